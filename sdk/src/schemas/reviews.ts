@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+
+export const ReviewCustomer = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const Review = z
+  .object({
+    id: z.number().int(),
+    bookingId: z.number().int(),
+    cleanerId: z.number().int(),
+    rating: z.number().int().min(1).max(5),
+    overallRating: z.number().int().min(1).max(5),
+    qualityRating: z.number().int().nullable(),
+    punctualityRating: z.number().int().nullable(),
+    professionalismRating: z.number().int().nullable(),
+    communicationRating: z.number().int().nullable(),
+    title: z.string().nullable(),
+    comment: z.string(),
+    pros: z.string().nullable(),
+    cons: z.string().nullable(),
+    serviceAreas: z.array(z.string()),
+    timeSpent: z.string().nullable(),
+    wouldRecommend: z.boolean(),
+    wouldRebook: z.boolean(),
+    isVerified: z.boolean(),
+    helpfulVotes: z.number().int(),
+    photos: z.array(
+      z.object({
+        id: z.number().int(),
+        fileUrl: z.string(),
+        caption: z.string().nullable(),
+        displayOrder: z.number().int(),
+      }),
+    ),
+    response: z.object({ response: z.string(), createdAt: z.string() }).nullable(),
+    customer: ReviewCustomer,
+    service: z.object({ name: z.string() }).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof Review>;
+
+export const ReviewListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const ReviewPage = pageOf(Review).meta({ id: 'ReviewPage' });
+export type ReviewPage = z.infer<typeof ReviewPage>;

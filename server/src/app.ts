@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { cleanersRoutes } from './cleaners/cleaners.routes';
+import { contactRoutes } from './contact/contact.routes';
+import type { AppEnv, Deps } from './deps';
+import { docsRoutes } from './docs/docs.routes';
+import { errorBody, renderError } from './lib/errors';
+import { accessLog } from './middleware/access-log';
+import { reviewsRoutes } from './reviews/reviews.routes';
+import { servicesRoutes } from './services/services.routes';
+import { systemRoutes } from './system/system.routes';
+
+/** The API routes, chained so their type can drive a typed client. */
+export const apiRoutes = new Hono<AppEnv>()
+  .route('/', systemRoutes)
+  .route('/services', servicesRoutes)
+  .route('/cleaners', cleanersRoutes)
+  .route('/reviews', reviewsRoutes)
+  .route('/contact', contactRoutes);
+
+export type ApiRoutes = typeof apiRoutes;
+
+/**
+ * Builds the whole HTTP application from its dependencies. It never reads `process.env` or a
+ * runtime API: the Node and Workers entries, and the tests, hand everything in.
+ */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestId());
+  app.use('*', accessLog());
+  app.use(
+    '*',
+    secureHeaders({
+      // The widget bundles are loaded by partner pages on other origins.
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) =>
+        c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413),
+    }),
+  );
+
+  app.route('/api', apiRoutes);
+  app.route('/api', docsRoutes(app));
+
+  app.notFound(async (c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
+    }
+    if (deps.assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const response = await deps.assets.serve(c);
+      if (response) return response;
+    }
+    return c.text('Not Found', 404);
+  });
+  app.onError((err, c) => renderError(err, c, deps.logger));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

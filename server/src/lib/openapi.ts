@@ -1,0 +1,144 @@
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+
+type Target = 'json' | 'query' | 'param' | 'header';
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Status → description and optional zod schema of the JSON body. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Who may call it, e.g. 'public', 'customer', 'admin'. */
+  access?: string;
+}
+
+const docs = new WeakMap<object, RouteDoc>();
+const inputs = new WeakMap<object, { target: Target; schema: z.ZodType }>();
+
+/** Describes the route it is placed on; it does nothing at request time. */
+export function describe(doc: RouteDoc): MiddlewareHandler {
+  const middleware: MiddlewareHandler = (_c, next) => next();
+  docs.set(middleware, doc);
+  return middleware;
+}
+
+export function registerInput(middleware: object, target: Target, schema: z.ZodType): void {
+  inputs.set(middleware, { target, schema });
+}
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOperation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  'x-access'?: string;
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: JsonSchema }>;
+  requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+class SchemaConverter {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const result = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const { $defs, $schema: _ignored, ...root } = result as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    for (const [name, def] of Object.entries($defs ?? {})) {
+      const key = io === 'input' && !name.endsWith('Input') ? `${name}Input` : name;
+      this.components[key] ??= this.#rewrite(def, io);
+    }
+    return this.#rewrite(root, io);
+  }
+
+  #rewrite(schema: JsonSchema, io: 'input' | 'output'): JsonSchema {
+    return JSON.parse(
+      JSON.stringify(schema).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => {
+        const key = io === 'input' && !name.endsWith('Input') ? `${name}Input` : name;
+        return JSON.stringify(`#/components/schemas/${key}`);
+      }),
+    );
+  }
+}
+
+function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
+}
+
+/** Builds an OpenAPI 3.1 document from the routes of `app` that carry a `describe(...)`. */
+export function generateOpenApi(
+  app: { routes: ReadonlyArray<{ method: string; path: string; handler: object }> },
+  info: { title: string; version: string; description?: string },
+): OpenApiDocument {
+  const converter = new SchemaConverter();
+  const grouped = new Map<string, { method: string; path: string; handlers: object[] }>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    const entry = grouped.get(key) ?? { method: route.method.toLowerCase(), path: route.path, handlers: [] };
+    entry.handlers.push(route.handler);
+    grouped.set(key, entry);
+  }
+
+  const paths: Record<string, Record<string, OpenApiOperation>> = {};
+  for (const { method, path, handlers } of grouped.values()) {
+    const doc = handlers.map((h) => docs.get(h)).find(Boolean);
+    if (!doc) continue;
+    const parameters: NonNullable<OpenApiOperation['parameters']> = [];
+    let requestBody: OpenApiOperation['requestBody'];
+    for (const handler of handlers) {
+      const input = inputs.get(handler);
+      if (!input) continue;
+      const schema = converter.convert(input.schema, 'input');
+      if (input.target === 'json') {
+        requestBody = { required: true, content: { 'application/json': { schema } } };
+        continue;
+      }
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((schema.required ?? []) as string[]);
+      for (const [name, property] of Object.entries(properties)) {
+        const location = input.target === 'param' ? 'path' : input.target;
+        parameters.push({
+          name,
+          in: location,
+          required: location === 'path' || (required.has(name) && property.default === undefined),
+          schema: property,
+        });
+      }
+    }
+    const responses: OpenApiOperation['responses'] = {};
+    for (const [status, response] of Object.entries(doc.responses)) {
+      responses[status] = response.schema
+        ? {
+            description: response.description,
+            content: { 'application/json': { schema: converter.convert(response.schema, 'output') } },
+          }
+        : { description: response.description };
+    }
+    const openApiPath = toOpenApiPath(path);
+    paths[openApiPath] ??= {};
+    paths[openApiPath][method] = {
+      summary: doc.summary,
+      description: doc.description,
+      tags: doc.tags,
+      ...(doc.access ? { 'x-access': doc.access } : {}),
+      parameters: parameters.length > 0 ? parameters : undefined,
+      requestBody,
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: { schemas: converter.components },
+  };
+}

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import type { Assets } from './deps';
+
+/**
+ * Serves the built hosted app (SPA: unknown paths get index.html so client routes work) and the
+ * SDK bundles from disk.
+ */
+export function nodeAssets(options: { adminDist: string; sdkDist: string }): Assets {
+  const sdk = serveStatic({ root: options.sdkDist, rewriteRequestPath: (path) => path.replace(/^\/sdk/, '') });
+  const admin = serveStatic({ root: options.adminDist });
+  const indexFile = join(options.adminDist, 'index.html');
+  let indexHtml: string | undefined;
+
+  const run = async (handler: ReturnType<typeof serveStatic>, c: Context): Promise<Response | null> => {
+    await handler(c, async () => {});
+    return c.finalized && c.res.status !== 404 ? c.res : null;
+  };
+
+  return {
+    async serve(c) {
+      const path = c.req.path;
+      if (path.startsWith('/sdk/') || path === '/embed.js') {
+        c.header('Access-Control-Allow-Origin', '*');
+        c.header('Cache-Control', 'public, max-age=300');
+        if (path === '/embed.js') return run(serveStatic({ path: join(options.sdkDist, 'embed.js') }), c);
+        return run(sdk, c);
+      }
+      if (path.startsWith('/assets/')) {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+      const file = await run(admin, c);
+      if (file) return file;
+      if (/\.[a-z0-9]+$/i.test(path)) return null;
+      indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+      if (!indexHtml) return c.text('The hosted app is not built: run `npm run build`.', 503);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { IdParam, ReviewListQuery, ReviewPage } from '@spotless/sdk/schemas';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import type { AppEnv } from '../deps';
+import { notFound } from '../lib/errors';
+import { describe } from '../lib/openapi';
+import { valid } from '../lib/validate';
+import { listCleanerReviews } from './reviews.queries';
+
+const reviewResponses = {
+  200: { description: 'One page of the cleaner’s reviews, newest first', schema: ReviewPage },
+  400: { description: 'A parameter is malformed' },
+  404: { description: 'No such cleaner' },
+};
+
+async function cleanerReviews(c: { var: AppEnv['Variables'] }, cleanerId: number, page: number, limit: number) {
+  const { db } = c.var.deps.database;
+  if (!(await findActiveCleaner(db, cleanerId))) throw notFound('Cleaner');
+  return listCleanerReviews(db, cleanerId, page, limit);
+}
+
+export const reviewsRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    describe({
+      summary: 'Reviews of a cleaner (query form)',
+      tags: ['reviews'],
+      access: 'public',
+      responses: reviewResponses,
+    }),
+    valid('query', ReviewListQuery.extend({ cleanerId: IdParam })),
+    async (c) => {
+      const { cleanerId, page, limit } = c.req.valid('query');
+      return c.json(await cleanerReviews(c, cleanerId, page, limit));
+    },
+  )
+  .get(
+    '/:cleanerId',
+    describe({ summary: 'Reviews of a cleaner', tags: ['reviews'], access: 'public', responses: reviewResponses }),
+    valid('param', z.object({ cleanerId: IdParam })),
+    valid('query', ReviewListQuery),
+    async (c) => {
+      const { page, limit } = c.req.valid('query');
+      return c.json(await cleanerReviews(c, c.req.valid('param').cleanerId, page, limit));
+    },
+  );

@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/password';
+import * as t from '../db/schema';
+import { createTestContext } from '../test/harness';
+import { DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, seedDemoData } from './generate';
+
+const now = new Date('2026-06-15T12:00:00Z');
+
+describe('seedDemoData', () => {
+  it('is deterministic: the same seed gives the same cleaners', async () => {
+    const a = await createTestContext();
+    const b = await createTestContext();
+    await seedDemoData(a.database, { cleaners: 30, now, demoAccounts: false, seed: 11 });
+    await seedDemoData(b.database, { cleaners: 30, now, demoAccounts: false, seed: 11 });
+    const pick = (ctx: typeof a) =>
+      ctx.database.db
+        .select({
+          id: t.cleaners.id,
+          bio: t.cleaners.bio,
+          rate: t.cleaners.hourlyRateCents,
+          lat: t.cleaners.latitude,
+          rating: t.cleaners.rating,
+        })
+        .from(t.cleaners);
+    expect(await pick(a)).toEqual(await pick(b));
+  });
+
+  it('keeps derived figures equal to the rows they summarise', async () => {
+    const ctx = await createTestContext();
+    await seedDemoData(ctx.database, { cleaners: 60, now, demoAccounts: false, seed: 5 });
+    const mismatches = await ctx.database.db.all(sql`
+      select c.id from cleaners c
+      where c.review_count != (select count(*) from reviews r where r.cleaner_id = c.id)
+         or c.rating_sum != (select coalesce(sum(overall_rating), 0) from reviews r where r.cleaner_id = c.id)
+         or c.completed_jobs != (select count(*) from bookings b where b.cleaner_id = c.id and b.status = 'completed')
+         or (c.review_count > 0 and abs(c.rating - c.rating_sum * 1.0 / c.review_count) > 1e-9)
+         or (c.review_count = 0 and c.rating is not null)`);
+    expect(mismatches).toEqual([]);
+    // Every review belongs to a completed booking of the same cleaner.
+    const orphans = await ctx.database.db.all(sql`
+      select r.id from reviews r join bookings b on b.id = r.booking_id
+      where b.status != 'completed' or b.cleaner_id != r.cleaner_id`);
+    expect(orphans).toEqual([]);
+    // Each cleaner has weekly hours with valid HH:MM, start before end.
+    const badHours = await ctx.database.db.all(sql`
+      select id from availability where start_time >= end_time or day_of_week not between 0 and 6`);
+    expect(badHours).toEqual([]);
+  });
+
+  it('creates the demo accounts, bookings in every status and a cleaner with hours, only when asked', async () => {
+    const ctx = await createTestContext();
+    const hash = 'scrypt$16384$8$1$c2FsdA==$aGFzaA==';
+    await seedDemoData(ctx.database, { cleaners: 20, now, demoAccounts: true, demoPasswordHash: hash });
+    const [customer] = await ctx.database.db.select().from(t.users).where(eq(t.users.email, DEMO_CUSTOMER_EMAIL));
+    const [cleanerUser] = await ctx.database.db.select().from(t.users).where(eq(t.users.email, DEMO_CLEANER_EMAIL));
+    expect(customer?.passwordHash).toBe(hash);
+    const statuses = await ctx.database.db
+      .selectDistinct({ status: t.bookings.status })
+      .from(t.bookings)
+      .where(eq(t.bookings.customerId, customer!.id));
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      'cancelled',
+      'completed',
+      'confirmed',
+      'in_progress',
+      'pending',
+    ]);
+    const [cleaner] = await ctx.database.db.select().from(t.cleaners).where(eq(t.cleaners.userId, cleanerUser!.id));
+    const hours = await ctx.database.db.select().from(t.availability).where(eq(t.availability.cleanerId, cleaner!.id));
+    expect(hours.map((h) => h.dayOfWeek)).toEqual([1, 2, 3, 4, 5, 6]);
+    const jobs = await ctx.database.db.select().from(t.bookings).where(eq(t.bookings.cleanerId, cleaner!.id));
+    expect(jobs.filter((j) => j.status === 'pending').length).toBeGreaterThan(0);
+    // Active bookings of the demo cleaner never overlap.
+    const active = jobs.filter((j) => j.status === 'pending' || j.status === 'confirmed');
+    for (const a of active) {
+      for (const b of active) {
+        if (a.id !== b.id) expect(a.startsAt >= b.endsAt || b.startsAt >= a.endsAt).toBe(true);
+      }
+    }
+
+    const plain = await createTestContext();
+    await seedDemoData(plain.database, { cleaners: 20, now, demoAccounts: false });
+    expect(await plain.database.db.select().from(t.users).where(eq(t.users.email, DEMO_CUSTOMER_EMAIL))).toEqual([]);
+    expect(await plain.database.db.select().from(t.partners)).toEqual([]);
+  });
+
+  it('does nothing on a database that already has cleaners', async () => {
+    const ctx = await createTestContext();
+    await seedDemoData(ctx.database, { cleaners: 10, now, demoAccounts: false });
+    expect((await seedDemoData(ctx.database, { cleaners: 10, now, demoAccounts: false })).skipped).toBe(true);
+  });
+
+  it('demo password hashes verify with the documented password', async () => {
+    const { hashPassword } = await import('../auth/password');
+    expect(await verifyPassword(await hashPassword(DEMO_PASSWORD), 'demo-password')).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { IdParam, Service, ServiceList } from '@spotless/sdk/schemas';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps';
+import { notFound } from '../lib/errors';
+import { describe } from '../lib/openapi';
+import { valid } from '../lib/validate';
+import { findService, listActiveServices, toServiceDto } from './services.queries';
+
+export const servicesRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    describe({
+      summary: 'List the services customers can book',
+      tags: ['services'],
+      access: 'public',
+      responses: { 200: { description: 'Every active service', schema: ServiceList } },
+    }),
+    async (c) => {
+      const rows = await listActiveServices(c.var.deps.database.db);
+      return c.json({ items: rows.map(toServiceDto), total: rows.length });
+    },
+  )
+  .get(
+    '/:id',
+    describe({
+      summary: 'One service',
+      tags: ['services'],
+      access: 'public',
+      responses: {
+        200: { description: 'The service', schema: Service },
+        400: { description: 'The id is not a positive integer' },
+        404: { description: 'No such service' },
+      },
+    }),
+    valid('param', z.object({ id: IdParam })),
+    async (c) => {
+      const row = await findService(c.var.deps.database.db, c.req.valid('param').id);
+      if (!row?.isActive) throw notFound('Service');
+      return c.json(toServiceDto(row));
+    },
+  );

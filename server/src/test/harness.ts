@@ -1,0 +1,66 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { createApp } from '../app';
+import { type Config, parseConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import type { Clock, Deps } from '../deps';
+import { createLogger } from '../lib/logger';
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  deps: Deps;
+  clock: Clock & { set(instant: Date | string): void };
+  /** `app.request` with JSON helpers. */
+  json<T = unknown>(
+    path: string,
+    init?: Omit<RequestInit, 'body'> & { body?: unknown },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** A fresh copy of the migrated template database and an app over it; closed after the file. */
+export async function createTestContext(options: { config?: Record<string, string>; now?: string } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'spotless-db-'));
+  const file = join(dir, 'test.db');
+  copyFileSync(inject('templateDatabase'), file);
+  const database = await openDatabase(`file:${file}`);
+  let now = new Date(options.now ?? '2026-06-15T12:00:00Z');
+  const clock = { now: () => new Date(now), set: (instant: Date | string) => (now = new Date(instant)) };
+  const deps: Deps = {
+    config: testConfig(options.config),
+    database,
+    logger: createLogger('silent'),
+    clock,
+  };
+  const app = createApp(deps);
+  afterAll(() => {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const json: TestContext['json'] = async (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    }
+    const response = await app.request(path, { ...init, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as never, headers: response.headers };
+  };
+
+  return { app, database, deps, clock, json } satisfies TestContext;
+}

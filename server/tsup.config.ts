@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// The Node server as one ESM file; npm dependencies stay external, the SDK workspace is bundled.
+export default defineConfig({
+  entry: { node: 'src/node.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  noExternal: ['@spotless/sdk'],
+});
