@@ -15,8 +15,9 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
   let indexHtml: string | undefined;
 
   const run = async (handler: ReturnType<typeof serveStatic>, c: Context): Promise<Response | null> => {
-    await handler(c, async () => {});
-    return c.finalized && c.res.status !== 404 ? c.res : null;
+    // serveStatic answers with its return value, or calls next() when there is no such file.
+    const response = await handler(c, async () => {});
+    return response instanceof Response ? response : null;
   };
 
   return {

@@ -1,0 +1,110 @@
+import { type Cleaner, formatDollars, initials } from '@spotless/sdk';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { HeartIcon, StarIcon } from './icons';
+
+type HeadingTag = 'h2' | 'h3' | 'h4';
+
+interface CleanerCardProps {
+  cleaner: Cleaner;
+  /** The card's name heading level, so the card fits the heading outline of the page using it. */
+  headingAs?: HeadingTag;
+}
+
+/**
+ * Spec 01 §2.6. The name is the one link to the profile; a stretched pseudo-element makes the whole
+ * card clickable without nesting the favourite button inside the link.
+ */
+export function CleanerCard({ cleaner, headingAs: Heading = 'h3' }: CleanerCardProps) {
+  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
+  const [favourite, setFavourite] = useState(false);
+  const badges = [
+    cleaner.isInsured && 'Insured',
+    cleaner.isBonded && 'Bonded',
+    cleaner.isVerified && 'Verified',
+  ].filter((badge): badge is string => Boolean(badge));
+
+  return (
+    <article className="cleaner-card" data-testid="cleaner-card">
+      <div className="cleaner-card__top">
+        <CleanerAvatar key={cleaner.avatar ?? ''} cleaner={cleaner} name={name} />
+        <div className="cleaner-card__identity">
+          <Heading className="cleaner-card__name" data-testid="cleaner-name">
+            <Link to={`/cleaner/${cleaner.id}`} className="cleaner-card__link">
+              {name}
+            </Link>
+          </Heading>
+          <p className="cleaner-card__rating" data-testid="cleaner-rating">
+            <StarIcon className="cleaner-card__star" width={16} height={16} />
+            {cleaner.rating === null ? (
+              <span>New</span>
+            ) : (
+              <>
+                <span className="cleaner-card__rating-value">{cleaner.rating.toFixed(1)}</span>{' '}
+                <span className="cleaner-card__reviews">
+                  ({cleaner.reviewCount} {cleaner.reviewCount === 1 ? 'review' : 'reviews'})
+                </span>
+              </>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={favourite ? 'favourite-button is-on' : 'favourite-button'}
+          aria-pressed={favourite}
+          aria-label={`Save ${name} to favorites`}
+          onClick={() => setFavourite((on) => !on)}
+        >
+          <HeartIcon filled={favourite} width={20} height={20} />
+        </button>
+      </div>
+
+      {badges.length > 0 ? (
+        <ul className="badge-list" aria-label="Credentials">
+          {badges.map((badge) => (
+            <li key={badge} className={`badge badge--${badge.toLowerCase()}`} data-testid="badge">
+              {badge}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <p className="cleaner-card__bio" data-testid="cleaner-bio">
+        {cleaner.bio}
+      </p>
+
+      <div className="cleaner-card__footer">
+        <p className="cleaner-card__jobs" data-testid="cleaner-jobs">
+          {cleaner.completedJobs} {cleaner.completedJobs === 1 ? 'job' : 'jobs'} completed
+        </p>
+        <p className="cleaner-card__rate" data-testid="cleaner-rate">
+          <strong>{formatDollars(cleaner.hourlyRate)}</strong>/hr
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function CleanerAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (cleaner.avatar && !failed) {
+    return (
+      <img
+        className="avatar avatar--lg"
+        data-testid="avatar-img"
+        src={cleaner.avatar}
+        alt={name}
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar--lg avatar--initials" data-testid="avatar-initials" role="img" aria-label={name}>
+      {initials(cleaner.user.firstName, cleaner.user.lastName)}
+    </span>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType, SVGProps } from 'react';
+import { bottomBarItems } from '../../lib/nav';
+import { CalendarIcon, HelpIcon, SearchIcon, UserIcon } from '../icons';
+import { NavItemLink } from './nav-item-link';
+
+const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+  '/': SearchIcon,
+  '/dashboard': CalendarIcon,
+  '/help-center': HelpIcon,
+  '/profile': UserIcon,
+};
+
+/** Spec 01 §2.1: the four tabs shown at the bottom of small screens. */
+export function BottomBar() {
+  return (
+    <nav aria-label="Quick navigation" className="bottom-bar">
+      <ul className="bottom-bar__list">
+        {bottomBarItems.map((item) => {
+          const Icon = icons[item.to] ?? SearchIcon;
+          return (
+            <li key={item.to}>
+              <NavItemLink to={item.to} className="bottom-bar__link">
+                <Icon width={22} height={22} />
+                <span>{item.label}</span>
+              </NavItemLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { isActivePath } from '../../lib/nav';
+
+interface NavItemLinkProps {
+  to: string;
+  className: string;
+  children: ReactNode;
+}
+
+/** A router link that marks itself current by the active-link rule of spec 01 §2.1. */
+export function NavItemLink({ to, className, children }: NavItemLinkProps) {
+  const { pathname } = useLocation();
+  const active = isActivePath(pathname, to);
+  return (
+    <Link to={to} className={active ? `${className} is-active` : className} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/auth';
+import { primaryNavItems } from '../../lib/nav';
+import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
+import { LogoMark, MenuIcon } from '../icons';
+import { NavItemLink } from './nav-item-link';
+
+interface SiteHeaderProps {
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
+  const { user, isSignedIn, isLoading } = useCurrentUser();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label="Spotless home">
+          <LogoMark className="brand__mark" />
+          <span className="brand__name">Spotless</span>
+        </Link>
+
+        <nav aria-label="Main" className="main-nav">
+          <ul className="main-nav__list">
+            {primaryNavItems.map((item) => (
+              <li key={item.to}>
+                <NavItemLink to={item.to} className="main-nav__link">
+                  {item.label}
+                </NavItemLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions" data-testid="auth-controls">
+          {isLoading ? null : isSignedIn && user ? (
+            <>
+              <span className="site-header__greeting">Hi, {user.firstName || user.email}</span>
+              <a href={LOGOUT_PATH} className="btn btn--ghost btn--sm">
+                Sign Out
+              </a>
+            </>
+          ) : (
+            <>
+              <a href={LOGIN_PATH} className="btn btn--ghost btn--sm">
+                Sign In
+              </a>
+              <Link to="/apply-cleaner" className="btn btn--primary btn--sm">
+                Become a Cleaner
+              </Link>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="icon-button menu-button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={onOpenMenu}
+        >
+          <MenuIcon width={24} height={24} />
+        </button>
+      </div>
+    </header>
+  );
+}

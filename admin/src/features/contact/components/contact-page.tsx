@@ -1,0 +1,121 @@
+import { ApiError, type ContactMessageInput } from '@spotless/sdk';
+import { type FormEvent, useRef, useState } from 'react';
+import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../lib/toast';
+import { useSendContactMessage } from '../api/contact.mutations';
+import { ContactDetails } from './contact-details';
+
+type FieldName = keyof ContactMessageInput;
+
+const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+const FIELD_ORDER: FieldName[] = ['firstName', 'lastName', 'email', 'subject', 'message'];
+
+export function ContactPage() {
+  const [values, setValues] = useState<ContactMessageInput>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const send = useSendContactMessage();
+
+  const update = (name: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    setErrors({});
+    send.mutate(values, {
+      onSuccess: () => {
+        setValues(EMPTY);
+        toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+        const known = fields ? FIELD_ORDER.filter((name) => fields[name]) : [];
+        if (fields && known.length > 0) {
+          setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
+          formRef.current?.querySelector<HTMLElement>(`[name="${known[0]}"]`)?.focus();
+          return;
+        }
+        toast({
+          title: 'Message Not Sent',
+          description: 'Failed to send your message. Please try again or email us directly.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const fieldProps = (name: FieldName) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    required: true,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
+  });
+
+  const fieldError = (name: FieldName) =>
+    errors[name] ? (
+      <p id={`contact-${name}-error`} className="field__error" data-testid={`error-${name}`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <PageTitle title="Contact Us" />
+      <section className="page-hero">
+        <div className="container">
+          <h1>Contact Us</h1>
+          <p className="lead">
+            Questions about a booking, a cleaner or your account? Send us a message and our support team will reply
+            within 24 hours.
+          </p>
+        </div>
+      </section>
+      <div className="container page contact-layout">
+        <section className="card" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="card__title">
+            Write to us
+          </h2>
+          <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={send.isPending}>
+            <div className="form__row">
+              <div className="field">
+                <label htmlFor="contact-firstName">First name</label>
+                <input type="text" autoComplete="given-name" {...fieldProps('firstName')} />
+                {fieldError('firstName')}
+              </div>
+              <div className="field">
+                <label htmlFor="contact-lastName">Last name</label>
+                <input type="text" autoComplete="family-name" {...fieldProps('lastName')} />
+                {fieldError('lastName')}
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor="contact-email">Email</label>
+              <input type="email" autoComplete="email" {...fieldProps('email')} />
+              {fieldError('email')}
+            </div>
+            <div className="field">
+              <label htmlFor="contact-subject">Subject</label>
+              <input type="text" {...fieldProps('subject')} />
+              {fieldError('subject')}
+            </div>
+            <div className="field">
+              <label htmlFor="contact-message">Message</label>
+              <textarea rows={6} {...fieldProps('message')} />
+              {fieldError('message')}
+            </div>
+            <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
+        </section>
+        <ContactDetails />
+      </div>
+    </>
+  );
+}

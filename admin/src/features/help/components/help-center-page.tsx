@@ -1,0 +1,87 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronIcon, SearchIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/page-title';
+import { SUPPORT_EMAIL } from '../../../lib/policy';
+import { FAQ_GROUPS, filterFaq } from '../utils/faq';
+
+export function HelpCenterPage() {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const groups = filterFaq(FAQ_GROUPS, deferredQuery);
+  const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
+  const searching = deferredQuery.trim() !== '';
+
+  return (
+    <>
+      <PageTitle title="Help Center" />
+      <section className="page-hero">
+        <div className="container">
+          <h1>Help Center</h1>
+          <p className="lead">Answers about booking, payments and safety on Spotless.</p>
+          <search className="help-search">
+            <label htmlFor={`${id}-search`} className="visually-hidden">
+              Search help articles
+            </label>
+            <SearchIcon className="help-search__icon" />
+            <input
+              id={`${id}-search`}
+              type="search"
+              placeholder="Search for answers, e.g. cancel or payment"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </search>
+        </div>
+      </section>
+
+      <div className="container section">
+        <p className="help-results" aria-live="polite" data-testid="faq-count">
+          {searching ? `${count} ${count === 1 ? 'answer' : 'answers'} found` : ''}
+        </p>
+        {groups.length === 0 ? (
+          <div className="empty-state">
+            <h2>No answers match “{deferredQuery.trim()}”</h2>
+            <p>
+              Try another word, or <Link to="/contact">contact our support team</Link> — we respond within 24 hours.
+            </p>
+          </div>
+        ) : (
+          <div className="faq-groups">
+            {groups.map((group) => (
+              <section key={group.title} className="faq-group" aria-labelledby={`${id}-${group.title}`}>
+                <h2 id={`${id}-${group.title}`} className="faq-group__title">
+                  {group.title}
+                </h2>
+                <div className="faq-list">
+                  {group.entries.map((entry) => (
+                    <details key={entry.question} className="faq-item" data-testid="faq-item">
+                      <summary>
+                        <span>{entry.question}</span>
+                        <ChevronIcon className="faq-item__chevron" />
+                      </summary>
+                      <p>{entry.answer}</p>
+                    </details>
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+        <aside className="card help-contact" aria-labelledby={`${id}-contact`}>
+          <h2 id={`${id}-contact`} className="card__title">
+            Still need help?
+          </h2>
+          <p>
+            Our support team responds within 24 hours. Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or
+            send us a message.
+          </p>
+          <Link to="/contact" className="btn btn--primary">
+            Contact Support
+          </Link>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { createClient } from '@spotless/sdk';
+
+/** The one API client of the hosted app: same origin (Vite proxies `/api` in development), cookies included. */
+export const api = createClient();

@@ -1,0 +1,44 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from './toast';
+
+/** Spec 01 §6: a 401 is recognised by its message, '401:' first and 'Unauthorized' in it. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('401:') && error.message.includes('Unauthorized');
+}
+
+export const LOGIN_PATH = '/api/login';
+export const LOGOUT_PATH = '/api/logout';
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+export interface QueryClientOptions {
+  /** Whether the page being shown needs a signed-in user; only there a 401 sends the user to log in. */
+  isProtectedPage: () => boolean;
+  /** Full-page navigation; replaceable so the redirect can be observed. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The app's QueryClient with the data defaults of spec 01 §7 (no retry, no refetch on focus,
+ * never stale) and its one error path: a 401 on a protected page toasts and goes to log in.
+ */
+export function createQueryClient({
+  isProtectedPage,
+  navigate = (url) => window.location.assign(url),
+}: QueryClientOptions): QueryClient {
+  let redirecting = false;
+  const onError = (error: unknown) => {
+    if (redirecting || !isUnauthorizedError(error) || !isProtectedPage()) return;
+    redirecting = true;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    setTimeout(() => navigate(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = 'http://127.0.0.1:8787';
+const proxy = { '/api': { target: apiOrigin, xfwd: true } };
+
+export default defineConfig({
+  // The config may be loaded from the repository root (e.g. by a Vitest workspace), so pin the root here.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy },
+  preview: { proxy },
+});

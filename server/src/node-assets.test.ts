@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { nodeAssets } from './node-assets';
+import { createTestContext } from './test/harness';
+
+const ctx = await createTestContext();
+const dir = mkdtempSync(join(tmpdir(), 'spotless-assets-'));
+const adminDist = join(dir, 'admin');
+const sdkDist = join(dir, 'sdk');
+mkdirSync(join(adminDist, 'assets'), { recursive: true });
+mkdirSync(sdkDist, { recursive: true });
+writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>Spotless</title>');
+writeFileSync(join(adminDist, 'assets', 'app-abc.js'), 'console.log(1)');
+writeFileSync(join(sdkDist, 'spotless.global.js'), 'var SpotlessSDK={}');
+const app = createApp({ ...ctx.deps, assets: nodeAssets({ adminDist, sdkDist }) });
+
+describe('nodeAssets', () => {
+  it('serves built files with long-lived caching for hashed assets', async () => {
+    const res = await app.request('/assets/app-abc.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(1)');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers client routes with index.html so deep links load the app', async () => {
+    for (const path of ['/', '/about', '/cleaner/12']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<title>Spotless</title>');
+    }
+  });
+
+  it('gives 404 for a missing file, and JSON 404 under /api', async () => {
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+    const api = await app.request('/api/missing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('serves SDK bundles to any origin', async () => {
+    const res = await app.request('/sdk/spotless.global.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBeNull();
+  });
+});
