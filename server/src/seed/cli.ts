@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../auth/password';
 import { ConfigError, parseConfig } from '../config';
@@ -8,12 +9,18 @@ import { MIGRATIONS_FOLDER } from '../paths';
 import { DEMO_PASSWORD, seedDemoData } from './generate';
 
 /**
- * `npm run seed -- [--cleaners N] [--database file:path]`: demo data into an empty database.
+ * `npm run seed -- [--cleaners N] [--database file:path] [--reset]`: demo data into an empty
+ * database (`--reset` first deletes an embedded database file).
  * Refuses a configured (non-embedded) database: production never gets demo accounts.
  */
 async function main() {
   const { values } = parseArgs({
-    options: { cleaners: { type: 'string' }, database: { type: 'string' }, seed: { type: 'string' } },
+    options: {
+      cleaners: { type: 'string' },
+      database: { type: 'string' },
+      seed: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+    },
   });
   const config = parseConfig(process.env);
   if (!config.embedded && !values.database) {
@@ -24,8 +31,11 @@ async function main() {
     throw new Error('--cleaners must be an integer between 1 and 1000000');
   }
   const url = values.database ?? config.database.url;
-  if (url.startsWith('file:'))
-    mkdirSync(new URL(`${url}/..`, `file://${process.cwd()}/`).pathname, { recursive: true });
+  if (url.startsWith('file:')) {
+    const file = url.slice('file:'.length);
+    mkdirSync(dirname(file), { recursive: true });
+    if (values.reset) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  }
 
   const started = performance.now();
   const database = await openDatabase(url);
@@ -41,7 +51,11 @@ async function main() {
   });
   database.close();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(summary.skipped ? 'The database already has cleaners; nothing was added.' : `Done in ${seconds} s.`);
+  console.log(
+    summary.skipped
+      ? 'The database already has cleaners; nothing was added (use --reset to start over).'
+      : `Done in ${seconds} s.`,
+  );
 }
 
 main().catch((error: unknown) => {
