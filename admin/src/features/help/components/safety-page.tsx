@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import { AlertIcon, CardIcon, CheckIcon, PhoneIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { policy, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../../lib/policy';
@@ -76,17 +77,7 @@ export function SafetyPage() {
         <h2 id="measures-title" className="section__title">
           How we keep you safe
         </h2>
-        <ul className="card-grid card-grid--4">
-          {measures.map(({ title, text, icon: MeasureIcon }) => (
-            <li key={title} className="card feature-card">
-              <span className="feature-card__icon">
-                <MeasureIcon width={24} height={24} />
-              </span>
-              <h3 className="feature-card__title">{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={measures} />
       </section>
 
       <section className="section section--tinted" aria-labelledby="tips-title">

@@ -1,3 +1,4 @@
+import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import { PageTitle } from '../../../components/page-title';
 
 const values = [
@@ -56,14 +57,7 @@ export function AboutPage() {
           <h2 id="values-title" className="section__title">
             What we value
           </h2>
-          <ul className="card-grid card-grid--4">
-            {values.map((value) => (
-              <li key={value.title} className="card feature-card">
-                <h3 className="feature-card__title">{value.title}</h3>
-                <p>{value.text}</p>
-              </li>
-            ))}
-          </ul>
+          <FeatureCardGrid items={values} />
         </div>
       </section>
 

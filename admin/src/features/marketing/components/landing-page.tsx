@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import {
   BuildingIcon,
   CardIcon,
@@ -102,17 +103,7 @@ export function LandingPage() {
         <h2 id="benefits-title" className="section__title section__title--center">
           Why customers choose Spotless
         </h2>
-        <ul className="card-grid card-grid--4">
-          {benefits.map(({ title, text, icon: BenefitIcon }) => (
-            <li key={title} className="card feature-card">
-              <span className="feature-card__icon">
-                <BenefitIcon width={24} height={24} />
-              </span>
-              <h3 className="feature-card__title">{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid items={benefits} />
       </section>
 
       <section className="section section--tinted" aria-labelledby="services-title">
@@ -120,20 +111,17 @@ export function LandingPage() {
           <h2 id="services-title" className="section__title section__title--center">
             Services for every space
           </h2>
-          <ul className="card-grid card-grid--4">
-            {services.map(({ title, text, serviceType, icon: ServiceIcon }) => (
-              <li key={title} className="card feature-card">
-                <span className="feature-card__icon feature-card__icon--accent">
-                  <ServiceIcon width={24} height={24} />
-                </span>
-                <h3 className="feature-card__title">{title}</h3>
-                <p>{text}</p>
-                <Link to={`/cleaners?serviceType=${serviceType}`} className="text-link">
-                  Find {title.toLowerCase()} pros
+          <FeatureCardGrid
+            accent
+            items={services.map((service) => ({
+              ...service,
+              footer: (
+                <Link to={`/cleaners?serviceType=${service.serviceType}`} className="text-link">
+                  Find {service.title.toLowerCase()} pros
                 </Link>
-              </li>
-            ))}
-          </ul>
+              ),
+            }))}
+          />
         </div>
       </section>
 
