@@ -1,0 +1,102 @@
+import type { BOOKING_STATUSES } from '../db/schema';
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_ACTIONS = ['accept', 'decline', 'start', 'complete', 'cancel', 'edit', 'expire'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+/**
+ * Who asks. A guest is someone holding a partner widget's booking-scoped token: they act as the
+ * customer of that one booking.
+ */
+export type BookingActor =
+  | { role: 'customer'; userId: number }
+  | { role: 'guest'; bookingId: number }
+  | { role: 'cleaner'; cleanerId: number }
+  | { role: 'admin' }
+  | { role: 'system' };
+
+export interface BookingParties {
+  id: number;
+  status: BookingStatus;
+  customerId: number | null;
+  cleanerId: number;
+}
+
+export type TransitionResult =
+  | { ok: true; from: BookingStatus; to: BookingStatus }
+  | { ok: false; error: 'illegal_transition' | 'forbidden' };
+
+type Party = 'customer' | 'cleaner' | 'admin' | 'system';
+
+/** Each action: who may take it, and from which states to which. `edit` keeps the state. */
+const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly BookingStatus[]; to: BookingStatus | null }> =
+  {
+    accept: { by: ['cleaner'], from: ['pending'], to: 'confirmed' },
+    decline: { by: ['cleaner'], from: ['pending'], to: 'cancelled' },
+    start: { by: ['cleaner'], from: ['confirmed'], to: 'in_progress' },
+    complete: { by: ['cleaner'], from: ['confirmed', 'in_progress'], to: 'completed' },
+    cancel: { by: ['customer', 'admin'], from: ['pending', 'confirmed'], to: 'cancelled' },
+    edit: { by: ['customer'], from: ['pending', 'confirmed'], to: null },
+    expire: { by: ['system'], from: ['pending'], to: 'cancelled' },
+  };
+
+/** The party an actor is *for this booking*; someone else's customer or cleaner is nobody. */
+function partyOf(booking: BookingParties, actor: BookingActor): Party | null {
+  switch (actor.role) {
+    case 'customer':
+      return booking.customerId !== null && actor.userId === booking.customerId ? 'customer' : null;
+    case 'guest':
+      return actor.bookingId === booking.id ? 'customer' : null;
+    case 'cleaner':
+      return actor.cleanerId === booking.cleanerId ? 'cleaner' : null;
+    case 'admin':
+      return 'admin';
+    case 'system':
+      return 'system';
+  }
+}
+
+/**
+ * The booking state machine of DESIGN.md. Permission is checked before state, so someone who may
+ * never take this action on this booking learns nothing about its state (403 before 409).
+ * Never throws.
+ */
+export function transition(booking: BookingParties, action: BookingAction, actor: BookingActor): TransitionResult {
+  const rule = Object.hasOwn(RULES, action) ? RULES[action] : undefined;
+  if (!rule) return { ok: false, error: 'illegal_transition' };
+  const party = partyOf(booking, actor);
+  if (party === null || !rule.by.includes(party)) return { ok: false, error: 'forbidden' };
+  if (!rule.from.includes(booking.status)) return { ok: false, error: 'illegal_transition' };
+  return { ok: true, from: booking.status, to: rule.to ?? booking.status };
+}
+
+/** The actions this actor may take on this booking now (for buttons and API hints). */
+export function allowedActions(booking: BookingParties, actor: BookingActor): BookingAction[] {
+  return BOOKING_ACTIONS.filter((action) => transition(booking, action, actor).ok);
+}
+
+/**
+ * The cleaner's `PATCH /api/bookings/{id}/status` names a target status; this is the action it
+ * means from the current one (cancelled from pending is a decline), or null if none does.
+ */
+export function cleanerActionFor(current: BookingStatus, target: BookingStatus): BookingAction | null {
+  switch (target) {
+    case 'confirmed':
+      return 'accept';
+    case 'in_progress':
+      return 'start';
+    case 'completed':
+      return 'complete';
+    case 'cancelled':
+      return current === 'pending' ? 'decline' : 'cancel';
+    default:
+      return null;
+  }
+}
+
+/** Upcoming and history, as the customer dashboard groups them (spec 02 §4). */
+export const isUpcoming = (status: BookingStatus) => status === 'pending' || status === 'confirmed';
+export const isHistory = (status: BookingStatus) => status === 'completed' || status === 'cancelled';
+/** States that hold the cleaner's time: they count for double-booking checks. */
+export const holdsTime = (status: BookingStatus) => status !== 'cancelled';
