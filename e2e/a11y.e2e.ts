@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CleanerPage } from '@spotless/sdk';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, runAxe } from './browser';
 
@@ -29,6 +29,15 @@ function concrete(path: string): string {
   const sample = samples[path];
   if (!sample) throw new Error(`add a sample value for the route "${path}" in e2e/a11y.e2e.ts`);
   return `/${sample()}`;
+}
+
+/** Protected pages redirect after 500 ms when signed out: check the page the visitor ends on. */
+async function waitForStableUrl(page: Page) {
+  for (let url = page.url(); ; url = page.url()) {
+    await page.waitForTimeout(700);
+    if (page.url() === url) break;
+    await page.waitForLoadState('networkidle');
+  }
 }
 
 beforeAll(async () => {
@@ -66,6 +75,7 @@ describe('accessibility (axe-core in Chromium)', () => {
       it(`${path} (${viewport.name}) has no serious or critical violations`, async () => {
         const page = await browser.newPage({ viewport });
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await waitForStableUrl(page);
         await page.locator('main').first().waitFor();
         const violations = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
         await page.close();

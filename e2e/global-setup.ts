@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
       SEED_CLEANERS: '120',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // Every browser test signs in from 127.0.0.1; the limit itself is covered by server tests.
+      AUTH_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

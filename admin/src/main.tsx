@@ -11,6 +11,7 @@ const router = createBrowserRouter(routes);
 const queryClient = createQueryClient({
   isProtectedPage: () =>
     router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.protected),
+  isAdminPage: () => router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.admin),
 });
 
 const container = document.getElementById('root');

@@ -3,6 +3,9 @@ import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { PlaceholderPage } from './components/placeholder-page';
 import { RouteErrorPage } from './components/route-error-page';
+import { AdminLoginPage } from './features/admin-login/components/admin-login-page';
+import { LoginPage } from './features/auth/components/login-page';
+import { CleanerProfilePage } from './features/cleaner-profile/components/cleaner-profile-page';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { ContactPage } from './features/contact/components/contact-page';
 import { HelpCenterPage } from './features/help/components/help-center-page';
@@ -12,6 +15,10 @@ import { TermsOfServicePage } from './features/legal/components/terms-of-service
 import { AboutPage } from './features/marketing/components/about-page';
 import { HowItWorksPage } from './features/marketing/components/how-it-works-page';
 import { LandingPage } from './features/marketing/components/landing-page';
+import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
+import { ProfilePage } from './features/profile/components/profile-page';
+import { SearchPage } from './features/search/components/search-page';
+import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
 
 /** Route metadata read by the app shell. */
 export interface RouteHandle {
@@ -19,6 +26,8 @@ export interface RouteHandle {
   protected?: boolean;
   /** Reserved for a later issue; renders a 'Coming soon' page until then. */
   placeholder?: boolean;
+  /** The admin area: a 401 or 403 here goes to the admin login page (/admin), not /api/login. */
+  admin?: boolean;
 }
 
 const placeholder = (title: string, description: string, handle: RouteHandle = {}) => ({
@@ -29,14 +38,22 @@ const placeholder = (title: string, description: string, handle: RouteHandle = {
 /** The one route table of the hosted app (spec 02 §2, "Full route table"). */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: (
+      <>
+        <AppLayout />
+        {/* Spec 02 §2: over every route while a signed-in user has not finished onboarding. */}
+        <OnboardingOverlay />
+      </>
+    ),
     children: [
       {
         errorElement: <RouteErrorPage />,
         children: [
           // Cleaner discovery: the home route shows the listing (spec 01 §2.4).
-          { index: true, element: <CleanerListingPage /> },
-          { path: 'cleaners', element: <CleanerListingPage /> },
+          { index: true, element: <CleanerListingPage tips={<CleaningTipsWidget />} /> },
+          { path: 'cleaners', element: <CleanerListingPage tips={<CleaningTipsWidget />} /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'cleaner/:id', element: <CleanerProfilePage /> },
           { path: 'landing', element: <LandingPage /> },
 
           // Informational pages (spec 01 §2.3).
@@ -49,11 +66,6 @@ export const routes: RouteObject[] = [
           { path: 'terms-of-service', element: <TermsOfServicePage /> },
 
           // PLACEHOLDERS — routes of later issues, so links to them do not 404.
-          {
-            path: 'search',
-            ...placeholder('Advanced Search', 'Search cleaners by keyword, distance, rating and price.'),
-          },
-          { path: 'cleaner/:id', ...placeholder('Cleaner Profile', 'Services, reviews and booking for this cleaner.') },
           {
             path: 'booking/:cleanerId/:serviceId?',
             ...placeholder('Book a Cleaning', 'Choose a date, time and address for your cleaning.', {
@@ -70,12 +82,7 @@ export const routes: RouteObject[] = [
               protected: true,
             }),
           },
-          {
-            path: 'profile',
-            ...placeholder('My Profile', 'Your personal information, activity and recent bookings.', {
-              protected: true,
-            }),
-          },
+          { path: 'profile', element: <ProfilePage />, handle: { protected: true } satisfies RouteHandle },
           {
             path: 'payments',
             ...placeholder('Payments', 'Payment history, statuses and refunds.', { protected: true }),
@@ -89,10 +96,15 @@ export const routes: RouteObject[] = [
             path: 'apply-cleaner',
             ...placeholder('Become a Cleaner', 'Apply to join Spotless as an independent cleaning professional.'),
           },
-          { path: 'admin', ...placeholder('Admin Login', 'Sign in to the administration area.') },
+          // Accounts (spec 01 §6, spec 02 §2): the hosted sign-in page and the admin login page.
+          { path: 'login', element: <LoginPage /> },
+          { path: 'admin', element: <AdminLoginPage /> },
           {
             path: 'admin-dashboard',
-            ...placeholder('Admin Dashboard', 'Review cleaner applications and documents.', { protected: true }),
+            ...placeholder('Admin Dashboard', 'Review cleaner applications and documents.', {
+              protected: true,
+              admin: true,
+            }),
           },
 
           { path: '*', element: <NotFoundPage /> },

@@ -2,23 +2,41 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
+import { authRoutes, signInRoutes } from './auth/auth.routes';
+import { availabilityRoutes } from './availability/availability.routes';
+import { bookingsRoutes } from './bookings/bookings.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
 import { contactRoutes } from './contact/contact.routes';
 import type { AppEnv, Deps } from './deps';
 import { docsRoutes } from './docs/docs.routes';
+import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
 import { accessLog } from './middleware/access-log';
+import { csrfProtection } from './middleware/csrf';
+import { sessionMiddleware } from './middleware/session';
+import { paymentsRoutes } from './payments/payments.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { servicesRoutes } from './services/services.routes';
 import { systemRoutes } from './system/system.routes';
+import { onboardingRoutes } from './users/onboarding.routes';
 
 /** The API routes, chained so their type can drive a typed client. */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', systemRoutes)
   .route('/services', servicesRoutes)
+  // Before cleanersRoutes: GET /cleaners/profile must win over GET /cleaners/:id.
+  .route('/', availabilityRoutes)
   .route('/cleaners', cleanersRoutes)
+  .route('/bookings', bookingsRoutes)
   .route('/reviews', reviewsRoutes)
-  .route('/contact', contactRoutes);
+  .route('/favourites', favouritesRoutes)
+  .route('/contact', contactRoutes)
+  .route('/', paymentsRoutes)
+  .route('/', signInRoutes)
+  .route('/auth', authRoutes)
+  .route('/onboarding', onboardingRoutes)
+  .route('/admin', adminAuthRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 
@@ -61,6 +79,10 @@ export function createApp(deps: Deps) {
         c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413),
     }),
   );
+
+  // Auth: CSRF is checked before any session is touched; the session is resolved once here.
+  app.use('/api/*', csrfProtection());
+  app.use('/api/*', sessionMiddleware());
 
   app.route('/api', apiRoutes);
   app.route('/api', docsRoutes(app));

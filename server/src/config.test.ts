@@ -45,4 +45,24 @@ describe('parseConfig', () => {
       clientSecret: 's',
     });
   });
+
+  it('parses the sign-in abuse controls and OAuth base URLs', () => {
+    const defaults = parseConfig({});
+    expect(defaults.trustProxy).toBe(false);
+    expect(defaults.authRateLimit).toBe(10);
+    expect(defaults.oauth.baseUrls).toEqual({ google: undefined, github: undefined });
+    const set = parseConfig({
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT: '50',
+      GITHUB_OAUTH_BASE_URL: 'http://127.0.0.1:9/',
+    });
+    expect(set).toMatchObject({
+      trustProxy: true,
+      authRateLimit: 50,
+      oauth: { baseUrls: { github: 'http://127.0.0.1:9' } },
+    });
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseConfig({ AUTH_RATE_LIMIT: '0' })).toThrow(/AUTH_RATE_LIMIT/);
+    expect(() => parseConfig({ GOOGLE_OAUTH_BASE_URL: 'not a url' })).toThrow(/GOOGLE_OAUTH_BASE_URL/);
+  });
 });

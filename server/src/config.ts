@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
+  GOOGLE_OAUTH_BASE_URL: optionalText.pipe(z.url().optional()),
+  GITHUB_OAUTH_BASE_URL: optionalText.pipe(z.url().optional()),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_CLEANERS: z.coerce.number().int().min(0).max(1_000_000).default(500),
 });
 
@@ -60,7 +64,13 @@ export interface Config {
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
     github: { clientId: string; clientSecret: string } | undefined;
+    /** Replaces the providers' real endpoints (GitHub Enterprise, or a loopback fake in tests). */
+    baseUrls: { google: string | undefined; github: string | undefined };
   };
+  /** Read X-Forwarded-For for the client address (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** Sign-in, sign-up and admin-login attempts per address per 15 minutes. */
+  authRateLimit: number;
   seedCleaners: number;
 }
 
@@ -117,7 +127,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     openai: e.OPENAI_API_KEY
       ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL }
       : undefined,
-    oauth: { google, github },
+    oauth: {
+      google,
+      github,
+      baseUrls: {
+        google: e.GOOGLE_OAUTH_BASE_URL?.replace(/\/$/, ''),
+        github: e.GITHUB_OAUTH_BASE_URL?.replace(/\/$/, ''),
+      },
+    },
+    trustProxy: e.TRUST_PROXY === 'true',
+    authRateLimit: e.AUTH_RATE_LIMIT,
     seedCleaners: e.SEED_CLEANERS,
   };
 }

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+import type { AuthState } from './auth/sessions';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './lib/logger';
+import type { PaymentProvider } from './payments/provider';
 
 export interface Clock {
   now(): Date;
@@ -19,6 +21,8 @@ export interface Deps {
   database: Database;
   logger: Logger;
   clock: Clock;
+  /** Card payments: Stripe when configured, else the local test-mode provider. */
+  payments: PaymentProvider;
   assets?: Assets;
 }
 
@@ -26,5 +30,7 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     requestId: string;
+    /** Resolved once per request from the session cookies by `sessionMiddleware`. */
+    auth: AuthState;
   };
 }

@@ -7,9 +7,11 @@ import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { systemClock } from './deps';
+import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
+import { createPaymentProvider } from './payments/create-provider';
 import {
   DEMO_ADMIN_PASSWORD,
   DEMO_CLEANER_EMAIL,
@@ -43,11 +45,14 @@ async function main() {
   }
 
   const root = join(SERVER_ROOT, '..');
+  // One provider for the app and the jobs: the local test-mode provider keeps its intents in memory.
+  const payments = createPaymentProvider(config, systemClock);
   const app = createApp({
     config,
     database,
     logger,
     clock: systemClock,
+    payments,
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 
@@ -60,7 +65,10 @@ async function main() {
     }
   });
 
+  const stopJobs = startJobs({ database, clock: systemClock, logger, payments });
+
   const shutdown = () => {
+    stopJobs();
     server.close(() => {
       database.close();
       process.exit(0);

@@ -4,6 +4,7 @@ import { parseConfig } from './config';
 import { wrapClient } from './db/client';
 import { systemClock } from './deps';
 import { createLogger } from './lib/logger';
+import { createPaymentProvider } from './payments/create-provider';
 
 /**
  * Cloudflare Workers entry: the same `createApp(deps)` as on Node, over libSQL's HTTP client
@@ -30,6 +31,7 @@ function build(env: WorkerEnv) {
     database,
     logger: createLogger(config.logLevel),
     clock: systemClock,
+    payments: createPaymentProvider(config, systemClock),
     assets: assets ? { serve: (c) => assets.fetch(c.req.raw) } : undefined,
   });
   return { app };

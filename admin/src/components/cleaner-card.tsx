@@ -1,7 +1,42 @@
 import { type Cleaner, formatDollars, initials } from '@spotless/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { HeartIcon, StarIcon } from './icons';
+import { api } from '../lib/api';
+import { useCurrentUser } from '../lib/auth';
+import { HeartIcon, MapPinIcon, StarIcon } from './icons';
+import './cleaner-card.css';
+
+const SERVICE_LABELS: Record<string, string> = {
+  residential: 'House Cleaning',
+  commercial: 'Office Cleaning',
+  deep: 'Deep Cleaning',
+  moveout: 'Move-in/Out',
+};
+
+/**
+ * A cleaner's saved state: kept on the server for a signed-in user (the favourites API), and
+ * only in the page for a visitor (spec 01 §2.6).
+ */
+export function useFavourite(cleanerId: number) {
+  const { isSignedIn } = useCurrentUser();
+  const client = useQueryClient();
+  const [local, setLocal] = useState(false);
+  const saved = useQuery({
+    queryKey: ['favourites'],
+    queryFn: ({ signal }) => api.favourites.list(signal),
+    enabled: isSignedIn,
+  });
+  const toggle = useMutation({
+    mutationFn: (on: boolean) => (on ? api.favourites.add(cleanerId) : api.favourites.remove(cleanerId)),
+    onSettled: () => client.invalidateQueries({ queryKey: ['favourites'] }),
+  });
+  if (!isSignedIn) return { favourite: local, toggle: () => setLocal((on) => !on) };
+  const favourite = toggle.isPending
+    ? Boolean(toggle.variables)
+    : (saved.data?.items.some((item) => item.cleanerId === cleanerId) ?? false);
+  return { favourite, toggle: () => toggle.mutate(!favourite) };
+}
 
 type HeadingTag = 'h2' | 'h3' | 'h4';
 
@@ -9,15 +44,24 @@ interface CleanerCardProps {
   cleaner: Cleaner;
   /** The card's name heading level, so the card fits the heading outline of the page using it. */
   headingAs?: HeadingTag;
+  /** Search results list the services offered (spec 01 §2.5). */
+  showServices?: boolean;
+  /** The featured section marks its cards apart, so the grid's cards stay one per cleaner. */
+  testId?: string;
 }
 
 /**
  * Spec 01 §2.6. The name is the one link to the profile; a stretched pseudo-element makes the whole
  * card clickable without nesting the favourite button inside the link.
  */
-export function CleanerCard({ cleaner, headingAs: Heading = 'h3' }: CleanerCardProps) {
+export function CleanerCard({
+  cleaner,
+  headingAs: Heading = 'h3',
+  showServices = false,
+  testId = 'cleaner-card',
+}: CleanerCardProps) {
   const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
-  const [favourite, setFavourite] = useState(false);
+  const { favourite, toggle } = useFavourite(cleaner.id);
   const badges = [
     cleaner.isInsured && 'Insured',
     cleaner.isBonded && 'Bonded',
@@ -25,7 +69,7 @@ export function CleanerCard({ cleaner, headingAs: Heading = 'h3' }: CleanerCardP
   ].filter((badge): badge is string => Boolean(badge));
 
   return (
-    <article className="cleaner-card" data-testid="cleaner-card">
+    <article className="cleaner-card" data-testid={testId}>
       <div className="cleaner-card__top">
         <CleanerAvatar key={cleaner.avatar ?? ''} cleaner={cleaner} name={name} />
         <div className="cleaner-card__identity">
@@ -53,7 +97,7 @@ export function CleanerCard({ cleaner, headingAs: Heading = 'h3' }: CleanerCardP
           className={favourite ? 'favourite-button is-on' : 'favourite-button'}
           aria-pressed={favourite}
           aria-label={`Save ${name} to favorites`}
-          onClick={() => setFavourite((on) => !on)}
+          onClick={toggle}
         >
           <HeartIcon filled={favourite} width={20} height={20} />
         </button>
@@ -69,9 +113,29 @@ export function CleanerCard({ cleaner, headingAs: Heading = 'h3' }: CleanerCardP
         </ul>
       ) : null}
 
+      {cleaner.distance !== undefined ? (
+        <p className="distance-badge" data-testid="distance-badge">
+          <MapPinIcon width={14} height={14} aria-hidden="true" />
+          {cleaner.distance.toFixed(1)} mi away
+        </p>
+      ) : null}
+
       <p className="cleaner-card__bio" data-testid="cleaner-bio">
         {cleaner.bio}
       </p>
+
+      {showServices && cleaner.serviceTypes.length > 0 ? (
+        <div className="cleaner-card__services">
+          <p className="cleaner-card__services-title">Services offered</p>
+          <ul className="tag-list" data-testid="services-offered">
+            {cleaner.serviceTypes.map((type) => (
+              <li key={type} className="tag">
+                {SERVICE_LABELS[type] ?? type}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="cleaner-card__footer">
         <p className="cleaner-card__jobs" data-testid="cleaner-jobs">
@@ -96,7 +160,6 @@ function CleanerAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
         alt={name}
         width={64}
         height={64}
-        loading="lazy"
         decoding="async"
         onError={() => setFailed(true)}
       />

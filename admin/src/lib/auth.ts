@@ -1,14 +1,9 @@
+import type { AuthUser } from '@spotless/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-/** The signed-in user as GET /api/auth/user answers it (spec 02 §3); only these fields are read here. */
-export interface CurrentUser {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  profileImageUrl?: string | null;
-}
+/** The signed-in user as GET /api/auth/user answers it (spec 02 §3, plus roles and cleanerId). */
+export type CurrentUser = AuthUser;
 
 /**
  * Spec 01 §7: no retry, refetched on focus and mount, always stale. Any failure (401 when signed
@@ -18,7 +13,7 @@ export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'] as const,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     try {
-      const user = await api.request<CurrentUser | null>('GET', '/api/auth/user', { signal });
+      const user = await api.auth.user(signal);
       return user && typeof user === 'object' ? user : null;
     } catch {
       return null;

@@ -72,3 +72,34 @@ describe('createQueryClient', () => {
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 });
+
+describe('createQueryClient in the admin area', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    useToastStore.setState({ toasts: [] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a 401 or a 403 to the admin login page, not /api/login', async () => {
+    for (const error of [unauthorized(), new ApiError(403, 'Forbidden', undefined)]) {
+      const navigate = vi.fn();
+      const client = createQueryClient({ isProtectedPage: () => true, isAdminPage: () => true, navigate });
+      await client.fetchQuery({ queryKey: ['admin'], queryFn: () => Promise.reject(error) }).catch(() => {});
+      expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Unauthorized' });
+      vi.advanceTimersByTime(500);
+      expect(navigate).toHaveBeenCalledWith('/admin');
+    }
+  });
+
+  it('outside the admin area a 403 is left to the page', async () => {
+    const navigate = vi.fn();
+    const client = createQueryClient({ isProtectedPage: () => true, navigate });
+    await client
+      .fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(new ApiError(403, 'Forbidden', undefined)) })
+      .catch(() => {});
+    vi.advanceTimersByTime(1000);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -9,12 +9,20 @@ export function isUnauthorizedError(error: unknown): boolean {
 export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
 export const LOGIN_REDIRECT_DELAY_MS = 500;
+/** The admin area signs in with the shared admin password on its own page. */
+export const ADMIN_LOGIN_PATH = '/admin';
+
+function isForbiddenError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('403:');
+}
 
 export interface QueryClientOptions {
   /** Whether the page being shown needs a signed-in user; only there a 401 sends the user to log in. */
   isProtectedPage: () => boolean;
   /** Full-page navigation; replaceable so the redirect can be observed. */
   navigate?: (url: string) => void;
+  /** Whether the page is in the admin area: there a 401 or 403 goes to the admin login page instead. */
+  isAdminPage?: () => boolean;
 }
 
 /**
@@ -24,13 +32,19 @@ export interface QueryClientOptions {
 export function createQueryClient({
   isProtectedPage,
   navigate = (url) => window.location.assign(url),
+  isAdminPage = () => false,
 }: QueryClientOptions): QueryClient {
   let redirecting = false;
   const onError = (error: unknown) => {
-    if (redirecting || !isUnauthorizedError(error) || !isProtectedPage()) return;
+    if (redirecting || !isProtectedPage()) return;
+    const admin = isAdminPage();
+    if (!isUnauthorizedError(error) && !(admin && isForbiddenError(error))) return;
     redirecting = true;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    setTimeout(() => navigate(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+    setTimeout(() => {
+      redirecting = false;
+      navigate(admin ? ADMIN_LOGIN_PATH : LOGIN_PATH);
+    }, LOGIN_REDIRECT_DELAY_MS);
   };
 
   return new QueryClient({

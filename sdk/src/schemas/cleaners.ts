@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, PageQuery, pageOf, ServiceType } from './common';
+import { Money, PageQuery, pageOf, QueryBoolean, ServiceType } from './common';
 
 export const CleanerUser = z.object({ firstName: z.string(), lastName: z.string() });
 
@@ -40,3 +40,68 @@ export type CleanerListQuery = z.input<typeof CleanerListQuery>;
 
 export const CleanerPage = pageOf(Cleaner).meta({ id: 'CleanerPage' });
 export type CleanerPage = z.infer<typeof CleanerPage>;
+
+export const SortOrder = z.enum(['asc', 'desc']);
+
+/** A number sent as query text; an empty or non-numeric value is rejected, never read as 0. */
+const queryNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/**
+ * Every parameter of `GET /api/cleaners`: the listing's (location, serviceType, sortBy) and the
+ * search filter set of spec 01 §3. Coordinates come in pairs; radius (miles) applies to them or to
+ * a location/city the city table resolves, default 25.
+ */
+export const CleanerSearchQuery = CleanerListQuery.extend({
+  query: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(50).optional(),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'must be up to 5 digits')
+    .optional(),
+  latitude: queryNumber(-90, 90).optional(),
+  longitude: queryNumber(-180, 180).optional(),
+  radius: queryNumber(1, 100).optional(),
+  minRating: queryNumber(0, 5).optional(),
+  maxPrice: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().positive('must be more than 0').max(1000, 'must be at most 1000'))
+    .optional()
+    .meta({ description: 'highest hourly rate in dollars' }),
+  isVerified: QueryBoolean.optional(),
+  isInsured: QueryBoolean.optional(),
+  isBonded: QueryBoolean.optional(),
+  sortOrder: SortOrder.optional(),
+}).superRefine((value, ctx) => {
+  if ((value.latitude === undefined) !== (value.longitude === undefined)) {
+    const missing = value.latitude === undefined ? 'latitude' : 'longitude';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'latitude and longitude go together' });
+  }
+});
+export type CleanerSearchQuery = z.input<typeof CleanerSearchQuery>;
+
+/** Figures over every match of a search, not just the page. */
+export const CleanerSearchStats = z
+  .object({
+    total: z.number().int(),
+    averageRating: z.number().nullable().meta({ description: 'average rating of the rated matches' }),
+    priceRange: z.object({ min: Money, max: Money }).nullable(),
+    cities: z.number().int().meta({ description: 'number of distinct cities among the matches' }),
+  })
+  .meta({ id: 'CleanerSearchStats' });
+export type CleanerSearchStats = z.infer<typeof CleanerSearchStats>;
+
+export const CleanerSearchPage = pageOf(Cleaner)
+  .extend({ stats: CleanerSearchStats })
+  .meta({ id: 'CleanerSearchPage' });
+export type CleanerSearchPage = z.infer<typeof CleanerSearchPage>;

@@ -51,3 +51,22 @@ export const ReviewListQuery = z.object({
 
 export const ReviewPage = pageOf(Review).meta({ id: 'ReviewPage' });
 export type ReviewPage = z.infer<typeof ReviewPage>;
+
+/** Spec 02 §3: figures over a cleaner's published reviews. */
+export const ReviewSummary = z
+  .object({
+    averageRating: z.number().nullable().meta({ description: 'two decimals; null without reviews' }),
+    totalReviews: z.number().int(),
+    ratingDistribution: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int() })),
+    categoryAverages: z.object({
+      quality: z.number().nullable(),
+      punctuality: z.number().nullable(),
+      professionalism: z.number().nullable(),
+      communication: z.number().nullable(),
+    }),
+    recommendationRate: z.number().meta({ description: 'percent, whole number' }),
+    rebookingRate: z.number().meta({ description: 'percent, whole number' }),
+    verifiedReviewsCount: z.number().int(),
+  })
+  .meta({ id: 'ReviewSummary' });
+export type ReviewSummary = z.infer<typeof ReviewSummary>;

@@ -1,34 +1,38 @@
-import { Cleaner, CleanerListQuery, CleanerPage, IdParam } from '@spotless/sdk/schemas';
+import { Cleaner, CleanerSearchPage, CleanerSearchQuery, IdParam } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps';
 import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
-import { findActiveCleaner, listCleaners, toCleanerDto } from './cleaners.queries';
+import { findActiveCleaner, toCleanerDto } from './cleaners.queries';
+import { searchCleaners } from './search.queries';
+import { searchCacheFor } from './search-cache';
 
 export const cleanersRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
-      summary: 'List cleaners (location, service type, sort, page)',
+      summary: 'List and search cleaners',
       description:
-        'A location text is resolved through the built-in city table and matches cleaners within 25 miles, each with `distance`; other text matches city, state or ZIP prefix.',
+        'Answers the listing (location, serviceType, sortBy) and the advanced search (query, city, state, zipCode, latitude/longitude, radius, minRating, maxPrice, isVerified, isInsured, isBonded, sortBy, sortOrder). A location or city the built-in city table knows, or given coordinates, keep cleaners within `radius` miles (default 25), each with `distance`. Keywords match names, bio, services and coverage areas (prefix, ranked by relevance when no sortBy is given). `stats` cover every match.',
       tags: ['cleaners'],
       access: 'public',
       responses: {
-        200: { description: 'One page of cleaners', schema: CleanerPage },
+        200: { description: 'One page of cleaners with stats over all matches', schema: CleanerSearchPage },
         400: { description: 'A parameter is out of range or malformed' },
       },
     }),
-    valid('query', CleanerListQuery),
+    valid('query', CleanerSearchQuery),
     async (c) => {
-      const query = c.req.valid('query');
-      const page = await listCleaners(c.var.deps.database.db, {
-        ...query,
-        serviceType: query.serviceType === 'all' ? undefined : query.serviceType,
-      });
-      return c.json(page);
+      const input = c.req.valid('query');
+      const { client } = c.var.deps.database;
+      const cache = searchCacheFor(client);
+      const compute = async () => JSON.stringify(await searchCleaners(client, input));
+      const body = cache.enabled
+        ? await cache.answers.getOrCompute(JSON.stringify(input), await cache.version.get(), compute)
+        : await compute();
+      return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
     },
   )
   .get(

@@ -1,4 +1,4 @@
-import type { Review } from '@spotless/sdk/schemas';
+import type { Review, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { reviewPhotos, reviewResponses, reviews, services, users } from '../db/schema';
@@ -73,4 +73,48 @@ export async function listCleanerReviews(db: Queryable, cleanerId: number, page:
     createdAt: r.createdAt.toISOString(),
   }));
   return { items, total, page, pageSize: limit };
+}
+
+const roundTo2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+/** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
+export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<ReviewSummary> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      average: sql<number | null>`avg(${reviews.overallRating})`,
+      r1: sql<number>`coalesce(sum(${reviews.overallRating} = 1), 0)`,
+      r2: sql<number>`coalesce(sum(${reviews.overallRating} = 2), 0)`,
+      r3: sql<number>`coalesce(sum(${reviews.overallRating} = 3), 0)`,
+      r4: sql<number>`coalesce(sum(${reviews.overallRating} = 4), 0)`,
+      r5: sql<number>`coalesce(sum(${reviews.overallRating} = 5), 0)`,
+      quality: sql<number | null>`avg(${reviews.qualityRating})`,
+      punctuality: sql<number | null>`avg(${reviews.punctualityRating})`,
+      professionalism: sql<number | null>`avg(${reviews.professionalismRating})`,
+      communication: sql<number | null>`avg(${reviews.communicationRating})`,
+      recommend: sql<number>`coalesce(sum(${reviews.wouldRecommend}), 0)`,
+      rebook: sql<number>`coalesce(sum(${reviews.wouldRebook}), 0)`,
+      verified: sql<number>`coalesce(sum(${reviews.isVerified}), 0)`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.cleanerId, cleanerId), eq(reviews.status, 'published')));
+  const total = Number(row?.total ?? 0);
+  const percent = (n: number) => (total === 0 ? 0 : Math.round((100 * n) / total));
+  return {
+    averageRating: roundTo2(row?.average ?? null),
+    totalReviews: total,
+    ratingDistribution: [5, 4, 3, 2, 1].map((rating) => ({
+      rating,
+      count: Number(row?.[`r${rating}` as 'r1'] ?? 0),
+    })),
+    categoryAverages: {
+      quality: roundTo2(row?.quality ?? null),
+      punctuality: roundTo2(row?.punctuality ?? null),
+      professionalism: roundTo2(row?.professionalism ?? null),
+      communication: roundTo2(row?.communication ?? null),
+    },
+    recommendationRate: percent(Number(row?.recommend ?? 0)),
+    rebookingRate: percent(Number(row?.rebook ?? 0)),
+    verifiedReviewsCount: Number(row?.verified ?? 0),
+  };
 }

@@ -1,7 +1,7 @@
-import type { ReviewPage } from '@spotless/sdk/schemas';
+import type { ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviewPhotos, reviewResponses, reviews } from '../db/schema';
+import { cleaners, reviewPhotos, reviewResponses, reviews } from '../db/schema';
 import { seedDemoData } from '../seed/generate';
 import { createTestContext } from '../test/harness';
 
@@ -68,5 +68,53 @@ describe('GET /api/reviews/:cleanerId', () => {
     expect((await ctx.json('/api/reviews/abc')).status).toBe(400);
     expect((await ctx.json(`/api/reviews/${cleanerId}?limit=0`)).status).toBe(400);
     expect((await ctx.json('/api/reviews')).status).toBe(400);
+  });
+});
+
+describe('GET /api/reviews/:cleanerId/summary', () => {
+  it('summarises published reviews only, computed independently from the rows', async () => {
+    const rows = (await ctx.database.db.select().from(reviews).where(eq(reviews.cleanerId, cleanerId))).filter(
+      (r) => r.status === 'published',
+    );
+    const avg = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+    const res = await ctx.json<ReviewSummary>(`/api/reviews/${cleanerId}/summary`);
+    expect(res.status).toBe(200);
+    expect(rows.length).toBe(expectedIds.length);
+    expect(res.body).toEqual({
+      averageRating: avg(rows.map((r) => r.overallRating)),
+      totalReviews: rows.length,
+      ratingDistribution: [5, 4, 3, 2, 1].map((rating) => ({
+        rating,
+        count: rows.filter((r) => r.overallRating === rating).length,
+      })),
+      categoryAverages: {
+        quality: avg(rows.map((r) => r.qualityRating!)),
+        punctuality: avg(rows.map((r) => r.punctualityRating!)),
+        professionalism: avg(rows.map((r) => r.professionalismRating!)),
+        communication: avg(rows.map((r) => r.communicationRating!)),
+      },
+      recommendationRate: Math.round((100 * rows.filter((r) => r.wouldRecommend).length) / rows.length),
+      rebookingRate: Math.round((100 * rows.filter((r) => r.wouldRebook).length) / rows.length),
+      verifiedReviewsCount: rows.filter((r) => r.isVerified).length,
+    });
+  });
+
+  it('answers a cleaner without reviews with zeros and nulls, and 400/404 for bad ids', async () => {
+    const [unreviewed] = await ctx.database.db
+      .select({ id: cleaners.id })
+      .from(cleaners)
+      .where(eq(cleaners.reviewCount, 0))
+      .limit(1);
+    if (unreviewed) {
+      const res = await ctx.json<ReviewSummary>(`/api/reviews/${unreviewed.id}/summary`);
+      expect(res.body.totalReviews).toBe(0);
+      expect(res.body.averageRating).toBeNull();
+      expect(res.body.recommendationRate).toBe(0);
+      expect(res.body.ratingDistribution.map((d) => d.count)).toEqual([0, 0, 0, 0, 0]);
+    }
+    expect((await ctx.json('/api/reviews/999999/summary')).status).toBe(404);
+    const bad = await ctx.json<{ error: { fields: Record<string, string> } }>('/api/reviews/abc/summary');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('cleanerId');
   });
 });

@@ -1,4 +1,4 @@
-import { IdParam, ReviewListQuery, ReviewPage } from '@spotless/sdk/schemas';
+import { IdParam, ReviewListQuery, ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
@@ -6,7 +6,7 @@ import type { AppEnv } from '../deps';
 import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
-import { listCleanerReviews } from './reviews.queries';
+import { listCleanerReviews, summariseCleanerReviews } from './reviews.queries';
 
 const reviewResponses = {
   200: { description: 'One page of the cleaner’s reviews, newest first', schema: ReviewPage },
@@ -43,5 +43,27 @@ export const reviewsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { page, limit } = c.req.valid('query');
       return c.json(await cleanerReviews(c, c.req.valid('param').cleanerId, page, limit));
+    },
+  )
+  .get(
+    '/:cleanerId/summary',
+    describe({
+      summary: 'Summary of a cleaner’s published reviews',
+      description:
+        'Average, total, distribution 5→1, category averages, recommendation and rebooking rates (percent) and the verified count.',
+      tags: ['reviews'],
+      access: 'public',
+      responses: {
+        200: { description: 'The summary', schema: ReviewSummary },
+        400: { description: 'The id is not a positive integer' },
+        404: { description: 'No such cleaner' },
+      },
+    }),
+    valid('param', z.object({ cleanerId: IdParam })),
+    async (c) => {
+      const { cleanerId } = c.req.valid('param');
+      const { db } = c.var.deps.database;
+      if (!(await findActiveCleaner(db, cleanerId))) throw notFound('Cleaner');
+      return c.json(await summariseCleanerReviews(db, cleanerId));
     },
   );

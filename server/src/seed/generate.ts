@@ -247,7 +247,12 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     const duration = service.durationMinutes;
     const endsAt = new Date(startsAt.getTime() + duration * 60_000);
     const total = Math.max(service.basePriceCents, Math.round((cleaner.hourlyRateCents * duration) / 60));
-    const createdAt = new Date(Math.min(startsAt.getTime(), now.getTime()) - rand.int(2, 20) * 86_400_000);
+    // A pending booking is an unpaid hold that expires unless paid (jobs/expire-unpaid-bookings),
+    // so demo holds are fresh; everything else was booked days before.
+    const createdAt =
+      b.status === 'pending'
+        ? new Date(now.getTime() - 2 * 60_000)
+        : new Date(Math.min(startsAt.getTime(), now.getTime()) - rand.int(2, 20) * 86_400_000);
     const paymentStatus = b.refunded ? 'refunded' : b.paid ? 'succeeded' : 'unpaid';
     rows.bookings.push({
       id: bookingId,

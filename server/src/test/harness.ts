@@ -7,6 +7,8 @@ import { type Config, parseConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock, Deps } from '../deps';
 import { createLogger } from '../lib/logger';
+import { LocalPaymentProvider } from '../payments/local-provider';
+import type { PaymentProvider } from '../payments/provider';
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -25,7 +27,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A fresh copy of the migrated template database and an app over it; closed after the file. */
-export async function createTestContext(options: { config?: Record<string, string>; now?: string } = {}) {
+export async function createTestContext(
+  options: { config?: Record<string, string>; now?: string; payments?: PaymentProvider } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-db-'));
   const file = join(dir, 'test.db');
   copyFileSync(inject('templateDatabase'), file);
@@ -37,6 +41,7 @@ export async function createTestContext(options: { config?: Record<string, strin
     database,
     logger: createLogger('silent'),
     clock,
+    payments: options.payments ?? new LocalPaymentProvider({ clock }),
   };
   const app = createApp(deps);
   afterAll(() => {

@@ -35,7 +35,9 @@ export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
         <div className="site-header__actions" data-testid="auth-controls">
           {isLoading ? null : isSignedIn && user ? (
             <>
-              <span className="site-header__greeting">Hi, {user.firstName || user.email}</span>
+              <Link to="/profile" className="site-header__greeting">
+                Hi, {user.firstName || user.email}
+              </Link>
               <a href={LOGOUT_PATH} className="btn btn--ghost btn--sm">
                 Sign Out
               </a>

@@ -27,3 +27,18 @@ export function cleanerListingQuery(filters: ListingFilters, page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The featured section: the top 3 by rating for the current location and service type. */
+export function featuredCleanersQuery(filters: ListingFilters) {
+  const query = {
+    location: filters.location || undefined,
+    serviceType: filters.serviceType === 'all' ? undefined : filters.serviceType,
+    sortBy: 'rating' as const,
+    page: 1,
+    pageSize: 3,
+  };
+  return queryOptions({
+    queryKey: ['cleaners', 'listing', query] as const,
+    queryFn: ({ signal }) => api.cleaners.list(query, signal),
+  });
+}

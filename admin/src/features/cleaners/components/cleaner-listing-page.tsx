@@ -1,17 +1,36 @@
+import '../cleaners.css';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { type ListingFilters, readFilters, writeFilters } from '../utils/listing-filters';
+import { searchBarVisible } from '../utils/scroll-visibility';
 import { CleanerResults } from './cleaner-results';
+import { FeaturedPros } from './featured-pros';
 import { ListingSearchBar } from './listing-search-bar';
 
-/** Spec 01 §2.4, first version: hero, search bar synced with the address bar, paginated grid. */
-export function CleanerListingPage() {
+const TRUST_TILES = [
+  { title: 'Background Checked', text: 'Every professional passes identity and background checks.', Icon: ShieldIcon },
+  { title: 'Insured & Bonded', text: 'Your home and belongings are protected on every job.', Icon: CheckIcon },
+  { title: 'Fast Response', text: 'Most cleaners reply to requests within 24 hours.', Icon: ClockIcon },
+  { title: 'Customer Support 24/7', text: 'Our team is here whenever you need help.', Icon: PhoneIcon },
+] as const;
+
+interface CleanerListingPageProps {
+  /** The Daily Tips block, composed by the route table (features do not import each other). */
+  tips?: ReactNode;
+}
+
+/** Spec 01 §2.4: the listing on / and /cleaners, its filters synced with the address bar. */
+export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const filterKey = writeFilters(filters).toString();
+  const barVisible = useSearchBarVisibility();
 
   const search = (next: ListingFilters) => setSearchParams(writeFilters(next));
   const clear = () => setSearchParams(new URLSearchParams());
+  const jump = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   return (
     <>
@@ -24,23 +43,74 @@ export function CleanerListingPage() {
             Compare background-checked cleaners by rating, price and experience, then book the one that fits your home
             in minutes.
           </p>
-          <ul className="hero__stats" aria-label="Why customers choose Spotless">
-            <li>
-              <strong>500+</strong> verified cleaners
-            </li>
-            <li>
-              <strong>4.8</strong> average rating
-            </li>
-            <li>
-              <strong>24h</strong> response
-            </li>
-          </ul>
+          <nav className="button-row quick-jump" aria-label="Jump to">
+            <button type="button" className="btn btn--light" onClick={() => jump('featured-pros')}>
+              Featured Pros
+            </button>
+            <button type="button" className="btn btn--light" onClick={() => jump('daily-tips')}>
+              Daily Tips
+            </button>
+            <button type="button" className="btn btn--light" onClick={() => jump('all-professionals')}>
+              All Professionals
+            </button>
+          </nav>
         </div>
       </section>
-      <div className="container search-bar-wrap">
+      <div
+        className={
+          barVisible
+            ? 'container search-bar-wrap search-bar-wrap--sticky'
+            : 'container search-bar-wrap search-bar-wrap--sticky is-hidden'
+        }
+        data-testid="sticky-search"
+      >
         <ListingSearchBar key={filterKey} filters={filters} onSearch={search} onClear={clear} />
       </div>
+      <section className="container section" aria-label="Why Spotless">
+        <ul className="trust-tiles">
+          {TRUST_TILES.map(({ title, text, Icon }) => (
+            <li key={title} className="feature-card" data-testid="trust-tile">
+              <Icon className="feature-card__icon" width={24} height={24} aria-hidden="true" />
+              <h2 className="feature-card__title">{title}</h2>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <FeaturedPros key={`featured-${filterKey}`} filters={filters} />
+      {tips ? (
+        <section id="daily-tips" className="container section" aria-labelledby="daily-tips-title">
+          <h2 id="daily-tips-title" className="section__title">
+            Daily Tips
+          </h2>
+          {tips}
+        </section>
+      ) : null}
       <CleanerResults key={filterKey} filters={filters} onClearFilters={clear} />
+      <button
+        type="button"
+        className="floating-search"
+        aria-label="Back to search"
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      >
+        <SearchIcon width={22} height={22} aria-hidden="true" />
+      </button>
     </>
   );
+}
+
+/** Hides the sticky bar on scroll down and shows it on scroll up (applied on mobile by CSS). */
+function useSearchBarVisibility() {
+  const [visible, setVisible] = useState(true);
+  const lastY = useRef(0);
+  useEffect(() => {
+    const onScroll = () => {
+      const y = window.scrollY;
+      setVisible((current) => searchBarVisible(lastY.current, y, current));
+      lastY.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return visible;
 }

@@ -1,0 +1,148 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/auth';
+import { useAuthProviders, useSignIn } from '../api/auth.mutations';
+import { safeReturnUrl, serverMessage } from '../utils/return-url';
+
+type Mode = 'login' | 'register';
+
+const EMPTY = { email: '', password: '', firstName: '', lastName: '' };
+
+/** The hosted sign-in page that GET /api/login redirects to: e-mail + password, and OAuth when configured. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const navigate = useNavigate();
+  const { isSignedIn, isLoading } = useCurrentUser();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const signIn = useSignIn(mode);
+  const providers = useAuthProviders();
+  const id = useId();
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setFormError(null);
+    setFieldErrors({});
+  };
+
+  if (!isLoading && isSignedIn && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnUrl} replace />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setFormError(null);
+    setFieldErrors({});
+    const input =
+      mode === 'login'
+        ? { email: values.email.trim(), password: values.password }
+        : { ...values, email: values.email.trim() };
+    signIn.mutate(input, {
+      onSuccess: () => navigate(returnUrl, { replace: true }),
+      onError: (error) => {
+        const fields = (error as { fields?: Record<string, string> }).fields;
+        if (fields) setFieldErrors(fields);
+        setFormError(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      },
+    });
+  };
+
+  const field = (name: keyof typeof EMPTY, label: string, type: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={values[name]}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={fieldErrors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      />
+      {fieldErrors[name] ? (
+        <p id={`${id}-${name}-error`} className="field__error">
+          {fieldErrors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const oauthHref = (provider: string) =>
+    `/api/auth/oauth/${provider}${returnUrl !== '/' ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`;
+  const title = mode === 'login' ? 'Sign In' : 'Create Account';
+
+  return (
+    <section className="container page page--narrow auth-page">
+      <PageTitle title={title} />
+      <div className="card auth-card">
+        <h1 className="auth-card__title">{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+        <p className="auth-card__lead">
+          {mode === 'login'
+            ? 'Sign in to book cleaners, manage your bookings and write reviews.'
+            : 'Sign up to book trusted cleaning professionals in minutes.'}
+        </p>
+        <fieldset className="auth-toggle">
+          <legend className="visually-hidden">Sign in or sign up</legend>
+          <button
+            type="button"
+            className={mode === 'login' ? 'auth-toggle__option is-active' : 'auth-toggle__option'}
+            aria-pressed={mode === 'login'}
+            onClick={() => switchMode('login')}
+          >
+            Sign In
+          </button>
+          <button
+            type="button"
+            className={mode === 'register' ? 'auth-toggle__option is-active' : 'auth-toggle__option'}
+            aria-pressed={mode === 'register'}
+            onClick={() => switchMode('register')}
+          >
+            Sign Up
+          </button>
+        </fieldset>
+
+        {formError ? (
+          <p className="alert alert--error" role="alert" data-testid="auth-error">
+            {formError}
+          </p>
+        ) : null}
+
+        <form className="form" noValidate onSubmit={submit} aria-busy={signIn.isPending} aria-label={title}>
+          {mode === 'register' ? (
+            <div className="form__row">
+              {field('firstName', 'First name', 'text', 'given-name')}
+              {field('lastName', 'Last name', 'text', 'family-name')}
+            </div>
+          ) : null}
+          {field('email', 'Email', 'email', 'email')}
+          {field('password', 'Password', 'password', mode === 'login' ? 'current-password' : 'new-password')}
+          {mode === 'register' ? <p className="auth-card__hint">At least 8 characters.</p> : null}
+          <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Please wait...' : title}
+          </button>
+        </form>
+
+        {providers.data?.google || providers.data?.github ? (
+          <div className="auth-oauth">
+            <p className="auth-oauth__divider">or continue with</p>
+            {providers.data.google ? (
+              <a className="btn btn--outline btn--block" href={oauthHref('google')}>
+                Continue with Google
+              </a>
+            ) : null}
+            {providers.data.github ? (
+              <a className="btn btn--outline btn--block" href={oauthHref('github')}>
+                Continue with GitHub
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+import '../cleaner-profile.css';
+import {
+  type Cleaner,
+  formatDollars,
+  formatDuration,
+  formatLongDate,
+  initials,
+  type Review,
+  ratingLabel,
+} from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useFavourite } from '../../../components/cleaner-card';
+import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/page-title';
+import { cleanerQuery, cleanerReviewsQuery, reviewSummaryQuery, servicesQuery } from '../api/profile.queries';
+import { availableServices } from '../utils/available-services';
+
+/** The rating distribution appears only from this many reviews (spec 01 §2.7). */
+const DISTRIBUTION_MIN_REVIEWS = 5;
+
+/** Spec 01 §2.7: /cleaner/{id}. */
+export function CleanerProfilePage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const cleaner = useQuery({ ...cleanerQuery(id), enabled: valid });
+
+  if (valid && cleaner.isPending) {
+    return (
+      <div className="container section">
+        <PageTitle title="Cleaner Profile" />
+        <p className="loading-text">
+          <span className="spinner" aria-hidden="true" />
+          Loading cleaner profile...
+        </p>
+      </div>
+    );
+  }
+  if (!valid || cleaner.isError || !cleaner.data) {
+    return (
+      <div className="container section">
+        <PageTitle title="Cleaner Not Found" />
+        <div className="empty-state" data-testid="cleaner-not-found">
+          <h1>Cleaner Not Found</h1>
+          <p>The cleaner you are looking for does not exist or is no longer available.</p>
+          <Link to="/cleaners" className="btn btn--primary">
+            Back to Cleaners
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <Profile cleaner={cleaner.data} />;
+}
+
+function Profile({ cleaner }: { cleaner: Cleaner }) {
+  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
+  const services = useQuery(servicesQuery);
+  const offered = services.data ? availableServices(services.data.items, cleaner) : [];
+  const { favourite, toggle } = useFavourite(cleaner.id);
+  const badges = [
+    cleaner.isInsured && 'Insured',
+    cleaner.isBonded && 'Bonded',
+    cleaner.isVerified && 'Verified',
+  ].filter((b): b is string => Boolean(b));
+
+  return (
+    <>
+      <PageTitle title={name} />
+      <div className="container section profile">
+        <div className="profile__main">
+          <section className="card profile__header" aria-labelledby="profile-name">
+            <ProfileAvatar cleaner={cleaner} name={name} />
+            <div>
+              <h1 id="profile-name" className="profile__name" data-testid="profile-name">
+                {name}
+              </h1>
+              <p className="cleaner-card__rating">
+                <StarIcon className="cleaner-card__star" width={16} height={16} />
+                {cleaner.rating === null
+                  ? 'New'
+                  : `${cleaner.rating.toFixed(1)} (${cleaner.reviewCount} ${cleaner.reviewCount === 1 ? 'review' : 'reviews'})`}
+              </p>
+              <p>{cleaner.completedJobs} jobs completed</p>
+              {badges.length > 0 ? (
+                <ul className="badge-list" aria-label="Credentials">
+                  {badges.map((badge) => (
+                    <li key={badge} className={`badge badge--${badge.toLowerCase()}`} data-testid="badge">
+                      {badge}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p>{cleaner.experience} experience</p>
+              <p className="profile__areas">
+                <MapPinIcon width={16} height={16} aria-hidden="true" /> {cleaner.coverageAreas.join(', ')}
+              </p>
+              <button
+                type="button"
+                className={favourite ? 'btn btn--outline is-on' : 'btn btn--outline'}
+                aria-pressed={favourite}
+                onClick={toggle}
+              >
+                <HeartIcon filled={favourite} width={18} height={18} aria-hidden="true" />
+                {favourite ? 'Saved to Favorites' : 'Save to Favorites'}
+              </button>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="about-title">
+            <h2 id="about-title" className="card__title">
+              About
+            </h2>
+            <p>{cleaner.bio}</p>
+          </section>
+
+          <section className="card" aria-labelledby="services-title">
+            <h2 id="services-title" className="card__title">
+              Available Services
+            </h2>
+            {offered.length === 0 ? (
+              <p>{services.isPending ? 'Loading services...' : 'No services listed.'}</p>
+            ) : (
+              <ul className="service-list">
+                {offered.map((service) => (
+                  <li key={service.id} className="service-list__item" data-testid="service-item">
+                    <div>
+                      <h3>{service.name}</h3>
+                      <p>{service.description}</p>
+                      <p>
+                        From <strong>{formatDollars(service.basePrice)}</strong> · {formatDuration(service.duration)}
+                      </p>
+                    </div>
+                    <Link
+                      to={`/booking/${cleaner.id}/${service.id}`}
+                      className="btn btn--primary btn--sm"
+                      aria-label={`Book Now: ${service.name}`}
+                    >
+                      Book Now
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <Reviews cleanerId={cleaner.id} />
+        </div>
+
+        <aside className="profile__side">
+          <section className="card" aria-labelledby="book-title">
+            <h2 id="book-title" className="card__title">
+              Book Service
+            </h2>
+            <p className="profile__rate">
+              <strong>{formatDollars(cleaner.hourlyRate)}</strong>/hr
+            </p>
+            {services.isSuccess && offered.length === 0 ? (
+              <button type="button" className="btn btn--primary btn--block" disabled>
+                No Services Available
+              </button>
+            ) : (
+              <Link to={`/booking/${cleaner.id}`} className="btn btn--primary btn--block" data-testid="book-service">
+                Book Now
+              </Link>
+            )}
+          </section>
+          <section className="card" aria-labelledby="areas-title">
+            <h2 id="areas-title" className="card__title">
+              Service Areas
+            </h2>
+            <ul className="tag-list">
+              {cleaner.coverageAreas.map((area) => (
+                <li key={area} className="tag">
+                  {area}
+                </li>
+              ))}
+            </ul>
+            <p>
+              Based in {cleaner.city}, {cleaner.state}
+            </p>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function ProfileAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (cleaner.avatar && !failed) {
+    return (
+      <img
+        className="avatar avatar--xl"
+        src={cleaner.avatar}
+        alt={name}
+        width={96}
+        height={96}
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar--xl avatar--initials" role="img" aria-label={name}>
+      {initials(cleaner.user.firstName, cleaner.user.lastName)}
+    </span>
+  );
+}
+
+function Reviews({ cleanerId }: { cleanerId: number }) {
+  const reviews = useQuery(cleanerReviewsQuery(cleanerId));
+  const total = reviews.data?.total ?? 0;
+  const summary = useQuery({ ...reviewSummaryQuery(cleanerId), enabled: total >= DISTRIBUTION_MIN_REVIEWS });
+
+  return (
+    <section className="card" aria-labelledby="reviews-title">
+      <h2 id="reviews-title" className="card__title">
+        Reviews
+      </h2>
+      {reviews.isPending ? (
+        <p>Loading reviews...</p>
+      ) : total === 0 ? (
+        <div className="empty-state" data-testid="reviews-empty">
+          <h3>No reviews available yet</h3>
+          <p>Be the first to book and review this cleaner!</p>
+        </div>
+      ) : (
+        <>
+          {summary.data && total >= DISTRIBUTION_MIN_REVIEWS ? (
+            <div className="rating-summary" data-testid="rating-distribution">
+              <p>
+                <strong>{summary.data.averageRating?.toFixed(1)}</strong>{' '}
+                {summary.data.averageRating !== null ? ratingLabel(summary.data.averageRating) : ''} ·{' '}
+                {summary.data.totalReviews} reviews
+              </p>
+              <ul className="rating-bars">
+                {summary.data.ratingDistribution.map((d) => {
+                  const pct = summary.data.totalReviews ? Math.round((100 * d.count) / summary.data.totalReviews) : 0;
+                  return (
+                    <li key={d.rating} className="rating-bars__row">
+                      <span>{d.rating} stars</span>
+                      <span className="rating-bars__track" aria-hidden="true">
+                        <span className="rating-bars__fill" style={{ width: `${pct}%` }} />
+                      </span>
+                      <span>
+                        {d.count} ({pct}%)
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ) : null}
+          <ul className="review-list">
+            {reviews.data?.items.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const hasName = Boolean(review.customer.firstName || review.customer.lastName);
+  const name = hasName
+    ? `${review.customer.firstName ?? ''} ${review.customer.lastName ?? ''}`.trim()
+    : 'Anonymous Customer';
+  return (
+    <li className="review" data-testid="review">
+      <span className="avatar avatar--initials" aria-hidden="true">
+        {hasName ? initials(review.customer.firstName, review.customer.lastName) : 'AC'}
+      </span>
+      <div>
+        <p className="review__head">
+          <strong>{name}</strong> · {review.rating}/5 {ratingLabel(review.rating)} ·{' '}
+          <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
+        </p>
+        {review.title ? <p className="review__title">{review.title}</p> : null}
+        <p>{review.comment}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,12 @@
+/** Spec 01 §2.4: on mobile the search bar hides when scrolling down past 200 px … */
+export const HIDE_AFTER_PX = 200;
+/** … and always shows again within 100 px of the top. */
+export const ALWAYS_SHOW_WITHIN_PX = 100;
+
+/** Whether the sticky search bar shows after the page scrolled from `previousY` to `y`. */
+export function searchBarVisible(previousY: number, y: number, visible: boolean): boolean {
+  if (y <= ALWAYS_SHOW_WITHIN_PX) return true;
+  if (y > previousY && y > HIDE_AFTER_PX) return false;
+  if (y < previousY) return true;
+  return visible;
+}

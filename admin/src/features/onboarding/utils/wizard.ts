@@ -1,0 +1,53 @@
+import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
+
+/** Spec 02 §2: five steps, 0 to 4; Complete Setup saves step 5. */
+export const WIZARD_STEPS = 5;
+export const COMPLETED_STEP = 5;
+
+export const DEFAULT_PREFERENCES: OnboardingPreferences = {
+  serviceTypes: [],
+  location: { address: '' },
+  budget: { min: 50, max: 200 },
+  specialRequests: [],
+  notifications: { email: true, sms: false, push: true },
+};
+
+/** The progress badge: (step + 1) / 5 as a whole percentage. */
+export function progressPercent(step: number): number {
+  return Math.round(((step + 1) / WIZARD_STEPS) * 100);
+}
+
+/** Spec 02 §5: budget inputs are whole numbers, falling back to 0. */
+export function parseBudget(text: string): number {
+  const value = Number.parseInt(text, 10);
+  return Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+/** Spec 02 §5: special requests split on comma plus space, empties dropped. */
+export function splitSpecialRequests(text: string): string[] {
+  return text
+    .split(', ')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Where the wizard resumes: the saved step (0 when none), never past the last screen. */
+export function resumeStep(user: Pick<AuthUser, 'onboardingStep'>): number {
+  return Math.min(Math.max(0, user.onboardingStep || 0), WIZARD_STEPS - 1);
+}
+
+export function initialPreferences(user: Pick<AuthUser, 'onboardingPreferences'>): OnboardingPreferences {
+  const saved = user.onboardingPreferences;
+  if (!saved) return DEFAULT_PREFERENCES;
+  return {
+    ...DEFAULT_PREFERENCES,
+    ...saved,
+    location: { ...DEFAULT_PREFERENCES.location, ...saved.location },
+    budget: { ...DEFAULT_PREFERENCES.budget, ...saved.budget },
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...saved.notifications },
+  };
+}
+
+export function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}

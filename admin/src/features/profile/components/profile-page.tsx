@@ -1,0 +1,233 @@
+import type { AuthUser, ProfileRecentBooking } from '@spotless/sdk';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/auth';
+import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
+import { toast } from '../../../lib/toast';
+import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Spec 02 §2: the customer profile page. */
+export function ProfilePage() {
+  const { user, isLoading } = useCurrentUser();
+  const [params] = useSearchParams();
+  const paymentSucceeded = params.get('payment') === 'success';
+
+  useEffect(() => {
+    if (isLoading || user) return;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    const timer = setTimeout(
+      () => window.location.assign(`${LOGIN_PATH}?returnUrl=${encodeURIComponent('/profile')}`),
+      LOGIN_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [isLoading, user]);
+
+  if (isLoading) {
+    return (
+      <section className="container page">
+        <PageTitle title="My Profile" />
+        <p className="loading-text">Loading your profile...</p>
+      </section>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="container page page--narrow">
+        <PageTitle title="My Profile" />
+        <h1>My Profile</h1>
+        <p className="lead" data-testid="profile-logged-out">
+          You need to be logged in to view your profile. Redirecting...
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container page profile-page">
+      <PageTitle title="My Profile" />
+      {paymentSucceeded ? (
+        <div className="alert alert--success" role="status" data-testid="payment-success">
+          <strong>Payment successful!</strong> Your booking is confirmed. You will find it below and in My Bookings.
+        </div>
+      ) : null}
+      <header className="profile-page__header">
+        <h1>My Profile</h1>
+        <p className="lead">Manage your personal information and see your account activity.</p>
+      </header>
+      <div className="profile-layout">
+        <PersonalInformation user={user} />
+        <AccountActivityCard />
+      </div>
+    </section>
+  );
+}
+
+type FormValues = { firstName: string; lastName: string; email: string; phone: string };
+
+function valuesOf(user: AuthUser): FormValues {
+  return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email, phone: user.phone ?? '' };
+}
+
+function PersonalInformation({ user }: { user: AuthUser }) {
+  const [values, setValues] = useState<FormValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateProfile();
+  const id = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    setErrors({});
+    update.mutate(
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+      },
+      {
+        onSuccess: (saved) => {
+          setValues(valuesOf(saved));
+          toast({ title: 'Profile updated successfully' });
+        },
+        onError: (error) => {
+          const body = (error as { body?: { error?: { message?: string; fields?: Record<string, string> } } }).body;
+          if (body?.error?.fields) setErrors(body.error.fields);
+          toast({
+            title: 'Error',
+            description: body?.error?.message ?? 'Failed to update profile. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const field = (name: keyof FormValues, label: string, type: string, autoComplete: string, required = true) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      />
+      {errors[name] ? (
+        <p id={`${id}-${name}-error`} className="field__error">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        Personal Information
+      </h2>
+      <form className="form" noValidate onSubmit={submit} aria-busy={update.isPending}>
+        <div className="form__row">
+          {field('firstName', 'First name', 'text', 'given-name')}
+          {field('lastName', 'Last name', 'text', 'family-name')}
+        </div>
+        {field('email', 'Email', 'email', 'email')}
+        {field('phone', 'Phone', 'tel', 'tel', false)}
+        <p className="profile-page__since">Member since {new Date(user.createdAt).toLocaleDateString('en-US')}</p>
+        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AccountActivityCard() {
+  const activity = useAccountActivity(true);
+  const data = activity.data;
+  const stats = [
+    { label: 'Total Bookings', value: data?.totalBookings },
+    { label: 'Completed', value: data?.completedBookings },
+    { label: 'Pending', value: data?.pendingBookings },
+    {
+      label: 'Average Rating Given',
+      value: data ? (data.averageRatingGiven === null ? '—' : data.averageRatingGiven.toFixed(1)) : undefined,
+    },
+  ];
+  return (
+    <div className="profile-side">
+      <section className="card" aria-labelledby="activity-title">
+        <h2 id="activity-title" className="card__title">
+          Account Activity
+        </h2>
+        {activity.isError ? (
+          <p className="alert alert--error">Failed to load your activity. Please reload the page.</p>
+        ) : (
+          <dl className="activity-grid" data-testid="account-activity">
+            {stats.map((stat) => (
+              <div key={stat.label} className="activity-grid__item">
+                <dt>{stat.label}</dt>
+                <dd>{stat.value ?? '…'}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+      <section className="card" aria-labelledby="recent-title">
+        <h2 id="recent-title" className="card__title">
+          Recent Bookings
+        </h2>
+        {data && data.recentBookings.length === 0 ? (
+          <div className="empty-state">
+            <p>No bookings yet</p>
+            <Link to="/cleaners" className="btn btn--primary">
+              Find Cleaners
+            </Link>
+          </div>
+        ) : (
+          <ul className="recent-bookings">
+            {data?.recentBookings.map((booking) => (
+              <RecentBookingItem key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        )}
+        {data && data.recentBookings.length > 0 ? (
+          <Link to="/cleaners" className="text-link">
+            Book another cleaning
+          </Link>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
+  const status = booking.status.replace('_', ' ');
+  return (
+    <li className="recent-bookings__item">
+      <div>
+        <p className="recent-bookings__service">{booking.serviceName}</p>
+        <p className="recent-bookings__meta">
+          {booking.cleanerName} · {dateFormat.format(new Date(booking.scheduledAt))} · ${booking.totalAmount.toFixed(2)}
+        </p>
+      </div>
+      <div className="recent-bookings__side">
+        <span className={`status-badge status-badge--${booking.status}`}>
+          {status.charAt(0).toUpperCase() + status.slice(1)}
+        </span>
+        {booking.status === 'completed' && !booking.hasReview ? (
+          <Link to={`/reviews?bookingId=${booking.id}`} className="text-link">
+            Write Review
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,234 @@
+import type { AuthUser } from '@spotless/sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, runAxe } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page) => page.locator('[data-testid="toast"]').first();
+
+async function currentUser(page: Page): Promise<{ status: number; user: AuthUser | undefined }> {
+  // page.request shares the browser context's cookies.
+  const res = await page.request.get(`${baseUrl}/api/auth/user`);
+  return { status: res.status(), user: res.ok() ? ((await res.json()) as AuthUser) : undefined };
+}
+
+describe('accounts in Chromium', () => {
+  it('sign up → onboarding to Complete Setup → no wizard after reload → profile edit persists → sign out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const email = `e2e.${Date.now()}@example.com`;
+
+    // Sign in is a navigation to /api/login, which lands on the hosted sign-in page.
+    await page.goto(`${baseUrl}/api/login?returnUrl=%2F`);
+    await page.waitForURL(/\/login/);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByLabel('First name').fill('Erin');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('e2e-password-123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // The wizard opens over the page for a new user, at step 1 of 5.
+    const wizard = page.locator('[data-testid="onboarding-wizard"]');
+    await wizard.waitFor({ state: 'visible', timeout: 15_000 });
+    const progress = page.locator('[data-testid="onboarding-progress"]');
+    expect(await progress.textContent()).toBe('20%');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await wizard.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    await wizard.getByLabel(/Customer/).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '40%');
+    await wizard.getByLabel('Deep Cleaning').check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '60%');
+    await wizard.getByLabel('Address').fill('410 Congress Ave, Austin, TX 78701');
+    await wizard.getByLabel('How often do you need cleaning?').selectOption('biweekly');
+    // Previous goes back one step, and the answers are kept.
+    await wizard.getByRole('button', { name: 'Previous' }).click();
+    await expectText(progress, '40%');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '60%');
+    expect(await wizard.getByLabel('Address').inputValue()).toBe('410 Congress Ave, Austin, TX 78701');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '80%');
+    await wizard.getByLabel('Minimum budget ($)').fill('80');
+    await wizard.getByLabel('Maximum budget ($)').fill('150');
+    await wizard.getByLabel(/Special requests/).fill('Pet-friendly products, Keys under the mat');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '100%');
+    await wizard.getByLabel('SMS notifications').check();
+    await wizard.getByRole('button', { name: 'Complete Setup' }).click();
+    await wizard.waitFor({ state: 'detached', timeout: 10_000 });
+
+    const saved = await currentUser(page);
+    expect(saved.user).toMatchObject({
+      email,
+      onboardingCompleted: true,
+      onboardingStep: 5,
+      onboardingPreferences: {
+        userType: 'customer',
+        serviceTypes: ['deep'],
+        location: { address: '410 Congress Ave, Austin, TX 78701' },
+        frequency: 'biweekly',
+        budget: { min: 80, max: 150 },
+        specialRequests: ['Pet-friendly products', 'Keys under the mat'],
+        notifications: { email: true, sms: true, push: true },
+      },
+    });
+
+    // A reload does not show the wizard again.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('[data-testid="auth-controls"]').getByText('Hi, Erin').waitFor();
+    expect(await wizard.count()).toBe(0);
+
+    // The profile page: edit personal information; a reload shows it.
+    await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Hi, Erin' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('First name').fill('Erica');
+    await page.getByLabel('Phone').fill('(512) 555-0100');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(toast(page).locator('.toast__title'), 'Profile updated successfully');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Erica');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('(512) 555-0100');
+    // Account activity comes from the data: a new account has none, and no rating given yet.
+    const activity = page.locator('[data-testid="account-activity"]');
+    await activity.getByText('—').waitFor();
+    expect(await activity.locator('dd').allTextContents()).toEqual(['0', '0', '0', '—']);
+    await page.getByText('No bookings yet').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Sign out is a navigation to /api/logout; afterwards the API says 401.
+    await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Sign In' }).waitFor();
+    expect((await currentUser(page)).status).toBe(401);
+    await context.close();
+  });
+
+  it('the wizard moves on when a save fails (Update Failed) and resumes at the saved step after a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
+      data: {
+        email: `e2e.resume.${Date.now()}@example.com`,
+        password: 'e2e-password-123',
+        firstName: 'Rae',
+        lastName: 'Sume',
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.route('**/api/onboarding/update', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' }),
+    );
+    await page.goto(`${baseUrl}/`);
+    const wizard = page.locator('[data-testid="onboarding-wizard"]');
+    const progress = page.locator('[data-testid="onboarding-progress"]');
+    await wizard.waitFor({ state: 'visible', timeout: 15_000 });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(toast(page).locator('.toast__title'), 'Update Failed');
+    expect(await toast(page).locator('.toast__description').textContent()).toBe(
+      'Failed to save progress. Please try again.',
+    );
+    await expectText(progress, '40%');
+    expect((await currentUser(page)).user?.onboardingStep).toBe(0);
+
+    await page.unroute('**/api/onboarding/update');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectText(progress, '60%');
+    await page.waitForFunction(async () => {
+      const res = await fetch('/api/auth/user');
+      return ((await res.json()) as { onboardingStep: number }).onboardingStep === 2;
+    });
+    await page.reload();
+    await wizard.waitFor({ state: 'visible', timeout: 15_000 });
+    await expectText(progress, '60%');
+    await context.close();
+  });
+
+  it('a signed-out visitor on /profile is told so and sent to sign in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByText('You need to be logged in to view your profile. Redirecting...').waitFor({ timeout: 10_000 });
+    await page.waitForURL(/\/login\?returnUrl=%2Fprofile/, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('the demo customer signs in on the hosted page and returns to returnUrl', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
+    await page.waitForURL(/\/login\?returnUrl=%2Fprofile/);
+    await page.getByLabel('Email').fill('customer@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+    await expectText(page.locator('[data-testid="auth-error"]'), 'Invalid email or password');
+    await page.getByLabel('Password').fill('demo-password');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/profile$/);
+    // The demo customer has real bookings: the counts are not zero.
+    const activity = page.locator('[data-testid="account-activity"]');
+    await activity.locator('dd').first().waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-activity"] dd')?.textContent !== '…',
+    );
+    expect(Number(await activity.locator('dd').first().textContent())).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('admin login page in Chromium', () => {
+  it('empty password → Password Required; wrong → Login Failed; right → /admin-dashboard', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin`);
+    const password = page.getByLabel('Admin password');
+    await password.waitFor();
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectText(toast(page).locator('.toast__title'), 'Password Required');
+    expect(await toast(page).locator('.toast__description').textContent()).toBe('Please enter the admin password.');
+
+    await password.fill('not-the-password');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectText(toast(page).locator('.toast__title'), 'Login Failed');
+    expect(await toast(page).locator('.toast__description').textContent()).toBe('Invalid password. Please try again.');
+
+    await password.fill('admin-demo-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin-dashboard$/);
+    const session = await page.request.get(`${baseUrl}/api/admin/session`);
+    expect(session.status()).toBe(200);
+    await context.close();
+  });
+});
+
+/** The signed-in views (wizard, profile) are not reached by the route-table sweep in a11y.e2e.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  return (await runAxe(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function expectText(locator: ReturnType<Page['locator']>, text: string) {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+  expect((await locator.first().textContent())?.trim()).toBe(text);
+}

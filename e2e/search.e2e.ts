@@ -1,0 +1,124 @@
+import { type CleanerSearchPage, lookupCity, type ServiceList } from '@spotless/sdk';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('advanced search (/search)', () => {
+  it('searches Austin with a radius and a minimum rating: only qualifying cleaners, with distance badges', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/search`);
+    await page.getByTestId('search-intro').waitFor({ timeout: 15_000 });
+
+    await page.getByLabel('Location').fill('Austin');
+    await page.getByRole('button', { name: 'Advanced Filters' }).click();
+    await page.getByLabel(/^Radius/).fill('30');
+    await page.getByLabel(/^Minimum rating/).fill('4');
+    expect(await page.getByTestId('active-filters').innerText()).toContain('Active filters (3)');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('search-results').waitFor({ timeout: 15_000 });
+
+    // What should qualify, from the API's raw rows checked here against the rule itself.
+    const res = await fetch(`${baseUrl}/api/cleaners?minRating=0&pageSize=100&state=TX`);
+    const texas = (await res.json()) as CleanerSearchPage;
+    const all: CleanerSearchPage['items'] = [...texas.items];
+    for (let p = 2; all.length < texas.total; p++) {
+      const more = (await (
+        await fetch(`${baseUrl}/api/cleaners?pageSize=100&state=TX&page=${p}`)
+      ).json()) as CleanerSearchPage;
+      all.push(...more.items);
+    }
+    // Every Austin cleaner lives within the city table's 18-mile jitter, so "in Austin" is "within 30 miles".
+    expect(lookupCity('Austin')).toBeDefined();
+    const names = new Set(
+      all
+        .filter((c) => c.rating !== null && c.rating >= 4)
+        .filter((c) => c.city === 'Austin')
+        .map((c) => `${c.user.firstName} ${c.user.lastName}`),
+    );
+    const api = (await (
+      await fetch(`${baseUrl}/api/cleaners?location=Austin&radius=30&minRating=4&pageSize=100`)
+    ).json()) as CleanerSearchPage;
+    expect(api.total).toBeGreaterThan(0);
+    for (const c of api.items) {
+      expect(c.rating).toBeGreaterThanOrEqual(4);
+      expect(c.distance).toBeLessThanOrEqual(30);
+    }
+
+    const cards = page.getByTestId('cleaner-card');
+    await expect.poll(() => cards.count()).toBe(Math.min(12, api.total));
+    for (const card of await cards.all()) {
+      const name = (await card.getByTestId('cleaner-name').innerText()).trim();
+      expect(names.has(name), name).toBe(true);
+      const rating = Number.parseFloat(await card.getByTestId('cleaner-rating').innerText());
+      expect(rating).toBeGreaterThanOrEqual(4);
+      const badge = await card.getByTestId('distance-badge').innerText();
+      const miles = Number.parseFloat(badge);
+      expect(badge).toMatch(/mi away/);
+      expect(miles).toBeLessThanOrEqual(30);
+      const hit = api.items.find((c) => `${c.user.firstName} ${c.user.lastName}` === name);
+      if (hit) expect(miles).toBeCloseTo(hit.distance!, 1);
+      expect(await card.getByTestId('services-offered').count()).toBe(1);
+    }
+    expect(await page.getByTestId('stat-total').innerText()).toContain(String(api.total));
+
+    await page.close();
+  });
+
+  it('shows the empty state with Clear Filters, which returns to the introduction', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/search`);
+    await page.getByLabel('Keyword').fill('zzqqxxnothingmatches');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No cleaners found matching your criteria').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByTestId('search-intro').waitFor();
+    await page.close();
+  });
+});
+
+describe('cleaner profile (/cleaner/:id)', () => {
+  it('lists the available services; Book Now goes to /booking/{cleanerId}/{serviceId}', async () => {
+    const cleaner = (await (await fetch(`${baseUrl}/api/cleaners/1`)).json()) as CleanerSearchPage['items'][number];
+    const services = (await (await fetch(`${baseUrl}/api/services`)).json()) as ServiceList;
+    const expected = services.items.filter(
+      (s) =>
+        s.category === 'residential' ||
+        (s.category === 'commercial' && cleaner.serviceTypes.includes('commercial')) ||
+        (cleaner.serviceTypes as string[]).includes(s.type),
+    );
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/cleaner/1`);
+    await page.getByTestId('service-item').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('profile-name').innerText()).toBe(
+      `${cleaner.user.firstName} ${cleaner.user.lastName}`,
+    );
+    expect(await page.getByTestId('service-item').count()).toBe(expected.length);
+    expect(await page.getByText(`${cleaner.experience} experience`).count()).toBe(1);
+    await page
+      .getByTestId('service-item')
+      .first()
+      .getByRole('link', { name: /Book Now/ })
+      .click();
+    await page.waitForURL(`**/booking/1/${expected[0]!.id}`);
+    expect(new URL(page.url()).pathname).toBe(`/booking/1/${expected[0]!.id}`);
+    await page.close();
+  });
+
+  it('shows Cleaner Not Found for an unknown id', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/cleaner/99999999`);
+    await page.getByText('Cleaner Not Found').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: 'Back to Cleaners' }).count()).toBe(1);
+    await page.close();
+  });
+});

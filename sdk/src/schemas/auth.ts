@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/** What a person may do: every user is a customer; `cleaner` with an active cleaner profile. */
+export const UserRole = z.enum(['customer', 'cleaner', 'admin']);
+export type UserRole = z.infer<typeof UserRole>;
+
+export const OnboardingUserType = z.enum(['customer', 'cleaner', 'both']);
+export const OnboardingServiceType = z.enum(['residential', 'deep', 'commercial', 'moveout']);
+export const OnboardingFrequency = z.enum(['weekly', 'biweekly', 'monthly', 'quarterly', 'onetime']);
+
+/** Spec 02 §3: the onboarding preferences, with the spec's defaults filled in. */
+export const OnboardingPreferences = z
+  .object({
+    userType: OnboardingUserType.optional(),
+    serviceTypes: z.array(OnboardingServiceType).max(4).default([]),
+    location: z.object({ address: z.string().trim().max(500).default('') }).default({ address: '' }),
+    frequency: OnboardingFrequency.optional(),
+    budget: z
+      .object({
+        min: z.number().int('must be a whole number').min(0).max(100_000).default(50),
+        max: z.number().int('must be a whole number').min(0).max(100_000).default(200),
+      })
+      .default({ min: 50, max: 200 }),
+    specialRequests: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
+    notifications: z
+      .object({
+        email: z.boolean().default(true),
+        sms: z.boolean().default(false),
+        push: z.boolean().default(true),
+      })
+      .default({ email: true, sms: false, push: true }),
+  })
+  .meta({ id: 'OnboardingPreferences' });
+export type OnboardingPreferences = z.infer<typeof OnboardingPreferences>;
+export type OnboardingPreferencesInput = z.input<typeof OnboardingPreferences>;
+
+/** Spec 02 §3 User, plus what the server knows about roles. */
+export const AuthUser = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.string(),
+    onboardingCompleted: z.boolean(),
+    onboardingStep: z.number().int(),
+    onboardingPreferences: OnboardingPreferences.nullable(),
+    roles: z.array(UserRole),
+    /** The user's cleaner profile id when it is approved and active; otherwise null. */
+    cleanerId: z.number().int().nullable(),
+  })
+  .meta({ id: 'AuthUser' });
+export type AuthUser = z.infer<typeof AuthUser>;
+
+const Email = z.email('Please enter a valid email address').max(254);
+const Name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+
+export const LoginInput = z
+  .object({
+    email: Email,
+    password: z.string().min(1, 'Password is required').max(1024),
+  })
+  .meta({ id: 'LoginInput' });
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = z
+  .object({
+    email: Email,
+    password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+    firstName: Name('First name'),
+    lastName: Name('Last name'),
+  })
+  .meta({ id: 'RegisterInput' });
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const ProfileUpdateInput = z
+  .object({
+    firstName: Name('First name').optional(),
+    lastName: Name('Last name').optional(),
+    email: Email.optional(),
+    /** Empty clears the phone number. */
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^$|^\+?[0-9 ().-]{7,25}$/, 'Please enter a valid phone number')
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'ProfileUpdateInput' });
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
+
+export const OnboardingUpdateInput = z
+  .object({
+    step: z.number().int('must be a whole number').min(0).max(5),
+    completed: z.boolean(),
+    preferences: OnboardingPreferences.optional(),
+  })
+  .meta({ id: 'OnboardingUpdateInput' });
+export type OnboardingUpdateInput = z.input<typeof OnboardingUpdateInput>;
+
+export const ProfileRecentBooking = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']),
+  scheduledAt: z.string(),
+  totalAmount: z.number(),
+  serviceName: z.string(),
+  cleanerName: z.string(),
+  cleanerId: z.number().int(),
+  hasReview: z.boolean(),
+});
+export type ProfileRecentBooking = z.infer<typeof ProfileRecentBooking>;
+
+/** The profile page's account activity, computed from the user's own bookings and reviews. */
+export const AccountActivity = z
+  .object({
+    totalBookings: z.number().int(),
+    completedBookings: z.number().int(),
+    pendingBookings: z.number().int(),
+    /** Average overall rating of the reviews this user wrote; null before the first. */
+    averageRatingGiven: z.number().nullable(),
+    recentBookings: z.array(ProfileRecentBooking),
+  })
+  .meta({ id: 'AccountActivity' });
+export type AccountActivity = z.infer<typeof AccountActivity>;
+
+export const AuthProviders = z.object({
+  password: z.boolean(),
+  google: z.boolean(),
+  github: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof AuthProviders>;
+
+export const AdminLoginInput = z
+  .object({ password: z.string().min(1, 'Please enter the admin password.').max(1024) })
+  .meta({ id: 'AdminLoginInput' });
+export type AdminLoginInput = z.infer<typeof AdminLoginInput>;
+
+export const AdminSession = z.object({
+  admin: z.literal(true),
+  /** `password`: signed in with the shared admin password; `user`: a user with the admin role. */
+  via: z.enum(['password', 'user']),
+});
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const AuthOk = z.object({ ok: z.literal(true) });

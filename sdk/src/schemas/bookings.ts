@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { listOf, Money } from './common';
+
+export const BookingStatus = z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']);
+export type BookingStatus = z.infer<typeof BookingStatus>;
+
+export const BookingPaymentStatus = z.enum([
+  'unpaid',
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'refunded',
+  'disputed',
+]);
+export type BookingPaymentStatus = z.infer<typeof BookingPaymentStatus>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HH_MM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+/** An ISO date-time: with `Z` or an offset it is an instant; without, the cleaner's wall clock. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?$/;
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a positive integer` })
+    .int(`${name} must be a positive integer`)
+    .positive(`${name} must be a positive integer`);
+
+/**
+ * Spec 01 §3's create payload. The time is either `scheduledDate` "YYYY-MM-DD" plus
+ * `scheduledTime` "HH:MM" (the cleaner's wall clock), or `scheduledDate` alone as an ISO
+ * date-time (an instant when it carries `Z` or an offset, else the cleaner's wall clock).
+ * `totalPrice` is only a quote check; `customerId` is never trusted.
+ */
+export const BookingCreateInput = z
+  .object({
+    customerId: z.unknown().optional().meta({ description: 'ignored: the booking is the signed-in user’s' }),
+    cleanerId: positiveId('cleanerId'),
+    serviceId: positiveId('serviceId'),
+    address: z
+      .string({ error: 'Address is required' })
+      .trim()
+      .min(1, 'Address is required')
+      .max(500, 'Address must be at most 500 characters'),
+    scheduledDate: z
+      .string({ error: 'Please select a date' })
+      .trim()
+      .min(1, 'Please select a date')
+      .refine((v) => DATE.test(v) || DATE_TIME.test(v), 'Please select a date'),
+    scheduledTime: z
+      .string({ error: 'Please select a time' })
+      .trim()
+      .refine((v) => HH_MM.test(v), 'Please select a time')
+      .optional(),
+    duration: z.coerce
+      .number({ error: 'Duration must be at least 30 minutes' })
+      .meta({ description: 'minutes: 30 to 720 in steps of 15' }),
+    totalPrice: z
+      .union([z.string(), z.number().transform((n) => n.toFixed(2))], { error: 'Price is required' })
+      .meta({ description: 'the price the customer saw, e.g. "90.00"; compared with the server’s' }),
+    specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').default(''),
+  })
+  .superRefine((input, ctx) => {
+    if (DATE.test(input.scheduledDate) && input.scheduledTime === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledTime'], message: 'Please select a time' });
+    }
+    if (DATE_TIME.test(input.scheduledDate) && input.scheduledTime !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scheduledDate'],
+        message: 'Send scheduledDate as YYYY-MM-DD when scheduledTime is given',
+      });
+    }
+  })
+  .meta({ id: 'BookingCreateInput' });
+export type BookingCreateInput = z.input<typeof BookingCreateInput>;
+
+/** Spec 02 §7's customer edit: a new local date and/or time, and the instructions. */
+export const BookingUpdateInput = z
+  .object({
+    scheduledDate: z
+      .string()
+      .trim()
+      .refine((v) => DATE.test(v), 'Date must be YYYY-MM-DD')
+      .optional(),
+    scheduledTime: z
+      .string()
+      .trim()
+      .refine((v) => HH_MM.test(v), 'Time must be in HH:MM format')
+      .optional(),
+    specialRequests: z.string().max(2000, 'Special requests must be at most 2000 characters').optional(),
+    specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').optional(),
+    address: z.string().trim().min(1, 'Address is required').max(500).optional(),
+  })
+  .meta({ id: 'BookingUpdateInput' });
+export type BookingUpdateInput = z.input<typeof BookingUpdateInput>;
+
+export const BookingStatusInput = z
+  .object({ status: BookingStatus, note: z.string().max(500).optional() })
+  .meta({ id: 'BookingStatusInput' });
+export type BookingStatusInput = z.input<typeof BookingStatusInput>;
+
+export const BookingCancelInput = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const BookingListQuery = z.object({
+  status: z.union([BookingStatus, z.literal('all')]).optional(),
+  cleanerId: positiveId('cleanerId').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(100),
+});
+export type BookingListQuery = z.input<typeof BookingListQuery>;
+
+export const Booking = z
+  .object({
+    id: z.number().int(),
+    status: BookingStatus,
+    customerId: z.number().int().nullable(),
+    cleanerId: z.number().int(),
+    serviceId: z.number().int(),
+    scheduledDate: z.string().meta({ description: 'local date in the cleaner’s zone, YYYY-MM-DD' }),
+    scheduledTime: z.string().meta({ description: 'local start time in the cleaner’s zone, HH:MM' }),
+    startsAt: z.string().meta({ description: 'ISO 8601 UTC instant' }),
+    endsAt: z.string(),
+    timeZone: z.string(),
+    duration: z.number().int().meta({ description: 'minutes' }),
+    address: z.string(),
+    specialInstructions: z.string(),
+    specialRequests: z.string().meta({ description: 'the same text as specialInstructions (spec 02 naming)' }),
+    totalPrice: Money,
+    totalAmount: z.number(),
+    hourlyRate: Money,
+    paymentStatus: BookingPaymentStatus,
+    cancellationFee: Money.nullable(),
+    cancelledAt: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    createdAt: z.string(),
+    hasReview: z.boolean(),
+    cleaner: z.object({ id: z.number().int(), user: z.object({ firstName: z.string(), lastName: z.string() }) }),
+    service: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
+    customer: z
+      .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'Booking' });
+export type Booking = z.infer<typeof Booking>;
+
+export const BookingList = listOf(Booking).meta({ id: 'BookingList' });
+export type BookingList = z.infer<typeof BookingList>;
+
+/** The signed-in customer's figures (dashboard stat cards and analytics). */
+export const BookingStats = z
+  .object({
+    total: z.number().int(),
+    completed: z.number().int(),
+    upcoming: z.number().int().meta({ description: 'pending or confirmed' }),
+    cancelled: z.number().int(),
+    totalSpent: Money.meta({ description: 'succeeded payments minus refunds' }),
+    averagePerBooking: Money.meta({ description: 'totalSpent over the bookings with a kept payment; 0.00 without' }),
+    thisMonthCount: z.number().int().meta({ description: 'bookings scheduled in the current UTC month' }),
+    thisMonthSpent: Money.meta({ description: 'net payments made in the current UTC month' }),
+    averageRatingGiven: z.number().nullable().meta({ description: 'of the customer’s reviews; null without' }),
+    favouriteService: z.string().nullable().meta({ description: 'most booked (not cancelled); null without' }),
+  })
+  .meta({ id: 'BookingStats' });
+export type BookingStats = z.infer<typeof BookingStats>;

@@ -1,0 +1,120 @@
+import type { Availability, TimeOff, TimeSlot } from '@spotless/sdk/schemas';
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { availability, bookings, timeOff, timeSlots } from '../db/schema';
+
+export type AvailabilityRow = typeof availability.$inferSelect;
+export type TimeOffRow = typeof timeOff.$inferSelect;
+export type TimeSlotRow = typeof timeSlots.$inferSelect;
+
+export function toAvailabilityDto(row: AvailabilityRow): Availability {
+  return {
+    id: row.id,
+    cleanerId: row.cleanerId,
+    dayOfWeek: row.dayOfWeek,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    isAvailable: row.isAvailable,
+  };
+}
+
+export function toTimeOffDto(row: TimeOffRow): TimeOff {
+  return {
+    id: row.id,
+    cleanerId: row.cleanerId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    reason: row.reason,
+    isRecurring: row.isRecurring,
+  };
+}
+
+export function toStoredSlotDto(row: TimeSlotRow): TimeSlot {
+  return {
+    id: row.id,
+    date: row.date,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    isAvailable: row.isAvailable && !row.isBooked,
+    isBooked: row.isBooked,
+    bookingId: row.bookingId,
+  };
+}
+
+export function listAvailability(db: Queryable, cleanerId: number) {
+  return db
+    .select()
+    .from(availability)
+    .where(eq(availability.cleanerId, cleanerId))
+    .orderBy(asc(availability.dayOfWeek), asc(availability.startTime), asc(availability.id));
+}
+
+export async function findAvailability(db: Queryable, id: number) {
+  const [row] = await db.select().from(availability).where(eq(availability.id, id)).limit(1);
+  return row;
+}
+
+/** Another row of the same day whose hours overlap [startTime, endTime) (HH:MM compare as text). */
+export async function overlappingHours(
+  db: Queryable,
+  row: { cleanerId: number; dayOfWeek: number; startTime: string; endTime: string },
+  excludeId?: number,
+) {
+  const conditions = [
+    eq(availability.cleanerId, row.cleanerId),
+    eq(availability.dayOfWeek, row.dayOfWeek),
+    lt(availability.startTime, row.endTime),
+    gt(availability.endTime, row.startTime),
+  ];
+  if (excludeId !== undefined) conditions.push(ne(availability.id, excludeId));
+  const [clash] = await db
+    .select()
+    .from(availability)
+    .where(and(...conditions))
+    .limit(1);
+  return clash;
+}
+
+export function listTimeOff(db: Queryable, cleanerId: number) {
+  return db
+    .select()
+    .from(timeOff)
+    .where(eq(timeOff.cleanerId, cleanerId))
+    .orderBy(asc(timeOff.startDate), asc(timeOff.id));
+}
+
+export async function findTimeOff(db: Queryable, id: number) {
+  const [row] = await db.select().from(timeOff).where(eq(timeOff.id, id)).limit(1);
+  return row;
+}
+
+/** A cleaner's bookings that hold time (all but cancelled) and end after `from`. */
+export function activeBookingsFrom(db: Queryable, cleanerId: number, from: Date, until?: Date) {
+  const conditions = [eq(bookings.cleanerId, cleanerId), ne(bookings.status, 'cancelled'), gt(bookings.endsAt, from)];
+  if (until) conditions.push(lt(bookings.startsAt, until));
+  return db
+    .select({
+      id: bookings.id,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      timeZone: bookings.timeZone,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(and(...conditions))
+    .orderBy(asc(bookings.startsAt));
+}
+
+export function storedSlotsOn(db: Queryable, cleanerId: number, date: string) {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.cleanerId, cleanerId), eq(timeSlots.date, date)));
+}
+
+export async function findSlot(db: Queryable, id: number) {
+  const [row] = await db.select().from(timeSlots).where(eq(timeSlots.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,58 @@
+import { centsToDollars } from '@spotless/sdk';
+import type { Tx } from '../db/client';
+import type { BookingRow } from '../db/schema';
+import { toLocal } from '../lib/time';
+import { enqueueNotification } from '../notifications/outbox';
+import { contactsOf } from './bookings.queries';
+
+export type BookingEvent = 'booking_created' | 'booking_confirmed' | 'booking_cancelled' | 'booking_updated';
+
+const SUBJECTS: Record<BookingEvent, { customer: string; cleaner: string }> = {
+  booking_created: { customer: 'Your booking request #{id} was received', cleaner: 'New booking request #{id}' },
+  booking_confirmed: { customer: 'Booking #{id} is confirmed', cleaner: 'You accepted booking #{id}' },
+  booking_cancelled: { customer: 'Booking #{id} was cancelled', cleaner: 'Booking #{id} was cancelled' },
+  booking_updated: { customer: 'Booking #{id} was changed', cleaner: 'Booking #{id} was rescheduled' },
+};
+
+/** Who hears about each event (DESIGN.md: created, confirmed, cancelled go to the outbox). */
+const RECIPIENTS: Record<BookingEvent, Array<'customer' | 'cleaner'>> = {
+  booking_created: ['customer', 'cleaner'],
+  booking_confirmed: ['customer'],
+  booking_cancelled: ['customer', 'cleaner'],
+  booking_updated: ['cleaner'],
+};
+
+export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>): string {
+  const local = toLocal(booking.startsAt, booking.timeZone);
+  return `${local.date} at ${local.time} (${booking.timeZone})`;
+}
+
+/**
+ * Queues the event's notifications in the caller's transaction. The dedupe key includes the
+ * moment, so a second change of the same kind (a second reschedule) is still sent.
+ */
+export async function notifyBookingEvent(tx: Tx, now: Date, event: BookingEvent, booking: BookingRow, note?: string) {
+  const { customer, cleaner } = await contactsOf(tx, booking);
+  const when = describeWhen(booking);
+  const lines = [
+    `When: ${when}`,
+    `Where: ${booking.address}`,
+    `Duration: ${booking.durationMinutes} minutes`,
+    `Total: $${centsToDollars(booking.totalPriceCents)}`,
+  ];
+  if (note) lines.push(note);
+  for (const who of RECIPIENTS[event]) {
+    const to = who === 'customer' ? customer : cleaner;
+    const email = to?.email ?? (who === 'customer' ? booking.guestEmail : null);
+    if (!email) continue;
+    await enqueueNotification(tx, now, {
+      type: event,
+      recipientEmail: email,
+      recipientUserId: to?.userId,
+      subject: SUBJECTS[event][who].replace('{id}', String(booking.id)),
+      body: lines.join('\n'),
+      payload: { bookingId: booking.id, status: booking.status, recipient: who },
+      dedupeKey: `${event}:${booking.id}:${who}:${now.getTime()}`,
+    });
+  }
+}

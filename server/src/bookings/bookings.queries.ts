@@ -1,0 +1,293 @@
+import { centsToDollars } from '@spotless/sdk';
+import type { Booking, BookingStats } from '@spotless/sdk/schemas';
+import { and, asc, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { fitsAvailability } from '../availability/slots';
+import type { Queryable, Tx } from '../db/client';
+import {
+  availability,
+  type BookingRow,
+  bookingStatusHistory,
+  bookings,
+  cleaners,
+  payments,
+  reviews,
+  services,
+  timeOff,
+  timeSlots,
+  users,
+} from '../db/schema';
+import { AppError } from '../lib/errors';
+import { toLocal } from '../lib/time';
+import type { BookingStatus } from './booking-state';
+
+const cleanerUsers = alias(users, 'cleaner_users');
+const customerUsers = alias(users, 'customer_users');
+
+const viewColumns = {
+  booking: bookings,
+  cleanerFirstName: cleanerUsers.firstName,
+  cleanerLastName: cleanerUsers.lastName,
+  cleanerUserId: cleaners.userId,
+  serviceName: services.name,
+  serviceDescription: services.description,
+  customerFirstName: customerUsers.firstName,
+  customerLastName: customerUsers.lastName,
+  customerEmail: customerUsers.email,
+  hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
+};
+
+type ViewRow = {
+  booking: BookingRow;
+  cleanerFirstName: string | null;
+  cleanerLastName: string | null;
+  cleanerUserId: number;
+  serviceName: string;
+  serviceDescription: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+  hasReview: number;
+};
+
+export type BookingView = ViewRow;
+
+function viewQuery(db: Queryable) {
+  return db
+    .select(viewColumns)
+    .from(bookings)
+    .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+    .innerJoin(cleanerUsers, eq(cleanerUsers.id, cleaners.userId))
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(customerUsers, eq(customerUsers.id, bookings.customerId));
+}
+
+export function toBookingDto(row: ViewRow): Booking {
+  const b = row.booking;
+  const local = toLocal(b.startsAt, b.timeZone);
+  return {
+    id: b.id,
+    status: b.status,
+    customerId: b.customerId,
+    cleanerId: b.cleanerId,
+    serviceId: b.serviceId,
+    scheduledDate: local.date,
+    scheduledTime: local.time,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    timeZone: b.timeZone,
+    duration: b.durationMinutes,
+    address: b.address,
+    specialInstructions: b.specialInstructions,
+    specialRequests: b.specialInstructions,
+    totalPrice: centsToDollars(b.totalPriceCents),
+    totalAmount: b.totalPriceCents / 100,
+    hourlyRate: centsToDollars(b.hourlyRateCents),
+    paymentStatus: b.paymentStatus,
+    cancellationFee: b.cancellationFeeCents === null ? null : centsToDollars(b.cancellationFeeCents),
+    cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
+    cancelReason: b.cancelReason,
+    createdAt: b.createdAt.toISOString(),
+    hasReview: Boolean(row.hasReview),
+    cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
+    service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
+    customer:
+      row.customerEmail === null
+        ? null
+        : { firstName: row.customerFirstName, lastName: row.customerLastName, email: row.customerEmail },
+  };
+}
+
+export async function findBookingView(db: Queryable, id: number): Promise<ViewRow | undefined> {
+  const [row] = await viewQuery(db).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
+export interface BookingListFilter {
+  customerId?: number;
+  cleanerId?: number;
+  status?: BookingStatus;
+  limit: number;
+}
+
+export async function listBookings(db: Queryable, filter: BookingListFilter) {
+  const conditions: SQL[] = [];
+  if (filter.customerId !== undefined) conditions.push(eq(bookings.customerId, filter.customerId));
+  if (filter.cleanerId !== undefined) conditions.push(eq(bookings.cleanerId, filter.cleanerId));
+  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await viewQuery(db).where(where).orderBy(desc(bookings.startsAt), desc(bookings.id)).limit(filter.limit);
+  const [count] = await db.select({ n: sql<number>`count(*)` }).from(bookings).where(where);
+  return { items: rows.map(toBookingDto), total: count?.n ?? 0 };
+}
+
+export async function findBooking(db: Queryable, id: number): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
+/** Bookings of a cleaner that hold time (every status but cancelled) and overlap [startsAt, endsAt). */
+export function overlappingBookings(
+  db: Queryable,
+  cleanerId: number,
+  startsAt: Date,
+  endsAt: Date,
+  excludeBookingId?: number,
+) {
+  const conditions = [
+    eq(bookings.cleanerId, cleanerId),
+    ne(bookings.status, 'cancelled'),
+    lt(bookings.startsAt, endsAt),
+    gt(bookings.endsAt, startsAt),
+  ];
+  if (excludeBookingId !== undefined) conditions.push(ne(bookings.id, excludeBookingId));
+  return db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(...conditions));
+}
+
+export async function cleanerSchedule(db: Queryable, cleanerId: number) {
+  const [weeklyHours, offs] = await Promise.all([
+    db
+      .select({
+        dayOfWeek: availability.dayOfWeek,
+        startTime: availability.startTime,
+        endTime: availability.endTime,
+        isAvailable: availability.isAvailable,
+      })
+      .from(availability)
+      .where(eq(availability.cleanerId, cleanerId)),
+    db
+      .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
+      .from(timeOff)
+      .where(eq(timeOff.cleanerId, cleanerId)),
+  ]);
+  return { weeklyHours, timeOff: offs };
+}
+
+/**
+ * The no-double-booking rule (DESIGN.md): inside the cleaner's hours, outside their time off, clear
+ * of every booking that holds their time. Call it inside the write transaction that then writes,
+ * so nothing can slip in between the check and the insert.
+ */
+export async function assertBookable(
+  tx: Tx,
+  request: { cleanerId: number; timeZone: string; startsAt: Date; endsAt: Date; excludeBookingId?: number },
+): Promise<void> {
+  const schedule = await cleanerSchedule(tx, request.cleanerId);
+  const fit = fitsAvailability({ ...request, ...schedule });
+  if (fit === 'time_off') throw new AppError(409, 'time_off', 'The cleaner is off on that day');
+  if (fit === 'outside_hours') {
+    throw new AppError(409, 'outside_hours', 'That time is outside the cleaner’s working hours');
+  }
+  const clash = await overlappingBookings(
+    tx,
+    request.cleanerId,
+    request.startsAt,
+    request.endsAt,
+    request.excludeBookingId,
+  ).limit(1);
+  if (clash.length > 0) {
+    throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
+  }
+}
+
+export async function recordHistory(
+  tx: Tx,
+  now: Date,
+  entry: {
+    bookingId: number;
+    fromStatus: BookingStatus | null;
+    toStatus: BookingStatus;
+    actorUserId: number | null;
+    actorRole: 'customer' | 'cleaner' | 'admin' | 'system' | 'guest';
+    note?: string;
+  },
+): Promise<void> {
+  await tx.insert(bookingStatusHistory).values({ ...entry, createdAt: now });
+}
+
+/** Manual slot marks against a booking end with it (cancelled bookings free their slots). */
+export async function releaseSlotsOf(tx: Tx, bookingId: number, now: Date): Promise<void> {
+  await tx
+    .update(timeSlots)
+    .set({ isBooked: false, bookingId: null, updatedAt: now })
+    .where(eq(timeSlots.bookingId, bookingId));
+}
+
+export async function contactsOf(db: Queryable, booking: { customerId: number | null; cleanerId: number }) {
+  const [cleaner] = await db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .from(cleaners)
+    .innerJoin(users, eq(users.id, cleaners.userId))
+    .where(eq(cleaners.id, booking.cleanerId))
+    .limit(1);
+  const [customer] =
+    booking.customerId === null
+      ? []
+      : await db
+          .select({ userId: users.id, email: users.email, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, booking.customerId))
+          .limit(1);
+  return { cleaner, customer };
+}
+
+const NET_PAID_STATUSES = ['succeeded', 'refunded'] as const;
+
+/**
+ * The customer's dashboard figures, each one SQL aggregate. Money spent is what the customer's
+ * succeeded payments kept after refunds (a cancellation fee stays spent), never a booking's list
+ * price: an unpaid booking costs nothing.
+ */
+export async function customerStats(db: Queryable, customerId: number, now: Date): Promise<BookingStats> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
+      upcoming: sql<number>`coalesce(sum(${bookings.status} in ('pending', 'confirmed')), 0)`,
+      cancelled: sql<number>`coalesce(sum(${bookings.status} = 'cancelled'), 0)`,
+      thisMonth: sql<number>`coalesce(sum(${bookings.startsAt} >= ${monthStart.getTime()} and ${bookings.startsAt} < ${nextMonth.getTime()}), 0)`,
+    })
+    .from(bookings)
+    .where(eq(bookings.customerId, customerId));
+  const [money] = await db
+    .select({
+      spent: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`,
+      paidBookings: sql<number>`count(distinct case when ${payments.amountCents} > ${payments.refundedCents} then ${payments.bookingId} end)`,
+      monthSpent: sql<number>`coalesce(sum(case when ${payments.createdAt} >= ${monthStart.getTime()} and ${payments.createdAt} < ${nextMonth.getTime()} then ${payments.amountCents} - ${payments.refundedCents} else 0 end), 0)`,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(bookings.customerId, customerId), inArray(payments.status, NET_PAID_STATUSES)));
+  const [rating] = await db
+    .select({ average: sql<number | null>`avg(${reviews.overallRating})` })
+    .from(reviews)
+    .where(eq(reviews.customerId, customerId));
+  const [favourite] = await db
+    .select({ name: services.name, n: sql<number>`count(*)` })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .where(and(eq(bookings.customerId, customerId), ne(bookings.status, 'cancelled')))
+    .groupBy(services.id)
+    .orderBy(desc(sql`count(*)`), asc(services.id))
+    .limit(1);
+  const spent = money?.spent ?? 0;
+  const paidBookings = money?.paidBookings ?? 0;
+  return {
+    total: counts?.total ?? 0,
+    completed: counts?.completed ?? 0,
+    upcoming: counts?.upcoming ?? 0,
+    cancelled: counts?.cancelled ?? 0,
+    totalSpent: centsToDollars(spent),
+    averagePerBooking: centsToDollars(paidBookings > 0 ? Math.round(spent / paidBookings) : 0),
+    thisMonthCount: counts?.thisMonth ?? 0,
+    thisMonthSpent: centsToDollars(money?.monthSpent ?? 0),
+    averageRatingGiven:
+      rating?.average === null || rating?.average === undefined ? null : Math.round(rating.average * 100) / 100,
+    favouriteService: favourite?.name ?? null,
+  };
+}

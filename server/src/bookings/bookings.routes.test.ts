@@ -1,0 +1,513 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingStatusHistory, bookings, cleaners, idempotencyKeys, notifications, payments } from '../db/schema';
+import { createTestContext } from '../test/harness';
+import { createCustomer, seedWorld, sessionFor } from './test-fixtures';
+
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
+type Json = Record<string, any>;
+
+// Monday 15 June 2026, noon UTC. The demo cleaner (id 1) works in Austin (America/Chicago),
+// Mon–Sat 08:00–18:00, at $45.00/h; service 1 is Regular House Cleaning, base $80.00.
+const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
+const { demoCleaner, otherCleaner } = await seedWorld(ctx);
+
+const customerA = await createCustomer(ctx, 'Ann');
+const customerB = await createCustomer(ctx, 'Ben');
+let asA: Record<string, string>;
+let asB: Record<string, string>;
+let asCleaner: Record<string, string>;
+let asOtherCleaner: Record<string, string>;
+
+beforeAll(async () => {
+  asA = await sessionFor(ctx, customerA);
+  asB = await sessionFor(ctx, customerB);
+  asCleaner = await sessionFor(ctx, demoCleaner.userId);
+  asOtherCleaner = await sessionFor(ctx, otherCleaner.userId);
+});
+
+/** 2 hours at $45.00/h is $90.00, above the $80.00 base price. */
+const PRICE_2H = '90.00';
+
+function payload(overrides: Json = {}): Json {
+  return {
+    cleanerId: demoCleaner.id,
+    serviceId: 1,
+    address: '1 Congress Ave, Austin, TX',
+    scheduledDate: '2026-08-03',
+    scheduledTime: '09:00',
+    duration: 120,
+    totalPrice: PRICE_2H,
+    specialInstructions: 'Side door',
+    ...overrides,
+  };
+}
+
+const book = (headers: Record<string, string>, body: Json, extra: Record<string, string> = {}) =>
+  ctx.json<Json>('/api/bookings', { method: 'POST', headers: { ...headers, ...extra }, body });
+
+async function rowsAt(startsAtIso: string) {
+  return ctx.database.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.cleanerId, demoCleaner.id), eq(bookings.startsAt, new Date(startsAtIso))));
+}
+
+describe('POST /api/bookings', () => {
+  it('creates a pending booking priced by the server, at the cleaner’s local time, with history and outbox', async () => {
+    const res = await book(asA, payload({ customerId: customerB }));
+    expect(res.status).toBe(201);
+    const b = res.body;
+    // 09:00 CDT (UTC-5) on 3 Aug 2026 is 14:00 UTC.
+    expect(b).toMatchObject({
+      status: 'pending',
+      customerId: customerA,
+      totalPrice: '90.00',
+      totalAmount: 90,
+      scheduledDate: '2026-08-03',
+      scheduledTime: '09:00',
+      startsAt: '2026-08-03T14:00:00.000Z',
+      endsAt: '2026-08-03T16:00:00.000Z',
+      duration: 120,
+      paymentStatus: 'unpaid',
+      specialInstructions: 'Side door',
+      cleaner: { id: demoCleaner.id, user: { firstName: 'Jordan', lastName: 'Rivera' } },
+      service: { id: 1, name: 'Regular House Cleaning' },
+    });
+    const history = await ctx.database.db
+      .select()
+      .from(bookingStatusHistory)
+      .where(eq(bookingStatusHistory.bookingId, b.id));
+    expect(history).toMatchObject([
+      { fromStatus: null, toStatus: 'pending', actorUserId: customerA, actorRole: 'customer' },
+    ]);
+    const queued = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(sql`json_extract(${notifications.payload}, '$.bookingId') = ${b.id}`);
+    expect(queued.map((n) => n.type).sort()).toEqual(['booking_created', 'booking_created']);
+  });
+
+  it('accepts an ISO instant for scheduledDate', async () => {
+    const res = await book(asA, payload({ scheduledDate: '2026-08-04T19:00:00.000Z', scheduledTime: undefined }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ scheduledDate: '2026-08-04', scheduledTime: '14:00' });
+  });
+
+  it('lets exactly one of 50 simultaneous requests for the same time through', async () => {
+    const body = JSON.stringify(payload({ scheduledDate: '2026-08-05', scheduledTime: '10:00' }));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ctx.app.request('/api/bookings', {
+          method: 'POST',
+          headers: { ...(i % 2 === 0 ? asA : asB), 'content-type': 'application/json' },
+          body,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(await rowsAt('2026-08-05T15:00:00.000Z')).toHaveLength(1);
+  });
+
+  it('rejects partial overlaps and allows back-to-back bookings', async () => {
+    expect((await book(asA, payload({ scheduledDate: '2026-08-06', scheduledTime: '10:00' }))).status).toBe(201);
+    const later = await book(asB, payload({ scheduledDate: '2026-08-06', scheduledTime: '11:00' }));
+    expect(later.status).toBe(409);
+    expect(later.body.error.code).toBe('slot_taken');
+    const earlier = await book(asB, payload({ scheduledDate: '2026-08-06', scheduledTime: '08:30' }));
+    expect(earlier.status).toBe(409);
+    const inside = await book(
+      asB,
+      payload({ scheduledDate: '2026-08-06', scheduledTime: '10:30', duration: 30, totalPrice: '80.00' }),
+    );
+    expect(inside.status).toBe(409);
+    expect((await book(asB, payload({ scheduledDate: '2026-08-06', scheduledTime: '12:00' }))).status).toBe(201);
+    expect((await book(asB, payload({ scheduledDate: '2026-08-06', scheduledTime: '08:00' }))).status).toBe(201);
+  });
+
+  it('refuses times outside the cleaner’s hours and inside time off', async () => {
+    const early = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '07:00' }));
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('outside_hours');
+    const late = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '17:00' }));
+    expect(late.body.error.code).toBe('outside_hours');
+    const sunday = await book(asA, payload({ scheduledDate: '2026-08-09', scheduledTime: '10:00' }));
+    expect(sunday.body.error.code).toBe('outside_hours');
+    const off = await ctx.json<Json>(`/api/cleaners/${demoCleaner.id}/time-off`, {
+      method: 'POST',
+      headers: asCleaner,
+      body: { startDate: '2026-08-10', endDate: '2026-08-11', reason: 'Holiday' },
+    });
+    expect(off.status).toBe(201);
+    const onHoliday = await book(asA, payload({ scheduledDate: '2026-08-11', scheduledTime: '10:00' }));
+    expect(onHoliday.status).toBe(409);
+    expect(onHoliday.body.error.code).toBe('time_off');
+  });
+
+  it('never stores a client’s price: a tampered totalPrice is 409 with the current price', async () => {
+    const res = await book(asA, payload({ scheduledDate: '2026-08-12', totalPrice: '10.00' }));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'price_changed', currentPrice: '90.00', currentAmount: 90 });
+    expect(res.body.error.fields.totalPrice).toContain('90.00');
+    expect(await rowsAt('2026-08-12T14:00:00.000Z')).toHaveLength(0);
+    const higher = await book(asA, payload({ scheduledDate: '2026-08-12', totalPrice: '500.00' }));
+    expect(higher.status).toBe(409);
+    const ok = await book(asA, payload({ scheduledDate: '2026-08-12', totalPrice: '90' }));
+    expect(ok.status).toBe(201);
+    const [row] = await rowsAt('2026-08-12T14:00:00.000Z');
+    expect(row?.totalPriceCents).toBe(9000);
+  });
+
+  it('answers bad input with 400 naming each field in the spec’s words', async () => {
+    const res = await ctx.json<Json>('/api/bookings', {
+      method: 'POST',
+      headers: asA,
+      body: { cleanerId: demoCleaner.id, serviceId: 1, address: '  ', duration: 15, totalPrice: '90.00' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      address: 'Address is required',
+      scheduledDate: 'Please select a date',
+    });
+    const noTime = await book(asA, payload({ scheduledTime: undefined }));
+    expect(noTime.status).toBe(400);
+    expect(noTime.body.error.fields).toEqual({ scheduledTime: 'Please select a time' });
+    const short = await book(asA, payload({ scheduledDate: '2026-08-13', duration: 15 }));
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields).toEqual({ duration: 'Duration must be at least 30 minutes' });
+    const noPrice = await book(asA, payload({ scheduledDate: '2026-08-13', totalPrice: '' }));
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.body.error.fields).toEqual({ totalPrice: 'Price is required' });
+    const past = await book(asA, payload({ scheduledDate: '2026-06-01' }));
+    expect(past.status).toBe(400);
+    expect(Object.keys(past.body.error.fields)).toEqual(['scheduledDate']);
+    const badDate = await book(asA, payload({ scheduledDate: '2026-02-30' }));
+    expect(badDate.status).toBe(400);
+    const noCleaner = await book(asA, payload({ cleanerId: 999_999 }));
+    expect(noCleaner.status).toBe(404);
+    expect(Object.keys(noCleaner.body.error.fields)).toEqual(['cleanerId']);
+    const badBody = await ctx.json<Json>('/api/bookings', { method: 'POST', headers: asA, body: '{"cleanerId":' });
+    expect(badBody.status).toBe(400);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.startsAt, new Date('2026-08-13T14:00:00Z'))),
+    ).toHaveLength(0);
+  });
+
+  it('answers every malformed payload with a 4xx, never a 500 and never a row', async () => {
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)` }).from(bookings);
+    const bodies: Json[] = [
+      payload({ duration: 'abc' }),
+      payload({ duration: 1e20 }),
+      payload({ duration: 125 }),
+      payload({ duration: -30 }),
+      payload({ totalPrice: '1e5' }),
+      payload({ totalPrice: '-90.00' }),
+      payload({ totalPrice: null }),
+      payload({ scheduledDate: '2026-08-03T25:00' }),
+      payload({ scheduledDate: '2026-08-03T25:00Z', scheduledTime: undefined }),
+      payload({ scheduledDate: '2026-08-03T09:00:00Z' }),
+      payload({ scheduledDate: 'tomorrow' }),
+      payload({ scheduledTime: 123 }),
+      payload({ scheduledTime: '24:00' }),
+      payload({ cleanerId: 1e30 }),
+      payload({ cleanerId: 'x' }),
+      payload({ serviceId: 999_999 }),
+      payload({ address: 'x'.repeat(600) }),
+      payload({ specialInstructions: 42 }),
+      payload({
+        cleanerId: demoCleaner.id,
+        scheduledDate: '2026-08-03',
+        scheduledTime: '09:00',
+        duration: 720,
+        totalPrice: '540.00',
+      }),
+    ];
+    for (const body of bodies) {
+      const res = await book(asA, { ...body, scheduledDate: body.scheduledDate ?? '2026-08-25' });
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(res.body.error.code, JSON.stringify(body)).toBeTypeOf('string');
+    }
+    const after = await ctx.database.db.select({ n: sql<number>`count(*)` }).from(bookings);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await ctx.json('/api/bookings', { method: 'POST', body: payload() })).status).toBe(401);
+  });
+
+  it('replays the same Idempotency-Key and body, and refuses the key with another body', async () => {
+    const key = { 'idempotency-key': 'retry-1' };
+    const first = await book(asA, payload({ scheduledDate: '2026-08-14' }), key);
+    const again = await book(asA, payload({ scheduledDate: '2026-08-14' }), key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await rowsAt('2026-08-14T14:00:00.000Z')).toHaveLength(1);
+    const other = await book(asA, payload({ scheduledDate: '2026-08-14', scheduledTime: '13:00' }), key);
+    expect(other.status).toBe(422);
+    // Another user's key space is separate: B's same key is a fresh request (and the time is taken).
+    const byB = await book(asB, payload({ scheduledDate: '2026-08-14' }), key);
+    expect(byB.status).toBe(409);
+    const stored = await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'retry-1'));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('gives every simultaneous retry with one Idempotency-Key the same single booking', async () => {
+    const body = JSON.stringify(payload({ scheduledDate: '2026-08-26' }));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.app.request('/api/bookings', {
+          method: 'POST',
+          headers: { ...asA, 'content-type': 'application/json', 'idempotency-key': 'burst-1' },
+          body,
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as Json).id)));
+    expect(ids.size).toBe(1);
+    expect(await rowsAt('2026-08-26T14:00:00.000Z')).toHaveLength(1);
+  });
+
+  it('stores a local 09:00 on the day after a DST change at the right UTC instant', async () => {
+    // US clocks go back on Sunday 1 Nov 2026: Monday 2 Nov 09:00 in Chicago is CST (UTC-6).
+    const autumn = await book(asA, payload({ scheduledDate: '2026-11-02', scheduledTime: '09:00' }));
+    expect(autumn.status).toBe(201);
+    expect(autumn.body).toMatchObject({ startsAt: '2026-11-02T15:00:00.000Z', scheduledTime: '09:00' });
+    // The Friday before is still CDT (UTC-5).
+    const before = await book(asA, payload({ scheduledDate: '2026-10-30', scheduledTime: '09:00' }));
+    expect(before.body.startsAt).toBe('2026-10-30T14:00:00.000Z');
+  });
+});
+
+describe('reading bookings', () => {
+  let bookingId: number;
+  beforeAll(async () => {
+    const res = await book(asA, payload({ scheduledDate: '2026-08-17' }));
+    bookingId = res.body.id;
+  });
+
+  it('shows a booking to its customer, its cleaner and nobody else (404)', async () => {
+    expect((await ctx.json(`/api/bookings/${bookingId}`, { headers: asA })).status).toBe(200);
+    expect((await ctx.json(`/api/bookings/${bookingId}`, { headers: asCleaner })).status).toBe(200);
+    expect((await ctx.json(`/api/bookings/${bookingId}`, { headers: asB })).status).toBe(404);
+    expect((await ctx.json(`/api/bookings/${bookingId}`, { headers: asOtherCleaner })).status).toBe(404);
+    expect((await ctx.json(`/api/bookings/${bookingId}`)).status).toBe(401);
+  });
+
+  it('lists the customer’s own bookings and the cleaner’s jobs', async () => {
+    const mine = await ctx.json<Json>('/api/bookings', { headers: asA });
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.length).toBeGreaterThan(0);
+    expect(mine.body.items.every((b: Json) => b.customerId === customerA)).toBe(true);
+    expect(mine.body.items.some((b: Json) => b.id === bookingId)).toBe(true);
+    const theirs = await ctx.json<Json>('/api/bookings', { headers: asB });
+    expect(theirs.body.items.some((b: Json) => b.id === bookingId)).toBe(false);
+
+    const jobs = await ctx.json<Json>(`/api/bookings?cleanerId=${demoCleaner.id}&status=pending&limit=500`, {
+      headers: asCleaner,
+    });
+    expect(jobs.status).toBe(400);
+    const jobsOk = await ctx.json<Json>(`/api/bookings?cleanerId=${demoCleaner.id}&status=pending&limit=200`, {
+      headers: asCleaner,
+    });
+    expect(jobsOk.status).toBe(200);
+    expect(jobsOk.body.items.every((b: Json) => b.cleanerId === demoCleaner.id && b.status === 'pending')).toBe(true);
+    expect(jobsOk.body.items.find((b: Json) => b.id === bookingId)).toMatchObject({
+      customer: { firstName: 'Ann' },
+      hasReview: false,
+    });
+    expect((await ctx.json(`/api/bookings?cleanerId=${demoCleaner.id}`, { headers: asOtherCleaner })).status).toBe(403);
+    expect((await ctx.json(`/api/bookings?cleanerId=${demoCleaner.id}`, { headers: asA })).status).toBe(403);
+  });
+});
+
+describe('changing bookings', () => {
+  it('lets only the booking’s cleaner move it through its states, counting completed jobs', async () => {
+    const { body } = await book(asA, payload({ scheduledDate: '2026-08-18' }));
+    const id = body.id as number;
+    const patch = (headers: Record<string, string>, status: string) =>
+      ctx.json<Json>(`/api/bookings/${id}/status`, { method: 'PATCH', headers, body: { status } });
+
+    expect((await patch(asB, 'confirmed')).status).toBe(404);
+    expect((await patch(asOtherCleaner, 'confirmed')).status).toBe(404);
+    expect((await patch(asA, 'confirmed')).status).toBe(403);
+    expect((await patch(asCleaner, 'completed')).status).toBe(409);
+    expect((await patch(asCleaner, 'in_progress')).status).toBe(409);
+    expect((await patch(asCleaner, 'pending')).status).toBe(409);
+    expect((await patch(asCleaner, 'bogus')).status).toBe(400);
+
+    const [before] = await ctx.database.db.select().from(cleaners).where(eq(cleaners.id, demoCleaner.id));
+    const accepted = await patch(asCleaner, 'confirmed');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.status).toBe('confirmed');
+    expect((await patch(asCleaner, 'cancelled')).status).toBe(409);
+    expect((await patch(asCleaner, 'confirmed')).status).toBe(409);
+    expect((await patch(asCleaner, 'in_progress')).body.status).toBe('in_progress');
+    expect((await patch(asCleaner, 'completed')).body.status).toBe('completed');
+    expect((await patch(asCleaner, 'completed')).status).toBe(409);
+    const [after] = await ctx.database.db.select().from(cleaners).where(eq(cleaners.id, demoCleaner.id));
+    expect(after?.completedJobs).toBe((before?.completedJobs ?? 0) + 1);
+
+    const history = await ctx.database.db
+      .select()
+      .from(bookingStatusHistory)
+      .where(eq(bookingStatusHistory.bookingId, id))
+      .orderBy(bookingStatusHistory.id);
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorRole])).toEqual([
+      [null, 'pending', 'customer'],
+      ['pending', 'confirmed', 'cleaner'],
+      ['confirmed', 'in_progress', 'cleaner'],
+      ['in_progress', 'completed', 'cleaner'],
+    ]);
+    const confirmedMail = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'booking_confirmed'),
+          sql`json_extract(${notifications.payload}, '$.bookingId') = ${id}`,
+        ),
+      );
+    expect(confirmedMail).toHaveLength(1);
+    // Completed bookings are history: no edit, no cancel.
+    expect((await ctx.json(`/api/bookings/${id}`, { method: 'DELETE', headers: asA })).status).toBe(409);
+    expect(
+      (await ctx.json(`/api/bookings/${id}`, { method: 'PUT', headers: asA, body: { specialRequests: 'x' } })).status,
+    ).toBe(409);
+  });
+
+  it('a declined booking frees the time', async () => {
+    const first = await book(asA, payload({ scheduledDate: '2026-08-19' }));
+    const declined = await ctx.json<Json>(`/api/bookings/${first.body.id}/status`, {
+      method: 'PATCH',
+      headers: asCleaner,
+      body: { status: 'cancelled' },
+    });
+    expect(declined.body).toMatchObject({ status: 'cancelled', cancellationFee: '0.00' });
+    expect((await book(asB, payload({ scheduledDate: '2026-08-19' }))).status).toBe(201);
+  });
+
+  it('lets the customer edit while pending: reschedules against availability, excluding itself', async () => {
+    const a = await book(asA, payload({ scheduledDate: '2026-08-20', scheduledTime: '09:00' }));
+    await book(asB, payload({ scheduledDate: '2026-08-20', scheduledTime: '13:00' }));
+    const id = a.body.id as number;
+    const put = (headers: Record<string, string>, body: Json) =>
+      ctx.json<Json>(`/api/bookings/${id}`, { method: 'PUT', headers, body });
+
+    expect((await put(asB, { specialRequests: 'mine now' })).status).toBe(404);
+    expect((await put(asCleaner, { specialRequests: 'x' })).status).toBe(403);
+    const clash = await put(asA, { scheduledTime: '12:00' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.code).toBe('slot_taken');
+    const overlapSelf = await put(asA, { scheduledTime: '10:00', specialRequests: 'Bring a ladder' });
+    expect(overlapSelf.status).toBe(200);
+    expect(overlapSelf.body).toMatchObject({
+      scheduledTime: '10:00',
+      startsAt: '2026-08-20T15:00:00.000Z',
+      specialRequests: 'Bring a ladder',
+      totalPrice: '90.00',
+    });
+    const badTime = await put(asA, { scheduledTime: '9am' });
+    expect(badTime.status).toBe(400);
+    expect(badTime.body.error.fields).toHaveProperty('scheduledTime');
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row?.startsAt.toISOString()).toBe('2026-08-20T15:00:00.000Z');
+  });
+
+  it('cancels for free 24 hours or more ahead, and keeps the fee of a paid booking cancelled later', async () => {
+    const free = await book(asA, payload({ scheduledDate: '2026-08-21' }));
+    expect((await ctx.json(`/api/bookings/${free.body.id}`, { method: 'DELETE', headers: asB })).status).toBe(404);
+    expect((await ctx.json(`/api/bookings/${free.body.id}`, { method: 'DELETE', headers: asCleaner })).status).toBe(
+      403,
+    );
+    const cancelled = await ctx.json<Json>(`/api/bookings/${free.body.id}`, { method: 'DELETE', headers: asA });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellationFee: '0.00' });
+    expect((await ctx.json(`/api/bookings/${free.body.id}`, { method: 'DELETE', headers: asA })).status).toBe(409);
+
+    // Monday 15 June 15:00 CDT is 8 hours after the clock's now (12:00 UTC, 07:00 CDT).
+    const soon = await book(asA, payload({ scheduledDate: '2026-06-15', scheduledTime: '15:00' }));
+    expect(soon.body.error).toBeUndefined();
+    expect(soon.status).toBe(201);
+    await ctx.database.write((tx) =>
+      tx.update(bookings).set({ paymentStatus: 'succeeded' }).where(eq(bookings.id, soon.body.id)),
+    );
+    const late = await ctx.json<Json>(`/api/bookings/${soon.body.id}`, { method: 'DELETE', headers: asA });
+    expect(late.status).toBe(200);
+    // One hour at $45.00, within the $90.00 total.
+    expect(late.body.cancellationFee).toBe('45.00');
+    const history = await ctx.database.db
+      .select()
+      .from(bookingStatusHistory)
+      .where(eq(bookingStatusHistory.bookingId, soon.body.id));
+    expect(history.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'cancelled', actorUserId: customerA });
+  });
+});
+
+describe('GET /api/bookings/stats', () => {
+  it('computes the signed-in customer’s figures from their bookings, payments and reviews', async () => {
+    const customer = await createCustomer(ctx, 'Stat');
+    const headers = await sessionFor(ctx, customer);
+    const empty = await ctx.json<Json>('/api/bookings/stats', { headers });
+    expect(empty.body).toEqual({
+      total: 0,
+      completed: 0,
+      upcoming: 0,
+      cancelled: 0,
+      totalSpent: '0.00',
+      averagePerBooking: '0.00',
+      thisMonthCount: 0,
+      thisMonthSpent: '0.00',
+      averageRatingGiven: null,
+      favouriteService: null,
+    });
+    const one = await book(headers, payload({ scheduledDate: '2026-06-25', scheduledTime: '09:00' }));
+    const two = await book(headers, payload({ scheduledDate: '2026-08-24', scheduledTime: '09:00' }));
+    await ctx.json(`/api/bookings/${two.body.id}`, { method: 'DELETE', headers });
+    await ctx.database.write(async (tx) => {
+      await tx.insert(payments).values([
+        {
+          bookingId: one.body.id,
+          customerId: customer,
+          provider: 'local',
+          providerPaymentId: 'pi_stats_1',
+          amountCents: 9000,
+          status: 'succeeded',
+          createdAt: new Date('2026-06-15T12:00:00Z'),
+        },
+        {
+          bookingId: two.body.id,
+          customerId: customer,
+          provider: 'local',
+          providerPaymentId: 'pi_stats_2',
+          amountCents: 9000,
+          refundedCents: 9000,
+          status: 'refunded',
+          createdAt: new Date('2026-06-15T12:00:00Z'),
+        },
+      ]);
+    });
+    const stats = await ctx.json<Json>('/api/bookings/stats', { headers });
+    expect(stats.body).toEqual({
+      total: 2,
+      completed: 0,
+      upcoming: 1,
+      cancelled: 1,
+      totalSpent: '90.00',
+      averagePerBooking: '90.00',
+      thisMonthCount: 1,
+      thisMonthSpent: '90.00',
+      averageRatingGiven: null,
+      favouriteService: 'Regular House Cleaning',
+    });
+    expect((await ctx.json('/api/bookings/stats')).status).toBe(401);
+  });
+});

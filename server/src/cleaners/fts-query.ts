@@ -1,0 +1,21 @@
+/** At most this many words of a keyword search reach the index; the rest is ignored. */
+export const MAX_QUERY_TOKENS = 8;
+
+/**
+ * Turns what a person typed into a safe FTS5 query: letters and digits only, each word a quoted
+ * prefix term ("spot" finds "spotless"), all words required. FTS5 operators, quotes, column
+ * filters and stray punctuation never reach the index as syntax. Returns `undefined` when nothing
+ * searchable is left.
+ *
+ * @example
+ * toFtsQuery('deep "clean*" OR -kitchen') // '"deep"* "clean"* "or"* "kitchen"*'
+ */
+export function toFtsQuery(text: string): string | undefined {
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu);
+  if (!words) return undefined;
+  const unique = [...new Set(words)].slice(0, MAX_QUERY_TOKENS);
+  return unique.map((word) => `"${word}"*`).join(' ');
+}

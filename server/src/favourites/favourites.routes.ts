@@ -1,0 +1,78 @@
+import { FavouriteList, FavouriteState, IdParam } from '@spotless/sdk/schemas';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards';
+import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import type { AppEnv } from '../deps';
+import { notFound } from '../lib/errors';
+import { describe } from '../lib/openapi';
+import { valid } from '../lib/validate';
+import { addFavourite, listFavourites, removeFavourite } from './favourites.queries';
+
+const cleanerParam = z.object({ cleanerId: IdParam });
+
+/** A signed-in user's saved cleaners (spec 01 §2.6–2.7; signed-out users keep the heart local). */
+export const favouritesRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    describe({
+      summary: 'The signed-in user’s favourite cleaners',
+      tags: ['favourites'],
+      access: 'customer',
+      responses: {
+        200: { description: 'Favourite cleaner ids, newest first', schema: FavouriteList },
+        401: { description: 'Signed out' },
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const rows = await listFavourites(c.var.deps.database.db, user.id);
+      return c.json({
+        items: rows.map((r) => ({ cleanerId: r.cleanerId, createdAt: r.createdAt.toISOString() })),
+        total: rows.length,
+      });
+    },
+  )
+  .put(
+    '/:cleanerId',
+    describe({
+      summary: 'Save a cleaner to favourites (idempotent)',
+      tags: ['favourites'],
+      access: 'customer',
+      responses: {
+        200: { description: 'Saved', schema: FavouriteState },
+        400: { description: 'The id is not a positive integer' },
+        401: { description: 'Signed out' },
+        404: { description: 'No such cleaner' },
+      },
+    }),
+    valid('param', cleanerParam),
+    async (c) => {
+      const user = requireUser(c);
+      const { cleanerId } = c.req.valid('param');
+      const { database } = c.var.deps;
+      if (!(await findActiveCleaner(database.db, cleanerId))) throw notFound('Cleaner');
+      await database.write((tx) => addFavourite(tx, user.id, cleanerId));
+      return c.json({ cleanerId, favourite: true });
+    },
+  )
+  .delete(
+    '/:cleanerId',
+    describe({
+      summary: 'Remove a cleaner from favourites (idempotent)',
+      tags: ['favourites'],
+      access: 'customer',
+      responses: {
+        200: { description: 'Removed (or was not saved)', schema: FavouriteState },
+        400: { description: 'The id is not a positive integer' },
+        401: { description: 'Signed out' },
+      },
+    }),
+    valid('param', cleanerParam),
+    async (c) => {
+      const user = requireUser(c);
+      const { cleanerId } = c.req.valid('param');
+      await c.var.deps.database.write((tx) => removeFavourite(tx, user.id, cleanerId));
+      return c.json({ cleanerId, favourite: false });
+    },
+  );

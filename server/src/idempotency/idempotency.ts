@@ -1,0 +1,92 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from '../lib/errors';
+
+/** How long a stored answer is replayed for the same key. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
+/** Reads the `Idempotency-Key` header: 1–255 visible ASCII characters, or none. */
+export function idempotencyKeyFrom(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = header.trim();
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new AppError(400, 'validation_failed', 'Invalid header: Idempotency-Key', {
+      'Idempotency-Key': 'must be 1 to 255 visible ASCII characters',
+    });
+  }
+  return key;
+}
+
+/** A stable hash of a request body: keys sorted at every level, so key order does not matter. */
+export function requestHash(body: unknown): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(canonicalJson(body))));
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Inside the write transaction: the stored answer for this key, if a request with the same body
+ * already succeeded; 422 if the key was used with another body. Only successful answers are
+ * stored (a failed attempt rolls back with its transaction), so a failed request may be retried.
+ */
+export async function replayIdempotent(
+  tx: Tx,
+  now: Date,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<StoredAnswer | undefined> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    return undefined;
+  }
+  if (row.requestHash !== hash) {
+    throw new AppError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body',
+    );
+  }
+  if (row.responseStatus === null || row.responseBody === null) return undefined;
+  return { status: row.responseStatus, body: row.responseBody };
+}
+
+/** Stores the answer in the same transaction as the write it describes. */
+export async function storeIdempotent(
+  tx: Tx,
+  now: Date,
+  entry: { scope: string; key: string; hash: string; status: number; body: string },
+): Promise<void> {
+  await tx.insert(idempotencyKeys).values({
+    scope: entry.scope,
+    key: entry.key,
+    requestHash: entry.hash,
+    responseStatus: entry.status,
+    responseBody: entry.body,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  });
+}

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono';
+import { ADMIN_SESSION_COOKIE, readCookie, SESSION_COOKIE } from '../auth/cookies';
+import type { AppEnv } from '../deps';
+import { AppError } from '../lib/errors';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself. */
+const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/admin/login']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for cookie-authenticated writes (decision 007): a state-changing request that
+ * carries a session cookie must come from our own pages — its Origin (or, without one, its
+ * Referer) must be the configured public origin or the request's own host. SameSite=Lax already
+ * keeps the cookie off most cross-site POSTs; this closes the rest (same-site subdomains, old
+ * browsers). Cookie-less requests (partner widgets with a publishable key) are not affected.
+ */
+export function csrfProtection(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!UNSAFE.has(c.req.method)) return next();
+    const hasCookie = readCookie(c, SESSION_COOKIE) !== undefined || readCookie(c, ADMIN_SESSION_COOKIE) !== undefined;
+    const originHeader = c.req.header('origin');
+    const signIn = SIGN_IN_PATHS.has(c.req.path);
+    if (!hasCookie && !(signIn && originHeader)) return next();
+
+    const origin = originHeader ? originOf(originHeader) : originOf(c.req.header('referer'));
+    const publicOrigin = originOf(c.var.deps.config.publicUrl);
+    const ownHost = new URL(c.req.url).host;
+    const allowed = origin !== undefined && (origin === publicOrigin || new URL(origin).host === ownHost);
+    if (!allowed) {
+      throw new AppError(403, 'csrf', 'Cross-site request refused: the Origin header does not match this site');
+    }
+    return next();
+  };
+}

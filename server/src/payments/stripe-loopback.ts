@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Test support: a small Stripe-compatible HTTP server on 127.0.0.1 for the real `stripe` SDK
+ * (`{ host: '127.0.0.1', port, protocol: 'http' }`). It implements only what the server calls —
+ * POST /v1/payment_intents, GET /v1/payment_intents/:id (with `expand[]=latest_charge`),
+ * POST /v1/refunds — with Stripe's JSON shapes and errors, honours `Idempotency-Key` like Stripe
+ * (same key and parameters → the stored answer; other parameters → 400 idempotency_error), and
+ * records every request so tests can assert what was sent.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  disputed: boolean;
+  payment_intent: string;
+  refunded: boolean;
+  status: 'succeeded';
+}
+
+interface Intent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  client_secret: string;
+  created: number;
+  description: string | null;
+  metadata: Record<string, string>;
+  status: string;
+  last_payment_error: { code: string; message: string; type: string } | null;
+  latest_charge: string | null;
+  livemode: false;
+}
+
+const rand = (n = 12) => randomBytes(n).toString('hex');
+
+/** Decodes Stripe's form encoding (`metadata[bookingId]=3`, `expand[0]=latest_charge`) into objects. */
+export function decodeForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.split('[').map((p) => p.replace(/\]$/, ''));
+    let target = out as Record<string, unknown>;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        target[part] = value;
+        return;
+      }
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+export class StripeLoopback {
+  readonly requests: RecordedRequest[] = [];
+  readonly intents = new Map<string, Intent>();
+  readonly charges = new Map<string, Charge>();
+  private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  /** Answers the next N requests to a path prefix with a 500 (Stripe is down). */
+  private failures: Array<{ prefix: string; remaining: number }> = [];
+  private server: Server | undefined;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => this.handle(req, res, text));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** Options for `new Stripe(key, …)` that point the SDK here. */
+  get clientOptions() {
+    return { host: '127.0.0.1', port: this.port, protocol: 'http' as const, maxNetworkRetries: 0 };
+  }
+
+  requestsTo(method: string, path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && r.path === path);
+  }
+
+  failNext(prefix: string, times = 1): void {
+    this.failures.push({ prefix, remaining: times });
+  }
+
+  /** The customer's card went through (what Stripe.js confirming with 4242… does). */
+  succeed(intentId: string): { intent: Intent; charge: Charge } {
+    const intent = this.mustGet(intentId);
+    const charge: Charge = {
+      id: `ch_${rand()}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      disputed: false,
+      payment_intent: intent.id,
+      refunded: false,
+      status: 'succeeded',
+    };
+    this.charges.set(charge.id, charge);
+    intent.status = 'succeeded';
+    intent.latest_charge = charge.id;
+    return { intent: { ...intent }, charge: { ...charge } };
+  }
+
+  /** A declined attempt: the intent waits for another card, carrying the error. */
+  decline(intentId: string, message = 'Your card was declined.'): Intent {
+    const intent = this.mustGet(intentId);
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { code: 'card_declined', message, type: 'card_error' };
+    return { ...intent };
+  }
+
+  setStatus(intentId: string, status: string): void {
+    this.mustGet(intentId).status = status;
+  }
+
+  /** A Stripe event envelope around an object, as delivered to webhook endpoints. */
+  event(type: string, object: unknown, created = Math.floor(Date.now() / 1000)): Record<string, unknown> {
+    return {
+      id: `evt_${rand()}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+
+  private mustGet(id: string): Intent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`loopback: no intent ${id}`);
+    return intent;
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse, text: string) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = decodeForm(text);
+    const query = decodeForm(url.search.slice(1));
+    const idempotencyKey = header(req, 'idempotency-key');
+    const authorization = header(req, 'authorization');
+    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query, body, idempotencyKey, authorization });
+
+    const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand(6)}`, ...extra });
+      res.end(JSON.stringify(payload));
+    };
+    if (!authorization?.startsWith('Bearer sk_')) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const failure = this.failures.find((f) => url.pathname.startsWith(f.prefix) && f.remaining > 0);
+    if (failure) {
+      failure.remaining -= 1;
+      return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
+
+    const fingerprint = `${req.method} ${url.pathname} ${text}`;
+    if (req.method === 'POST' && idempotencyKey) {
+      const stored = this.idempotency.get(idempotencyKey);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        return send(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+      }
+    }
+    const [status, payload] = this.route(req.method ?? 'GET', url.pathname, body, query);
+    if (req.method === 'POST' && idempotencyKey && status < 500) {
+      this.idempotency.set(idempotencyKey, { fingerprint, status, body: payload });
+    }
+    send(status, payload);
+  }
+
+  private route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: Record<string, unknown>,
+  ): [number, unknown] {
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve?.[1]) return this.retrieveIntent(retrieve[1], query);
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+    ];
+  }
+
+  private createIntent(body: Record<string, unknown>): [number, unknown] {
+    const amount = Number(body.amount);
+    if (!Number.isSafeInteger(amount)) return invalid('parameter_invalid_integer', 'Invalid integer: amount', 'amount');
+    if (amount < 50) return invalid('amount_too_small', 'Amount must be at least $0.50 usd', 'amount');
+    const currency = String(body.currency ?? '');
+    if (!/^[a-z]{3}$/.test(currency)) return invalid('parameter_invalid_string', 'Invalid currency', 'currency');
+    const id = `pi_${rand()}`;
+    const intent: Intent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency,
+      client_secret: `${id}_secret_${rand()}`,
+      created: Math.floor(Date.now() / 1000),
+      description: typeof body.description === 'string' ? body.description : null,
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      status: 'requires_payment_method',
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+    };
+    this.intents.set(id, intent);
+    return [200, intent];
+  }
+
+  private retrieveIntent(id: string, query: Record<string, unknown>): [number, unknown] {
+    const intent = this.intents.get(id);
+    if (!intent) return missing('payment_intent', id, 'intent');
+    const expand = Object.values((query.expand ?? {}) as Record<string, string>);
+    const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    return [
+      200,
+      { ...intent, latest_charge: expand.includes('latest_charge') && charge ? charge : intent.latest_charge },
+    ];
+  }
+
+  private createRefund(body: Record<string, unknown>): [number, unknown] {
+    const intentId = String(body.payment_intent ?? '');
+    const intent = this.intents.get(intentId);
+    if (!intent) return missing('payment_intent', intentId, 'payment_intent');
+    const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      return invalid(
+        'payment_intent_unexpected_state',
+        'This PaymentIntent does not have a successful charge to refund.',
+        'payment_intent',
+      );
+    }
+    const remaining = charge.amount - charge.amount_refunded;
+    if (remaining === 0) return invalid('charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+    const amount = body.amount === undefined ? remaining : Number(body.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) {
+      return invalid('parameter_invalid_integer', 'Invalid positive integer', 'amount');
+    }
+    if (amount > remaining) {
+      return invalid(
+        'amount_too_large',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+        'amount',
+      );
+    }
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return [
+      200,
+      {
+        id: `re_${rand()}`,
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        currency: charge.currency,
+        metadata: body.metadata ?? {},
+        payment_intent: intent.id,
+        reason: body.reason ?? null,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      },
+    ];
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function invalid(code: string, message: string, param?: string): [number, unknown] {
+  return [400, { error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } }];
+}
+
+function missing(kind: string, id: string, param: string): [number, unknown] {
+  return [
+    404,
+    { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param } },
+  ];
+}

@@ -1,0 +1,450 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './auth/cookies';
+import { hashPassword } from './auth/password';
+import { createSession, generateSessionToken } from './auth/sessions';
+import { availability, bookings, cleaners, payments, timeOff, timeSlots, users } from './db/schema';
+import { seedDemoData } from './seed/generate';
+import { createTestContext } from './test/harness';
+
+/**
+ * The permission matrix: every /api route with what each kind of caller gets. A route added
+ * without an entry here fails the first test, so nobody ships a route whose access was not decided.
+ *
+ * Callers: an anonymous visitor; customers A and B (B probes A's private resources: the answer is
+ * 404, as for a missing one — decision 007); a cleaner with an active profile; an administrator
+ * signed in with the shared admin password.
+ */
+type Caller = 'anonymous' | 'customerA' | 'customerB' | 'cleaner' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'customerA', 'customerB', 'cleaner', 'admin'];
+
+interface Fixture {
+  /** A public cleaner (not the fixture cleaner). */
+  cleanerId: number;
+  customerAEmail: string;
+  /** The cleaner profile of the `cleaner` caller. */
+  ownCleanerId: number;
+  /** Customer A's pending booking with the `cleaner` caller, ten days ahead. */
+  bookingId: number;
+  /** A pending payment of that booking. */
+  paymentId: number;
+  /** One of the cleaner's stored time slots, not booked and not covering the booking. */
+  slotId: number;
+  /** Fresh rows per request, for routes that change or delete what they touch. */
+  newBooking(): Promise<number>;
+  newAvailability(): Promise<number>;
+  newTimeOff(): Promise<number>;
+}
+
+type Request = { path: string; body?: unknown };
+
+interface Entry {
+  /** The concrete request; `caller` lets bodies differ (a unique e-mail per sign-up). */
+  request: (f: Fixture, caller: Caller) => Request | Promise<Request>;
+  expect: Record<Caller, number>;
+}
+
+const PASSWORD = 'matrix-password';
+const ADMIN_PASSWORD = 'matrix-admin-password';
+
+const all = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  customerA: status,
+  customerB: status,
+  cleaner: status,
+  admin: status,
+});
+/** Signed-in users (customer or cleaner) only; the shared-password admin is not a user. */
+const usersOnly = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  customerA: status,
+  customerB: status,
+  cleaner: status,
+  admin: 401,
+});
+const adminsOnly = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  customerA: 403,
+  customerB: 403,
+  cleaner: 403,
+  admin: status,
+});
+const publicGet = (path: (f: Fixture) => string): Entry => ({ request: (f) => ({ path: path(f) }), expect: all(200) });
+
+const MATRIX: Record<string, Entry> = {
+  // ── Public reads ──
+  'GET /api/health': publicGet(() => '/api/health'),
+  'GET /api/ready': publicGet(() => '/api/ready'),
+  'GET /api/openapi.json': publicGet(() => '/api/openapi.json'),
+  'GET /api/docs': publicGet(() => '/api/docs'),
+  'GET /api/services': publicGet(() => '/api/services'),
+  'GET /api/services/:id': publicGet(() => '/api/services/1'),
+  'GET /api/cleaners': publicGet(() => '/api/cleaners'),
+  'GET /api/cleaners/:id': publicGet((f) => `/api/cleaners/${f.cleanerId}`),
+  'GET /api/reviews': publicGet((f) => `/api/reviews?cleanerId=${f.cleanerId}`),
+  'GET /api/reviews/:cleanerId': publicGet((f) => `/api/reviews/${f.cleanerId}`),
+  'GET /api/reviews/:cleanerId/summary': publicGet((f) => `/api/reviews/${f.cleanerId}/summary`),
+  'GET /api/auth/providers': publicGet(() => '/api/auth/providers'),
+
+  // ── Public writes ──
+  'POST /api/contact': {
+    request: () => ({
+      path: '/api/contact',
+      body: {
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email: 'pat@example.com',
+        subject: 'Hi',
+        message: 'A question about booking.',
+      },
+    }),
+    expect: all(201),
+  },
+
+  // ── Signing in and out ──
+  'GET /api/login': { request: () => ({ path: '/api/login' }), expect: all(302) },
+  'GET /api/logout': { request: () => ({ path: '/api/logout' }), expect: all(302) },
+  'POST /api/auth/register': {
+    request: (_f, caller) => ({
+      path: '/api/auth/register',
+      body: { email: `signup-${caller}@example.com`, password: PASSWORD, firstName: 'M', lastName: 'X' },
+    }),
+    expect: all(201),
+  },
+  'POST /api/auth/login': {
+    request: (f) => ({ path: '/api/auth/login', body: { email: f.customerAEmail, password: PASSWORD } }),
+    expect: all(200),
+  },
+  'POST /api/auth/logout': { request: () => ({ path: '/api/auth/logout' }), expect: all(200) },
+  'GET /api/auth/oauth/:provider': { request: () => ({ path: '/api/auth/oauth/google' }), expect: all(302) },
+  'GET /api/auth/oauth/:provider/callback': {
+    // Without the state cookie set by the start of the flow, nobody gets through.
+    request: () => ({ path: '/api/auth/oauth/google/callback?code=abc&state=forged' }),
+    expect: all(400),
+  },
+  'POST /api/admin/login': {
+    request: () => ({ path: '/api/admin/login', body: { password: ADMIN_PASSWORD } }),
+    expect: all(200),
+  },
+  'POST /api/admin/logout': { request: () => ({ path: '/api/admin/logout' }), expect: all(200) },
+
+  // ── The signed-in user's own account ──
+  'GET /api/auth/user': { request: () => ({ path: '/api/auth/user' }), expect: usersOnly(200) },
+  'PATCH /api/auth/profile': {
+    request: () => ({ path: '/api/auth/profile', body: { firstName: 'Renamed' } }),
+    expect: usersOnly(200),
+  },
+  'GET /api/auth/activity': { request: () => ({ path: '/api/auth/activity' }), expect: usersOnly(200) },
+  'POST /api/onboarding/update': {
+    request: () => ({ path: '/api/onboarding/update', body: { step: 1, completed: false } }),
+    expect: usersOnly(200),
+  },
+
+  // ── Favourites: each user's own list ──
+  'GET /api/favourites': { request: () => ({ path: '/api/favourites' }), expect: usersOnly(200) },
+  'PUT /api/favourites/:cleanerId': {
+    request: (f) => ({ path: `/api/favourites/${f.cleanerId}` }),
+    expect: usersOnly(200),
+  },
+  'DELETE /api/favourites/:cleanerId': {
+    request: (f) => ({ path: `/api/favourites/${f.cleanerId}` }),
+    expect: usersOnly(200),
+  },
+
+  // ── Bookings: the customer's own; the booking's cleaner acts on its status ──
+  'POST /api/bookings': {
+    // A well-formed booking with a cleaner that does not exist: past the sign-in check, then 404.
+    request: () => ({
+      path: '/api/bookings',
+      body: {
+        cleanerId: 999_999,
+        serviceId: 1,
+        address: '1 Main St',
+        scheduledDate: '2026-07-01',
+        scheduledTime: '10:00',
+        duration: 120,
+        totalPrice: '80.00',
+      },
+    }),
+    expect: { ...usersOnly(404) },
+  },
+  'GET /api/bookings': { request: () => ({ path: '/api/bookings' }), expect: { ...usersOnly(200), admin: 200 } },
+  'GET /api/bookings/stats': { request: () => ({ path: '/api/bookings/stats' }), expect: usersOnly(200) },
+  'GET /api/bookings/:id': {
+    request: (f) => ({ path: `/api/bookings/${f.bookingId}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 200, admin: 200 },
+  },
+  'PUT /api/bookings/:id': {
+    request: (f) => ({ path: `/api/bookings/${f.bookingId}`, body: { specialRequests: 'Please bring a ladder' } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 403, admin: 403 },
+  },
+  'DELETE /api/bookings/:id': {
+    request: async (f) => ({ path: `/api/bookings/${await f.newBooking()}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 403, admin: 200 },
+  },
+  'PATCH /api/bookings/:id/status': {
+    request: async (f) => ({ path: `/api/bookings/${await f.newBooking()}/status`, body: { status: 'confirmed' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 404, cleaner: 200, admin: 403 },
+  },
+
+  // ── A cleaner's own profile, hours, time off and slots ──
+  'GET /api/cleaners/profile': {
+    request: () => ({ path: '/api/cleaners/profile' }),
+    expect: { anonymous: 401, customerA: 404, customerB: 404, cleaner: 200, admin: 401 },
+  },
+  'GET /api/cleaners/:id/availability': publicGet((f) => `/api/cleaners/${f.ownCleanerId}/availability`),
+  'POST /api/cleaners/:id/availability': {
+    // Overlaps the cleaner's Monday hours: the cleaner gets past the ownership check to the 409.
+    request: (f) => ({
+      path: `/api/cleaners/${f.ownCleanerId}/availability`,
+      body: { dayOfWeek: 1, startTime: '10:00', endTime: '11:00' },
+    }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 409, admin: 401 },
+  },
+  'PUT /api/availability/:id': {
+    request: async (f) => ({
+      path: `/api/availability/${await f.newAvailability()}`,
+      body: { startTime: '06:00', endTime: '07:00' },
+    }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 200, admin: 401 },
+  },
+  'DELETE /api/availability/:id': {
+    request: async (f) => ({ path: `/api/availability/${await f.newAvailability()}` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 200, admin: 401 },
+  },
+  'GET /api/cleaners/:id/time-off': {
+    request: (f) => ({ path: `/api/cleaners/${f.ownCleanerId}/time-off` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 200, admin: 200 },
+  },
+  'POST /api/cleaners/:id/time-off': {
+    request: (f, caller) => {
+      const day = 10 + CALLERS.indexOf(caller);
+      return {
+        path: `/api/cleaners/${f.ownCleanerId}/time-off`,
+        body: { startDate: `2027-03-${day}`, endDate: `2027-03-${day}`, reason: 'Holiday' },
+      };
+    },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 201, admin: 401 },
+  },
+  'DELETE /api/time-off/:id': {
+    request: async (f) => ({ path: `/api/time-off/${await f.newTimeOff()}` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 200, admin: 200 },
+  },
+  'GET /api/cleaners/:id/slots/:date': publicGet((f) => `/api/cleaners/${f.ownCleanerId}/slots/2026-06-22`),
+  'POST /api/time-slots/:id/book': {
+    // The slot does not cover the booking: the cleaner reaches the 409, everyone else stops before.
+    request: (f) => ({ path: `/api/time-slots/${f.slotId}/book`, body: { bookingId: f.bookingId } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 409, admin: 401 },
+  },
+  'POST /api/time-slots/:id/release': {
+    request: (f) => ({ path: `/api/time-slots/${f.slotId}/release` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 409, admin: 401 },
+  },
+
+  // ── Payments ──
+  'POST /api/create-payment-intent': {
+    request: (f) => ({ path: '/api/create-payment-intent', body: { bookingId: f.bookingId } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 401 },
+  },
+  'POST /api/payments/local/confirm': {
+    // Authorised by the client secret alone (the checkout may be a guest's); an unknown one is 404.
+    request: () => ({
+      path: '/api/payments/local/confirm',
+      body: {
+        clientSecret: 'pi_unknown_secret_x',
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+      },
+    }),
+    expect: all(404),
+  },
+  'GET /api/payments': { request: () => ({ path: '/api/payments' }), expect: { ...usersOnly(200), admin: 200 } },
+  'POST /api/payments/:id/refund': {
+    // The payment is still pending: the administrator reaches the 409, everyone else stops before.
+    request: (f) => ({ path: `/api/payments/${f.paymentId}/refund`, body: {} }),
+    expect: { ...adminsOnly(409) },
+  },
+  'POST /api/webhooks/stripe': {
+    // Authorised by Stripe's signature, not by a session: without Stripe configured nothing is applied.
+    request: () => ({ path: '/api/webhooks/stripe', body: { id: 'evt_1', type: 'payment_intent.succeeded' } }),
+    expect: all(400),
+  },
+
+  // ── Administrators ──
+  'GET /api/admin/session': { request: () => ({ path: '/api/admin/session' }), expect: adminsOnly(200) },
+};
+
+const ctx = await createTestContext({
+  config: {
+    ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
+    AUTH_RATE_LIMIT: '1000',
+  },
+});
+await seedDemoData(ctx.database, { cleaners: 4, now: ctx.clock.now(), demoAccounts: false, seed: 3 });
+const passwordHash = await hashPassword(PASSWORD);
+const [a, b, c] = await ctx.database.write((tx) =>
+  tx
+    .insert(users)
+    .values([
+      { email: 'matrix-a@example.com', passwordHash, firstName: 'Ann' },
+      { email: 'matrix-b@example.com', passwordHash, firstName: 'Ben' },
+      { email: 'matrix-cleaner@example.com', passwordHash, firstName: 'Cleo' },
+    ])
+    .returning({ id: users.id }),
+);
+const [existingCleaner] = await ctx.database.db.select().from(cleaners).limit(1);
+if (!a || !b || !c || !existingCleaner) throw new Error('fixture rows missing');
+const [ownCleaner] = await ctx.database.write((tx) =>
+  tx
+    .insert(cleaners)
+    .values({ ...existingCleaner, id: undefined, userId: c.id, status: 'active', timeZone: 'America/Chicago' })
+    .returning(),
+);
+if (!ownCleaner) throw new Error('cleaner insert failed');
+const customerA = a.id;
+const now = ctx.clock.now();
+const DAY = 86_400_000;
+let offset = 0;
+
+async function insertBooking(): Promise<number> {
+  offset += 1;
+  const startsAt = new Date(now.getTime() + (10 + offset) * DAY);
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(bookings)
+      .values({
+        customerId: customerA,
+        cleanerId: ownCleaner?.id as number,
+        serviceId: 1,
+        status: 'pending',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),
+        durationMinutes: 120,
+        timeZone: 'America/Chicago',
+        address: '1 Main St',
+        hourlyRateCents: 4000,
+        totalPriceCents: 8000,
+      })
+      .returning({ id: bookings.id }),
+  );
+  return row?.id as number;
+}
+async function insertAvailability(dayOfWeek: number, startTime: string, endTime: string): Promise<number> {
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(availability)
+      .values({ cleanerId: ownCleaner?.id as number, dayOfWeek, startTime, endTime, isAvailable: true })
+      .returning({ id: availability.id }),
+  );
+  return row?.id as number;
+}
+let timeOffDay = 0;
+async function insertTimeOff(): Promise<number> {
+  timeOffDay += 1;
+  const date = `2027-05-${String(timeOffDay).padStart(2, '0')}`;
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(timeOff)
+      .values({ cleanerId: ownCleaner?.id as number, startDate: date, endDate: date })
+      .returning({ id: timeOff.id }),
+  );
+  return row?.id as number;
+}
+
+await insertAvailability(1, '09:00', '17:00');
+const bookingId = await insertBooking();
+const [payment] = await ctx.database.write((tx) =>
+  tx
+    .insert(payments)
+    .values({ bookingId, customerId: customerA, provider: 'local', providerPaymentId: 'pi_matrix', amountCents: 8000 })
+    .returning({ id: payments.id }),
+);
+const slotStart = new Date(now.getTime() + 40 * DAY);
+const [slot] = await ctx.database.write((tx) =>
+  tx
+    .insert(timeSlots)
+    .values({
+      cleanerId: ownCleaner?.id as number,
+      date: '2026-07-25',
+      startTime: '08:00',
+      endTime: '09:00',
+      startsAt: slotStart,
+      endsAt: new Date(slotStart.getTime() + 3_600_000),
+    })
+    .returning({ id: timeSlots.id }),
+);
+let sundayHour = 0;
+const fixture: Fixture = {
+  cleanerId: existingCleaner.id,
+  customerAEmail: 'matrix-a@example.com',
+  ownCleanerId: ownCleaner.id,
+  bookingId,
+  paymentId: payment?.id as number,
+  slotId: slot?.id as number,
+  newBooking: insertBooking,
+  newAvailability: () => {
+    sundayHour += 1;
+    const hour = String(sundayHour).padStart(2, '0');
+    return insertAvailability(0, `${hour}:00`, `${hour}:30`);
+  },
+  newTimeOff: insertTimeOff,
+};
+
+/** A fresh session per request, so sign-in and sign-out routes cannot disturb the next check. */
+async function cookieFor(caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  const token = generateSessionToken();
+  const userId = { customerA: a?.id, customerB: b?.id, cleaner: c?.id, admin: null }[caller] ?? null;
+  await createSession(ctx.database, token, { userId, kind: caller === 'admin' ? 'admin' : 'user' }, ctx.clock.now());
+  return `${caller === 'admin' ? ADMIN_SESSION_COOKIE : SESSION_COOKIE}=${token}`;
+}
+
+function apiRoutes(): string[] {
+  return [
+    ...new Set(
+      ctx.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        .map((r) => `${r.method} ${r.path}`),
+    ),
+  ].sort();
+}
+
+describe('permission matrix', () => {
+  it('has an entry for every /api route, and none for a route that does not exist', () => {
+    const routes = apiRoutes();
+    expect(
+      routes.filter((r) => !(r in MATRIX)),
+      'routes without a matrix entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !routes.includes(k)),
+      'entries without a route',
+    ).toEqual([]);
+  });
+
+  for (const [route, entry] of Object.entries(MATRIX)) {
+    it(route, async () => {
+      const method = route.split(' ')[0] as string;
+      const got: Record<string, number> = {};
+      const answers: string[] = [];
+      for (const caller of CALLERS) {
+        const { path, body } = await entry.request(fixture, caller);
+        const headers: Record<string, string> = { origin: 'http://localhost:8787' };
+        const cookie = await cookieFor(caller);
+        if (cookie) headers.cookie = cookie;
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const res = await ctx.app.request(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        got[caller] = res.status;
+        if (res.status !== entry.expect[caller]) answers.push(`${caller}: ${(await res.text()).slice(0, 300)}`);
+      }
+      expect(got, answers.join('\n')).toEqual(entry.expect);
+    });
+  }
+});
