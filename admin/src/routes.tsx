@@ -5,9 +5,12 @@ import { PlaceholderPage } from './components/placeholder-page';
 import { RouteErrorPage } from './components/route-error-page';
 import { AdminLoginPage } from './features/admin-login/components/admin-login-page';
 import { LoginPage } from './features/auth/components/login-page';
+import { BookingPage } from './features/booking/components/booking-page';
+import { CheckoutPage } from './features/checkout/components/checkout-page';
 import { CleanerProfilePage } from './features/cleaner-profile/components/cleaner-profile-page';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { ContactPage } from './features/contact/components/contact-page';
+import { DashboardPage } from './features/dashboard/components/dashboard-page';
 import { HelpCenterPage } from './features/help/components/help-center-page';
 import { SafetyPage } from './features/help/components/safety-page';
 import { PrivacyPolicyPage } from './features/legal/components/privacy-policy-page';
@@ -16,6 +19,7 @@ import { AboutPage } from './features/marketing/components/about-page';
 import { HowItWorksPage } from './features/marketing/components/how-it-works-page';
 import { LandingPage } from './features/marketing/components/landing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
+import { PaymentsPage } from './features/payments/components/payments-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { SearchPage } from './features/search/components/search-page';
 import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
@@ -68,25 +72,13 @@ export const routes: RouteObject[] = [
           // PLACEHOLDERS — routes of later issues, so links to them do not 404.
           {
             path: 'booking/:cleanerId/:serviceId?',
-            ...placeholder('Book a Cleaning', 'Choose a date, time and address for your cleaning.', {
-              protected: true,
-            }),
+            element: <BookingPage />,
+            handle: { protected: true } satisfies RouteHandle,
           },
-          {
-            path: 'checkout',
-            ...placeholder('Complete Your Payment', 'Secure card payment for your booking.', { protected: true }),
-          },
-          {
-            path: 'dashboard',
-            ...placeholder('My Dashboard', 'Manage your cleaning service appointments and history.', {
-              protected: true,
-            }),
-          },
+          { path: 'checkout', element: <CheckoutPage />, handle: { protected: true } satisfies RouteHandle },
+          { path: 'dashboard', element: <DashboardPage />, handle: { protected: true } satisfies RouteHandle },
           { path: 'profile', element: <ProfilePage />, handle: { protected: true } satisfies RouteHandle },
-          {
-            path: 'payments',
-            ...placeholder('Payments', 'Payment history, statuses and refunds.', { protected: true }),
-          },
+          { path: 'payments', element: <PaymentsPage />, handle: { protected: true } satisfies RouteHandle },
           { path: 'reviews', ...placeholder('Service Reviews & Ratings', 'Read and write reviews of cleaners.') },
           {
             path: 'cleaner-dashboard',

@@ -3,9 +3,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { idempotencyKeys } from '../db/schema';
 import type { AppEnv } from '../deps';
-import { IDEMPOTENCY_TTL_MS, idempotencyKeyFrom, requestHash as hashOf } from '../idempotency/idempotency';
+import { requestHash as hashOf, IDEMPOTENCY_TTL_MS, idempotencyKeyFrom } from '../idempotency/idempotency';
 import { AppError } from '../lib/errors';
-
 
 /**
  * The claim-then-store form of `idempotency/idempotency.ts`, for writes that call a payment

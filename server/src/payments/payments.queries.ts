@@ -1,6 +1,6 @@
 import { centsToDollars } from '@spotless/sdk';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
-import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { notifyBookingEvent } from '../bookings/booking-notifications';
 import { recordHistory } from '../bookings/bookings.queries';
 import type { Queryable, Tx } from '../db/client';
@@ -308,16 +308,24 @@ export async function summarisePayments(db: Queryable, scope: PaymentScope): Pro
   };
 }
 
-/** Payments whose outcome we may have missed (a lost webhook, a crash mid-attempt), oldest first. */
+/**
+ * Payments whose outcome we may have missed (a lost webhook, a crash mid-attempt), least recently
+ * checked first: processing ones always, pending ones only for a day (an abandoned checkout is
+ * not asked about forever).
+ */
 export function stalePayments(db: Queryable, provider: ProviderName, updatedBefore: Date, limit: number) {
+  const pendingSince = new Date(updatedBefore.getTime() - 24 * 60 * 60 * 1000);
   return db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.provider, provider),
-        inArray(payments.status, ['pending', 'processing']),
         lt(payments.updatedAt, updatedBefore),
+        or(
+          eq(payments.status, 'processing'),
+          and(eq(payments.status, 'pending'), gt(payments.createdAt, pendingSince)),
+        ),
       ),
     )
     .orderBy(asc(payments.updatedAt))

@@ -442,6 +442,21 @@ describe('POST /api/payments/:id/refund', () => {
     expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 15_000 });
   });
 
+  it('replays a retried refund with the same Idempotency-Key instead of refunding again', async () => {
+    const { intent } = await paid(10_000);
+    const admin = f.as(await f.adminCookie());
+    const path = `/api/payments/${intent.paymentId}/refund`;
+    const headers = { 'idempotency-key': `refund-${intent.paymentId}-a` };
+    const first = await admin('POST', path, { amount: '10.00' }, headers);
+    const retry = await admin('POST', path, { amount: '10.00' }, headers);
+    expect(first.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await admin('POST', path, { amount: '11.00' }, headers)).status).toBe(422);
+    expect(await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, intent.paymentId))).toHaveLength(1);
+    expect(await paymentRow(intent.paymentId)).toMatchObject({ refundedCents: 1_000 });
+  });
+
   it('refuses unpaid and missing payments', async () => {
     const { intent } = await started();
     const admin = f.as(await f.adminCookie());

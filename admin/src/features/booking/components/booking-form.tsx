@@ -1,0 +1,256 @@
+import { ApiError, type Cleaner, centsToDollars, formatDollars, formatDuration, type Service } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { slotsQuery, useCreateBooking } from '../api/booking.queries';
+import {
+  type BookingFormErrors,
+  type BookingFormValues,
+  idempotencyKeyFor,
+  MIN_DURATION_MINUTES,
+  parseDuration,
+  quoteCents,
+  timeOptions,
+  validateBookingForm,
+} from '../utils/booking-form';
+import { DatePicker, longDayLabel } from './date-picker';
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+type ErrorBody = {
+  error?: { code?: string; message?: string; fields?: Record<string, string>; currentPrice?: string };
+};
+
+/** Spec 01 §5: the booking form, priced as the server prices it. */
+export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: Service }) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const id = useId();
+  const [values, setValues] = useState(() => ({
+    address: user?.onboardingPreferences?.location.address ?? '',
+    scheduledDate: '',
+    scheduledTime: '',
+    duration: String(Math.max(service.duration, MIN_DURATION_MINUTES)),
+    specialInstructions: '',
+  }));
+  const [errors, setErrors] = useState<BookingFormErrors>({});
+  /** The server's figure after a 409 price_changed, for the duration it was quoted for. */
+  const [correction, setCorrection] = useState<{ duration: string; price: string } | null>(null);
+  const lastAttempt = useRef<{ body: string; key: string } | null>(null);
+  const create = useCreateBooking();
+
+  const duration = parseDuration(values.duration);
+  const durationOk = Number.isFinite(duration) && duration >= MIN_DURATION_MINUTES;
+  const totalPrice =
+    correction && correction.duration === values.duration
+      ? correction.price
+      : durationOk
+        ? centsToDollars(quoteCents(cleaner.hourlyRate, duration, service.basePrice))
+        : '';
+
+  const slots = useQuery({
+    ...slotsQuery(cleaner.id, values.scheduledDate, durationOk ? Math.min(duration, 720) : MIN_DURATION_MINUTES),
+    enabled: values.scheduledDate !== '',
+  });
+  const options = timeOptions(slots.data?.items);
+  const freeCount = options.filter((o) => o.free).length;
+
+  const set = <K extends keyof typeof values>(name: K, value: (typeof values)[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const form: BookingFormValues = { ...values, totalPrice };
+    const found = validateBookingForm(form);
+    setErrors(found);
+    if (values.scheduledDate === '') {
+      toast({
+        title: 'Date Required',
+        description: 'Please select a date for your cleaning service.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (Object.keys(found).length > 0) return;
+    if (options.find((o) => o.value === values.scheduledTime)?.free === false) {
+      setErrors({ scheduledTime: 'That time is already booked: please pick another time' });
+      return;
+    }
+
+    const input = {
+      cleanerId: cleaner.id,
+      serviceId: service.id,
+      address: values.address.trim(),
+      scheduledDate: values.scheduledDate,
+      scheduledTime: values.scheduledTime,
+      duration,
+      totalPrice,
+      specialInstructions: values.specialInstructions,
+    };
+    const attempt = idempotencyKeyFor(lastAttempt.current, JSON.stringify(input), randomKey);
+    lastAttempt.current = attempt;
+    create.mutate(
+      { input, idempotencyKey: attempt.key },
+      {
+        onSuccess: (booking) => {
+          toast({ title: 'Booking Created', description: 'Redirecting to payment...' });
+          navigate(`/checkout?booking=${booking.id}`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) return; // the app's 401 path takes over
+          const body = (error instanceof ApiError ? error.body : undefined) as ErrorBody | undefined;
+          if (error instanceof ApiError && error.code === 'price_changed' && body?.error?.currentPrice) {
+            setCorrection({ duration: values.duration, price: body.error.currentPrice });
+          }
+          if (error instanceof ApiError && error.status === 409) void slots.refetch();
+          if (body?.error?.fields) {
+            const known = ['address', 'scheduledDate', 'scheduledTime', 'duration', 'totalPrice'];
+            setErrors(
+              Object.fromEntries(
+                Object.entries(body.error.fields).filter(([k]) => known.includes(k)),
+              ) as BookingFormErrors,
+            );
+          }
+          toast({
+            title: 'Booking Failed',
+            description:
+              error instanceof ApiError && (error.status === 409 || error.status === 400) && body?.error?.message
+                ? (body.error.fields?.scheduledDate ?? body.error.fields?.scheduledTime ?? body.error.message)
+                : 'There was an error creating your booking. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const describe = (name: keyof BookingFormErrors, hint?: string) =>
+    [errors[name] ? `${id}-${name}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const error = (name: keyof BookingFormErrors) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="form booking-form" noValidate onSubmit={submit} aria-busy={create.isPending}>
+      <div className="field">
+        <label htmlFor={`${id}-address`}>Service address</label>
+        <input
+          id={`${id}-address`}
+          name="address"
+          autoComplete="street-address"
+          value={values.address}
+          aria-invalid={errors.address ? true : undefined}
+          aria-describedby={describe('address')}
+          onChange={(e) => set('address', e.target.value)}
+        />
+        {error('address')}
+      </div>
+
+      <div className="field">
+        <DatePicker
+          value={values.scheduledDate}
+          onChange={(date) => {
+            set('scheduledDate', date);
+            setErrors((e) => ({ ...e, scheduledTime: undefined }));
+          }}
+          legend="Date"
+          describedBy={describe('scheduledDate', `${id}-date-selected`)}
+          invalid={Boolean(errors.scheduledDate)}
+        />
+        <p id={`${id}-date-selected`} className="field__hint" data-testid="selected-date">
+          {values.scheduledDate ? `Selected: ${longDayLabel(values.scheduledDate)}` : 'No date selected'}
+        </p>
+        {error('scheduledDate')}
+      </div>
+
+      <div className="form__row">
+        <div className="field">
+          <label htmlFor={`${id}-time`}>Time</label>
+          <select
+            id={`${id}-time`}
+            name="scheduledTime"
+            value={values.scheduledTime}
+            aria-invalid={errors.scheduledTime ? true : undefined}
+            aria-describedby={describe('scheduledTime', `${id}-time-hint`)}
+            onChange={(e) => set('scheduledTime', e.target.value)}
+          >
+            <option value="">Select a time</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.free === false}>
+                {option.free === false ? `${option.label} (unavailable)` : option.label}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-time-hint`} className="field__hint" data-testid="time-hint" aria-live="polite">
+            {values.scheduledDate === ''
+              ? `Pick a date to see when ${cleaner.user.firstName} is free.`
+              : slots.isPending
+                ? 'Checking availability...'
+                : slots.isError
+                  ? 'Could not load availability; any time can be requested.'
+                  : freeCount === 0
+                    ? `${cleaner.user.firstName} has no free time that day. Please pick another date.`
+                    : `${freeCount} free ${freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${slots.data?.timeZone ?? cleaner.timeZone}).`}
+          </p>
+          {error('scheduledTime')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-duration`}>Duration (minutes)</label>
+          <input
+            id={`${id}-duration`}
+            name="duration"
+            type="number"
+            inputMode="numeric"
+            min={MIN_DURATION_MINUTES}
+            max={720}
+            step={15}
+            value={values.duration}
+            aria-invalid={errors.duration ? true : undefined}
+            aria-describedby={describe('duration', `${id}-duration-hint`)}
+            onChange={(e) => set('duration', e.target.value)}
+          />
+          <p id={`${id}-duration-hint`} className="field__hint">
+            {durationOk ? formatDuration(duration) : 'At least 30 minutes'}
+          </p>
+          {error('duration')}
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-instructions`}>Special instructions (optional)</label>
+        <textarea
+          id={`${id}-instructions`}
+          name="specialInstructions"
+          rows={3}
+          maxLength={2000}
+          value={values.specialInstructions}
+          placeholder="Gate code, pets, areas to focus on..."
+          onChange={(e) => set('specialInstructions', e.target.value)}
+        />
+      </div>
+
+      <div className="booking-total" aria-live="polite">
+        <span>Total price</span>
+        <output data-testid="booking-total" aria-describedby={describe('totalPrice')}>
+          {totalPrice ? formatDollars(totalPrice) : '—'}
+        </output>
+      </div>
+      {error('totalPrice')}
+
+      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={create.isPending}>
+        {create.isPending ? 'Creating Booking...' : 'Book Now'}
+      </button>
+    </form>
+  );
+}

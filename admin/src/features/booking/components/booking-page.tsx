@@ -1,0 +1,197 @@
+import { type Cleaner, formatDollars, formatDuration, initials, type Service } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/auth';
+import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
+import { toast } from '../../../lib/toast';
+import { cleanerQuery, serviceQuery, servicesQuery } from '../api/booking.queries';
+import { chooseService } from '../utils/booking-form';
+import { BookingForm } from './booking-form';
+
+function positiveInt(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Spec 01 §2.8: /booking/{cleanerId}/{serviceId?}, for signed-in users. */
+export function BookingPage() {
+  const params = useParams();
+  const cleanerId = positiveInt(params.cleanerId);
+  const serviceId = params.serviceId === undefined ? undefined : (positiveInt(params.serviceId) ?? -1);
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (userLoading || user) return;
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    const returnUrl = `${location.pathname}${location.search}`;
+    const timer = setTimeout(
+      () => window.location.assign(`${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnUrl)}`),
+      LOGIN_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [userLoading, user, location.pathname, location.search]);
+
+  const cleaner = useQuery({ ...cleanerQuery(cleanerId ?? 0), enabled: cleanerId !== undefined });
+  const oneService = useQuery({
+    ...serviceQuery(serviceId ?? 0),
+    enabled: serviceId !== undefined && serviceId > 0,
+  });
+  const allServices = useQuery({ ...servicesQuery, enabled: serviceId === undefined });
+
+  if (cleanerId === undefined || cleaner.isError) {
+    return (
+      <div className="container page">
+        <PageTitle title="Cleaner Not Found" />
+        <div className="empty-state" data-testid="cleaner-not-found">
+          <h1>Cleaner Not Found</h1>
+          <p>The cleaner you are looking for does not exist or is no longer available.</p>
+          <Link to="/cleaners" className="btn btn--primary">
+            Back to Cleaners
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const serviceLoading = serviceId === undefined ? allServices.isPending : serviceId > 0 && oneService.isPending;
+  if (cleaner.isPending || serviceLoading || userLoading) return <BookingSkeleton />;
+
+  const service =
+    serviceId === undefined
+      ? chooseService(allServices.data?.items ?? [])
+      : serviceId > 0 && oneService.data
+        ? oneService.data
+        : undefined;
+  if (!service) {
+    return (
+      <div className="container page">
+        <PageTitle title="Service Not Available" />
+        <div className="empty-state" data-testid="service-not-available">
+          <h1>Service Not Available</h1>
+          <p>This service is not available for booking right now.</p>
+          <Link to={`/cleaner/${cleanerId}`} className="btn btn--primary">
+            Back to Profile
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <Booking cleaner={cleaner.data} service={service} signedIn={user !== null} />;
+}
+
+function BookingSkeleton() {
+  return (
+    <div className="container page" aria-busy="true">
+      <PageTitle title="Book a Cleaning" />
+      <p className="visually-hidden" role="status">
+        Loading booking details...
+      </p>
+      <div className="booking-layout" data-testid="booking-loading">
+        <div className="card skeleton skeleton--card" />
+        <div className="card skeleton skeleton--form" />
+      </div>
+    </div>
+  );
+}
+
+function Booking({ cleaner, service, signedIn }: { cleaner: Cleaner; service: Service; signedIn: boolean }) {
+  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
+  return (
+    <div className="container page booking-page">
+      <PageTitle title={`Book ${name}`} />
+      <Link to={`/cleaner/${cleaner.id}`} className="text-link booking-page__back">
+        ← Back to Profile
+      </Link>
+      <h1 className="booking-page__title">Book {service.name}</h1>
+      <div className="booking-layout">
+        <CleanerSummary cleaner={cleaner} service={service} name={name} />
+        <section className="card" aria-labelledby="booking-form-title">
+          <h2 id="booking-form-title" className="card__title">
+            Booking Details
+          </h2>
+          {signedIn ? (
+            <BookingForm cleaner={cleaner} service={service} />
+          ) : (
+            <p>You need to be signed in to book. Redirecting...</p>
+          )}
+        </section>
+      </div>
+      <ul className="trust-badges" aria-label="Our guarantees">
+        <li className="trust-badge">
+          <ShieldIcon width={20} height={20} aria-hidden="true" /> Fully Insured
+        </li>
+        <li className="trust-badge">
+          <CheckIcon width={20} height={20} aria-hidden="true" /> Background Checked
+        </li>
+        <li className="trust-badge">
+          <ClockIcon width={20} height={20} aria-hidden="true" /> On-Time Guarantee
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function CleanerSummary({ cleaner, service, name }: { cleaner: Cleaner; service: Service; name: string }) {
+  const [avatarFailed, setAvatarFailed] = useState(false);
+  return (
+    <section className="card booking-cleaner" aria-labelledby="your-cleaner-title">
+      <h2 id="your-cleaner-title" className="card__title">
+        Your Cleaner
+      </h2>
+      <div className="booking-cleaner__identity">
+        {cleaner.avatar && !avatarFailed ? (
+          <img
+            className="avatar avatar--lg"
+            src={cleaner.avatar}
+            alt=""
+            width={64}
+            height={64}
+            onError={() => setAvatarFailed(true)}
+          />
+        ) : (
+          <span className="avatar avatar--lg avatar--initials" aria-hidden="true">
+            {initials(cleaner.user.firstName, cleaner.user.lastName)}
+          </span>
+        )}
+        <div>
+          <p className="booking-cleaner__name" data-testid="booking-cleaner-name">
+            {name}
+          </p>
+          <p className="cleaner-card__rating">
+            <StarIcon className="cleaner-card__star" width={16} height={16} aria-hidden="true" />
+            {cleaner.rating === null ? 'New' : `${cleaner.rating.toFixed(1)} rating`}
+          </p>
+          <p className="booking-cleaner__jobs">{cleaner.completedJobs} jobs completed</p>
+        </div>
+      </div>
+      <p className="booking-cleaner__bio">{cleaner.bio}</p>
+      <h3 className="booking-cleaner__service-title">Service Details</h3>
+      <dl className="detail-list" data-testid="service-details">
+        <div>
+          <dt>Service</dt>
+          <dd>{service.name}</dd>
+        </div>
+        <div>
+          <dt>Hourly rate</dt>
+          <dd>{formatDollars(cleaner.hourlyRate)}/hour</dd>
+        </div>
+        <div>
+          <dt>Base price</dt>
+          <dd>{formatDollars(service.basePrice)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(service.duration)}</dd>
+        </div>
+      </dl>
+      <p className="booking-cleaner__note">
+        The price is {formatDollars(cleaner.hourlyRate)} an hour for the time you book, and at least{' '}
+        {formatDollars(service.basePrice)}.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { LocalConfirmInput } from '@spotless/sdk';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const bookingQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['bookings', 'detail', id] as const,
+    queryFn: ({ signal }) => api.bookings.get(id, signal),
+    staleTime: 0,
+  });
+
+/**
+ * Starts (or resumes — the server answers the same client secret) the payment of a booking. The
+ * amount is the booking's total, only checked by the server.
+ */
+export const paymentIntentQuery = (bookingId: number, amount: string, idempotencyKey: string) =>
+  queryOptions({
+    queryKey: ['payment-intent', bookingId, amount, idempotencyKey] as const,
+    queryFn: () => api.payments.createIntent({ bookingId, amount }, idempotencyKey),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+export function useConfirmLocalPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['payments', 'confirm-local'],
+    mutationFn: (input: LocalConfirmInput) => api.payments.confirmLocal(input),
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.invalidateQueries({ queryKey: ['payments'] });
+      queryClient.invalidateQueries({ queryKey: ['auth', 'activity'] });
+    },
+  });
+}

@@ -1,0 +1,200 @@
+import {
+  ApiError,
+  type Booking,
+  formatDollars,
+  formatDuration,
+  formatLongDate,
+  formatTime12,
+  type PaymentIntentCreated,
+} from '@spotless/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../lib/toast';
+import { bookingQuery, paymentIntentQuery } from '../api/checkout.queries';
+import { bookingIdParam, statusLabel } from '../utils/checkout';
+import { LocalCardForm } from './local-card-form';
+import { StripeCardForm } from './stripe-card-form';
+
+export const PAYMENT_SUCCESS_PATH = '/profile?payment=success';
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Spec 01 §2.9: /checkout?booking={id}. */
+export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const bookingId = bookingIdParam(params.get('booking'));
+  const navigate = useNavigate();
+  const warned = useRef(false);
+
+  useEffect(() => {
+    if (bookingId !== null || warned.current) return;
+    warned.current = true;
+    toast({ title: 'Invalid Booking', description: 'No booking ID provided', variant: 'destructive' });
+    navigate('/profile', { replace: true });
+  }, [bookingId, navigate]);
+
+  if (bookingId === null) return <Unavailable />;
+  return <Checkout key={bookingId} bookingId={bookingId} />;
+}
+
+function Checkout({ bookingId }: { bookingId: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(randomKey);
+  const booking = useQuery(bookingQuery(bookingId));
+  const intent = useQuery({
+    ...paymentIntentQuery(bookingId, booking.data?.totalPrice ?? '', idempotencyKey),
+    enabled: booking.isSuccess,
+  });
+  const failure = booking.error ?? intent.error;
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!failure || handled.current) return;
+    handled.current = true;
+    if (failure instanceof ApiError && failure.status === 401) return; // the app's 401 path takes over
+    const serverMessage =
+      failure instanceof ApiError && failure.status === 409
+        ? (failure.body as { error?: { message?: string } } | undefined)?.error?.message
+        : undefined;
+    toast({
+      title: 'Payment Error',
+      description: serverMessage ?? 'Failed to initialize payment. Please try again.',
+      variant: 'destructive',
+    });
+    navigate('/profile', { replace: true });
+  }, [failure, navigate]);
+
+  const onPaid = () => {
+    toast({ title: 'Payment Successful', description: 'Your booking has been confirmed!' });
+    queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    navigate(PAYMENT_SUCCESS_PATH);
+  };
+
+  if (booking.isPending || (booking.isSuccess && intent.isPending)) {
+    return (
+      <section className="container page checkout-page">
+        <PageTitle title="Complete Your Payment" />
+        <h1>Complete Your Payment</h1>
+        <p className="loading-text" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading payment details...
+        </p>
+      </section>
+    );
+  }
+  if (!booking.data || !intent.data?.clientSecret) return <Unavailable />;
+
+  return (
+    <section className="container page checkout-page">
+      <PageTitle title="Complete Your Payment" />
+      <header className="checkout-page__header">
+        <h1>Complete Your Payment</h1>
+        <p className="lead">
+          Secure payment powered by{' '}
+          <strong data-testid="payment-provider">
+            {intent.data.provider === 'stripe' ? 'Stripe' : 'Spotless Pay (test mode)'}
+          </strong>
+        </p>
+      </header>
+      <div className="checkout-layout">
+        <BookingSummary booking={booking.data} />
+        <section className="card" aria-labelledby="payment-info-title">
+          <h2 id="payment-info-title" className="card__title">
+            Payment Information
+          </h2>
+          <PaymentForm intent={intent.data} amount={booking.data.totalPrice} onPaid={onPaid} />
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function PaymentForm({ intent, amount, onPaid }: { intent: PaymentIntentCreated; amount: string; onPaid: () => void }) {
+  const onFailed = (message: string) =>
+    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  if (intent.provider === 'stripe') {
+    if (!intent.publishableKey) return <p className="alert alert--error">Unable to load payment information.</p>;
+    return (
+      <StripeCardForm
+        clientSecret={intent.clientSecret}
+        publishableKey={intent.publishableKey}
+        amount={amount}
+        returnUrl={`${window.location.origin}${PAYMENT_SUCCESS_PATH}`}
+        onPaid={onPaid}
+        onFailed={onFailed}
+      />
+    );
+  }
+  return <LocalCardForm clientSecret={intent.clientSecret} amount={amount} onPaid={onPaid} onFailed={onFailed} />;
+}
+
+function BookingSummary({ booking }: { booking: Booking }) {
+  const cleanerName = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`.trim();
+  return (
+    <section className="card" aria-labelledby="booking-summary-title">
+      <h2 id="booking-summary-title" className="card__title">
+        Booking Summary
+      </h2>
+      <dl className="detail-list" data-testid="booking-summary">
+        <div>
+          <dt>Cleaner</dt>
+          <dd>{cleanerName}</dd>
+        </div>
+        <div>
+          <dt>Service</dt>
+          <dd>
+            {booking.service.name}
+            {booking.service.description ? (
+              <span className="detail-list__sub">{booking.service.description}</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatLongDate(booking.startsAt, booking.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{booking.scheduledTime ? formatTime12(booking.scheduledTime) : 'TBD'}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(booking.duration)}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{booking.address}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="booking-status">{statusLabel(booking.status)}</dd>
+        </div>
+        <div className="detail-list__total">
+          <dt>Total</dt>
+          <dd data-testid="booking-total">{formatDollars(booking.totalPrice)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Unavailable() {
+  return (
+    <section className="container page page--narrow checkout-page">
+      <PageTitle title="Complete Your Payment" />
+      <h1>Complete Your Payment</h1>
+      <div className="empty-state" data-testid="payment-unavailable">
+        <p>Unable to load payment information.</p>
+        <Link to="/profile" className="btn btn--primary">
+          Return to Profile
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,348 @@
+import { type Booking, type BookingStats, formatDollars, formatLongDate, formatTime12 } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { bookingStatsQuery, myBookingsQuery } from '../api/dashboard.queries';
+import {
+  activeBookings,
+  canModify,
+  canPay,
+  historyBookings,
+  paymentText,
+  STATUS_FILTERS,
+  type StatusFilter,
+  statusText,
+  statusTone,
+} from '../utils/dashboard';
+import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog } from './booking-dialogs';
+
+const TABS = [
+  { id: 'active', label: 'Active Bookings' },
+  { id: 'history', label: 'Booking History' },
+  { id: 'analytics', label: 'Analytics' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** Spec 02 §2: the customer dashboard at /dashboard. */
+export function DashboardPage() {
+  const bookings = useQuery(myBookingsQuery);
+  const stats = useQuery(bookingStatsQuery);
+  const [tab, setTab] = useState<TabId>('active');
+  const [viewing, setViewing] = useState<Booking | null>(null);
+  const [editing, setEditing] = useState<Booking | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  const items = bookings.data?.items ?? [];
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const next = (index + delta + TABS.length) % TABS.length;
+    setTab(TABS[next]!.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="container page dashboard-page">
+      <PageTitle title="My Dashboard" />
+      <header className="dashboard-page__header">
+        <div>
+          <h1>My Dashboard</h1>
+          <p className="lead">Manage your cleaning service appointments and history</p>
+        </div>
+        <Link to="/" className="btn btn--primary">
+          Book New Service
+        </Link>
+      </header>
+
+      <StatCards stats={stats.data} failed={stats.isError} />
+
+      <div className="tabs">
+        <div className="tabs__list" role="tablist" aria-label="Bookings">
+          {TABS.map((t, index) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${t.id}`}
+              aria-controls={`${id}-panel-${t.id}`}
+              aria-selected={tab === t.id}
+              tabIndex={tab === t.id ? 0 : -1}
+              className={tab === t.id ? 'tabs__tab is-active' : 'tabs__tab'}
+              onClick={() => setTab(t.id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="tabs__panel">
+          {bookings.isPending ? (
+            <p className="loading-text" role="status">
+              <span className="spinner" aria-hidden="true" />
+              Loading your bookings...
+            </p>
+          ) : bookings.isError ? (
+            <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
+          ) : tab === 'active' ? (
+            <ActiveTab bookings={items} onView={setViewing} onEdit={setEditing} />
+          ) : tab === 'history' ? (
+            <HistoryTab bookings={items} onView={setViewing} />
+          ) : (
+            <AnalyticsTab stats={stats.data} />
+          )}
+        </div>
+      </div>
+
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      <EditBookingDialog booking={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+function StatCards({ stats, failed }: { stats: BookingStats | undefined; failed: boolean }) {
+  const cards = [
+    { label: 'Total Bookings', value: stats?.total },
+    { label: 'Completed', value: stats?.completed },
+    { label: 'Upcoming', value: stats?.upcoming },
+    { label: 'Total Spent', value: stats ? formatDollars(stats.totalSpent) : undefined },
+  ];
+  if (failed) return <p className="alert alert--error">Failed to load your booking figures.</p>;
+  return (
+    <dl className="dashboard-stats" data-testid="dashboard-stats">
+      {cards.map((card) => (
+        <div key={card.label} className="card dashboard-stats__card">
+          <dt>{card.label}</dt>
+          <dd>{card.value ?? '…'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ActiveTab({
+  bookings,
+  onView,
+  onEdit,
+}: {
+  bookings: Booking[];
+  onView: (b: Booking) => void;
+  onEdit: (b: Booking) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const id = useId();
+  const shown = activeBookings(bookings, filter, search);
+  const anyActive = activeBookings(bookings, 'all', '').length > 0;
+
+  if (!anyActive) {
+    return (
+      <div className="empty-state" data-testid="no-active-bookings">
+        <h2>No Active Bookings</h2>
+        <p>You don't have any active bookings at the moment.</p>
+        <Link to="/cleaners" className="btn btn--primary">
+          Book a Service
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="dashboard-filters">
+        <div className="field">
+          <label htmlFor={`${id}-search`} className="visually-hidden">
+            Search bookings
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search by cleaner name or service..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`} className="visually-hidden">
+            Filter by status
+          </label>
+          <select id={`${id}-status`} value={filter} onChange={(e) => setFilter(e.target.value as StatusFilter)}>
+            {STATUS_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {shown.length} {shown.length === 1 ? 'booking' : 'bookings'} shown
+      </p>
+      {shown.length === 0 ? (
+        <p className="empty-state">No bookings match your search.</p>
+      ) : (
+        <ul className="booking-cards">
+          {shown.map((booking) => (
+            <BookingCard key={booking.id} booking={booking}>
+              <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
+                View Details
+              </button>
+              {canPay(booking.status, booking.paymentStatus) ? (
+                <Link to={`/checkout?booking=${booking.id}`} className="btn btn--primary btn--sm">
+                  Pay Now
+                </Link>
+              ) : null}
+              {canModify(booking.status) ? (
+                <>
+                  <button type="button" className="btn btn--outline btn--sm" onClick={() => onEdit(booking)}>
+                    Edit
+                  </button>
+                  <CancelBookingButton booking={booking} />
+                </>
+              ) : null}
+            </BookingCard>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function HistoryTab({ bookings, onView }: { bookings: Booking[]; onView: (b: Booking) => void }) {
+  const past = historyBookings(bookings);
+  if (past.length === 0) {
+    return (
+      <div className="empty-state" data-testid="no-booking-history">
+        <h2>No Booking History</h2>
+        <p>Your completed bookings will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="booking-cards">
+      {past.map((booking) => (
+        <BookingCard key={booking.id} booking={booking}>
+          <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
+            View Details
+          </button>
+          {booking.status === 'completed' ? (
+            <>
+              {booking.hasReview ? (
+                <span className="tone-badge tone-badge--grey">Reviewed</span>
+              ) : (
+                <Link to={`/reviews?bookingId=${booking.id}`} className="btn btn--outline btn--sm">
+                  Leave Review
+                </Link>
+              )}
+              <Link to={`/booking/${booking.cleanerId}/${booking.serviceId}`} className="btn btn--primary btn--sm">
+                Book Again
+              </Link>
+            </>
+          ) : null}
+        </BookingCard>
+      ))}
+    </ul>
+  );
+}
+
+function BookingCard({ booking, children }: { booking: Booking; children: React.ReactNode }) {
+  const cleaner = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`.trim();
+  return (
+    <li className="card booking-card" data-testid={`booking-card-${booking.id}`}>
+      <div className="booking-card__head">
+        <h3 className="booking-card__service">{booking.service.name}</h3>
+        <span className="booking-card__badges">
+          <span className={`tone-badge tone-badge--${statusTone(booking.status)}`} data-testid="booking-status">
+            {statusText(booking.status)}
+          </span>
+          <span className="tone-badge tone-badge--outline" data-testid="payment-status">
+            {paymentText(booking.paymentStatus)}
+          </span>
+        </span>
+      </div>
+      <dl className="booking-card__meta">
+        <div>
+          <dt>Cleaner</dt>
+          <dd>{cleaner}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatLongDate(booking.startsAt, booking.timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{booking.scheduledTime ? formatTime12(booking.scheduledTime) : 'TBD'}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>${booking.totalAmount.toFixed(2)}</dd>
+        </div>
+        <div className="booking-card__wide">
+          <dt>Address</dt>
+          <dd>{booking.address}</dd>
+        </div>
+        {booking.specialRequests ? (
+          <div className="booking-card__wide">
+            <dt>Special requests</dt>
+            <dd>{booking.specialRequests}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="button-row">{children}</div>
+    </li>
+  );
+}
+
+function AnalyticsTab({ stats }: { stats: BookingStats | undefined }) {
+  if (!stats) return <p className="loading-text">Loading your figures...</p>;
+  return (
+    <div className="analytics-grid" data-testid="dashboard-analytics">
+      <section className="card" aria-labelledby="trends-title">
+        <h2 id="trends-title" className="card__title">
+          Booking Trends
+        </h2>
+        <dl className="detail-list">
+          <div>
+            <dt>Bookings this month</dt>
+            <dd>{stats.thisMonthCount}</dd>
+          </div>
+          <div>
+            <dt>Average Rating Given</dt>
+            <dd>{stats.averageRatingGiven === null ? '—' : stats.averageRatingGiven.toFixed(1)}</dd>
+          </div>
+          <div>
+            <dt>Favourite service</dt>
+            <dd>{stats.favouriteService ?? '—'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="spending-title">
+        <h2 id="spending-title" className="card__title">
+          Spending Summary
+        </h2>
+        <dl className="detail-list">
+          <div>
+            <dt>Total spent</dt>
+            <dd>{formatDollars(stats.totalSpent)}</dd>
+          </div>
+          <div>
+            <dt>Average per booking</dt>
+            <dd>{formatDollars(stats.averagePerBooking)}</dd>
+          </div>
+          <div>
+            <dt>Spent this month</dt>
+            <dd>{formatDollars(stats.thisMonthSpent)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { RefundInput } from '@spotless/sdk';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { PaymentFilter } from '../utils/payments';
+
+export const paymentsQuery = (status: PaymentFilter) =>
+  queryOptions({
+    queryKey: ['payments', status] as const,
+    queryFn: ({ signal }) => api.payments.list({ status: status === 'all' ? undefined : status }, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Whether the browser holds an administrator session (the shared password or an admin user). Any
+ * failure means no: this must never trip the app's 401 path.
+ */
+export const adminSessionQuery = queryOptions({
+  queryKey: ['admin', 'session'] as const,
+  queryFn: async ({ signal }) => {
+    try {
+      return await api.auth.adminSession(signal);
+    } catch {
+      return null;
+    }
+  },
+  staleTime: 0,
+});
+
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['payments', 'refund'],
+    mutationFn: ({ id, input, idempotencyKey }: { id: number; input: RefundInput; idempotencyKey: string }) =>
+      api.payments.refund(id, input, idempotencyKey),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['payments'] });
+      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}

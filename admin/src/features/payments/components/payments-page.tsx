@@ -1,0 +1,268 @@
+import { ApiError, formatDollars, type Payment, type PaymentSummary } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { PageTitle } from '../../../components/page-title';
+import { useCurrentUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { adminSessionQuery, paymentsQuery, useRefundPayment } from '../api/payments.queries';
+import {
+  canRefund,
+  PAYMENT_FILTERS,
+  type PaymentFilter,
+  parseRefundAmount,
+  paymentStatusText,
+  paymentTone,
+  refundableCents,
+} from '../utils/payments';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Spec 02 §2: the payments dashboard. Customers see their own payments; administrators all, with refunds. */
+export function PaymentsPage() {
+  const [filter, setFilter] = useState<PaymentFilter>('all');
+  const payments = useQuery(paymentsQuery(filter));
+  const { user } = useCurrentUser();
+  const adminSession = useQuery(adminSessionQuery);
+  const isAdmin = Boolean(user?.roles.includes('admin') || adminSession.data?.admin);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const id = useId();
+
+  return (
+    <section className="container page payments-page">
+      <PageTitle title="Payments" />
+      <header className="dashboard-page__header">
+        <div>
+          <h1>Payments</h1>
+          <p className="lead">
+            {isAdmin ? 'Every payment on Spotless, with refunds.' : 'Your payments for cleaning bookings.'}
+          </p>
+        </div>
+      </header>
+
+      {payments.data ? <SummaryCards summary={payments.data.summary} /> : null}
+
+      <div className="payments-toolbar">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} value={filter} onChange={(e) => setFilter(e.target.value as PaymentFilter)}>
+            {PAYMENT_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => payments.refetch()}
+          disabled={payments.isFetching}
+        >
+          {payments.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      {payments.isPending ? (
+        <p className="loading-text" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading payments...
+        </p>
+      ) : payments.isError ? (
+        <p className="alert alert--error">Failed to load payments. Please try again.</p>
+      ) : payments.data.items.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Payments</h2>
+          <p>{filter === 'all' ? 'Payments for your bookings will appear here.' : 'No payments with this status.'}</p>
+        </div>
+      ) : (
+        <div className="card payments-table-wrap" data-testid="payments-list">
+          <table className="payments-table">
+            <caption className="visually-hidden">Payments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Payment</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                {isAdmin ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {payments.data.items.map((payment) => (
+                <tr key={payment.id} data-testid="payment-row">
+                  <td>#{payment.id}</td>
+                  <td>#{payment.bookingId}</td>
+                  <td>{dateTime.format(new Date(payment.createdAt))}</td>
+                  <td>
+                    {formatDollars(payment.amount)}
+                    {payment.refundAmount ? (
+                      <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <span className={`tone-badge tone-badge--${paymentTone(payment.status)}`}>
+                      {paymentStatusText(payment.status)}
+                    </span>
+                    {payment.failureReason ? (
+                      <span className="payments-table__note">{payment.failureReason}</span>
+                    ) : null}
+                    {payment.refundReason ? (
+                      <span className="payments-table__note">Reason: {payment.refundReason}</span>
+                    ) : null}
+                  </td>
+                  {isAdmin ? (
+                    <td>
+                      {canRefund(payment, isAdmin) ? (
+                        <button
+                          type="button"
+                          className="btn btn--outline btn--sm"
+                          aria-label={`Refund payment #${payment.id}`}
+                          onClick={() => setRefunding(payment)}
+                        >
+                          Refund
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ModalDialog
+        open={refunding !== null}
+        title="Refund Payment"
+        description="Leave the amount blank to refund everything left."
+        onClose={() => setRefunding(null)}
+        testId="refund-dialog"
+      >
+        {refunding ? <RefundForm key={refunding.id} payment={refunding} onDone={() => setRefunding(null)} /> : null}
+      </ModalDialog>
+    </section>
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function SummaryCards({ summary }: { summary: PaymentSummary }) {
+  const cards = [
+    { label: 'Total Payments', value: formatDollars(summary.totalAmount), note: plural(summary.totalCount, 'payment') },
+    { label: 'Successful', value: String(summary.succeededCount), note: `${summary.successRate}% success rate` },
+    { label: 'Refunded', value: formatDollars(summary.refundedAmount), note: plural(summary.refundedCount, 'refund') },
+    { label: 'Processing', value: String(summary.processingCount), note: 'in progress' },
+  ];
+  return (
+    <dl className="dashboard-stats" data-testid="payments-summary">
+      {cards.map((card) => (
+        <div key={card.label} className="card dashboard-stats__card">
+          <dt>{card.label}</dt>
+          <dd>{card.value}</dd>
+          <dd className="dashboard-stats__note">{card.note}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void }) {
+  const id = useId();
+  const refund = useRefundPayment();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
+  const left = refundableCents(payment);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (refund.isPending) return;
+    const parsed = parseRefundAmount(amount, left);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    const input = { amount: parsed.amount, reason: reason.trim() || undefined };
+    const body = JSON.stringify(input);
+    const key = attempt && attempt.body === body ? attempt.key : randomKey();
+    setAttempt({ body, key });
+    refund.mutate(
+      { id: payment.id, input, idempotencyKey: key },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: 'Refund Processed',
+            description: `${formatDollars(result.refund.amount)} refunded for payment #${payment.id}.`,
+          });
+          onDone();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 401) return;
+          const message =
+            failure instanceof ApiError
+              ? (failure.body as { error?: { message?: string } } | undefined)?.error?.message
+              : undefined;
+          toast({
+            title: 'Refund Failed',
+            description: message ?? 'Failed to process refund. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={refund.isPending}>
+      <p>
+        Payment #{payment.id} of {formatDollars(payment.amount)}; {formatDollars(left / 100)} can be refunded.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-amount`}>Amount (optional)</label>
+        <input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          placeholder={(left / 100).toFixed(2)}
+          value={amount}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-amount-error` : undefined}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        {error ? (
+          <p id={`${id}-amount-error`} className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn--primary" disabled={refund.isPending}>
+          {refund.isPending ? 'Processing...' : 'Process Refund'}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canRefund, PAYMENT_FILTERS, parseRefundAmount, paymentStatusText, refundableCents } from './payments';
+
+describe('canRefund', () => {
+  it('is only for succeeded payments and administrators', () => {
+    expect(canRefund({ status: 'succeeded' }, true)).toBe(true);
+    expect(canRefund({ status: 'succeeded' }, false)).toBe(false);
+    for (const status of ['pending', 'processing', 'failed', 'refunded', 'disputed'] as const) {
+      expect(canRefund({ status }, true)).toBe(false);
+    }
+  });
+});
+
+describe('refundableCents', () => {
+  it('is the amount less what was refunded', () => {
+    expect(refundableCents({ amount: '90.00', refundAmount: null })).toBe(9000);
+    expect(refundableCents({ amount: '90.00', refundAmount: '25.50' })).toBe(6450);
+  });
+});
+
+describe('parseRefundAmount', () => {
+  it('treats blank as a full refund', () => {
+    expect(parseRefundAmount('  ', 9000)).toEqual({ ok: true, amount: undefined });
+  });
+  it('accepts a dollar figure up to what is left', () => {
+    expect(parseRefundAmount('25', 9000)).toEqual({ ok: true, amount: '25' });
+    expect(parseRefundAmount('$90.00', 9000)).toEqual({ ok: true, amount: '90.00' });
+  });
+  it('refuses malformed, zero and too large amounts', () => {
+    expect(parseRefundAmount('abc', 9000)).toMatchObject({ ok: false });
+    expect(parseRefundAmount('1.234', 9000)).toMatchObject({ ok: false });
+    expect(parseRefundAmount('0', 9000)).toEqual({ ok: false, message: 'The amount must be more than $0.00' });
+    expect(parseRefundAmount('90.01', 9000)).toEqual({ ok: false, message: 'The amount can be at most $90.00' });
+  });
+});
+
+describe('filters and labels', () => {
+  it('offers the spec statuses in order', () => {
+    expect(PAYMENT_FILTERS.map((f) => f.value)).toEqual([
+      'all',
+      'pending',
+      'processing',
+      'succeeded',
+      'failed',
+      'refunded',
+      'disputed',
+    ]);
+    expect(paymentStatusText('succeeded')).toBe('Succeeded');
+  });
+});

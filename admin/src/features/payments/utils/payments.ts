@@ -1,0 +1,65 @@
+import { dollarsToCents, type PaymentStatus } from '@spotless/sdk';
+
+export type PaymentFilter = 'all' | PaymentStatus;
+
+/** Spec 02 §2's status filter. */
+export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'disputed', label: 'Disputed' },
+];
+
+/** Spec 02 §4: only a succeeded payment is refunded, and only by an administrator (the API's rule). */
+export function canRefund(payment: { status: PaymentStatus }, isAdmin: boolean): boolean {
+  return isAdmin && payment.status === 'succeeded';
+}
+
+/** What is left to refund, in cents. */
+export function refundableCents(payment: { amount: string; refundAmount: string | null }): number {
+  return dollarsToCents(payment.amount) - (payment.refundAmount ? dollarsToCents(payment.refundAmount) : 0);
+}
+
+/**
+ * Spec 02 §5: the refund amount is optional — blank refunds everything left. A typed amount must be
+ * a dollar figure above zero and no more than what is left.
+ */
+export function parseRefundAmount(
+  text: string,
+  leftCents: number,
+): { ok: true; amount: string | undefined } | { ok: false; message: string } {
+  const trimmed = text.trim().replace(/^\$/, '');
+  if (trimmed === '') return { ok: true, amount: undefined };
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { ok: false, message: 'Enter an amount such as 25.00' };
+  const cents = dollarsToCents(trimmed);
+  if (cents <= 0) return { ok: false, message: 'The amount must be more than $0.00' };
+  if (cents > leftCents) {
+    return { ok: false, message: `The amount can be at most $${(leftCents / 100).toFixed(2)}` };
+  }
+  return { ok: true, amount: trimmed };
+}
+
+/** The status as shown: capitalised. */
+export function paymentStatusText(status: PaymentStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The badge colour of a payment status. */
+export function paymentTone(status: PaymentStatus): 'green' | 'yellow' | 'blue' | 'red' | 'grey' {
+  switch (status) {
+    case 'succeeded':
+      return 'green';
+    case 'pending':
+      return 'yellow';
+    case 'processing':
+      return 'blue';
+    case 'failed':
+    case 'disputed':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
