@@ -15,7 +15,20 @@ describe('the HTTP core', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('stripe');
+  });
+
+  it('lets Stripe Elements load and call Stripe only when Stripe is configured', async () => {
+    const withStripe = await createTestContext({
+      config: { STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' },
+    });
+    const csp = (await withStripe.app.request('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
   });
 
   it('rejects malformed JSON with 400, not 500', async () => {

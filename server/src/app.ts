@@ -46,6 +46,11 @@ export type ApiRoutes = typeof apiRoutes;
  */
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
+  // Stripe Elements loads Stripe.js and its card iframe from Stripe and talks to Stripe's API.
+  const stripe = deps.config.stripe !== undefined;
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeConnect = stripe ? ['https://api.stripe.com'] : [];
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -61,10 +66,11 @@ export function createApp(deps: Deps) {
       crossOriginEmbedderPolicy: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScripts],
+        frameSrc: ["'self'", ...stripeFrames],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeConnect],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

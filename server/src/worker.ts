@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { parseConfig } from './config';
 import { wrapClient } from './db/client';
 import { systemClock } from './deps';
+import { JOBS, type JobDeps } from './jobs/registry';
 import { createLogger } from './lib/logger';
 import { createPaymentProvider } from './payments/create-provider';
 
@@ -16,9 +17,11 @@ interface WorkerEnv {
   [name: string]: unknown;
 }
 
-let built: { app: ReturnType<typeof createApp> } | undefined;
+type Built = { app: ReturnType<typeof createApp>; jobDeps: JobDeps };
 
-function build(env: WorkerEnv) {
+let built: Built | undefined;
+
+function build(env: WorkerEnv): Built {
   const strings = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<
     string,
     string
@@ -26,20 +29,44 @@ function build(env: WorkerEnv) {
   const config = parseConfig(strings);
   const database = wrapClient(createClient({ url: config.database.url, authToken: config.database.authToken }));
   const assets = env.ASSETS;
+  const logger = createLogger(config.logLevel);
+  const payments = createPaymentProvider(config, systemClock);
   const app = createApp({
     config,
     database,
-    logger: createLogger(config.logLevel),
+    logger,
     clock: systemClock,
-    payments: createPaymentProvider(config, systemClock),
+    payments,
     assets: assets ? { serve: (c) => assets.fetch(c.req.raw) } : undefined,
   });
-  return { app };
+  return { app, jobDeps: { database, logger, clock: systemClock, payments } };
+}
+
+interface ScheduledController {
+  cron: string;
+}
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
 }
 
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: unknown) {
     built ??= build(env);
     return built.app.fetch(request, env, ctx as never);
+  },
+  /** Cron Triggers (wrangler.toml `[triggers]`): runs the jobs whose node-cron schedule is this cron. */
+  scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
+    built ??= build(env);
+    const { jobDeps } = built;
+    for (const job of JOBS.filter((j) => j.schedule === controller.cron)) {
+      ctx.waitUntil(
+        job.run(jobDeps).catch((error: unknown) => {
+          jobDeps.logger.error('job failed', {
+            job: job.name,
+            error: error instanceof Error ? error.stack : String(error),
+          });
+        }),
+      );
+    }
   },
 };

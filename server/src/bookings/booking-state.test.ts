@@ -41,6 +41,7 @@ const ALLOWED: Array<[BookingStatus, string, string, BookingStatus]> = [
   ['pending', 'edit', 'guestOfBooking', 'pending'],
   ['confirmed', 'edit', 'guestOfBooking', 'confirmed'],
   ['pending', 'expire', 'system', 'cancelled'],
+  ['pending', 'pay', 'system', 'confirmed'],
 ];
 
 // Who may take an action in at least one state (else 'forbidden' whatever the state).
@@ -61,7 +62,7 @@ describe('booking state machine', () => {
         }
       }
     }
-    expect(checked).toBe(5 * 7 * 8);
+    expect(checked).toBe(5 * 8 * 8);
   });
 
   it('never leaves completed or cancelled', () => {
@@ -122,7 +123,7 @@ describe('booking state machine', () => {
     expect(allowedActions(booking('pending'), ACTORS.ownCleaner!)).toEqual(['accept', 'decline']);
     expect(allowedActions(booking('confirmed'), ACTORS.ownCleaner!)).toEqual(['start', 'complete']);
     expect(allowedActions(booking('confirmed'), ACTORS.owner!)).toEqual(['cancel', 'edit']);
-    expect(allowedActions(booking('pending'), ACTORS.system!)).toEqual(['expire']);
+    expect(allowedActions(booking('pending'), ACTORS.system!)).toEqual(['expire', 'pay']);
     expect(allowedActions(booking('in_progress'), ACTORS.admin!)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { BOOKING_STATUSES } from '../db/schema';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_ACTIONS = ['accept', 'decline', 'start', 'complete', 'cancel', 'edit', 'expire'] as const;
+export const BOOKING_ACTIONS = ['accept', 'decline', 'start', 'complete', 'cancel', 'edit', 'expire', 'pay'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 /**
@@ -39,6 +39,8 @@ const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly Bookin
     cancel: { by: ['customer', 'admin'], from: ['pending', 'confirmed'], to: 'cancelled' },
     edit: { by: ['customer'], from: ['pending', 'confirmed'], to: null },
     expire: { by: ['system'], from: ['pending'], to: 'cancelled' },
+    // The charge went through: the payment provider's word confirms the booking (decision 024).
+    pay: { by: ['system'], from: ['pending'], to: 'confirmed' },
   };
 
 /** The party an actor is *for this booking*; someone else's customer or cleaner is nobody. */

@@ -12,13 +12,17 @@ import type { Deps } from '../deps';
 export const UNPAID_BOOKING_TTL_MS = 30 * 60_000;
 /** Bookings handled per run; the next run takes the rest. */
 const BATCH = 200;
-/** Payment states that mean nothing is on its way: no intent yet, or the card was declined. */
-const EXPIRABLE_PAYMENT = ['unpaid', 'failed'] as const;
+/**
+ * Payment states that mean nothing is on its way: no intent yet, an intent the customer never paid
+ * (an abandoned checkout), or a declined card. A card in flight (`processing`) waits for the
+ * provider's answer; a payment that lands after expiry is refunded by the reconcile job.
+ */
+const EXPIRABLE_PAYMENT = ['unpaid', 'pending', 'failed'] as const;
 
 /**
  * Cancels pending bookings still unpaid (or failed) `ttlMs` after they were made, as the system,
  * with history and a 'booking_cancelled' notification, in one transaction that re-reads each row.
- * Bookings whose payment is pending or processing are left to the payment provider's answer.
+ * Bookings whose payment is processing are left to the payment provider's answer.
  */
 export async function expireUnpaidBookings(
   deps: Pick<Deps, 'database' | 'clock'>,

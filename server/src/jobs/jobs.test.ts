@@ -50,7 +50,9 @@ describe('expireUnpaidBookings', () => {
     const unpaid = await bookAt('2026-07-20');
     const paying = await bookAt('2026-07-21');
     const failed = await bookAt('2026-07-22');
+    const abandoned = await bookAt('2026-07-23');
     await ctx.database.write(async (tx) => {
+      await tx.update(bookings).set({ paymentStatus: 'pending' }).where(eq(bookings.id, abandoned));
       await tx.update(bookings).set({ paymentStatus: 'processing' }).where(eq(bookings.id, paying));
       await tx.update(bookings).set({ paymentStatus: 'failed' }).where(eq(bookings.id, failed));
     });
@@ -61,10 +63,11 @@ describe('expireUnpaidBookings', () => {
 
     ctx.clock.set(new Date(Date.parse('2026-07-01T12:00:00Z') + UNPAID_BOOKING_TTL_MS));
     const { expired } = await expireUnpaidBookings(ctx.deps);
-    expect(expired).toEqual(expect.arrayContaining([unpaid, failed]));
+    expect(expired).toEqual(expect.arrayContaining([unpaid, failed, abandoned]));
     expect(expired).not.toContain(paying);
     expect(await statusOf(unpaid)).toBe('cancelled');
     expect(await statusOf(failed)).toBe('cancelled');
+    expect(await statusOf(abandoned)).toBe('cancelled');
     expect(await statusOf(paying)).toBe('pending');
     const history = await ctx.database.db
       .select()

@@ -2,6 +2,7 @@ import { centsToDollars } from '@spotless/sdk';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
 import { and, asc, count, desc, eq, gt, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { notifyBookingEvent } from '../bookings/booking-notifications';
+import { transition } from '../bookings/booking-state';
 import { recordHistory } from '../bookings/bookings.queries';
 import type { Queryable, Tx } from '../db/client';
 import { auditLog, bookings, paymentEvents, payments, refunds } from '../db/schema';
@@ -212,7 +213,7 @@ async function settleBooking(tx: Tx, bookingId: number, now: Date): Promise<void
     .where(eq(payments.bookingId, bookingId))
     .all();
   const paymentStatus = deriveBookingPaymentStatus(statuses);
-  const confirm = booking.status === 'pending' && statuses.some((p) => CHARGED.has(p.status));
+  const confirm = statuses.some((p) => CHARGED.has(p.status)) && transition(booking, 'pay', { role: 'system' }).ok;
   if (paymentStatus === booking.paymentStatus && !confirm) return;
   const [updated] = await tx
     .update(bookings)

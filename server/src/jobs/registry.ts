@@ -1,0 +1,16 @@
+import type { Deps } from '../deps';
+import { queueBookingReminders } from './booking-reminders';
+import { expireUnpaidBookings } from './expire-unpaid-bookings';
+import { reconcilePayments } from './reconcile-payments';
+
+export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments'>;
+
+/**
+ * The scheduled jobs: plain functions of `deps`. Node schedules them with node-cron
+ * (`startJobs`); Workers' Cron Triggers call the same ones (worker.ts `scheduled`).
+ */
+export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) => Promise<unknown> }> = [
+  { name: 'expire-unpaid-bookings', schedule: '* * * * *', run: expireUnpaidBookings },
+  { name: 'booking-reminders', schedule: '*/5 * * * *', run: queueBookingReminders },
+  { name: 'reconcile-payments', schedule: '*/5 * * * *', run: (deps) => reconcilePayments(deps) },
+];
