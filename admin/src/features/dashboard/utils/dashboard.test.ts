@@ -69,6 +69,8 @@ describe('status rules', () => {
   it('offers payment only for an open, unpaid or failed booking', () => {
     expect(canPay('pending', 'unpaid')).toBe(true);
     expect(canPay('confirmed', 'failed')).toBe(true);
+    expect(canPay('pending', 'pending')).toBe(true);
+    expect(canPay('pending', 'processing')).toBe(false);
     expect(canPay('confirmed', 'succeeded')).toBe(false);
     expect(canPay('cancelled', 'unpaid')).toBe(false);
   });

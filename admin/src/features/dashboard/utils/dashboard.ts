@@ -91,5 +91,6 @@ export function paymentText(status: BookingPaymentStatus): string {
 
 /** An unpaid (or failed) booking that is still pending or confirmed can be paid from the dashboard. */
 export function canPay(status: BookingStatus, paymentStatus: BookingPaymentStatus): boolean {
-  return canModify(status) && (paymentStatus === 'unpaid' || paymentStatus === 'failed');
+  // `pending`: checkout was left before paying; the server resumes the same intent.
+  return canModify(status) && (paymentStatus === 'unpaid' || paymentStatus === 'pending' || paymentStatus === 'failed');
 }
