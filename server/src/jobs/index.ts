@@ -3,6 +3,7 @@ import { JOBS, type JobDeps } from './registry';
 
 export { queueBookingReminders } from './booking-reminders';
 export { expireUnpaidBookings, UNPAID_BOOKING_TTL_MS } from './expire-unpaid-bookings';
+export { purgeExpired } from './purge-expired';
 export { RECONCILE_AFTER_MINUTES, reconcilePayments } from './reconcile-payments';
 export { JOBS, type JobDeps } from './registry';
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { queueBookingReminders } from './booking-reminders';
 import { expireUnpaidBookings } from './expire-unpaid-bookings';
+import { purgeExpired } from './purge-expired';
 import { reconcilePayments } from './reconcile-payments';
 
 export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments'>;
@@ -13,4 +14,5 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'expire-unpaid-bookings', schedule: '* * * * *', run: expireUnpaidBookings },
   { name: 'booking-reminders', schedule: '*/5 * * * *', run: queueBookingReminders },
   { name: 'reconcile-payments', schedule: '*/5 * * * *', run: (deps) => reconcilePayments(deps) },
+  { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
 ];

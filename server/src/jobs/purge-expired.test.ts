@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { databaseRateLimiter } from '../auth/rate-limit';
+import { createSession, validateSessionToken } from '../auth/sessions';
+import { idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { createTestContext } from '../test/harness';
+import { purgeExpired } from './purge-expired';
+
+const ctx = await createTestContext({ now: '2026-03-01T12:00:00Z' });
+
+describe('purgeExpired', () => {
+  it('deletes expired sessions, reset rate-limit windows and stale idempotent answers, and nothing live', async () => {
+    const now = ctx.clock.now();
+    const user = await createSession(ctx.database, 'token-old-enough-to-expire', { userId: null, kind: 'admin' }, now);
+    const limiter = databaseRateLimiter(ctx.database, ctx.clock);
+    await limiter.hit('login:203.0.113.9', 10, 60_000);
+    await ctx.database.write((tx) =>
+      tx.insert(idempotencyKeys).values({
+        scope: 'test',
+        key: 'k1',
+        requestHash: 'h',
+        responseStatus: 201,
+        responseBody: '{}',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 60_000),
+      }),
+    );
+
+    // Nothing has expired yet.
+    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0 });
+
+    // Later than every expiry, and a fresh session and window made now stay.
+    ctx.clock.set(new Date(user.expiresAt.getTime() + 1));
+    await createSession(ctx.database, 'token-made-later', { userId: null, kind: 'admin' }, ctx.clock.now());
+    await limiter.hit('login:198.51.100.7', 10, 60_000);
+    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 1, rateLimits: 1, idempotencyKeys: 1 });
+
+    expect((await ctx.database.db.select().from(sessions)).map((s) => s.expiresAt > ctx.clock.now())).toEqual([true]);
+    expect((await ctx.database.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['login:198.51.100.7']);
+    expect(await ctx.database.db.select().from(idempotencyKeys)).toEqual([]);
+    expect(await validateSessionToken(ctx.database, 'token-made-later', 'admin', ctx.clock.now())).not.toBeNull();
+  });
+});

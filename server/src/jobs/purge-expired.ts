@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Tx } from '../db/client';
+import { idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import type { Deps } from '../deps';
+
+/** Rows deleted per table per run; the next run takes the rest, so one run never holds the writer long. */
+const BATCH = 5_000;
+
+async function deleteExpired(tx: Tx, table: SQLiteTable, column: SQLiteColumn, now: Date): Promise<number> {
+  const due: SQL = sql`${column} <= ${now.getTime()}`;
+  const result = await tx.run(
+    sql`delete from ${table} where rowid in (select rowid from ${table} where ${due} limit ${BATCH})`,
+  );
+  return result.rowsAffected;
+}
+
+/**
+ * Deletes what has expired and is never read again: sessions past their expiry (validation already
+ * refuses them), rate-limit windows that have reset, and stored idempotent answers past their TTL.
+ */
+export async function purgeExpired(
+  deps: Pick<Deps, 'database' | 'clock'>,
+): Promise<{ sessions: number; rateLimits: number; idempotencyKeys: number }> {
+  const now = deps.clock.now();
+  return deps.database.write(async (tx) => ({
+    sessions: await deleteExpired(tx, sessions, sessions.expiresAt, now),
+    rateLimits: await deleteExpired(tx, rateLimits, rateLimits.resetAt, now),
+    idempotencyKeys: await deleteExpired(tx, idempotencyKeys, idempotencyKeys.expiresAt, now),
+  }));
+}
