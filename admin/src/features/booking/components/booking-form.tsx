@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { slotsQuery, useCreateBooking } from '../api/booking.queries';
 import {
@@ -16,11 +17,6 @@ import {
   validateBookingForm,
 } from '../utils/booking-form';
 import { DatePicker, longDayLabel } from './date-picker';
-
-function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 type ErrorBody = {
   error?: { code?: string; message?: string; fields?: Record<string, string>; currentPrice?: string };
@@ -95,7 +91,7 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
       totalPrice,
       specialInstructions: values.specialInstructions,
     };
-    const attempt = idempotencyKeyFor(lastAttempt.current, JSON.stringify(input), randomKey);
+    const attempt = idempotencyKeyFor(lastAttempt.current, JSON.stringify(input), newIdempotencyKey);
     lastAttempt.current = attempt;
     create.mutate(
       { input, idempotencyKey: attempt.key },

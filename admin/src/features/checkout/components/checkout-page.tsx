@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { bookingQuery, paymentIntentQuery } from '../api/checkout.queries';
 import { bookingIdParam, statusLabel } from '../utils/checkout';
@@ -18,11 +19,6 @@ import { LocalCardForm } from './local-card-form';
 import { StripeCardForm } from './stripe-card-form';
 
 export const PAYMENT_SUCCESS_PATH = '/profile?payment=success';
-
-function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Spec 01 §2.9: /checkout?booking={id}. */
 export function CheckoutPage() {
@@ -45,7 +41,7 @@ export function CheckoutPage() {
 function Checkout({ bookingId }: { bookingId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [idempotencyKey] = useState(randomKey);
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const booking = useQuery(bookingQuery(bookingId));
   const intent = useQuery({
     ...paymentIntentQuery(bookingId, booking.data?.totalPrice ?? '', idempotencyKey),

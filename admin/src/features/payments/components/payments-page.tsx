@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/auth';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { adminSessionQuery, paymentsQuery, useRefundPayment } from '../api/payments.queries';
 import {
@@ -17,11 +18,6 @@ import {
 } from '../utils/payments';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Spec 02 §2: the payments dashboard. Customers see their own payments; administrators all, with refunds. */
 export function PaymentsPage() {
@@ -195,7 +191,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
     setError(null);
     const input = { amount: parsed.amount, reason: reason.trim() || undefined };
     const body = JSON.stringify(input);
-    const key = attempt && attempt.body === body ? attempt.key : randomKey();
+    const key = attempt && attempt.body === body ? attempt.key : newIdempotencyKey();
     setAttempt({ body, key });
     refund.mutate(
       { id: payment.id, input, idempotencyKey: key },
