@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { parseConfig } from './config';
 import { wrapClient } from './db/client';
 import { systemClock } from './deps';
-import { JOBS, type JobDeps } from './jobs/registry';
+import { JOBS, type JobDeps, runJob } from './jobs/registry';
 import { createLogger } from './lib/logger';
 import { createPaymentProvider } from './payments/create-provider';
 
@@ -58,15 +58,6 @@ export default {
   scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     built ??= build(env);
     const { jobDeps } = built;
-    for (const job of JOBS.filter((j) => j.schedule === controller.cron)) {
-      ctx.waitUntil(
-        job.run(jobDeps).catch((error: unknown) => {
-          jobDeps.logger.error('job failed', {
-            job: job.name,
-            error: error instanceof Error ? error.stack : String(error),
-          });
-        }),
-      );
-    }
+    for (const job of JOBS.filter((j) => j.schedule === controller.cron)) ctx.waitUntil(runJob(job, jobDeps));
   },
 };

@@ -1,5 +1,5 @@
 import { schedule } from 'node-cron';
-import { JOBS, type JobDeps } from './registry';
+import { JOBS, type JobDeps, runJob } from './registry';
 
 export { queueBookingReminders } from './booking-reminders';
 export { expireUnpaidBookings, UNPAID_BOOKING_TTL_MS } from './expire-unpaid-bookings';
@@ -9,23 +9,7 @@ export { JOBS, type JobDeps } from './registry';
 
 /** Schedules every job with node-cron (Node entry only). Returns a function that stops them. */
 export function startJobs(deps: JobDeps): () => void {
-  const tasks = JOBS.map((job) =>
-    schedule(
-      job.schedule,
-      async () => {
-        try {
-          const result = await job.run(deps);
-          deps.logger.debug('job finished', { job: job.name, result });
-        } catch (error) {
-          deps.logger.error('job failed', {
-            job: job.name,
-            error: error instanceof Error ? error.stack : String(error),
-          });
-        }
-      },
-      { name: job.name, noOverlap: true },
-    ),
-  );
+  const tasks = JOBS.map((job) => schedule(job.schedule, () => runJob(job, deps), { name: job.name, noOverlap: true }));
   return () => {
     for (const task of tasks) void task.stop();
   };

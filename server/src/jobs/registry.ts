@@ -16,3 +16,13 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'reconcile-payments', schedule: '*/5 * * * *', run: (deps) => reconcilePayments(deps) },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
 ];
+
+/** Runs one job, logging its result or its failure; never rejects (a schedule must keep going). */
+export async function runJob(job: (typeof JOBS)[number], deps: JobDeps): Promise<void> {
+  try {
+    const result = await job.run(deps);
+    deps.logger.debug('job finished', { job: job.name, result });
+  } catch (error) {
+    deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.stack : String(error) });
+  }
+}

@@ -2,23 +2,6 @@ import type { Booking, BookingCreateInput } from '@spotless/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const cleanerQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['cleaners', 'detail', id] as const,
-    queryFn: ({ signal }) => api.cleaners.get(id, signal),
-  });
-
-export const servicesQuery = queryOptions({
-  queryKey: ['services'] as const,
-  queryFn: ({ signal }) => api.services.list(signal),
-});
-
-export const serviceQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['services', id] as const,
-    queryFn: ({ signal }) => api.services.get(id, signal),
-  });
-
 /** The cleaner's free times for one local day; always fresh, since others book too. */
 export const slotsQuery = (cleanerId: number, date: string, duration: number) =>
   queryOptions({

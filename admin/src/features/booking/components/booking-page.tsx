@@ -2,12 +2,13 @@ import { type Cleaner, formatDollars, formatDuration, initials, type Service } f
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useCurrentUser } from '../../../lib/auth';
+import { cleanerQuery, serviceQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
-import { cleanerQuery, serviceQuery, servicesQuery } from '../api/booking.queries';
 import { chooseService } from '../utils/booking-form';
 import { BookingForm } from './booking-form';
 
@@ -43,18 +44,7 @@ export function BookingPage() {
   const allServices = useQuery({ ...servicesQuery, enabled: serviceId === undefined });
 
   if (cleanerId === undefined || cleaner.isError) {
-    return (
-      <div className="container page">
-        <PageTitle title="Cleaner Not Found" />
-        <div className="empty-state" data-testid="cleaner-not-found">
-          <h1>Cleaner Not Found</h1>
-          <p>The cleaner you are looking for does not exist or is no longer available.</p>
-          <Link to="/cleaners" className="btn btn--primary">
-            Back to Cleaners
-          </Link>
-        </div>
-      </div>
-    );
+    return <CleanerNotFound className="container page" />;
   }
 
   const serviceLoading = serviceId === undefined ? allServices.isPending : serviceId > 0 && oneService.isPending;

@@ -4,13 +4,13 @@ import {
   formatDollars,
   formatDuration,
   formatLongDate,
-  formatTime12,
   type PaymentIntentCreated,
 } from '@spotless/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { bookingTimeLabel } from '../../../lib/booking-time';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { bookingQuery, paymentIntentQuery } from '../api/checkout.queries';
@@ -157,7 +157,7 @@ function BookingSummary({ booking }: { booking: Booking }) {
         </div>
         <div>
           <dt>Time</dt>
-          <dd>{booking.scheduledTime ? formatTime12(booking.scheduledTime) : 'TBD'}</dd>
+          <dd>{bookingTimeLabel(booking)}</dd>
         </div>
         <div>
           <dt>Duration</dt>

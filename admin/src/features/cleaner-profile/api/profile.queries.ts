@@ -4,17 +4,6 @@ import { api } from '../../../lib/api';
 /** How many reviews the profile lists (spec 02 §9: a cleaner panel shows 5, lists 10). */
 export const PROFILE_REVIEW_LIMIT = 10;
 
-export const cleanerQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['cleaners', 'detail', id] as const,
-    queryFn: ({ signal }) => api.cleaners.get(id, signal),
-  });
-
-export const servicesQuery = queryOptions({
-  queryKey: ['services'] as const,
-  queryFn: ({ signal }) => api.services.list(signal),
-});
-
 export const cleanerReviewsQuery = (id: number) =>
   queryOptions({
     queryKey: ['reviews', id, PROFILE_REVIEW_LIMIT] as const,

@@ -1,3 +1,4 @@
+import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import '../cleaner-profile.css';
 import {
   type Cleaner,
@@ -14,7 +15,8 @@ import { Link, useParams } from 'react-router';
 import { useFavourite } from '../../../components/cleaner-card';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
-import { cleanerQuery, cleanerReviewsQuery, reviewSummaryQuery, servicesQuery } from '../api/profile.queries';
+import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
+import { cleanerReviewsQuery, reviewSummaryQuery } from '../api/profile.queries';
 import { availableServices } from '../utils/available-services';
 
 /** The rating distribution appears only from this many reviews (spec 01 §2.7). */
@@ -39,18 +41,7 @@ export function CleanerProfilePage() {
     );
   }
   if (!valid || cleaner.isError || !cleaner.data) {
-    return (
-      <div className="container section">
-        <PageTitle title="Cleaner Not Found" />
-        <div className="empty-state" data-testid="cleaner-not-found">
-          <h1>Cleaner Not Found</h1>
-          <p>The cleaner you are looking for does not exist or is no longer available.</p>
-          <Link to="/cleaners" className="btn btn--primary">
-            Back to Cleaners
-          </Link>
-        </div>
-      </div>
-    );
+    return <CleanerNotFound className="container section" />;
   }
   return <Profile cleaner={cleaner.data} />;
 }

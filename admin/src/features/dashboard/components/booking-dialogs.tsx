@@ -1,6 +1,7 @@
-import { ApiError, type Booking, formatDollars, formatLongDate, formatTime12 } from '@spotless/sdk';
+import { ApiError, type Booking, formatDollars, formatLongDate } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { bookingTimeLabel } from '../../../lib/booking-time';
 import { toast } from '../../../lib/toast';
 import { useCancelBooking, useUpdateBooking } from '../api/dashboard.queries';
 
@@ -32,8 +33,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             <div>
               <dt>Date and time</dt>
               <dd>
-                {formatLongDate(booking.startsAt, booking.timeZone)} at{' '}
-                {booking.scheduledTime ? formatTime12(booking.scheduledTime) : 'TBD'}
+                {formatLongDate(booking.startsAt, booking.timeZone)} at {bookingTimeLabel(booking)}
               </dd>
             </div>
             <div>

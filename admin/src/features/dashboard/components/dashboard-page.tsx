@@ -1,8 +1,9 @@
-import { type Booking, type BookingStats, formatDollars, formatLongDate, formatTime12 } from '@spotless/sdk';
+import { type Booking, type BookingStats, formatDollars, formatLongDate } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { bookingTimeLabel } from '../../../lib/booking-time';
 import { bookingStatsQuery, myBookingsQuery } from '../api/dashboard.queries';
 import {
   activeBookings,
@@ -279,7 +280,7 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
         </div>
         <div>
           <dt>Time</dt>
-          <dd>{booking.scheduledTime ? formatTime12(booking.scheduledTime) : 'TBD'}</dd>
+          <dd>{bookingTimeLabel(booking)}</dd>
         </div>
         <div>
           <dt>Total</dt>
