@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/** The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032). */
+const source = { conditions: ['@spotless/source', 'module', 'node', 'development|production'] };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'sdk', root: 'sdk', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
+        test: { name: 'sdk', root: 'sdk', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
         test: {
           name: 'server',
           root: 'server',
@@ -14,8 +23,14 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'admin', root: 'admin', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
+        test: { name: 'admin', root: 'admin', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
         test: {
           name: 'e2e',
           root: 'e2e',

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const apiOrigin = 'http://127.0.0.1:8787';
 const proxy = { '/api': { target: apiOrigin, xfwd: true } };
@@ -9,6 +9,8 @@ export default defineConfig({
   // The config may be loaded from the repository root (e.g. by a Vitest workspace), so pin the root here.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032).
+  resolve: { conditions: ['@spotless/source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy },
   preview: { proxy },

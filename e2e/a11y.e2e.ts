@@ -1,34 +1,82 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CleanerPage } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { BookingList, CleanerSearchPage } from '@spotless/sdk';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, runAxe } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let cleanerId = 1;
+let pendingBookingId = 0;
+const signedInContexts = new Map<number, BrowserContext>();
+
+interface Route {
+  path: string;
+  /** Marked `protected: true` in its route object (a `handle`, or a placeholder's handle). */
+  protected: boolean;
+}
 
 /**
  * Every path of the hosted app's route table, read from its source so that a page added later is
- * checked without editing this test. Routes with parameters need a sample below.
+ * checked without editing this test. Routes with parameters need a sample below, protected routes
+ * what they show a signed-in customer.
  */
-function routePaths(): string[] {
+function routeTable(): Route[] {
   const source = readFileSync(join(import.meta.dirname, '..', 'admin', 'src', 'routes.tsx'), 'utf8');
-  const paths = [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
-  return ['', ...paths];
+  const found = [...source.matchAll(/\bpath:\s*'([^']+)'/g)];
+  const routes = found.map((match, i) => {
+    const routeText = source.slice(match.index, found[i + 1]?.index ?? source.length);
+    return { path: match[1]!, protected: /\bprotected:\s*true\b/.test(routeText) };
+  });
+  return [{ path: '', protected: false }, ...routes.filter((r) => r.path !== '*')];
 }
 
 const samples: Record<string, () => string> = {
   'cleaner/:id': () => `cleaner/${cleanerId}`,
   'booking/:cleanerId/:serviceId?': () => `booking/${cleanerId}/1`,
+  checkout: () => `checkout?booking=${pendingBookingId}`,
+};
+
+/**
+ * A heading each protected page shows a signed-in customer and the sign-in page does not: axe must
+ * check the page itself, not the login page a signed-out visitor is sent to.
+ */
+const signedInHeadings: Record<string, string | RegExp> = {
+  'booking/:cleanerId/:serviceId?': /^Book /,
+  checkout: 'Booking Summary',
+  dashboard: 'My Dashboard',
+  profile: 'Personal Information',
+  payments: 'Payments',
+  'cleaner-dashboard': 'Cleaner Dashboard',
+  'admin-dashboard': 'Admin Dashboard',
 };
 
 function concrete(path: string): string {
-  if (!path.includes(':')) return `/${path}`;
   const sample = samples[path];
-  if (!sample) throw new Error(`add a sample value for the route "${path}" in e2e/a11y.e2e.ts`);
-  return `/${sample()}`;
+  if (sample) return `/${sample()}`;
+  if (path.includes(':')) throw new Error(`add a sample value for the route "${path}" in e2e/a11y.e2e.ts`);
+  return `/${path}`;
+}
+
+function signedInHeading(path: string): string | RegExp {
+  const heading = signedInHeadings[path];
+  if (!heading) throw new Error(`add the heading the protected route "${path}" shows in e2e/a11y.e2e.ts`);
+  return heading;
+}
+
+/** A browser context signed in as the demo customer, one per viewport. */
+async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const existing = signedInContexts.get(viewport.width);
+  if (existing) return existing;
+  const context = await browser.newContext({ viewport });
+  const res = await context.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email: 'customer@example.com', password: 'demo-password' },
+    headers: { origin: baseUrl },
+  });
+  expect(res.status()).toBe(200);
+  signedInContexts.set(viewport.width, context);
+  return context;
 }
 
 /** Protected pages redirect after 500 ms when signed out: check the page the visitor ends on. */
@@ -43,14 +91,20 @@ async function waitForStableUrl(page: Page) {
 beforeAll(async () => {
   browser = await launchBrowser();
   const res = await fetch(`${baseUrl}/api/cleaners?pageSize=1`);
-  cleanerId = ((await res.json()) as CleanerPage).items[0]?.id ?? 1;
+  cleanerId = ((await res.json()) as CleanerSearchPage).items[0]?.id ?? 1;
+  const context = await signedInContext({ width: 1280, height: 900 });
+  const bookings = (await (await context.request.get(`${baseUrl}/api/bookings?limit=200`)).json()) as BookingList;
+  pendingBookingId = bookings.items.find((b) => b.status === 'pending' && b.paymentStatus !== 'succeeded')?.id ?? 0;
+  expect(pendingBookingId, 'the demo customer has a pending booking to pay').toBeGreaterThan(0);
 });
 afterAll(async () => {
+  for (const context of signedInContexts.values()) await context.close();
   await browser?.close();
 });
 
 describe('accessibility (axe-core in Chromium)', () => {
-  const pages = [...routePaths().map(concrete), '/no-such-page-anywhere'];
+  const routes = routeTable();
+  const pages = [...routes, { path: 'no-such-page-anywhere', protected: false }];
 
   it('catches serious violations (the check itself works)', async () => {
     const page = await browser.newPage();
@@ -62,21 +116,38 @@ describe('accessibility (axe-core in Chromium)', () => {
     expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']));
   });
 
-  it('knows the pages of the route table', () => {
-    expect(pages).toContain('/contact');
+  it('knows the pages of the route table, and which are protected', () => {
+    expect(pages.map((p) => p.path)).toContain('contact');
     expect(pages.length).toBeGreaterThan(15);
+    expect(routes.filter((r) => r.protected).map((r) => r.path)).toEqual(
+      expect.arrayContaining(['checkout', 'dashboard', 'profile', 'payments', 'booking/:cleanerId/:serviceId?']),
+    );
+    expect(routes.find((r) => r.path === 'contact')?.protected).toBe(false);
   });
 
-  for (const path of pages) {
+  for (const { path, protected: isProtected } of pages) {
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'mobile', width: 390, height: 844 },
     ]) {
-      it(`${path} (${viewport.name}) has no serious or critical violations`, async () => {
-        const page = await browser.newPage({ viewport });
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const label = `/${path}${isProtected ? ' (signed in)' : ''} (${viewport.name})`;
+      it(`${label} has no serious or critical violations`, async () => {
+        // Samples are read now: they come from the server, after the test file was collected.
+        const url = concrete(path);
+        const page = isProtected
+          ? await (await signedInContext(viewport)).newPage()
+          : await browser.newPage({ viewport });
+        await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
         await waitForStableUrl(page);
         await page.locator('main').first().waitFor();
+        if (isProtected) {
+          // The page itself is on screen, not the sign-in page or a redirect.
+          await page
+            .getByRole('heading', { name: signedInHeading(path), exact: true })
+            .first()
+            .waitFor({ timeout: 10_000 });
+          expect(new URL(page.url()).pathname).toBe(new URL(url, baseUrl).pathname);
+        }
         const violations = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
         await page.close();
         expect(

@@ -196,6 +196,8 @@ describe('booking and checkout in Chromium', () => {
       upcoming: number;
     };
     const figures = page.getByTestId('dashboard-stats').locator('dd');
+    // The page's code loads after the document: wait for the figures to exist, then to be filled in.
+    await figures.first().waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-stats"] dd')?.textContent !== '…');
     expect((await figures.allTextContents()).slice(0, 3)).toEqual([
       String(stats.total),

@@ -1,4 +1,4 @@
-import type { Cleaner, CleanerPage } from '@spotless/sdk';
+import type { Cleaner, CleanerSearchPage } from '@spotless/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 async function firstPageOfCleaners(): Promise<Cleaner[]> {
   const res = await fetch(`${baseUrl}/api/cleaners?sortBy=rating&page=1&pageSize=12`);
-  return ((await res.json()) as CleanerPage).items;
+  return ((await res.json()) as CleanerSearchPage).items;
 }
 
 async function openHome(page: Page) {
@@ -74,7 +74,7 @@ describe('home page served by the built product', () => {
     // Give every cleaner an avatar URL that answers 404.
     await page.route('**/api/cleaners?**', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as CleanerPage;
+      const body = (await response.json()) as CleanerSearchPage;
       body.items = body.items.map((c) => ({ ...c, avatar: `/missing-avatars/${c.id}.jpg` }));
       await route.fulfill({ response, json: body });
     });

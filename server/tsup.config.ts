@@ -10,4 +10,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: ['@spotless/sdk'],
+  // The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032).
+  esbuildOptions(options) {
+    options.conditions = ['@spotless/source'];
+  },
 });

@@ -1,27 +1,12 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
+import { PageLoading } from './components/page-loading';
 import { PlaceholderPage } from './components/placeholder-page';
 import { RouteErrorPage } from './components/route-error-page';
-import { AdminLoginPage } from './features/admin-login/components/admin-login-page';
-import { LoginPage } from './features/auth/components/login-page';
-import { BookingPage } from './features/booking/components/booking-page';
-import { CheckoutPage } from './features/checkout/components/checkout-page';
-import { CleanerProfilePage } from './features/cleaner-profile/components/cleaner-profile-page';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
-import { ContactPage } from './features/contact/components/contact-page';
-import { DashboardPage } from './features/dashboard/components/dashboard-page';
-import { HelpCenterPage } from './features/help/components/help-center-page';
-import { SafetyPage } from './features/help/components/safety-page';
-import { PrivacyPolicyPage } from './features/legal/components/privacy-policy-page';
-import { TermsOfServicePage } from './features/legal/components/terms-of-service-page';
-import { AboutPage } from './features/marketing/components/about-page';
-import { HowItWorksPage } from './features/marketing/components/how-it-works-page';
-import { LandingPage } from './features/marketing/components/landing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
-import { PaymentsPage } from './features/payments/components/payments-page';
-import { ProfilePage } from './features/profile/components/profile-page';
-import { SearchPage } from './features/search/components/search-page';
 import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
 
 /** Route metadata read by the app shell. */
@@ -32,6 +17,14 @@ export interface RouteHandle {
   placeholder?: boolean;
   /** The admin area: a 401 or 403 here goes to the admin login page (/admin), not /api/login. */
   admin?: boolean;
+}
+
+/**
+ * A page loaded when its route is first visited: the listing (the home page) is in the first
+ * download, every other page is its own chunk, fetched by the router before it navigates there.
+ */
+function lazyPage<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
+  return async () => ({ Component: (await load())[name] });
 }
 
 const placeholder = (title: string, description: string, handle: RouteHandle = {}) => ({
@@ -52,33 +45,75 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteErrorPage />,
+        // Shown inside the layout while the first page's chunk loads.
+        hydrateFallbackElement: <PageLoading />,
         children: [
           // Cleaner discovery: the home route shows the listing (spec 01 §2.4).
           { index: true, element: <CleanerListingPage tips={<CleaningTipsWidget />} /> },
           { path: 'cleaners', element: <CleanerListingPage tips={<CleaningTipsWidget />} /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'cleaner/:id', element: <CleanerProfilePage /> },
-          { path: 'landing', element: <LandingPage /> },
+          { path: 'search', lazy: lazyPage(() => import('./features/search/components/search-page'), 'SearchPage') },
+          {
+            path: 'cleaner/:id',
+            lazy: lazyPage(
+              () => import('./features/cleaner-profile/components/cleaner-profile-page'),
+              'CleanerProfilePage',
+            ),
+          },
+          {
+            path: 'landing',
+            lazy: lazyPage(() => import('./features/marketing/components/landing-page'), 'LandingPage'),
+          },
 
           // Informational pages (spec 01 §2.3).
-          { path: 'about', element: <AboutPage /> },
-          { path: 'how-it-works', element: <HowItWorksPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'help-center', element: <HelpCenterPage /> },
-          { path: 'safety', element: <SafetyPage /> },
-          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: 'terms-of-service', element: <TermsOfServicePage /> },
+          { path: 'about', lazy: lazyPage(() => import('./features/marketing/components/about-page'), 'AboutPage') },
+          {
+            path: 'how-it-works',
+            lazy: lazyPage(() => import('./features/marketing/components/how-it-works-page'), 'HowItWorksPage'),
+          },
+          {
+            path: 'contact',
+            lazy: lazyPage(() => import('./features/contact/components/contact-page'), 'ContactPage'),
+          },
+          {
+            path: 'help-center',
+            lazy: lazyPage(() => import('./features/help/components/help-center-page'), 'HelpCenterPage'),
+          },
+          { path: 'safety', lazy: lazyPage(() => import('./features/help/components/safety-page'), 'SafetyPage') },
+          {
+            path: 'privacy-policy',
+            lazy: lazyPage(() => import('./features/legal/components/privacy-policy-page'), 'PrivacyPolicyPage'),
+          },
+          {
+            path: 'terms-of-service',
+            lazy: lazyPage(() => import('./features/legal/components/terms-of-service-page'), 'TermsOfServicePage'),
+          },
 
-          // PLACEHOLDERS — routes of later issues, so links to them do not 404.
+          // Signed-in pages, then placeholders for routes of later issues (so links to them do not 404).
           {
             path: 'booking/:cleanerId/:serviceId?',
-            element: <BookingPage />,
+            lazy: lazyPage(() => import('./features/booking/components/booking-page'), 'BookingPage'),
             handle: { protected: true } satisfies RouteHandle,
           },
-          { path: 'checkout', element: <CheckoutPage />, handle: { protected: true } satisfies RouteHandle },
-          { path: 'dashboard', element: <DashboardPage />, handle: { protected: true } satisfies RouteHandle },
-          { path: 'profile', element: <ProfilePage />, handle: { protected: true } satisfies RouteHandle },
-          { path: 'payments', element: <PaymentsPage />, handle: { protected: true } satisfies RouteHandle },
+          {
+            path: 'checkout',
+            lazy: lazyPage(() => import('./features/checkout/components/checkout-page'), 'CheckoutPage'),
+            handle: { protected: true } satisfies RouteHandle,
+          },
+          {
+            path: 'dashboard',
+            lazy: lazyPage(() => import('./features/dashboard/components/dashboard-page'), 'DashboardPage'),
+            handle: { protected: true } satisfies RouteHandle,
+          },
+          {
+            path: 'profile',
+            lazy: lazyPage(() => import('./features/profile/components/profile-page'), 'ProfilePage'),
+            handle: { protected: true } satisfies RouteHandle,
+          },
+          {
+            path: 'payments',
+            lazy: lazyPage(() => import('./features/payments/components/payments-page'), 'PaymentsPage'),
+            handle: { protected: true } satisfies RouteHandle,
+          },
           { path: 'reviews', ...placeholder('Service Reviews & Ratings', 'Read and write reviews of cleaners.') },
           {
             path: 'cleaner-dashboard',
@@ -89,8 +124,24 @@ export const routes: RouteObject[] = [
             ...placeholder('Become a Cleaner', 'Apply to join Spotless as an independent cleaning professional.'),
           },
           // Accounts (spec 01 §6, spec 02 §2): the hosted sign-in page and the admin login page.
-          { path: 'login', element: <LoginPage /> },
-          { path: 'admin', element: <AdminLoginPage /> },
+          { path: 'login', lazy: lazyPage(() => import('./features/auth/components/login-page'), 'LoginPage') },
+          { path: 'logout', lazy: lazyPage(() => import('./features/auth/components/logout-page'), 'LogoutPage') },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() => import('./features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(() => import('./features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+          },
+          {
+            path: 'verify-email',
+            lazy: lazyPage(() => import('./features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+          },
+          {
+            path: 'admin',
+            lazy: lazyPage(() => import('./features/admin-login/components/admin-login-page'), 'AdminLoginPage'),
+          },
           {
             path: 'admin-dashboard',
             ...placeholder('Admin Dashboard', 'Review cleaner applications and documents.', {

@@ -1,66 +1,12 @@
-export type { City } from './cities';
-export { CITIES, lookupCity } from './cities';
-export type { ClientOptions, RequestOptions, SpotlessClient } from './client';
-export { ApiError, createClient, toQueryString } from './client';
-export * from './format';
-export type {
-  AccountActivity,
-  AdminLoginInput,
-  AdminSession,
-  ApiErrorBody,
-  AuthProviders,
-  AuthUser,
-  Availability,
-  AvailabilityInput,
-  AvailabilityList,
-  AvailabilityUpdateInput,
-  Booking,
-  BookingCreateInput,
-  BookingList,
-  BookingListQuery,
-  BookingPaymentStatus,
-  BookingStats,
-  BookingStatus,
-  BookingStatusInput,
-  BookingUpdateInput,
-  Cleaner,
-  CleanerListQuery,
-  CleanerPage,
-  CleanerSearchPage,
-  CleanerSearchQuery,
-  CleanerSearchStats,
-  ContactMessageCreated,
-  ContactMessageInput,
-  FavouriteList,
-  FavouriteState,
-  LocalConfirmInput,
-  LocalConfirmResult,
-  LoginInput,
-  OnboardingPreferences,
-  OnboardingPreferencesInput,
-  OnboardingUpdateInput,
-  Payment,
-  PaymentIntentCreated,
-  PaymentIntentInput,
-  PaymentListQuery,
-  PaymentPage,
-  PaymentStatus,
-  PaymentSummary,
-  ProfileRecentBooking,
-  ProfileUpdateInput,
-  RefundInput,
-  RefundResult,
-  RegisterInput,
-  Review,
-  ReviewPage,
-  ReviewSummary,
-  Service,
-  ServiceList,
-  ServiceType,
-  TimeOff,
-  TimeOffInput,
-  TimeOffList,
-  TimeSlot,
-  TimeSlotList,
-  UserRole,
-} from './schemas';
+/**
+ * `@spotless/sdk`: the typed client and the product's rules, for integrators who want one import.
+ * Types come from the API contract (generated from the server's OpenAPI document). Nothing here
+ * carries zod or the city table: those are their own entries (`@spotless/sdk/schemas`,
+ * `@spotless/sdk/cities`), loaded only where needed.
+ *
+ * @example
+ * import { createClient, formatDollars } from '@spotless/sdk';
+ * const spotless = createClient({ baseUrl: 'https://spotless.example' });
+ */
+export * from './client';
+export * from './rules';

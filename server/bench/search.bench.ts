@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { CITIES } from '@spotless/sdk';
+import { CITIES } from '@spotless/sdk/cities';
 import autocannon from 'autocannon';
 import { createApp } from '../src/app';
 import { searchCacheFor } from '../src/cleaners/search-cache';
@@ -20,6 +20,7 @@ import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
+import { logMailer } from '../src/notifications/outbox';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { createPaymentProvider } from '../src/payments/create-provider';
 import { seedDemoData } from '../src/seed/generate';
@@ -87,6 +88,7 @@ async function serveChild(file: string, cacheEnabled: boolean) {
     logger: createLogger('silent'),
     clock,
     payments: createPaymentProvider(config, clock),
+    mailer: logMailer(createLogger('silent')),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   server.once('listening', () => console.log(`PORT ${(server.address() as AddressInfo).port}`));
@@ -96,7 +98,15 @@ async function serveChild(file: string, cacheEnabled: boolean) {
 function startServer(file: string, cacheEnabled: boolean): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', file, cacheEnabled ? 'cache' : 'no-cache'],
+    [
+      '--conditions=@spotless/source',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--serve',
+      file,
+      cacheEnabled ? 'cache' : 'no-cache',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

@@ -4,6 +4,8 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
+import { onboardingRoutes } from './auth/onboarding.routes';
+import { sessionMiddleware } from './auth/sessions';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
@@ -14,12 +16,10 @@ import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
 import { accessLog } from './middleware/access-log';
 import { csrfProtection } from './middleware/csrf';
-import { sessionMiddleware } from './middleware/session';
-import { paymentsRoutes } from './payments/payments.routes';
+import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { servicesRoutes } from './services/services.routes';
 import { systemRoutes } from './system/system.routes';
-import { onboardingRoutes } from './users/onboarding.routes';
 
 /** The API routes, chained so their type can drive a typed client. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -63,6 +63,8 @@ export function createApp(deps: Deps) {
     secureHeaders({
       // The widget bundles are loaded by partner pages on other origins.
       crossOriginResourcePolicy: false,
+      // One year, subdomains included; browsers heed it only over https.
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       crossOriginEmbedderPolicy: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
@@ -91,12 +93,16 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sessionMiddleware());
 
   app.route('/api', apiRoutes);
+  // The test-mode card form exists only while the test-mode provider is the one in use.
+  if (deps.payments.name === 'local') app.route('/api', localPaymentRoutes);
   app.route('/api', docsRoutes(app));
 
   app.notFound(async (c) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
       return c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
     }
+    // Source maps show the hosted app's source: only where configured (never by default in production).
+    if (c.req.path.endsWith('.map') && !deps.config.serveSourceMaps) return c.text('Not Found', 404);
     if (deps.assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const response = await deps.assets.serve(c);
       if (response) return response;

@@ -32,10 +32,50 @@ describe('parseConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'libsql://db.example.turso.io',
       DATABASE_AUTH_TOKEN: 'token',
-      ADMIN_PASSWORD_HASH: 'scrypt$1$1$1$a$b',
       PUBLIC_URL: 'https://spotless.example',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(config.embedded).toBe(false);
+    expect(config.demo).toBe(false);
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('refuses production without a real payment provider unless the loud opt-in is set', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'libsql://db.example.turso.io',
+      PUBLIC_URL: 'https://spotless.example',
+    };
+    expect(() => parseConfig(production)).toThrow(/STRIPE_SECRET_KEY: required in production/);
+    expect(parseConfig({ ...production, UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: 'true' }).unsafeTestPayments).toBe(true);
+  });
+
+  it('listens on loopback unless HOST is set, and keeps demo credentials to loopback', () => {
+    expect(parseConfig({})).toMatchObject({ host: '127.0.0.1', demo: true });
+    expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', embedded: true, demo: false });
+    expect(parseConfig({ HOST: '::1' }).demo).toBe(true);
+  });
+
+  it('is read-only once parsed', () => {
+    const config = parseConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('serves source maps only outside production unless asked', () => {
+    expect(parseConfig({}).serveSourceMaps).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'libsql://db.example.turso.io',
+      PUBLIC_URL: 'https://spotless.example',
+      UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    expect(parseConfig(production).serveSourceMaps).toBe(false);
+    expect(parseConfig({ ...production, SERVE_SOURCE_MAPS: 'true' }).serveSourceMaps).toBe(true);
   });
 
   it('requires OAuth ids and secrets in pairs', () => {

@@ -9,7 +9,7 @@ const optionalText = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalText,
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: optionalText.pipe(
     z
@@ -42,36 +42,67 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_CLEANERS: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MAX_UNPAID_BOOKINGS: z.coerce.number().int().min(1).max(100_000).default(3),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** The loudly named opt-in to the local test-mode card provider in production: it takes no money. */
+  UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false']).optional(),
 });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export type Env = z.input<typeof EnvSchema>;
 
 export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  database: { url: string; authToken: string | undefined };
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  /** Listen address: 127.0.0.1 unless HOST is set. */
+  readonly host: string;
+  readonly publicUrl: string;
+  /** The public URL is https: cookies are `Secure` (and `__Host-` where their path allows), HSTS applies. */
+  readonly secureCookies: boolean;
+  readonly database: { url: string; authToken: string | undefined };
   /** True when running on the embedded defaults: a local libSQL file outside production. */
-  embedded: boolean;
-  dataDir: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  bodyLimitBytes: number;
-  /** Set from configuration, or on the embedded defaults from the printed development password. */
-  adminPasswordHash: string | undefined;
-  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
-  openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
-  oauth: {
-    google: { clientId: string; clientSecret: string } | undefined;
-    github: { clientId: string; clientSecret: string } | undefined;
+  readonly embedded: boolean;
+  /**
+   * Demo accounts and the printed admin password: only on the embedded defaults while listening on
+   * loopback, where nobody else can reach them (decision 006).
+   */
+  readonly demo: boolean;
+  readonly dataDir: string;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  readonly bodyLimitBytes: number;
+  /**
+   * The shared admin password's hash. It opens an admin session on its own only outside production;
+   * in production only a signed-in named administrator opens one (decision 030).
+   */
+  readonly adminPasswordHash: string | undefined;
+  /** The local test-mode card provider may run in production (UNSAFE_TEST_PAYMENTS_IN_PRODUCTION). */
+  readonly unsafeTestPayments: boolean;
+  /** Serve the hosted app's `.map` files (default: everywhere but production). */
+  readonly serveSourceMaps: boolean;
+  readonly stripe:
+    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | undefined;
+  readonly openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
+  readonly oauth: {
+    readonly google: { clientId: string; clientSecret: string } | undefined;
+    readonly github: { clientId: string; clientSecret: string } | undefined;
     /** Replaces the providers' real endpoints (GitHub Enterprise, or a loopback fake in tests). */
-    baseUrls: { google: string | undefined; github: string | undefined };
+    readonly baseUrls: { google: string | undefined; github: string | undefined };
   };
   /** Read X-Forwarded-For for the client address (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  readonly trustProxy: boolean;
   /** Sign-in, sign-up and admin-login attempts per address per 15 minutes. */
-  authRateLimit: number;
-  seedCleaners: number;
+  readonly authRateLimit: number;
+  /** Bookings one account may make per hour. */
+  readonly bookingRateLimit: number;
+  /** Unpaid pending bookings one account may hold at once (each blocks a cleaner's time). */
+  readonly maxUnpaidBookings: number;
+  /** Contact-form messages per account (or address, signed out) per hour. */
+  readonly contactRateLimit: number;
+  readonly seedCleaners: number;
 }
 
 export class ConfigError extends Error {
@@ -97,26 +128,38 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const google = pair('GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET);
   const github = pair('GITHUB_CLIENT_ID', e.GITHUB_CLIENT_ID, 'GITHUB_CLIENT_SECRET', e.GITHUB_CLIENT_SECRET);
   const embedded = !e.DATABASE_URL && e.NODE_ENV !== 'production';
+  const unsafeTestPayments = e.UNSAFE_TEST_PAYMENTS_IN_PRODUCTION === 'true';
   if (e.NODE_ENV === 'production') {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
-    if (!e.ADMIN_PASSWORD_HASH) problems.push('ADMIN_PASSWORD_HASH: required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (!e.STRIPE_SECRET_KEY && !unsafeTestPayments) {
+      problems.push(
+        'STRIPE_SECRET_KEY: required in production, or the local test-mode provider would take bookings without taking money (set UNSAFE_TEST_PAYMENTS_IN_PRODUCTION=true only for a staging site)',
+      );
+    }
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return {
+  const host = e.HOST ?? '127.0.0.1';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+
+  return deepFreeze({
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    host,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
     database: { url: e.DATABASE_URL ?? `file:${e.DATA_DIR}/spotless.db`, authToken: e.DATABASE_AUTH_TOKEN },
     embedded,
+    demo: embedded && LOOPBACK_HOSTS.has(host),
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     adminPasswordHash: e.ADMIN_PASSWORD_HASH,
+    unsafeTestPayments,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS ? e.SERVE_SOURCE_MAPS === 'true' : e.NODE_ENV !== 'production',
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,
@@ -137,6 +180,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimit: e.AUTH_RATE_LIMIT,
+    bookingRateLimit: e.BOOKING_RATE_LIMIT,
+    maxUnpaidBookings: e.MAX_UNPAID_BOOKINGS,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
     seedCleaners: e.SEED_CLEANERS,
-  };
+  });
+}
+
+/** Configuration is read-only once parsed: an entry that needs another value builds a new object. */
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
-import type { AuthState } from './auth/sessions';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AuthState } from './lib/auth-state';
 import type { Logger } from './lib/logger';
-import type { PaymentProvider } from './payments/provider';
+import type { Mailer } from './lib/mailer';
+import type { PaymentProvider } from './lib/payment-provider';
 
 export interface Clock {
   now(): Date;
@@ -15,7 +16,11 @@ export interface Assets {
   serve(c: Context): Promise<Response | null>;
 }
 
-/** Everything the app needs from the outside world; entries (Node, Workers, tests) build it. */
+/**
+ * Everything the app needs from the outside world; entries (Node, Workers, tests) build it. This
+ * module depends only on the layers below the features (config, db, lib): the features depend on
+ * it, never the other way round.
+ */
 export interface Deps {
   config: Config;
   database: Database;
@@ -23,6 +28,8 @@ export interface Deps {
   clock: Clock;
   /** Card payments: Stripe when configured, else the local test-mode provider. */
   payments: PaymentProvider;
+  /** Delivers the notifications outbox: files under data/outbox on Node, the log on Workers. */
+  mailer: Mailer;
   assets?: Assets;
 }
 

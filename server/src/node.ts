@@ -10,62 +10,85 @@ import { systemClock } from './deps';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
+import { fileMailer } from './node-mailer';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
 import { createPaymentProvider } from './payments/create-provider';
 import {
+  DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
   DEMO_CLEANER_EMAIL,
   DEMO_CUSTOMER_EMAIL,
   DEMO_PASSWORD,
   ensureCatalogue,
+  ensureDemoAdmin,
+  lockDemoAccounts,
   seedDemoData,
 } from './seed/generate';
 
 async function main() {
-  const config = parseConfig(process.env);
-  const logger = createLogger(config.logLevel);
-  const banner = (line: string) => config.logLevel !== 'silent' && console.log(line);
+  const parsed = parseConfig(process.env);
+  const logger = createLogger(parsed.logLevel);
 
-  if (config.database.url.startsWith('file:')) {
-    mkdirSync(dirname(config.database.url.slice('file:'.length)), { recursive: true });
+  const banner = (line: string) => parsed.logLevel !== 'silent' && console.log(line);
+  if (parsed.database.url.startsWith('file:')) {
+    mkdirSync(dirname(parsed.database.url.slice('file:'.length)), { recursive: true });
   }
-  const database = await openDatabase(config.database.url, config.database.authToken);
+  const database = await openDatabase(parsed.database.url, parsed.database.authToken);
   await migrateDatabase(database, MIGRATIONS_FOLDER);
   await ensureCatalogue(database);
 
-  if (config.embedded) {
+  let adminPasswordHash = parsed.adminPasswordHash;
+  if (parsed.embedded) {
+    const demoPasswordHash = parsed.demo ? await hashPassword(DEMO_PASSWORD) : undefined;
     const summary = await seedDemoData(database, {
-      cleaners: config.seedCleaners,
+      cleaners: parsed.seedCleaners,
       now: systemClock.now(),
-      demoAccounts: true,
-      demoPasswordHash: await hashPassword(DEMO_PASSWORD),
+      demoAccounts: parsed.demo,
+      demoPasswordHash,
     });
-    if (!summary.skipped) banner(`Seeded demo data: ${config.seedCleaners} cleaners.`);
-    config.adminPasswordHash ??= await hashPassword(DEMO_ADMIN_PASSWORD);
+    if (!summary.skipped) banner(`Seeded demo data: ${parsed.seedCleaners} cleaners.`);
+    if (demoPasswordHash) {
+      await ensureDemoAdmin(database, demoPasswordHash, systemClock.now());
+      adminPasswordHash ??= await hashPassword(DEMO_ADMIN_PASSWORD);
+    } else {
+      // Listening beyond loopback: no known password may open anything.
+      const locked = await lockDemoAccounts(database);
+      if (locked > 0) logger.warn('demo accounts locked: HOST is not loopback', { locked });
+      if (!adminPasswordHash) banner('No admin password: set ADMIN_PASSWORD_HASH to use the admin area.');
+    }
   }
+  const config = Object.freeze({ ...parsed, adminPasswordHash });
 
   const root = join(SERVER_ROOT, '..');
   // One provider for the app and the jobs: the local test-mode provider keeps its intents in memory.
   const payments = createPaymentProvider(config, systemClock);
+  const mailer = fileMailer(join(config.dataDir, 'outbox'));
   const app = createApp({
     config,
     database,
     logger,
     clock: systemClock,
     payments,
+    mailer,
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    banner(`Spotless is running at http://localhost:${info.port} (API docs: /api/docs)`);
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    banner(`Spotless is running at http://${host}:${info.port} (API docs: /api/docs)`);
     if (config.embedded) {
       banner('Embedded defaults: libSQL file, local test-mode payments, offline assistant.');
-      banner(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_CUSTOMER_EMAIL}, ${DEMO_CLEANER_EMAIL}`);
+      banner(`E-mails (verification, password reset, receipts) are written to ${join(config.dataDir, 'outbox')}/`);
+    }
+    if (config.demo) {
+      banner(
+        `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_CUSTOMER_EMAIL}, ${DEMO_CLEANER_EMAIL}, ${DEMO_ADMIN_EMAIL} (administrator)`,
+      );
       banner(`Admin password (development only): ${DEMO_ADMIN_PASSWORD}`);
     }
   });
 
-  const stopJobs = startJobs({ database, clock: systemClock, logger, payments });
+  const stopJobs = startJobs({ database, clock: systemClock, logger, payments, mailer });
 
   const shutdown = () => {
     stopJobs();

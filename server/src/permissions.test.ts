@@ -134,6 +134,41 @@ const MATRIX: Record<string, Entry> = {
     expect: usersOnly(200),
   },
   'GET /api/auth/activity': { request: () => ({ path: '/api/auth/activity' }), expect: usersOnly(200) },
+  'POST /api/auth/password': {
+    // The same password again: a real change without disturbing the other entries' sign-ins.
+    request: () => ({ path: '/api/auth/password', body: { currentPassword: PASSWORD, newPassword: PASSWORD } }),
+    expect: usersOnly(200),
+  },
+  'POST /api/auth/verify-email/resend': {
+    request: () => ({ path: '/api/auth/verify-email/resend' }),
+    expect: usersOnly(202),
+  },
+  'POST /api/auth/password-reset': {
+    request: (_f, caller) => ({ path: '/api/auth/password-reset', body: { email: `nobody-${caller}@example.com` } }),
+    expect: all(202),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    // A forged link proves nothing, whoever sends it.
+    request: () => ({ path: '/api/auth/password-reset/confirm', body: { token: 'forged', password: 'whatever-long' } }),
+    expect: all(400),
+  },
+  'POST /api/auth/verify-email': {
+    request: () => ({ path: '/api/auth/verify-email', body: { token: 'forged' } }),
+    expect: all(400),
+  },
+  // Two-step verification is for named administrators (users with the admin role) only.
+  'POST /api/auth/totp/setup': {
+    request: () => ({ path: '/api/auth/totp/setup', body: { currentPassword: PASSWORD } }),
+    expect: usersOnly(403),
+  },
+  'POST /api/auth/totp/enable': {
+    request: () => ({ path: '/api/auth/totp/enable', body: { code: '123456' } }),
+    expect: usersOnly(403),
+  },
+  'POST /api/auth/totp/disable': {
+    request: () => ({ path: '/api/auth/totp/disable', body: { currentPassword: PASSWORD, code: '123456' } }),
+    expect: usersOnly(403),
+  },
   'POST /api/onboarding/update': {
     request: () => ({ path: '/api/onboarding/update', body: { step: 1, completed: false } }),
     expect: usersOnly(200),

@@ -5,6 +5,7 @@ import { wrapClient } from './db/client';
 import { systemClock } from './deps';
 import { JOBS, type JobDeps, runJob } from './jobs/registry';
 import { createLogger } from './lib/logger';
+import { logMailer } from './notifications/outbox';
 import { createPaymentProvider } from './payments/create-provider';
 
 /**
@@ -31,15 +32,25 @@ function build(env: WorkerEnv): Built {
   const assets = env.ASSETS;
   const logger = createLogger(config.logLevel);
   const payments = createPaymentProvider(config, systemClock);
+  const mailer = logMailer(logger);
   const app = createApp({
     config,
     database,
     logger,
     clock: systemClock,
     payments,
-    assets: assets ? { serve: (c) => assets.fetch(c.req.raw) } : undefined,
+    mailer,
+    // The platform's responses have immutable headers: copy them so the security headers can be set.
+    assets: assets
+      ? {
+          serve: async (c) => {
+            const response = await assets.fetch(c.req.raw);
+            return new Response(response.body, response);
+          },
+        }
+      : undefined,
   });
-  return { app, jobDeps: { database, logger, clock: systemClock, payments } };
+  return { app, jobDeps: { database, logger, clock: systemClock, payments, mailer } };
 }
 
 interface ScheduledController {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a person may do: every user is a customer; `cleaner` with an active cleaner profile. */
-export const UserRole = z.enum(['customer', 'cleaner', 'admin']);
+export const UserRole = z.enum(['customer', 'cleaner', 'admin']).meta({ id: 'UserRole' });
 export type UserRole = z.infer<typeof UserRole>;
 
 export const OnboardingUserType = z.enum(['customer', 'cleaner', 'both']);
@@ -50,6 +50,12 @@ export const AuthUser = z
     roles: z.array(UserRole),
     /** The user's cleaner profile id when it is approved and active; otherwise null. */
     cleanerId: z.number().int().nullable(),
+    /** Whether the owner of `email` proved it (a link sent there, or Google/GitHub's word). */
+    emailVerified: z.boolean(),
+    /** Whether the account has a password (an account made with Google or GitHub may not). */
+    hasPassword: z.boolean(),
+    /** Whether an administrator's second factor (an authenticator app) is on. */
+    totpEnabled: z.boolean(),
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUser>;
@@ -80,6 +86,8 @@ export const ProfileUpdateInput = z
     firstName: Name('First name').optional(),
     lastName: Name('Last name').optional(),
     email: Email.optional(),
+    /** Required to change `email` on an account with a password. */
+    currentPassword: z.string().max(1024).optional(),
     /** Empty clears the phone number. */
     phone: z
       .string()
@@ -101,16 +109,18 @@ export const OnboardingUpdateInput = z
   .meta({ id: 'OnboardingUpdateInput' });
 export type OnboardingUpdateInput = z.input<typeof OnboardingUpdateInput>;
 
-export const ProfileRecentBooking = z.object({
-  id: z.number().int(),
-  status: z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']),
-  scheduledAt: z.string(),
-  totalAmount: z.number(),
-  serviceName: z.string(),
-  cleanerName: z.string(),
-  cleanerId: z.number().int(),
-  hasReview: z.boolean(),
-});
+export const ProfileRecentBooking = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']),
+    scheduledAt: z.string(),
+    totalAmount: z.number(),
+    serviceName: z.string(),
+    cleanerName: z.string(),
+    cleanerId: z.number().int(),
+    hasReview: z.boolean(),
+  })
+  .meta({ id: 'ProfileRecentBooking' });
 export type ProfileRecentBooking = z.infer<typeof ProfileRecentBooking>;
 
 /** The profile page's account activity, computed from the user's own bookings and reviews. */
@@ -133,15 +143,70 @@ export const AuthProviders = z.object({
 });
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
+const NewPassword = z.string().min(8, 'Password must be at least 8 characters').max(128);
+const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+export const PasswordChangeInput = z
+  .object({
+    /** Required when the account has a password; an account without one needs a sign-in from the last 15 minutes. */
+    currentPassword: z.string().max(1024).optional(),
+    newPassword: NewPassword,
+  })
+  .meta({ id: 'PasswordChangeInput' });
+export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
+
+export const PasswordResetRequestInput = z.object({ email: Email }).meta({ id: 'PasswordResetRequestInput' });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
+
+export const PasswordResetInput = z
+  .object({ token: z.string().min(1, 'This link is incomplete').max(64), password: NewPassword })
+  .meta({ id: 'PasswordResetInput' });
+export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+export const EmailVerificationInput = z
+  .object({ token: z.string().min(1, 'This link is incomplete').max(64) })
+  .meta({ id: 'EmailVerificationInput' });
+export type EmailVerificationInput = z.infer<typeof EmailVerificationInput>;
+
+export const EmailVerified = z.object({ ok: z.literal(true), email: z.string() }).meta({ id: 'EmailVerified' });
+export type EmailVerified = z.infer<typeof EmailVerified>;
+
+export const TotpSetupInput = z
+  .object({ currentPassword: z.string().max(1024).optional() })
+  .meta({ id: 'TotpSetupInput' });
+export type TotpSetupInput = z.infer<typeof TotpSetupInput>;
+export const TotpSetup = z
+  .object({
+    secret: z.string().meta({ description: 'base32, for typing into an authenticator app' }),
+    uri: z.string().meta({ description: 'otpauth:// URI' }),
+  })
+  .meta({ id: 'TotpSetup' });
+export type TotpSetup = z.infer<typeof TotpSetup>;
+export const TotpCodeInput = z.object({ code: TotpCode }).meta({ id: 'TotpCodeInput' });
+export type TotpCodeInput = z.infer<typeof TotpCodeInput>;
+export const TotpDisableInput = z
+  .object({ currentPassword: z.string().max(1024).optional(), code: TotpCode })
+  .meta({ id: 'TotpDisableInput' });
+export type TotpDisableInput = z.infer<typeof TotpDisableInput>;
+
 export const AdminLoginInput = z
-  .object({ password: z.string().min(1, 'Please enter the admin password.').max(1024) })
+  .object({
+    password: z.string().min(1, 'Please enter the admin password.').max(1024),
+    /** An administrator's authenticator code, when their second factor is on (401 `totp_required` asks for it). */
+    code: TotpCode.optional(),
+  })
   .meta({ id: 'AdminLoginInput' });
 export type AdminLoginInput = z.infer<typeof AdminLoginInput>;
 
 export const AdminSession = z.object({
   admin: z.literal(true),
-  /** `password`: signed in with the shared admin password; `user`: a user with the admin role. */
+  /** `password`: the shared admin password (outside production only); `user`: a named administrator. */
   via: z.enum(['password', 'user']),
+  /** The named administrator every action of this session is recorded against; null for the shared password. */
+  userId: z.number().int().nullable(),
 });
 export type AdminSession = z.infer<typeof AdminSession>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MESSAGES } from '../rules/messages';
 import { listOf } from './common';
 
 /** Spec 02 §5, availability form. */
-const TIME_MESSAGE = 'Time must be in HH:MM format';
+const TIME_MESSAGE = MESSAGES.availability.timeFormat;
 const HhMm = z
   .string({ error: TIME_MESSAGE })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE)

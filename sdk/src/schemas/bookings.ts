@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { MESSAGES } from '../rules/messages';
 import { listOf, Money } from './common';
 
-export const BookingStatus = z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']);
+const text = MESSAGES.booking;
+
+export const BookingStatus = z
+  .enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'])
+  .meta({ id: 'BookingStatus' });
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-export const BookingPaymentStatus = z.enum([
-  'unpaid',
-  'pending',
-  'processing',
-  'succeeded',
-  'failed',
-  'refunded',
-  'disputed',
-]);
+export const BookingPaymentStatus = z
+  .enum(['unpaid', 'pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'])
+  .meta({ id: 'BookingPaymentStatus' });
 export type BookingPaymentStatus = z.infer<typeof BookingPaymentStatus>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,31 +37,31 @@ export const BookingCreateInput = z
     cleanerId: positiveId('cleanerId'),
     serviceId: positiveId('serviceId'),
     address: z
-      .string({ error: 'Address is required' })
+      .string({ error: text.addressRequired })
       .trim()
-      .min(1, 'Address is required')
+      .min(1, text.addressRequired)
       .max(500, 'Address must be at most 500 characters'),
     scheduledDate: z
-      .string({ error: 'Please select a date' })
+      .string({ error: text.dateRequired })
       .trim()
-      .min(1, 'Please select a date')
-      .refine((v) => DATE.test(v) || DATE_TIME.test(v), 'Please select a date'),
+      .min(1, text.dateRequired)
+      .refine((v) => DATE.test(v) || DATE_TIME.test(v), text.dateRequired),
     scheduledTime: z
-      .string({ error: 'Please select a time' })
+      .string({ error: text.timeRequired })
       .trim()
-      .refine((v) => HH_MM.test(v), 'Please select a time')
+      .refine((v) => HH_MM.test(v), text.timeRequired)
       .optional(),
     duration: z.coerce
-      .number({ error: 'Duration must be at least 30 minutes' })
+      .number({ error: text.durationTooShort })
       .meta({ description: 'minutes: 30 to 720 in steps of 15' }),
     totalPrice: z
-      .union([z.string(), z.number().transform((n) => n.toFixed(2))], { error: 'Price is required' })
+      .union([z.string(), z.number().transform((n) => n.toFixed(2))], { error: text.priceRequired })
       .meta({ description: 'the price the customer saw, e.g. "90.00"; compared with the server’s' }),
     specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').default(''),
   })
   .superRefine((input, ctx) => {
     if (DATE.test(input.scheduledDate) && input.scheduledTime === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['scheduledTime'], message: 'Please select a time' });
+      ctx.addIssue({ code: 'custom', path: ['scheduledTime'], message: text.timeRequired });
     }
     if (DATE_TIME.test(input.scheduledDate) && input.scheduledTime !== undefined) {
       ctx.addIssue({
@@ -90,7 +89,7 @@ export const BookingUpdateInput = z
       .optional(),
     specialRequests: z.string().max(2000, 'Special requests must be at most 2000 characters').optional(),
     specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').optional(),
-    address: z.string().trim().min(1, 'Address is required').max(500).optional(),
+    address: z.string().trim().min(1, text.addressRequired).max(500).optional(),
   })
   .meta({ id: 'BookingUpdateInput' });
 export type BookingUpdateInput = z.input<typeof BookingUpdateInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Money, PageQuery, pageOf, QueryBoolean, ServiceType } from './common';
+import { Money, PageQuery, pageOf, QueryBoolean, queryNumber, ServiceType } from './common';
 
 export const CleanerUser = z.object({ firstName: z.string(), lastName: z.string() });
 
@@ -43,15 +43,6 @@ export type CleanerPage = z.infer<typeof CleanerPage>;
 
 export const SortOrder = z.enum(['asc', 'desc']);
 
-/** A number sent as query text; an empty or non-numeric value is rejected, never read as 0. */
-const queryNumber = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-
 /**
  * Every parameter of `GET /api/cleaners`: the listing's (location, serviceType, sortBy) and the
  * search filter set of spec 01 §3. Coordinates come in pairs; radius (miles) applies to them or to
@@ -76,6 +67,7 @@ export const CleanerSearchQuery = CleanerListQuery.extend({
     .regex(/^\d+(\.\d+)?$/, 'must be a number')
     .transform(Number)
     .pipe(z.number().positive('must be more than 0').max(1000, 'must be at most 1000'))
+    .meta({ queryAs: 'number', exclusiveMinimum: 0, maximum: 1000 })
     .optional()
     .meta({ description: 'highest hourly rate in dollars' }),
   isVerified: QueryBoolean.optional(),

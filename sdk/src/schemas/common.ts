@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-/** A positive integer id taken from a path segment such as `/api/cleaners/:id`. */
+/**
+ * A positive integer id taken from a path segment such as `/api/cleaners/:id`, at most
+ * 2^53 − 1: beyond that a number is no longer exact, and two ids could read as one.
+ */
 export const IdParam = z.coerce
   .number({ error: 'must be a positive integer' })
   .int('must be a positive integer')
-  .positive('must be a positive integer');
+  .positive('must be a positive integer')
+  .max(Number.MAX_SAFE_INTEGER, 'must be a positive integer');
 
 /** `{ error: { code, message, fields? } }` — the one error shape of the API. */
 export const ApiErrorBody = z
@@ -31,8 +35,27 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * How a query parameter is described to clients (OpenAPI): its value arrives as text and is
+ * validated as text, but it *means* a number or a boolean, and a client sends one.
+ */
+export type QueryAs = 'number' | 'integer' | 'boolean';
+
 /** Query booleans arrive as text: only `true`/`false`/`1`/`0` are accepted. */
-export const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .meta({ queryAs: 'boolean' satisfies QueryAs });
+
+/** A number sent as query text; an empty or non-numeric value is rejected, never read as 0. */
+export const queryNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .meta({ queryAs: 'number' satisfies QueryAs, minimum: min, maximum: max });
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -45,5 +68,5 @@ export const Money = z
   .regex(/^\d+\.\d{2}$/)
   .meta({ description: 'US dollars, two decimals' });
 
-export const ServiceType = z.enum(['residential', 'commercial', 'deep', 'moveout']);
+export const ServiceType = z.enum(['residential', 'commercial', 'deep', 'moveout']).meta({ id: 'ServiceType' });
 export type ServiceType = z.infer<typeof ServiceType>;

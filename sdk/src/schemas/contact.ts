@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
+/** One line of text: a line break in a name or subject would let a sender forge e-mail headers. */
+const oneLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max)
+    .refine((v) => !/[\r\n\u2028\u2029]/.test(v), `${label} must be on one line`);
+
 export const ContactMessageInput = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100),
+    firstName: oneLine('First name', 100),
+    lastName: oneLine('Last name', 100),
     email: z.email('Please enter a valid email address').max(254),
-    subject: z.string().trim().min(1, 'Subject is required').max(200),
+    subject: oneLine('Subject', 200),
     message: z.string().trim().min(10, 'Message must be at least 10 characters').max(5000),
   })
   .meta({ id: 'ContactMessageInput' });

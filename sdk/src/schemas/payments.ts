@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { Money } from './common';
 
 /** Spec 02 §4's payment statuses. */
-export const PaymentStatus = z.enum(['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed']);
+export const PaymentStatus = z
+  .enum(['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'])
+  .meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 const positiveId = (name: string) =>

@@ -3,34 +3,47 @@ import {
   AuthOk,
   AuthProviders,
   AuthUser,
+  EmailVerificationInput,
+  EmailVerified,
   LoginInput,
+  PasswordChangeInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
   ProfileUpdateInput,
   RegisterInput,
+  TotpCodeInput,
+  TotpDisableInput,
+  TotpSetup,
+  TotpSetupInput,
 } from '@spotless/sdk/schemas';
 import { generateCodeVerifier, generateState } from 'arctic';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { oauthAccounts, type User, users } from '../db/schema';
 import type { AppEnv } from '../deps';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
-import { findAccountActivity, findUserByEmail, findUserByOAuth, toAuthUser } from '../users/users.queries';
-import { endSessions, startSession, throttle } from './auth-session';
-import { clearFlowCookie, readCookie, setFlowCookie } from './cookies';
-import { requireUser } from './guards';
-import { createOAuthProvider, type OAuthProfile, type OAuthProviderName } from './oauth';
-import { hashPassword, verifyPassword } from './password';
+import {
+  changePassword,
+  checkPassword,
+  disableTotp,
+  enableTotp,
+  registerUser,
+  requestPasswordReset,
+  resendEmailVerification,
+  resetPassword,
+  signInWithOAuth,
+  startTotpSetup,
+  updateProfile,
+  verifyEmail,
+} from './auth.service';
+import { clearFlowCookie, readFlowCookie, setFlowCookie } from './cookies';
+import { getUser, requireUser } from './guards';
+import { createOAuthProvider, type OAuthProfile } from './oauth';
+import { failureLimit, throttle } from './rate-limit';
 import { safeReturnUrl } from './return-url';
-
-/**
- * Verified when the e-mail is unknown, so an unknown address costs the same scrypt work as a wrong
- * password and timing does not reveal which accounts exist. Same parameters as `hashPassword`.
- */
-const DUMMY_PASSWORD_HASH = 'scrypt$32768$8$1$s5heFJ4qT3xLqXmlTQzfHw==$BLnOu3GpQWacM0SWQ4b3RjP4q5Ja1NdM27ZIAYEC/SE=';
-
-const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Invalid email or password');
+import { endSessions, startSession } from './sessions';
+import { findAccountActivity, findUserById, toAuthUser } from './users.queries';
 
 const STATE_COOKIE = 'oauth_state';
 const VERIFIER_COOKIE = 'oauth_verifier';
@@ -43,10 +56,32 @@ const CallbackQuery = z.object({
   state: z.string().min(1).max(200),
 });
 
-function uniqueEmailViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String(error);
-  return text.includes('UNIQUE') && text.includes('email');
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
 }
+
+/**
+ * A navigation another site started (a link, an image, a form on their page). Browsers say so in
+ * Sec-Fetch-Site; older ones at least send a Referer. Typing the address is `none`: the visitor's own.
+ */
+function startedElsewhere(c: Context<AppEnv>): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const referer = originOf(c.req.header('referer'));
+  if (!referer) return false;
+  return referer !== originOf(c.var.deps.config.publicUrl) && new URL(referer).host !== new URL(c.req.url).host;
+}
+
+const reloadUser = async (c: Context<AppEnv>, id: number) => {
+  const user = await findUserById(c.var.deps.database.db, id);
+  if (!user) throw notFound('User');
+  return toAuthUser(c.var.deps.database.db, user);
+};
 
 /** Browser navigations of spec 01 §7: GET /api/login and GET /api/logout. */
 export const signInRoutes = new Hono<AppEnv>()
@@ -71,54 +106,18 @@ export const signInRoutes = new Hono<AppEnv>()
     '/logout',
     describe({
       summary: 'Sign out (user and admin sessions) and go home',
+      description:
+        'Only for a navigation from this site (or one the visitor typed): another site’s link or image cannot sign a visitor out — it lands on the hosted `/logout` page, which asks first. Clients that can send a POST use `POST /api/auth/logout`.',
       tags: ['auth'],
       access: 'public',
-      responses: { 302: { description: 'To /' } },
+      responses: { 302: { description: 'To / (signed out), or to /logout to confirm' } },
     }),
     async (c) => {
+      if (startedElsewhere(c)) return c.redirect('/logout', 302);
       await endSessions(c, ['user', 'admin']);
       return c.redirect('/', 302);
     },
   );
-
-async function signInWithOAuth(
-  c: Parameters<typeof startSession>[0],
-  provider: OAuthProviderName,
-  profile: OAuthProfile,
-): Promise<void> {
-  const { database, clock } = c.var.deps;
-  const now = clock.now();
-  const userId = await database.write(async (tx) => {
-    const linked = await findUserByOAuth(tx, provider, profile.providerUserId);
-    if (linked) return linked.id;
-    // Only a provider-verified address may attach to an existing account.
-    const byEmail = profile.email && profile.emailVerified ? await findUserByEmail(tx, profile.email) : undefined;
-    let id = byEmail?.id;
-    if (id === undefined) {
-      if (!profile.email || !profile.emailVerified) {
-        throw new AppError(400, 'oauth_email_required', 'Your account has no verified e-mail address to sign in with');
-      }
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: profile.email,
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          profileImageUrl: profile.avatarUrl,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('user insert returned no row');
-      id = created.id;
-    }
-    await tx
-      .insert(oauthAccounts)
-      .values({ provider, providerUserId: profile.providerUserId, userId: id, createdAt: now });
-    return id;
-  });
-  await startSession(c, 'user', userId);
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .get(
@@ -138,6 +137,7 @@ export const authRoutes = new Hono<AppEnv>()
     '/register',
     describe({
       summary: 'Create an account with e-mail and password, and sign in',
+      description: 'A link to confirm the address is sent through the outbox; until then `emailVerified` is false.',
       tags: ['auth'],
       access: 'public',
       responses: {
@@ -150,59 +150,38 @@ export const authRoutes = new Hono<AppEnv>()
     valid('json', RegisterInput),
     async (c) => {
       await throttle(c, 'register');
-      const input = c.req.valid('json');
-      const { database, clock } = c.var.deps;
-      const passwordHash = await hashPassword(input.password);
-      const now = clock.now();
-      const user = await database
-        .write(async (tx) => {
-          if (await findUserByEmail(tx, input.email)) return undefined;
-          const [row] = await tx
-            .insert(users)
-            .values({
-              email: input.email.trim(),
-              passwordHash,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          return row;
-        })
-        .catch((error: unknown) => {
-          if (uniqueEmailViolation(error)) return undefined;
-          throw error;
-        });
-      if (!user) throw conflict('An account with this email already exists. Please sign in.', 'email_taken');
+      const user = await registerUser(c.var.deps, c.req.valid('json'));
       await startSession(c, 'user', user.id);
-      return c.json(await toAuthUser(database.db, user), 201);
+      return c.json(await toAuthUser(c.var.deps.database.db, user), 201);
     },
   )
   .post(
     '/login',
     describe({
       summary: 'Sign in with e-mail and password',
-      description: 'An unknown e-mail and a wrong password get the same answer in the same time.',
+      description:
+        'An unknown e-mail and a wrong password get the same answer in the same time. Attempts are limited per address, and failed ones per account.',
       tags: ['auth'],
       access: 'public',
       responses: {
         200: { description: 'Signed in; a new session cookie is set', schema: AuthUser },
         400: { description: 'A field is missing or invalid' },
         401: { description: 'Invalid email or password' },
-        429: { description: 'Too many attempts from this address (Retry-After)' },
+        429: { description: 'Too many attempts from this address or for this account (Retry-After)' },
       },
     }),
     valid('json', LoginInput),
     async (c) => {
+      const input = c.req.valid('json');
       await throttle(c, 'login');
-      const { email, password } = c.req.valid('json');
-      const { database } = c.var.deps;
-      const user = await findUserByEmail(database.db, email);
-      const matches = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
-      if (!user?.passwordHash || !matches) throw invalidCredentials();
+      const failures = failureLimit(c, 'loginFailures', `email:${input.email.trim().toLowerCase()}`);
+      await failures.guard();
+      const user = await checkPassword(c.var.deps, input).catch(async (error: unknown) => {
+        await failures.fail();
+        throw error;
+      });
       await startSession(c, 'user', user.id);
-      return c.json(await toAuthUser(database.db, user));
+      return c.json(await toAuthUser(c.var.deps.database.db, user));
     },
   )
   .post(
@@ -214,7 +193,7 @@ export const authRoutes = new Hono<AppEnv>()
       responses: { 200: { description: 'Signed out', schema: AuthOk } },
     }),
     async (c) => {
-      await endSessions(c, ['user']);
+      await endSessions(c, ['user', 'admin']);
       return c.json({ ok: true as const });
     },
   )
@@ -238,48 +217,207 @@ export const authRoutes = new Hono<AppEnv>()
     '/profile',
     describe({
       summary: 'Edit the signed-in user’s personal information',
+      description:
+        'A new `email` needs `currentPassword` (an account without a password: a sign-in from the last 15 minutes); it is unverified until the link sent to it is opened, the old address is told, and every other session ends. E-mail changes are limited per account.',
       tags: ['auth'],
       access: 'user',
       responses: {
         200: { description: 'The updated user', schema: AuthUser },
-        400: { description: 'A field is invalid' },
+        400: { description: 'A field is invalid, or the current password is missing or wrong' },
         401: { description: 'Signed out' },
+        403: { description: 'No password on the account and the sign-in is not recent' },
         409: { description: 'The e-mail belongs to another account' },
+        429: { description: 'Too many e-mail changes (Retry-After)' },
       },
     }),
     valid('json', ProfileUpdateInput),
     async (c) => {
       const user = requireUser(c);
       const input = c.req.valid('json');
-      const { database, clock } = c.var.deps;
-      const changes: Partial<User> = {};
-      if (input.firstName !== undefined) changes.firstName = input.firstName;
-      if (input.lastName !== undefined) changes.lastName = input.lastName;
-      if (input.email !== undefined) changes.email = input.email.trim();
-      if (input.phone !== undefined) changes.phone = input.phone ? input.phone : null;
-      const updated = await database
-        .write(async (tx) => {
-          if (changes.email !== undefined) {
-            const taken = await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(sql`lower(${users.email}) = lower(${changes.email})`, ne(users.id, user.id)))
-              .get();
-            if (taken) return undefined;
-          }
-          const [row] = await tx
-            .update(users)
-            .set({ ...changes, updatedAt: clock.now() })
-            .where(eq(users.id, user.id))
-            .returning();
-          return row;
-        })
-        .catch((error: unknown) => {
-          if (uniqueEmailViolation(error)) return undefined;
-          throw error;
-        });
-      if (!updated) throw conflict('This email is already used by another account', 'email_taken');
-      return c.json(await toAuthUser(database.db, updated));
+      if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        await throttle(c, 'emailChange', `user:${user.id}`);
+      }
+      const updated = await updateProfile(c.var.deps, user, c.var.auth.session, input);
+      return c.json(await toAuthUser(c.var.deps.database.db, updated));
+    },
+  )
+  .post(
+    '/password',
+    describe({
+      summary: 'Change the password',
+      description:
+        'Needs `currentPassword` when the account has one (without one: a sign-in from the last 15 minutes). Every session ends; this browser gets a new one.',
+      tags: ['auth'],
+      access: 'user',
+      responses: {
+        200: { description: 'Changed; a new session cookie is set', schema: AuthUser },
+        400: { description: 'The new password is too short, or the current one is missing or wrong' },
+        401: { description: 'Signed out' },
+        403: { description: 'No password on the account and the sign-in is not recent' },
+        429: { description: 'Too many attempts (Retry-After)' },
+      },
+    }),
+    valid('json', PasswordChangeInput),
+    async (c) => {
+      const user = requireUser(c);
+      await throttle(c, 'passwordChange', `user:${user.id}`);
+      await changePassword(c.var.deps, user, c.var.auth.session, c.req.valid('json'));
+      await startSession(c, 'user', user.id);
+      return c.json(await reloadUser(c, user.id));
+    },
+  )
+  .post(
+    '/password-reset',
+    describe({
+      summary: 'Ask for a password reset link',
+      description:
+        'Always 202, whether or not an account has this address; when one does, a link good for one hour is sent through the outbox.',
+      tags: ['auth'],
+      access: 'public',
+      responses: {
+        202: { description: 'If an account has this address, a link is on its way', schema: AuthOk },
+        400: { description: 'Not an e-mail address' },
+        429: { description: 'Too many requests from this address or for this account (Retry-After)' },
+      },
+    }),
+    valid('json', PasswordResetRequestInput),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await throttle(c, 'passwordReset');
+      await throttle(c, 'passwordResetAccount', `email:${email.trim().toLowerCase()}`);
+      await requestPasswordReset(c.var.deps, email);
+      return c.json({ ok: true as const }, 202);
+    },
+  )
+  .post(
+    '/password-reset/confirm',
+    describe({
+      summary: 'Set a new password from a reset link, and sign in',
+      description:
+        'The link proves the address, so it becomes verified. Every other session ends. A link works once, for one hour.',
+      tags: ['auth'],
+      access: 'holder of the link',
+      responses: {
+        200: { description: 'Signed in with the new password', schema: AuthUser },
+        400: { description: 'The link is expired or used, or the password is too short' },
+        429: { description: 'Too many attempts (Retry-After)' },
+      },
+    }),
+    valid('json', PasswordResetInput),
+    async (c) => {
+      await throttle(c, 'passwordReset');
+      const { token, password } = c.req.valid('json');
+      const user = await resetPassword(c.var.deps, token, password);
+      await startSession(c, 'user', user.id);
+      return c.json(await toAuthUser(c.var.deps.database.db, user));
+    },
+  )
+  .post(
+    '/verify-email',
+    describe({
+      summary: 'Confirm an e-mail address from the link sent to it',
+      tags: ['auth'],
+      access: 'holder of the link',
+      responses: {
+        200: { description: 'Verified', schema: EmailVerified },
+        400: { description: 'The link is expired, used, or for an address the account no longer has' },
+      },
+    }),
+    valid('json', EmailVerificationInput),
+    async (c) => {
+      const { email } = await verifyEmail(c.var.deps, c.req.valid('json').token);
+      return c.json({ ok: true as const, email });
+    },
+  )
+  .post(
+    '/verify-email/resend',
+    describe({
+      summary: 'Send the signed-in user a new verification link',
+      tags: ['auth'],
+      access: 'user',
+      responses: {
+        202: { description: 'Sent through the outbox', schema: AuthOk },
+        401: { description: 'Signed out' },
+        409: { description: 'Already verified' },
+        429: { description: 'Too many requests (Retry-After)' },
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await throttle(c, 'verifyEmail', `user:${user.id}`);
+      await resendEmailVerification(c.var.deps, user);
+      return c.json({ ok: true as const }, 202);
+    },
+  )
+  .post(
+    '/totp/setup',
+    describe({
+      summary: 'Administrators: start two-step verification with an authenticator app',
+      description: 'Answers a new secret; it is switched on by `POST /api/auth/totp/enable` with a code from the app.',
+      tags: ['auth'],
+      access: 'named administrator',
+      responses: {
+        200: { description: 'The secret and its otpauth:// URI', schema: TotpSetup },
+        400: { description: 'Current password missing or wrong' },
+        401: { description: 'Signed out' },
+        403: { description: 'Not an administrator' },
+        409: { description: 'Already on' },
+      },
+    }),
+    valid('json', TotpSetupInput),
+    async (c) => {
+      requireUser(c);
+      const setup = await startTotpSetup(
+        c.var.deps,
+        getUser(c),
+        c.var.auth.session,
+        c.req.valid('json').currentPassword,
+      );
+      return c.json(setup);
+    },
+  )
+  .post(
+    '/totp/enable',
+    describe({
+      summary: 'Administrators: switch two-step verification on with a code from the app',
+      tags: ['auth'],
+      access: 'named administrator',
+      responses: {
+        200: { description: 'On: admin sign-in now asks for a code', schema: AuthUser },
+        400: { description: 'The code is wrong' },
+        401: { description: 'Signed out' },
+        403: { description: 'Not an administrator' },
+        409: { description: 'Already on, or setup not started' },
+      },
+    }),
+    valid('json', TotpCodeInput),
+    async (c) => {
+      const user = requireUser(c);
+      await throttle(c, 'passwordChange', `user:${user.id}`);
+      await enableTotp(c.var.deps, user, c.req.valid('json').code);
+      return c.json(await reloadUser(c, user.id));
+    },
+  )
+  .post(
+    '/totp/disable',
+    describe({
+      summary: 'Administrators: switch two-step verification off',
+      tags: ['auth'],
+      access: 'named administrator',
+      responses: {
+        200: { description: 'Off', schema: AuthUser },
+        400: { description: 'Password or code missing or wrong' },
+        401: { description: 'Signed out' },
+        403: { description: 'Not an administrator' },
+        409: { description: 'Not on' },
+      },
+    }),
+    valid('json', TotpDisableInput),
+    async (c) => {
+      const user = requireUser(c);
+      await throttle(c, 'passwordChange', `user:${user.id}`);
+      await disableTotp(c.var.deps, user, c.var.auth.session, c.req.valid('json'));
+      return c.json(await reloadUser(c, user.id));
     },
   )
   .get(
@@ -329,6 +467,8 @@ export const authRoutes = new Hono<AppEnv>()
     '/oauth/:provider/callback',
     describe({
       summary: 'Provider callback: links by provider id, else by verified e-mail, else creates the account',
+      description:
+        'An existing account whose own address was never verified loses its password and sessions before the provider identity is linked (the provider proved the address; whoever set the password did not).',
       tags: ['auth'],
       access: 'public',
       responses: {
@@ -344,9 +484,9 @@ export const authRoutes = new Hono<AppEnv>()
       const provider = createOAuthProvider(name, c.var.deps.config);
       if (!provider) throw notFound('Sign-in provider');
       const { code, state } = c.req.valid('query');
-      const expectedState = readCookie(c, STATE_COOKIE);
-      const verifier = readCookie(c, VERIFIER_COOKIE);
-      const returnUrl = safeReturnUrl(readCookie(c, RETURN_COOKIE));
+      const expectedState = readFlowCookie(c, STATE_COOKIE);
+      const verifier = readFlowCookie(c, VERIFIER_COOKIE);
+      const returnUrl = safeReturnUrl(readFlowCookie(c, RETURN_COOKIE));
       for (const cookie of [STATE_COOKIE, VERIFIER_COOKIE, RETURN_COOKIE]) clearFlowCookie(c, cookie);
       if (!expectedState || !verifier || expectedState !== state) {
         throw new AppError(400, 'oauth_state_mismatch', 'Sign-in expired or was not started here. Please try again.');
@@ -358,7 +498,8 @@ export const authRoutes = new Hono<AppEnv>()
         c.var.deps.logger.warn('oauth code exchange failed', { provider: name, error: String(error) });
         throw new AppError(400, 'oauth_failed', 'The sign-in provider did not accept this sign-in. Please try again.');
       }
-      await signInWithOAuth(c, name, profile);
+      const userId = await signInWithOAuth(c.var.deps, name, profile);
+      await startSession(c, 'user', userId);
       return c.redirect(returnUrl ?? '/', 302);
     },
   );

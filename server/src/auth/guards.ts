@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { type CleanerRow, cleaners, type User } from '../db/schema';
+import { findActiveCleanerByUser } from '../cleaners/cleaners.queries';
+import type { CleanerRow, User } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
 
@@ -29,36 +29,38 @@ export function requireUser(c: Context<AppEnv>): User {
   return user;
 }
 
-export function findActiveCleanerProfile(c: Context<AppEnv>, userId: number): Promise<CleanerRow | undefined> {
-  return c.var.deps.database.db
-    .select()
-    .from(cleaners)
-    .where(and(eq(cleaners.userId, userId), eq(cleaners.status, 'active')))
-    .get();
-}
-
 /** The signed-in user's active cleaner profile; 401 when signed out, 403 without one. */
 export async function requireCleaner(c: Context<AppEnv>): Promise<{ user: User; cleaner: CleanerRow }> {
   const user = requireUser(c);
-  const cleaner = await findActiveCleanerProfile(c, user.id);
+  const cleaner = await findActiveCleanerByUser(c.var.deps.database.db, user.id);
   if (!cleaner) throw forbidden('Forbidden: this needs an approved, active cleaner profile');
   return { user, cleaner };
 }
 
-/** True for a shared-password admin session or a signed-in user with the admin role. */
+/**
+ * True with an admin session (decision 030): opened by a named administrator with their password
+ * (and second factor), or outside production with the shared admin password. Being a named
+ * administrator alone does not give admin powers; opening the session does.
+ */
 export function isAdmin(c: Context<AppEnv>): boolean {
-  return c.var.auth?.adminSession != null || getUser(c)?.role === 'admin';
+  return c.var.auth?.adminSession != null;
 }
 
-/** An administrator; 401 when nobody is signed in, 403 for a signed-in non-administrator. */
+/**
+ * An administrator; 401 when nobody is signed in, 403 for a signed-in non-administrator. The actor
+ * is the named administrator who opened the session (null for the shared password), so the audit
+ * log records who did it.
+ */
 export function requireAdmin(c: Context<AppEnv>): Actor {
-  if (isAdmin(c)) return { userId: getUser(c)?.id ?? null, isAdmin: true };
+  const session = c.var.auth?.adminSession;
+  if (session) return { userId: session.userId, isAdmin: true };
   if (getUser(c)) throw forbidden('Forbidden: administrators only');
   throw unauthorized();
 }
 
 export function getActor(c: Context<AppEnv>): Actor {
-  return { userId: getUser(c)?.id ?? null, isAdmin: isAdmin(c) };
+  const admin = c.var.auth?.adminSession;
+  return admin ? { userId: admin.userId, isAdmin: true } : { userId: getUser(c)?.id ?? null, isAdmin: false };
 }
 
 /**

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthAccounts, users } from '../db/schema';
+import { cookieHeader, cookiesFrom } from '../test/cookies';
 import { createTestContext } from '../test/harness';
-import { cookieHeader, cookiesFrom } from './test-cookies';
+import { hashPassword } from './password';
 
 /**
  * A loopback OAuth provider speaking Google's and GitHub's token and user endpoints. It checks
@@ -186,5 +187,56 @@ describe('OAuth sign-in against a loopback provider', () => {
     const plain = await createTestContext();
     expect((await plain.app.request('/api/auth/oauth/github')).status).toBe(404);
     expect((await plain.app.request('/api/auth/oauth/gitlab')).status).toBe(400);
+  });
+
+  it('an account registered in advance with someone else’s address is not merged as it is (pre-hijacking)', async () => {
+    // The attacker registers the victim's address with a password they know, and stays signed in.
+    const register = await ctx.json<{ id: number; emailVerified: boolean }>('/api/auth/register', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:8787' },
+      body: { email: 'victim@example.com', password: 'attacker-password', firstName: 'Eve', lastName: 'X' },
+    });
+    expect(register.status).toBe(201);
+    expect(register.body.emailVerified).toBe(false);
+    const attackerCookie = `spotless_session=${cookiesFrom(register.headers).spotless_session?.value}`;
+
+    // Later the victim signs in with Google, which vouches for the address.
+    profiles.victim = { info: { sub: 'google-victim', email: 'victim@example.com', email_verified: true } };
+    const { code, state, cookies } = await authorize('google', 'victim');
+    const res = await callback('google', `code=${code}&state=${state}`, cookies);
+    expect(res.status).toBe(302);
+    const victim = await me(res);
+    expect(victim.id).toBe(register.body.id);
+
+    // The attacker is out: their session ended and their password no longer opens the account.
+    expect((await ctx.app.request('/api/auth/user', { headers: { cookie: attackerCookie } })).status).toBe(401);
+    const login = await ctx.json('/api/auth/login', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:8787' },
+      body: { email: 'victim@example.com', password: 'attacker-password' },
+    });
+    expect(login.status).toBe(401);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, victim.id));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('an account whose owner proved the address keeps its password when Google is linked', async () => {
+    const passwordHash = await hashPassword('owner-password');
+    const [owner] = await ctx.database.write((tx) =>
+      tx
+        .insert(users)
+        .values({ email: 'owner@example.com', passwordHash, emailVerifiedAt: ctx.clock.now() })
+        .returning(),
+    );
+    profiles.owner = { info: { sub: 'google-owner', email: 'owner@example.com', email_verified: true } };
+    const { code, state, cookies } = await authorize('google', 'owner');
+    const res = await callback('google', `code=${code}&state=${state}`, cookies);
+    expect((await me(res)).id).toBe(owner?.id);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, owner?.id as number));
+    expect(row?.passwordHash).toBe(passwordHash);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
     const hash = await hashPassword('demo-password');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(hash).not.toContain('demo-password');
     await expect(verifyPassword(hash, 'demo-password')).resolves.toBe(true);
     await expect(verifyPassword(hash, 'demo-passwore')).resolves.toBe(false);
@@ -13,5 +13,22 @@ describe('password hashing', () => {
   it('salts every hash and refuses malformed stored hashes', async () => {
     expect(await hashPassword('x')).not.toBe(await hashPassword('x'));
     await expect(verifyPassword('plain-text', 'plain-text')).resolves.toBe(false);
+  });
+
+  it('uses at least OWASP’s minimum scrypt work and asks to rehash weaker hashes', async () => {
+    // OWASP Password Storage Cheat Sheet: these settings are its minimum, all of equal strength.
+    const owaspMinimums = [
+      [2 ** 17, 8, 1],
+      [2 ** 16, 8, 2],
+      [2 ** 15, 8, 3],
+      [2 ** 14, 8, 5],
+      [2 ** 13, 8, 10],
+    ];
+    const { N, r, p } = SCRYPT_PARAMS;
+    expect(owaspMinimums.some(([n, rr, pp]) => N >= (n as number) && r >= (rr as number) && p >= (pp as number))).toBe(
+      true,
+    );
+    expect(needsRehash('scrypt$32768$8$1$c2FsdA==$a2V5')).toBe(true);
+    expect(needsRehash(await hashPassword('x'))).toBe(false);
   });
 });

@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
-import type { Clock } from '../deps';
+import type { AppEnv, Clock } from '../deps';
+import { AppError } from '../lib/errors';
+import { clientIp, rateLimitBucket } from './client-ip';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -12,10 +16,66 @@ export interface RateLimitResult {
 /** Fixed-window throttling: at most `limit` hits per `key` per window. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Whether one more hit would be allowed, without counting one. */
+  peek(key: string, limit: number): Promise<RateLimitResult>;
 }
 
 /** Sign-in, sign-up and admin login: 10 attempts per address per 15 minutes. */
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Every throttle of the API in one table (SECURITY.md): what is counted, how many per window.
+ * `perAddress` keys count the client address (an IPv6 address by its /64), the others the account
+ * or the whole site. `AUTH_RATE_LIMIT` scales the sign-in family.
+ */
+export function rateLimitPolicies(config: Pick<Config, 'authRateLimit' | 'bookingRateLimit' | 'contactRateLimit'>) {
+  const auth = config.authRateLimit;
+  return {
+    login: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    /**
+     * Failed sign-ins per account, so a botnet of addresses cannot guess one person's password at
+     * full speed; successful ones do not count, so the owner is not locked out by using the site.
+     */
+    loginFailures: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    register: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    adminLogin: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    /** Every address together: the shared admin password is one secret, whoever guesses at it. */
+    adminLoginGlobal: { limit: auth * 5, windowMs: AUTH_WINDOW_MS },
+    passwordReset: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    passwordResetAccount: { limit: 3, windowMs: HOUR_MS },
+    verifyEmail: { limit: 5, windowMs: HOUR_MS },
+    /** E-mail changes per account: a conflict answer tells whether an address has an account. */
+    emailChange: { limit: 5, windowMs: HOUR_MS },
+    passwordChange: { limit: auth, windowMs: AUTH_WINDOW_MS },
+    contact: { limit: config.contactRateLimit, windowMs: HOUR_MS },
+    bookingCreate: { limit: config.bookingRateLimit, windowMs: HOUR_MS },
+  } as const;
+}
+export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    429,
+    'rate_limited',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Counts one attempt under `policy` for `subject` and throws 429 (with Retry-After) past its limit.
+ * `subject` defaults to the client address; pass an account key (`user:42`, an e-mail) or `global`.
+ */
+export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subject?: string): Promise<void> {
+  const { database, clock, config } = c.var.deps;
+  const { limit, windowMs } = rateLimitPolicies(config)[policy];
+  const who = subject ?? `ip:${rateLimitBucket(clientIp(c))}`;
+  const result = await databaseRateLimiter(database, clock).hit(`${policy}:${who}`, limit, windowMs);
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
 
 function decide(count: number, resetAt: number, limit: number, now: number): RateLimitResult {
   if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
@@ -45,6 +105,12 @@ export function databaseRateLimiter(database: Database, clock: Clock): RateLimit
       if (!row) throw new Error('rate limit upsert returned no row');
       return decide(row.count, row.resetAt.getTime(), limit, now);
     },
+    async peek(key, limit) {
+      const now = clock.now().getTime();
+      const row = await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+      if (!row || row.resetAt.getTime() <= now) return { allowed: true, retryAfterSeconds: 0 };
+      return decide(row.count + 1, row.resetAt.getTime(), limit, now);
+    },
   };
 }
 
@@ -61,6 +127,32 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
       }
       entry.count += 1;
       return decide(entry.count, entry.resetAt, limit, now);
+    },
+    async peek(key, limit) {
+      const now = clock.now().getTime();
+      const entry = windows.get(key);
+      if (!entry || entry.resetAt <= now) return { allowed: true, retryAfterSeconds: 0 };
+      return decide(entry.count + 1, entry.resetAt, limit, now);
+    },
+  };
+}
+
+/**
+ * For limits on failures only: `guard` refuses with 429 once `subject` has used up its failures,
+ * `fail` counts one. Use both around the check that can fail.
+ */
+export function failureLimit(c: Context<AppEnv>, policy: RateLimitPolicy, subject: string) {
+  const { database, clock, config } = c.var.deps;
+  const { limit, windowMs } = rateLimitPolicies(config)[policy];
+  const limiter = databaseRateLimiter(database, clock);
+  const key = `${policy}:${subject}`;
+  return {
+    async guard() {
+      const result = await limiter.peek(key, limit);
+      if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+    },
+    async fail() {
+      await limiter.hit(key, limit, windowMs);
     },
   };
 }

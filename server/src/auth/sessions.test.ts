@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
 import { createTestContext } from '../test/harness';
 import {
+  absoluteExpiry,
   createSession,
   DAY_MS,
   generateSessionToken,
@@ -48,31 +49,49 @@ describe('validateSessionToken', () => {
     expect(await validateSessionToken(ctx.database, 'x'.repeat(500), 'user', t0)).toBeNull();
   });
 
-  it('keeps the expiry while 15 days or more remain, then slides it to 30 days from now', async () => {
+  it('ends a user session after 7 idle days, moving the idle expiry at most once a day while used', async () => {
     const token = generateSessionToken();
     const created = await createSession(ctx.database, token, { userId, kind: 'user' }, t0);
-    expect(created.expiresAt.getTime()).toBe(t0.getTime() + 30 * DAY_MS);
+    expect(created.expiresAt.getTime()).toBe(t0.getTime() + 7 * DAY_MS);
 
-    const at15 = new Date(t0.getTime() + 15 * DAY_MS); // exactly 15 days left: not yet
-    const kept = await validateSessionToken(ctx.database, token, 'user', at15);
-    expect(kept?.renewed).toBe(false);
-    expect(kept?.session.expiresAt.getTime()).toBe(created.expiresAt.getTime());
-
-    const at16 = new Date(t0.getTime() + 16 * DAY_MS); // 14 days left: extend
-    const renewed = await validateSessionToken(ctx.database, token, 'user', at16);
-    expect(renewed?.renewed).toBe(true);
-    expect(renewed?.session.expiresAt.getTime()).toBe(at16.getTime() + 30 * DAY_MS);
+    const hourLater = new Date(t0.getTime() + 3_600_000); // used soon after: no write
+    expect((await validateSessionToken(ctx.database, token, 'user', hourLater))?.session.expiresAt).toEqual(
+      created.expiresAt,
+    );
+    const dayLater = new Date(t0.getTime() + DAY_MS + 1); // a day on: idle expiry moves
+    const moved = await validateSessionToken(ctx.database, token, 'user', dayLater);
+    expect(moved?.session.expiresAt.getTime()).toBe(dayLater.getTime() + 7 * DAY_MS);
     const [row] = await ctx.database.db
       .select()
       .from(sessions)
       .where(eq(sessions.id, sessionIdFromToken(token)));
-    expect(row?.expiresAt.getTime()).toBe(at16.getTime() + 30 * DAY_MS);
+    expect(row?.expiresAt.getTime()).toBe(dayLater.getTime() + 7 * DAY_MS);
+
+    const idle = new Date(dayLater.getTime() + 7 * DAY_MS); // 7 days unused: gone
+    expect(await validateSessionToken(ctx.database, token, 'user', idle)).toBeNull();
+  });
+
+  it('ends a user session 30 days after sign-in however much it is used', async () => {
+    const token = generateSessionToken();
+    await createSession(ctx.database, token, { userId, kind: 'user' }, t0);
+    let last: Date | undefined;
+    for (let day = 1; day < 30; day++) {
+      const at = new Date(t0.getTime() + day * DAY_MS + 1);
+      const valid = await validateSessionToken(ctx.database, token, 'user', at);
+      expect(valid, `day ${day}`).not.toBeNull();
+      expect(valid?.session.expiresAt.getTime()).toBeLessThanOrEqual(
+        absoluteExpiry({ kind: 'user', createdAt: t0 }).getTime(),
+      );
+      last = at;
+    }
+    expect(last).toBeDefined();
+    expect(await validateSessionToken(ctx.database, token, 'user', new Date(t0.getTime() + 30 * DAY_MS))).toBeNull();
   });
 
   it('deletes an expired session', async () => {
     const token = generateSessionToken();
     await createSession(ctx.database, token, { userId, kind: 'user' }, t0);
-    expect(await validateSessionToken(ctx.database, token, 'user', new Date(t0.getTime() + 30 * DAY_MS))).toBeNull();
+    expect(await validateSessionToken(ctx.database, token, 'user', new Date(t0.getTime() + 7 * DAY_MS))).toBeNull();
     const rows = await ctx.database.db
       .select()
       .from(sessions)
@@ -80,14 +99,24 @@ describe('validateSessionToken', () => {
     expect(rows).toEqual([]);
   });
 
-  it('admin sessions last 12 hours and never slide', async () => {
+  it('admin sessions end after 30 idle minutes and 12 hours at most', async () => {
     const token = generateSessionToken();
     await createSession(ctx.database, token, { userId: null, kind: 'admin' }, t0);
-    const later = new Date(t0.getTime() + 11 * 3_600_000);
-    expect((await validateSessionToken(ctx.database, token, 'admin', later))?.renewed).toBe(false);
+    const minute = 60_000;
     expect(
-      await validateSessionToken(ctx.database, token, 'admin', new Date(t0.getTime() + 12 * 3_600_000)),
-    ).toBeNull();
+      await validateSessionToken(ctx.database, token, 'admin', new Date(t0.getTime() + 29 * minute)),
+    ).not.toBeNull();
+    expect(await validateSessionToken(ctx.database, token, 'admin', new Date(t0.getTime() + 59 * minute))).toBeNull();
+
+    const busy = generateSessionToken();
+    await createSession(ctx.database, busy, { userId: null, kind: 'admin' }, t0);
+    for (let m = 20; m < 12 * 60; m += 20) {
+      expect(
+        await validateSessionToken(ctx.database, busy, 'admin', new Date(t0.getTime() + m * minute)),
+        `minute ${m}`,
+      ).not.toBeNull();
+    }
+    expect(await validateSessionToken(ctx.database, busy, 'admin', new Date(t0.getTime() + 12 * 3_600_000))).toBeNull();
   });
 });
 
@@ -102,5 +131,15 @@ describe('invalidation', () => {
     expect(await validateSessionToken(ctx.database, b, 'user', t0)).not.toBeNull();
     await invalidateAllSessions(ctx.database, userId);
     expect(await validateSessionToken(ctx.database, b, 'user', t0)).toBeNull();
+  });
+
+  it('keeps one session when asked, for the person changing their password or e-mail', async () => {
+    const keep = generateSessionToken();
+    const other = generateSessionToken();
+    const kept = await createSession(ctx.database, keep, { userId, kind: 'user' }, t0);
+    await createSession(ctx.database, other, { userId, kind: 'user' }, t0);
+    await invalidateAllSessions(ctx.database, userId, kept.id);
+    expect(await validateSessionToken(ctx.database, keep, 'user', t0)).not.toBeNull();
+    expect(await validateSessionToken(ctx.database, other, 'user', t0)).toBeNull();
   });
 });

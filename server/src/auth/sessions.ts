@@ -1,35 +1,47 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Database, Tx } from '../db/client';
 import { sessions, type User, users } from '../db/schema';
+import type { AppEnv } from '../deps';
+import type { Session, SessionKind } from '../lib/auth-state';
+import {
+  ADMIN_SESSION_COOKIE,
+  clearSessionCookie,
+  readSessionCookie,
+  SESSION_COOKIE,
+  type SessionCookie,
+  setSessionCookie,
+} from './cookies';
 
 /**
  * Sessions after Lucia's "Sessions" guide: the browser holds a random token, the database holds
- * only its SHA-256, so a leaked database cannot be replayed as cookies.
+ * only its SHA-256, so a leaked database cannot be replayed as cookies. Every session has an
+ * absolute lifetime from sign-in and an idle timeout (decision 007).
  */
 
 export const DAY_MS = 86_400_000;
-/** User sessions last 30 days and slide forward when fewer than 15 remain. */
-export const SESSION_LIFETIME_MS = 30 * DAY_MS;
-export const SESSION_RENEW_BEFORE_MS = 15 * DAY_MS;
-/** Shared-password admin sessions are short and never slide (decision 007). */
-export const ADMIN_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
-export type SessionKind = 'user' | 'admin';
+export type { AuthState, Session, SessionKind } from '../lib/auth-state';
 
-export interface Session {
-  id: string;
-  userId: number | null;
-  kind: SessionKind;
-  expiresAt: Date;
-}
+/**
+ * How long a session may live at most (`absolute`), how long it survives without use (`idle`), and
+ * how much use it takes before the idle expiry is moved (`refreshAfter`, so a busy session does
+ * not write on every request). The cookie expires with the absolute lifetime.
+ */
+export const SESSION_POLICY: Record<SessionKind, { absolute: number; idle: number; refreshAfter: number }> = {
+  user: { absolute: 30 * DAY_MS, idle: 7 * DAY_MS, refreshAfter: DAY_MS },
+  admin: { absolute: 12 * HOUR_MS, idle: 30 * MINUTE_MS, refreshAfter: MINUTE_MS },
+};
+/** A sign-in this recent counts as re-authentication for changes that would otherwise ask for the password. */
+export const RECENT_SIGN_IN_MS = 15 * MINUTE_MS;
 
 export interface SessionValidation {
   session: Session;
   user: User | null;
-  /** True when the expiry moved: the cookie must be sent again with the new lifetime. */
-  renewed: boolean;
 }
 
 /** 20 random bytes (160 bits) as lower-case base32: 32 characters, cookie-safe. */
@@ -43,26 +55,32 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+export function absoluteExpiry(session: Pick<Session, 'kind' | 'createdAt'>): Date {
+  return new Date(session.createdAt.getTime() + SESSION_POLICY[session.kind].absolute);
+}
+
 export async function createSession(
   database: Database,
   token: string,
   owner: { userId: number | null; kind: SessionKind },
   now: Date,
 ): Promise<Session> {
-  const lifetime = owner.kind === 'admin' ? ADMIN_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS;
+  const policy = SESSION_POLICY[owner.kind];
   const session: Session = {
     id: sessionIdFromToken(token),
     userId: owner.userId,
     kind: owner.kind,
-    expiresAt: new Date(now.getTime() + lifetime),
+    expiresAt: new Date(now.getTime() + Math.min(policy.idle, policy.absolute)),
+    createdAt: now,
   };
-  await database.write((tx) => tx.insert(sessions).values({ ...session, createdAt: now }));
+  await database.write((tx) => tx.insert(sessions).values(session));
   return session;
 }
 
 /**
- * The session behind `token`, or null when it is unknown (tampered), expired or of another kind.
- * An expired session is deleted; a user session with under 15 days left is extended to 30.
+ * The session behind `token`, or null when it is unknown (tampered), idle too long, past its
+ * absolute lifetime, or of another kind. An expired session is deleted; a used one has its idle
+ * expiry moved forward, never past the absolute lifetime.
  */
 export async function validateSessionToken(
   database: Database,
@@ -80,40 +98,81 @@ export async function validateSessionToken(
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row || row.session.kind !== kind) return null;
-  const session: Session = {
-    id: row.session.id,
-    userId: row.session.userId,
-    kind: row.session.kind,
-    expiresAt: row.session.expiresAt,
-  };
-  if (now.getTime() >= session.expiresAt.getTime()) {
+  const session: Session = { ...row.session };
+  const absolute = absoluteExpiry(session).getTime();
+  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= absolute) {
     await invalidateSession(database, session.id);
     return null;
   }
   if (kind === 'user' && !row.user) return null;
-  let renewed = false;
-  if (kind === 'user' && session.expiresAt.getTime() - now.getTime() < SESSION_RENEW_BEFORE_MS) {
-    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const policy = SESSION_POLICY[kind];
+  if (session.expiresAt.getTime() - now.getTime() < policy.idle - policy.refreshAfter) {
+    session.expiresAt = new Date(Math.min(now.getTime() + policy.idle, absolute));
     await database.write((tx) =>
       tx.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id)),
     );
-    renewed = true;
   }
-  return { session, user: row.user, renewed };
+  return { session, user: row.user };
 }
 
 export async function invalidateSession(database: Database, sessionId: string): Promise<void> {
   await database.write((tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
 }
 
-export async function invalidateAllSessions(database: Database, userId: number): Promise<void> {
-  await database.write((tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
+/**
+ * Ends every session of a user (both kinds), except `keep` when given: on a password or e-mail
+ * change the person making it stays signed in and everyone else holding a session is out.
+ */
+export async function invalidateAllSessions(db: Database | Tx, userId: number, keep?: string): Promise<void> {
+  const where = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
+  if ('write' in db) await db.write((tx) => tx.delete(sessions).where(where));
+  else await db.delete(sessions).where(where);
 }
 
-/** What the session middleware resolved for this request (`c.var.auth`). */
-export interface AuthState {
-  user: User | null;
-  session: Session | null;
-  /** A shared-password administrator session, separate from the user's (decision 007). */
-  adminSession: Session | null;
+const cookieOf = (kind: SessionKind): SessionCookie => (kind === 'admin' ? ADMIN_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * Resolves the session cookies once per request into `c.var.auth`. An unknown, tampered or
+ * expired token is treated as signed out and its cookie cleared.
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { database, clock } = c.var.deps;
+    const now = clock.now();
+    const resolve = async (kind: SessionKind) => {
+      const token = readSessionCookie(c, cookieOf(kind));
+      if (token === undefined) return null;
+      const result = await validateSessionToken(database, token, kind, now);
+      if (!result) clearSessionCookie(c, cookieOf(kind));
+      return result;
+    };
+    const user = await resolve('user');
+    const admin = await resolve('admin');
+    c.set('auth', { user: user?.user ?? null, session: user?.session ?? null, adminSession: admin?.session ?? null });
+    await next();
+  };
+}
+
+/**
+ * Starts a new session of `kind` and sets its cookie. A session the request already carried is
+ * deleted first, so every sign-in gets a fresh token (no session fixation).
+ */
+export async function startSession(c: Context<AppEnv>, kind: SessionKind, userId: number | null): Promise<Session> {
+  const { database, clock } = c.var.deps;
+  const previous = kind === 'admin' ? c.var.auth?.adminSession : c.var.auth?.session;
+  if (previous) await invalidateSession(database, previous.id);
+  const token = generateSessionToken();
+  const session = await createSession(database, token, { userId, kind }, clock.now());
+  setSessionCookie(c, cookieOf(kind), token, absoluteExpiry(session));
+  return session;
+}
+
+/** Deletes the request's session(s) of `kinds` server-side and clears their cookies. */
+export async function endSessions(c: Context<AppEnv>, kinds: SessionKind[]): Promise<void> {
+  const { database } = c.var.deps;
+  for (const kind of kinds) {
+    const session = kind === 'admin' ? c.var.auth?.adminSession : c.var.auth?.session;
+    if (session) await invalidateSession(database, session.id);
+    clearSessionCookie(c, cookieOf(kind));
+  }
 }

@@ -118,3 +118,33 @@ export async function findSlot(db: Queryable, id: number) {
   const [row] = await db.select().from(timeSlots).where(eq(timeSlots.id, id)).limit(1);
   return row;
 }
+
+/** A cleaner's weekly hours and time off: what the slot and no-double-booking rules read. */
+export async function cleanerSchedule(db: Queryable, cleanerId: number) {
+  const [weeklyHours, offs] = await Promise.all([
+    db
+      .select({
+        dayOfWeek: availability.dayOfWeek,
+        startTime: availability.startTime,
+        endTime: availability.endTime,
+        isAvailable: availability.isAvailable,
+      })
+      .from(availability)
+      .where(eq(availability.cleanerId, cleanerId)),
+    db
+      .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
+      .from(timeOff)
+      .where(eq(timeOff.cleanerId, cleanerId)),
+  ]);
+  return { weeklyHours, timeOff: offs };
+}
+
+/** One of a cleaner's bookings, for marking slots against it; undefined when it is not theirs. */
+export async function findCleanerBooking(db: Queryable, cleanerId: number, bookingId: number) {
+  const [row] = await db
+    .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.cleanerId, cleanerId)))
+    .limit(1);
+  return row;
+}

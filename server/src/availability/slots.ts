@@ -1,7 +1,8 @@
+import { MESSAGES } from '@spotless/sdk/rules';
 import { toLocal, zonedToUtc } from '../lib/time';
 
 /** Spec 02 §5, availability form. */
-export const TIME_FORMAT_MESSAGE = 'Time must be in HH:MM format';
+export const TIME_FORMAT_MESSAGE = MESSAGES.availability.timeFormat;
 export const TIME_ORDER_MESSAGE = 'End time must be after start time';
 
 const MINUTE_MS = 60_000;

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
 import { toLocal } from '../lib/time';

@@ -7,10 +7,23 @@ import {
   type BookingParties,
   type BookingStatus,
   cleanerActionFor,
+  START_EARLY_MS,
   transition,
 } from './booking-state';
 
-const booking = (status: BookingStatus): BookingParties => ({ id: 7, status, customerId: 100, cleanerId: 20 });
+const NOW = new Date('2026-06-15T12:00:00Z');
+const HOUR = 3_600_000;
+/** A paid booking whose time has come: only status and party decide (time and payment have their own tests). */
+const booking = (status: BookingStatus, overrides: Partial<BookingParties> = {}): BookingParties => ({
+  id: 7,
+  status,
+  customerId: 100,
+  cleanerId: 20,
+  startsAt: new Date(NOW.getTime() - HOUR),
+  endsAt: new Date(NOW.getTime() + HOUR),
+  paymentStatus: 'succeeded',
+  ...overrides,
+});
 
 const ACTORS: Record<string, BookingActor> = {
   owner: { role: 'customer', userId: 100 },
@@ -57,7 +70,9 @@ describe('booking state machine', () => {
           const expected = row
             ? { ok: true, from: status, to: row[3] }
             : { ok: false, error: PERMITTED.has(`${action}/${actorName}`) ? 'illegal_transition' : 'forbidden' };
-          expect(transition(booking(status), action, actor), `${status} ${action} by ${actorName}`).toEqual(expected);
+          expect(transition(booking(status), action, actor, NOW), `${status} ${action} by ${actorName}`).toEqual(
+            expected,
+          );
           checked++;
         }
       }
@@ -68,7 +83,8 @@ describe('booking state machine', () => {
   it('never leaves completed or cancelled', () => {
     for (const status of ['completed', 'cancelled'] as const) {
       for (const action of BOOKING_ACTIONS) {
-        for (const actor of Object.values(ACTORS)) expect(transition(booking(status), action, actor).ok).toBe(false);
+        for (const actor of Object.values(ACTORS))
+          expect(transition(booking(status), action, actor, NOW).ok).toBe(false);
       }
     }
   });
@@ -78,7 +94,7 @@ describe('booking state machine', () => {
     for (const status of BOOKING_STATUSES) {
       for (const action of BOOKING_ACTIONS) {
         for (const actor of Object.values(ACTORS)) {
-          const result = transition(booking(status), action, actor);
+          const result = transition(booking(status), action, actor, NOW);
           if (result.ok && result.to !== status) edges.add(`${status}->${result.to}`);
         }
       }
@@ -96,35 +112,35 @@ describe('booking state machine', () => {
   });
 
   it('treats a booking without a customer (guest checkout) as nobody’s for signed-in customers', () => {
-    const guestBooking: BookingParties = { id: 7, status: 'pending', customerId: null, cleanerId: 20 };
-    expect(transition(guestBooking, 'cancel', { role: 'customer', userId: 100 })).toEqual({
+    const guestBooking = booking('pending', { customerId: null });
+    expect(transition(guestBooking, 'cancel', { role: 'customer', userId: 100 }, NOW)).toEqual({
       ok: false,
       error: 'forbidden',
     });
-    expect(transition(guestBooking, 'cancel', { role: 'guest', bookingId: 7 })).toMatchObject({ ok: true });
+    expect(transition(guestBooking, 'cancel', { role: 'guest', bookingId: 7 }, NOW)).toMatchObject({ ok: true });
   });
 
   it('never throws, even for an unknown action or actor role', () => {
-    expect(transition(booking('pending'), 'teleport' as never, ACTORS.owner!)).toEqual({
+    expect(transition(booking('pending'), 'teleport' as never, ACTORS.owner!, NOW)).toEqual({
       ok: false,
       error: 'illegal_transition',
     });
-    expect(transition(booking('pending'), 'toString' as never, ACTORS.owner!)).toEqual({
+    expect(transition(booking('pending'), 'toString' as never, ACTORS.owner!, NOW)).toEqual({
       ok: false,
       error: 'illegal_transition',
     });
-    expect(transition(booking('pending'), 'cancel', { role: 'robot' } as never)).toEqual({
+    expect(transition(booking('pending'), 'cancel', { role: 'robot' } as never, NOW)).toEqual({
       ok: false,
       error: 'forbidden',
     });
   });
 
   it('lists the allowed actions per actor', () => {
-    expect(allowedActions(booking('pending'), ACTORS.ownCleaner!)).toEqual(['accept', 'decline']);
-    expect(allowedActions(booking('confirmed'), ACTORS.ownCleaner!)).toEqual(['start', 'complete']);
-    expect(allowedActions(booking('confirmed'), ACTORS.owner!)).toEqual(['cancel', 'edit']);
-    expect(allowedActions(booking('pending'), ACTORS.system!)).toEqual(['expire', 'pay']);
-    expect(allowedActions(booking('in_progress'), ACTORS.admin!)).toEqual([]);
+    expect(allowedActions(booking('pending'), ACTORS.ownCleaner!, NOW)).toEqual(['accept', 'decline']);
+    expect(allowedActions(booking('confirmed'), ACTORS.ownCleaner!, NOW)).toEqual(['start', 'complete']);
+    expect(allowedActions(booking('confirmed'), ACTORS.owner!, NOW)).toEqual(['cancel', 'edit']);
+    expect(allowedActions(booking('pending'), ACTORS.system!, NOW)).toEqual(['expire', 'pay']);
+    expect(allowedActions(booking('in_progress'), ACTORS.admin!, NOW)).toEqual([]);
   });
 
   it('maps the cleaner status call to an action', () => {
@@ -136,6 +152,48 @@ describe('booking state machine', () => {
     expect(cleanerActionFor('confirmed', 'pending')).toBeNull();
     // the cleaner may not cancel a confirmed job through the status call
     const action = cleanerActionFor('confirmed', 'cancelled')!;
-    expect(transition(booking('confirmed'), action, ACTORS.ownCleaner!)).toEqual({ ok: false, error: 'forbidden' });
+    expect(transition(booking('confirmed'), action, ACTORS.ownCleaner!, NOW)).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+  });
+});
+
+describe('a cleaner starts and completes only a paid job whose time has come (decision 031)', () => {
+  const cleaner = ACTORS.ownCleaner!;
+  const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+  const nextMonth = booking('confirmed', { startsAt: at(30 * 24 * HOUR), endsAt: at(30 * 24 * HOUR + 2 * HOUR) });
+
+  it('refuses a just-paid job for next month', () => {
+    expect(transition(nextMonth, 'start', cleaner, NOW)).toEqual({ ok: false, error: 'too_early' });
+    expect(transition(nextMonth, 'complete', cleaner, NOW)).toEqual({ ok: false, error: 'too_early' });
+    expect(allowedActions(nextMonth, cleaner, NOW)).toEqual([]);
+  });
+
+  it('starts from an hour before the booked time and completes from the booked time', () => {
+    const start = nextMonth.startsAt.getTime() - NOW.getTime();
+    expect(transition(nextMonth, 'start', cleaner, at(start - START_EARLY_MS - 1)).ok).toBe(false);
+    expect(transition(nextMonth, 'start', cleaner, at(start - START_EARLY_MS)).ok).toBe(true);
+    expect(transition(nextMonth, 'complete', cleaner, at(start - 1)).ok).toBe(false);
+    expect(transition(nextMonth, 'complete', cleaner, at(start)).ok).toBe(true);
+    const started = { ...nextMonth, status: 'in_progress' as const };
+    expect(transition(started, 'complete', cleaner, at(start - 60_000))).toEqual({ ok: false, error: 'too_early' });
+    expect(transition(started, 'complete', cleaner, at(start + 60_000)).ok).toBe(true);
+  });
+
+  it('never works on an unpaid job, whatever the time', () => {
+    for (const paymentStatus of ['unpaid', 'pending', 'processing', 'failed', 'refunded', 'disputed']) {
+      const unpaid = booking('confirmed', { paymentStatus });
+      expect(transition(unpaid, 'start', cleaner, NOW)).toEqual({ ok: false, error: 'not_paid' });
+      expect(transition(unpaid, 'complete', cleaner, NOW)).toEqual({ ok: false, error: 'not_paid' });
+    }
+  });
+
+  it('keeps permission and state first: nobody learns about payment or time of a booking not theirs', () => {
+    expect(transition(nextMonth, 'complete', ACTORS.otherCleaner!, NOW)).toEqual({ ok: false, error: 'forbidden' });
+    expect(transition(booking('pending', { paymentStatus: 'unpaid' }), 'complete', cleaner, NOW)).toEqual({
+      ok: false,
+      error: 'illegal_transition',
+    });
   });
 });

@@ -21,11 +21,25 @@ export interface BookingParties {
   status: BookingStatus;
   customerId: number | null;
   cleanerId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** The booking's payment status (`succeeded` once the charge went through). */
+  paymentStatus: string;
 }
 
+export type TransitionError = 'illegal_transition' | 'forbidden' | 'not_paid' | 'too_early';
 export type TransitionResult =
   | { ok: true; from: BookingStatus; to: BookingStatus }
-  | { ok: false; error: 'illegal_transition' | 'forbidden' };
+  | { ok: false; error: TransitionError };
+
+/**
+ * When a cleaner may start and complete a job (decision 031): a job starts from an hour before its
+ * booked time, and is complete only once its booked time has come; both only when it is paid. A
+ * job marked complete early would take away the customer's cancel-and-refund path and count a
+ * fake job towards the cleaner's experience.
+ */
+export const START_EARLY_MS = 60 * 60 * 1000;
+const WORK_ACTIONS: ReadonlySet<BookingAction> = new Set(['start', 'complete']);
 
 type Party = 'customer' | 'cleaner' | 'admin' | 'system';
 
@@ -61,21 +75,31 @@ function partyOf(booking: BookingParties, actor: BookingActor): Party | null {
 
 /**
  * The booking state machine of DESIGN.md. Permission is checked before state, so someone who may
- * never take this action on this booking learns nothing about its state (403 before 409).
- * Never throws.
+ * never take this action on this booking learns nothing about its state (403 before 409); then
+ * the state, then (for a cleaner's start and complete) payment and time. Never throws.
  */
-export function transition(booking: BookingParties, action: BookingAction, actor: BookingActor): TransitionResult {
+export function transition(
+  booking: BookingParties,
+  action: BookingAction,
+  actor: BookingActor,
+  now: Date,
+): TransitionResult {
   const rule = Object.hasOwn(RULES, action) ? RULES[action] : undefined;
   if (!rule) return { ok: false, error: 'illegal_transition' };
   const party = partyOf(booking, actor);
   if (party === null || !rule.by.includes(party)) return { ok: false, error: 'forbidden' };
   if (!rule.from.includes(booking.status)) return { ok: false, error: 'illegal_transition' };
+  if (WORK_ACTIONS.has(action)) {
+    if (booking.paymentStatus !== 'succeeded') return { ok: false, error: 'not_paid' };
+    const opensAt = action === 'start' ? booking.startsAt.getTime() - START_EARLY_MS : booking.startsAt.getTime();
+    if (now.getTime() < opensAt) return { ok: false, error: 'too_early' };
+  }
   return { ok: true, from: booking.status, to: rule.to ?? booking.status };
 }
 
 /** The actions this actor may take on this booking now (for buttons and API hints). */
-export function allowedActions(booking: BookingParties, actor: BookingActor): BookingAction[] {
-  return BOOKING_ACTIONS.filter((action) => transition(booking, action, actor).ok);
+export function allowedActions(booking: BookingParties, actor: BookingActor, now: Date): BookingAction[] {
+  return BOOKING_ACTIONS.filter((action) => transition(booking, action, actor, now).ok);
 }
 
 /**

@@ -1,11 +1,9 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Booking, BookingStats } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { fitsAvailability } from '../availability/slots';
 import type { Queryable, Tx } from '../db/client';
 import {
-  availability,
   type BookingRow,
   bookingStatusHistory,
   bookings,
@@ -13,11 +11,9 @@ import {
   payments,
   reviews,
   services,
-  timeOff,
   timeSlots,
   users,
 } from '../db/schema';
-import { AppError } from '../lib/errors';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
 
@@ -147,50 +143,24 @@ export function overlappingBookings(
     .where(and(...conditions));
 }
 
-export async function cleanerSchedule(db: Queryable, cleanerId: number) {
-  const [weeklyHours, offs] = await Promise.all([
-    db
-      .select({
-        dayOfWeek: availability.dayOfWeek,
-        startTime: availability.startTime,
-        endTime: availability.endTime,
-        isAvailable: availability.isAvailable,
-      })
-      .from(availability)
-      .where(eq(availability.cleanerId, cleanerId)),
-    db
-      .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
-      .from(timeOff)
-      .where(eq(timeOff.cleanerId, cleanerId)),
-  ]);
-  return { weeklyHours, timeOff: offs };
+/** Bookings of a customer that hold a cleaner's time without having been paid. */
+export async function countUnpaidPending(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        eq(bookings.status, 'pending'),
+        inArray(bookings.paymentStatus, ['unpaid', 'pending', 'failed']),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
-/**
- * The no-double-booking rule (DESIGN.md): inside the cleaner's hours, outside their time off, clear
- * of every booking that holds their time. Call it inside the write transaction that then writes,
- * so nothing can slip in between the check and the insert.
- */
-export async function assertBookable(
-  tx: Tx,
-  request: { cleanerId: number; timeZone: string; startsAt: Date; endsAt: Date; excludeBookingId?: number },
-): Promise<void> {
-  const schedule = await cleanerSchedule(tx, request.cleanerId);
-  const fit = fitsAvailability({ ...request, ...schedule });
-  if (fit === 'time_off') throw new AppError(409, 'time_off', 'The cleaner is off on that day');
-  if (fit === 'outside_hours') {
-    throw new AppError(409, 'outside_hours', 'That time is outside the cleaner’s working hours');
-  }
-  const clash = await overlappingBookings(
-    tx,
-    request.cleanerId,
-    request.startsAt,
-    request.endsAt,
-    request.excludeBookingId,
-  ).limit(1);
-  if (clash.length > 0) {
-    throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
-  }
+export async function cleanerUserIdOf(db: Queryable, cleanerId: number): Promise<number | null> {
+  const [row] = await db.select({ userId: cleaners.userId }).from(cleaners).where(eq(cleaners.id, cleanerId));
+  return row?.userId ?? null;
 }
 
 export async function recordHistory(

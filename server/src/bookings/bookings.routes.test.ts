@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusHistory, bookings, cleaners, idempotencyKeys, notifications, payments } from '../db/schema';
+import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
-import { createCustomer, seedWorld, sessionFor } from './test-fixtures';
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
 type Json = Record<string, any>;
@@ -199,6 +199,19 @@ describe('POST /api/bookings', () => {
   });
 
   it('answers every malformed payload with a 4xx, never a 500 and never a row', async () => {
+    // status, code and the field named, for each body below in order
+    const EXPECTED_REFUSALS = [
+      ...Array(4).fill('400 validation_failed duration'),
+      ...Array(3).fill('400 validation_failed totalPrice'),
+      ...Array(4).fill('400 validation_failed scheduledDate'),
+      ...Array(2).fill('400 validation_failed scheduledTime'),
+      ...Array(2).fill('400 validation_failed cleanerId'),
+      '404 not_found serviceId',
+      '400 validation_failed address',
+      '400 validation_failed specialInstructions',
+      // 12 hours from 09:00 runs past the cleaner's day
+      '409 outside_hours ',
+    ];
     const before = await ctx.database.db.select({ n: sql<number>`count(*)` }).from(bookings);
     const bodies: Json[] = [
       payload({ duration: 'abc' }),
@@ -227,12 +240,17 @@ describe('POST /api/bookings', () => {
         totalPrice: '540.00',
       }),
     ];
+    const answers: string[] = [];
     for (const body of bodies) {
       const res = await book(asA, { ...body, scheduledDate: body.scheduledDate ?? '2026-08-25' });
       expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(res.status, JSON.stringify(body)).toBeLessThan(500);
       expect(res.body.error.code, JSON.stringify(body)).toBeTypeOf('string');
+      answers.push(`${res.status} ${res.body.error.code} ${Object.keys(res.body.error.fields ?? {}).join(',')}`);
     }
+    // Each is refused by the booking route for its own reason, naming the field (a missing route
+    // would answer 404 to all of them).
+    expect(answers).toEqual(EXPECTED_REFUSALS);
     const after = await ctx.database.db.select({ n: sql<number>`count(*)` }).from(bookings);
     expect(after[0]?.n).toBe(before[0]?.n);
   });
@@ -350,9 +368,26 @@ describe('changing bookings', () => {
     expect(accepted.body.status).toBe('confirmed');
     expect((await patch(asCleaner, 'cancelled')).status).toBe(409);
     expect((await patch(asCleaner, 'confirmed')).status).toBe(409);
-    expect((await patch(asCleaner, 'in_progress')).body.status).toBe('in_progress');
-    expect((await patch(asCleaner, 'completed')).body.status).toBe('completed');
-    expect((await patch(asCleaner, 'completed')).status).toBe(409);
+    // Accepted but unpaid: no work on it yet (decision 031).
+    expect((await patch(asCleaner, 'in_progress')).body.error.code).toBe('not_paid');
+    expect((await patch(asCleaner, 'completed')).body.error.code).toBe('not_paid');
+    await ctx.database.write((tx) =>
+      tx.update(bookings).set({ paymentStatus: 'succeeded' }).where(eq(bookings.id, id)),
+    );
+    // Paid, but booked for August: too early to start or complete it in June.
+    expect((await patch(asCleaner, 'in_progress')).body.error.code).toBe('too_early');
+    expect((await patch(asCleaner, 'completed')).body.error.code).toBe('too_early');
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, id));
+    const today = ctx.clock.now();
+    // On the day (sessions from June would be long idle by then: sign in again).
+    ctx.clock.set(new Date((row?.startsAt.getTime() ?? 0) - 30 * 60_000));
+    const onTheDay = await sessionFor(ctx, demoCleaner.userId);
+    expect((await patch(onTheDay, 'in_progress')).body.status).toBe('in_progress');
+    expect((await patch(onTheDay, 'completed')).body.error.code).toBe('too_early');
+    ctx.clock.set(row?.startsAt ?? today);
+    expect((await patch(onTheDay, 'completed')).body.status).toBe('completed');
+    expect((await patch(onTheDay, 'completed')).status).toBe(409);
+    ctx.clock.set(today);
     const [after] = await ctx.database.db.select().from(cleaners).where(eq(cleaners.id, demoCleaner.id));
     expect(after?.completedJobs).toBe((before?.completedJobs ?? 0) + 1);
 

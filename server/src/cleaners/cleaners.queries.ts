@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
@@ -44,4 +44,13 @@ export async function findActiveCleaner(db: Queryable, id: number) {
     .where(and(eq(cleaners.id, id), eq(cleaners.status, 'active')))
     .limit(1);
   return row ? { ...row.cleaner, firstName: row.firstName, lastName: row.lastName } : undefined;
+}
+
+/** A user's own cleaner profile while it is active (approved and not suspended). */
+export function findActiveCleanerByUser(db: Queryable, userId: number): Promise<CleanerRow | undefined> {
+  return db
+    .select()
+    .from(cleaners)
+    .where(and(eq(cleaners.userId, userId), eq(cleaners.status, 'active')))
+    .get();
 }

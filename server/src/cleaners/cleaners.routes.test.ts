@@ -1,4 +1,4 @@
-import { lookupCity } from '@spotless/sdk';
+import { lookupCity } from '@spotless/sdk/cities';
 import type { Cleaner, CleanerPage } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

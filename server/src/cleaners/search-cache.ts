@@ -36,32 +36,65 @@ export class SearchVersion {
   }
 }
 
-/** A small LRU of serialised answers, each stamped with the search version it was computed at. */
+/**
+ * A small LRU of serialised answers, each stamped with the search version it was computed at.
+ * Bounded by entries and by bytes: a page can be large (100 cleaners with bios), and keys are
+ * chosen by whoever sends the query, so the count alone would not bound memory (SECURITY.md).
+ */
 export class AnswerCache {
-  readonly #entries = new Map<string, { version: number; body: string }>();
+  readonly #entries = new Map<string, { version: number; body: string; bytes: number }>();
+  #bytes = 0;
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  /** Memory an entry holds: UTF-16 code units of the key and the body, two bytes each. */
+  static sizeOf(key: string, body: string): number {
+    return (key.length + body.length) * 2;
+  }
 
   get(key: string, version: number): string | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    this.#entries.delete(key);
+    this.#delete(key);
     if (entry.version !== version) return undefined;
-    this.#entries.set(key, entry);
+    this.#insert(key, entry);
     return entry.body;
   }
 
   set(key: string, version: number, body: string): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { version, body });
-    if (this.#entries.size > this.capacity) {
+    this.#delete(key);
+    const bytes = AnswerCache.sizeOf(key, body);
+    if (bytes > this.maxBytes) return;
+    this.#insert(key, { version, body, bytes });
+    while (this.#entries.size > this.capacity || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.#delete(oldest);
     }
+  }
+
+  #insert(key: string, entry: { version: number; body: string; bytes: number }) {
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+  }
+
+  #delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Memory held by the cached answers (see `sizeOf`). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   readonly #pending = new Map<string, Promise<string>>();

@@ -1,5 +1,6 @@
 import type { Client, InValue, Row } from '@libsql/client';
-import { centsToDollars, lookupCity } from '@spotless/sdk';
+import { lookupCity } from '@spotless/sdk/cities';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchPage, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { boundingBox, type Point } from '../lib/geo';
@@ -52,6 +53,11 @@ function distanceSql(center: Point): { sql: string; args: InValue[] } {
 }
 
 /** Exclusive upper bound of a text prefix, so a prefix match is an index range. */
+/** `text` as a literal inside a LIKE pattern whose escape character is a backslash. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
@@ -90,8 +96,9 @@ export function planSearch(input: SearchInput): SearchPlan {
       where.push('lower(c.city) = ?');
       whereArgs.push(lower);
     } else {
-      where.push('(lower(c.city) like ? or lower(c.state) = ? or (c.zip_code >= ? and c.zip_code < ?))');
-      whereArgs.push(`${lower}%`, lower, place, prefixEnd(place));
+      // A typed `%` or `_` is a character, not a wildcard.
+      where.push("(lower(c.city) like ? escape '\\' or lower(c.state) = ? or (c.zip_code >= ? and c.zip_code < ?))");
+      whereArgs.push(`${escapeLike(lower)}%`, lower, place, prefixEnd(place));
     }
   }
   if (input.state) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, notifications } from '../db/schema';
 import { createTestContext } from '../test/harness';
-import { SUPPORT_INBOX } from './contact.routes';
+import { SUPPORT_INBOX } from './contact.service';
 
 const ctx = await createTestContext();
 const valid = {

@@ -1,13 +1,11 @@
 import { ContactMessageCreated, ContactMessageInput } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
-import { contactMessages } from '../db/schema';
+import { getUser } from '../auth/guards';
+import { throttle } from '../auth/rate-limit';
 import type { AppEnv } from '../deps';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
-import { enqueueNotification } from '../notifications/outbox';
-
-/** Where contact-form messages are delivered (through the outbox). */
-export const SUPPORT_INBOX = 'support@spotless.example';
+import { sendContactMessage } from './contact.service';
 
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
@@ -18,28 +16,14 @@ export const contactRoutes = new Hono<AppEnv>().post(
     responses: {
       201: { description: 'Stored and queued for support', schema: ContactMessageCreated },
       400: { description: 'A field is missing or invalid; `fields` names each' },
+      429: { description: 'Too many messages from this account or address (Retry-After)' },
     },
   }),
   valid('json', ContactMessageInput),
   async (c) => {
-    const input = c.req.valid('json');
-    const { database, clock } = c.var.deps;
-    const now = clock.now();
-    const created = await database.write(async (tx) => {
-      const [row] = await tx
-        .insert(contactMessages)
-        .values({ ...input, createdAt: now })
-        .returning({ id: contactMessages.id });
-      if (!row) throw new Error('contact message insert returned no row');
-      await enqueueNotification(tx, now, {
-        type: 'contact_message',
-        recipientEmail: SUPPORT_INBOX,
-        subject: `[Contact] ${input.subject}`,
-        body: `From ${input.firstName} ${input.lastName} <${input.email}>\n\n${input.message}`,
-        payload: { contactMessageId: row.id, replyTo: input.email },
-      });
-      return row;
-    });
-    return c.json({ id: created.id, receivedAt: now.toISOString() }, 201);
+    const user = getUser(c);
+    await throttle(c, 'contact', user ? `user:${user.id}` : undefined);
+    const sent = await sendContactMessage(c.var.deps, { userId: user?.id ?? null }, c.req.valid('json'));
+    return c.json({ id: sent.id, receivedAt: sent.receivedAt.toISOString() }, 201);
   },
 );

@@ -2,12 +2,11 @@ import { FavouriteList, FavouriteState, IdParam } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards';
-import { findActiveCleaner } from '../cleaners/cleaners.queries';
 import type { AppEnv } from '../deps';
-import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
-import { addFavourite, listFavourites, removeFavourite } from './favourites.queries';
+import { listFavourites } from './favourites.queries';
+import { forgetFavourite, saveFavourite } from './favourites.service';
 
 const cleanerParam = z.object({ cleanerId: IdParam });
 
@@ -50,9 +49,7 @@ export const favouritesRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c);
       const { cleanerId } = c.req.valid('param');
-      const { database } = c.var.deps;
-      if (!(await findActiveCleaner(database.db, cleanerId))) throw notFound('Cleaner');
-      await database.write((tx) => addFavourite(tx, user.id, cleanerId));
+      await saveFavourite(c.var.deps, user.id, cleanerId);
       return c.json({ cleanerId, favourite: true });
     },
   )
@@ -72,7 +69,7 @@ export const favouritesRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c);
       const { cleanerId } = c.req.valid('param');
-      await c.var.deps.database.write((tx) => removeFavourite(tx, user.id, cleanerId));
+      await forgetFavourite(c.var.deps, user.id, cleanerId);
       return c.json({ cleanerId, favourite: false });
     },
   );

@@ -3,6 +3,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 
 /** How long a stored answer is replayed for the same key. */
@@ -89,4 +90,74 @@ export async function storeIdempotent(
     createdAt: now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
   });
+}
+
+/**
+ * The claim-then-store form of idempotency, for writes that call a payment provider: the provider
+ * must not be called inside the write transaction, so the key is claimed in one transaction and
+ * the answer stored in another after the call.
+ *
+ * Runs a retryable write at most once per `Idempotency-Key` (DESIGN.md "API conventions"): the
+ * first request's answer is stored and replayed for a retry with the same key and body; the same
+ * key with another body is 422; a retry while the first is still running is 409. Without a key
+ * the write just runs. A failed write stores nothing, so it can be retried with the key. `scope`
+ * keeps keys of different routes and callers apart.
+ */
+export async function runOnce<T>(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  request: { scope: string; key: string | undefined; body: unknown },
+  run: () => Promise<{ status: number; body: T }>,
+): Promise<{ status: number; body: T; replayed: boolean }> {
+  const { key, scope } = request;
+  if (key === undefined) return { ...(await run()), replayed: false };
+  const { database, clock } = deps;
+  const hash = requestHash(request.body ?? null);
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+  const stored = await database.write(async (tx) => {
+    const now = clock.now();
+    const row = await tx.select().from(idempotencyKeys).where(where).get();
+    if (row && row.expiresAt.getTime() > now.getTime()) return row;
+    if (row) await tx.delete(idempotencyKeys).where(where);
+    await tx.insert(idempotencyKeys).values({
+      scope,
+      key,
+      requestHash: hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    });
+    return null;
+  });
+  if (stored) {
+    if (stored.requestHash !== hash) {
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request body',
+      );
+    }
+    if (stored.responseStatus === null) {
+      throw new AppError(
+        409,
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed',
+      );
+    }
+    return { status: stored.responseStatus, body: JSON.parse(stored.responseBody ?? 'null') as T, replayed: true };
+  }
+
+  let result: { status: number; body: T };
+  try {
+    result = await run();
+  } catch (error) {
+    await database.write((tx) => tx.delete(idempotencyKeys).where(where));
+    throw error;
+  }
+  await database.write((tx) =>
+    tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: result.status, responseBody: JSON.stringify(result.body) })
+      .where(where),
+  );
+  return { ...result, replayed: false };
 }

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { describeWhen } from '../bookings/booking-notifications';
 import { contactsOf } from '../bookings/bookings.queries';

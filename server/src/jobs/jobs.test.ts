@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, seedWorld, sessionFor } from '../bookings/test-fixtures';
+import { describe, expect, it } from 'vitest';
 import { bookingStatusHistory, bookings, notifications } from '../db/schema';
+import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { queueBookingReminders } from './booking-reminders';
 import { expireUnpaidBookings, UNPAID_BOOKING_TTL_MS } from './expire-unpaid-bookings';
@@ -12,15 +12,12 @@ type Json = Record<string, any>;
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
 const { demoCleaner } = await seedWorld(ctx);
 const customer = await createCustomer(ctx, 'Jo');
-let headers: Record<string, string>;
-beforeAll(async () => {
-  headers = await sessionFor(ctx, customer);
-});
 
 async function bookAt(date: string, time = '09:00'): Promise<number> {
+  // A session made at the test clock's moment: the clock jumps weeks between tests.
   const res = await ctx.json<Json>('/api/bookings', {
     method: 'POST',
-    headers,
+    headers: await sessionFor(ctx, customer),
     body: {
       cleanerId: demoCleaner.id,
       serviceId: 1,
@@ -90,7 +87,6 @@ describe('expireUnpaidBookings', () => {
 describe('queueBookingReminders', () => {
   it('queues one reminder per party 24 hours before a confirmed booking, once', async () => {
     ctx.clock.set('2026-08-01T12:00:00Z');
-    headers = await sessionFor(ctx, customer);
     const id = await bookAt('2026-08-10', '10:00'); // 15:00 UTC
     const asCleaner = await sessionFor(ctx, demoCleaner.userId);
     const accepted = await ctx.json(`/api/bookings/${id}/status`, {

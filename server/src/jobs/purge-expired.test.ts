@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueAuthToken } from '../auth/auth-tokens';
 import { databaseRateLimiter } from '../auth/rate-limit';
 import { createSession, validateSessionToken } from '../auth/sessions';
-import { idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { authTokens, idempotencyKeys, rateLimits, sessions, users } from '../db/schema';
 import { createTestContext } from '../test/harness';
 import { purgeExpired } from './purge-expired';
 
@@ -13,6 +14,12 @@ describe('purgeExpired', () => {
     const user = await createSession(ctx.database, 'token-old-enough-to-expire', { userId: null, kind: 'admin' }, now);
     const limiter = databaseRateLimiter(ctx.database, ctx.clock);
     await limiter.hit('login:203.0.113.9', 10, 60_000);
+    const [owner] = await ctx.database.write((tx) =>
+      tx.insert(users).values({ email: 'purge@example.com' }).returning({ id: users.id }),
+    );
+    const link = await ctx.database.write((tx) =>
+      issueAuthToken(tx, now, { userId: owner?.id as number, purpose: 'reset_password', email: 'purge@example.com' }),
+    );
     await ctx.database.write((tx) =>
       tx.insert(idempotencyKeys).values({
         scope: 'test',
@@ -26,17 +33,19 @@ describe('purgeExpired', () => {
     );
 
     // Nothing has expired yet.
-    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0 });
+    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0, authTokens: 0 });
 
-    // Later than every expiry, and a fresh session and window made now stay.
-    ctx.clock.set(new Date(user.expiresAt.getTime() + 1));
+    // Later than every expiry (the reset link's hour included), and a fresh session and window made now stay.
+    ctx.clock.set(new Date(Math.max(user.expiresAt.getTime(), now.getTime() + 3_600_000) + 1));
     await createSession(ctx.database, 'token-made-later', { userId: null, kind: 'admin' }, ctx.clock.now());
     await limiter.hit('login:198.51.100.7', 10, 60_000);
-    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 1, rateLimits: 1, idempotencyKeys: 1 });
+    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 1, rateLimits: 1, idempotencyKeys: 1, authTokens: 1 });
 
     expect((await ctx.database.db.select().from(sessions)).map((s) => s.expiresAt > ctx.clock.now())).toEqual([true]);
     expect((await ctx.database.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['login:198.51.100.7']);
     expect(await ctx.database.db.select().from(idempotencyKeys)).toEqual([]);
+    expect(await ctx.database.db.select().from(authTokens)).toEqual([]);
+    expect(link).toMatch(/^[a-z2-7]{32}$/);
     expect(await validateSessionToken(ctx.database, 'token-made-later', 'admin', ctx.clock.now())).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../db/client';
-import { idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { authTokens, idempotencyKeys, rateLimits, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 
 /** Rows deleted per table per run; the next run takes the rest, so one run never holds the writer long. */
@@ -17,15 +17,17 @@ async function deleteExpired(tx: Tx, table: SQLiteTable, column: SQLiteColumn, n
 
 /**
  * Deletes what has expired and is never read again: sessions past their expiry (validation already
- * refuses them), rate-limit windows that have reset, and stored idempotent answers past their TTL.
+ * refuses them), rate-limit windows that have reset, stored idempotent answers past their TTL, and
+ * e-mail links (verification, reset) past theirs.
  */
 export async function purgeExpired(
   deps: Pick<Deps, 'database' | 'clock'>,
-): Promise<{ sessions: number; rateLimits: number; idempotencyKeys: number }> {
+): Promise<{ sessions: number; rateLimits: number; idempotencyKeys: number; authTokens: number }> {
   const now = deps.clock.now();
   return deps.database.write(async (tx) => ({
     sessions: await deleteExpired(tx, sessions, sessions.expiresAt, now),
     rateLimits: await deleteExpired(tx, rateLimits, rateLimits.resetAt, now),
     idempotencyKeys: await deleteExpired(tx, idempotencyKeys, idempotencyKeys.expiresAt, now),
+    authTokens: await deleteExpired(tx, authTokens, authTokens.expiresAt, now),
   }));
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, notifications, payments, refunds } from '../db/schema';
 import { LocalPaymentProvider } from '../payments/local-provider';
-import { paymentsFixture } from '../payments/test-fixtures';
 import { createTestContext } from '../test/harness';
+import { paymentsFixture } from '../test/payment-fixtures';
 import { reconcilePayments } from './reconcile-payments';
 
 const clock = { now: () => new Date() };

@@ -1,13 +1,13 @@
 import type { Deps } from '../deps';
+import { markProcessing, touchPayment } from '../payments/payment-ledger';
 import {
   cancelledBookingRefundsDue,
   eventsFromIntent,
-  markProcessing,
   stalePayments,
   staleRefunds,
-  touchPayment,
 } from '../payments/payments.queries';
-import { applyEvent, refundCancelledBooking, settleRefundWithProvider } from '../payments/payments.service';
+import { applyEvent } from '../payments/payments.service';
+import { refundCancelledBooking, settleRefundWithProvider } from '../payments/refunds.service';
 
 /** How long a payment may sit pending/processing, or a refund pending, before we ask the provider. */
 export const RECONCILE_AFTER_MINUTES = 10;

@@ -1,10 +1,11 @@
 import type { Deps } from '../deps';
+import { deliverNotifications } from '../notifications/outbox';
 import { queueBookingReminders } from './booking-reminders';
 import { expireUnpaidBookings } from './expire-unpaid-bookings';
 import { purgeExpired } from './purge-expired';
 import { reconcilePayments } from './reconcile-payments';
 
-export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments'>;
+export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer'>;
 
 /**
  * The scheduled jobs: plain functions of `deps`. Node schedules them with node-cron
@@ -15,6 +16,7 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'booking-reminders', schedule: '*/5 * * * *', run: queueBookingReminders },
   { name: 'reconcile-payments', schedule: '*/5 * * * *', run: (deps) => reconcilePayments(deps) },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
+  { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },
 ];
 
 /** Runs one job, logging its result or its failure; never rejects (a schedule must keep going). */

@@ -17,7 +17,11 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'unavailable',
 };
 
-/** The error every handler throws; `onError` renders it as `{ error: { code, message, fields? } }`. */
+/**
+ * The error every service and handler throws; the one `onError` renders it as
+ * `{ error: { code, message, fields?, ...details } }`. `details` carries what a client needs to
+ * recover (the current price of a `price_changed`, for example).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -25,6 +29,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,14 +41,19 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+) {
+  return { error: { ...details, code, message, ...(fields ? { fields } : {}) } };
 }
 
 export function renderError(err: Error, c: Context, logger: Logger): Response {
   if (err instanceof AppError) {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return c.json(errorBody(err.code, err.message, err.fields), err.status);
+    return c.json(errorBody(err.code, err.message, err.fields, err.details), err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

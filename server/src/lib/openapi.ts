@@ -46,27 +46,87 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, unknown> };
 }
 
+/**
+ * Converts zod schemas to JSON Schema and collects the named ones (`.meta({ id })`) as components.
+ * A named schema reads the same as a request and as an answer unless it has defaults or
+ * transforms: then the request side is its own component, `NameInput`. References are written as
+ * placeholders and resolved once every schema is known (`resolve`).
+ */
 class SchemaConverter {
-  readonly components: Record<string, JsonSchema> = {};
+  readonly #defs = new Map<string, { input?: string; output?: string }>();
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const result = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const result = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      override: ({ zodSchema, jsonSchema }) => describeQueryValue(zodSchema, jsonSchema as JsonSchema),
+    }) as JsonSchema;
     const { $defs, $schema: _ignored, ...root } = result as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [name, def] of Object.entries($defs ?? {})) {
-      const key = io === 'input' && !name.endsWith('Input') ? `${name}Input` : name;
-      this.components[key] ??= this.#rewrite(def, io);
+      const entry = this.#defs.get(name) ?? {};
+      entry[io] ??= this.#placeholders(def, io);
+      this.#defs.set(name, entry);
     }
-    return this.#rewrite(root, io);
+    return JSON.parse(this.#placeholders(root, io));
   }
 
-  #rewrite(schema: JsonSchema, io: 'input' | 'output'): JsonSchema {
-    return JSON.parse(
-      JSON.stringify(schema).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => {
-        const key = io === 'input' && !name.endsWith('Input') ? `${name}Input` : name;
-        return JSON.stringify(`#/components/schemas/${key}`);
-      }),
+  #placeholders(schema: JsonSchema, io: 'input' | 'output'): string {
+    return JSON.stringify(schema).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) =>
+      JSON.stringify(`#ref:${io}:${name}`),
     );
   }
+
+  /** The component name of `name` on the `io` side. */
+  #componentName(name: string, io: 'input' | 'output'): string {
+    const entry = this.#defs.get(name);
+    if (io === 'output' || !entry?.output || entry.output.replaceAll(':output:', ':input:') === entry.input)
+      return name;
+    return name.endsWith('Input') ? name : `${name}Input`;
+  }
+
+  #resolve(text: string): JsonSchema {
+    return JSON.parse(
+      text.replace(/"#ref:(input|output):([^"]+)"/g, (_m, io: 'input' | 'output', name: string) =>
+        JSON.stringify(`#/components/schemas/${this.#componentName(name, io)}`),
+      ),
+    );
+  }
+
+  /** Anything holding schemas returned by `convert`, with their references to components resolved. */
+  resolve<T>(value: T): T {
+    return this.#resolve(JSON.stringify(value)) as T;
+  }
+
+  get components(): Record<string, JsonSchema> {
+    const components: Record<string, JsonSchema> = {};
+    for (const [name, entry] of this.#defs) {
+      for (const io of ['output', 'input'] as const) {
+        const text = entry[io];
+        if (text === undefined) continue;
+        components[this.#componentName(name, io)] ??= this.#resolve(text);
+      }
+    }
+    return components;
+  }
+}
+
+const QUERY_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+
+/**
+ * A query value validated as text but meaning a number or a boolean (`.meta({ queryAs })` in the
+ * contract) is described as what it means, so generated clients send numbers and booleans.
+ */
+function describeQueryValue(zodSchema: unknown, jsonSchema: JsonSchema): void {
+  const meta = z.globalRegistry.get(zodSchema as z.ZodType) as Record<string, unknown> | undefined;
+  delete jsonSchema.queryAs;
+  const queryAs = meta?.queryAs;
+  if (queryAs !== 'number' && queryAs !== 'integer' && queryAs !== 'boolean') return;
+  const description = jsonSchema.description;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  jsonSchema.type = queryAs;
+  for (const bound of QUERY_BOUNDS) if (typeof meta?.[bound] === 'number') jsonSchema[bound] = meta[bound];
+  if (description !== undefined) jsonSchema.description = description;
 }
 
 function toOpenApiPath(path: string): string {
@@ -138,7 +198,7 @@ export function generateOpenApi(
   return {
     openapi: '3.1.0',
     info,
-    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    paths: converter.resolve(Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)))),
     components: { schemas: converter.components },
   };
 }

@@ -1,11 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
-import { ADMIN_SESSION_COOKIE, readCookie, SESSION_COOKIE } from '../auth/cookies';
+import { ADMIN_SESSION_COOKIE, readSessionCookie, SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself. */
-const SIGN_IN_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/admin/login']);
+const SIGN_IN_PATHS = new Set([
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/password-reset/confirm',
+  '/api/admin/login',
+]);
 
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -26,7 +31,8 @@ function originOf(value: string | undefined): string | undefined {
 export function csrfProtection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
-    const hasCookie = readCookie(c, SESSION_COOKIE) !== undefined || readCookie(c, ADMIN_SESSION_COOKIE) !== undefined;
+    const hasCookie =
+      readSessionCookie(c, SESSION_COOKIE) !== undefined || readSessionCookie(c, ADMIN_SESSION_COOKIE) !== undefined;
     const originHeader = c.req.header('origin');
     const signIn = SIGN_IN_PATHS.has(c.req.path);
     if (!hasCookie && !(signIn && originHeader)) return next();

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config';
 import type { Clock } from '../deps';
+import type { PaymentProvider } from '../lib/payment-provider';
 import { LocalPaymentProvider } from './local-provider';
-import type { PaymentProvider } from './provider';
 import { StripePaymentProvider } from './stripe-provider';
 
 /** Stripe when `STRIPE_SECRET_KEY` is set, else the embedded local test-mode provider. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PaymentProviderError, type ProviderEvent, WebhookSignatureError } from '../lib/payment-provider';
 import { type CardDetails, LocalPaymentProvider, luhnValid, validateCard } from './local-provider';
 import { applyProviderEvent, newPaymentState } from './payment-state';
-import { PaymentProviderError, type ProviderEvent, WebhookSignatureError } from './provider';
 
 function setup() {
   const clock = { current: new Date('2026-11-22T04:00:00.000Z'), now: () => clock.current };

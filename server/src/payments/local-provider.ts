@@ -2,7 +2,7 @@ import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import {
   type CreatePaymentIntentInput,
   type PaymentIntent,
@@ -13,7 +13,7 @@ import {
   type Refund,
   type RefundInput,
   WebhookSignatureError,
-} from './provider';
+} from '../lib/payment-provider';
 
 /** The header the local provider signs its webhook deliveries with, in Stripe's `t=…,v1=…` form. */
 export const LOCAL_SIGNATURE_HEADER = 'spotless-signature';
@@ -121,7 +121,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   private failedDeliveries: Array<{ listener: EventListener; event: ProviderEvent; delivery: WebhookDelivery }> = [];
 
   constructor(options: LocalProviderOptions = {}) {
-    this.webhookSecret = options.webhookSecret ?? 'whsec_local_test_secret';
+    // A constant secret in the source would let anyone sign events: each provider gets its own.
+    this.webhookSecret = options.webhookSecret ?? `whsec_local_${randomHex(24)}`;
     this.clock = options.clock ?? { now: () => new Date() };
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PaymentStatus, ProviderEvent } from '../lib/payment-provider';
 import {
   applyProviderEvent,
   checkRefund,
@@ -9,7 +10,6 @@ import {
   type PaymentState,
   replayEvents,
 } from './payment-state';
-import type { PaymentStatus, ProviderEvent } from './provider';
 
 const AMOUNT = 10_000;
 const t = (minute: number) => new Date(Date.UTC(2026, 5, 1, 12, minute));

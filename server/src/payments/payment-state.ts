@@ -1,4 +1,4 @@
-import type { PaymentStatus, ProviderEvent } from './provider';
+import type { PaymentStatus, ProviderEvent } from '../lib/payment-provider';
 
 export interface PaymentState {
   status: PaymentStatus;
@@ -134,3 +134,6 @@ export function deriveBookingPaymentStatus(payments: ReadonlyArray<{ status: Pay
 
 /** Whether the booking's money is with us (cancellation fees and refunds apply). */
 export const isPaid = (status: BookingPaymentStatus) => status === 'succeeded';
+
+/** Statuses in which the payment's money is (or was) with us: the charge went through. */
+export const CHARGED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'refunded', 'disputed']);

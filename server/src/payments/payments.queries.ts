@@ -1,20 +1,14 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
-import { and, asc, count, desc, eq, gt, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { notifyBookingEvent } from '../bookings/booking-notifications';
-import { transition } from '../bookings/booking-state';
-import { recordHistory } from '../bookings/bookings.queries';
-import type { Queryable, Tx } from '../db/client';
-import { auditLog, bookings, paymentEvents, payments, refunds } from '../db/schema';
-import { applyProviderEvent, deriveBookingPaymentStatus, newPaymentState, replayEvents } from './payment-state';
-import type { PaymentIntent, ProviderEvent } from './provider';
+import { and, asc, count, desc, eq, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { bookings, payments, refunds } from '../db/schema';
+import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
+import { CHARGED_STATUSES } from './payment-state';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 type ProviderName = PaymentRow['provider'];
-
-/** Statuses in which the booking's money is (or was) with us: the charge went through. */
-const CHARGED = new Set<PaymentStatusName>(['succeeded', 'refunded', 'disputed']);
 
 export function toPayment(row: PaymentRow): Payment {
   return {
@@ -66,192 +60,6 @@ export function bookingPayments(db: Queryable, bookingId: number, provider: Prov
     .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, provider)))
     .orderBy(desc(payments.id))
     .all();
-}
-
-/**
- * Records a new intent as a payment row (or finds the row a concurrent request made for the same
- * intent), adopts any webhook events that arrived before it, and brings the booking's payment
- * status along.
- */
-export async function insertPayment(
-  tx: Tx,
-  values: { bookingId: number; customerId: number | null; provider: ProviderName; intent: PaymentIntent },
-  now: Date,
-): Promise<PaymentRow> {
-  await tx
-    .insert(payments)
-    .values({
-      bookingId: values.bookingId,
-      customerId: values.customerId,
-      provider: values.provider,
-      providerPaymentId: values.intent.providerPaymentId,
-      amountCents: values.intent.amountCents,
-      currency: values.intent.currency,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
-  const row = await findPaymentByProviderId(tx, values.provider, values.intent.providerPaymentId);
-  if (!row) throw new Error('payment row missing after insert');
-  await tx
-    .update(paymentEvents)
-    .set({ paymentId: row.id })
-    .where(
-      and(
-        eq(paymentEvents.provider, values.provider),
-        isNull(paymentEvents.paymentId),
-        sql`json_extract(${paymentEvents.payload}, '$.providerPaymentId') = ${values.intent.providerPaymentId}`,
-      ),
-    );
-  await settlePayment(tx, row.id, now, null);
-  return (await findPayment(tx, row.id)) ?? row;
-}
-
-/**
- * Applies one provider event in the caller's transaction: stored once by its id (a redelivery is
- * a no-op), then the payment is recomputed from all of its events, so the order of arrival does
- * not matter. An event for an intent we have no row for yet is kept and adopted when it appears.
- */
-export async function applyPaymentEvent(
-  tx: Tx,
-  provider: ProviderName,
-  event: ProviderEvent,
-  now: Date,
-): Promise<{ duplicate: boolean; paymentId: number | null }> {
-  const payment = await findPaymentByProviderId(tx, provider, event.providerPaymentId);
-  const inserted = await tx
-    .insert(paymentEvents)
-    .values({
-      id: event.id,
-      provider,
-      type: event.type,
-      paymentId: payment?.id ?? null,
-      providerCreatedAt: event.createdAt,
-      payload: { ...event, createdAt: event.createdAt.toISOString() },
-      receivedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (inserted.length === 0) return { duplicate: true, paymentId: payment?.id ?? null };
-  if (payment) await settlePayment(tx, payment.id, now, event.id);
-  return { duplicate: false, paymentId: payment?.id ?? null };
-}
-
-function eventFromRow(row: typeof paymentEvents.$inferSelect): ProviderEvent {
-  const payload = row.payload as Omit<ProviderEvent, 'createdAt'>;
-  return { ...payload, id: row.id, createdAt: row.providerCreatedAt };
-}
-
-/**
- * Recomputes a payment from its stored events and its refunds (pure rules in payment-state.ts),
- * writes what changed with an audit entry, then the booking: its payment status, and — when the
- * charge has gone through — pending → confirmed (spec 01 §4 "Your booking has been confirmed!").
- */
-export async function settlePayment(tx: Tx, paymentId: number, now: Date, cause: string | null): Promise<PaymentRow> {
-  const row = await findPayment(tx, paymentId);
-  if (!row) throw new Error(`payment ${paymentId} missing`);
-  const events = (await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).all()).map(
-    eventFromRow,
-  );
-  const refundTotals = await tx
-    .select({
-      succeeded: sql<number>`coalesce(sum(case when ${refunds.status} = 'succeeded' then ${refunds.amountCents} end), 0)`,
-      held: sql<number>`coalesce(sum(case when ${refunds.status} in ('pending', 'succeeded') then ${refunds.amountCents} end), 0)`,
-    })
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId))
-    .get();
-  const succeededRefunds = Number(refundTotals?.succeeded ?? 0);
-  const heldRefunds = Number(refundTotals?.held ?? 0);
-
-  // An attempt in flight (`processing`) is not an event; it is where this payment's events start.
-  let state = replayEvents(
-    newPaymentState(row.amountCents, row.status === 'processing' ? 'processing' : 'pending'),
-    events,
-  );
-  if (succeededRefunds > 0) {
-    // Our own completed refunds count like a provider's running total (Stripe's charge.refunded may lag).
-    state = applyProviderEvent(state, {
-      id: '',
-      type: 'refunded',
-      providerPaymentId: row.providerPaymentId,
-      amountCents: row.amountCents,
-      refundedCents: succeededRefunds,
-      createdAt: new Date(0),
-    });
-  }
-  const refundedCents = Math.min(row.amountCents, Math.max(state.refundedCents, heldRefunds));
-  const changed =
-    state.status !== row.status || state.failureReason !== row.failureReason || refundedCents !== row.refundedCents;
-  if (changed) {
-    await tx
-      .update(payments)
-      .set({ status: state.status, failureReason: state.failureReason, refundedCents, updatedAt: now })
-      .where(eq(payments.id, paymentId));
-  }
-  if (state.status !== row.status) {
-    await tx.insert(auditLog).values({
-      actorRole: 'system',
-      action: 'payment.status_changed',
-      entityType: 'payment',
-      entityId: String(paymentId),
-      details: { from: row.status, to: state.status, cause },
-      createdAt: now,
-    });
-  }
-  await settleBooking(tx, row.bookingId, now);
-  return { ...row, status: state.status, failureReason: state.failureReason, refundedCents };
-}
-
-async function settleBooking(tx: Tx, bookingId: number, now: Date): Promise<void> {
-  const booking = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-  if (!booking) return;
-  const statuses = await tx
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .all();
-  const paymentStatus = deriveBookingPaymentStatus(statuses);
-  const confirm = statuses.some((p) => CHARGED.has(p.status)) && transition(booking, 'pay', { role: 'system' }).ok;
-  if (paymentStatus === booking.paymentStatus && !confirm) return;
-  const [updated] = await tx
-    .update(bookings)
-    .set({ paymentStatus, ...(confirm ? { status: 'confirmed' as const } : {}), updatedAt: now })
-    .where(eq(bookings.id, bookingId))
-    .returning();
-  if (!confirm || !updated) return;
-  await recordHistory(tx, now, {
-    bookingId,
-    fromStatus: 'pending',
-    toStatus: 'confirmed',
-    actorUserId: null,
-    actorRole: 'system',
-    note: 'Payment succeeded',
-  });
-  await notifyBookingEvent(
-    tx,
-    now,
-    'booking_confirmed',
-    updated,
-    'Payment Successful: Your booking has been confirmed!',
-  );
-}
-
-/** Marks an attempt in flight (the local card form was submitted); only a pending payment moves. */
-export async function markProcessing(tx: Tx, paymentId: number, now: Date): Promise<void> {
-  const row = await findPayment(tx, paymentId);
-  if (row?.status !== 'pending') return;
-  await tx.update(payments).set({ status: 'processing', updatedAt: now }).where(eq(payments.id, paymentId));
-  await tx.insert(auditLog).values({
-    actorRole: 'system',
-    action: 'payment.status_changed',
-    entityType: 'payment',
-    entityId: String(paymentId),
-    details: { from: 'pending', to: 'processing', cause: 'card submitted' },
-    createdAt: now,
-  });
-  await settleBooking(tx, row.bookingId, now);
 }
 
 export type PaymentScope = { customerId: number } | 'all';
@@ -334,10 +142,6 @@ export function stalePayments(db: Queryable, provider: ProviderName, updatedBefo
     .all();
 }
 
-export function touchPayment(tx: Tx, paymentId: number, now: Date) {
-  return tx.update(payments).set({ updatedAt: now }).where(eq(payments.id, paymentId));
-}
-
 /** Refunds reserved but never settled with the provider (its answer was lost), oldest first. */
 export function staleRefunds(db: Queryable, updatedBefore: Date, limit: number) {
   return db
@@ -386,7 +190,7 @@ export function eventsFromIntent(intent: PaymentIntent, at: Date): ProviderEvent
   const base = { providerPaymentId: intent.providerPaymentId, amountCents: intent.amountCents, createdAt: at };
   const id = `reconcile_${intent.providerPaymentId}`;
   const events: ProviderEvent[] = [];
-  if (CHARGED.has(intent.status)) events.push({ ...base, id: `${id}_succeeded`, type: 'payment_succeeded' });
+  if (CHARGED_STATUSES.has(intent.status)) events.push({ ...base, id: `${id}_succeeded`, type: 'payment_succeeded' });
   if (intent.refundedCents > 0) {
     events.push({
       ...base,

@@ -9,10 +9,10 @@ import {
   payments,
   refunds,
 } from '../db/schema';
+import type { ProviderEvent, RefundInput } from '../lib/payment-provider';
 import { createTestContext } from '../test/harness';
+import { paymentsFixture, type WebhookAnswer } from '../test/payment-fixtures';
 import { LOCAL_SIGNATURE_HEADER, LocalPaymentProvider } from './local-provider';
-import type { ProviderEvent, RefundInput } from './provider';
-import { paymentsFixture, type WebhookAnswer } from './test-fixtures';
 
 /** The local provider, counting refund calls so a test can prove the provider was asked once. */
 class CountingLocalProvider extends LocalPaymentProvider {

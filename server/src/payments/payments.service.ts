@@ -1,252 +1,277 @@
-import { centsToDollars } from '@spotless/sdk';
-import { eq } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
-import { auditLog, bookings, payments, refunds, users } from '../db/schema';
-import type { Clock } from '../deps';
+import { dollarsToCents } from '@spotless/sdk/rules';
+import type { LocalConfirmInput, PaymentIntentInput, PaymentListQuery } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import type { Clock, Deps } from '../deps';
 import { AppError, notFound } from '../lib/errors';
-import { enqueueNotification } from '../notifications/outbox';
-import { checkRefund } from './payment-state';
-import { applyPaymentEvent, findPayment, type PaymentRow, type RefundRow, settlePayment } from './payments.queries';
-import { type PaymentProvider, PaymentProviderError, type ProviderEvent, type Refund } from './provider';
+import type { Logger } from '../lib/logger';
+import {
+  type PaymentIntent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderEvent,
+} from '../lib/payment-provider';
+import { LocalPaymentProvider, validateCard } from './local-provider';
+import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger';
+import { CHARGED_STATUSES } from './payment-state';
+import {
+  bookingPayments,
+  eventsFromIntent,
+  findBookingForPayment,
+  findPayment,
+  findPaymentByProviderId,
+  listPayments,
+  summarisePayments,
+  toPayment,
+} from './payments.queries';
 
-interface PaymentDeps {
+/**
+ * Card payments: starting and resuming a payment, the local test-mode card form, provider
+ * webhooks and the payments list. Every write goes through the ledger (payment-ledger.ts);
+ * refunds are in refunds.service.ts.
+ */
+
+export interface PaymentDeps {
   database: Database;
   clock: Clock;
   payments: PaymentProvider;
+  logger?: Logger;
 }
+
+const PAYABLE_BOOKING = new Set(['pending', 'confirmed']);
 
 /** One provider event, applied in its own transaction (webhooks, the local card form, reconciliation). */
 export function applyEvent(deps: PaymentDeps, event: ProviderEvent) {
   return deps.database.write((tx) => applyPaymentEvent(tx, deps.payments.name, event, deps.clock.now()));
 }
 
-/** A provider's refusal as the API answers it. */
-export function providerErrorToAppError(error: unknown): unknown {
+/**
+ * A provider's refusal as the API answers it. The provider's own words stay in the log: they can
+ * carry account details, request ids and internals a customer should not see (SECURITY.md).
+ */
+export function providerErrorToAppError(error: unknown, logger?: Logger): unknown {
   if (!(error instanceof PaymentProviderError)) return error;
+  logger?.warn('payment provider refused a request', { code: error.code, error: error.message });
   switch (error.code) {
     case 'idempotency_conflict':
-      return new AppError(422, 'idempotency_key_reused', error.message);
-    case 'invalid_amount':
-      return new AppError(400, 'invalid_amount', error.message, { amount: error.message });
-    case 'refund_exceeds_amount':
-      return new AppError(409, 'refund_exceeds_amount', error.message, { amount: error.message });
-    case 'not_refundable':
-      return new AppError(409, 'not_refundable', error.message);
-    case 'not_found':
       return new AppError(
-        409,
-        'provider_payment_missing',
-        `The payment provider does not know this payment: ${error.message}`,
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request body',
       );
+    case 'invalid_amount':
+      return new AppError(400, 'invalid_amount', 'The payment provider does not accept this amount', {
+        amount: 'The payment provider does not accept this amount',
+      });
+    case 'refund_exceeds_amount':
+      return new AppError(409, 'refund_exceeds_amount', 'The refund is more than what is left of the payment', {
+        amount: 'The refund is more than what is left of the payment',
+      });
+    case 'not_refundable':
+      return new AppError(409, 'not_refundable', 'The payment provider cannot refund this payment');
+    case 'not_found':
+      return new AppError(409, 'provider_payment_missing', 'The payment provider does not know this payment');
     case 'provider_unavailable':
       return new AppError(
         503,
         'provider_unavailable',
         'The payment provider is unavailable. Please try again.',
         undefined,
-        {
-          'Retry-After': '30',
-        },
+        { 'Retry-After': '30' },
       );
     default:
-      return new AppError(502, 'provider_rejected', `The payment provider refused the request: ${error.message}`);
-  }
-}
-
-export interface RefundRequest {
-  paymentId: number;
-  /** Omitted: everything not yet refunded. */
-  amountCents?: number;
-  reason: string | null;
-  actorUserId: number | null;
-}
-
-type RefundActor = 'admin' | 'system';
-
-async function reserveRefund(
-  tx: Tx,
-  payment: PaymentRow,
-  amountCents: number,
-  reason: string | null,
-  actorUserId: number | null,
-  now: Date,
-): Promise<RefundRow> {
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      paymentId: payment.id,
-      amountCents,
-      reason,
-      status: 'pending',
-      actorUserId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!refund) throw new Error('refund row missing after insert');
-  await settlePayment(tx, payment.id, now, `refund ${refund.id} reserved`);
-  return refund;
-}
-
-/**
- * An administrator's refund. The amount is reserved first, in one transaction (a pending refunds
- * row, the payment's refunded total bumped under the "never more than what is left" check), so
- * concurrent requests cannot both pass; the provider is called outside any transaction with the
- * refund row's id as its idempotency key; then the outcome is written. A refusal releases the
- * reservation. A lost answer (provider unavailable) keeps it pending: the reconciliation job asks
- * again with the same key, so the money is returned exactly once either way.
- */
-export async function refundPayment(deps: PaymentDeps, request: RefundRequest) {
-  const { refund, payment } = await deps.database.write(async (tx) => {
-    const now = deps.clock.now();
-    const payment = await findPayment(tx, request.paymentId);
-    if (!payment) throw notFound('Payment');
-    if (payment.provider !== deps.payments.name) {
-      throw new AppError(
-        409,
-        'provider_mismatch',
-        `This payment was taken by the ${payment.provider} provider, which is not configured`,
+      return new AppError(
+        502,
+        'provider_rejected',
+        'The payment provider refused the request. Please try again or contact support.',
       );
-    }
-    if (payment.status === 'succeeded' && payment.refundedCents >= payment.amountCents) {
-      throw new AppError(409, 'not_refundable', 'This payment has already been refunded (or a refund is in progress)');
-    }
-    const check = checkRefund(payment, request.amountCents);
-    if (!check.ok) {
-      const fields = check.code === 'not_refundable' ? undefined : { amount: check.message };
-      throw new AppError(check.code === 'invalid_amount' ? 400 : 409, check.code, check.message, fields);
-    }
-    const refund = await reserveRefund(tx, payment, check.amountCents, request.reason, request.actorUserId, now);
-    return { refund, payment };
-  });
-  const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
-  if (!settled) throw new Error('refund outcome missing');
-  return settled;
+  }
+}
+
+async function withProvider<T>(deps: PaymentDeps, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw providerErrorToAppError(error, deps.logger);
+  }
+}
+
+/** A dollar figure from the client (number or decimal string) in cents; 400 naming `field` when malformed. */
+export function parseDollars(value: string | number, field: string): number {
+  const text = typeof value === 'number' ? String(value) : value;
+  try {
+    if (typeof value === 'number' && !/^\d+(\.\d{1,2})?$/.test(text)) throw new RangeError(text);
+    return dollarsToCents(text);
+  } catch {
+    throw new AppError(400, 'validation_failed', `Invalid request body: ${field}`, {
+      [field]: 'must be a dollar amount with at most two decimals',
+    });
+  }
+}
+
+function assertPayable(booking: { status: string; paymentStatus: string } | undefined) {
+  if (!booking) throw notFound('Booking');
+  if (!PAYABLE_BOOKING.has(booking.status)) {
+    throw new AppError(409, 'booking_not_payable', `A ${booking.status.replace('_', ' ')} booking cannot be paid`);
+  }
+  if (CHARGED_STATUSES.has(booking.paymentStatus)) {
+    throw new AppError(409, 'already_paid', 'This booking has already been paid');
+  }
 }
 
 /**
- * The money a cancelled booking owes back (decisions 021/022): everything but the cancellation fee
- * the booking kept, including a payment that went through after the booking expired. Computed and
- * reserved in one transaction, so it never overlaps an administrator's refund; null when nothing is due.
+ * Starts (or resumes) paying for a booking, for its customer only. The charge is always the
+ * booking's total as the server computed it; a client `amount` is only compared (409
+ * `amount_mismatch`). One intent per booking and total: asking again answers the same client
+ * secret; a charge the provider took but we missed is recorded instead of charging twice.
  */
-export async function refundCancelledBooking(deps: PaymentDeps, paymentId: number) {
-  const reserved = await deps.database.write(async (tx) => {
-    const now = deps.clock.now();
-    const payment = await findPayment(tx, paymentId);
-    if (payment?.status !== 'succeeded' || payment.provider !== deps.payments.name) return null;
-    const booking = await tx
-      .select({ status: bookings.status, feeCents: bookings.cancellationFeeCents })
-      .from(bookings)
-      .where(eq(bookings.id, payment.bookingId))
-      .get();
-    if (booking?.status !== 'cancelled') return null;
-    const feeCents = Math.min(booking.feeCents ?? 0, payment.amountCents);
-    const amountCents = payment.amountCents - feeCents - payment.refundedCents;
-    if (amountCents < 1) return null;
-    const reason =
-      feeCents > 0 ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)` : 'Booking cancelled';
-    return { refund: await reserveRefund(tx, payment, amountCents, reason, null, now), payment };
-  });
-  if (!reserved) return null;
-  return settleRefundWithProvider(deps, reserved.refund, reserved.payment, false, 'system');
-}
-
-/** Asks the provider for a reserved refund (again, with the same key) and records the answer. */
-export async function settleRefundWithProvider(
-  deps: PaymentDeps,
-  refund: RefundRow,
-  payment: PaymentRow,
-  throwOnFailure: boolean,
-  actorRole: RefundActor,
+export async function startPayment(
+  deps: PaymentDeps & { config: Deps['config'] },
+  customer: { userId: number },
+  input: z.output<typeof PaymentIntentInput>,
 ) {
-  let result: Refund;
-  try {
-    result = await deps.payments.refund({
-      providerPaymentId: payment.providerPaymentId,
-      amountCents: refund.amountCents,
-      ...(refund.reason ? { reason: refund.reason } : {}),
-      idempotencyKey: `spotless-refund-${refund.id}`,
-    });
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.code === 'provider_unavailable') {
-      if (throwOnFailure) throw providerErrorToAppError(error);
-      return null;
-    }
-    await deps.database.write((tx) => finishRefund(tx, refund, payment, null, deps.clock.now(), error, actorRole));
-    if (throwOnFailure) throw providerErrorToAppError(error);
-    return null;
-  }
-  return deps.database.write((tx) => finishRefund(tx, refund, payment, result, deps.clock.now(), null, actorRole));
-}
-
-async function finishRefund(
-  tx: Tx,
-  refund: RefundRow,
-  payment: PaymentRow,
-  result: Refund | null,
-  now: Date,
-  error: unknown,
-  actorRole: RefundActor,
-) {
-  const current = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).get();
-  if (!current) throw new Error(`refund ${refund.id} missing`);
-  if (current.status !== 'pending') {
-    return { refund: current, payment: (await findPayment(tx, payment.id)) ?? payment };
-  }
-  const status = result?.status ?? 'failed';
-  await tx
-    .update(refunds)
-    .set({ status, providerRefundId: result?.providerRefundId ?? null, updatedAt: now })
-    .where(eq(refunds.id, refund.id));
-  if (status === 'succeeded' && refund.reason) {
-    await tx.update(payments).set({ refundReason: refund.reason }).where(eq(payments.id, payment.id));
-  }
-  const settled = await settlePayment(tx, payment.id, now, `refund ${refund.id} ${status}`);
-  if (status === 'pending')
-    return { refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null }, payment: settled };
-
-  await tx.insert(auditLog).values({
-    actorUserId: refund.actorUserId,
-    actorRole,
-    action: status === 'succeeded' ? 'payment.refunded' : 'payment.refund_failed',
-    entityType: 'payment',
-    entityId: String(payment.id),
-    details: {
-      refundId: refund.id,
-      amountCents: refund.amountCents,
-      reason: refund.reason,
-      providerRefundId: result?.providerRefundId ?? null,
-      ...(error ? { error: error instanceof Error ? error.message : String(error) } : {}),
-    },
-    createdAt: now,
-  });
-  if (status === 'succeeded') {
-    const customer = await tx
-      .select({ id: users.id, email: users.email, guestEmail: bookings.guestEmail })
-      .from(bookings)
-      .leftJoin(users, eq(users.id, bookings.customerId))
-      .where(eq(bookings.id, payment.bookingId))
-      .get();
-    const email = customer?.email ?? customer?.guestEmail;
-    if (email) {
-      await enqueueNotification(tx, now, {
-        type: 'refund',
-        recipientEmail: email,
-        ...(customer?.id ? { recipientUserId: customer.id } : {}),
-        subject: `Refund of $${centsToDollars(refund.amountCents)} for booking #${payment.bookingId}`,
-        body: `We have refunded $${centsToDollars(refund.amountCents)} to your card for booking #${payment.bookingId}.${refund.reason ? ` Reason: ${refund.reason}` : ''}`,
-        payload: {
-          bookingId: payment.bookingId,
-          paymentId: payment.id,
-          refundId: refund.id,
-          amountCents: refund.amountCents,
-        },
-        dedupeKey: `refund:${refund.id}`,
+  const { database, payments: provider, clock, config } = deps;
+  const booking = await findBookingForPayment(database.db, input.bookingId);
+  // Another customer's booking answers like a missing one (decision 007).
+  if (!booking || booking.customerId !== customer.userId) throw notFound('Booking');
+  if (input.amount !== undefined && input.amount !== '') {
+    const quoted = parseDollars(input.amount, 'amount');
+    if (quoted !== booking.totalPriceCents) {
+      const total = (booking.totalPriceCents / 100).toFixed(2);
+      throw new AppError(409, 'amount_mismatch', `The booking total is $${total}`, {
+        amount: `must equal the booking total, ${total}`,
       });
     }
   }
+  assertPayable(booking);
+
+  const existing = await bookingPayments(database.db, booking.id, provider.name);
+  let reuse: { row: (typeof existing)[number]; intent: PaymentIntent } | undefined;
+  for (const candidate of existing) {
+    if (CHARGED_STATUSES.has(candidate.status)) {
+      throw new AppError(409, 'already_paid', 'This booking has already been paid');
+    }
+    if (candidate.amountCents !== booking.totalPriceCents || reuse !== undefined) continue;
+    const found = await withProvider(deps, () => provider.retrieve(candidate.providerPaymentId));
+    if (!found) continue;
+    if (CHARGED_STATUSES.has(found.status)) {
+      // We missed the provider's word that this was paid: record it now rather than charge twice.
+      for (const event of eventsFromIntent(found, clock.now())) await applyEvent(deps, event);
+      throw new AppError(409, 'already_paid', 'This booking has already been paid');
+    }
+    if (found.clientSecret) reuse = { row: candidate, intent: found };
+  }
+
+  const { row, intent } =
+    reuse ??
+    (await (async () => {
+      const created = await withProvider(deps, () =>
+        provider.createPaymentIntent({
+          amountCents: booking.totalPriceCents,
+          currency: 'usd',
+          bookingId: booking.id,
+          customerId: customer.userId,
+          // Concurrent first calls for one booking share the key, so the provider makes one intent.
+          idempotencyKey: `spotless-booking-${booking.id}-${booking.totalPriceCents}-${existing.length}`,
+        }),
+      );
+      const inserted = await database.write(async (tx) => {
+        assertPayable(await findBookingForPayment(tx, booking.id));
+        return insertPayment(
+          tx,
+          { bookingId: booking.id, customerId: customer.userId, provider: provider.name, intent: created },
+          clock.now(),
+        );
+      });
+      return { row: inserted, intent: created };
+    })());
+  const publishableKey = provider.name === 'stripe' ? config.stripe?.publishableKey : undefined;
   return {
-    refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null },
-    payment: settled,
+    clientSecret: intent.clientSecret,
+    paymentId: row.id,
+    provider: provider.name,
+    ...(publishableKey ? { publishableKey } : {}),
+    amount: (row.amountCents / 100).toFixed(2),
+    currency: row.currency,
+    status: row.status,
   };
 }
+
+/** Stripe.js's field for each of its card-form error codes. */
+function cardField(code: string): string {
+  if (code.includes('number')) return 'cardNumber';
+  if (code.includes('month') || code === 'invalid_expiry_month_past') return 'expMonth';
+  if (code.includes('year')) return 'expYear';
+  return 'cvc';
+}
+
+/**
+ * The local test-mode provider's `confirmCardPayment`: Stripe's test cards and messages. The client
+ * secret is the credential, as with Stripe.js; the outcome is applied exactly as a webhook would be.
+ * Answers the HTTP status and body Stripe.js's callers read.
+ */
+export async function confirmLocalCardPayment(deps: PaymentDeps, input: z.output<typeof LocalConfirmInput>) {
+  const { database, payments: provider, clock } = deps;
+  if (!(provider instanceof LocalPaymentProvider)) throw new Error('local confirm without the local provider');
+  const providerPaymentId = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(input.clientSecret)?.[1];
+  const payment = providerPaymentId
+    ? await findPaymentByProviderId(database.db, 'local', providerPaymentId)
+    : undefined;
+  const intent = payment ? await provider.retrieve(payment.providerPaymentId) : null;
+  if (!payment || !intent || intent.clientSecret !== input.clientSecret) {
+    throw new AppError(404, 'not_found', 'Payment not found', { clientSecret: 'No such payment' });
+  }
+  const card = { cardNumber: input.cardNumber, expMonth: input.expMonth, expYear: input.expYear, cvc: input.cvc };
+  const problem = validateCard(card, clock.now());
+  if (problem) {
+    return {
+      status: 400 as const,
+      body: {
+        status: payment.status,
+        error: { type: 'validation_error', ...problem, fields: { [cardField(problem.code)]: problem.message } },
+      },
+    };
+  }
+
+  await database.write((tx) => markProcessing(tx, payment.id, clock.now()));
+  const result = await provider.confirmCardPayment(input.clientSecret, card);
+  for (const event of provider.emittedEvents(payment.providerPaymentId)) await applyEvent(deps, event);
+  const after = (await findPayment(database.db, payment.id)) ?? payment;
+
+  if ('error' in result) {
+    const { type, code, message, decline_code } = result.error;
+    const error = { type, code, message, ...(decline_code ? { declineCode: decline_code } : {}) };
+    const status = type === 'card_error' ? 402 : code === 'payment_intent_unexpected_state' ? 409 : 400;
+    return { status: status as 400 | 402 | 409, body: { status: after.status, error } };
+  }
+  return { status: 200 as const, body: { status: after.status } };
+}
+
+/**
+ * A provider webhook: verified by its signature on the raw body, then applied once by its id, in
+ * any order. A genuine event of a type the server does not use is received and ignored.
+ */
+export async function receiveWebhook(deps: PaymentDeps, rawBody: string, signature: string | undefined) {
+  const event = await deps.payments.parseWebhook(rawBody, signature);
+  if (!event) return { received: true, applied: false, duplicate: false };
+  const result = await applyEvent(deps, event);
+  return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
+}
+
+/** The payments a caller may see with the dashboard summary: an administrator all, a customer their own. */
+export async function paymentsFor(
+  deps: Pick<PaymentDeps, 'database'>,
+  viewer: { userId: number | null; isAdmin: boolean },
+  query: z.output<typeof PaymentListQuery>,
+) {
+  if (!viewer.isAdmin && viewer.userId === null) throw new Error('paymentsFor needs a user or an administrator');
+  const scope = viewer.isAdmin ? ('all' as const) : { customerId: viewer.userId as number };
+  const { db } = deps.database;
+  const [list, summary] = await Promise.all([
+    listPayments(db, scope, query.status, query.page, query.pageSize),
+    summarisePayments(db, scope),
+  ]);
+  return { ...list, summary };
+}
+
+export { toPayment };

@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, paymentEvents, payments, refunds } from '../db/schema';
 import { reconcilePayments } from '../jobs/reconcile-payments';
 import { createTestContext } from '../test/harness';
-import { StripeLoopback } from './stripe-loopback';
+import { paymentsFixture, type WebhookAnswer } from '../test/payment-fixtures';
+import { StripeLoopback } from '../test/stripe-loopback';
 import { normaliseStripeEvent, StripePaymentProvider } from './stripe-provider';
-import { paymentsFixture, type WebhookAnswer } from './test-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_loopback_test';
 const loopback = await new StripeLoopback().start();

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentStatus } from './provider';
+import type { PaymentStatus } from '../lib/payment-provider';
 import {
   type CreatePaymentIntentInput,
   type PaymentIntent,
@@ -9,7 +9,7 @@ import {
   type Refund,
   type RefundInput,
   WebhookSignatureError,
-} from './provider';
+} from '../lib/payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -1,7 +1,7 @@
 import type { ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleaners, reviewPhotos, reviewResponses, reviews } from '../db/schema';
+import { cleaners, reviewPhotos, reviewResponses, reviews, users } from '../db/schema';
 import { seedDemoData } from '../seed/generate';
 import { createTestContext } from '../test/harness';
 
@@ -100,18 +100,31 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
   });
 
   it('answers a cleaner without reviews with zeros and nulls, and 400/404 for bad ids', async () => {
-    const [unreviewed] = await ctx.database.db
-      .select({ id: cleaners.id })
-      .from(cleaners)
-      .where(eq(cleaners.reviewCount, 0))
-      .limit(1);
-    if (unreviewed) {
-      const res = await ctx.json<ReviewSummary>(`/api/reviews/${unreviewed.id}/summary`);
-      expect(res.body.totalReviews).toBe(0);
-      expect(res.body.averageRating).toBeNull();
-      expect(res.body.recommendationRate).toBe(0);
-      expect(res.body.ratingDistribution.map((d) => d.count)).toEqual([0, 0, 0, 0, 0]);
-    }
+    // A cleaner who joined today: no reviews yet, whatever the seed made.
+    const [existing] = await ctx.database.db.select().from(cleaners).limit(1);
+    const [newcomer] = await ctx.database.write((tx) =>
+      tx.insert(users).values({ email: 'newcomer@example.com', firstName: 'New', lastName: 'Comer' }).returning(),
+    );
+    const [unreviewed] = await ctx.database.write((tx) =>
+      tx
+        .insert(cleaners)
+        .values({
+          ...(existing as NonNullable<typeof existing>),
+          id: undefined,
+          userId: newcomer?.id as number,
+          rating: null,
+          ratingSum: 0,
+          reviewCount: 0,
+        })
+        .returning({ id: cleaners.id }),
+    );
+    expect(unreviewed).toBeDefined();
+    const res = await ctx.json<ReviewSummary>(`/api/reviews/${unreviewed?.id}/summary`);
+    expect(res.status).toBe(200);
+    expect(res.body.totalReviews).toBe(0);
+    expect(res.body.averageRating).toBeNull();
+    expect(res.body.recommendationRate).toBe(0);
+    expect(res.body.ratingDistribution.map((d) => d.count)).toEqual([0, 0, 0, 0, 0]);
     expect((await ctx.json('/api/reviews/999999/summary')).status).toBe(404);
     const bad = await ctx.json<{ error: { fields: Record<string, string> } }>('/api/reviews/abc/summary');
     expect(bad.status).toBe(400);

@@ -91,8 +91,20 @@ describe('seedDemoData', () => {
     expect((await seedDemoData(ctx.database, { cleaners: 10, now, demoAccounts: false })).skipped).toBe(true);
   });
 
-  it('demo password hashes verify with the documented password', async () => {
+  it('gives the seeded demo accounts the documented password', async () => {
     const { hashPassword } = await import('../auth/password');
-    expect(await verifyPassword(await hashPassword(DEMO_PASSWORD), 'demo-password')).toBe(true);
+    const ctx = await createTestContext();
+    await seedDemoData(ctx.database, {
+      cleaners: 5,
+      now,
+      demoAccounts: true,
+      demoPasswordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    for (const email of [DEMO_CUSTOMER_EMAIL, DEMO_CLEANER_EMAIL]) {
+      const [seeded] = await ctx.database.db.select().from(t.users).where(eq(t.users.email, email));
+      expect(seeded?.passwordHash, email).toBeTruthy();
+      expect(await verifyPassword(seeded?.passwordHash as string, 'demo-password'), email).toBe(true);
+      expect(await verifyPassword(seeded?.passwordHash as string, 'not-the-password'), email).toBe(false);
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { CITIES, type City } from '@spotless/sdk';
+import { CITIES, type City } from '@spotless/sdk/cities';
 import { sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/client';
+import type { ServiceRow } from '../db/schema';
 import * as t from '../db/schema';
 import { addDays, toLocal, zonedToUtc } from '../lib/time';
 import { SERVICE_CATALOGUE } from './catalogue';
@@ -13,6 +14,50 @@ export const DEMO_CUSTOMER_EMAIL = 'customer@example.com';
 export const DEMO_CLEANER_EMAIL = 'cleaner@example.com';
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ADMIN_PASSWORD = 'admin-demo-password';
+/** A named administrator (decision 030): signs in like anyone, then opens the admin area with their password. */
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+const DEMO_EMAILS = [DEMO_CUSTOMER_EMAIL, DEMO_CLEANER_EMAIL, DEMO_ADMIN_EMAIL];
+
+/** The demo named administrator, added once (only on the embedded defaults on loopback). */
+export async function ensureDemoAdmin(database: Database, passwordHash: string, now: Date): Promise<void> {
+  await database.write((tx) =>
+    tx
+      .insert(t.users)
+      .values({
+        email: DEMO_ADMIN_EMAIL,
+        passwordHash,
+        firstName: 'Avery',
+        lastName: 'Admin',
+        role: 'admin',
+        emailVerifiedAt: now,
+        onboardingCompleted: true,
+        onboardingStep: 5,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
+  );
+}
+
+/**
+ * When the embedded server is exposed (HOST set to a non-loopback address), the demo accounts'
+ * known password must not work: it is removed. Returns how many accounts were locked.
+ */
+export async function lockDemoAccounts(database: Database): Promise<number> {
+  const locked = await database.write((tx) =>
+    tx
+      .update(t.users)
+      .set({ passwordHash: null })
+      .where(
+        sql`lower(${t.users.email}) in (${sql.join(
+          DEMO_EMAILS.map((e) => sql`${e}`),
+          sql`, `,
+        )}) and ${t.users.passwordHash} is not null`,
+      )
+      .returning({ id: t.users.id }),
+  );
+  return locked.length;
+}
 
 export interface SeedOptions {
   cleaners: number;
@@ -65,91 +110,115 @@ class Rows {
   partners: Insert<typeof t.partners>[] = [];
 }
 
+type Status = (typeof t.BOOKING_STATUSES)[number];
+
+interface BookingSpec {
+  customerId: number;
+  cleanerId: number;
+  serviceId: number;
+  status: Status;
+  date: string;
+  time: string;
+  paid: boolean;
+  reviewed?: boolean;
+  refunded?: boolean;
+  cancellationFeeCents?: number;
+}
+
 /**
- * Generates realistic demo data into an empty database: cleaners over the city table with hours,
- * customers, bookings in every status with their history and payments, and reviews whose
- * averages are the cleaners' ratings. The same seed and `now` always give the same data.
+ * Builds the demo rows in memory, one concern per method (customers, cleaners, bookings with their
+ * history, payments and reviews, the demo accounts' story), then writes them in batches. The
+ * order of the random draws is the data: the same seed and `now` always give the same rows.
  */
-export async function seedDemoData(database: Database, options: SeedOptions): Promise<SeedSummary> {
-  const log = options.log ?? (() => {});
-  await ensureCatalogue(database);
-  const [existing] = await database.db.select({ n: sql<number>`count(*)` }).from(t.cleaners);
-  if ((existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
+class DemoData {
+  readonly rows = new Rows();
+  readonly rand: Random;
+  readonly now: Date;
+  readonly zoned = memoZonedToUtc();
+  readonly today: string;
+  /** Completed jobs, rating sum and review count per cleaner id, kept as bookings are added. */
+  readonly cleanerStats = new Map<number, { sum: number; count: number; completed: number }>();
+  customerIds: number[] = [];
+  firstCleanerId = 1;
+  demoCustomerId: number | undefined;
+  demoCleanerId: number | undefined;
+  userId = 0;
+  bookingId = 0;
+  paymentId = 0;
+  reviewId = 0;
 
-  const genStart = performance.now();
-  const rand = createRandom(options.seed ?? 20261122);
-  const services = await database.db.select().from(t.services);
-  const residential = services.filter((s) => s.category === 'residential');
-  const now = options.now;
-  const rows = new Rows();
-  const zoned = memoZonedToUtc();
-
-  let userId = 0;
-  let bookingId = 0;
-  let paymentId = 0;
-  let reviewId = 0;
-  const nextUser = (u: Omit<Insert<typeof t.users>, 'id'>) => {
-    userId += 1;
-    rows.users.push({
-      ...u,
-      id: userId,
-      createdAt: u.createdAt ?? new Date(now.getTime() - rand.int(30, 900) * 86_400_000),
-    });
-    return userId;
-  };
-
-  // ── Customers ──
-  const demoCustomerId = options.demoAccounts
-    ? nextUser({
-        email: DEMO_CUSTOMER_EMAIL,
-        passwordHash: options.demoPasswordHash,
-        firstName: 'Casey',
-        lastName: 'Morgan',
-        phone: '(512) 555-0142',
-        onboardingCompleted: true,
-        onboardingStep: 5,
-        onboardingPreferences: demoPreferences(),
-      })
-    : undefined;
-  const customerCount = Math.max(50, Math.min(5000, Math.ceil(options.cleaners / 4)));
-  const customerIds: number[] = [];
-  for (let i = 0; i < customerCount; i++) {
-    const first = rand.pick(w.FIRST_NAMES);
-    const last = rand.pick(w.LAST_NAMES);
-    customerIds.push(
-      nextUser({
-        email: `${first}.${last}.${i}@customers.spotless.example`.toLowerCase(),
-        firstName: first,
-        lastName: last,
-        onboardingCompleted: rand.chance(0.8),
-        onboardingStep: 5,
-      }),
-    );
+  constructor(
+    readonly options: SeedOptions,
+    readonly services: ServiceRow[],
+  ) {
+    this.rand = createRandom(options.seed ?? 20261122);
+    this.now = options.now;
+    this.today = toLocal(options.now, 'UTC').date;
   }
 
-  // ── Cleaners ──
-  // Dense demo data at the default size; a lighter history keeps 100,000 cleaners under a minute.
-  const maxHistory = options.cleaners <= 5000 ? 24 : 3;
-  const cleanerStats = new Map<number, { sum: number; count: number; completed: number }>();
-  const addCleaner = (
+  nextUser(u: Omit<Insert<typeof t.users>, 'id'>): number {
+    this.userId += 1;
+    this.rows.users.push({
+      ...u,
+      id: this.userId,
+      createdAt: u.createdAt ?? new Date(this.now.getTime() - this.rand.int(30, 900) * 86_400_000),
+    });
+    return this.userId;
+  }
+
+  /** The demo customer (when asked) and a crowd of customers with history to book and review. */
+  addCustomers(): void {
+    const { options, now, rand } = this;
+    this.demoCustomerId = options.demoAccounts
+      ? this.nextUser({
+          email: DEMO_CUSTOMER_EMAIL,
+          passwordHash: options.demoPasswordHash,
+          emailVerifiedAt: now,
+          firstName: 'Casey',
+          lastName: 'Morgan',
+          phone: '(512) 555-0142',
+          onboardingCompleted: true,
+          onboardingStep: 5,
+          onboardingPreferences: demoPreferences(),
+        })
+      : undefined;
+    const customerCount = Math.max(50, Math.min(5000, Math.ceil(options.cleaners / 4)));
+    for (let i = 0; i < customerCount; i++) {
+      const first = rand.pick(w.FIRST_NAMES);
+      const last = rand.pick(w.LAST_NAMES);
+      this.customerIds.push(
+        this.nextUser({
+          email: `${first}.${last}.${i}@customers.spotless.example`.toLowerCase(),
+          firstName: first,
+          lastName: last,
+          onboardingCompleted: rand.chance(0.8),
+          onboardingStep: 5,
+        }),
+      );
+    }
+  }
+
+  /** A cleaner with their user and weekly hours. */
+  addCleaner(
     cleanerId: number,
     city: City,
     user: Omit<Insert<typeof t.users>, 'id'>,
     overrides: Partial<Insert<typeof t.cleaners>> = {},
-  ) => {
-    const uid = nextUser(user);
+  ): void {
+    const { rand } = this;
+    const uid = this.nextUser(user);
     const { latitude, longitude } = jitter(rand, city, 18);
     const types = pickServiceTypes(rand);
-    const areaNames = rand.sample(w.AREA_SUFFIXES, rand.int(2, 4)).map((s) => `${s} ${city.name}`);
-    rows.cleaners.push({
+    const areaNames = this.rand.sample(w.AREA_SUFFIXES, this.rand.int(2, 4)).map((s) => `${s} ${city.name}`);
+    this.rows.cleaners.push({
       id: cleanerId,
       userId: uid,
-      bio: `${rand.pick(w.BIO_OPENERS)} ${rand.pick(w.BIO_MIDDLES)} ${rand.pick(w.BIO_CLOSERS)}`,
-      experience: rand.weighted(EXPERIENCE, [1, 3, 3, 2, 1]),
-      hourlyRateCents: rand.int(40, 150) * 50,
-      isVerified: rand.chance(0.85),
-      isInsured: rand.chance(0.7),
-      isBonded: rand.chance(0.5),
+      bio: `${this.rand.pick(w.BIO_OPENERS)} ${this.rand.pick(w.BIO_MIDDLES)} ${this.rand.pick(w.BIO_CLOSERS)}`,
+      experience: this.rand.weighted(EXPERIENCE, [1, 3, 3, 2, 1]),
+      hourlyRateCents: this.rand.int(40, 150) * 50,
+      isVerified: this.rand.chance(0.85),
+      isInsured: this.rand.chance(0.7),
+      isBonded: this.rand.chance(0.5),
       avatarUrl: null,
       serviceTypes: types,
       coverageAreas: [...areaNames, city.zipCode],
@@ -159,91 +228,84 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       latitude,
       longitude,
       timeZone: city.timeZone,
-      createdAt: new Date(now.getTime() - rand.int(60, 1200) * 86_400_000),
+      createdAt: new Date(this.now.getTime() - this.rand.int(60, 1200) * 86_400_000),
       ...overrides,
     });
     for (const day of weeklyDays(rand)) {
-      const start = rand.pick(['07:00', '08:00', '08:00', '09:00']);
-      const end = rand.pick(['15:00', '16:00', '17:00', '17:00', '18:00']);
-      rows.availability.push({ cleanerId, dayOfWeek: day, startTime: start, endTime: end, isAvailable: true });
+      const start = this.rand.pick(['07:00', '08:00', '08:00', '09:00']);
+      const end = this.rand.pick(['15:00', '16:00', '17:00', '17:00', '18:00']);
+      this.rows.availability.push({ cleanerId, dayOfWeek: day, startTime: start, endTime: end, isAvailable: true });
     }
-    cleanerStats.set(cleanerId, { sum: 0, count: 0, completed: 0 });
-  };
+    this.cleanerStats.set(cleanerId, { sum: 0, count: 0, completed: 0 });
+  }
 
-  let firstCleanerId = 1;
-  let demoCleanerId: number | undefined;
-  if (options.demoAccounts) {
-    demoCleanerId = 1;
-    firstCleanerId = 2;
-    const austin = CITIES.find((c) => c.name === 'Austin') as City;
-    addCleaner(
-      demoCleanerId,
-      austin,
-      {
-        email: DEMO_CLEANER_EMAIL,
-        passwordHash: options.demoPasswordHash,
-        firstName: 'Jordan',
-        lastName: 'Rivera',
-        phone: '(512) 555-0199',
+  /** The demo cleaner (when asked: Austin, Monday to Saturday 8–6) and the rest over the city table. */
+  addCleaners(): void {
+    const { options, rand, now } = this;
+    if (options.demoAccounts) {
+      this.demoCleanerId = 1;
+      this.firstCleanerId = 2;
+      const austin = CITIES.find((c) => c.name === 'Austin') as City;
+      this.addCleaner(
+        this.demoCleanerId,
+        austin,
+        {
+          email: DEMO_CLEANER_EMAIL,
+          passwordHash: this.options.demoPasswordHash,
+          emailVerifiedAt: now,
+          firstName: 'Jordan',
+          lastName: 'Rivera',
+          phone: '(512) 555-0199',
+          onboardingCompleted: true,
+          onboardingStep: 5,
+        },
+        {
+          bio: 'Five years of residential and move-out cleaning in Austin. I bring my own eco-friendly supplies, follow your checklist to the letter and always arrive on time.',
+          experience: '5-10 years',
+          hourlyRateCents: 4500,
+          isVerified: true,
+          isInsured: true,
+          isBonded: true,
+          serviceTypes: ['residential', 'deep', 'moveout'],
+          coverageAreas: ['Downtown Austin', 'East Austin', 'South Congress', '78701', '78704'],
+          latitude: 30.2672,
+          longitude: -97.7431,
+          zipCode: '78701',
+        },
+      );
+      this.rows.availability = this.rows.availability.filter((a) => a.cleanerId !== this.demoCleanerId);
+      for (const day of [1, 2, 3, 4, 5, 6]) {
+        this.rows.availability.push({
+          cleanerId: this.demoCleanerId,
+          dayOfWeek: day,
+          startTime: '08:00',
+          endTime: '18:00',
+          isAvailable: true,
+        });
+      }
+    }
+    for (let i = 0; i < options.cleaners - (options.demoAccounts ? 1 : 0); i++) {
+      const city = rand.weighted(CITIES, CITY_WEIGHTS);
+      const first = rand.pick(w.FIRST_NAMES);
+      const last = rand.pick(w.LAST_NAMES);
+      const id = this.firstCleanerId + i;
+      this.addCleaner(id, city, {
+        email: `${first}.${last}.${id}@cleaners.spotless.example`.toLowerCase(),
+        firstName: first,
+        lastName: last,
         onboardingCompleted: true,
         onboardingStep: 5,
-      },
-      {
-        bio: 'Five years of residential and move-out cleaning in Austin. I bring my own eco-friendly supplies, follow your checklist to the letter and always arrive on time.',
-        experience: '5-10 years',
-        hourlyRateCents: 4500,
-        isVerified: true,
-        isInsured: true,
-        isBonded: true,
-        serviceTypes: ['residential', 'deep', 'moveout'],
-        coverageAreas: ['Downtown Austin', 'East Austin', 'South Congress', '78701', '78704'],
-        latitude: 30.2672,
-        longitude: -97.7431,
-        zipCode: '78701',
-      },
-    );
-    rows.availability = rows.availability.filter((a) => a.cleanerId !== demoCleanerId);
-    for (const day of [1, 2, 3, 4, 5, 6]) {
-      rows.availability.push({
-        cleanerId: demoCleanerId,
-        dayOfWeek: day,
-        startTime: '08:00',
-        endTime: '18:00',
-        isAvailable: true,
       });
     }
   }
-  for (let i = 0; i < options.cleaners - (options.demoAccounts ? 1 : 0); i++) {
-    const city = rand.weighted(CITIES, CITY_WEIGHTS);
-    const first = rand.pick(w.FIRST_NAMES);
-    const last = rand.pick(w.LAST_NAMES);
-    const id = firstCleanerId + i;
-    addCleaner(id, city, {
-      email: `${first}.${last}.${id}@cleaners.spotless.example`.toLowerCase(),
-      firstName: first,
-      lastName: last,
-      onboardingCompleted: true,
-      onboardingStep: 5,
-    });
-  }
 
-  // ── Bookings, payments, reviews ──
-  const addBooking = (b: {
-    customerId: number;
-    cleanerId: number;
-    serviceId: number;
-    status: (typeof t.BOOKING_STATUSES)[number];
-    date: string;
-    time: string;
-    paid: boolean;
-    reviewed?: boolean;
-    refunded?: boolean;
-    cancellationFeeCents?: number;
-  }) => {
-    const cleaner = rows.cleaners[b.cleanerId - 1] as Insert<typeof t.cleaners>;
+  /** One booking with its status history, its payment (and refund), and maybe a review and a response. */
+  addBooking(b: BookingSpec): void {
+    const { services } = this;
+    const cleaner = this.rows.cleaners[b.cleanerId - 1] as Insert<typeof t.cleaners>;
     const service = services.find((s) => s.id === b.serviceId) ?? services[0]!;
-    bookingId += 1;
-    const startsAt = zoned(b.date, b.time, cleaner.timeZone);
+    this.bookingId += 1;
+    const startsAt = this.zoned(b.date, b.time, cleaner.timeZone);
     const duration = service.durationMinutes;
     const endsAt = new Date(startsAt.getTime() + duration * 60_000);
     const total = Math.max(service.basePriceCents, Math.round((cleaner.hourlyRateCents * duration) / 60));
@@ -251,11 +313,11 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     // so demo holds are fresh; everything else was booked days before.
     const createdAt =
       b.status === 'pending'
-        ? new Date(now.getTime() - 2 * 60_000)
-        : new Date(Math.min(startsAt.getTime(), now.getTime()) - rand.int(2, 20) * 86_400_000);
+        ? new Date(this.now.getTime() - 2 * 60_000)
+        : new Date(Math.min(startsAt.getTime(), this.now.getTime()) - this.rand.int(2, 20) * 86_400_000);
     const paymentStatus = b.refunded ? 'refunded' : b.paid ? 'succeeded' : 'unpaid';
-    rows.bookings.push({
-      id: bookingId,
+    this.rows.bookings.push({
+      id: this.bookingId,
       customerId: b.customerId,
       cleanerId: b.cleanerId,
       serviceId: service.id,
@@ -264,9 +326,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       endsAt,
       durationMinutes: duration,
       timeZone: cleaner.timeZone,
-      address: `${rand.int(100, 9899)} ${rand.pick(w.STREETS)}, ${cleaner.city}, ${cleaner.state} ${cleaner.zipCode}`,
-      specialInstructions: rand.chance(0.3)
-        ? rand.pick([
+      address: `${this.rand.int(100, 9899)} ${this.rand.pick(w.STREETS)}, ${cleaner.city}, ${cleaner.state} ${cleaner.zipCode}`,
+      specialInstructions: this.rand.chance(0.3)
+        ? this.rand.pick([
             'Please use the side door.',
             'We have a friendly cat.',
             'Focus on the kitchen, please.',
@@ -295,26 +357,26 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
                 ? ['pending', 'confirmed', 'cancelled']
                 : ['pending', 'cancelled'];
     path.forEach((status, i) => {
-      rows.history.push({
-        bookingId,
+      this.rows.history.push({
+        bookingId: this.bookingId,
         fromStatus: i === 0 ? null : path[i - 1],
         toStatus: status,
         actorUserId:
           status === 'confirmed' || status === 'in_progress' || status === 'completed'
-            ? rows.cleaners[b.cleanerId - 1]!.userId
+            ? this.rows.cleaners[b.cleanerId - 1]!.userId
             : b.customerId,
         actorRole: status === 'pending' || status === 'cancelled' ? 'customer' : 'cleaner',
         createdAt: new Date(createdAt.getTime() + i * 3_600_000),
       });
     });
     if (b.paid || b.refunded) {
-      paymentId += 1;
-      rows.payments.push({
-        id: paymentId,
-        bookingId,
+      this.paymentId += 1;
+      this.rows.payments.push({
+        id: this.paymentId,
+        bookingId: this.bookingId,
         customerId: b.customerId,
         provider: 'local',
-        providerPaymentId: `pi_seed_${bookingId}`,
+        providerPaymentId: `pi_seed_${this.bookingId}`,
         amountCents: total,
         status: b.refunded ? 'refunded' : 'succeeded',
         refundedCents: b.refunded ? total : 0,
@@ -323,27 +385,27 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         updatedAt: createdAt,
       });
       if (b.refunded)
-        rows.refunds.push({
-          paymentId,
+        this.rows.refunds.push({
+          paymentId: this.paymentId,
           amountCents: total,
           reason: 'Cancelled more than 24 hours before the start',
-          providerRefundId: `re_seed_${paymentId}`,
+          providerRefundId: `re_seed_${this.paymentId}`,
           status: 'succeeded',
           createdAt,
           updatedAt: createdAt,
         });
     }
-    const stats = cleanerStats.get(b.cleanerId)!;
+    const stats = this.cleanerStats.get(b.cleanerId)!;
     if (b.status === 'completed') stats.completed += 1;
     if (b.status === 'completed' && b.reviewed) {
-      const overall = rand.weighted([5, 4, 3, 2, 1], [55, 28, 10, 4, 3]);
-      const near = () => Math.max(1, Math.min(5, overall + rand.weighted([-1, 0, 1], [2, 6, 1])));
+      const overall = this.rand.weighted([5, 4, 3, 2, 1], [55, 28, 10, 4, 3]);
+      const near = () => Math.max(1, Math.min(5, overall + this.rand.weighted([-1, 0, 1], [2, 6, 1])));
       const tier = overall >= 4 ? 'GOOD' : overall === 3 ? 'MIXED' : 'BAD';
-      reviewId += 1;
-      const reviewedAt = new Date(endsAt.getTime() + rand.int(1, 72) * 3_600_000);
-      rows.reviews.push({
-        id: reviewId,
-        bookingId,
+      this.reviewId += 1;
+      const reviewedAt = new Date(endsAt.getTime() + this.rand.int(1, 72) * 3_600_000);
+      this.rows.reviews.push({
+        id: this.reviewId,
+        bookingId: this.bookingId,
         cleanerId: b.cleanerId,
         customerId: b.customerId,
         serviceId: service.id,
@@ -352,11 +414,11 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         punctualityRating: near(),
         professionalismRating: near(),
         communicationRating: near(),
-        title: rand.pick(REVIEW_TEXT[tier].titles),
-        comment: rand.pick(REVIEW_TEXT[tier].comments),
-        pros: overall >= 4 ? rand.pick(['On time', 'Very thorough', 'Friendly', 'Great with pets']) : null,
-        cons: overall <= 3 ? rand.pick(['Arrived late', 'Missed a few spots', 'Rushed']) : null,
-        serviceAreas: rand.sample(w.REVIEW_AREAS, rand.int(1, 4)),
+        title: this.rand.pick(REVIEW_TEXT[tier].titles),
+        comment: this.rand.pick(REVIEW_TEXT[tier].comments),
+        pros: overall >= 4 ? this.rand.pick(['On time', 'Very thorough', 'Friendly', 'Great with pets']) : null,
+        cons: overall <= 3 ? this.rand.pick(['Arrived late', 'Missed a few spots', 'Rushed']) : null,
+        serviceAreas: this.rand.sample(w.REVIEW_AREAS, this.rand.int(1, 4)),
         timeSpent: `${Math.round(duration / 60)} hours`,
         wouldRecommend: overall >= 4,
         wouldRebook: overall >= 3,
@@ -364,9 +426,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         createdAt: reviewedAt,
         updatedAt: reviewedAt,
       });
-      if (rand.chance(0.2)) {
-        rows.responses.push({
-          reviewId,
+      if (this.rand.chance(0.2)) {
+        this.rows.responses.push({
+          reviewId: this.reviewId,
           cleanerId: b.cleanerId,
           response:
             overall >= 4
@@ -379,35 +441,49 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       stats.sum += overall;
       stats.count += 1;
     }
-  };
+  }
 
-  const today = toLocal(now, 'UTC').date;
-  for (const cleaner of rows.cleaners) {
-    const history = rand.int(0, maxHistory);
-    for (let j = 0; j < history; j++) {
-      addBooking({
-        customerId: rand.pick(customerIds),
-        cleanerId: cleaner.id!,
-        serviceId: rand.pick(residential).id,
-        status: 'completed',
-        date: addDays(today, -rand.int(3, 540)),
-        time: rand.pick(['09:00', '13:00']),
-        paid: true,
-        reviewed: rand.chance(0.65),
-      });
+  /** Every cleaner's past: completed, paid jobs, most reviewed. A lighter history at large sizes. */
+  addHistory(): void {
+    const { rand, today } = this;
+    // Dense demo data at the default size; a lighter history keeps 100,000 cleaners under a minute.
+    const maxHistory = this.options.cleaners <= 5000 ? 24 : 3;
+    const residential = this.services.filter((s) => s.category === 'residential');
+    for (const cleaner of this.rows.cleaners) {
+      const history = rand.int(0, maxHistory);
+      for (let j = 0; j < history; j++) {
+        this.addBooking({
+          customerId: rand.pick(this.customerIds),
+          cleanerId: cleaner.id!,
+          serviceId: rand.pick(residential).id,
+          status: 'completed',
+          date: addDays(today, -rand.int(3, 540)),
+          time: rand.pick(['09:00', '13:00']),
+          paid: true,
+          reviewed: rand.chance(0.65),
+        });
+      }
     }
   }
 
-  if (demoCustomerId !== undefined && demoCleanerId !== undefined) {
+  /**
+   * The demo accounts' story: the demo customer's bookings in every status, the demo cleaner's
+   * queue, time off, favourites, applications to review, and the demo partner.
+   */
+  addDemoStory(): void {
+    const { demoCustomerId, demoCleanerId, rand, now, today, services, rows } = this;
+    if (demoCustomerId === undefined || demoCleanerId === undefined) return;
+    const customerIds = this.customerIds;
+    const firstCleanerId = this.firstCleanerId;
     const c = demoCustomerId;
     const jd = demoCleanerId;
-    const other = (n: number) => firstCleanerId + ((n * 37) % Math.max(1, options.cleaners - 1));
+    const other = (n: number) => firstCleanerId + ((n * 37) % Math.max(1, this.options.cleaners - 1));
     const regular = services.find((s) => s.type === 'regular')!.id;
     const deep = services.find((s) => s.type === 'deep')!.id;
     const moveout = services.find((s) => s.type === 'moveout')!.id;
     const workday = (offset: number) => nextWorkday(addDays(today, offset));
     // The demo customer: every status, with the demo cleaner and others.
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: jd,
       serviceId: regular,
@@ -416,7 +492,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       time: '09:00',
       paid: false,
     });
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: other(1),
       serviceId: deep,
@@ -425,7 +501,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       time: '10:00',
       paid: false,
     });
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: jd,
       serviceId: deep,
@@ -434,7 +510,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       time: '13:00',
       paid: true,
     });
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: other(2),
       serviceId: regular,
@@ -444,7 +520,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       paid: true,
     });
     const startedHourAgo = toLocal(new Date(now.getTime() - 3_600_000), rows.cleaners[other(3) - 1]!.timeZone);
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: other(3),
       serviceId: regular,
@@ -459,7 +535,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       [5, true],
       [6, false],
     ] as const) {
-      addBooking({
+      this.addBooking({
         customerId: c,
         cleanerId: n === 0 ? jd : other(n),
         serviceId: n === 5 ? moveout : regular,
@@ -470,7 +546,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         reviewed,
       });
     }
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: other(7),
       serviceId: regular,
@@ -480,7 +556,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       paid: false,
       refunded: true,
     });
-    addBooking({
+    this.addBooking({
       customerId: c,
       cleanerId: jd,
       serviceId: regular,
@@ -492,7 +568,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     });
     // The demo cleaner's queue: requests to accept or decline, and confirmed jobs.
     for (let i = 0; i < 6; i++) {
-      addBooking({
+      this.addBooking({
         customerId: customerIds[i]!,
         cleanerId: jd,
         serviceId: i % 2 ? deep : regular,
@@ -556,38 +632,64 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     });
   }
 
-  // Derived figures agree with the rows they summarise.
-  for (const cleaner of rows.cleaners) {
-    const s = cleanerStats.get(cleaner.id!)!;
-    cleaner.ratingSum = s.sum;
-    cleaner.reviewCount = s.count;
-    cleaner.rating = s.count > 0 ? s.sum / s.count : null;
-    cleaner.completedJobs = s.completed;
+  /** Derived figures agree with the rows they summarise. */
+  settleCleanerFigures(): void {
+    for (const cleaner of this.rows.cleaners) {
+      const s = this.cleanerStats.get(cleaner.id!)!;
+      cleaner.ratingSum = s.sum;
+      cleaner.reviewCount = s.count;
+      cleaner.rating = s.count > 0 ? s.sum / s.count : null;
+      cleaner.completedJobs = s.completed;
+    }
   }
 
+  async insert(database: Database, log: (message: string) => void): Promise<Record<string, number>> {
+    const { rows, now } = this;
+    const counts: Record<string, number> = {};
+    const write = async <T extends SQLiteTable>(name: string, table: T, values: Insert<T>[]) => {
+      const t0 = performance.now();
+      counts[name] = values.length;
+      if (values.length === 0) return;
+      await bulkInsert(database, table, values, now);
+      log(`  ${name}: ${values.length.toLocaleString('en-US')} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    };
+    await write('users', t.users, rows.users);
+    await write('cleaners', t.cleaners, rows.cleaners);
+    await write('availability', t.availability, rows.availability);
+    await write('timeOff', t.timeOff, rows.timeOff);
+    await write('partners', t.partners, rows.partners);
+    await write('bookings', t.bookings, rows.bookings);
+    await write('bookingStatusHistory', t.bookingStatusHistory, rows.history);
+    await write('payments', t.payments, rows.payments);
+    await write('refunds', t.refunds, rows.refunds);
+    await write('reviews', t.reviews, rows.reviews);
+    await write('reviewResponses', t.reviewResponses, rows.responses);
+    await write('favourites', t.favourites, rows.favourites);
+    await write('cleanerApplications', t.cleanerApplications, rows.applications);
+    return counts;
+  }
+}
+
+/**
+ * Generates realistic demo data into an empty database: cleaners over the city table with hours,
+ * customers, bookings in every status with their history and payments, and reviews whose
+ * averages are the cleaners' ratings. The same seed and `now` always give the same data.
+ */
+export async function seedDemoData(database: Database, options: SeedOptions): Promise<SeedSummary> {
+  const log = options.log ?? (() => {});
+  await ensureCatalogue(database);
+  const [existing] = await database.db.select({ n: sql<number>`count(*)` }).from(t.cleaners);
+  if ((existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
+
+  const genStart = performance.now();
+  const data = new DemoData(options, await database.db.select().from(t.services));
+  data.addCustomers();
+  data.addCleaners();
+  data.addHistory();
+  data.addDemoStory();
+  data.settleCleanerFigures();
   log(`  generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
-  const counts: Record<string, number> = {};
-  const write = async <T extends SQLiteTable>(name: string, table: T, values: Insert<T>[]) => {
-    const t0 = performance.now();
-    counts[name] = values.length;
-    if (values.length === 0) return;
-    await bulkInsert(database, table, values, now);
-    log(`  ${name}: ${values.length.toLocaleString('en-US')} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-  };
-  await write('users', t.users, rows.users);
-  await write('cleaners', t.cleaners, rows.cleaners);
-  await write('availability', t.availability, rows.availability);
-  await write('timeOff', t.timeOff, rows.timeOff);
-  await write('partners', t.partners, rows.partners);
-  await write('bookings', t.bookings, rows.bookings);
-  await write('bookingStatusHistory', t.bookingStatusHistory, rows.history);
-  await write('payments', t.payments, rows.payments);
-  await write('refunds', t.refunds, rows.refunds);
-  await write('reviews', t.reviews, rows.reviews);
-  await write('reviewResponses', t.reviewResponses, rows.responses);
-  await write('favourites', t.favourites, rows.favourites);
-  await write('cleanerApplications', t.cleanerApplications, rows.applications);
-  return { skipped: false, counts };
+  return { skipped: false, counts: await data.insert(database, log) };
 }
 
 function demoPreferences() {

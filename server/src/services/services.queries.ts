@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk';
+import { centsToDollars } from '@spotless/sdk/rules';
 import type { Service } from '@spotless/sdk/schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';

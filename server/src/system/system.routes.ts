@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps';
@@ -28,7 +27,7 @@ export const systemRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       try {
-        await c.var.deps.database.db.run(sql`select 1`);
+        await c.var.deps.database.client.execute('select 1');
       } catch {
         throw new AppError(503, 'unavailable', 'Database unreachable');
       }

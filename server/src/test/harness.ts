@@ -7,14 +7,17 @@ import { type Config, parseConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock, Deps } from '../deps';
 import { createLogger } from '../lib/logger';
+import type { PaymentProvider } from '../lib/payment-provider';
+import type { Mailer, OutgoingMessage } from '../notifications/outbox';
 import { LocalPaymentProvider } from '../payments/local-provider';
-import type { PaymentProvider } from '../payments/provider';
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
   deps: Deps;
   clock: Clock & { set(instant: Date | string): void };
+  /** Every message the outbox delivered (run `deliverNotifications` to send what is queued). */
+  sent: OutgoingMessage[];
   /** `app.request` with JSON helpers. */
   json<T = unknown>(
     path: string,
@@ -22,8 +25,19 @@ export interface TestContext {
   ): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
+/**
+ * Tests make many bookings and messages as one account; the throttles that would stop them have
+ * tests of their own that set these back down.
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BOOKING_RATE_LIMIT: '100000',
+    MAX_UNPAID_BOOKINGS: '100000',
+    CONTACT_RATE_LIMIT: '100000',
+    ...overrides,
+  });
 }
 
 /** A fresh copy of the migrated template database and an app over it; closed after the file. */
@@ -36,12 +50,19 @@ export async function createTestContext(
   const database = await openDatabase(`file:${file}`);
   let now = new Date(options.now ?? '2026-06-15T12:00:00Z');
   const clock = { now: () => new Date(now), set: (instant: Date | string) => (now = new Date(instant)) };
+  const sent: OutgoingMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push(message);
+    },
+  };
   const deps: Deps = {
     config: testConfig(options.config),
     database,
     logger: createLogger('silent'),
     clock,
     payments: options.payments ?? new LocalPaymentProvider({ clock }),
+    mailer,
   };
   const app = createApp(deps);
   afterAll(() => {
@@ -67,5 +88,5 @@ export async function createTestContext(
     return { status: response.status, body: parsed as never, headers: response.headers };
   };
 
-  return { app, database, deps, clock, json } satisfies TestContext;
+  return { app, database, deps, clock, sent, json } satisfies TestContext;
 }

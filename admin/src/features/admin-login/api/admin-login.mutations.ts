@@ -4,6 +4,6 @@ import { api } from '../../../lib/api';
 export function useAdminLogin() {
   return useMutation({
     mutationKey: ['admin', 'login'],
-    mutationFn: (password: string) => api.auth.adminLogin({ password }),
+    mutationFn: (input: { password: string; code?: string }) => api.auth.adminLogin(input),
   });
 }

@@ -1,18 +1,17 @@
-import { ApiError } from '@spotless/sdk';
+import { isApiError } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { errorCode, errorMessage } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { useAdminLogin } from '../api/admin-login.mutations';
-
-function messageOf(error: ApiError): string | undefined {
-  const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return typeof message === 'string' && message !== '' ? message : undefined;
-}
 
 /** Spec 02 §2 and §8: the admin login page at /admin (one password field with a show/hide toggle). */
 export function AdminLoginPage() {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  /** A named administrator with two-step verification on is asked for the code (401 `totp_required`). */
+  const [needsCode, setNeedsCode] = useState(false);
   const [visible, setVisible] = useState(false);
   const login = useAdminLogin();
   const navigate = useNavigate();
@@ -25,13 +24,18 @@ export function AdminLoginPage() {
       toast({ title: 'Password Required', description: 'Please enter the admin password.', variant: 'destructive' });
       return;
     }
-    login.mutate(password, {
+    login.mutate(needsCode ? { password, code: code.trim() } : { password }, {
       onSuccess: () => navigate('/admin-dashboard'),
       onError: (error) => {
-        if (error instanceof ApiError) {
+        if (errorCode(error) === 'totp_required') {
+          setNeedsCode(true);
+          toast({ title: 'Code Required', description: errorMessage(error, 'Enter your authenticator code.') });
+          return;
+        }
+        if (isApiError(error)) {
           toast({
             title: 'Login Failed',
-            description: messageOf(error) ?? 'Invalid password. Please try again.',
+            description: errorMessage(error, 'Invalid password. Please try again.'),
             variant: 'destructive',
           });
           return;
@@ -50,7 +54,10 @@ export function AdminLoginPage() {
       <PageTitle title="Admin Login" />
       <div className="card auth-card">
         <h1 className="auth-card__title">Admin Login</h1>
-        <p className="auth-card__lead">Enter the administrator password to review applications and payments.</p>
+        <p className="auth-card__lead">
+          Enter the administrator password to review applications and payments. Administrators with their own account
+          sign in first, then enter their own password here.
+        </p>
         <form className="form" noValidate onSubmit={submit} aria-busy={login.isPending} aria-label="Admin login">
           <div className="field">
             <label htmlFor={`${id}-password`}>Admin password</label>
@@ -75,6 +82,21 @@ export function AdminLoginPage() {
               </button>
             </div>
           </div>
+          {needsCode ? (
+            <div className="field">
+              <label htmlFor={`${id}-code`}>Authenticator code</label>
+              <input
+                id={`${id}-code`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            </div>
+          ) : null}
           <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Login'}
           </button>

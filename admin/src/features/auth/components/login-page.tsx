@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { errorMessage, fieldErrors as fieldErrorsOf } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { useAuthProviders, useSignIn } from '../api/auth.mutations';
-import { safeReturnUrl, serverMessage } from '../utils/return-url';
+import { safeReturnUrl } from '../utils/return-url';
 
 type Mode = 'login' | 'register';
 
@@ -43,9 +44,8 @@ export function LoginPage() {
     signIn.mutate(input, {
       onSuccess: () => navigate(returnUrl, { replace: true }),
       onError: (error) => {
-        const fields = (error as { fields?: Record<string, string> }).fields;
-        if (fields) setFieldErrors(fields);
-        setFormError(serverMessage(error) ?? 'Something went wrong. Please try again.');
+        setFieldErrors(fieldErrorsOf(error));
+        setFormError(errorMessage(error, 'Something went wrong. Please try again.'));
       },
     });
   };
@@ -121,7 +121,13 @@ export function LoginPage() {
           ) : null}
           {field('email', 'Email', 'email', 'email')}
           {field('password', 'Password', 'password', mode === 'login' ? 'current-password' : 'new-password')}
-          {mode === 'register' ? <p className="auth-card__hint">At least 8 characters.</p> : null}
+          {mode === 'register' ? (
+            <p className="auth-card__hint">At least 8 characters.</p>
+          ) : (
+            <p className="auth-card__hint">
+              <Link to="/forgot-password">Forgot password?</Link>
+            </p>
+          )}
           <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={signIn.isPending}>
             {signIn.isPending ? 'Please wait...' : title}
           </button>

@@ -9,10 +9,3 @@ export function safeReturnUrl(value: string | null | undefined): string {
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   return value;
 }
-
-/** A message for people from a failed call: the server's `message` when it sent one. */
-export function serverMessage(error: unknown): string | undefined {
-  const body = (error as { body?: { error?: { message?: unknown } } } | null)?.body;
-  const message = body?.error?.message;
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
-}

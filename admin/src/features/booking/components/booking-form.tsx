@@ -1,26 +1,29 @@
-import { ApiError, type Cleaner, centsToDollars, formatDollars, formatDuration, type Service } from '@spotless/sdk';
+import {
+  type Cleaner,
+  centsToDollars,
+  formatDollars,
+  formatDuration,
+  MIN_DURATION_MINUTES,
+  quoteTotalCents,
+  type Service,
+} from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
-import { slotsQuery, useCreateBooking } from '../api/booking.queries';
+import { slotsQuery, useCreateBooking } from '../../bookings';
 import {
   type BookingFormErrors,
   type BookingFormValues,
   idempotencyKeyFor,
-  MIN_DURATION_MINUTES,
   parseDuration,
-  quoteCents,
   timeOptions,
   validateBookingForm,
 } from '../utils/booking-form';
 import { DatePicker, longDayLabel } from './date-picker';
-
-type ErrorBody = {
-  error?: { code?: string; message?: string; fields?: Record<string, string>; currentPrice?: string };
-};
 
 /** Spec 01 §5: the booking form, priced as the server prices it. */
 export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: Service }) {
@@ -46,7 +49,13 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
     correction && correction.duration === values.duration
       ? correction.price
       : durationOk
-        ? centsToDollars(quoteCents(cleaner.hourlyRate, duration, service.basePrice))
+        ? centsToDollars(
+            quoteTotalCents({
+              hourlyRate: cleaner.hourlyRate,
+              durationMinutes: duration,
+              basePrice: service.basePrice,
+            }),
+          )
         : '';
 
   const slots = useQuery({
@@ -101,26 +110,26 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
           navigate(`/checkout?booking=${booking.id}`);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) return; // the app's 401 path takes over
-          const body = (error instanceof ApiError ? error.body : undefined) as ErrorBody | undefined;
-          if (error instanceof ApiError && error.code === 'price_changed' && body?.error?.currentPrice) {
-            setCorrection({ duration: values.duration, price: body.error.currentPrice });
+          const status = errorStatus(error);
+          if (status === 401) return; // the app's 401 path takes over
+          const currentPrice = errorDetail(error, 'currentPrice');
+          if (errorCode(error) === 'price_changed' && typeof currentPrice === 'string' && currentPrice !== '') {
+            setCorrection({ duration: values.duration, price: currentPrice });
           }
-          if (error instanceof ApiError && error.status === 409) void slots.refetch();
-          if (body?.error?.fields) {
+          if (status === 409) void slots.refetch();
+          const fields = fieldErrors(error);
+          if (Object.keys(fields).length > 0) {
             const known = ['address', 'scheduledDate', 'scheduledTime', 'duration', 'totalPrice'];
             setErrors(
-              Object.fromEntries(
-                Object.entries(body.error.fields).filter(([k]) => known.includes(k)),
-              ) as BookingFormErrors,
+              Object.fromEntries(Object.entries(fields).filter(([k]) => known.includes(k))) as BookingFormErrors,
             );
           }
+          const message = serverMessage(error, [400, 409]);
           toast({
             title: 'Booking Failed',
-            description:
-              error instanceof ApiError && (error.status === 409 || error.status === 400) && body?.error?.message
-                ? (body.error.fields?.scheduledDate ?? body.error.fields?.scheduledTime ?? body.error.message)
-                : 'There was an error creating your booking. Please try again.',
+            description: message
+              ? (fields.scheduledDate ?? fields.scheduledTime ?? message)
+              : 'There was an error creating your booking. Please try again.',
             variant: 'destructive',
           });
         },

@@ -6,7 +6,6 @@ import {
   idempotencyKeyFor,
   isDateDisabled,
   monthWeeks,
-  quoteCents,
   timeOptions,
   validateBookingForm,
 } from './booking-form';
@@ -36,23 +35,6 @@ describe('chooseService', () => {
     expect(chooseService(services)?.id).toBe(2);
     expect(chooseService([service(5, 'deep'), service(6, 'office')])?.id).toBe(5);
     expect(chooseService([])).toBeUndefined();
-  });
-});
-
-describe('quoteCents', () => {
-  it('charges the hourly rate for the minutes', () => {
-    expect(quoteCents('45.00', 120, '80.00')).toBe(9000);
-    expect(quoteCents('45.00', 150, '80.00')).toBe(11250);
-  });
-
-  it('never goes below the base price', () => {
-    expect(quoteCents('45.00', 60, '80.00')).toBe(8000);
-  });
-
-  it('rounds to the nearest cent with halves up', () => {
-    // 33.33/h for 45 min = 24.9975 → 25.00; 0.10/h for 15 min = 2.5 cents → 3 cents.
-    expect(quoteCents('33.33', 45, '0.00')).toBe(2500);
-    expect(quoteCents('0.10', 15, '0.00')).toBe(3);
   });
 });
 

@@ -1,9 +1,12 @@
-import { bookingTimeOptions, dollarsToCents, type Service, type TimeSlot, toTime24 } from '@spotless/sdk';
-
-/** Spec 01 §9 and decision 020: 30 minutes to 12 hours in 15-minute steps. */
-export const MIN_DURATION_MINUTES = 30;
-export const MAX_DURATION_MINUTES = 720;
-export const DURATION_STEP_MINUTES = 15;
+import {
+  bookingTimeOptions,
+  checkDuration,
+  MESSAGES,
+  MIN_DURATION_MINUTES,
+  type Service,
+  type TimeSlot,
+  toTime24,
+} from '@spotless/sdk';
 
 export interface BookingFormValues {
   address: string;
@@ -29,16 +32,6 @@ export function chooseService(services: readonly Service[], serviceId?: number):
   return services.find((s) => s.type === 'regular') ?? services[0];
 }
 
-/**
- * The server's price rule (decision 020) in cents: the hourly rate for the minutes, rounded to the
- * nearest cent with halves up, never below the service's base price.
- */
-export function quoteCents(hourlyRate: string, durationMinutes: number, basePrice: string): number {
-  const rateCents = dollarsToCents(hourlyRate);
-  const timeCents = Math.floor((rateCents * durationMinutes + 30) / 60);
-  return Math.max(dollarsToCents(basePrice), timeCents);
-}
-
 /** Parses the duration field: a whole number of minutes, or NaN. */
 export function parseDuration(text: string): number {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
@@ -47,19 +40,15 @@ export function parseDuration(text: string): number {
 /** Spec 01 §5's rules and messages, then decision 020's duration limits. */
 export function validateBookingForm(values: BookingFormValues): BookingFormErrors {
   const errors: BookingFormErrors = {};
-  if (values.address.trim() === '') errors.address = 'Address is required';
-  if (values.scheduledDate === '') errors.scheduledDate = 'Please select a date';
-  if (values.scheduledTime === '') errors.scheduledTime = 'Please select a time';
+  const text = MESSAGES.booking;
+  if (values.address.trim() === '') errors.address = text.addressRequired;
+  if (values.scheduledDate === '') errors.scheduledDate = text.dateRequired;
+  if (values.scheduledTime === '') errors.scheduledTime = text.timeRequired;
   const duration = parseDuration(values.duration);
-  if (!Number.isFinite(duration) || duration < MIN_DURATION_MINUTES) {
-    errors.duration = 'Duration must be at least 30 minutes';
-  } else if (duration > MAX_DURATION_MINUTES) {
-    errors.duration = 'Duration must be at most 12 hours';
-  } else if (duration % DURATION_STEP_MINUTES !== 0) {
-    errors.duration = 'Duration must be a multiple of 15 minutes';
-  }
+  const length = checkDuration(Number.isFinite(duration) ? duration : MIN_DURATION_MINUTES - 1);
+  if (!length.ok) errors.duration = length.message;
   const price = Number.parseFloat(values.totalPrice);
-  if (!Number.isFinite(price) || price < 1) errors.totalPrice = 'Price is required';
+  if (!Number.isFinite(price) || price < 1) errors.totalPrice = text.priceRequired;
   return errors;
 }
 

@@ -1,13 +1,7 @@
 import type { LocalConfirmInput } from '@spotless/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const bookingQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['bookings', 'detail', id] as const,
-    queryFn: ({ signal }) => api.bookings.get(id, signal),
-    staleTime: 0,
-  });
+import { bookingKeys } from '../../bookings';
 
 /**
  * Starts (or resumes — the server answers the same client secret) the payment of a booking. The
@@ -27,7 +21,7 @@ export function useConfirmLocalPayment() {
     mutationKey: ['payments', 'confirm-local'],
     mutationFn: (input: LocalConfirmInput) => api.payments.confirmLocal(input),
     onSettled: () => {
-      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       queryClient.invalidateQueries({ queryKey: ['payments'] });
       queryClient.invalidateQueries({ queryKey: ['auth', 'activity'] });
     },

@@ -1,20 +1,14 @@
-import {
-  ApiError,
-  type Booking,
-  formatDollars,
-  formatDuration,
-  formatLongDate,
-  type PaymentIntentCreated,
-} from '@spotless/sdk';
+import type { PaymentIntentCreated } from '@spotless/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { bookingTimeLabel } from '../../../lib/booking-time';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
-import { bookingQuery, paymentIntentQuery } from '../api/checkout.queries';
-import { bookingIdParam, statusLabel } from '../utils/checkout';
+import { BookingSummary, bookingKeys, bookingQuery } from '../../bookings';
+import { paymentIntentQuery } from '../api/checkout.queries';
+import { bookingIdParam } from '../utils/checkout';
 import { LocalCardForm } from './local-card-form';
 import { StripeCardForm } from './stripe-card-form';
 
@@ -53,14 +47,10 @@ function Checkout({ bookingId }: { bookingId: number }) {
   useEffect(() => {
     if (!failure || handled.current) return;
     handled.current = true;
-    if (failure instanceof ApiError && failure.status === 401) return; // the app's 401 path takes over
-    const serverMessage =
-      failure instanceof ApiError && failure.status === 409
-        ? (failure.body as { error?: { message?: string } } | undefined)?.error?.message
-        : undefined;
+    if (errorStatus(failure) === 401) return; // the app's 401 path takes over
     toast({
       title: 'Payment Error',
-      description: serverMessage ?? 'Failed to initialize payment. Please try again.',
+      description: errorMessage(failure, 'Failed to initialize payment. Please try again.', [409]),
       variant: 'destructive',
     });
     navigate('/profile', { replace: true });
@@ -68,7 +58,7 @@ function Checkout({ bookingId }: { bookingId: number }) {
 
   const onPaid = () => {
     toast({ title: 'Payment Successful', description: 'Your booking has been confirmed!' });
-    queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     navigate(PAYMENT_SUCCESS_PATH);
   };
 
@@ -99,7 +89,15 @@ function Checkout({ bookingId }: { bookingId: number }) {
         </p>
       </header>
       <div className="checkout-layout">
-        <BookingSummary booking={booking.data} />
+        <section className="card" aria-labelledby="booking-summary-title">
+          <h2 id="booking-summary-title" className="card__title">
+            Booking Summary
+          </h2>
+          <BookingSummary
+            booking={booking.data}
+            facts={['cleaner', 'service', 'date', 'time', 'duration', 'address', 'status', 'total']}
+          />
+        </section>
         <section className="card" aria-labelledby="payment-info-title">
           <h2 id="payment-info-title" className="card__title">
             Payment Information
@@ -128,56 +126,6 @@ function PaymentForm({ intent, amount, onPaid }: { intent: PaymentIntentCreated;
     );
   }
   return <LocalCardForm clientSecret={intent.clientSecret} amount={amount} onPaid={onPaid} onFailed={onFailed} />;
-}
-
-function BookingSummary({ booking }: { booking: Booking }) {
-  const cleanerName = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`.trim();
-  return (
-    <section className="card" aria-labelledby="booking-summary-title">
-      <h2 id="booking-summary-title" className="card__title">
-        Booking Summary
-      </h2>
-      <dl className="detail-list" data-testid="booking-summary">
-        <div>
-          <dt>Cleaner</dt>
-          <dd>{cleanerName}</dd>
-        </div>
-        <div>
-          <dt>Service</dt>
-          <dd>
-            {booking.service.name}
-            {booking.service.description ? (
-              <span className="detail-list__sub">{booking.service.description}</span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{formatLongDate(booking.startsAt, booking.timeZone)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{bookingTimeLabel(booking)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatDuration(booking.duration)}</dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd>{booking.address}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd data-testid="booking-status">{statusLabel(booking.status)}</dd>
-        </div>
-        <div className="detail-list__total">
-          <dt>Total</dt>
-          <dd data-testid="booking-total">{formatDollars(booking.totalPrice)}</dd>
-        </div>
-      </dl>
-    </section>
-  );
 }
 
 function Unavailable() {

@@ -1,5 +1,6 @@
-import { ApiError, formatDollars, type LocalConfirmResult } from '@spotless/sdk';
+import { formatDollars } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { useConfirmLocalPayment } from '../api/checkout.queries';
 import { formatCardNumber, formatExpiry, parseExpiry } from '../utils/checkout';
 
@@ -41,14 +42,13 @@ export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalC
           else onFailed(result.error?.message ?? 'Your payment could not be completed.');
         },
         onError: (error) => {
-          const body = error instanceof ApiError ? (error.body as Partial<LocalConfirmResult> | undefined) : undefined;
-          const fields = body?.error?.fields ?? {};
+          const fields = fieldErrors(error);
           setErrors({
             cardNumber: fields.cardNumber,
             expiry: fields.expMonth ?? fields.expYear,
             cvc: fields.cvc,
           });
-          onFailed(body?.error?.message ?? 'Your payment could not be completed. Please try again.');
+          onFailed(errorMessage(error, 'Your payment could not be completed. Please try again.'));
         },
       },
     );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingIdParam, formatCardNumber, formatExpiry, parseExpiry, statusLabel } from './checkout';
-
-describe('statusLabel', () => {
-  it('uppercases and shows underscores as spaces', () => {
-    expect(statusLabel('in_progress')).toBe('IN PROGRESS');
-    expect(statusLabel('pending')).toBe('PENDING');
-  });
-});
+import { bookingIdParam, formatCardNumber, formatExpiry, parseExpiry } from './checkout';
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY', () => {

@@ -1,8 +1,3 @@
-/** Spec 01 §2.9: the status uppercased, underscores shown as spaces ('IN PROGRESS'). */
-export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ').toUpperCase();
-}
-
 /**
  * Reads an expiry typed as MM/YY (or MM/YYYY); null when it is not one. Two-digit years are this
  * century's, as card forms read them.

@@ -1,6 +1,7 @@
-import { ApiError, type ContactMessageInput } from '@spotless/sdk';
+import type { ContactMessageInput } from '@spotless/sdk';
 import { type FormEvent, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
+import { errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/contact.mutations';
 import { ContactDetails } from './contact-details';
@@ -31,7 +32,7 @@ export function ContactPage() {
         toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
       },
       onError: (error) => {
-        const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+        const fields = errorStatus(error) === 400 ? fieldErrors(error) : undefined;
         const known = fields ? FIELD_ORDER.filter((name) => fields[name]) : [];
         if (fields && known.length > 0) {
           setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));

@@ -1,54 +1,19 @@
-import { ApiError, type Booking, formatDollars, formatLongDate } from '@spotless/sdk';
+import type { Booking } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { bookingTimeLabel } from '../../../lib/booking-time';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { useCancelBooking, useUpdateBooking } from '../api/dashboard.queries';
-
-function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  return (error.body as { error?: { message?: string } } | undefined)?.error?.message;
-}
+import { BookingSummary, useCancelBooking, useUpdateBooking } from '../../bookings';
 
 export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   return (
     <ModalDialog open={booking !== null} title="Booking Details" onClose={onClose} testId="booking-details">
       {booking ? (
         <>
-          <dl className="detail-list">
-            <div>
-              <dt>Booking number</dt>
-              <dd>#{booking.id}</dd>
-            </div>
-            <div>
-              <dt>Service</dt>
-              <dd>{booking.service.name}</dd>
-            </div>
-            <div>
-              <dt>Cleaner</dt>
-              <dd>
-                {booking.cleaner.user.firstName} {booking.cleaner.user.lastName}
-              </dd>
-            </div>
-            <div>
-              <dt>Date and time</dt>
-              <dd>
-                {formatLongDate(booking.startsAt, booking.timeZone)} at {bookingTimeLabel(booking)}
-              </dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd>{formatDollars(booking.totalAmount)}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{booking.address}</dd>
-            </div>
-            <div>
-              <dt>Special requests</dt>
-              <dd>{booking.specialRequests || 'None'}</dd>
-            </div>
-          </dl>
+          <BookingSummary
+            booking={booking}
+            facts={['number', 'service', 'cleaner', 'date', 'time', 'total', 'address', 'specialRequests']}
+          />
           <div className="button-row">
             <button type="button" className="btn btn--outline" onClick={onClose}>
               Close
@@ -83,10 +48,10 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) return;
+      if (errorStatus(error) === 401) return;
       toast({
         title: 'Update Failed',
-        description: serverMessage(error) ?? 'Failed to update booking. Please try again.',
+        description: errorMessage(error, 'Failed to update booking. Please try again.', [409]),
         variant: 'destructive',
       });
     },
@@ -159,7 +124,7 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
     onSuccess: () =>
       toast({ title: 'Booking Cancelled', description: 'Your booking has been cancelled successfully.' }),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) return;
+      if (errorStatus(error) === 401) return;
       toast({
         title: 'Cancellation Failed',
         description: 'Failed to cancel booking. Please contact support.',

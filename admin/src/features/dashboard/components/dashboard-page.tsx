@@ -1,10 +1,9 @@
-import { type Booking, type BookingStats, formatDollars, formatLongDate } from '@spotless/sdk';
+import { type Booking, type BookingStats, formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { bookingTimeLabel } from '../../../lib/booking-time';
-import { bookingStatsQuery, myBookingsQuery } from '../api/dashboard.queries';
+import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../bookings';
 import {
   activeBookings,
   canModify,
@@ -255,7 +254,6 @@ function HistoryTab({ bookings, onView }: { bookings: Booking[]; onView: (b: Boo
 }
 
 function BookingCard({ booking, children }: { booking: Booking; children: React.ReactNode }) {
-  const cleaner = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`.trim();
   return (
     <li className="card booking-card" data-testid={`booking-card-${booking.id}`}>
       <div className="booking-card__head">
@@ -269,34 +267,15 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
           </span>
         </span>
       </div>
-      <dl className="booking-card__meta">
-        <div>
-          <dt>Cleaner</dt>
-          <dd>{cleaner}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{formatLongDate(booking.startsAt, booking.timeZone)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{bookingTimeLabel(booking)}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>${booking.totalAmount.toFixed(2)}</dd>
-        </div>
-        <div className="booking-card__wide">
-          <dt>Address</dt>
-          <dd>{booking.address}</dd>
-        </div>
-        {booking.specialRequests ? (
-          <div className="booking-card__wide">
-            <dt>Special requests</dt>
-            <dd>{booking.specialRequests}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <BookingSummary
+        booking={booking}
+        layout="grid"
+        facts={
+          booking.specialRequests
+            ? ['cleaner', 'date', 'time', 'total', 'address', 'specialRequests']
+            : ['cleaner', 'date', 'time', 'total', 'address']
+        }
+      />
       <div className="button-row">{children}</div>
     </li>
   );

@@ -1,6 +1,7 @@
 import type { RefundInput } from '@spotless/sdk';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { bookingKeys } from '../../bookings';
 import type { PaymentFilter } from '../utils/payments';
 
 export const paymentsQuery = (status: PaymentFilter) =>
@@ -35,7 +36,7 @@ export function useRefundPayment() {
       api.payments.refund(id, input, idempotencyKey),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['payments'] });
-      queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
   });
 }

@@ -1,8 +1,9 @@
-import { ApiError, formatDollars, type Payment, type PaymentSummary } from '@spotless/sdk';
+import { formatDollars, type Payment, type PaymentSummary } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
@@ -77,7 +78,8 @@ export function PaymentsPage() {
           <p>{filter === 'all' ? 'Payments for your bookings will appear here.' : 'No payments with this status.'}</p>
         </div>
       ) : (
-        <div className="card payments-table-wrap" data-testid="payments-list">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
+        <section className="card payments-table-wrap" data-testid="payments-list" aria-label="Payments" tabIndex={0}>
           <table className="payments-table">
             <caption className="visually-hidden">Payments, newest first</caption>
             <thead>
@@ -131,7 +133,7 @@ export function PaymentsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
 
       <ModalDialog
@@ -204,14 +206,10 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
           onDone();
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 401) return;
-          const message =
-            failure instanceof ApiError
-              ? (failure.body as { error?: { message?: string } } | undefined)?.error?.message
-              : undefined;
+          if (errorStatus(failure) === 401) return;
           toast({
             title: 'Refund Failed',
-            description: message ?? 'Failed to process refund. Please try again.',
+            description: errorMessage(failure, 'Failed to process refund. Please try again.'),
             variant: 'destructive',
           });
         },

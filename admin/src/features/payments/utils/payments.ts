@@ -1,4 +1,4 @@
-import { dollarsToCents, type PaymentStatus } from '@spotless/sdk';
+import { dollarsToCents, formatDollars, type PaymentStatus } from '@spotless/sdk';
 
 export type PaymentFilter = 'all' | PaymentStatus;
 
@@ -37,7 +37,7 @@ export function parseRefundAmount(
   const cents = dollarsToCents(trimmed);
   if (cents <= 0) return { ok: false, message: 'The amount must be more than $0.00' };
   if (cents > leftCents) {
-    return { ok: false, message: `The amount can be at most $${(leftCents / 100).toFixed(2)}` };
+    return { ok: false, message: `The amount can be at most ${formatDollars(leftCents / 100)}` };
   }
   return { ok: true, amount: trimmed };
 }

@@ -1,11 +1,13 @@
-import type { AuthUser, ProfileRecentBooking } from '@spotless/sdk';
+import { type AuthUser, formatDollars, type ProfileRecentBooking } from '@spotless/sdk';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
+import { AccountSecurity } from './account-security';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -58,17 +60,26 @@ export function ProfilePage() {
         <p className="lead">Manage your personal information and see your account activity.</p>
       </header>
       <div className="profile-layout">
-        <PersonalInformation user={user} />
+        <div className="profile-main">
+          <PersonalInformation user={user} />
+          <AccountSecurity user={user} />
+        </div>
         <AccountActivityCard />
       </div>
     </section>
   );
 }
 
-type FormValues = { firstName: string; lastName: string; email: string; phone: string };
+type FormValues = { firstName: string; lastName: string; email: string; phone: string; currentPassword: string };
 
 function valuesOf(user: AuthUser): FormValues {
-  return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email, phone: user.phone ?? '' };
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    currentPassword: '',
+  };
 }
 
 function PersonalInformation({ user }: { user: AuthUser }) {
@@ -76,6 +87,8 @@ function PersonalInformation({ user }: { user: AuthUser }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateProfile();
   const id = useId();
+  // A new e-mail address is confirmed with the current password (the server asks for it too).
+  const emailChanges = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,18 +100,21 @@ function PersonalInformation({ user }: { user: AuthUser }) {
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         phone: values.phone.trim(),
+        ...(emailChanges && user.hasPassword ? { currentPassword: values.currentPassword } : {}),
       },
       {
         onSuccess: (saved) => {
           setValues(valuesOf(saved));
-          toast({ title: 'Profile updated successfully' });
+          toast({
+            title: 'Profile updated successfully',
+            ...(emailChanges ? { description: `We sent a confirmation link to ${saved.email}.` } : {}),
+          });
         },
         onError: (error) => {
-          const body = (error as { body?: { error?: { message?: string; fields?: Record<string, string> } } }).body;
-          if (body?.error?.fields) setErrors(body.error.fields);
+          setErrors(fieldErrors(error));
           toast({
             title: 'Error',
-            description: body?.error?.message ?? 'Failed to update profile. Please try again.',
+            description: errorMessage(error, 'Failed to update profile. Please try again.'),
             variant: 'destructive',
           });
         },
@@ -139,6 +155,9 @@ function PersonalInformation({ user }: { user: AuthUser }) {
           {field('lastName', 'Last name', 'text', 'family-name')}
         </div>
         {field('email', 'Email', 'email', 'email')}
+        {emailChanges && user.hasPassword
+          ? field('currentPassword', 'Current password (to change your email)', 'password', 'current-password')
+          : null}
         {field('phone', 'Phone', 'tel', 'tel', false)}
         <p className="profile-page__since">Member since {new Date(user.createdAt).toLocaleDateString('en-US')}</p>
         <button type="submit" className="btn btn--primary" disabled={update.isPending}>
@@ -215,7 +234,8 @@ function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
       <div>
         <p className="recent-bookings__service">{booking.serviceName}</p>
         <p className="recent-bookings__meta">
-          {booking.cleanerName} · {dateFormat.format(new Date(booking.scheduledAt))} · ${booking.totalAmount.toFixed(2)}
+          {booking.cleanerName} · {dateFormat.format(new Date(booking.scheduledAt))} ·{' '}
+          {formatDollars(booking.totalAmount)}
         </p>
       </div>
       <div className="recent-bookings__side">

@@ -1,0 +1,18 @@
+/**
+ * The query keys of bookings, built in one place so that an invalidation names the same queries
+ * the reads cached: `bookingKeys.all` is every bookings query (lists, details, stats).
+ */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  lists: () => [...bookingKeys.all, 'list'] as const,
+  mine: (limit: number) => [...bookingKeys.lists(), 'mine', limit] as const,
+  details: () => [...bookingKeys.all, 'detail'] as const,
+  detail: (id: number) => [...bookingKeys.details(), id] as const,
+  stats: () => [...bookingKeys.all, 'stats'] as const,
+};
+
+/** The keys of a cleaner's free times; apart from bookings, so a booking edit does not refetch them. */
+export const slotKeys = {
+  all: ['slots'] as const,
+  day: (cleanerId: number, date: string, duration: number) => [...slotKeys.all, cleanerId, date, duration] as const,
+};

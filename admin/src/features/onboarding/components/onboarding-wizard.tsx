@@ -1,0 +1,301 @@
+import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { useSaveOnboarding } from '../api/onboarding.mutations';
+import {
+  COMPLETED_STEP,
+  initialPreferences,
+  parseBudget,
+  progressPercent,
+  resumeStep,
+  splitSpecialRequests,
+  toggle,
+  WIZARD_STEPS,
+} from '../utils/wizard';
+
+type UserType = NonNullable<OnboardingPreferences['userType']>;
+type ServiceType = OnboardingPreferences['serviceTypes'][number];
+type Frequency = NonNullable<OnboardingPreferences['frequency']>;
+
+const USER_TYPES: { value: UserType; label: string; hint: string }[] = [
+  { value: 'customer', label: 'Customer', hint: 'I want to book cleaning services' },
+  { value: 'cleaner', label: 'Cleaner', hint: 'I want to offer cleaning services' },
+  { value: 'both', label: 'Both', hint: 'I want to book and offer services' },
+];
+const SERVICE_TYPES: { value: ServiceType; label: string }[] = [
+  { value: 'residential', label: 'Residential Cleaning' },
+  { value: 'deep', label: 'Deep Cleaning' },
+  { value: 'commercial', label: 'Commercial Cleaning' },
+  { value: 'moveout', label: 'Move-in/Move-out' },
+];
+const FREQUENCIES: { value: Frequency; label: string }[] = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'biweekly', label: 'Every two weeks' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'onetime', label: 'One time' },
+];
+const STEP_TITLES = [
+  'How will you use Spotless?',
+  'Which services interest you?',
+  'Where and how often?',
+  'Budget and special requests',
+  'Notifications',
+];
+
+/** The onboarding wizard: a modal dialog over the page, saving each step as the user moves on. */
+export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [step, setStep] = useState(() => resumeStep(user));
+  const [preferences, setPreferences] = useState<OnboardingPreferences>(() => initialPreferences(user));
+  const [budgetText, setBudgetText] = useState(() => ({
+    min: String(initialPreferences(user).budget.min),
+    max: String(initialPreferences(user).budget.max),
+  }));
+  const [requestsText, setRequestsText] = useState(() => initialPreferences(user).specialRequests.join(', '));
+  const save = useSaveOnboarding();
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const current = (): OnboardingPreferences => ({
+    ...preferences,
+    budget: { min: parseBudget(budgetText.min), max: parseBudget(budgetText.max) },
+    specialRequests: splitSpecialRequests(requestsText),
+  });
+
+  /** Saves, then moves — locally too when the save fails (spec 02 §4). */
+  const go = (nextStep: number, completed: boolean) => {
+    if (save.isPending) return;
+    const move = () => {
+      if (completed) onDone();
+      else setStep(nextStep);
+    };
+    save.mutate(
+      { step: nextStep, completed, preferences: current() },
+      {
+        onSuccess: move,
+        onError: () => {
+          toast({
+            title: 'Update Failed',
+            description: 'Failed to save progress. Please try again.',
+            variant: 'destructive',
+          });
+          move();
+        },
+      },
+    );
+  };
+
+  const isLast = step === WIZARD_STEPS - 1;
+  const percent = progressPercent(step);
+  const update = (changes: Partial<OnboardingPreferences>) => setPreferences((p) => ({ ...p, ...changes }));
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="wizard"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-step`}
+      data-testid="onboarding-wizard"
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="wizard__panel">
+        <div className="wizard__header">
+          <h2 id={`${id}-title`} className="wizard__title">
+            Welcome to Spotless{user.firstName ? `, ${user.firstName}` : ''}!
+          </h2>
+          <span className="wizard__badge" data-testid="onboarding-progress">
+            {percent}%
+          </span>
+        </div>
+        <div
+          className="wizard__progress"
+          role="progressbar"
+          aria-label="Setup progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="wizard__progress-bar" style={{ width: `${percent}%` }} />
+        </div>
+        <p id={`${id}-step`} className="wizard__step">
+          Step {step + 1} of {WIZARD_STEPS}: {STEP_TITLES[step]}
+        </p>
+
+        <div className="wizard__body">
+          {step === 0 ? (
+            <fieldset className="choice-group">
+              <legend>I am a…</legend>
+              {USER_TYPES.map((option) => (
+                <label key={option.value} className="choice">
+                  <input
+                    type="radio"
+                    name="userType"
+                    value={option.value}
+                    checked={preferences.userType === option.value}
+                    onChange={() => update({ userType: option.value })}
+                  />
+                  <span>
+                    <strong>{option.label}</strong> — {option.hint}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          {step === 1 ? (
+            <fieldset className="choice-group">
+              <legend>Services you are interested in</legend>
+              {SERVICE_TYPES.map((option) => (
+                <label key={option.value} className="choice">
+                  <input
+                    type="checkbox"
+                    name="serviceTypes"
+                    value={option.value}
+                    checked={preferences.serviceTypes.includes(option.value)}
+                    onChange={() => update({ serviceTypes: toggle(preferences.serviceTypes, option.value) })}
+                  />
+                  <span>{option.label}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+
+          {step === 2 ? (
+            <div className="form">
+              <div className="field">
+                <label htmlFor={`${id}-address`}>Address</label>
+                <input
+                  id={`${id}-address`}
+                  type="text"
+                  autoComplete="street-address"
+                  placeholder="Street, city, state or ZIP"
+                  value={preferences.location.address}
+                  onChange={(event) => update({ location: { address: event.target.value } })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-frequency`}>How often do you need cleaning?</label>
+                <select
+                  id={`${id}-frequency`}
+                  value={preferences.frequency ?? ''}
+                  onChange={(event) =>
+                    update({ frequency: (event.target.value || undefined) as Frequency | undefined })
+                  }
+                >
+                  <option value="">Choose a frequency</option>
+                  {FREQUENCIES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          ) : null}
+
+          {step === 3 ? (
+            <div className="form">
+              <div className="form__row">
+                <div className="field">
+                  <label htmlFor={`${id}-budget-min`}>Minimum budget ($)</label>
+                  <input
+                    id={`${id}-budget-min`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={budgetText.min}
+                    onChange={(event) => setBudgetText((b) => ({ ...b, min: event.target.value }))}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`${id}-budget-max`}>Maximum budget ($)</label>
+                  <input
+                    id={`${id}-budget-max`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    value={budgetText.max}
+                    onChange={(event) => setBudgetText((b) => ({ ...b, max: event.target.value }))}
+                  />
+                </div>
+              </div>
+              <p className="wizard__hint">Average sessions range $80-$150</p>
+              <div className="field">
+                <label htmlFor={`${id}-requests`}>Special requests (separate with a comma)</label>
+                <textarea
+                  id={`${id}-requests`}
+                  rows={3}
+                  placeholder="Pet-friendly products, Eco-friendly supplies"
+                  value={requestsText}
+                  onChange={(event) => setRequestsText(event.target.value)}
+                />
+              </div>
+            </div>
+          ) : null}
+
+          {step === 4 ? (
+            <fieldset className="choice-group">
+              <legend>How should we keep you updated?</legend>
+              {(
+                [
+                  ['email', 'Email notifications'],
+                  ['sms', 'SMS notifications'],
+                  ['push', 'Push notifications'],
+                ] as const
+              ).map(([key, label]) => (
+                <label key={key} className="choice">
+                  <input
+                    type="checkbox"
+                    name={`notifications-${key}`}
+                    checked={preferences.notifications[key]}
+                    onChange={(event) =>
+                      update({ notifications: { ...preferences.notifications, [key]: event.target.checked } })
+                    }
+                  />
+                  <span>{label}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+        </div>
+
+        <div className="wizard__actions">
+          <button
+            type="button"
+            className="btn btn--outline"
+            disabled={step === 0 || save.isPending}
+            onClick={() => go(step - 1, false)}
+          >
+            Previous
+          </button>
+          {isLast ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={save.isPending}
+              onClick={() => go(COMPLETED_STEP, true)}
+            >
+              Complete Setup
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={save.isPending}
+              onClick={() => go(step + 1, false)}
+            >
+              Next
+            </button>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

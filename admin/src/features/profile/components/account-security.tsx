@@ -1,0 +1,237 @@
+import type { AuthUser, TotpSetup } from '@spotless/sdk';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
+import {
+  useChangePassword,
+  useDisableTotp,
+  useEnableTotp,
+  useResendVerification,
+  useTotpSetup,
+} from '../../auth/api/account.mutations';
+
+/** The profile's security card: e-mail verification, password change, and administrators' two-step verification. */
+export function AccountSecurity({ user }: { user: AuthUser }) {
+  return (
+    <section className="card security-card" aria-labelledby="security-title">
+      <h2 id="security-title" className="card__title">
+        Sign-in &amp; Security
+      </h2>
+      <EmailVerification user={user} />
+      <ChangePassword user={user} />
+      {user.roles.includes('admin') ? <TwoStepVerification user={user} /> : null}
+    </section>
+  );
+}
+
+function EmailVerification({ user }: { user: AuthUser }) {
+  const resend = useResendVerification();
+  if (user.emailVerified) {
+    return (
+      <p className="alert alert--success" data-testid="email-verified-badge">
+        {user.email} is confirmed.
+      </p>
+    );
+  }
+  return (
+    <div className="alert alert--warning" data-testid="email-unverified">
+      <p>
+        <strong>Please confirm {user.email}.</strong> Until you do, it cannot be used to recover your account or to link
+        Google or GitHub sign-in.
+      </p>
+      <button
+        type="button"
+        className="btn btn--outline btn--sm"
+        disabled={resend.isPending || resend.isSuccess}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: () => toast({ title: 'Email sent', description: `Open the link we sent to ${user.email}.` }),
+            onError: (error) =>
+              toast({
+                title: 'Error',
+                description: errorMessage(error, 'Please try again.'),
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        {resend.isSuccess ? 'Link sent' : 'Resend confirmation email'}
+      </button>
+    </div>
+  );
+}
+
+function ChangePassword({ user }: { user: AuthUser }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangePassword();
+  const id = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setErrors({});
+    change.mutate(
+      { ...(user.hasPassword ? { currentPassword: current } : {}), newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNext('');
+          toast({ title: 'Password changed', description: 'Every other sign-in to your account has ended.' });
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to change your password.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={change.isPending} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="card__subtitle">
+        {user.hasPassword ? 'Change password' : 'Set a password'}
+      </h3>
+      {user.hasPassword ? (
+        <div className="field">
+          <label htmlFor={`${id}-current`}>Current password</label>
+          <input
+            id={`${id}-current`}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            aria-invalid={errors.currentPassword ? true : undefined}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+          {errors.currentPassword ? <p className="field__error">{errors.currentPassword}</p> : null}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-new`}>New password</label>
+        <input
+          id={`${id}-new`}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          aria-invalid={errors.newPassword ? true : undefined}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        {errors.newPassword ? <p className="field__error">{errors.newPassword}</p> : null}
+      </div>
+      <div>
+        <button type="submit" className="btn btn--outline" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : user.hasPassword ? 'Change Password' : 'Set Password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TwoStepVerification({ user }: { user: AuthUser }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const start = useTotpSetup();
+  const enable = useEnableTotp();
+  const disable = useDisableTotp();
+  const id = useId();
+  const fail = (error: unknown) =>
+    toast({ title: 'Error', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const done = (title: string) => () => {
+    setSetup(null);
+    setCode('');
+    setPassword('');
+    toast({ title });
+  };
+
+  return (
+    <section className="form" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="card__subtitle">
+        Two-step verification for the admin area
+      </h3>
+      <p className="auth-card__hint">
+        {user.totpEnabled
+          ? 'On: opening the admin area asks for a code from your authenticator app.'
+          : 'Off: opening the admin area asks only for your password.'}
+      </p>
+      {setup ? (
+        <p>
+          Add this key to your authenticator app, then enter the code it shows:{' '}
+          <code className="security-card__secret" data-testid="totp-secret">
+            {setup.secret}
+          </code>
+        </p>
+      ) : null}
+      {!setup && user.hasPassword ? (
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Current password</label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+      ) : null}
+      {setup || user.totpEnabled ? (
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Authenticator code</label>
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </div>
+      ) : null}
+      <div className="form__actions">
+        {user.totpEnabled ? (
+          <button
+            type="button"
+            className="btn btn--outline"
+            disabled={disable.isPending}
+            onClick={() =>
+              disable.mutate(
+                { ...(user.hasPassword ? { currentPassword: password } : {}), code },
+                { onSuccess: done('Two-step verification is off'), onError: fail },
+              )
+            }
+          >
+            Turn Off
+          </button>
+        ) : setup ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={enable.isPending}
+            onClick={() => enable.mutate({ code }, { onSuccess: done('Two-step verification is on'), onError: fail })}
+          >
+            Confirm Code
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--outline"
+            disabled={start.isPending}
+            onClick={() =>
+              start.mutate(user.hasPassword ? { currentPassword: password } : {}, {
+                onSuccess: setSetup,
+                onError: fail,
+              })
+            }
+          >
+            Set Up
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

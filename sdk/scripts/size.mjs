@@ -1,0 +1,37 @@
+// `npm run size -w sdk`: what each entry point costs a browser that imports it — the entry and
+// everything it pulls in, minified and gzipped — so a change that bloats a bundle shows in the
+// build output. Fails when an entry is over its budget (decision 032).
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const sdk = new URL('..', import.meta.url).pathname;
+/** Budgets in gzip bytes. zod is counted where it is imported (schemas), never elsewhere. */
+const ENTRIES = [
+  { name: 'rules', entry: 'src/rules/index.ts', what: 'money, pricing, times, messages', budget: 3_000 },
+  { name: 'client', entry: 'src/client/index.ts', what: 'typed client', budget: 3_000 },
+  { name: 'index', entry: 'src/index.ts', what: 'client + rules', budget: 5_000 },
+  { name: 'cities', entry: 'src/cities.ts', what: 'the city table (loaded only where needed)', budget: 4_000 },
+  { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 110_000 },
+];
+
+let over = 0;
+const results = {};
+console.log('SDK entries — minified + gzip, with everything they import:');
+for (const { name, entry, what, budget } of ENTRIES) {
+  const out = await build({
+    entryPoints: [`${sdk}${entry}`],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    logLevel: 'silent',
+  });
+  const bytes = gzipSync(out.outputFiles[0].contents).length;
+  results[name] = bytes;
+  const flag = bytes > budget ? `  OVER BUDGET (${budget} B)` : '';
+  if (flag) over++;
+  console.log(`  ${name.padEnd(8)} ${String(bytes).padStart(7)} B  ${what}${flag}`);
+}
+if (over > 0) process.exit(1);

@@ -1,0 +1,215 @@
+import { centsToDollars } from '@spotless/sdk/rules';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { auditLog, bookings, payments, refunds, users } from '../db/schema';
+import { AppError, notFound } from '../lib/errors';
+import { PaymentProviderError, type Refund } from '../lib/payment-provider';
+import { enqueueNotification } from '../notifications/outbox';
+import { settlePayment } from './payment-ledger';
+import { checkRefund } from './payment-state';
+import { findPayment, type PaymentRow, type RefundRow } from './payments.queries';
+import { type PaymentDeps, providerErrorToAppError } from './payments.service';
+
+/**
+ * Refunds: an administrator's, and the automatic one a cancelled booking is owed. The amount is
+ * reserved in one transaction before the provider is called, so concurrent requests cannot refund
+ * more than was paid, and the provider's idempotency key makes a retried call move money once.
+ */
+
+export interface RefundRequest {
+  paymentId: number;
+  /** Omitted: everything not yet refunded. */
+  amountCents?: number;
+  reason: string | null;
+  actorUserId: number | null;
+}
+
+type RefundActor = 'admin' | 'system';
+
+async function reserveRefund(
+  tx: Tx,
+  payment: PaymentRow,
+  amountCents: number,
+  reason: string | null,
+  actorUserId: number | null,
+  now: Date,
+): Promise<RefundRow> {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      amountCents,
+      reason,
+      status: 'pending',
+      actorUserId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!refund) throw new Error('refund row missing after insert');
+  await settlePayment(tx, payment.id, now, `refund ${refund.id} reserved`);
+  return refund;
+}
+
+/**
+ * An administrator's refund. The amount is reserved first, in one transaction (a pending refunds
+ * row, the payment's refunded total bumped under the "never more than what is left" check), so
+ * concurrent requests cannot both pass; the provider is called outside any transaction with the
+ * refund row's id as its idempotency key; then the outcome is written. A refusal releases the
+ * reservation. A lost answer (provider unavailable) keeps it pending: the reconciliation job asks
+ * again with the same key, so the money is returned exactly once either way.
+ */
+export async function refundPayment(deps: PaymentDeps, request: RefundRequest) {
+  const { refund, payment } = await deps.database.write(async (tx) => {
+    const now = deps.clock.now();
+    const payment = await findPayment(tx, request.paymentId);
+    if (!payment) throw notFound('Payment');
+    if (payment.provider !== deps.payments.name) {
+      throw new AppError(
+        409,
+        'provider_mismatch',
+        `This payment was taken by the ${payment.provider} provider, which is not configured`,
+      );
+    }
+    if (payment.status === 'succeeded' && payment.refundedCents >= payment.amountCents) {
+      throw new AppError(409, 'not_refundable', 'This payment has already been refunded (or a refund is in progress)');
+    }
+    const check = checkRefund(payment, request.amountCents);
+    if (!check.ok) {
+      const fields = check.code === 'not_refundable' ? undefined : { amount: check.message };
+      throw new AppError(check.code === 'invalid_amount' ? 400 : 409, check.code, check.message, fields);
+    }
+    const refund = await reserveRefund(tx, payment, check.amountCents, request.reason, request.actorUserId, now);
+    return { refund, payment };
+  });
+  const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
+  if (!settled) throw new Error('refund outcome missing');
+  return settled;
+}
+
+/**
+ * The money a cancelled booking owes back (decisions 021/022): everything but the cancellation fee
+ * the booking kept, including a payment that went through after the booking expired. Computed and
+ * reserved in one transaction, so it never overlaps an administrator's refund; null when nothing is due.
+ */
+export async function refundCancelledBooking(deps: PaymentDeps, paymentId: number) {
+  const reserved = await deps.database.write(async (tx) => {
+    const now = deps.clock.now();
+    const payment = await findPayment(tx, paymentId);
+    if (payment?.status !== 'succeeded' || payment.provider !== deps.payments.name) return null;
+    const booking = await tx
+      .select({ status: bookings.status, feeCents: bookings.cancellationFeeCents })
+      .from(bookings)
+      .where(eq(bookings.id, payment.bookingId))
+      .get();
+    if (booking?.status !== 'cancelled') return null;
+    const feeCents = Math.min(booking.feeCents ?? 0, payment.amountCents);
+    const amountCents = payment.amountCents - feeCents - payment.refundedCents;
+    if (amountCents < 1) return null;
+    const reason =
+      feeCents > 0 ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)` : 'Booking cancelled';
+    return { refund: await reserveRefund(tx, payment, amountCents, reason, null, now), payment };
+  });
+  if (!reserved) return null;
+  return settleRefundWithProvider(deps, reserved.refund, reserved.payment, false, 'system');
+}
+
+/** Asks the provider for a reserved refund (again, with the same key) and records the answer. */
+export async function settleRefundWithProvider(
+  deps: PaymentDeps,
+  refund: RefundRow,
+  payment: PaymentRow,
+  throwOnFailure: boolean,
+  actorRole: RefundActor,
+) {
+  let result: Refund;
+  try {
+    result = await deps.payments.refund({
+      providerPaymentId: payment.providerPaymentId,
+      amountCents: refund.amountCents,
+      ...(refund.reason ? { reason: refund.reason } : {}),
+      idempotencyKey: `spotless-refund-${refund.id}`,
+    });
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.code === 'provider_unavailable') {
+      if (throwOnFailure) throw providerErrorToAppError(error);
+      return null;
+    }
+    await deps.database.write((tx) => finishRefund(tx, refund, payment, null, deps.clock.now(), error, actorRole));
+    if (throwOnFailure) throw providerErrorToAppError(error);
+    return null;
+  }
+  return deps.database.write((tx) => finishRefund(tx, refund, payment, result, deps.clock.now(), null, actorRole));
+}
+
+async function finishRefund(
+  tx: Tx,
+  refund: RefundRow,
+  payment: PaymentRow,
+  result: Refund | null,
+  now: Date,
+  error: unknown,
+  actorRole: RefundActor,
+) {
+  const current = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).get();
+  if (!current) throw new Error(`refund ${refund.id} missing`);
+  if (current.status !== 'pending') {
+    return { refund: current, payment: (await findPayment(tx, payment.id)) ?? payment };
+  }
+  const status = result?.status ?? 'failed';
+  await tx
+    .update(refunds)
+    .set({ status, providerRefundId: result?.providerRefundId ?? null, updatedAt: now })
+    .where(eq(refunds.id, refund.id));
+  if (status === 'succeeded' && refund.reason) {
+    await tx.update(payments).set({ refundReason: refund.reason }).where(eq(payments.id, payment.id));
+  }
+  const settled = await settlePayment(tx, payment.id, now, `refund ${refund.id} ${status}`);
+  if (status === 'pending')
+    return { refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null }, payment: settled };
+
+  await tx.insert(auditLog).values({
+    actorUserId: refund.actorUserId,
+    actorRole,
+    action: status === 'succeeded' ? 'payment.refunded' : 'payment.refund_failed',
+    entityType: 'payment',
+    entityId: String(payment.id),
+    details: {
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      providerRefundId: result?.providerRefundId ?? null,
+      ...(error ? { error: error instanceof Error ? error.message : String(error) } : {}),
+    },
+    createdAt: now,
+  });
+  if (status === 'succeeded') {
+    const customer = await tx
+      .select({ id: users.id, email: users.email, guestEmail: bookings.guestEmail })
+      .from(bookings)
+      .leftJoin(users, eq(users.id, bookings.customerId))
+      .where(eq(bookings.id, payment.bookingId))
+      .get();
+    const email = customer?.email ?? customer?.guestEmail;
+    if (email) {
+      await enqueueNotification(tx, now, {
+        type: 'refund',
+        recipientEmail: email,
+        ...(customer?.id ? { recipientUserId: customer.id } : {}),
+        subject: `Refund of $${centsToDollars(refund.amountCents)} for booking #${payment.bookingId}`,
+        body: `We have refunded $${centsToDollars(refund.amountCents)} to your card for booking #${payment.bookingId}.${refund.reason ? ` Reason: ${refund.reason}` : ''}`,
+        payload: {
+          bookingId: payment.bookingId,
+          paymentId: payment.id,
+          refundId: refund.id,
+          amountCents: refund.amountCents,
+        },
+        dedupeKey: `refund:${refund.id}`,
+      });
+    }
+  }
+  return {
+    refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null },
+    payment: settled,
+  };
+}
