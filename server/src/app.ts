@@ -14,9 +14,11 @@ import type { AppEnv, Deps } from './deps';
 import { docsRoutes } from './docs/docs.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
+import { collectOperations } from './lib/hypermedia';
 import { accessLog } from './middleware/access-log';
 import { csrfProtection } from './middleware/csrf';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
+import { cancellationRefunds } from './payments/refunds.service';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { servicesRoutes } from './services/services.routes';
 import { systemRoutes } from './system/system.routes';
@@ -40,11 +42,15 @@ export const apiRoutes = new Hono<AppEnv>()
 
 export type ApiRoutes = typeof apiRoutes;
 
+/** Every API operation by operationId: what links and actions point at. */
+const operations = collectOperations([apiRoutes, localPaymentRoutes], '/api');
+
 /**
  * Builds the whole HTTP application from its dependencies. It never reads `process.env` or a
  * runtime API: the Node and Workers entries, and the tests, hand everything in.
  */
-export function createApp(deps: Deps) {
+export function createApp(given: Deps) {
+  const deps: Deps = { ...given, refunds: given.refunds ?? cancellationRefunds(given) };
   const app = new Hono<AppEnv>();
   // Stripe Elements loads Stripe.js and its card iframe from Stripe and talks to Stripe's API.
   const stripe = deps.config.stripe !== undefined;
@@ -54,6 +60,7 @@ export function createApp(deps: Deps) {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('operations', operations);
     await next();
   });
   app.use('*', requestId());

@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AuthState } from './lib/auth-state';
+import type { Operations } from './lib/hypermedia';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { PaymentProvider } from './lib/payment-provider';
+import type { CancellationRefunds } from './lib/refunds-port';
 
 export interface Clock {
   now(): Date;
@@ -30,6 +32,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** Delivers the notifications outbox: files under data/outbox on Node, the log on Workers. */
   mailer: Mailer;
+  /** A cancelled booking's refund; createApp supplies the payments module's when not given. */
+  refunds?: CancellationRefunds;
   assets?: Assets;
 }
 
@@ -39,5 +43,7 @@ export interface AppEnv {
     requestId: string;
     /** Resolved once per request from the session cookies by `sessionMiddleware`. */
     auth: AuthState;
+    /** The API's operations by operationId, for links and actions (lib/hypermedia.ts). */
+    operations: Operations;
   };
 }

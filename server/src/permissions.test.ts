@@ -295,6 +295,10 @@ const MATRIX: Record<string, Entry> = {
     expect: all(404),
   },
   'GET /api/payments': { request: () => ({ path: '/api/payments' }), expect: { ...usersOnly(200), admin: 200 } },
+  'GET /api/payments/:id': {
+    request: (f) => ({ path: `/api/payments/${f.paymentId}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 200 },
+  },
   'POST /api/payments/:id/refund': {
     // The payment is still pending: the administrator reaches the 409, everyone else stops before.
     request: (f) => ({ path: `/api/payments/${f.paymentId}/refund`, body: {} }),

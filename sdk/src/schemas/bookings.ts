@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
 import { listOf, Money } from './common';
+import { actionOf, linkTo, PageLink } from './hypermedia';
 
 const text = MESSAGES.booking;
 
@@ -113,6 +114,34 @@ export const BookingListQuery = z.object({
 });
 export type BookingListQuery = z.input<typeof BookingListQuery>;
 
+export const BookingLinks = z
+  .object({
+    self: linkTo('getBooking'),
+    cleaner: linkTo('getCleaner'),
+    service: linkTo('getService'),
+    payment: linkTo('getPayment').optional().meta({ description: 'its latest payment, once paying started' }),
+    cleanerSlots: linkTo('listTimeSlots').optional().meta({ description: 'templated: {date}, for rescheduling' }),
+    page: PageLink,
+  })
+  .meta({ id: 'BookingLinks' });
+
+export const BookingActions = z
+  .object({
+    pay: actionOf('pay', 'POST', 'createPaymentIntent').optional(),
+    edit: actionOf('edit', 'PUT', 'updateBooking')
+      .optional()
+      .meta({ description: 'lists scheduledDate/scheduledTime only while rescheduling is open (24 hours ahead)' }),
+    cancel: actionOf('cancel', 'DELETE', 'cancelBooking')
+      .optional()
+      .meta({ description: 'its description states the fee kept and the refund, when a fee applies' }),
+    accept: actionOf('accept', 'PATCH', 'setBookingStatus').optional(),
+    decline: actionOf('decline', 'PATCH', 'setBookingStatus').optional(),
+    start: actionOf('start', 'PATCH', 'setBookingStatus').optional(),
+    complete: actionOf('complete', 'PATCH', 'setBookingStatus').optional(),
+  })
+  .meta({ id: 'BookingActions' });
+export type BookingActions = z.infer<typeof BookingActions>;
+
 export const Booking = z
   .object({
     id: z.number().int(),
@@ -138,16 +167,24 @@ export const Booking = z
     cancelReason: z.string().nullable(),
     createdAt: z.string(),
     hasReview: z.boolean(),
+    refund: z
+      .object({ amount: Money, status: z.enum(['pending', 'succeeded']) })
+      .nullable()
+      .meta({ description: 'money on its way back or returned to the card (a cancellation refunds by the policy)' }),
     cleaner: z.object({ id: z.number().int(), user: z.object({ firstName: z.string(), lastName: z.string() }) }),
     service: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
     customer: z
       .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() })
       .nullable(),
+    links: BookingLinks,
+    actions: BookingActions.meta({ description: 'what the caller may do to this booking now (decision 033)' }),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof Booking>;
 
-export const BookingList = listOf(Booking).meta({ id: 'BookingList' });
+export const BookingList = listOf(Booking)
+  .extend({ links: z.object({ self: linkTo('listBookings'), stats: linkTo('getBookingStats') }) })
+  .meta({ id: 'BookingList' });
 export type BookingList = z.infer<typeof BookingList>;
 
 /** The signed-in customer's figures (dashboard stat cards and analytics). */
@@ -163,6 +200,7 @@ export const BookingStats = z
     thisMonthSpent: Money.meta({ description: 'net payments made in the current UTC month' }),
     averageRatingGiven: z.number().nullable().meta({ description: 'of the customer’s reviews; null without' }),
     favouriteService: z.string().nullable().meta({ description: 'most booked (not cancelled); null without' }),
+    links: z.object({ self: linkTo('getBookingStats'), bookings: linkTo('listBookings') }),
   })
   .meta({ id: 'BookingStats' });
 export type BookingStats = z.infer<typeof BookingStats>;

@@ -5,6 +5,7 @@ export * from './cleaners';
 export * from './common';
 export * from './contact';
 export * from './favourites';
+export * from './hypermedia';
 export * from './payments';
 export * from './reviews';
 export * from './services';

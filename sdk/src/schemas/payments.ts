@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 /** Spec 02 §4's payment statuses. */
 export const PaymentStatus = z
@@ -89,6 +90,12 @@ export const Payment = z
     refundReason: z.string().nullable(),
     /** Refunded so far (or being refunded); null when nothing is. */
     refundAmount: Money.nullable(),
+    links: z
+      .object({ self: linkTo('getPayment'), booking: linkTo('getBooking'), page: PageLink })
+      .meta({ id: 'PaymentLinks' }),
+    actions: z
+      .object({ refund: actionOf('refund', 'POST', 'refundPayment').optional() })
+      .meta({ id: 'PaymentActions', description: 'refund: administrators only, while something is left to refund' }),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof Payment>;
@@ -128,6 +135,7 @@ export const PaymentPage = z
     page: z.number().int(),
     pageSize: z.number().int(),
     summary: PaymentSummary,
+    links: pageLinks('listPayments'),
   })
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPage>;

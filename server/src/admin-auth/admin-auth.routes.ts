@@ -12,6 +12,8 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .post(
     '/login',
     describe({
+      operationId: 'adminLogin',
+      security: 'public',
       summary: 'Open an admin session (the admin login page)',
       description:
         'A signed-in named administrator enters their own password (and, when their two-step verification is on, `code`): every admin action of the session is recorded against them. Outside production the shared admin password alone also opens one. Attempts are limited per address and, for the admin password, across all addresses.',
@@ -38,6 +40,8 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .post(
     '/logout',
     describe({
+      operationId: 'adminLogout',
+      security: 'public',
       summary: 'End the admin session',
       tags: ['admin'],
       access: 'public',
@@ -51,6 +55,8 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .get(
     '/session',
     describe({
+      operationId: 'getAdminSession',
+      security: 'admin',
       summary: 'Whether the caller has an admin session, and whose it is',
       tags: ['admin'],
       access: 'admin',

@@ -88,6 +88,8 @@ export const signInRoutes = new Hono<AppEnv>()
   .get(
     '/login',
     describe({
+      operationId: 'startLogin',
+      security: 'public',
       summary: 'Start signing in: redirects to the hosted sign-in page',
       description:
         'Only a same-origin path (one leading "/") is kept as `returnUrl`; anything else is ignored. A signed-in user goes straight to `returnUrl` (or `/`).',
@@ -105,6 +107,8 @@ export const signInRoutes = new Hono<AppEnv>()
   .get(
     '/logout',
     describe({
+      operationId: 'logoutAndGoHome',
+      security: 'public',
       summary: 'Sign out (user and admin sessions) and go home',
       description:
         'Only for a navigation from this site (or one the visitor typed): another site’s link or image cannot sign a visitor out — it lands on the hosted `/logout` page, which asks first. Clients that can send a POST use `POST /api/auth/logout`.',
@@ -123,6 +127,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     '/providers',
     describe({
+      operationId: 'getAuthProviders',
+      security: 'public',
       summary: 'Which sign-in methods are available (the sign-in page shows a button for each)',
       tags: ['auth'],
       access: 'public',
@@ -136,6 +142,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/register',
     describe({
+      operationId: 'register',
+      security: 'public',
       summary: 'Create an account with e-mail and password, and sign in',
       description: 'A link to confirm the address is sent through the outbox; until then `emailVerified` is false.',
       tags: ['auth'],
@@ -158,6 +166,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/login',
     describe({
+      operationId: 'login',
+      security: 'public',
       summary: 'Sign in with e-mail and password',
       description:
         'An unknown e-mail and a wrong password get the same answer in the same time. Attempts are limited per address, and failed ones per account.',
@@ -187,6 +197,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/logout',
     describe({
+      operationId: 'logout',
+      security: 'public',
       summary: 'Sign out: the session is deleted server-side and the cookie cleared',
       tags: ['auth'],
       access: 'public',
@@ -200,6 +212,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     '/user',
     describe({
+      operationId: 'getCurrentUser',
+      security: 'user',
       summary: 'The signed-in user',
       tags: ['auth'],
       access: 'user',
@@ -216,6 +230,8 @@ export const authRoutes = new Hono<AppEnv>()
   .patch(
     '/profile',
     describe({
+      operationId: 'updateProfile',
+      security: 'user',
       summary: 'Edit the signed-in user’s personal information',
       description:
         'A new `email` needs `currentPassword` (an account without a password: a sign-in from the last 15 minutes); it is unverified until the link sent to it is opened, the old address is told, and every other session ends. E-mail changes are limited per account.',
@@ -244,6 +260,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/password',
     describe({
+      operationId: 'changePassword',
+      security: 'user',
       summary: 'Change the password',
       description:
         'Needs `currentPassword` when the account has one (without one: a sign-in from the last 15 minutes). Every session ends; this browser gets a new one.',
@@ -269,6 +287,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/password-reset',
     describe({
+      operationId: 'requestPasswordReset',
+      security: 'public',
       summary: 'Ask for a password reset link',
       description:
         'Always 202, whether or not an account has this address; when one does, a link good for one hour is sent through the outbox.',
@@ -292,6 +312,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/password-reset/confirm',
     describe({
+      operationId: 'confirmPasswordReset',
+      security: 'public',
       summary: 'Set a new password from a reset link, and sign in',
       description:
         'The link proves the address, so it becomes verified. Every other session ends. A link works once, for one hour.',
@@ -315,6 +337,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/verify-email',
     describe({
+      operationId: 'verifyEmail',
+      security: 'public',
       summary: 'Confirm an e-mail address from the link sent to it',
       tags: ['auth'],
       access: 'holder of the link',
@@ -332,6 +356,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/verify-email/resend',
     describe({
+      operationId: 'resendVerification',
+      security: 'user',
       summary: 'Send the signed-in user a new verification link',
       tags: ['auth'],
       access: 'user',
@@ -352,6 +378,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/totp/setup',
     describe({
+      operationId: 'setupTotp',
+      security: 'user',
       summary: 'Administrators: start two-step verification with an authenticator app',
       description: 'Answers a new secret; it is switched on by `POST /api/auth/totp/enable` with a code from the app.',
       tags: ['auth'],
@@ -379,6 +407,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/totp/enable',
     describe({
+      operationId: 'enableTotp',
+      security: 'user',
       summary: 'Administrators: switch two-step verification on with a code from the app',
       tags: ['auth'],
       access: 'named administrator',
@@ -401,6 +431,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post(
     '/totp/disable',
     describe({
+      operationId: 'disableTotp',
+      security: 'user',
       summary: 'Administrators: switch two-step verification off',
       tags: ['auth'],
       access: 'named administrator',
@@ -423,6 +455,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     '/activity',
     describe({
+      operationId: 'getAccountActivity',
+      security: 'user',
       summary: 'The signed-in user’s account activity: booking counts, average rating given, recent bookings',
       tags: ['auth'],
       access: 'user',
@@ -439,6 +473,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     '/oauth/:provider',
     describe({
+      operationId: 'startOAuth',
+      security: 'public',
       summary: 'Start signing in with Google or GitHub',
       tags: ['auth'],
       access: 'public',
@@ -466,6 +502,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     '/oauth/:provider/callback',
     describe({
+      operationId: 'oauthCallback',
+      security: 'public',
       summary: 'Provider callback: links by provider id, else by verified e-mail, else creates the account',
       description:
         'An existing account whose own address was never verified loses its password and sessions before the provider identity is linked (the provider proved the address; whoever set the password did not).',

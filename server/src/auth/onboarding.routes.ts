@@ -10,6 +10,8 @@ import { saveOnboarding } from './users.service';
 export const onboardingRoutes = new Hono<AppEnv>().post(
   '/update',
   describe({
+    operationId: 'updateOnboarding',
+    security: 'user',
     summary: 'Save the onboarding wizard’s step, completion and preferences',
     description:
       'Preferences get the defaults of spec 02 §3 (budget 50–200, notifications email on, sms off, push on). Without `preferences` the saved ones are kept.',

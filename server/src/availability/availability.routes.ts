@@ -59,6 +59,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .get(
     '/cleaners/profile',
     describe({
+      operationId: 'getOwnCleanerProfile',
+      security: 'user',
       summary: 'The signed-in user’s own cleaner profile',
       tags: ['availability'],
       access: 'signed-in user',
@@ -73,6 +75,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .get(
     '/cleaners/:id/availability',
     describe({
+      operationId: 'listAvailability',
+      security: 'public',
       summary: 'A cleaner’s weekly hours',
       tags: ['availability'],
       access: 'public',
@@ -92,6 +96,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .post(
     '/cleaners/:id/availability',
     describe({
+      operationId: 'createAvailability',
+      security: 'user',
       summary: 'Add weekly hours (the cleaner themself)',
       description: 'Rows of one weekday may not overlap (409 `availability_overlap`).',
       tags: ['availability'],
@@ -113,6 +119,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .put(
     '/availability/:id',
     describe({
+      operationId: 'updateAvailability',
+      security: 'user',
       summary: 'Change one row of weekly hours (its cleaner)',
       tags: ['availability'],
       access: 'the cleaner',
@@ -133,6 +141,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .delete(
     '/availability/:id',
     describe({
+      operationId: 'deleteAvailability',
+      security: 'user',
       summary: 'Remove one row of weekly hours (its cleaner)',
       description: 'Existing bookings stay; new bookings can no longer use these hours.',
       tags: ['availability'],
@@ -154,6 +164,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .get(
     '/cleaners/:id/time-off',
     describe({
+      operationId: 'listTimeOff',
+      security: 'user-or-admin',
       summary: 'A cleaner’s time off (the cleaner or an administrator)',
       tags: ['availability'],
       access: 'the cleaner, admin',
@@ -176,6 +188,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .post(
     '/cleaners/:id/time-off',
     describe({
+      operationId: 'createTimeOff',
+      security: 'user',
       summary: 'Schedule time off (the cleaner themself)',
       description:
         'Inclusive local dates. Refused with 409 `bookings_in_time_off` while an active booking falls on one of those days: decline or finish it first.',
@@ -198,6 +212,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .delete(
     '/time-off/:id',
     describe({
+      operationId: 'deleteTimeOff',
+      security: 'user-or-admin',
       summary: 'Remove time off (its cleaner or an administrator)',
       tags: ['availability'],
       access: 'the cleaner, admin',
@@ -218,6 +234,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .get(
     '/cleaners/:id/slots/:date',
     describe({
+      operationId: 'listTimeSlots',
+      security: 'public',
       summary: 'A cleaner’s time slots on a local date',
       description:
         'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` for book/release; otherwise `id` may be null. `bookingId` is shown only to the cleaner and administrators.',
@@ -243,6 +261,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .post(
     '/time-slots/:id/book',
     describe({
+      operationId: 'bookTimeSlot',
+      security: 'user',
       summary: 'Mark a slot booked against one of the cleaner’s bookings',
       description:
         'Only the slot’s cleaner; the booking must be theirs, active (pending, confirmed or in progress) and cover the slot.',
@@ -266,6 +286,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
   .post(
     '/time-slots/:id/release',
     describe({
+      operationId: 'releaseTimeSlot',
+      security: 'user',
       summary: 'Release a slot the cleaner marked booked',
       description:
         'Removes the manual mark only: a slot covered by an active booking still lists as booked until the booking is cancelled or moved.',

@@ -9,11 +9,13 @@ import {
   bookings,
   cleaners,
   payments,
+  refunds,
   reviews,
   services,
   timeSlots,
   users,
 } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
 
@@ -25,12 +27,18 @@ const viewColumns = {
   cleanerFirstName: cleanerUsers.firstName,
   cleanerLastName: cleanerUsers.lastName,
   cleanerUserId: cleaners.userId,
+  cleanerStatus: cleaners.status,
   serviceName: services.name,
   serviceDescription: services.description,
   customerFirstName: customerUsers.firstName,
   customerLastName: customerUsers.lastName,
   customerEmail: customerUsers.email,
   hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
+  paymentId: sql<
+    number | null
+  >`(select max(${payments.id}) from ${payments} where ${payments.bookingId} = ${bookings.id})`,
+  refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.bookingId} = ${bookings.id} and ${refunds.status} in ('pending', 'succeeded'))`,
+  refundsPending: sql<number>`(select count(*) from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.bookingId} = ${bookings.id} and ${refunds.status} = 'pending')`,
 };
 
 type ViewRow = {
@@ -38,12 +46,16 @@ type ViewRow = {
   cleanerFirstName: string | null;
   cleanerLastName: string | null;
   cleanerUserId: number;
+  cleanerStatus: string;
   serviceName: string;
   serviceDescription: string;
   customerFirstName: string | null;
   customerLastName: string | null;
   customerEmail: string | null;
   hasReview: number;
+  paymentId: number | null;
+  refundedCents: number;
+  refundsPending: number;
 };
 
 export type BookingView = ViewRow;
@@ -58,7 +70,9 @@ function viewQuery(db: Queryable) {
     .leftJoin(customerUsers, eq(customerUsers.id, bookings.customerId));
 }
 
-export function toBookingDto(row: ViewRow): Booking {
+export type BookingData = Data<Booking>;
+
+export function toBookingDto(row: ViewRow): BookingData {
   const b = row.booking;
   const local = toLocal(b.startsAt, b.timeZone);
   return {
@@ -85,6 +99,10 @@ export function toBookingDto(row: ViewRow): Booking {
     cancelReason: b.cancelReason,
     createdAt: b.createdAt.toISOString(),
     hasReview: Boolean(row.hasReview),
+    refund:
+      row.refundedCents > 0
+        ? { amount: centsToDollars(row.refundedCents), status: row.refundsPending > 0 ? 'pending' : 'succeeded' }
+        : null,
     cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
     service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
     customer:
@@ -114,7 +132,7 @@ export async function listBookings(db: Queryable, filter: BookingListFilter) {
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await viewQuery(db).where(where).orderBy(desc(bookings.startsAt), desc(bookings.id)).limit(filter.limit);
   const [count] = await db.select({ n: sql<number>`count(*)` }).from(bookings).where(where);
-  return { items: rows.map(toBookingDto), total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function findBooking(db: Queryable, id: number): Promise<BookingRow | undefined> {
@@ -211,7 +229,7 @@ const NET_PAID_STATUSES = ['succeeded', 'refunded'] as const;
  * succeeded payments kept after refunds (a cancellation fee stays spent), never a booking's list
  * price: an unpaid booking costs nothing.
  */
-export async function customerStats(db: Queryable, customerId: number, now: Date): Promise<BookingStats> {
+export async function customerStats(db: Queryable, customerId: number, now: Date): Promise<Data<BookingStats>> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const [counts] = await db

@@ -18,6 +18,7 @@ import { idempotencyKeyFrom } from '../idempotency/idempotency';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { customerStats } from './bookings.queries';
+import { renderBooking, renderBookingList, renderBookingStats } from './bookings.resource';
 import {
   bookOnce,
   cancelBooking,
@@ -55,6 +56,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post(
     '/',
     describe({
+      operationId: 'createBooking',
+      security: 'user',
       summary: 'Book a cleaner',
       description:
         'Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body replay the first answer; the same key with another body is 422.',
@@ -80,7 +83,9 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const { customerId: _ignored, ...input } = c.req.valid('json');
       const key = idempotencyKeyFrom(c.req.header('idempotency-key'));
       await throttle(c, 'bookingCreate', `user:${user.id}`);
-      const answer = await bookOnce(c.var.deps, { userId: user.id }, input, key);
+      const answer = await bookOnce(c.var.deps, { userId: user.id }, input, key, (booking) =>
+        renderBooking(c.var.operations, booking),
+      );
       const headers: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
       if (answer.replayed) headers['idempotent-replayed'] = 'true';
       return c.body(answer.body, answer.status as 201, headers);
@@ -89,6 +94,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
+      operationId: 'listBookings',
+      security: 'user-or-admin',
       summary: 'List bookings',
       description:
         'Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. Newest start first; `total` counts every match, `limit` caps `items`.',
@@ -103,11 +110,17 @@ export const bookingsRoutes = new Hono<AppEnv>()
     }),
     signedInOrAdmin,
     valid('query', BookingListQuery),
-    async (c) => c.json(await listBookingsFor(c.var.deps, requester(c), c.req.valid('query'))),
+    async (c) => {
+      const query = c.req.valid('query');
+      const list = await listBookingsFor(c.var.deps, requester(c), query);
+      return c.json(renderBookingList(c.var.operations, list, c.req.query()));
+    },
   )
   .get(
     '/stats',
     describe({
+      operationId: 'getBookingStats',
+      security: 'user',
       summary: 'The signed-in customer’s booking figures',
       description:
         'Counts by status, money actually spent (succeeded payments minus refunds), this month’s bookings and spend (UTC month), the average rating the customer has given and their most booked service.',
@@ -120,12 +133,15 @@ export const bookingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const user = requireUser(c);
-      return c.json(await customerStats(c.var.deps.database.db, user.id, c.var.deps.clock.now()));
+      const stats = await customerStats(c.var.deps.database.db, user.id, c.var.deps.clock.now());
+      return c.json(renderBookingStats(c.var.operations, stats));
     },
   )
   .get(
     '/:id',
     describe({
+      operationId: 'getBooking',
+      security: 'user-or-admin',
       summary: 'One booking',
       description: 'For its customer, its cleaner or an administrator; anyone else gets 404.',
       tags: ['bookings'],
@@ -138,11 +154,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
     }),
     signedInOrAdmin,
     idParam,
-    async (c) => c.json(await getBooking(c.var.deps, requester(c), c.req.valid('param').id)),
+    async (c) =>
+      c.json(renderBooking(c.var.operations, await getBooking(c.var.deps, requester(c), c.req.valid('param').id))),
   )
   .put(
     '/:id',
     describe({
+      operationId: 'updateBooking',
+      security: 'user',
       summary: 'Edit a booking (customer)',
       description:
         'While pending or confirmed, the customer may change the local date/time (re-checked against the cleaner’s hours, time off and other bookings in one transaction; allowed only 24 hours or more before the current start — later, cancel instead), the special instructions (`specialRequests` or `specialInstructions`) and the address.',
@@ -160,11 +179,16 @@ export const bookingsRoutes = new Hono<AppEnv>()
     signedInOrAdmin,
     idParam,
     valid('json', BookingUpdateInput),
-    async (c) => c.json(await updateBooking(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'))),
+    async (c) => {
+      const answer = await updateBooking(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'));
+      return c.json(renderBooking(c.var.operations, answer));
+    },
   )
   .delete(
     '/:id',
     describe({
+      operationId: 'cancelBooking',
+      security: 'user-or-admin',
       summary: 'Cancel a booking (customer or administrator)',
       description:
         'Pending or confirmed only. Free 24 hours or more before the start; later, a paid booking keeps the cleaner’s fee (one hour at the booked rate, at most the total), stored as `cancellationFee`. Unpaid bookings never cost anything.',
@@ -180,11 +204,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
     }),
     signedInOrAdmin,
     idParam,
-    async (c) => c.json(await cancelBooking(c.var.deps, requester(c), c.req.valid('param').id)),
+    async (c) =>
+      c.json(renderBooking(c.var.operations, await cancelBooking(c.var.deps, requester(c), c.req.valid('param').id))),
   )
   .patch(
     '/:id/status',
     describe({
+      operationId: 'setBookingStatus',
+      security: 'user',
       summary: 'Accept, decline, start or complete a job (the booking’s cleaner)',
       description:
         '`confirmed` accepts a pending booking, `cancelled` declines a pending one, `in_progress` starts a confirmed one, `completed` completes a confirmed or in-progress one (and counts towards the cleaner’s completed jobs). Starting and completing need the booking paid (409 `not_paid`); a job starts from an hour before its time and completes from its time (409 `too_early`). Any other change is 409.',
@@ -204,6 +231,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     valid('json', BookingStatusInput),
     async (c) => {
       const { status, note } = c.req.valid('json');
-      return c.json(await setBookingStatus(c.var.deps, requester(c), c.req.valid('param').id, status, note));
+      const answer = await setBookingStatus(c.var.deps, requester(c), c.req.valid('param').id, status, note);
+      return c.json(renderBooking(c.var.operations, answer));
     },
   );

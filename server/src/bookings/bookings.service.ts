@@ -1,23 +1,18 @@
 import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
-import type {
-  Booking,
-  BookingCreateInput,
-  BookingListQuery,
-  BookingStatus,
-  BookingUpdateInput,
-} from '@spotless/sdk/schemas';
+import type { BookingCreateInput, BookingListQuery, BookingStatus, BookingUpdateInput } from '@spotless/sdk/schemas';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cleanerSchedule } from '../availability/availability.queries';
 import { fitsAvailability } from '../availability/slots';
 import { findActiveCleaner, findActiveCleanerByUser } from '../cleaners/cleaners.queries';
-import type { Tx } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { type BookingRow, bookings, cleaners } from '../db/schema';
 import type { Deps } from '../deps';
 import { replayIdempotent, requestHash, storeIdempotent } from '../idempotency/idempotency';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { toLocal } from '../lib/time';
 import { findService } from '../services/services.queries';
+import { type BookingOffer, type BookingViewer, bookingActionsFor } from './booking-actions';
 import { notifyBookingEvent } from './booking-notifications';
 import {
   type BookingAction,
@@ -28,6 +23,8 @@ import {
 } from './booking-state';
 import { resolveStart } from './booking-time';
 import {
+  type BookingData,
+  type BookingView,
   cleanerUserIdOf,
   countUnpaidPending,
   findBooking,
@@ -45,7 +42,7 @@ import { cancellationTerms, FREE_CANCELLATION_MS } from './cancellation';
  * assistant's tools and partner widgets call these; nothing else writes the bookings table.
  */
 
-type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
+type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'refunds'>;
 type CreateInput = z.output<typeof BookingCreateInput>;
 type UpdateInput = z.output<typeof BookingUpdateInput>;
 
@@ -111,10 +108,35 @@ function refusal(error: TransitionError, booking: BookingRow, what: string): App
   }
 }
 
-async function answerWith(tx: Tx, id: number): Promise<Booking> {
+/**
+ * A booking as one requester sees it: its fields, and what they may do to it now (booking-actions.ts,
+ * the same rules the writes below check). Routes render it with links and actions.
+ */
+export interface BookingAnswer {
+  data: BookingData;
+  offer: BookingOffer;
+  relation: Relation | null;
+  paymentId: number | null;
+}
+
+export function answerOf(row: BookingView, who: Requester, now: Date): BookingAnswer {
+  const relation = relationTo(row.booking, row.cleanerUserId, who);
+  const viewer: BookingViewer =
+    relation === null
+      ? { actor: null, cleanerActive: false }
+      : { actor: actorFor(row.booking, relation, who), cleanerActive: row.cleanerStatus === 'active' };
+  return {
+    data: toBookingDto(row),
+    offer: bookingActionsFor(row.booking, viewer, now),
+    relation,
+    paymentId: row.paymentId,
+  };
+}
+
+async function answerWith(tx: Queryable, id: number, who: Requester, now: Date): Promise<BookingAnswer> {
   const view = await findBookingView(tx, id);
   if (!view) throw new Error(`booking ${id} vanished inside its transaction`);
-  return toBookingDto(view);
+  return answerOf(view, who, now);
 }
 
 function startOrThrow(input: { scheduledDate: string; scheduledTime?: string }, timeZone: string): Date {
@@ -247,6 +269,7 @@ export async function bookOnce(
   customer: { userId: number },
   input: CreateInput,
   idempotencyKey: string | undefined,
+  render: (answer: BookingAnswer) => unknown,
 ): Promise<{ status: number; body: string; replayed: boolean }> {
   const now = deps.clock.now();
   const scope = `user:${customer.userId}:POST /api/bookings`;
@@ -257,24 +280,33 @@ export async function bookOnce(
       if (stored) return { ...stored, replayed: true };
     }
     const row = await createBooking(tx, customer, input, now, deps.config);
-    const body = JSON.stringify(await answerWith(tx, row.id));
+    const body = JSON.stringify(render(await answerWith(tx, row.id, { userId: customer.userId, isAdmin: false }, now)));
     if (idempotencyKey) await storeIdempotent(tx, now, { scope, key: idempotencyKey, hash, status: 201, body });
     return { status: 201, body, replayed: false };
   });
 }
 
 /** One booking for its customer, its cleaner or an administrator; 404 for anyone else. */
-export async function getBooking(deps: BookingDeps, who: Requester, id: number): Promise<Booking> {
+export async function getBooking(deps: BookingDeps, who: Requester, id: number): Promise<BookingAnswer> {
   const row = await findBookingView(deps.database.db, id);
   if (!row || relationTo(row.booking, row.cleanerUserId, who) === null) throw bookingNotFound();
-  return toBookingDto(row);
+  return answerOf(row, who, deps.clock.now());
 }
 
 /**
  * The bookings a requester may list: their own as a customer; a cleaner's jobs only for that
  * cleaner or an administrator (403 otherwise); everything for an administrator session alone.
  */
-export async function listBookingsFor(deps: BookingDeps, who: Requester, query: z.output<typeof BookingListQuery>) {
+export async function listBookingsFor(
+  deps: BookingDeps,
+  who: Requester,
+  query: z.output<typeof BookingListQuery>,
+): Promise<{ items: BookingAnswer[]; total: number }> {
+  const now = deps.clock.now();
+  const answers = ({ rows, total }: { rows: BookingView[]; total: number }) => ({
+    items: rows.map((row) => answerOf(row, who, now)),
+    total,
+  });
   const status = query.status === 'all' ? undefined : query.status;
   const { db } = deps.database;
   if (query.cleanerId !== undefined) {
@@ -284,10 +316,11 @@ export async function listBookingsFor(deps: BookingDeps, who: Requester, query: 
         throw new AppError(403, 'forbidden', 'Forbidden: you can list only your own jobs');
       }
     }
-    return listBookings(db, { cleanerId: query.cleanerId, status, limit: query.limit });
+    return answers(await listBookings(db, { cleanerId: query.cleanerId, status, limit: query.limit }));
   }
-  if (who.userId !== null) return listBookings(db, { customerId: who.userId, status, limit: query.limit });
-  return listBookings(db, { status, limit: query.limit });
+  if (who.userId !== null)
+    return answers(await listBookings(db, { customerId: who.userId, status, limit: query.limit }));
+  return answers(await listBookings(db, { status, limit: query.limit }));
 }
 
 /**
@@ -299,7 +332,7 @@ export async function updateBooking(
   who: Requester,
   id: number,
   input: UpdateInput,
-): Promise<Booking> {
+): Promise<BookingAnswer> {
   const now = deps.clock.now();
   return deps.database.write(async (tx) => {
     const { booking, relation } = await loadForRequester(tx, id, who);
@@ -368,7 +401,7 @@ export async function updateBooking(
       });
       await notifyBookingEvent(tx, now, 'booking_updated', updated, `Change: ${notes.join('; ')}`);
     }
-    return answerWith(tx, booking.id);
+    return answerWith(tx, booking.id, who, now);
   });
 }
 
@@ -376,9 +409,9 @@ export async function updateBooking(
  * Cancels a pending or confirmed booking for its customer or an administrator. Free 24 hours or
  * more ahead; later, a paid booking keeps the cleaner's fee (cancellation.ts).
  */
-export async function cancelBooking(deps: BookingDeps, who: Requester, id: number): Promise<Booking> {
+export async function cancelBooking(deps: BookingDeps, who: Requester, id: number): Promise<BookingAnswer> {
   const now = deps.clock.now();
-  return deps.database.write(async (tx) => {
+  const cancelled = await deps.database.write(async (tx) => {
     const { booking, relation } = await loadForRequester(tx, id, who);
     const actor = actorFor(booking, relation, who);
     const result = transition(booking, 'cancel', actor, now);
@@ -425,8 +458,13 @@ export async function cancelBooking(deps: BookingDeps, who: Requester, id: numbe
       updated,
       terms.feeCents > 0 ? `Cancellation fee: $${centsToDollars(terms.feeCents)}` : undefined,
     );
-    return answerWith(tx, booking.id);
+    return { refundDue: terms.refundCents > 0 };
   });
+  if (!cancelled.refundDue || !deps.refunds) return answerWith(deps.database.db, id, who, now);
+  // The money goes back now, through the provider, outside the transaction (refunds.service.ts
+  // reserves it first, so a retried or concurrent cancel cannot refund twice).
+  await deps.refunds.refundCancelledBooking(id);
+  return answerWith(deps.database.db, id, who, deps.clock.now());
 }
 
 /**
@@ -439,7 +477,7 @@ export async function setBookingStatus(
   id: number,
   target: BookingStatus,
   note: string | undefined,
-): Promise<Booking> {
+): Promise<BookingAnswer> {
   const now = deps.clock.now();
   return deps.database.write(async (tx) => {
     const { booking, relation } = await loadForRequester(tx, id, who);
@@ -486,7 +524,7 @@ export async function setBookingStatus(
     });
     if (target === 'confirmed') await notifyBookingEvent(tx, now, 'booking_confirmed', updated);
     if (declined) await notifyBookingEvent(tx, now, 'booking_cancelled', updated, 'The cleaner declined.');
-    return answerWith(tx, booking.id);
+    return answerWith(tx, booking.id, who, now);
   });
 }
 

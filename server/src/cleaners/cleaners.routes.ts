@@ -13,6 +13,8 @@ export const cleanersRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
+      operationId: 'searchCleaners',
+      security: 'public',
       summary: 'List and search cleaners',
       description:
         'Answers the listing (location, serviceType, sortBy) and the advanced search (query, city, state, zipCode, latitude/longitude, radius, minRating, maxPrice, isVerified, isInsured, isBonded, sortBy, sortOrder). A location or city the built-in city table knows, or given coordinates, keep cleaners within `radius` miles (default 25), each with `distance`. Keywords match names, bio, services and coverage areas (prefix, ranked by relevance when no sortBy is given). `stats` cover every match.',
@@ -38,6 +40,8 @@ export const cleanersRoutes = new Hono<AppEnv>()
   .get(
     '/:id',
     describe({
+      operationId: 'getCleaner',
+      security: 'public',
       summary: 'One cleaner’s public profile',
       tags: ['cleaners'],
       access: 'public',

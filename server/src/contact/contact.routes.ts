@@ -10,6 +10,8 @@ import { sendContactMessage } from './contact.service';
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
   describe({
+    operationId: 'sendContactMessage',
+    security: 'public',
     summary: 'Send a message to support from the contact form',
     tags: ['contact'],
     access: 'public',

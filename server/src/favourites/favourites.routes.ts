@@ -15,6 +15,8 @@ export const favouritesRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
+      operationId: 'listFavourites',
+      security: 'user',
       summary: 'The signed-in user’s favourite cleaners',
       tags: ['favourites'],
       access: 'customer',
@@ -35,6 +37,8 @@ export const favouritesRoutes = new Hono<AppEnv>()
   .put(
     '/:cleanerId',
     describe({
+      operationId: 'addFavourite',
+      security: 'user',
       summary: 'Save a cleaner to favourites (idempotent)',
       tags: ['favourites'],
       access: 'customer',
@@ -56,6 +60,8 @@ export const favouritesRoutes = new Hono<AppEnv>()
   .delete(
     '/:cleanerId',
     describe({
+      operationId: 'removeFavourite',
+      security: 'user',
       summary: 'Remove a cleaner from favourites (idempotent)',
       tags: ['favourites'],
       access: 'customer',

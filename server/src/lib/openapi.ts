@@ -3,7 +3,16 @@ import { z } from 'zod';
 
 type Target = 'json' | 'query' | 'param' | 'header';
 
+/**
+ * Who may call an operation, as OpenAPI security: nobody in particular, a signed-in user (the
+ * session cookie), an administrator (the admin session cookie), or either.
+ */
+export type RouteSecurity = 'public' | 'user' | 'admin' | 'user-or-admin';
+
 export interface RouteDoc {
+  /** Unique, stable, camelCase: generated clients name their methods after it, and links name it. */
+  operationId: string;
+  security: RouteSecurity;
   summary: string;
   description?: string;
   tags: string[];
@@ -30,6 +39,8 @@ export function registerInput(middleware: object, target: Target, schema: z.ZodT
 type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiOperation {
+  operationId: string;
+  security: Array<Record<string, string[]>>;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -39,12 +50,33 @@ export interface OpenApiOperation {
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+  license?: { name: string; identifier?: string; url?: string };
+}
+
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: OpenApiInfo;
+  servers: Array<{ url: string; description?: string }>;
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 }
+
+/** The cookies that carry a session, as OpenAPI security schemes (names from auth/cookies.ts). */
+export interface SessionCookies {
+  user: string;
+  admin: string;
+}
+
+const SECURITY: Record<RouteSecurity, OpenApiOperation['security']> = {
+  public: [],
+  user: [{ sessionCookie: [] }],
+  admin: [{ adminSessionCookie: [] }],
+  'user-or-admin': [{ sessionCookie: [] }, { adminSessionCookie: [] }],
+};
 
 /**
  * Converts zod schemas to JSON Schema and collects the named ones (`.meta({ id })`) as components.
@@ -129,6 +161,18 @@ function describeQueryValue(zodSchema: unknown, jsonSchema: JsonSchema): void {
   if (description !== undefined) jsonSchema.description = description;
 }
 
+/** The described routes of `app`: method, full path (`/api/bookings/:id`) and their description. */
+export function describedRoutes(app: {
+  routes: ReadonlyArray<{ method: string; path: string; handler: object }>;
+}): Array<{ method: string; path: string; doc: RouteDoc }> {
+  const found: Array<{ method: string; path: string; doc: RouteDoc }> = [];
+  for (const route of app.routes) {
+    const doc = docs.get(route.handler);
+    if (doc && route.method !== 'ALL') found.push({ method: route.method, path: route.path, doc });
+  }
+  return found;
+}
+
 function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
@@ -136,7 +180,8 @@ function toOpenApiPath(path: string): string {
 /** Builds an OpenAPI 3.1 document from the routes of `app` that carry a `describe(...)`. */
 export function generateOpenApi(
   app: { routes: ReadonlyArray<{ method: string; path: string; handler: object }> },
-  info: { title: string; version: string; description?: string },
+  info: OpenApiInfo,
+  options: { serverUrl: string; cookies: SessionCookies },
 ): OpenApiDocument {
   const converter = new SchemaConverter();
   const grouped = new Map<string, { method: string; path: string; handlers: object[] }>();
@@ -186,6 +231,8 @@ export function generateOpenApi(
     const openApiPath = toOpenApiPath(path);
     paths[openApiPath] ??= {};
     paths[openApiPath][method] = {
+      operationId: doc.operationId,
+      security: SECURITY[doc.security],
       summary: doc.summary,
       description: doc.description,
       tags: doc.tags,
@@ -198,7 +245,25 @@ export function generateOpenApi(
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: options.serverUrl, description: 'This server' }],
     paths: converter.resolve(Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)))),
-    components: { schemas: converter.components },
+    components: {
+      schemas: converter.components,
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.cookies.user,
+          description:
+            'The session cookie set by sign-in (`__Host-` prefixed over https). Unsafe methods also need an `Origin` of this site.',
+        },
+        adminSessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.cookies.admin,
+          description: 'The administrator session cookie set by `POST /api/admin/login`.',
+        },
+      },
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from
 import { and, asc, count, desc, eq, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, payments, refunds } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
 import { CHARGED_STATUSES } from './payment-state';
 
@@ -10,7 +11,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 type ProviderName = PaymentRow['provider'];
 
-export function toPayment(row: PaymentRow): Payment {
+export function toPayment(row: PaymentRow): Data<Payment> {
   return {
     id: row.id,
     bookingId: row.bookingId,
@@ -19,7 +20,8 @@ export function toPayment(row: PaymentRow): Payment {
     status: row.status,
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
-    failureReason: row.failureReason,
+    // A reason is the reason the payment failed: never shown beside a payment that went through.
+    failureReason: row.status === 'failed' ? row.failureReason : null,
     refundReason: row.refundReason,
     refundAmount: row.refundedCents > 0 ? centsToDollars(row.refundedCents) : null,
   };
@@ -87,7 +89,7 @@ export async function listPayments(
       .all(),
     db.select({ total: count() }).from(payments).where(where).get(),
   ]);
-  return { items: rows.map(toPayment), total: totals?.total ?? 0, page, pageSize };
+  return { rows, total: totals?.total ?? 0, page, pageSize };
 }
 
 /** The dashboard's cards, over every payment in scope whatever the status filter, in one query. */

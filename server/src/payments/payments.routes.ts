@@ -2,6 +2,7 @@ import {
   IdParam,
   LocalConfirmInput,
   LocalConfirmResult,
+  Payment,
   PaymentIntentCreated,
   PaymentIntentInput,
   PaymentListQuery,
@@ -20,13 +21,15 @@ import { describe } from '../lib/openapi';
 import { WebhookSignatureError } from '../lib/payment-provider';
 import { valid } from '../lib/validate';
 import { LOCAL_SIGNATURE_HEADER } from './local-provider';
+import { renderPayment, renderPaymentPage } from './payments.resource';
 import {
   confirmLocalCardPayment,
+  getPayment,
   parseDollars,
+  paymentAnswer,
   paymentsFor,
   receiveWebhook,
   startPayment,
-  toPayment,
 } from './payments.service';
 import { refundPayment } from './refunds.service';
 
@@ -40,6 +43,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .post(
     '/create-payment-intent',
     describe({
+      operationId: 'createPaymentIntent',
+      security: 'user',
       summary: 'Start (or resume) paying for a booking',
       description:
         'The signed-in customer of the booking only. The charge is always the booking’s total as the server computed it; `amount` is only compared with it (409 `amount_mismatch` when different). One intent per booking and total: calling again answers the same client secret. Honours `Idempotency-Key`.',
@@ -70,6 +75,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .get(
     '/payments',
     describe({
+      operationId: 'listPayments',
+      security: 'user-or-admin',
       summary: 'Payments, with the dashboard summary',
       description:
         'A customer sees their own payments; an administrator sees all. `status` filters the list (`paid` means succeeded; omit for all); `summary` covers every payment the caller may see.',
@@ -85,12 +92,42 @@ export const paymentsRoutes = new Hono<AppEnv>()
     async (c) => {
       const actor = getActor(c);
       if (!actor.isAdmin) requireUser(c);
-      return c.json(await paymentsFor(c.var.deps, actor, c.req.valid('query')));
+      const query = c.req.valid('query');
+      const page = await paymentsFor(c.var.deps, actor, query);
+      return c.json(
+        renderPaymentPage(c.var.operations, page, { status: c.req.query('status'), pageSize: query.pageSize }),
+      );
+    },
+  )
+  .get(
+    '/payments/:id',
+    describe({
+      operationId: 'getPayment',
+      security: 'user-or-admin',
+      summary: 'One payment',
+      description: 'Its customer’s, or any for an administrator; anyone else gets 404.',
+      tags: ['payments'],
+      access: 'signed-in user (own) / admin (all)',
+      responses: {
+        200: { description: 'The payment', schema: Payment },
+        400: { description: 'The id is malformed' },
+        401: { description: 'Signed out' },
+        404: { description: 'No such payment, or not yours' },
+      },
+    }),
+    valid('param', z.object({ id: IdParam })),
+    async (c) => {
+      const actor = getActor(c);
+      if (!actor.isAdmin) requireUser(c);
+      const answer = await getPayment(c.var.deps, actor, c.req.valid('param').id);
+      return c.json(renderPayment(c.var.operations, answer));
     },
   )
   .post(
     '/payments/:id/refund',
     describe({
+      operationId: 'refundPayment',
+      security: 'admin',
       summary: 'Refund a payment (administrators)',
       description:
         'Only a succeeded (or partly refunded) payment; `amount` is a decimal string, blank for everything left; never more than what is left. Concurrent requests refund once. Honours `Idempotency-Key`.',
@@ -133,7 +170,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
               status: result.refund.status,
               providerRefundId: result.refund.providerRefundId,
             },
-            payment: toPayment(result.payment),
+            payment: renderPayment(
+              c.var.operations,
+              paymentAnswer(result.payment, { userId: admin.userId, isAdmin: true }, c.var.deps.payments.name),
+            ),
           },
         };
       });
@@ -143,6 +183,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .post(
     '/webhooks/stripe',
     describe({
+      operationId: 'receiveStripeWebhook',
+      security: 'public',
       summary: 'Payment provider webhooks',
       description:
         'Stripe’s events (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created), verified by the `Stripe-Signature` header on the raw body; with the local provider, its own signed deliveries (`Spotless-Signature`). Each event is applied once by its id, in any order. A bad signature is 400 and changes nothing.',
@@ -173,6 +215,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
 export const localPaymentRoutes = new Hono<AppEnv>().post(
   '/payments/local/confirm',
   describe({
+    operationId: 'confirmLocalPayment',
+    security: 'public',
     summary: 'Confirm a card payment (local test-mode provider)',
     description:
       'What `stripe.confirmCardPayment` does, for the embedded test-mode provider: Stripe’s test cards and messages (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The client secret is the credential, as with Stripe.js. The outcome is applied exactly as a webhook would be. This route exists only while the local provider is the payment provider: with Stripe configured it is not mounted at all.',

@@ -1,9 +1,12 @@
 import { dollarsToCents } from '@spotless/sdk/rules';
-import type { LocalConfirmInput, PaymentIntentInput, PaymentListQuery } from '@spotless/sdk/schemas';
+import type { LocalConfirmInput, Payment, PaymentIntentInput, PaymentListQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import { payRefusal } from '../bookings/booking-actions';
+import type { BookingStatus } from '../bookings/booking-state';
 import type { Database } from '../db/client';
 import type { Clock, Deps } from '../deps';
 import { AppError, notFound } from '../lib/errors';
+import type { Data } from '../lib/hypermedia';
 import type { Logger } from '../lib/logger';
 import {
   type PaymentIntent,
@@ -13,7 +16,7 @@ import {
 } from '../lib/payment-provider';
 import { LocalPaymentProvider, validateCard } from './local-provider';
 import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger';
-import { CHARGED_STATUSES } from './payment-state';
+import { CHARGED_STATUSES, checkRefund } from './payment-state';
 import {
   bookingPayments,
   eventsFromIntent,
@@ -21,6 +24,7 @@ import {
   findPayment,
   findPaymentByProviderId,
   listPayments,
+  type PaymentRow,
   summarisePayments,
   toPayment,
 } from './payments.queries';
@@ -37,8 +41,6 @@ export interface PaymentDeps {
   payments: PaymentProvider;
   logger?: Logger;
 }
-
-const PAYABLE_BOOKING = new Set(['pending', 'confirmed']);
 
 /** One provider event, applied in its own transaction (webhooks, the local card form, reconciliation). */
 export function applyEvent(deps: PaymentDeps, event: ProviderEvent) {
@@ -109,13 +111,21 @@ export function parseDollars(value: string | number, field: string): number {
   }
 }
 
-function assertPayable(booking: { status: string; paymentStatus: string } | undefined) {
+/** The booking's own pay rule (booking-actions.ts), which also decides whether its `pay` action is listed. */
+function assertPayable(
+  booking: { status: BookingStatus; paymentStatus: string; customerId: number | null } | undefined,
+  customerUserId: number,
+) {
   if (!booking) throw notFound('Booking');
-  if (!PAYABLE_BOOKING.has(booking.status)) {
-    throw new AppError(409, 'booking_not_payable', `A ${booking.status.replace('_', ' ')} booking cannot be paid`);
-  }
-  if (CHARGED_STATUSES.has(booking.paymentStatus)) {
-    throw new AppError(409, 'already_paid', 'This booking has already been paid');
+  switch (payRefusal(booking, { role: 'customer', userId: customerUserId })) {
+    case 'forbidden':
+      throw notFound('Booking');
+    case 'booking_not_payable':
+      throw new AppError(409, 'booking_not_payable', `A ${booking.status.replace('_', ' ')} booking cannot be paid`);
+    case 'already_paid':
+      throw new AppError(409, 'already_paid', 'This booking has already been paid');
+    case null:
+      return;
   }
 }
 
@@ -143,7 +153,7 @@ export async function startPayment(
       });
     }
   }
-  assertPayable(booking);
+  assertPayable(booking, customer.userId);
 
   const existing = await bookingPayments(database.db, booking.id, provider.name);
   let reuse: { row: (typeof existing)[number]; intent: PaymentIntent } | undefined;
@@ -176,7 +186,7 @@ export async function startPayment(
         }),
       );
       const inserted = await database.write(async (tx) => {
-        assertPayable(await findBookingForPayment(tx, booking.id));
+        assertPayable(await findBookingForPayment(tx, booking.id), customer.userId);
         return insertPayment(
           tx,
           { bookingId: booking.id, customerId: customer.userId, provider: provider.name, intent: created },
@@ -259,9 +269,32 @@ export async function receiveWebhook(deps: PaymentDeps, rawBody: string, signatu
 }
 
 /** The payments a caller may see with the dashboard summary: an administrator all, a customer their own. */
+/** A payment as one viewer sees it, and whether they may refund it now (the refund's own checks). */
+export interface PaymentAnswer {
+  data: Data<Payment>;
+  refundable: boolean;
+}
+
+export interface PaymentViewer {
+  userId: number | null;
+  isAdmin: boolean;
+}
+
+/**
+ * Whether `refundPayment` would take this refund: an administrator, a payment of the configured
+ * provider, and something left to refund (payment-state.ts `checkRefund`).
+ */
+export function mayRefund(row: PaymentRow, viewer: PaymentViewer, provider: string): boolean {
+  return viewer.isAdmin && row.provider === provider && checkRefund(row).ok;
+}
+
+export function paymentAnswer(row: PaymentRow, viewer: PaymentViewer, provider: string): PaymentAnswer {
+  return { data: toPayment(row), refundable: mayRefund(row, viewer, provider) };
+}
+
 export async function paymentsFor(
-  deps: Pick<PaymentDeps, 'database'>,
-  viewer: { userId: number | null; isAdmin: boolean },
+  deps: Pick<PaymentDeps, 'database' | 'payments'>,
+  viewer: PaymentViewer,
   query: z.output<typeof PaymentListQuery>,
 ) {
   if (!viewer.isAdmin && viewer.userId === null) throw new Error('paymentsFor needs a user or an administrator');
@@ -271,7 +304,21 @@ export async function paymentsFor(
     listPayments(db, scope, query.status, query.page, query.pageSize),
     summarisePayments(db, scope),
   ]);
-  return { ...list, summary };
+  const { rows, ...page } = list;
+  return { ...page, items: rows.map((row) => paymentAnswer(row, viewer, deps.payments.name)), summary };
+}
+
+/** One payment: its customer's, or any for an administrator; 404 for anyone else. */
+export async function getPayment(
+  deps: Pick<PaymentDeps, 'database' | 'payments'>,
+  viewer: PaymentViewer,
+  id: number,
+): Promise<PaymentAnswer> {
+  const row = await findPayment(deps.database.db, id);
+  if (!row || (!viewer.isAdmin && (viewer.userId === null || row.customerId !== viewer.userId))) {
+    throw notFound('Payment');
+  }
+  return paymentAnswer(row, viewer, deps.payments.name);
 }
 
 export { toPayment };

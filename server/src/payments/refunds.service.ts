@@ -4,10 +4,11 @@ import type { Tx } from '../db/client';
 import { auditLog, bookings, payments, refunds, users } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { PaymentProviderError, type Refund } from '../lib/payment-provider';
+import type { CancellationRefunds } from '../lib/refunds-port';
 import { enqueueNotification } from '../notifications/outbox';
 import { settlePayment } from './payment-ledger';
 import { checkRefund } from './payment-state';
-import { findPayment, type PaymentRow, type RefundRow } from './payments.queries';
+import { bookingPayments, findPayment, type PaymentRow, type RefundRow } from './payments.queries';
 import { type PaymentDeps, providerErrorToAppError } from './payments.service';
 
 /**
@@ -112,6 +113,27 @@ export async function refundCancelledBooking(deps: PaymentDeps, paymentId: numbe
   });
   if (!reserved) return null;
   return settleRefundWithProvider(deps, reserved.refund, reserved.payment, false, 'system');
+}
+
+/** The bookings service's port: a cancelled booking's refund right after it is cancelled. */
+export function cancellationRefunds(deps: PaymentDeps): CancellationRefunds {
+  return {
+    async refundCancelledBooking(bookingId) {
+      for (const payment of await bookingPayments(deps.database.db, bookingId, deps.payments.name)) {
+        if (payment.status !== 'succeeded') continue;
+        try {
+          await refundCancelledBooking(deps, payment.id);
+        } catch (error) {
+          // The reconciliation job retries with the same reservation; the cancellation stands.
+          deps.logger?.warn('cancellation refund failed', {
+            bookingId,
+            paymentId: payment.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    },
+  };
 }
 
 /** Asks the provider for a reserved refund (again, with the same key) and records the answer. */

@@ -24,6 +24,8 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
+      operationId: 'listReviews',
+      security: 'public',
       summary: 'Reviews of a cleaner (query form)',
       tags: ['reviews'],
       access: 'public',
@@ -37,7 +39,14 @@ export const reviewsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:cleanerId',
-    describe({ summary: 'Reviews of a cleaner', tags: ['reviews'], access: 'public', responses: reviewResponses }),
+    describe({
+      operationId: 'listCleanerReviews',
+      security: 'public',
+      summary: 'Reviews of a cleaner',
+      tags: ['reviews'],
+      access: 'public',
+      responses: reviewResponses,
+    }),
     valid('param', z.object({ cleanerId: IdParam })),
     valid('query', ReviewListQuery),
     async (c) => {
@@ -48,6 +57,8 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .get(
     '/:cleanerId/summary',
     describe({
+      operationId: 'getReviewSummary',
+      security: 'public',
       summary: 'Summary of a cleaner’s published reviews',
       description:
         'Average, total, distribution 5→1, category averages, recommendation and rebooking rates (percent) and the verified count.',

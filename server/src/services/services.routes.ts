@@ -11,6 +11,8 @@ export const servicesRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
+      operationId: 'listServices',
+      security: 'public',
       summary: 'List the services customers can book',
       tags: ['services'],
       access: 'public',
@@ -24,6 +26,8 @@ export const servicesRoutes = new Hono<AppEnv>()
   .get(
     '/:id',
     describe({
+      operationId: 'getService',
+      security: 'public',
       summary: 'One service',
       tags: ['services'],
       access: 'public',

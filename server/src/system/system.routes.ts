@@ -10,6 +10,8 @@ export const systemRoutes = new Hono<AppEnv>()
   .get(
     '/health',
     describe({
+      operationId: 'getHealth',
+      security: 'public',
       summary: 'Liveness: the process answers',
       tags: ['system'],
       access: 'public',
@@ -20,6 +22,8 @@ export const systemRoutes = new Hono<AppEnv>()
   .get(
     '/ready',
     describe({
+      operationId: 'getReadiness',
+      security: 'public',
       summary: 'Readiness: the database answers',
       tags: ['system'],
       access: 'public',

@@ -1,6 +1,6 @@
 import type { Booking } from '@spotless/sdk';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingSummary } from './booking-summary';
 
 const booking = {
@@ -30,6 +30,9 @@ function rows(html: string): string[] {
 }
 
 describe('BookingSummary', () => {
+  beforeEach(() => vi.stubEnv('TZ', 'America/Chicago'));
+  afterEach(() => vi.unstubAllEnvs());
+
   it('lists the chosen facts in order, money as formatDollars writes it', () => {
     const html = renderToStaticMarkup(
       <BookingSummary
@@ -47,6 +50,15 @@ describe('BookingSummary', () => {
       'Special requests: None',
       'Status: IN PROGRESS',
       'Total: $1,234.50',
+    ]);
+  });
+
+  it('names the cleaner’s zone beside the time for a viewer elsewhere, and keeps the cleaner’s date', () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    const late = { ...booking, startsAt: '2026-05-05T02:00:00.000Z', scheduledTime: '21:00' } as Booking;
+    expect(rows(renderToStaticMarkup(<BookingSummary booking={late} facts={['date', 'time']} />))).toEqual([
+      'Date: May 4, 2026',
+      'Time: 9:00 PM CDT',
     ]);
   });
 

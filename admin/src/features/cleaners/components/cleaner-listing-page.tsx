@@ -1,5 +1,5 @@
 import '../cleaners.css';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -26,7 +26,9 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const filterKey = writeFilters(filters).toString();
-  const barVisible = useSearchBarVisibility();
+  const bar = useRef<HTMLDivElement>(null);
+  const afterBar = useRef<HTMLElement>(null);
+  const barVisible = useSearchBarVisibility(bar, afterBar);
 
   const search = (next: ListingFilters) => setSearchParams(writeFilters(next));
   const clear = () => setSearchParams(new URLSearchParams());
@@ -57,16 +59,13 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
         </div>
       </section>
       <div
-        className={
-          barVisible
-            ? 'container search-bar-wrap search-bar-wrap--sticky'
-            : 'container search-bar-wrap search-bar-wrap--sticky is-hidden'
-        }
+        ref={bar}
+        className={barVisible ? 'container search-bar-wrap' : 'container search-bar-wrap is-hidden'}
         data-testid="sticky-search"
       >
         <ListingSearchBar key={filterKey} filters={filters} onSearch={search} onClear={clear} />
       </div>
-      <section className="container section" aria-label="Why Spotless">
+      <section ref={afterBar} className="container section" aria-label="Why Spotless">
         <ul className="trust-tiles">
           {TRUST_TILES.map(({ title, text, Icon }) => (
             <li key={title} className="feature-card" data-testid="trust-tile">
@@ -89,7 +88,7 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
       <CleanerResults key={filterKey} filters={filters} onClearFilters={clear} />
       <button
         type="button"
-        className="floating-search"
+        className={barVisible ? 'floating-search' : 'floating-search is-shown'}
         aria-label="Back to search"
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       >
@@ -99,18 +98,24 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   );
 }
 
-/** Hides the sticky bar on scroll down and shows it on scroll up (applied on mobile by CSS). */
-function useSearchBarVisibility() {
+/**
+ * Hides the sticky bar on scroll down and shows it on scroll up (applied on mobile by CSS), but only
+ * once the bar's own place in the page (just above `afterBar`) has scrolled under the sticky
+ * position: hidden any earlier, it would leave that place as a blank gap.
+ */
+function useSearchBarVisibility(bar: RefObject<HTMLElement | null>, afterBar: RefObject<HTMLElement | null>) {
   const [visible, setVisible] = useState(true);
   const lastY = useRef(0);
   useEffect(() => {
     const onScroll = () => {
       const y = window.scrollY;
-      setVisible((current) => searchBarVisible(lastY.current, y, current));
+      const stickyTop = bar.current ? Number.parseFloat(getComputedStyle(bar.current).top) || 0 : 0;
+      const placeScrolledAway = (afterBar.current?.getBoundingClientRect().top ?? 0) <= stickyTop;
+      setVisible((current) => searchBarVisible(lastY.current, y, current, placeScrolledAway));
       lastY.current = y;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [bar, afterBar]);
   return visible;
 }

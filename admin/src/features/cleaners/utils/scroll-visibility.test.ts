@@ -18,6 +18,12 @@ describe('searchBarVisible', () => {
     expect(searchBarVisible(50, 90, false)).toBe(true);
   });
 
+  it('stays until its own place in the page has scrolled away, so hiding leaves no blank gap', () => {
+    expect(searchBarVisible(200, 300, true, false)).toBe(true);
+    expect(searchBarVisible(300, 700, true, false)).toBe(true);
+    expect(searchBarVisible(700, 800, true, true)).toBe(false);
+  });
+
   it('keeps its state when the position does not change', () => {
     expect(searchBarVisible(400, 400, false)).toBe(false);
     expect(searchBarVisible(400, 400, true)).toBe(true);

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { adminSessionQuery, paymentsQuery, useRefundPayment } from '../api/payments.queries';
 import {
   canRefund,
+  failureNote,
   PAYMENT_FILTERS,
   type PaymentFilter,
   parseRefundAmount,
@@ -93,44 +94,49 @@ export function PaymentsPage() {
               </tr>
             </thead>
             <tbody>
-              {payments.data.items.map((payment) => (
-                <tr key={payment.id} data-testid="payment-row">
-                  <td>#{payment.id}</td>
-                  <td>#{payment.bookingId}</td>
-                  <td>{dateTime.format(new Date(payment.createdAt))}</td>
-                  <td>
-                    {formatDollars(payment.amount)}
-                    {payment.refundAmount ? (
-                      <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <span className={`tone-badge tone-badge--${paymentTone(payment.status)}`}>
-                      {paymentStatusText(payment.status)}
-                    </span>
-                    {payment.failureReason ? (
-                      <span className="payments-table__note">{payment.failureReason}</span>
-                    ) : null}
-                    {payment.refundReason ? (
-                      <span className="payments-table__note">Reason: {payment.refundReason}</span>
-                    ) : null}
-                  </td>
-                  {isAdmin ? (
+              {payments.data.items.map((payment) => {
+                const failure = failureNote(payment);
+                return (
+                  <tr key={payment.id} data-testid="payment-row">
+                    <td>#{payment.id}</td>
+                    <td>#{payment.bookingId}</td>
+                    <td>{dateTime.format(new Date(payment.createdAt))}</td>
                     <td>
-                      {canRefund(payment, isAdmin) ? (
-                        <button
-                          type="button"
-                          className="btn btn--outline btn--sm"
-                          aria-label={`Refund payment #${payment.id}`}
-                          onClick={() => setRefunding(payment)}
-                        >
-                          Refund
-                        </button>
+                      {formatDollars(payment.amount)}
+                      {payment.refundAmount ? (
+                        <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
                       ) : null}
                     </td>
-                  ) : null}
-                </tr>
-              ))}
+                    <td>
+                      <span className={`tone-badge tone-badge--${paymentTone(payment.status)}`}>
+                        {paymentStatusText(payment.status)}
+                      </span>
+                      {failure ? (
+                        <span className="payments-table__note" data-testid="payment-failure">
+                          {failure}
+                        </span>
+                      ) : null}
+                      {payment.refundReason ? (
+                        <span className="payments-table__note">Reason: {payment.refundReason}</span>
+                      ) : null}
+                    </td>
+                    {isAdmin ? (
+                      <td>
+                        {canRefund(payment, isAdmin) ? (
+                          <button
+                            type="button"
+                            className="btn btn--outline btn--sm"
+                            aria-label={`Refund payment #${payment.id}`}
+                            onClick={() => setRefunding(payment)}
+                          >
+                            Refund
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </section>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canRefund, PAYMENT_FILTERS, parseRefundAmount, paymentStatusText, refundableCents } from './payments';
+import {
+  canRefund,
+  failureNote,
+  PAYMENT_FILTERS,
+  parseRefundAmount,
+  paymentStatusText,
+  refundableCents,
+} from './payments';
 
 describe('canRefund', () => {
   it('is only for succeeded payments and administrators', () => {
@@ -8,6 +15,16 @@ describe('canRefund', () => {
     for (const status of ['pending', 'processing', 'failed', 'refunded', 'disputed'] as const) {
       expect(canRefund({ status }, true)).toBe(false);
     }
+  });
+});
+
+describe('failureNote', () => {
+  it('is the decline message of a failed payment only, not one kept from an earlier attempt', () => {
+    expect(failureNote({ status: 'failed', failureReason: 'Your card was declined.' })).toBe('Your card was declined.');
+    for (const status of ['pending', 'processing', 'succeeded', 'refunded', 'disputed'] as const) {
+      expect(failureNote({ status, failureReason: 'Your card was declined.' })).toBeNull();
+    }
+    expect(failureNote({ status: 'failed', failureReason: null })).toBeNull();
   });
 });
 

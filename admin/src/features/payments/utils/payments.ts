@@ -42,6 +42,14 @@ export function parseRefundAmount(
   return { ok: true, amount: trimmed };
 }
 
+/**
+ * The reason a payment failed, shown under a failed payment only: a payment that failed and was then
+ * paid with another card keeps its old decline message, which must not sit under "Succeeded".
+ */
+export function failureNote(payment: { status: PaymentStatus; failureReason: string | null }): string | null {
+  return payment.status === 'failed' ? payment.failureReason : null;
+}
+
 /** The status as shown: capitalised. */
 export function paymentStatusText(status: PaymentStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);

@@ -1,66 +1,34 @@
 import '../search.css';
-import type { ServiceType } from '@spotless/sdk';
 import { formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { CleanerCard } from '../../../components/cleaner-card';
-import { AlertIcon, ChevronIcon, MapPinIcon, SearchIcon } from '../../../components/icons';
+import { AlertIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { cleanerSearchQuery, SEARCH_ERROR } from '../api/search.queries';
 import {
-  activeFilterLabels,
   DEFAULT_SEARCH_FILTERS,
-  MAX_PRICE,
-  MIN_RATING,
-  RADIUS,
+  readSearchParams,
   SEARCH_PAGE_SIZE,
   type SearchFilters,
-  type SearchOrder,
-  type SearchSort,
-  SORT_LABELS,
+  writeSearchParams,
 } from '../utils/search-filters';
-import { useCurrentLocation } from './use-current-location';
+import { SearchForm } from './search-form';
 
-const SERVICE_OPTIONS: { value: ServiceType | ''; label: string }[] = [
-  { value: '', label: 'All services' },
-  { value: 'residential', label: 'House cleaning' },
-  { value: 'commercial', label: 'Office cleaning' },
-  { value: 'deep', label: 'Deep cleaning' },
-  { value: 'moveout', label: 'Move-in/out cleaning' },
-];
-
-/** Spec 01 §2.5: the advanced search page. */
+/**
+ * Spec 01 §2.5: the advanced search page. A submitted search lives in the address bar, so it can be
+ * shared, bookmarked and restored with Back (as the listing's filters do).
+ */
 export function SearchPage() {
-  const id = useId();
-  const [draft, setDraft] = useState<SearchFilters>(DEFAULT_SEARCH_FILTERS);
-  const [submitted, setSubmitted] = useState<SearchFilters | null>(null);
-  const [page, setPage] = useState(1);
-  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const submitted = readSearchParams(searchParams);
+  const filters = submitted?.filters ?? DEFAULT_SEARCH_FILTERS;
 
-  const onLocated = useCallback(
-    (coords: { latitude: number; longitude: number }) =>
-      setDraft((d) => ({ ...d, ...coords, location: 'Current location' })),
-    [],
-  );
-  const location = useCurrentLocation(onLocated);
-
-  const set = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(draft);
-    setPage(1);
-  };
-  const reset = () => setDraft(DEFAULT_SEARCH_FILTERS);
-  const clearFilters = () => {
-    setDraft(DEFAULT_SEARCH_FILTERS);
-    setSubmitted(null);
-    setPage(1);
-  };
-
-  const badges = activeFilterLabels(draft);
+  const search = (next: SearchFilters) => setSearchParams(writeSearchParams(next));
+  const changePage = (page: number) => setSearchParams(writeSearchParams(filters, page));
+  const clearFilters = () => setSearchParams(new URLSearchParams());
 
   return (
     <>
@@ -72,191 +40,15 @@ export function SearchPage() {
         </div>
       </section>
       <div className="container section">
-        <search aria-label="Search cleaners">
-          <form className="card search-form" onSubmit={submit}>
-            <div className="search-form__row">
-              <div className="field">
-                <label htmlFor={`${id}-query`}>Keyword</label>
-                <input
-                  id={`${id}-query`}
-                  type="search"
-                  placeholder="Name, service, area…"
-                  value={draft.query}
-                  onChange={(e) => set('query', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-service`}>Service type</label>
-                <select
-                  id={`${id}-service`}
-                  value={draft.serviceType}
-                  onChange={(e) => set('serviceType', e.target.value as ServiceType | '')}
-                >
-                  {SERVICE_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-location`}>Location</label>
-                <input
-                  id={`${id}-location`}
-                  type="text"
-                  placeholder="City, state or ZIP code"
-                  value={draft.location}
-                  onChange={(e) =>
-                    setDraft((d) => ({ ...d, location: e.target.value, latitude: null, longitude: null }))
-                  }
-                />
-              </div>
-              {location.hidden ? null : (
-                <div className="search-form__locate">
-                  <button
-                    type="button"
-                    className="btn btn--outline"
-                    onClick={location.locate}
-                    disabled={location.locating}
-                  >
-                    <MapPinIcon width={18} height={18} aria-hidden="true" />
-                    Use current location
-                  </button>
-                </div>
-              )}
-            </div>
-
-            <button
-              type="button"
-              className="btn btn--ghost search-form__toggle"
-              aria-expanded={advancedOpen}
-              aria-controls={`${id}-advanced`}
-              onClick={() => setAdvancedOpen((open) => !open)}
-            >
-              <ChevronIcon width={16} height={16} aria-hidden="true" />
-              Advanced Filters
-            </button>
-            <div id={`${id}-advanced`} className="search-form__advanced" hidden={!advancedOpen}>
-              <div className="field">
-                <label htmlFor={`${id}-radius`}>Radius: {draft.radius} miles</label>
-                <input
-                  id={`${id}-radius`}
-                  type="range"
-                  min={RADIUS.min}
-                  max={RADIUS.max}
-                  step={RADIUS.step}
-                  value={draft.radius}
-                  onChange={(e) => set('radius', Number(e.target.value))}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-state`}>State</label>
-                <input
-                  id={`${id}-state`}
-                  type="text"
-                  placeholder="e.g. TX"
-                  value={draft.state}
-                  onChange={(e) => set('state', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-zip`}>ZIP code</label>
-                <input
-                  id={`${id}-zip`}
-                  type="text"
-                  inputMode="numeric"
-                  placeholder="e.g. 78701"
-                  value={draft.zipCode}
-                  onChange={(e) => set('zipCode', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-rating`}>Minimum rating: {draft.minRating}</label>
-                <input
-                  id={`${id}-rating`}
-                  type="range"
-                  min={MIN_RATING.min}
-                  max={MIN_RATING.max}
-                  step={MIN_RATING.step}
-                  value={draft.minRating}
-                  onChange={(e) => set('minRating', Number(e.target.value))}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-price`}>Maximum price: ${draft.maxPrice}/hr</label>
-                <input
-                  id={`${id}-price`}
-                  type="range"
-                  min={MAX_PRICE.min}
-                  max={MAX_PRICE.max}
-                  step={MAX_PRICE.step}
-                  value={draft.maxPrice}
-                  onChange={(e) => set('maxPrice', Number(e.target.value))}
-                />
-              </div>
-              <fieldset className="search-form__checks">
-                <legend>Credentials</legend>
-                {(['isVerified', 'isInsured', 'isBonded'] as const).map((key) => (
-                  <label key={key} className="check">
-                    <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} />
-                    {key === 'isVerified' ? 'Verified' : key === 'isInsured' ? 'Insured' : 'Bonded'}
-                  </label>
-                ))}
-              </fieldset>
-              <div className="field">
-                <label htmlFor={`${id}-sort`}>Sort by</label>
-                <select
-                  id={`${id}-sort`}
-                  value={draft.sortBy}
-                  onChange={(e) => set('sortBy', e.target.value as SearchSort)}
-                >
-                  {(Object.keys(SORT_LABELS) as SearchSort[]).map((key) => (
-                    <option key={key} value={key}>
-                      {SORT_LABELS[key]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-order`}>Order</label>
-                <select
-                  id={`${id}-order`}
-                  value={draft.sortOrder}
-                  onChange={(e) => set('sortOrder', e.target.value as SearchOrder)}
-                >
-                  <option value="desc">Descending</option>
-                  <option value="asc">Ascending</option>
-                </select>
-              </div>
-            </div>
-
-            {badges.length > 0 ? (
-              <div className="active-filters" data-testid="active-filters">
-                <span className="active-filters__count">Active filters ({badges.length})</span>
-                <ul className="tag-list">
-                  {badges.map((label) => (
-                    <li key={label} className="tag">
-                      {label}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-
-            <div className="button-row">
-              <button type="button" className="btn btn--outline" onClick={reset}>
-                Reset
-              </button>
-              <button type="submit" className="btn btn--primary">
-                <SearchIcon width={18} height={18} aria-hidden="true" />
-                Search
-              </button>
-            </div>
-          </form>
-        </search>
+        <SearchForm filters={filters} onSearch={search} />
 
         {submitted ? (
-          <SearchResults filters={submitted} page={page} onPageChange={setPage} onClearFilters={clearFilters} />
+          <SearchResults
+            filters={submitted.filters}
+            page={submitted.page}
+            onPageChange={changePage}
+            onClearFilters={clearFilters}
+          />
         ) : (
           <div className="search-intro card" data-testid="search-intro">
             <h2>Find the right cleaner</h2>

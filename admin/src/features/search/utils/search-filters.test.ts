@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterLabels, DEFAULT_SEARCH_FILTERS, toSearchQuery } from './search-filters';
+import {
+  activeFilterLabels,
+  DEFAULT_SEARCH_FILTERS,
+  hasAdvancedFilters,
+  readSearchParams,
+  type SearchFilters,
+  toSearchQuery,
+  writeSearchParams,
+} from './search-filters';
 
 describe('toSearchQuery', () => {
   it('sends only the sort and page for the defaults', () => {
@@ -33,5 +41,67 @@ describe('activeFilterLabels', () => {
     expect(
       activeFilterLabels({ ...DEFAULT_SEARCH_FILTERS, location: 'Austin', radius: 10, maxPrice: 60, isVerified: true }),
     ).toEqual(['Location: Austin', 'Within 10 mi', 'Up to $60/hr', 'Verified']);
+  });
+});
+
+describe('the address-bar form of a search', () => {
+  const everything: SearchFilters = {
+    query: 'deep',
+    serviceType: 'moveout',
+    location: 'Austin',
+    latitude: null,
+    longitude: null,
+    radius: 30,
+    state: 'TX',
+    zipCode: '78701',
+    minRating: 4.5,
+    maxPrice: 60,
+    isVerified: true,
+    isInsured: true,
+    isBonded: true,
+    sortBy: 'price',
+    sortOrder: 'asc',
+  };
+
+  it('is nothing before a search, and the sort alone for a search with the defaults', () => {
+    expect(readSearchParams(new URLSearchParams())).toBeNull();
+    expect(readSearchParams(new URLSearchParams('utm_source=mail'))).toBeNull();
+    const params = writeSearchParams(DEFAULT_SEARCH_FILTERS);
+    expect(params.toString()).toBe('sortBy=rating&sortOrder=desc');
+    expect(readSearchParams(params)).toEqual({ filters: DEFAULT_SEARCH_FILTERS, page: 1 });
+  });
+
+  it('round-trips every filter and the page, under the API’s names', () => {
+    const params = writeSearchParams(everything, 3);
+    expect(params.toString()).toBe(
+      'query=deep&serviceType=moveout&location=Austin&radius=30&state=TX&zipCode=78701&minRating=4.5&maxPrice=60' +
+        '&isVerified=true&isInsured=true&isBonded=true&sortBy=price&sortOrder=asc&page=3',
+    );
+    expect(readSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters: everything, page: 3 });
+  });
+
+  it('keeps the browser’s position as coordinates', () => {
+    const located = { ...DEFAULT_SEARCH_FILTERS, location: 'Current location', latitude: 30.27, longitude: -97.74 };
+    const params = writeSearchParams(located);
+    expect(params.get('location')).toBeNull();
+    expect(readSearchParams(params)?.filters).toEqual(located);
+  });
+
+  it('falls back to the defaults for values the form could not have sent', () => {
+    const read = readSearchParams(
+      new URLSearchParams(
+        'serviceType=pool&radius=500&minRating=4.3&maxPrice=abc&sortBy=name&sortOrder=up&isBonded=yes&latitude=95&longitude=1&page=-2',
+      ),
+    );
+    expect(read).toEqual({
+      filters: { ...DEFAULT_SEARCH_FILTERS, radius: 100, minRating: 4.5 },
+      page: 1,
+    });
+  });
+
+  it('says when the Advanced Filters panel holds a value', () => {
+    expect(hasAdvancedFilters(DEFAULT_SEARCH_FILTERS)).toBe(false);
+    expect(hasAdvancedFilters({ ...DEFAULT_SEARCH_FILTERS, query: 'x', location: 'Austin' })).toBe(false);
+    expect(hasAdvancedFilters({ ...DEFAULT_SEARCH_FILTERS, minRating: 4 })).toBe(true);
   });
 });

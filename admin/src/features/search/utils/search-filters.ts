@@ -28,6 +28,9 @@ export const MIN_RATING = { min: 0, max: 5, step: 0.5, default: 0 } as const;
 export const MAX_PRICE = { min: 10, max: 200, step: 5, default: 100 } as const;
 export const SEARCH_PAGE_SIZE = 12;
 
+/** The location field's text once the browser's position is used instead. */
+export const CURRENT_LOCATION = 'Current location';
+
 export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
   query: '',
   serviceType: '',
@@ -98,4 +101,111 @@ export function activeFilterLabels(f: SearchFilters): string[] {
   if (f.isInsured) labels.push('Insured');
   if (f.isBonded) labels.push('Bonded');
   return labels;
+}
+
+/** A submitted search as the address bar holds it: the filters and the results page. */
+export interface SubmittedSearch {
+  filters: SearchFilters;
+  page: number;
+}
+
+const SERVICE_TYPES = new Set<string>(['residential', 'commercial', 'deep', 'moveout']);
+
+/** A number from the address bar inside a slider's range and on its steps; else the default. */
+function rangeParam(value: string | null, range: { min: number; max: number; step: number; default: number }): number {
+  const n = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n)) return range.default;
+  const stepped = range.min + Math.round((n - range.min) / range.step) * range.step;
+  return Math.min(range.max, Math.max(range.min, stepped));
+}
+
+function coordinate(value: string | null, limit: number): number | null {
+  const n = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
+
+/**
+ * The address-bar form of a submitted search, so it can be shared, bookmarked and restored with
+ * Back: the values that differ from the defaults, under the API's names, and always the sort, which
+ * marks a search as submitted even when every filter is left at its default.
+ */
+export function writeSearchParams(f: SearchFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  const text = (key: string, value: string) => {
+    if (value.trim()) params.set(key, value.trim());
+  };
+  text('query', f.query);
+  if (f.serviceType) params.set('serviceType', f.serviceType);
+  if (f.latitude !== null && f.longitude !== null) {
+    params.set('latitude', String(f.latitude));
+    params.set('longitude', String(f.longitude));
+  } else {
+    text('location', f.location);
+  }
+  if (f.radius !== RADIUS.default) params.set('radius', String(f.radius));
+  text('state', f.state);
+  text('zipCode', f.zipCode);
+  if (f.minRating !== MIN_RATING.default) params.set('minRating', String(f.minRating));
+  if (f.maxPrice !== MAX_PRICE.default) params.set('maxPrice', String(f.maxPrice));
+  for (const key of ['isVerified', 'isInsured', 'isBonded'] as const) {
+    if (f[key]) params.set(key, 'true');
+  }
+  params.set('sortBy', f.sortBy);
+  params.set('sortOrder', f.sortOrder);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+const SEARCH_KEYS = [...Object.keys(DEFAULT_SEARCH_FILTERS), 'page'];
+
+/**
+ * The search the address bar holds, or null before any (the introduction shows). Values that are
+ * malformed or out of range fall back to their defaults, as the form could not have sent them.
+ */
+export function readSearchParams(params: URLSearchParams): SubmittedSearch | null {
+  if (!SEARCH_KEYS.some((key) => params.has(key))) return null;
+  const serviceType = params.get('serviceType') ?? '';
+  const sortBy = params.get('sortBy') ?? '';
+  const latitude = coordinate(params.get('latitude'), 90);
+  const longitude = coordinate(params.get('longitude'), 180);
+  const located = latitude !== null && longitude !== null;
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      query: params.get('query')?.trim() ?? '',
+      serviceType: SERVICE_TYPES.has(serviceType) ? (serviceType as ServiceType) : '',
+      location: located ? CURRENT_LOCATION : (params.get('location')?.trim() ?? ''),
+      latitude: located ? latitude : null,
+      longitude: located ? longitude : null,
+      radius: rangeParam(params.get('radius'), RADIUS),
+      state: params.get('state')?.trim() ?? '',
+      zipCode: params.get('zipCode')?.trim() ?? '',
+      minRating: rangeParam(params.get('minRating'), MIN_RATING),
+      maxPrice: rangeParam(params.get('maxPrice'), MAX_PRICE),
+      isVerified: params.get('isVerified') === 'true',
+      isInsured: params.get('isInsured') === 'true',
+      isBonded: params.get('isBonded') === 'true',
+      sortBy: Object.hasOwn(SORT_LABELS, sortBy) ? (sortBy as SearchSort) : DEFAULT_SEARCH_FILTERS.sortBy,
+      sortOrder: params.get('sortOrder') === 'asc' ? 'asc' : 'desc',
+    },
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+const ADVANCED_KEYS = [
+  'radius',
+  'state',
+  'zipCode',
+  'minRating',
+  'maxPrice',
+  'isVerified',
+  'isInsured',
+  'isBonded',
+  'sortBy',
+  'sortOrder',
+] as const satisfies readonly (keyof SearchFilters)[];
+
+/** Whether a filter set uses the Advanced Filters panel (so a restored search opens it). */
+export function hasAdvancedFilters(f: SearchFilters): boolean {
+  return ADVANCED_KEYS.some((key) => f[key] !== DEFAULT_SEARCH_FILTERS[key]);
 }

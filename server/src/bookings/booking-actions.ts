@@ -1,0 +1,79 @@
+import { type BookingActor, type BookingParties, transition } from './booking-state';
+import { type CancellationTerms, cancellationTerms, FREE_CANCELLATION_MS } from './cancellation';
+
+/**
+ * What a viewer may do to a booking now: the hypermedia actions of a booking (decision 033). Each
+ * answer comes from the same functions the services call before they write, so an action is
+ * listed exactly when performing it would succeed.
+ */
+
+export type BookingCapability = 'pay' | 'edit' | 'reschedule' | 'cancel' | 'accept' | 'decline' | 'start' | 'complete';
+
+export interface BookingFacts extends BookingParties {
+  totalPriceCents: number;
+  hourlyRateCents: number;
+}
+
+/** Who looks, as the booking's services see them; null: someone the booking is none of the business of. */
+export interface BookingViewer {
+  actor: BookingActor | null;
+  /** For the booking's cleaner: whether their profile is active (a paused cleaner changes nothing). */
+  cleanerActive: boolean;
+}
+
+export interface BookingOffer {
+  allowed: ReadonlySet<BookingCapability>;
+  /** The terms of cancelling now, when `cancel` is allowed. */
+  cancelTerms: CancellationTerms | null;
+}
+
+/** Payment statuses meaning the charge went through: nothing more to pay. */
+export const CHARGED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'refunded', 'disputed']);
+const PAYABLE_STATES: ReadonlySet<string> = new Set(['pending', 'confirmed']);
+
+export type PayRefusal = 'forbidden' | 'booking_not_payable' | 'already_paid';
+
+/** Whether this actor may pay for this booking now: only its customer, only while it is open and unpaid. */
+export function payRefusal(
+  booking: Pick<BookingParties, 'status' | 'paymentStatus' | 'customerId'>,
+  actor: BookingActor | null,
+): PayRefusal | null {
+  if (actor?.role !== 'customer' || booking.customerId !== actor.userId) return 'forbidden';
+  if (!PAYABLE_STATES.has(booking.status)) return 'booking_not_payable';
+  if (CHARGED_STATUSES.has(booking.paymentStatus)) return 'already_paid';
+  return null;
+}
+
+/** Rescheduling closes 24 hours before the start (spec 02 §7): later, only instructions and address change. */
+export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: Date): boolean {
+  return booking.startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_MS;
+}
+
+const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete'] as const;
+
+export function bookingActionsFor(booking: BookingFacts, viewer: BookingViewer, now: Date): BookingOffer {
+  const allowed = new Set<BookingCapability>();
+  const { actor } = viewer;
+  if (actor === null) return { allowed, cancelTerms: null };
+  if (payRefusal(booking, actor) === null) allowed.add('pay');
+  if (transition(booking, 'edit', actor, now).ok) {
+    allowed.add('edit');
+    if (rescheduleOpen(booking, now)) allowed.add('reschedule');
+  }
+  let cancelTerms: CancellationTerms | null = null;
+  if (transition(booking, 'cancel', actor, now).ok) {
+    allowed.add('cancel');
+    cancelTerms = cancellationTerms({
+      startsAt: booking.startsAt,
+      now,
+      totalPriceCents: booking.totalPriceCents,
+      hourlyRateCents: booking.hourlyRateCents,
+      paid: booking.paymentStatus === 'succeeded',
+      cancelledBy: actor.role === 'admin' ? 'admin' : 'customer',
+    });
+  }
+  if (actor.role === 'cleaner' && viewer.cleanerActive) {
+    for (const action of CLEANER_ACTIONS) if (transition(booking, action, actor, now).ok) allowed.add(action);
+  }
+  return { allowed, cancelTerms };
+}

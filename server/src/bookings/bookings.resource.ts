@@ -1,0 +1,124 @@
+import { centsToDollars } from '@spotless/sdk/rules';
+import {
+  type Booking,
+  type BookingList,
+  type BookingStats,
+  BookingStatusInput,
+  BookingUpdateInput,
+  PaymentIntentInput,
+} from '@spotless/sdk/schemas';
+import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
+import type { BookingAnswer } from './bookings.service';
+
+/**
+ * A booking as the API answers it (decision 033): the spec's fields, links to what it relates to,
+ * and the actions its viewer may take now — each present exactly when the service would perform it.
+ */
+export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
+  const { data, offer, relation, paymentId } = answer;
+  const { id } = data;
+  const can = (capability: Parameters<typeof offer.allowed.has>[0]) => offer.allowed.has(capability);
+  const actions: Booking['actions'] = {};
+  if (can('pay')) {
+    actions.pay = actionTo(ops, 'pay', 'createPaymentIntent', {
+      title: 'Pay Now',
+      body: PaymentIntentInput,
+      only: ['bookingId'],
+      values: { bookingId: id },
+    }) as Booking['actions']['pay'];
+  }
+  if (can('edit')) {
+    const fields = can('reschedule')
+      ? ['scheduledDate', 'scheduledTime', 'specialRequests', 'address']
+      : ['specialRequests', 'address'];
+    actions.edit = actionTo(ops, 'edit', 'updateBooking', {
+      title: 'Edit Booking',
+      ...(can('reschedule')
+        ? {}
+        : { description: 'Bookings can be rescheduled up to 24 hours before the start; cancel it instead.' }),
+      params: { id },
+      body: BookingUpdateInput,
+      only: fields,
+      values: {
+        scheduledDate: data.scheduledDate,
+        scheduledTime: data.scheduledTime,
+        specialRequests: data.specialRequests,
+        address: data.address,
+      },
+    }) as Booking['actions']['edit'];
+  }
+  if (can('cancel')) {
+    const terms = offer.cancelTerms;
+    const description =
+      terms && terms.feeCents > 0
+        ? `Less than 24 hours before the start: the cleaner's fee of $${centsToDollars(terms.feeCents)} is kept and $${centsToDollars(terms.refundCents)} is refunded to your card.`
+        : terms && terms.refundCents > 0
+          ? `Free cancellation: the full $${centsToDollars(terms.refundCents)} is refunded to your card.`
+          : 'Free cancellation.';
+    actions.cancel = actionTo(ops, 'cancel', 'cancelBooking', {
+      title: 'Cancel Booking',
+      description,
+      params: { id },
+    }) as Booking['actions']['cancel'];
+  }
+  const statusAction = (name: 'accept' | 'decline' | 'start' | 'complete', title: string, status: string) =>
+    actionTo(ops, name, 'setBookingStatus', {
+      title,
+      params: { id },
+      body: BookingStatusInput,
+      values: { status },
+      choices: { status: [status] },
+    });
+  if (can('accept')) actions.accept = statusAction('accept', 'Accept', 'confirmed') as Booking['actions']['accept'];
+  if (can('decline'))
+    actions.decline = statusAction('decline', 'Decline', 'cancelled') as Booking['actions']['decline'];
+  if (can('start')) actions.start = statusAction('start', 'Start Job', 'in_progress') as Booking['actions']['start'];
+  if (can('complete')) {
+    actions.complete = statusAction('complete', 'Complete Job', 'completed') as Booking['actions']['complete'];
+  }
+
+  const page =
+    relation === 'cleaner'
+      ? pageLink('/cleaner-dashboard', 'Your jobs')
+      : relation === 'admin'
+        ? pageLink('/admin-dashboard', 'Administration')
+        : can('pay')
+          ? pageLink(`/checkout?booking=${id}`, 'Checkout')
+          : pageLink('/dashboard', 'Your bookings');
+  return {
+    ...data,
+    links: {
+      self: linkTo(ops, 'getBooking', { id }),
+      cleaner: linkTo(ops, 'getCleaner', { id: data.cleanerId }, { title: 'The cleaner' }),
+      service: linkTo(ops, 'getService', { id: data.serviceId }, { title: data.service.name }),
+      ...(paymentId !== null ? { payment: linkTo(ops, 'getPayment', { id: paymentId }) } : {}),
+      ...(can('reschedule')
+        ? { cleanerSlots: templateTo(ops, 'listTimeSlots', { id: data.cleanerId }, { title: 'Free times' }) }
+        : {}),
+      page,
+    },
+    actions,
+  };
+}
+
+export function renderBookingList(
+  ops: Operations,
+  list: { items: BookingAnswer[]; total: number },
+  query: Record<string, string | number | undefined>,
+): BookingList {
+  return {
+    items: list.items.map((answer) => renderBooking(ops, answer)),
+    total: list.total,
+    links: {
+      self: linkTo(ops, 'listBookings', {}, { query }),
+      stats: linkTo(ops, 'getBookingStats'),
+    },
+  };
+}
+
+export function renderBookingStats(ops: Operations, stats: Data<BookingStats>): BookingStats {
+  return {
+    ...stats,
+    links: { self: linkTo(ops, 'getBookingStats'), bookings: linkTo(ops, 'listBookings') },
+  };
+}

@@ -1,0 +1,255 @@
+import type { z } from 'zod';
+import { toJSONSchema } from 'zod';
+import { describedRoutes } from './openapi';
+
+/**
+ * Links and actions (decision 033). Hrefs are built from the described routes by operationId, so
+ * a renamed path changes every link with it and a link to a route that does not exist cannot be
+ * written (it throws in the first test that renders it).
+ */
+
+export interface Operation {
+  method: string;
+  /** The full path with `:name` parameters, e.g. `/api/bookings/:id`. */
+  path: string;
+}
+
+export type Operations = ReadonlyMap<string, Operation>;
+
+type RouteSource = { routes: ReadonlyArray<{ method: string; path: string; handler: object }> };
+
+/** Every described route of the given apps by operationId (prefix: where they are mounted). */
+export function collectOperations(sources: RouteSource[], prefix: string): Operations {
+  const operations = new Map<string, Operation>();
+  for (const source of sources) {
+    for (const { method, path, doc } of describedRoutes(source)) {
+      const full = `${prefix}${path === '/' ? '' : path}`;
+      const known = operations.get(doc.operationId);
+      if (known && (known.method !== method || known.path !== full)) {
+        throw new Error(`operationId ${doc.operationId} names two routes: ${known.path} and ${full}`);
+      }
+      operations.set(doc.operationId, { method, path: full });
+    }
+  }
+  return operations;
+}
+
+type Params = Record<string, string | number>;
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function operationOf(ops: Operations, operationId: string): Operation {
+  const op = ops.get(operationId);
+  if (!op) throw new Error(`No route has operationId ${operationId}`);
+  return op;
+}
+
+function fillPath(op: Operation, params: Params): string {
+  return op.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${op.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export interface LinkObject<Op extends string = string> {
+  href: string;
+  templated?: boolean;
+  title?: string;
+  operation: Op;
+}
+
+/** A link to the operation `operationId` with its path parameters (and query) filled in. */
+export function linkTo<const Op extends string>(
+  ops: Operations,
+  operationId: Op,
+  params: Params = {},
+  options: { query?: Query; title?: string } = {},
+): LinkObject<Op> {
+  const href = withQuery(fillPath(operationOf(ops, operationId), params), options.query);
+  return { href, operation: operationId, ...(options.title ? { title: options.title } : {}) };
+}
+
+/**
+ * A URI template (RFC 6570, level 3): path parameters not given stay `{name}`, and `query` names
+ * the form-style query parameters, e.g. `/api/cleaners/7/slots/{date}` or `/api/cleaners{?location,page}`.
+ */
+export function templateTo<const Op extends string>(
+  ops: Operations,
+  operationId: Op,
+  params: Params = {},
+  options: { query?: string[]; title?: string } = {},
+): LinkObject<Op> {
+  const op = operationOf(ops, operationId);
+  const path = op.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, (_m, name: string) =>
+    params[name] === undefined ? `{${name}}` : encodeURIComponent(String(params[name])),
+  );
+  const query = options.query?.length ? `{?${options.query.join(',')}}` : '';
+  return {
+    href: `${path}${query}`,
+    templated: true,
+    operation: operationId,
+    ...(options.title ? { title: options.title } : {}),
+  };
+}
+
+export interface ActionFieldObject {
+  name: string;
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'time' | 'datetime' | 'email' | 'select';
+  required: boolean;
+  title?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  options?: Array<{ value: string; title?: string }>;
+  value?: unknown;
+}
+
+export interface ActionObject<
+  Name extends string = string,
+  Method extends string = string,
+  Op extends string = string,
+> {
+  name: Name;
+  title: string;
+  description?: string;
+  method: Method;
+  href: string;
+  type: 'application/json';
+  operation: Op;
+  fields: ActionFieldObject[];
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  description?: string;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+const fieldCache = new WeakMap<z.ZodType, ActionFieldObject[]>();
+
+function fieldType(schema: JsonSchema): ActionFieldObject['type'] {
+  if (schema.enum) return 'select';
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'integer') return 'integer';
+  if (type === 'number') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (schema.format === 'email') return 'email';
+  if (schema.format === 'date') return 'date';
+  if (schema.format === 'date-time') return 'datetime';
+  return 'text';
+}
+
+/** The fields a request body schema accepts, with the limits it enforces, as a form would show them. */
+export function fieldsOf(schema: z.ZodType): ActionFieldObject[] {
+  const cached = fieldCache.get(schema);
+  if (cached) return cached;
+  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const required = new Set(json.required ?? []);
+  const fields: ActionFieldObject[] = [];
+  for (const [name, raw] of Object.entries(json.properties ?? {})) {
+    // `string | number` unions (money sent either way) read as their first simple member.
+    const property = raw.anyOf?.find((member) => member.type !== 'null') ?? raw;
+    if (raw.description?.startsWith('ignored')) continue;
+    const field: ActionFieldObject = { name, type: fieldType(property), required: required.has(name) };
+    if (property.minimum !== undefined) field.min = property.minimum;
+    if (property.maximum !== undefined) field.max = property.maximum;
+    if (property.multipleOf !== undefined) field.step = property.multipleOf;
+    if (property.minLength !== undefined) field.minLength = property.minLength;
+    if (property.maxLength !== undefined) field.maxLength = property.maxLength;
+    if (property.pattern !== undefined) field.pattern = property.pattern;
+    if (property.enum) field.options = property.enum.map((value) => ({ value: String(value) }));
+    if (raw.description) field.title = raw.description;
+    fields.push(field);
+  }
+  fieldCache.set(schema, fields);
+  return fields;
+}
+
+/**
+ * An action: `operationId` performed on this resource. `body` is the zod schema that validates the
+ * request (its fields are listed), `only` keeps some of them, `values` fills current values and
+ * `choices` narrows a select (e.g. the statuses this caller may set now).
+ */
+export function actionTo<const Name extends string, const Op extends string>(
+  ops: Operations,
+  name: Name,
+  operationId: Op,
+  options: {
+    title: string;
+    description?: string;
+    params?: Params;
+    body?: z.ZodType;
+    only?: readonly string[];
+    values?: Record<string, unknown>;
+    choices?: Record<string, readonly string[]>;
+  },
+): ActionObject<Name, string, Op> {
+  const op = operationOf(ops, operationId);
+  let fields = options.body ? fieldsOf(options.body) : [];
+  if (options.only) fields = fields.filter((f) => options.only?.includes(f.name));
+  fields = fields.map((field) => {
+    const next = { ...field };
+    const value = options.values?.[field.name];
+    if (value !== undefined) next.value = value;
+    const choices = options.choices?.[field.name];
+    if (choices) next.options = choices.map((value) => ({ value }));
+    return next;
+  });
+  return {
+    name,
+    title: options.title,
+    ...(options.description ? { description: options.description } : {}),
+    method: op.method,
+    href: fillPath(op, options.params ?? {}),
+    type: 'application/json',
+    operation: operationId,
+    fields,
+  };
+}
+
+/** `self`, and `next` / `prev` when there are more pages, for a paginated list. */
+export function pageLinksTo<const Op extends string>(
+  ops: Operations,
+  operationId: Op,
+  params: Params,
+  query: Query,
+  page: { page: number; pageSize: number; total: number },
+) {
+  const at = (n: number) => linkTo(ops, operationId, params, { query: { ...query, page: n } });
+  const last = Math.max(1, Math.ceil(page.total / page.pageSize));
+  return {
+    self: at(page.page),
+    ...(page.page < last ? { next: at(page.page + 1) } : {}),
+    ...(page.page > 1 ? { prev: at(Math.min(page.page - 1, last)) } : {}),
+  };
+}
+
+/** A hosted page a person would open, e.g. `/cleaner/7` or `/checkout?booking=12`. */
+export function pageLink(href: string, title?: string) {
+  return { href, type: 'text/html' as const, ...(title ? { title } : {}) };
+}
+
+/** A resource's own fields, before its links and actions are added. */
+export type Data<T> = Omit<T, 'links' | 'actions'>;
