@@ -39,6 +39,7 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       params: { id },
       body: BookingUpdateInput,
       only: fields,
+      types: { scheduledDate: 'date', scheduledTime: 'time' },
       values: {
         scheduledDate: data.scheduledDate,
         scheduledTime: data.scheduledTime,

@@ -145,7 +145,22 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  allOf?: JsonSchema[];
 };
+
+/** A named schema (`.meta({ id })`) converts to a reference: follow it to the object it names. */
+function deref(node: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
+  let current = node;
+  for (let depth = 0; depth < 10; depth += 1) {
+    if (current.$ref) current = { ...defs[current.$ref.replace('#/$defs/', '')], ...current, $ref: undefined };
+    else if (current.allOf?.length === 1 && current.allOf[0])
+      current = { ...current.allOf[0], ...current, allOf: undefined };
+    else return current;
+  }
+  return current;
+}
 
 const fieldCache = new WeakMap<z.ZodType, ActionFieldObject[]>();
 
@@ -165,12 +180,15 @@ function fieldType(schema: JsonSchema): ActionFieldObject['type'] {
 export function fieldsOf(schema: z.ZodType): ActionFieldObject[] {
   const cached = fieldCache.get(schema);
   if (cached) return cached;
-  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const converted = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const defs = converted.$defs ?? {};
+  const json = deref(converted, defs);
   const required = new Set(json.required ?? []);
   const fields: ActionFieldObject[] = [];
-  for (const [name, raw] of Object.entries(json.properties ?? {})) {
+  for (const [name, given] of Object.entries(json.properties ?? {})) {
+    const raw = deref(given, defs);
     // `string | number` unions (money sent either way) read as their first simple member.
-    const property = raw.anyOf?.find((member) => member.type !== 'null') ?? raw;
+    const property = deref(raw.anyOf?.find((member) => member.type !== 'null') ?? raw, defs);
     if (raw.description?.startsWith('ignored')) continue;
     const field: ActionFieldObject = { name, type: fieldType(property), required: required.has(name) };
     if (property.minimum !== undefined) field.min = property.minimum;
@@ -204,6 +222,8 @@ export function actionTo<const Name extends string, const Op extends string>(
     only?: readonly string[];
     values?: Record<string, unknown>;
     choices?: Record<string, readonly string[]>;
+    /** Field types a pattern alone does not say, e.g. `{ scheduledDate: 'date' }`. */
+    types?: Record<string, ActionFieldObject['type']>;
   },
 ): ActionObject<Name, string, Op> {
   const op = operationOf(ops, operationId);
@@ -211,6 +231,8 @@ export function actionTo<const Name extends string, const Op extends string>(
   if (options.only) fields = fields.filter((f) => options.only?.includes(f.name));
   fields = fields.map((field) => {
     const next = { ...field };
+    const type = options.types?.[field.name];
+    if (type) next.type = type;
     const value = options.values?.[field.name];
     if (value !== undefined) next.value = value;
     const choices = options.choices?.[field.name];
