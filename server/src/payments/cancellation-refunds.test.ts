@@ -26,10 +26,7 @@ interface Target {
   name: string;
   ctx: TestContext;
   /** Pays the booking through this provider, as a customer would. */
-  pay(
-    call: ReturnType<ReturnType<typeof paymentsFixture> extends Promise<infer F> ? F['as'] : never>,
-    bookingId: number,
-  ): Promise<void>;
+  pay(call: Caller, bookingId: number): Promise<void>;
   /** Refund requests the provider received. */
   refundCalls(): number;
 }
