@@ -72,6 +72,7 @@ const publicGet = (path: (f: Fixture) => string): Entry => ({ request: (f) => ({
 
 const MATRIX: Record<string, Entry> = {
   // ── Public reads ──
+  'GET /api': publicGet(() => '/api'),
   'GET /api/health': publicGet(() => '/api/health'),
   'GET /api/ready': publicGet(() => '/api/ready'),
   'GET /api/openapi.json': publicGet(() => '/api/openapi.json'),
@@ -445,7 +446,7 @@ function apiRoutes(): string[] {
   return [
     ...new Set(
       ctx.app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        .filter((r) => r.method !== 'ALL' && (r.path === '/api' || r.path.startsWith('/api/')))
         .map((r) => `${r.method} ${r.path}`),
     ),
   ].sort();

@@ -3,6 +3,26 @@
  * the zod contract in sdk/src/schemas). Do not edit: change the routes or schemas and regenerate.
  */
 export interface paths {
+    "/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API root: links to every entry point, and what the caller may do as they are
+         * @description The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.
+         */
+        get: operations["getApiRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -1044,6 +1064,205 @@ export interface components {
             code?: string;
             password: string;
         };
+        ApiRoot: {
+            actions: components["schemas"]["ApiRootActions"];
+            links: components["schemas"]["ApiRootLinks"];
+            name: string;
+            signedIn: boolean;
+            version: string;
+        };
+        ApiRootActions: {
+            login?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "login";
+                /** @constant */
+                operation: "login";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            logout?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "logout";
+                /** @constant */
+                operation: "logout";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            register?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "register";
+                /** @constant */
+                operation: "register";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        ApiRootLinks: {
+            adminSession?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getAdminSession";
+                templated?: boolean;
+                title?: string;
+            };
+            bookings?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listBookings";
+                templated?: boolean;
+                title?: string;
+            };
+            bookingStats?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getBookingStats";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description templated: {id} */
+            cleaner: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCleaner";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description templated: the search parameters */
+            cleaners: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "searchCleaners";
+                templated?: boolean;
+                title?: string;
+            };
+            currentUser?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCurrentUser";
+                templated?: boolean;
+                title?: string;
+            };
+            favourites?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listFavourites";
+                templated?: boolean;
+                title?: string;
+            };
+            health: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getHealth";
+                templated?: boolean;
+                title?: string;
+            };
+            openapi: {
+                href: string;
+                /** @constant */
+                type: "application/vnd.oai.openapi+json";
+            };
+            page: components["schemas"]["PageLink"];
+            payments?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listPayments";
+                templated?: boolean;
+                title?: string;
+            };
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getApiRoot";
+                templated?: boolean;
+                title?: string;
+            };
+            services: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listServices";
+                templated?: boolean;
+                title?: string;
+            };
+            signInMethods: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getAuthProviders";
+                templated?: boolean;
+                title?: string;
+            };
+        };
         AuthUser: {
             cleanerId: number | null;
             createdAt: string;
@@ -1074,7 +1293,7 @@ export interface components {
             dayOfWeek: number;
             /** @description 24-hour local time, HH:MM */
             endTime: string;
-            /** @default true */
+            /** @description Default: true. */
             isAvailable?: boolean;
             /** @description 24-hour local time, HH:MM */
             startTime: string;
@@ -1275,7 +1494,7 @@ export interface components {
             scheduledDate: string;
             scheduledTime?: string;
             serviceId: number;
-            /** @default  */
+            /** @description Default: "". */
             specialInstructions?: string;
             /** @description the price the customer saw, e.g. "90.00"; compared with the server’s */
             totalPrice: string | number;
@@ -1572,47 +1791,32 @@ export interface components {
             userType?: "customer" | "cleaner" | "both";
         };
         OnboardingPreferencesInput: {
-            /**
-             * @default {
-             *       "min": 50,
-             *       "max": 200
-             *     }
-             */
+            /** @description Default: {"min":50,"max":200}. */
             budget?: {
-                /** @default 200 */
+                /** @description Default: 200. */
                 max?: number;
-                /** @default 50 */
+                /** @description Default: 50. */
                 min?: number;
             };
             /** @enum {string} */
             frequency?: "weekly" | "biweekly" | "monthly" | "quarterly" | "onetime";
-            /**
-             * @default {
-             *       "address": ""
-             *     }
-             */
+            /** @description Default: {"address":""}. */
             location?: {
-                /** @default  */
+                /** @description Default: "". */
                 address?: string;
             };
-            /**
-             * @default {
-             *       "email": true,
-             *       "sms": false,
-             *       "push": true
-             *     }
-             */
+            /** @description Default: {"email":true,"sms":false,"push":true}. */
             notifications?: {
-                /** @default true */
+                /** @description Default: true. */
                 email?: boolean;
-                /** @default true */
+                /** @description Default: true. */
                 push?: boolean;
-                /** @default false */
+                /** @description Default: false. */
                 sms?: boolean;
             };
-            /** @default [] */
+            /** @description Default: []. */
             serviceTypes?: ("residential" | "deep" | "commercial" | "moveout")[];
-            /** @default [] */
+            /** @description Default: []. */
             specialRequests?: string[];
             /** @enum {string} */
             userType?: "customer" | "cleaner" | "both";
@@ -1907,7 +2111,7 @@ export interface components {
         TimeOffInput: {
             /** @description YYYY-MM-DD */
             endDate: string;
-            /** @default false */
+            /** @description Default: false. */
             isRecurring?: boolean;
             reason?: string;
             /** @description YYYY-MM-DD */
@@ -1968,6 +2172,9 @@ export interface components {
 export type AccountActivity = components['schemas']['AccountActivity'];
 export type ActionField = components['schemas']['ActionField'];
 export type AdminLoginInput = components['schemas']['AdminLoginInput'];
+export type ApiRoot = components['schemas']['ApiRoot'];
+export type ApiRootActions = components['schemas']['ApiRootActions'];
+export type ApiRootLinks = components['schemas']['ApiRootLinks'];
 export type AuthUser = components['schemas']['AuthUser'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityInput = components['schemas']['AvailabilityInput'];
@@ -2033,6 +2240,26 @@ export type TotpSetupInput = components['schemas']['TotpSetupInput'];
 export type UserRole = components['schemas']['UserRole'];
 export type $defs = Record<string, never>;
 export interface operations {
+    getApiRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The root document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRoot"];
+                };
+            };
+        };
+    };
     adminLogin: {
         parameters: {
             query?: never;

@@ -8,4 +8,5 @@ export * from './favourites';
 export * from './hypermedia';
 export * from './payments';
 export * from './reviews';
+export * from './root';
 export * from './services';

@@ -94,6 +94,7 @@ class SchemaConverter {
       unrepresentable: 'any',
       override: ({ zodSchema, jsonSchema }) => describeQueryValue(zodSchema, jsonSchema as JsonSchema),
     }) as JsonSchema;
+    if (io === 'input') optionalDefaults(result);
     const { $defs, $schema: _ignored, ...root } = result as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [name, def] of Object.entries($defs ?? {})) {
       const entry = this.#defs.get(name) ?? {};
@@ -141,6 +142,35 @@ class SchemaConverter {
     }
     return components;
   }
+}
+
+/**
+ * A request property with a default may be left out: it is not `required`, whatever the converter
+ * says (generated clients otherwise insist on it, e.g. `specialInstructions` when booking).
+ */
+function optionalDefaults(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) optionalDefaults(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties && Array.isArray(schema.required)) {
+    schema.required = (schema.required as string[]).filter((name) => properties[name]?.default === undefined);
+    if ((schema.required as string[]).length === 0) delete schema.required;
+  }
+  // Generators read `default` as "always present" (openapi-typescript's defaultNonNullable): in a
+  // request it is what the server assumes when the field is left out, so say that in words.
+  if (properties) {
+    for (const property of Object.values(properties)) {
+      if (property.default === undefined) continue;
+      const note = `Default: ${JSON.stringify(property.default)}.`;
+      property.description = property.description ? `${property.description} ${note}` : note;
+      delete property.default;
+    }
+  }
+  for (const value of Object.values(schema)) optionalDefaults(value);
 }
 
 const QUERY_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;

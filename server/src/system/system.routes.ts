@@ -1,12 +1,79 @@
+import { ApiRoot, CleanerSearchQuery, LoginInput, RegisterInput } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { getUser, isAdmin } from '../auth/guards';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
+import { actionTo, linkTo, pageLink, templateTo } from '../lib/hypermedia';
 import { describe } from '../lib/openapi';
 
 const Health = z.object({ status: z.literal('ok') });
 
 export const systemRoutes = new Hono<AppEnv>()
+  .get(
+    '/',
+    describe({
+      operationId: 'getApiRoot',
+      security: 'public',
+      summary: 'The API root: links to every entry point, and what the caller may do as they are',
+      description:
+        'The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.',
+      tags: ['system'],
+      access: 'public',
+      responses: { 200: { description: 'The root document', schema: ApiRoot } },
+    }),
+    (c) => {
+      const ops = c.var.operations;
+      const user = getUser(c);
+      const admin = isAdmin(c);
+      const root: ApiRoot = {
+        name: 'Spotless API',
+        version: '1.0.0',
+        signedIn: user !== null,
+        links: {
+          self: linkTo(ops, 'getApiRoot'),
+          cleaners: templateTo(
+            ops,
+            'searchCleaners',
+            {},
+            {
+              query: Object.keys(CleanerSearchQuery.shape),
+              title: 'Find cleaners',
+            },
+          ),
+          cleaner: templateTo(ops, 'getCleaner', {}, { title: 'One cleaner' }),
+          services: linkTo(ops, 'listServices', {}, { title: 'Services' }),
+          signInMethods: linkTo(ops, 'getAuthProviders'),
+          ...(user
+            ? {
+                currentUser: linkTo(ops, 'getCurrentUser', {}, { title: 'Your account' }),
+                bookings: linkTo(ops, 'listBookings', {}, { title: 'Your bookings' }),
+                bookingStats: linkTo(ops, 'getBookingStats'),
+                favourites: linkTo(ops, 'listFavourites', {}, { title: 'Your favourites' }),
+              }
+            : {}),
+          ...(user || admin ? { payments: linkTo(ops, 'listPayments', {}, { title: 'Payments' }) } : {}),
+          ...(admin ? { adminSession: linkTo(ops, 'getAdminSession') } : {}),
+          health: linkTo(ops, 'getHealth'),
+          openapi: { href: '/api/openapi.json', type: 'application/vnd.oai.openapi+json' },
+          page: pageLink('/', 'Spotless'),
+        },
+        actions: user
+          ? { logout: actionTo(ops, 'logout', 'logout', { title: 'Sign Out' }) as ApiRoot['actions']['logout'] }
+          : {
+              login: actionTo(ops, 'login', 'login', {
+                title: 'Sign In',
+                body: LoginInput,
+              }) as ApiRoot['actions']['login'],
+              register: actionTo(ops, 'register', 'register', {
+                title: 'Create Account',
+                body: RegisterInput,
+              }) as ApiRoot['actions']['register'],
+            },
+      };
+      return c.json(root);
+    },
+  )
   .get(
     '/health',
     describe({
