@@ -54,6 +54,6 @@ describe('the HTTP core', () => {
   });
 
   it('reports readiness from the database', async () => {
-    expect((await ctx.json('/api/ready')).body).toEqual({ status: 'ok' });
+    expect((await ctx.json('/api/ready')).body).toMatchObject({ status: 'ok' });
   });
 });

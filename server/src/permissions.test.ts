@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './auth/cookies';
 import { hashPassword } from './auth/password';
 import { createSession, generateSessionToken } from './auth/sessions';
-import { availability, bookings, cleaners, payments, timeOff, timeSlots, users } from './db/schema';
+import { availability, bookings, cleaners, payments, reviews, timeOff, timeSlots, users } from './db/schema';
 import { seedDemoData } from './seed/generate';
 import { createTestContext } from './test/harness';
 
@@ -84,6 +85,17 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/reviews': publicGet((f) => `/api/reviews?cleanerId=${f.cleanerId}`),
   'GET /api/reviews/:cleanerId': publicGet((f) => `/api/reviews/${f.cleanerId}`),
   'GET /api/reviews/:cleanerId/summary': publicGet((f) => `/api/reviews/${f.cleanerId}/summary`),
+  'GET /api/reviews/:cleanerId/:reviewId': {
+    request: async () => {
+      const [review] = await ctx.database.db
+        .select({ id: reviews.id, cleanerId: reviews.cleanerId })
+        .from(reviews)
+        .where(eq(reviews.status, 'published'))
+        .limit(1);
+      return { path: `/api/reviews/${review?.cleanerId}/${review?.id}` };
+    },
+    expect: all(200),
+  },
   'GET /api/auth/providers': publicGet(() => '/api/auth/providers'),
 
   // ── Public writes ──
@@ -181,6 +193,10 @@ const MATRIX: Record<string, Entry> = {
     request: (f) => ({ path: `/api/favourites/${f.cleanerId}` }),
     expect: usersOnly(200),
   },
+  'GET /api/favourites/:cleanerId': {
+    request: (f) => ({ path: `/api/favourites/${f.cleanerId}` }),
+    expect: usersOnly(200),
+  },
   'DELETE /api/favourites/:cleanerId': {
     request: (f) => ({ path: `/api/favourites/${f.cleanerId}` }),
     expect: usersOnly(200),
@@ -228,6 +244,13 @@ const MATRIX: Record<string, Entry> = {
     expect: { anonymous: 401, customerA: 404, customerB: 404, cleaner: 200, admin: 401 },
   },
   'GET /api/cleaners/:id/availability': publicGet((f) => `/api/cleaners/${f.ownCleanerId}/availability`),
+  'GET /api/availability/:id': {
+    request: async () => {
+      const [row] = await ctx.database.db.select({ id: availability.id }).from(availability).limit(1);
+      return { path: `/api/availability/${row?.id}` };
+    },
+    expect: all(200),
+  },
   'POST /api/cleaners/:id/availability': {
     // Overlaps the cleaner's Monday hours: the cleaner gets past the ownership check to the 409.
     request: (f) => ({
@@ -260,6 +283,11 @@ const MATRIX: Record<string, Entry> = {
       };
     },
     expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 201, admin: 401 },
+  },
+  'GET /api/time-off/:id': {
+    // Another person's time off answers like a missing one (decision 007).
+    request: async (f) => ({ path: `/api/time-off/${await f.newTimeOff()}` }),
+    expect: { anonymous: 401, customerA: 404, customerB: 404, cleaner: 200, admin: 200 },
   },
   'DELETE /api/time-off/:id': {
     request: async (f) => ({ path: `/api/time-off/${await f.newTimeOff()}` }),

@@ -397,7 +397,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One row of a cleaner’s weekly hours */
+        get: operations["getAvailability"];
         /** Change one row of weekly hours (its cleaner) */
         put: operations["updateAvailability"];
         post?: never;
@@ -680,7 +681,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether a cleaner is among the signed-in user’s favourites */
+        get: operations["getFavourite"];
         /** Save a cleaner to favourites (idempotent) */
         put: operations["addFavourite"];
         post?: never;
@@ -899,6 +901,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/{cleanerId}/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published review of a cleaner */
+        get: operations["getReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/{cleanerId}/summary": {
         parameters: {
             query?: never;
@@ -960,7 +979,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One time-off entry (its cleaner or an administrator) */
+        get: operations["getTimeOff"];
         put?: never;
         post?: never;
         /** Remove time off (its cleaner or an administrator) */
@@ -1037,6 +1057,30 @@ export interface components {
         AccountActivity: {
             averageRatingGiven: number | null;
             completedBookings: number;
+            links: {
+                bookings: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookings";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getAccountActivity";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             pendingBookings: number;
             recentBookings: components["schemas"]["ProfileRecentBooking"][];
             totalBookings: number;
@@ -1264,6 +1308,7 @@ export interface components {
             };
         };
         AuthUser: {
+            actions: components["schemas"]["AuthUserActions"];
             cleanerId: number | null;
             createdAt: string;
             email: string;
@@ -1272,6 +1317,7 @@ export interface components {
             hasPassword: boolean;
             id: number;
             lastName: string | null;
+            links: components["schemas"]["AuthUserLinks"];
             onboardingCompleted: boolean;
             onboardingPreferences: components["schemas"]["OnboardingPreferences"] | null;
             onboardingStep: number;
@@ -1280,13 +1326,236 @@ export interface components {
             roles: components["schemas"]["UserRole"][];
             totpEnabled: boolean;
         };
+        AuthUserActions: {
+            changePassword?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "changePassword";
+                /** @constant */
+                operation: "changePassword";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            completeOnboarding?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "completeOnboarding";
+                /** @constant */
+                operation: "updateOnboarding";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            logout: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "logout";
+                /** @constant */
+                operation: "logout";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            resendVerification?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "resendVerification";
+                /** @constant */
+                operation: "resendVerification";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            updateProfile: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "updateProfile";
+                /** @constant */
+                operation: "updateProfile";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        AuthUserLinks: {
+            activity: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getAccountActivity";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description apply as a cleaner (not yet a cleaner) */
+            apply?: components["schemas"]["PageLink"];
+            bookings: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listBookings";
+                templated?: boolean;
+                title?: string;
+            };
+            bookingStats: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getBookingStats";
+                templated?: boolean;
+                title?: string;
+            };
+            cleanerProfile?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getOwnCleanerProfile";
+                templated?: boolean;
+                title?: string;
+            };
+            favourites: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listFavourites";
+                templated?: boolean;
+                title?: string;
+            };
+            page: components["schemas"]["PageLink"];
+            payments: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listPayments";
+                templated?: boolean;
+                title?: string;
+            };
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCurrentUser";
+                templated?: boolean;
+                title?: string;
+            };
+        };
         Availability: {
+            /** @description the cleaner themself */
+            actions: {
+                delete?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "DELETE";
+                    /** @constant */
+                    name: "delete";
+                    /** @constant */
+                    operation: "deleteAvailability";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                update?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PUT";
+                    /** @constant */
+                    name: "update";
+                    /** @constant */
+                    operation: "updateAvailability";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             cleanerId: number;
             /** @description 0 = Sunday */
             dayOfWeek: number;
             endTime: string;
             id: number;
             isAvailable: boolean;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getAvailability";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             startTime: string;
         };
         AvailabilityInput: {
@@ -1299,7 +1568,49 @@ export interface components {
             startTime: string;
         };
         AvailabilityList: {
+            actions: {
+                create?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "create";
+                    /** @constant */
+                    operation: "createAvailability";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             items: components["schemas"]["Availability"][];
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listAvailability";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             total: number;
         };
         AvailabilityUpdateInput: {
@@ -1573,7 +1884,8 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
-                stats: {
+                /** @description a signed-in customer’s figures */
+                stats?: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;
                     /**
@@ -1646,6 +1958,7 @@ export interface components {
             specialRequests?: string;
         };
         Cleaner: {
+            actions: components["schemas"]["CleanerActions"];
             avatar: string | null;
             bio: string;
             city: string;
@@ -1661,6 +1974,7 @@ export interface components {
             isBonded: boolean;
             isInsured: boolean;
             isVerified: boolean;
+            links: components["schemas"]["CleanerLinks"];
             /** @description average overall rating, null before the first review */
             rating: number | null;
             reviewCount: number;
@@ -1673,8 +1987,134 @@ export interface components {
             };
             zipCode: string;
         };
+        CleanerActions: {
+            /** @description signed in, not the cleaner themself, and the cleaner offers a service */
+            book?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "book";
+                /** @constant */
+                operation: "createBooking";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        CleanerLinks: {
+            availability: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listAvailability";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description the hosted booking page */
+            book?: components["schemas"]["PageLink"];
+            page: components["schemas"]["PageLink"];
+            reviews: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listCleanerReviews";
+                templated?: boolean;
+                title?: string;
+            };
+            reviewSummary: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getReviewSummary";
+                templated?: boolean;
+                title?: string;
+            };
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCleaner";
+                templated?: boolean;
+                title?: string;
+            };
+            services: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listServices";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description templated: {date} (YYYY-MM-DD, the cleaner’s zone) */
+            slots: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listTimeSlots";
+                templated?: boolean;
+                title?: string;
+            };
+        };
         CleanerSearchPage: {
             items: components["schemas"]["Cleaner"][];
+            links: {
+                next?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "searchCleaners";
+                    templated?: boolean;
+                    title?: string;
+                };
+                prev?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "searchCleaners";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "searchCleaners";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             page: number;
             pageSize: number;
             stats: components["schemas"]["CleanerSearchStats"];
@@ -1711,14 +2151,137 @@ export interface components {
         };
         FavouriteList: {
             items: {
+                actions: {
+                    remove: {
+                        /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                        description?: string;
+                        fields: components["schemas"]["ActionField"][];
+                        href: string;
+                        /** @constant */
+                        method: "DELETE";
+                        /** @constant */
+                        name: "remove";
+                        /** @constant */
+                        operation: "removeFavourite";
+                        /** @description a label for the button */
+                        title: string;
+                        /** @constant */
+                        type: "application/json";
+                    };
+                };
                 cleanerId: number;
                 createdAt: string;
+                links: {
+                    cleaner: {
+                        /** @description a URL path; an RFC 6570 URI template when `templated` */
+                        href: string;
+                        /**
+                         * @description the operationId that answers this link
+                         * @constant
+                         */
+                        operation: "getCleaner";
+                        templated?: boolean;
+                        title?: string;
+                    };
+                    self: {
+                        /** @description a URL path; an RFC 6570 URI template when `templated` */
+                        href: string;
+                        /**
+                         * @description the operationId that answers this link
+                         * @constant
+                         */
+                        operation: "getFavourite";
+                        templated?: boolean;
+                        title?: string;
+                    };
+                };
             }[];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listFavourites";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             total: number;
         };
         FavouriteState: {
+            actions: {
+                add?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PUT";
+                    /** @constant */
+                    name: "add";
+                    /** @constant */
+                    operation: "addFavourite";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                remove?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "DELETE";
+                    /** @constant */
+                    name: "remove";
+                    /** @constant */
+                    operation: "removeFavourite";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             cleanerId: number;
             favourite: boolean;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getFavourite";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+        };
+        Health: {
+            links: {
+                self: {
+                    href: string;
+                    operation: string;
+                };
+            };
+            /** @constant */
+            status: "ok";
         };
         LocalConfirmInput: {
             cardNumber: string;
@@ -1978,10 +2541,40 @@ export interface components {
             cleanerName: string;
             hasReview: boolean;
             id: number;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             scheduledAt: string;
+            /** @description local date in the cleaner’s zone, YYYY-MM-DD */
+            scheduledDate: string;
+            /** @description local start time in the cleaner’s zone, HH:MM */
+            scheduledTime: string;
             serviceName: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+            /** @description the cleaner’s IANA time zone */
+            timeZone: string;
             totalAmount: number;
         };
         ProfileUpdateInput: {
@@ -2016,6 +2609,8 @@ export interface components {
             password: string;
         };
         Review: {
+            /** @description votes, responses and reports come with the review tools */
+            actions: Record<string, never>;
             bookingId: number;
             cleanerId: number;
             comment: string;
@@ -2030,6 +2625,31 @@ export interface components {
             helpfulVotes: number;
             id: number;
             isVerified: boolean;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                page: components["schemas"]["PageLink"];
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getReview";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             overallRating: number;
             photos: {
                 caption: string | null;
@@ -2057,6 +2677,52 @@ export interface components {
         };
         ReviewPage: {
             items: components["schemas"]["Review"][];
+            links: {
+                next?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerReviews";
+                    templated?: boolean;
+                    title?: string;
+                };
+                prev?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerReviews";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerReviews";
+                    templated?: boolean;
+                    title?: string;
+                };
+                summary: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getReviewSummary";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             page: number;
             pageSize: number;
             total: number;
@@ -2070,6 +2736,41 @@ export interface components {
                 punctuality: number | null;
                 quality: number | null;
             };
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                reviews: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerReviews";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getReviewSummary";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             ratingDistribution: {
                 count: number;
                 rating: number;
@@ -2082,6 +2783,7 @@ export interface components {
             verifiedReviewsCount: number;
         };
         Service: {
+            actions: Record<string, never>;
             /** @description US dollars, two decimals */
             basePrice: string;
             /** @enum {string} */
@@ -2090,21 +2792,100 @@ export interface components {
             /** @description minutes */
             duration: number;
             id: number;
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getService";
+                    templated?: boolean;
+                    title?: string;
+                };
+                services: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listServices";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             name: string;
             /** @enum {string} */
             type: "regular" | "deep" | "commercial" | "moveout" | "office" | "window" | "carpet" | "post_construction";
         };
         ServiceList: {
             items: components["schemas"]["Service"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listServices";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             total: number;
         };
         /** @enum {string} */
         ServiceType: "residential" | "commercial" | "deep" | "moveout";
         TimeOff: {
+            actions: {
+                delete?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "DELETE";
+                    /** @constant */
+                    name: "delete";
+                    /** @constant */
+                    operation: "deleteTimeOff";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             cleanerId: number;
             endDate: string;
             id: number;
             isRecurring: boolean;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getTimeOff";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             reason: string | null;
             startDate: string;
         };
@@ -2118,7 +2899,49 @@ export interface components {
             startDate: string;
         };
         TimeOffList: {
+            actions: {
+                create?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "create";
+                    /** @constant */
+                    operation: "createTimeOff";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             items: components["schemas"]["TimeOff"][];
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listTimeOff";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             total: number;
         };
         TimeSlot: {
@@ -2141,6 +2964,32 @@ export interface components {
         TimeSlotList: {
             date: string;
             items: components["schemas"]["TimeSlot"][];
+            links: {
+                /** @description the hosted booking page for this cleaner */
+                book: components["schemas"]["PageLink"];
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listTimeSlots";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             timeZone: string;
             total: number;
         };
@@ -2176,6 +3025,8 @@ export type ApiRoot = components['schemas']['ApiRoot'];
 export type ApiRootActions = components['schemas']['ApiRootActions'];
 export type ApiRootLinks = components['schemas']['ApiRootLinks'];
 export type AuthUser = components['schemas']['AuthUser'];
+export type AuthUserActions = components['schemas']['AuthUserActions'];
+export type AuthUserLinks = components['schemas']['AuthUserLinks'];
 export type Availability = components['schemas']['Availability'];
 export type AvailabilityInput = components['schemas']['AvailabilityInput'];
 export type AvailabilityList = components['schemas']['AvailabilityList'];
@@ -2191,6 +3042,8 @@ export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingStatusInput = components['schemas']['BookingStatusInput'];
 export type BookingUpdateInput = components['schemas']['BookingUpdateInput'];
 export type Cleaner = components['schemas']['Cleaner'];
+export type CleanerActions = components['schemas']['CleanerActions'];
+export type CleanerLinks = components['schemas']['CleanerLinks'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
 export type CleanerSearchStats = components['schemas']['CleanerSearchStats'];
 export type ContactMessageInput = components['schemas']['ContactMessageInput'];
@@ -2198,6 +3051,7 @@ export type EmailVerificationInput = components['schemas']['EmailVerificationInp
 export type EmailVerified = components['schemas']['EmailVerified'];
 export type FavouriteList = components['schemas']['FavouriteList'];
 export type FavouriteState = components['schemas']['FavouriteState'];
+export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -2354,8 +3208,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        actions: {
+                            logout: {
+                                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                                description?: string;
+                                fields: components["schemas"]["ActionField"][];
+                                href: string;
+                                /** @constant */
+                                method: "POST";
+                                /** @constant */
+                                name: "logout";
+                                /** @constant */
+                                operation: "adminLogout";
+                                /** @description a label for the button */
+                                title: string;
+                                /** @constant */
+                                type: "application/json";
+                            };
+                        };
                         /** @constant */
                         admin: true;
+                        links: {
+                            bookings: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "listBookings";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                            page: components["schemas"]["PageLink"];
+                            payments: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "listPayments";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                            self: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "getAdminSession";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                        };
                         userId: number | null;
                         /** @enum {string} */
                         via: "password" | "user";
@@ -2747,6 +3655,41 @@ export interface operations {
                     "application/json": {
                         github: boolean;
                         google: boolean;
+                        links: {
+                            github?: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "startOAuth";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                            google?: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "startOAuth";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                            self: {
+                                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                                href: string;
+                                /**
+                                 * @description the operationId that answers this link
+                                 * @constant
+                                 */
+                                operation: "getAuthProviders";
+                                templated?: boolean;
+                                title?: string;
+                            };
+                        };
                         password: boolean;
                     };
                 };
@@ -3049,6 +3992,42 @@ export interface operations {
             };
             /** @description Too many requests (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description The id is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such row */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3997,6 +4976,49 @@ export interface operations {
             };
         };
     };
+    getFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cleanerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state, with the action that toggles it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavouriteState"];
+                };
+            };
+            /** @description The id is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such cleaner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     addFavourite: {
         parameters: {
             query?: never;
@@ -4091,10 +5113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -4395,10 +5414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             /** @description Database unreachable */
@@ -4479,6 +5495,43 @@ export interface operations {
                 content?: never;
             };
             /** @description No such cleaner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cleanerId: number;
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description An id is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such cleaner or review */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4571,6 +5624,49 @@ export interface operations {
                 content?: never;
             };
             /** @description No such service */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeOff"];
+                };
+            };
+            /** @description The id is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such entry, or not yours */
             404: {
                 headers: {
                     [name: string]: unknown;

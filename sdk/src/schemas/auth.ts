@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionOf, linkTo, PageLink } from './hypermedia';
 
 /** What a person may do: every user is a customer; `cleaner` with an active cleaner profile. */
 export const UserRole = z.enum(['customer', 'cleaner', 'admin']).meta({ id: 'UserRole' });
@@ -56,6 +57,28 @@ export const AuthUser = z
     hasPassword: z.boolean(),
     /** Whether an administrator's second factor (an authenticator app) is on. */
     totpEnabled: z.boolean(),
+    links: z
+      .object({
+        self: linkTo('getCurrentUser'),
+        activity: linkTo('getAccountActivity'),
+        bookings: linkTo('listBookings'),
+        bookingStats: linkTo('getBookingStats'),
+        payments: linkTo('listPayments'),
+        favourites: linkTo('listFavourites'),
+        cleanerProfile: linkTo('getOwnCleanerProfile').optional(),
+        apply: PageLink.optional().meta({ description: 'apply as a cleaner (not yet a cleaner)' }),
+        page: PageLink,
+      })
+      .meta({ id: 'AuthUserLinks' }),
+    actions: z
+      .object({
+        updateProfile: actionOf('updateProfile', 'PATCH', 'updateProfile'),
+        completeOnboarding: actionOf('completeOnboarding', 'POST', 'updateOnboarding').optional(),
+        changePassword: actionOf('changePassword', 'POST', 'changePassword').optional(),
+        resendVerification: actionOf('resendVerification', 'POST', 'resendVerification').optional(),
+        logout: actionOf('logout', 'POST', 'logout'),
+      })
+      .meta({ id: 'AuthUserActions' }),
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUser>;
@@ -119,6 +142,10 @@ export const ProfileRecentBooking = z
     cleanerName: z.string(),
     cleanerId: z.number().int(),
     hasReview: z.boolean(),
+    scheduledDate: z.string().meta({ description: 'local date in the cleaner’s zone, YYYY-MM-DD' }),
+    scheduledTime: z.string().meta({ description: 'local start time in the cleaner’s zone, HH:MM' }),
+    timeZone: z.string().meta({ description: 'the cleaner’s IANA time zone' }),
+    links: z.object({ self: linkTo('getBooking'), cleaner: linkTo('getCleaner') }),
   })
   .meta({ id: 'ProfileRecentBooking' });
 export type ProfileRecentBooking = z.infer<typeof ProfileRecentBooking>;
@@ -132,6 +159,7 @@ export const AccountActivity = z
     /** Average overall rating of the reviews this user wrote; null before the first. */
     averageRatingGiven: z.number().nullable(),
     recentBookings: z.array(ProfileRecentBooking),
+    links: z.object({ self: linkTo('getAccountActivity'), bookings: linkTo('listBookings') }),
   })
   .meta({ id: 'AccountActivity' });
 export type AccountActivity = z.infer<typeof AccountActivity>;
@@ -140,6 +168,11 @@ export const AuthProviders = z.object({
   password: z.boolean(),
   google: z.boolean(),
   github: z.boolean(),
+  links: z.object({
+    self: linkTo('getAuthProviders'),
+    google: linkTo('startOAuth').optional(),
+    github: linkTo('startOAuth').optional(),
+  }),
 });
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
@@ -207,6 +240,13 @@ export const AdminSession = z.object({
   via: z.enum(['password', 'user']),
   /** The named administrator every action of this session is recorded against; null for the shared password. */
   userId: z.number().int().nullable(),
+  links: z.object({
+    self: linkTo('getAdminSession'),
+    payments: linkTo('listPayments'),
+    bookings: linkTo('listBookings'),
+    page: PageLink,
+  }),
+  actions: z.object({ logout: actionOf('logout', 'POST', 'adminLogout') }),
 });
 export type AdminSession = z.infer<typeof AdminSession>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
 import { listOf } from './common';
+import { actionOf, linkTo, PageLink } from './hypermedia';
 
 /** Spec 02 §5, availability form. */
 const TIME_MESSAGE = MESSAGES.availability.timeFormat;
@@ -22,11 +23,23 @@ export const Availability = z
     startTime: z.string(),
     endTime: z.string(),
     isAvailable: z.boolean(),
+    links: z.object({ self: linkTo('getAvailability'), cleaner: linkTo('getCleaner') }),
+    actions: z
+      .object({
+        update: actionOf('update', 'PUT', 'updateAvailability').optional(),
+        delete: actionOf('delete', 'DELETE', 'deleteAvailability').optional(),
+      })
+      .meta({ description: 'the cleaner themself' }),
   })
   .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof Availability>;
 
-export const AvailabilityList = listOf(Availability).meta({ id: 'AvailabilityList' });
+export const AvailabilityList = listOf(Availability)
+  .extend({
+    links: z.object({ self: linkTo('listAvailability'), cleaner: linkTo('getCleaner') }),
+    actions: z.object({ create: actionOf('create', 'POST', 'createAvailability').optional() }),
+  })
+  .meta({ id: 'AvailabilityList' });
 export type AvailabilityList = z.infer<typeof AvailabilityList>;
 
 export const AvailabilityInput = z
@@ -56,11 +69,18 @@ export const TimeOff = z
     endDate: z.string(),
     reason: z.string().nullable(),
     isRecurring: z.boolean(),
+    links: z.object({ self: linkTo('getTimeOff'), cleaner: linkTo('getCleaner') }),
+    actions: z.object({ delete: actionOf('delete', 'DELETE', 'deleteTimeOff').optional() }),
   })
   .meta({ id: 'TimeOff' });
 export type TimeOff = z.infer<typeof TimeOff>;
 
-export const TimeOffList = listOf(TimeOff).meta({ id: 'TimeOffList' });
+export const TimeOffList = listOf(TimeOff)
+  .extend({
+    links: z.object({ self: linkTo('listTimeOff'), cleaner: linkTo('getCleaner') }),
+    actions: z.object({ create: actionOf('create', 'POST', 'createTimeOff').optional() }),
+  })
+  .meta({ id: 'TimeOffList' });
 export type TimeOffList = z.infer<typeof TimeOffList>;
 
 export const TimeOffInput = z
@@ -92,8 +112,17 @@ export const TimeSlot = z
   .meta({ id: 'TimeSlot' });
 export type TimeSlot = z.infer<typeof TimeSlot>;
 
+/** Slots are values of one day (a computed slot has no id): the day is the resource. */
 export const TimeSlotList = listOf(TimeSlot)
-  .extend({ date: z.string(), timeZone: z.string() })
+  .extend({
+    date: z.string(),
+    timeZone: z.string(),
+    links: z.object({
+      self: linkTo('listTimeSlots'),
+      cleaner: linkTo('getCleaner'),
+      book: PageLink.meta({ description: 'the hosted booking page for this cleaner' }),
+    }),
+  })
   .meta({ id: 'TimeSlotList' });
 export type TimeSlotList = z.infer<typeof TimeSlotList>;
 

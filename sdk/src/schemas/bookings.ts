@@ -183,7 +183,12 @@ export const Booking = z
 export type Booking = z.infer<typeof Booking>;
 
 export const BookingList = listOf(Booking)
-  .extend({ links: z.object({ self: linkTo('listBookings'), stats: linkTo('getBookingStats') }) })
+  .extend({
+    links: z.object({
+      self: linkTo('listBookings'),
+      stats: linkTo('getBookingStats').optional().meta({ description: 'a signed-in customer’s figures' }),
+    }),
+  })
   .meta({ id: 'BookingList' });
 export type BookingList = z.infer<typeof BookingList>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money, PageQuery, pageOf, QueryBoolean, queryNumber, ServiceType } from './common';
+import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 export const CleanerUser = z.object({ firstName: z.string(), lastName: z.string() });
 
@@ -24,6 +25,25 @@ export const Cleaner = z
     zipCode: z.string(),
     timeZone: z.string(),
     distance: z.number().optional().meta({ description: 'miles from the searched point' }),
+    links: z
+      .object({
+        self: linkTo('getCleaner'),
+        reviews: linkTo('listCleanerReviews'),
+        reviewSummary: linkTo('getReviewSummary'),
+        availability: linkTo('listAvailability'),
+        slots: linkTo('listTimeSlots').meta({ description: 'templated: {date} (YYYY-MM-DD, the cleaner’s zone)' }),
+        services: linkTo('listServices'),
+        page: PageLink,
+        book: PageLink.optional().meta({ description: 'the hosted booking page' }),
+      })
+      .meta({ id: 'CleanerLinks' }),
+    actions: z
+      .object({
+        book: actionOf('book', 'POST', 'createBooking')
+          .optional()
+          .meta({ description: 'signed in, not the cleaner themself, and the cleaner offers a service' }),
+      })
+      .meta({ id: 'CleanerActions' }),
   })
   .meta({ id: 'Cleaner' });
 export type Cleaner = z.infer<typeof Cleaner>;
@@ -38,7 +58,9 @@ export const CleanerListQuery = PageQuery.extend({
 });
 export type CleanerListQuery = z.input<typeof CleanerListQuery>;
 
-export const CleanerPage = pageOf(Cleaner).meta({ id: 'CleanerPage' });
+export const CleanerPage = pageOf(Cleaner)
+  .extend({ links: pageLinks('searchCleaners') })
+  .meta({ id: 'CleanerPage' });
 export type CleanerPage = z.infer<typeof CleanerPage>;
 
 export const SortOrder = z.enum(['asc', 'desc']);
@@ -94,6 +116,6 @@ export const CleanerSearchStats = z
 export type CleanerSearchStats = z.infer<typeof CleanerSearchStats>;
 
 export const CleanerSearchPage = pageOf(Cleaner)
-  .extend({ stats: CleanerSearchStats })
+  .extend({ stats: CleanerSearchStats, links: pageLinks('searchCleaners') })
   .meta({ id: 'CleanerSearchPage' });
 export type CleanerSearchPage = z.infer<typeof CleanerSearchPage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common';
+import { linkTo, PageLink, pageLinks } from './hypermedia';
 
 export const ReviewCustomer = z.object({
   firstName: z.string().nullable(),
@@ -40,6 +41,8 @@ export const Review = z
     customer: ReviewCustomer,
     service: z.object({ name: z.string() }).nullable(),
     createdAt: z.string(),
+    links: z.object({ self: linkTo('getReview'), cleaner: linkTo('getCleaner'), page: PageLink }),
+    actions: z.object({}).meta({ description: 'votes, responses and reports come with the review tools' }),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof Review>;
@@ -49,7 +52,9 @@ export const ReviewListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const ReviewPage = pageOf(Review).meta({ id: 'ReviewPage' });
+export const ReviewPage = pageOf(Review)
+  .extend({ links: pageLinks('listCleanerReviews').extend({ summary: linkTo('getReviewSummary') }) })
+  .meta({ id: 'ReviewPage' });
 export type ReviewPage = z.infer<typeof ReviewPage>;
 
 /** Spec 02 §3: figures over a cleaner's published reviews. */
@@ -67,6 +72,11 @@ export const ReviewSummary = z
     recommendationRate: z.number().meta({ description: 'percent, whole number' }),
     rebookingRate: z.number().meta({ description: 'percent, whole number' }),
     verifiedReviewsCount: z.number().int(),
+    links: z.object({
+      self: linkTo('getReviewSummary'),
+      reviews: linkTo('listCleanerReviews'),
+      cleaner: linkTo('getCleaner'),
+    }),
   })
   .meta({ id: 'ReviewSummary' });
 export type ReviewSummary = z.infer<typeof ReviewSummary>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, Money } from './common';
+import { linkTo } from './hypermedia';
 
 export const ServiceKind = z.enum([
   'regular',
@@ -22,9 +23,13 @@ export const Service = z
     category: ServiceCategory,
     basePrice: Money,
     duration: z.number().int().meta({ description: 'minutes' }),
+    links: z.object({ self: linkTo('getService'), services: linkTo('listServices') }),
+    actions: z.object({}),
   })
   .meta({ id: 'Service' });
 export type Service = z.infer<typeof Service>;
 
-export const ServiceList = listOf(Service).meta({ id: 'ServiceList' });
+export const ServiceList = listOf(Service)
+  .extend({ links: z.object({ self: linkTo('listServices') }) })
+  .meta({ id: 'ServiceList' });
 export type ServiceList = z.infer<typeof ServiceList>;

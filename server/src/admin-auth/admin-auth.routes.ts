@@ -5,6 +5,7 @@ import { getUser, requireAdmin } from '../auth/guards';
 import { throttle } from '../auth/rate-limit';
 import { endSessions, startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
+import { actionTo, linkTo, pageLink } from '../lib/hypermedia';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 
@@ -68,10 +69,21 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     }),
     (c) => {
       const admin = requireAdmin(c);
-      return c.json({
-        admin: true as const,
-        via: admin.userId === null ? ('password' as const) : ('user' as const),
+      const ops = c.var.operations;
+      const session: AdminSession = {
+        admin: true,
+        via: admin.userId === null ? 'password' : 'user',
         userId: admin.userId,
-      });
+        links: {
+          self: linkTo(ops, 'getAdminSession'),
+          payments: linkTo(ops, 'listPayments', {}, { title: 'Payments' }),
+          bookings: linkTo(ops, 'listBookings', {}, { title: 'Bookings' }),
+          page: pageLink('/admin-dashboard', 'Administration'),
+        },
+        actions: {
+          logout: actionTo(ops, 'logout', 'adminLogout', { title: 'Sign Out' }) as AdminSession['actions']['logout'],
+        },
+      };
+      return c.json(session);
     },
   );

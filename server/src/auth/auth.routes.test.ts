@@ -228,7 +228,7 @@ describe('GET /api/login', () => {
   });
 
   it('tells the sign-in page which providers exist', async () => {
-    expect((await call('/api/auth/providers')).body).toEqual({ password: true, google: false, github: false });
+    expect((await call('/api/auth/providers')).body).toMatchObject({ password: true, google: false, github: false });
   });
 });
 
@@ -327,7 +327,7 @@ describe('admin sign-in', () => {
     expect(ok.status).toBe(200);
     const adminToken = cookiesFrom(ok.headers).spotless_admin_session?.value as string;
     const adminCookie = cookieHeader({ spotless_admin_session: adminToken });
-    expect((await call('/api/admin/session', { cookie: adminCookie })).body).toEqual({
+    expect((await call('/api/admin/session', { cookie: adminCookie })).body).toMatchObject({
       admin: true,
       via: 'password',
       userId: null,
@@ -489,7 +489,7 @@ describe('account activity', () => {
       body: { email: 'fresh@example.com', password: 'a-long-password', firstName: 'F', lastName: 'R' },
     });
     const cookie = cookieHeader({ spotless_session: cookiesFrom(reg.headers).spotless_session?.value as string });
-    expect((await call('/api/auth/activity', { cookie })).body).toEqual({
+    expect((await call('/api/auth/activity', { cookie })).body).toMatchObject({
       totalBookings: 0,
       completedBookings: 0,
       pendingBookings: 0,

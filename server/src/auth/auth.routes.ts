@@ -23,6 +23,7 @@ import type { AppEnv } from '../deps';
 import { AppError, notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
+import { renderActivity, renderProviders, userResource } from './auth.resource';
 import {
   changePassword,
   checkPassword,
@@ -43,7 +44,7 @@ import { createOAuthProvider, type OAuthProfile } from './oauth';
 import { failureLimit, throttle } from './rate-limit';
 import { safeReturnUrl } from './return-url';
 import { endSessions, startSession } from './sessions';
-import { findAccountActivity, findUserById, toAuthUser } from './users.queries';
+import { findAccountActivity, findUserById } from './users.queries';
 
 const STATE_COOKIE = 'oauth_state';
 const VERIFIER_COOKIE = 'oauth_verifier';
@@ -80,7 +81,7 @@ function startedElsewhere(c: Context<AppEnv>): boolean {
 const reloadUser = async (c: Context<AppEnv>, id: number) => {
   const user = await findUserById(c.var.deps.database.db, id);
   if (!user) throw notFound('User');
-  return toAuthUser(c.var.deps.database.db, user);
+  return userResource(c, user);
 };
 
 /** Browser navigations of spec 01 §7: GET /api/login and GET /api/logout. */
@@ -136,7 +137,13 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     (c) => {
       const { oauth } = c.var.deps.config;
-      return c.json({ password: true, google: Boolean(oauth.google), github: Boolean(oauth.github) });
+      return c.json(
+        renderProviders(c.var.operations, {
+          password: true,
+          google: Boolean(oauth.google),
+          github: Boolean(oauth.github),
+        }),
+      );
     },
   )
   .post(
@@ -160,7 +167,7 @@ export const authRoutes = new Hono<AppEnv>()
       await throttle(c, 'register');
       const user = await registerUser(c.var.deps, c.req.valid('json'));
       await startSession(c, 'user', user.id);
-      return c.json(await toAuthUser(c.var.deps.database.db, user), 201);
+      return c.json(await userResource(c, user), 201);
     },
   )
   .post(
@@ -191,7 +198,7 @@ export const authRoutes = new Hono<AppEnv>()
         throw error;
       });
       await startSession(c, 'user', user.id);
-      return c.json(await toAuthUser(c.var.deps.database.db, user));
+      return c.json(await userResource(c, user));
     },
   )
   .post(
@@ -224,7 +231,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const user = requireUser(c);
-      return c.json(await toAuthUser(c.var.deps.database.db, user));
+      return c.json(await userResource(c, user));
     },
   )
   .patch(
@@ -254,7 +261,7 @@ export const authRoutes = new Hono<AppEnv>()
         await throttle(c, 'emailChange', `user:${user.id}`);
       }
       const updated = await updateProfile(c.var.deps, user, c.var.auth.session, input);
-      return c.json(await toAuthUser(c.var.deps.database.db, updated));
+      return c.json(await userResource(c, updated));
     },
   )
   .post(
@@ -331,7 +338,7 @@ export const authRoutes = new Hono<AppEnv>()
       const { token, password } = c.req.valid('json');
       const user = await resetPassword(c.var.deps, token, password);
       await startSession(c, 'user', user.id);
-      return c.json(await toAuthUser(c.var.deps.database.db, user));
+      return c.json(await userResource(c, user));
     },
   )
   .post(
@@ -467,7 +474,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const user = requireUser(c);
-      return c.json(await findAccountActivity(c.var.deps.database.db, user.id));
+      return c.json(renderActivity(c.var.operations, await findAccountActivity(c.var.deps.database.db, user.id)));
     },
   )
   .get(

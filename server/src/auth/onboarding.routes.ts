@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
+import { userResource } from './auth.resource';
 import { requireUser } from './guards';
-import { toAuthUser } from './users.queries';
 import { saveOnboarding } from './users.service';
 
 export const onboardingRoutes = new Hono<AppEnv>().post(
@@ -27,6 +27,6 @@ export const onboardingRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const user = requireUser(c);
     const updated = await saveOnboarding(c.var.deps, user.id, c.req.valid('json'));
-    return c.json(await toAuthUser(c.var.deps.database.db, updated));
+    return c.json(await userResource(c, updated));
   },
 );

@@ -2,6 +2,8 @@ import type { AccountActivity, AuthUser, OnboardingPreferences, UserRole } from 
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, cleaners, oauthAccounts, reviews, services, type User, users } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
+import { toLocal } from '../lib/time';
 
 export function findUserById(db: Queryable, id: number): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
@@ -27,7 +29,7 @@ export async function findUserByOAuth(
 }
 
 /** The user as GET /api/auth/user answers: spec 02 §3 fields plus roles and the cleaner profile id. */
-export async function toAuthUser(db: Queryable, user: User): Promise<AuthUser> {
+export async function toAuthUser(db: Queryable, user: User): Promise<Data<AuthUser>> {
   const cleaner = await db
     .select({ id: cleaners.id })
     .from(cleaners)
@@ -59,7 +61,11 @@ export async function toAuthUser(db: Queryable, user: User): Promise<AuthUser> {
  * Counts and the average rating given, computed in SQL from the user's own bookings and reviews,
  * and the five bookings made most recently.
  */
-export async function findAccountActivity(db: Queryable, userId: number): Promise<AccountActivity> {
+export type ActivityData = Omit<Data<AccountActivity>, 'recentBookings'> & {
+  recentBookings: Array<Omit<AccountActivity['recentBookings'][number], 'links'>>;
+};
+
+export async function findAccountActivity(db: Queryable, userId: number): Promise<ActivityData> {
   const [counts] = await db
     .select({
       total: sql<number>`count(*)`,
@@ -77,6 +83,7 @@ export async function findAccountActivity(db: Queryable, userId: number): Promis
       id: bookings.id,
       status: bookings.status,
       startsAt: bookings.startsAt,
+      timeZone: bookings.timeZone,
       totalPriceCents: bookings.totalPriceCents,
       serviceName: services.name,
       cleanerId: bookings.cleanerId,
@@ -102,6 +109,10 @@ export async function findAccountActivity(db: Queryable, userId: number): Promis
       id: b.id,
       status: b.status,
       scheduledAt: b.startsAt.toISOString(),
+      // The booking's time as every other screen shows it: the cleaner's wall clock and zone.
+      scheduledDate: toLocal(b.startsAt, b.timeZone).date,
+      scheduledTime: toLocal(b.startsAt, b.timeZone).time,
+      timeZone: b.timeZone,
       totalAmount: b.totalPriceCents / 100,
       serviceName: b.serviceName,
       cleanerName: [b.cleanerFirstName, b.cleanerLastName].filter(Boolean).join(' '),

@@ -2,12 +2,13 @@ import type { Availability, TimeOff, TimeSlot } from '@spotless/sdk/schemas';
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { availability, bookings, timeOff, timeSlots } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 
 export type AvailabilityRow = typeof availability.$inferSelect;
 export type TimeOffRow = typeof timeOff.$inferSelect;
 export type TimeSlotRow = typeof timeSlots.$inferSelect;
 
-export function toAvailabilityDto(row: AvailabilityRow): Availability {
+export function toAvailabilityDto(row: AvailabilityRow): Data<Availability> {
   return {
     id: row.id,
     cleanerId: row.cleanerId,
@@ -18,7 +19,7 @@ export function toAvailabilityDto(row: AvailabilityRow): Availability {
   };
 }
 
-export function toTimeOffDto(row: TimeOffRow): TimeOff {
+export function toTimeOffDto(row: TimeOffRow): Data<TimeOff> {
   return {
     id: row.id,
     cleanerId: row.cleanerId,

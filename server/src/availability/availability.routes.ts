@@ -17,16 +17,26 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { getUser, isAdmin, requireUser, unauthorized } from '../auth/guards';
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import { renderCleaner } from '../cleaners/cleaners.resource';
 import type { AppEnv } from '../deps';
 import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { listAvailability, listTimeOff, toAvailabilityDto, toTimeOffDto } from './availability.queries';
 import {
+  renderHours,
+  renderHoursList,
+  renderSlotList,
+  renderTimeOff,
+  renderTimeOffList,
+} from './availability.resource';
+import {
   addHours,
   addTimeOff,
   assertMayReadTimeOff,
   bookSlot,
+  getHours,
+  getTimeOff,
   listSlots,
   ownCleanerProfile,
   releaseSlot,
@@ -34,6 +44,7 @@ import {
   removeTimeOff,
   type ScheduleRequester,
   SLOT_STEP_MINUTES,
+  scheduleViewerOf,
   updateHours,
 } from './availability.service';
 import { isIsoDate } from './slots';
@@ -70,7 +81,11 @@ export const availabilityRoutes = new Hono<AppEnv>()
         404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
       },
     }),
-    async (c) => c.json(await ownCleanerProfile(c.var.deps, requireUser(c).id)),
+    async (c) => {
+      const user = requireUser(c);
+      const profile = await ownCleanerProfile(c.var.deps, user.id);
+      return c.json(renderCleaner(c.var.operations, profile, { userId: user.id, ownCleanerId: profile.id }));
+    },
   )
   .get(
     '/cleaners/:id/availability',
@@ -90,7 +105,29 @@ export const availabilityRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       if (!(await findActiveCleaner(c.var.deps.database.db, id))) throw notFound('Cleaner');
       const rows = await listAvailability(c.var.deps.database.db, id);
-      return c.json({ items: rows.map(toAvailabilityDto), total: rows.length });
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderHoursList(c.var.operations, id, rows.map(toAvailabilityDto), viewer));
+    },
+  )
+  .get(
+    '/availability/:id',
+    describe({
+      operationId: 'getAvailability',
+      security: 'public',
+      summary: 'One row of a cleaner’s weekly hours',
+      tags: ['availability'],
+      access: 'public',
+      responses: {
+        200: { description: 'The row', schema: Availability },
+        400: { description: 'The id is not a positive integer' },
+        404: { description: 'No such row' },
+      },
+    }),
+    idParam,
+    async (c) => {
+      const row = await getHours(c.var.deps, c.req.valid('param').id);
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderHours(c.var.operations, row, viewer));
     },
   )
   .post(
@@ -114,7 +151,11 @@ export const availabilityRoutes = new Hono<AppEnv>()
     signedIn,
     cleanerParam,
     valid('json', AvailabilityInput),
-    async (c) => c.json(await addHours(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => {
+      const row = await addHours(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'));
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderHours(c.var.operations, row, viewer), 201);
+    },
   )
   .put(
     '/availability/:id',
@@ -136,7 +177,11 @@ export const availabilityRoutes = new Hono<AppEnv>()
     signedIn,
     idParam,
     valid('json', AvailabilityUpdateInput),
-    async (c) => c.json(await updateHours(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'))),
+    async (c) => {
+      const row = await updateHours(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'));
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderHours(c.var.operations, row, viewer));
+    },
   )
   .delete(
     '/availability/:id',
@@ -182,7 +227,31 @@ export const availabilityRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       await assertMayReadTimeOff(c.var.deps, requester(c), id);
       const rows = await listTimeOff(c.var.deps.database.db, id);
-      return c.json({ items: rows.map(toTimeOffDto), total: rows.length });
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderTimeOffList(c.var.operations, id, rows.map(toTimeOffDto), viewer));
+    },
+  )
+  .get(
+    '/time-off/:id',
+    describe({
+      operationId: 'getTimeOff',
+      security: 'user-or-admin',
+      summary: 'One time-off entry (its cleaner or an administrator)',
+      tags: ['availability'],
+      access: 'the cleaner, admin',
+      responses: {
+        200: { description: 'The entry', schema: TimeOff },
+        400: { description: 'The id is not a positive integer' },
+        401: { description: 'Signed out' },
+        404: { description: 'No such entry, or not yours' },
+      },
+    }),
+    signedInOrAdmin,
+    idParam,
+    async (c) => {
+      const row = await getTimeOff(c.var.deps, requester(c), c.req.valid('param').id);
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderTimeOff(c.var.operations, row, viewer));
     },
   )
   .post(
@@ -207,7 +276,11 @@ export const availabilityRoutes = new Hono<AppEnv>()
     signedIn,
     cleanerParam,
     valid('json', TimeOffInput),
-    async (c) => c.json(await addTimeOff(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => {
+      const row = await addTimeOff(c.var.deps, requester(c), c.req.valid('param').id, c.req.valid('json'));
+      const viewer = await scheduleViewerOf(c.var.deps.database.db, requester(c));
+      return c.json(renderTimeOff(c.var.operations, row, viewer), 201);
+    },
   )
   .delete(
     '/time-off/:id',
@@ -255,7 +328,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id, date } = c.req.valid('param');
       const duration = c.req.valid('query').duration ?? SLOT_STEP_MINUTES;
-      return c.json(await listSlots(c.var.deps, requester(c), id, date, duration));
+      const list = await listSlots(c.var.deps, requester(c), id, date, duration);
+      return c.json(renderSlotList(c.var.operations, id, list, c.req.valid('query')));
     },
   )
   .post(

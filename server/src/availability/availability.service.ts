@@ -1,7 +1,9 @@
 import type {
+  Availability,
   AvailabilityInput,
   AvailabilityUpdateInput,
   Cleaner,
+  TimeOff,
   TimeOffInput,
   TimeSlot,
 } from '@spotless/sdk/schemas';
@@ -12,6 +14,7 @@ import type { Queryable } from '../db/client';
 import { availability, type CleanerRow, timeOff, timeSlots } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError, badRequest, notFound } from '../lib/errors';
+import type { Data } from '../lib/hypermedia';
 import { addDays, toLocal } from '../lib/time';
 import {
   activeBookingsFrom,
@@ -89,8 +92,45 @@ function assertHours(input: { startTime: string; endTime: string }) {
 const overlapError = () =>
   new AppError(409, 'availability_overlap', 'These hours overlap your other hours on that day');
 
+/**
+ * What a requester is to schedules: which cleaner they are (if any) and whether they administer.
+ * The `may…` rules below are the ones the writes check, so the schedule's actions list exactly them.
+ */
+export interface ScheduleViewer {
+  ownCleanerId: number | null;
+  isAdmin: boolean;
+}
+
+export async function scheduleViewerOf(db: Queryable, who: ScheduleRequester): Promise<ScheduleViewer> {
+  const own = who.userId === null ? undefined : await findActiveCleanerByUser(db, who.userId);
+  return { ownCleanerId: own?.id ?? null, isAdmin: who.isAdmin };
+}
+
+/** Weekly hours are changed by their cleaner only. */
+export const mayEditHours = (cleanerId: number, viewer: ScheduleViewer) => viewer.ownCleanerId === cleanerId;
+/** Time off is scheduled by the cleaner themself. */
+export const mayAddTimeOff = (cleanerId: number, viewer: ScheduleViewer) => viewer.ownCleanerId === cleanerId;
+/** Time off is removed by its cleaner or an administrator. */
+export const mayRemoveTimeOff = (cleanerId: number, viewer: ScheduleViewer) =>
+  viewer.isAdmin || viewer.ownCleanerId === cleanerId;
+
+/** One row of a cleaner's weekly hours (public, like the list); 404 for a missing row or cleaner. */
+export async function getHours(deps: ScheduleDeps, id: number): Promise<Data<Availability>> {
+  const row = await findAvailability(deps.database.db, id);
+  if (!row || !(await findActiveCleaner(deps.database.db, row.cleanerId))) throw notFound('Availability');
+  return toAvailabilityDto(row);
+}
+
+/** One time-off entry, for its cleaner or an administrator; 404 for anyone else. */
+export async function getTimeOff(deps: ScheduleDeps, who: ScheduleRequester, id: number): Promise<Data<TimeOff>> {
+  const row = await findTimeOff(deps.database.db, id);
+  const viewer = await scheduleViewerOf(deps.database.db, who);
+  if (!row || !mayRemoveTimeOff(row.cleanerId, viewer)) throw notFound('Time off');
+  return toTimeOffDto(row);
+}
+
 /** The signed-in user's own cleaner profile, or 404 `cleaner_profile_not_found`. */
-export async function ownCleanerProfile(deps: ScheduleDeps, userId: number): Promise<Cleaner> {
+export async function ownCleanerProfile(deps: ScheduleDeps, userId: number): Promise<Data<Cleaner>> {
   const { db } = deps.database;
   const profile = await findActiveCleanerByUser(db, userId);
   const row = profile ? await findActiveCleaner(db, profile.id) : undefined;

@@ -106,13 +106,14 @@ export function renderBookingList(
   ops: Operations,
   list: { items: BookingAnswer[]; total: number },
   query: Record<string, string | number | undefined>,
+  signedIn: boolean,
 ): BookingList {
   return {
     items: list.items.map((answer) => renderBooking(ops, answer)),
     total: list.total,
     links: {
       self: linkTo(ops, 'listBookings', {}, { query }),
-      stats: linkTo(ops, 'getBookingStats'),
+      ...(signedIn ? { stats: linkTo(ops, 'getBookingStats') } : {}),
     },
   };
 }

@@ -113,7 +113,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query');
       const list = await listBookingsFor(c.var.deps, requester(c), query);
-      return c.json(renderBookingList(c.var.operations, list, c.req.query()));
+      return c.json(renderBookingList(c.var.operations, list, c.req.query(), getUser(c) !== null));
     },
   )
   .get(

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { cleanerSchedule } from '../availability/availability.queries';
 import { fitsAvailability } from '../availability/slots';
 import { findActiveCleaner, findActiveCleanerByUser } from '../cleaners/cleaners.queries';
+import { bookRefusal } from '../cleaners/cleaners.service';
 import type { Queryable, Tx } from '../db/client';
 import { type BookingRow, bookings, cleaners } from '../db/schema';
 import type { Deps } from '../deps';
@@ -191,8 +192,18 @@ export async function createBooking(
 ): Promise<BookingRow> {
   const cleaner = await findActiveCleaner(tx, input.cleanerId);
   if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
-  if (cleaner.userId === customer.userId) {
+  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action.
+  const refusal = bookRefusal(cleaner, {
+    userId: customer.userId,
+    ownCleanerId: cleaner.userId === customer.userId ? cleaner.id : null,
+  });
+  if (refusal === 'self') {
     throw badRequest('Invalid request body: cleanerId', { cleanerId: 'You cannot book yourself' });
+  }
+  if (refusal === 'no_services') {
+    throw new AppError(409, 'no_services', 'This cleaner offers no services yet', {
+      cleanerId: 'Offers no services yet',
+    });
   }
   const service = await findService(tx, input.serviceId);
   if (!service?.isActive) {

@@ -3,10 +3,11 @@ import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { type CleanerRow, cleaners, users } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 
 type CleanerWithName = CleanerRow & { firstName: string | null; lastName: string | null };
 
-export function toCleanerDto(row: CleanerWithName, distance?: number): Cleaner {
+export function toCleanerDto(row: CleanerWithName, distance?: number): Data<Cleaner> {
   return {
     id: row.id,
     avatar: row.avatarUrl,

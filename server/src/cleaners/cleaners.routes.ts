@@ -6,6 +6,8 @@ import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { findActiveCleaner, toCleanerDto } from './cleaners.queries';
+import { renderCleaner, renderCleanerSearch } from './cleaners.resource';
+import { audienceKey, cleanerViewerOf } from './cleaners.service';
 import { searchCleaners } from './search.queries';
 import { searchCacheFor } from './search-cache';
 
@@ -30,9 +32,15 @@ export const cleanersRoutes = new Hono<AppEnv>()
       const input = c.req.valid('query');
       const { client } = c.var.deps.database;
       const cache = searchCacheFor(client);
-      const compute = async () => JSON.stringify(await searchCleaners(client, input));
+      const viewer = await cleanerViewerOf(c.var.deps.database.db, c.var.auth.user?.id ?? null);
+      const compute = async () =>
+        JSON.stringify(
+          renderCleanerSearch(c.var.operations, await searchCleaners(client, input), viewer, c.req.query()),
+        );
+      // What a cleaner offers depends on who looks (signed in, themself): one cached answer per audience.
+      const key = `${audienceKey(viewer)} ${JSON.stringify(input)}`;
       const body = cache.enabled
-        ? await cache.answers.getOrCompute(JSON.stringify(input), await cache.version.get(), compute)
+        ? await cache.answers.getOrCompute(key, await cache.version.get(), compute)
         : await compute();
       return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
     },
@@ -55,6 +63,7 @@ export const cleanersRoutes = new Hono<AppEnv>()
     async (c) => {
       const row = await findActiveCleaner(c.var.deps.database.db, c.req.valid('param').id);
       if (!row) throw notFound('Cleaner');
-      return c.json(toCleanerDto(row));
+      const viewer = await cleanerViewerOf(c.var.deps.database.db, c.var.auth.user?.id ?? null);
+      return c.json(renderCleaner(c.var.operations, toCleanerDto(row), viewer));
     },
   );

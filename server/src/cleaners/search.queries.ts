@@ -4,6 +4,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchPage, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { boundingBox, type Point } from '../lib/geo';
+import type { Data } from '../lib/hypermedia';
 import { toFtsQuery } from './fts-query';
 
 export type SearchInput = z.output<typeof CleanerSearchQuery>;
@@ -199,7 +200,7 @@ order by ${orderBy(sort, direction, 'p')}`;
   return { sql, args, center };
 }
 
-function toCleaner(row: Row, withDistance: boolean): Cleaner {
+function toCleaner(row: Row, withDistance: boolean): Data<Cleaner> {
   const rating = row.rating as number | null;
   return {
     id: row.id as number,
@@ -225,7 +226,10 @@ function toCleaner(row: Row, withDistance: boolean): Cleaner {
 }
 
 /** One page of a cleaner search with stats over every match, in one round trip. */
-export async function searchCleaners(client: Client, input: SearchInput): Promise<CleanerSearchPage> {
+export async function searchCleaners(
+  client: Client,
+  input: SearchInput,
+): Promise<Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] }> {
   const plan = planSearch(input);
   const { rows } = await client.execute({ sql: plan.sql, args: plan.args });
   const first = rows[0];

@@ -10,6 +10,15 @@ export function listFavourites(db: Queryable, userId: number) {
     .orderBy(desc(favourites.createdAt), desc(favourites.cleanerId));
 }
 
+export async function isFavourite(db: Queryable, userId: number, cleanerId: number): Promise<boolean> {
+  const row = await db
+    .select({ cleanerId: favourites.cleanerId })
+    .from(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.cleanerId, cleanerId)))
+    .get();
+  return row !== undefined;
+}
+
 /** Idempotent: saving twice keeps one row. */
 export function addFavourite(tx: Queryable, userId: number, cleanerId: number) {
   return tx.insert(favourites).values({ userId, cleanerId }).onConflictDoNothing();

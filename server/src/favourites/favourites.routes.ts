@@ -6,7 +6,8 @@ import type { AppEnv } from '../deps';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { listFavourites } from './favourites.queries';
-import { forgetFavourite, saveFavourite } from './favourites.service';
+import { renderFavouriteList, renderFavouriteState } from './favourites.resource';
+import { favouriteState, forgetFavourite, saveFavourite } from './favourites.service';
 
 const cleanerParam = z.object({ cleanerId: IdParam });
 
@@ -28,10 +29,31 @@ export const favouritesRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c);
       const rows = await listFavourites(c.var.deps.database.db, user.id);
-      return c.json({
-        items: rows.map((r) => ({ cleanerId: r.cleanerId, createdAt: r.createdAt.toISOString() })),
-        total: rows.length,
-      });
+      return c.json(renderFavouriteList(c.var.operations, rows));
+    },
+  )
+  .get(
+    '/:cleanerId',
+    describe({
+      operationId: 'getFavourite',
+      security: 'user',
+      summary: 'Whether a cleaner is among the signed-in user’s favourites',
+      tags: ['favourites'],
+      access: 'customer',
+      responses: {
+        200: { description: 'The state, with the action that toggles it', schema: FavouriteState },
+        400: { description: 'The id is not a positive integer' },
+        401: { description: 'Signed out' },
+        404: { description: 'No such cleaner' },
+      },
+    }),
+    valid('param', cleanerParam),
+    async (c) => {
+      const user = requireUser(c);
+      const { cleanerId } = c.req.valid('param');
+      return c.json(
+        renderFavouriteState(c.var.operations, cleanerId, await favouriteState(c.var.deps, user.id, cleanerId)),
+      );
     },
   )
   .put(
@@ -54,7 +76,7 @@ export const favouritesRoutes = new Hono<AppEnv>()
       const user = requireUser(c);
       const { cleanerId } = c.req.valid('param');
       await saveFavourite(c.var.deps, user.id, cleanerId);
-      return c.json({ cleanerId, favourite: true });
+      return c.json(renderFavouriteState(c.var.operations, cleanerId, true));
     },
   )
   .delete(
@@ -76,6 +98,6 @@ export const favouritesRoutes = new Hono<AppEnv>()
       const user = requireUser(c);
       const { cleanerId } = c.req.valid('param');
       await forgetFavourite(c.var.deps, user.id, cleanerId);
-      return c.json({ cleanerId, favourite: false });
+      return c.json(renderFavouriteState(c.var.operations, cleanerId, false));
     },
   );

@@ -2,10 +2,21 @@ import type { Review, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { reviewPhotos, reviewResponses, reviews, services, users } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 
 /** Published reviews of one cleaner, newest first, with photos, response, customer and service. */
-export async function listCleanerReviews(db: Queryable, cleanerId: number, page: number, limit: number) {
-  const where = and(eq(reviews.cleanerId, cleanerId), eq(reviews.status, 'published'));
+export async function listCleanerReviews(
+  db: Queryable,
+  cleanerId: number,
+  page: number,
+  limit: number,
+  reviewId?: number,
+) {
+  const where = and(
+    eq(reviews.cleanerId, cleanerId),
+    eq(reviews.status, 'published'),
+    reviewId === undefined ? undefined : eq(reviews.id, reviewId),
+  );
   const rows = await db
     .select({
       review: reviews,
@@ -40,7 +51,7 @@ export async function listCleanerReviews(db: Queryable, cleanerId: number, page:
     total = count?.n ?? 0;
   }
 
-  const items: Review[] = rows.map(({ review: r, customer, serviceName, response, responseAt }) => ({
+  const items: Data<Review>[] = rows.map(({ review: r, customer, serviceName, response, responseAt }) => ({
     id: r.id,
     bookingId: r.bookingId,
     cleanerId: r.cleanerId,
@@ -78,7 +89,7 @@ export async function listCleanerReviews(db: Queryable, cleanerId: number, page:
 const roundTo2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 /** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
-export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<ReviewSummary> {
+export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<Data<ReviewSummary>> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)`,

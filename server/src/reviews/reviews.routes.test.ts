@@ -80,7 +80,7 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
     const res = await ctx.json<ReviewSummary>(`/api/reviews/${cleanerId}/summary`);
     expect(res.status).toBe(200);
     expect(rows.length).toBe(expectedIds.length);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       averageRating: avg(rows.map((r) => r.overallRating)),
       totalReviews: rows.length,
       ratingDistribution: [5, 4, 3, 2, 1].map((rating) => ({

@@ -1,4 +1,4 @@
-import { IdParam, ReviewListQuery, ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
+import { IdParam, Review, ReviewListQuery, ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
@@ -7,6 +7,7 @@ import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { listCleanerReviews, summariseCleanerReviews } from './reviews.queries';
+import { renderReview, renderReviewPage, renderReviewSummary } from './reviews.resource';
 
 const reviewResponses = {
   200: { description: 'One page of the cleaner’s reviews, newest first', schema: ReviewPage },
@@ -17,7 +18,7 @@ const reviewResponses = {
 async function cleanerReviews(c: { var: AppEnv['Variables'] }, cleanerId: number, page: number, limit: number) {
   const { db } = c.var.deps.database;
   if (!(await findActiveCleaner(db, cleanerId))) throw notFound('Cleaner');
-  return listCleanerReviews(db, cleanerId, page, limit);
+  return renderReviewPage(c.var.operations, cleanerId, await listCleanerReviews(db, cleanerId, page, limit));
 }
 
 export const reviewsRoutes = new Hono<AppEnv>()
@@ -75,6 +76,30 @@ export const reviewsRoutes = new Hono<AppEnv>()
       const { cleanerId } = c.req.valid('param');
       const { db } = c.var.deps.database;
       if (!(await findActiveCleaner(db, cleanerId))) throw notFound('Cleaner');
-      return c.json(await summariseCleanerReviews(db, cleanerId));
+      return c.json(renderReviewSummary(c.var.operations, cleanerId, await summariseCleanerReviews(db, cleanerId)));
+    },
+  )
+  .get(
+    '/:cleanerId/:reviewId',
+    describe({
+      operationId: 'getReview',
+      security: 'public',
+      summary: 'One published review of a cleaner',
+      tags: ['reviews'],
+      access: 'public',
+      responses: {
+        200: { description: 'The review', schema: Review },
+        400: { description: 'An id is not a positive integer' },
+        404: { description: 'No such cleaner or review' },
+      },
+    }),
+    valid('param', z.object({ cleanerId: IdParam, reviewId: IdParam })),
+    async (c) => {
+      const { cleanerId, reviewId } = c.req.valid('param');
+      const { db } = c.var.deps.database;
+      if (!(await findActiveCleaner(db, cleanerId))) throw notFound('Cleaner');
+      const [review] = (await listCleanerReviews(db, cleanerId, 1, 1, reviewId)).items;
+      if (!review) throw notFound('Review');
+      return c.json(renderReview(c.var.operations, review));
     },
   );

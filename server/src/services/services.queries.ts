@@ -3,8 +3,9 @@ import type { Service } from '@spotless/sdk/schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { type ServiceRow, services } from '../db/schema';
+import type { Data } from '../lib/hypermedia';
 
-export function toServiceDto(row: ServiceRow): Service {
+export function toServiceDto(row: ServiceRow): Data<Service> {
   return {
     id: row.id,
     name: row.name,

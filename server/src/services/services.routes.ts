@@ -6,6 +6,7 @@ import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
 import { valid } from '../lib/validate';
 import { findService, listActiveServices, toServiceDto } from './services.queries';
+import { renderService, renderServiceList } from './services.resource';
 
 export const servicesRoutes = new Hono<AppEnv>()
   .get(
@@ -20,7 +21,7 @@ export const servicesRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const rows = await listActiveServices(c.var.deps.database.db);
-      return c.json({ items: rows.map(toServiceDto), total: rows.length });
+      return c.json(renderServiceList(c.var.operations, rows.map(toServiceDto)));
     },
   )
   .get(
@@ -41,6 +42,6 @@ export const servicesRoutes = new Hono<AppEnv>()
     async (c) => {
       const row = await findService(c.var.deps.database.db, c.req.valid('param').id);
       if (!row?.isActive) throw notFound('Service');
-      return c.json(toServiceDto(row));
+      return c.json(renderService(c.var.operations, toServiceDto(row)));
     },
   );

@@ -7,7 +7,9 @@ import { AppError } from '../lib/errors';
 import { actionTo, linkTo, pageLink, templateTo } from '../lib/hypermedia';
 import { describe } from '../lib/openapi';
 
-const Health = z.object({ status: z.literal('ok') });
+const Health = z
+  .object({ status: z.literal('ok'), links: z.object({ self: z.object({ href: z.string(), operation: z.string() }) }) })
+  .meta({ id: 'Health' });
 
 export const systemRoutes = new Hono<AppEnv>()
   .get(
@@ -84,7 +86,7 @@ export const systemRoutes = new Hono<AppEnv>()
       access: 'public',
       responses: { 200: { description: 'Alive', schema: Health } },
     }),
-    (c) => c.json({ status: 'ok' as const }),
+    (c) => c.json({ status: 'ok' as const, links: { self: linkTo(c.var.operations, 'getHealth') } }),
   )
   .get(
     '/ready',
@@ -102,6 +104,6 @@ export const systemRoutes = new Hono<AppEnv>()
       } catch {
         throw new AppError(503, 'unavailable', 'Database unreachable');
       }
-      return c.json({ status: 'ok' as const });
+      return c.json({ status: 'ok' as const, links: { self: linkTo(c.var.operations, 'getReadiness') } });
     },
   );

@@ -1,0 +1,47 @@
+import { BookingCreateInput, type Cleaner, type CleanerSearchPage } from '@spotless/sdk/schemas';
+import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
+import { bookRefusal, type CleanerViewer } from './cleaners.service';
+
+/** A cleaner's public profile with its links, and `book` when this viewer may book them. */
+export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: CleanerViewer): Cleaner {
+  const { id } = cleaner;
+  const bookable = bookRefusal(cleaner, viewer) === null;
+  return {
+    ...cleaner,
+    links: {
+      self: linkTo(ops, 'getCleaner', { id }),
+      reviews: linkTo(ops, 'listCleanerReviews', { cleanerId: id }),
+      reviewSummary: linkTo(ops, 'getReviewSummary', { cleanerId: id }),
+      availability: linkTo(ops, 'listAvailability', { id }),
+      slots: templateTo(ops, 'listTimeSlots', { id }, { query: ['duration'] }),
+      services: linkTo(ops, 'listServices'),
+      page: pageLink(`/cleaner/${id}`, `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim()),
+      ...(cleaner.serviceTypes.length > 0 && viewer.ownCleanerId !== id
+        ? { book: pageLink(`/booking/${id}`, 'Book Now') }
+        : {}),
+    },
+    actions: bookable
+      ? {
+          book: actionTo(ops, 'book', 'createBooking', {
+            title: 'Book Now',
+            body: BookingCreateInput,
+            values: { cleanerId: id },
+            types: { scheduledDate: 'date', scheduledTime: 'time' },
+          }) as NonNullable<Cleaner['actions']['book']>,
+        }
+      : {},
+  };
+}
+
+export function renderCleanerSearch(
+  ops: Operations,
+  page: Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] },
+  viewer: CleanerViewer,
+  query: Record<string, string>,
+): CleanerSearchPage {
+  return {
+    ...page,
+    items: page.items.map((cleaner) => renderCleaner(ops, cleaner, viewer)),
+    links: pageLinksTo(ops, 'searchCleaners', {}, query, page),
+  };
+}
