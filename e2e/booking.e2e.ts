@@ -273,6 +273,32 @@ describe('booking and checkout in Chromium', () => {
     await page.close();
   });
 
+  it('a payment declined and then made with another card shows no failure reason on /payments', async () => {
+    expect(declinedBookingId).toBeGreaterThan(0);
+    const page = await context.newPage();
+    const bookingId = await bookDemoCleaner(page);
+    await pay(page, '4000 0000 0000 0002');
+    await expectToast(page, 'Payment Failed', 'Your card was declined.');
+    await pay(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/profile\?payment=success$/, { timeout: 15_000 });
+
+    await page.goto(`${baseUrl}/payments`);
+    await page.getByTestId('payments-list').waitFor({ timeout: 10_000 });
+    const rowsOf = (id: number) =>
+      page.getByTestId('payment-row').filter({ has: page.locator('td:nth-child(2)', { hasText: `#${id}` }) });
+    const paid = rowsOf(bookingId);
+    expect(await paid.count()).toBe(1);
+    expect(await paid.innerText()).toContain('Succeeded');
+    expect(await paid.getByTestId('payment-failure').count()).toBe(0);
+    expect(await paid.innerText()).not.toContain('declined');
+    // A payment that did fail still says why.
+    const failed = rowsOf(declinedBookingId);
+    expect(await failed.innerText()).toContain('Failed');
+    expect(await failed.innerText()).toContain('Your card was declined.');
+
+    await page.close();
+  });
+
   it('an administrator refunds part of a succeeded payment from the payments page', async () => {
     expect(paidBookingId).toBeGreaterThan(0);
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -130,6 +130,7 @@ describe('listing page layout (/)', () => {
     const button = page.getByRole('button', { name: 'Back to search' });
     const prices = page.getByTestId('cleaner-rate');
     // Bring each of the first prices in turn to where a floating button at the bottom right would sit.
+    let checked = 0;
     for (const index of [0, 1, 2, 4]) {
       const price = prices.nth(index);
       const docTop = await price.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -139,11 +140,17 @@ describe('listing page layout (/)', () => {
       expect(priceBox.bottom).toBeLessThanOrEqual(844);
       if (!(await button.isVisible())) continue;
       const buttonBox = await button.evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
-      expect(overlaps(buttonBox, priceBox), `button ${JSON.stringify(buttonBox)} over price ${JSON.stringify(priceBox)}`).toBe(
-        false,
-      );
+      expect(
+        overlaps(buttonBox, priceBox),
+        `button ${JSON.stringify(buttonBox)} over price ${JSON.stringify(priceBox)}`,
+      ).toBe(false);
+      checked++;
     }
+    // That far down the card has slid away, so the button was showing each time.
+    expect(checked).toBe(4);
     // Scrolled down past the card, the button is there; it scrolls back to the top, card shown.
+    await scrollTo(page, 0);
+    expect(await button.isVisible()).toBe(false);
     await scrollTo(page, 3000);
     await button.waitFor({ state: 'visible' });
     await button.click();

@@ -1,5 +1,5 @@
 import type { CleanerSearchPage, ServiceList } from '@spotless/sdk';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 
@@ -80,6 +80,95 @@ describe('advanced search (/search)', () => {
     await page.getByText('No cleaners found matching your criteria').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.getByTestId('search-intro').waitFor();
+    await page.close();
+  });
+});
+
+/** What a results screen shows: the total and the cards' names, in order. */
+async function shownResults(page: Page): Promise<{ total: string; names: string[] }> {
+  await page.getByTestId('search-results').waitFor({ timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="search-results"]')?.getAttribute('aria-busy') === 'false',
+  );
+  return {
+    total: (await page.getByTestId('stat-total').innerText()).trim(),
+    names: (await page.getByTestId('cleaner-name').allInnerTexts()).map((name) => name.trim()),
+  };
+}
+
+/** The form's values as the user sees them. */
+async function formValues(page: Page) {
+  return {
+    keyword: await page.getByLabel('Keyword').inputValue(),
+    service: await page.getByLabel('Service type').inputValue(),
+    location: await page.getByLabel('Location', { exact: true }).inputValue(),
+    advancedOpen: await page.getByRole('button', { name: 'Advanced Filters' }).getAttribute('aria-expanded'),
+    radius: await page.getByLabel(/^Radius/).inputValue(),
+    minRating: await page.getByLabel(/^Minimum rating/).inputValue(),
+    maxPrice: await page.getByLabel(/^Maximum price/).inputValue(),
+    verified: await page.getByLabel('Verified').isChecked(),
+    insured: await page.getByLabel('Insured').isChecked(),
+    sortBy: await page.getByLabel('Sort by').inputValue(),
+    order: await page.getByLabel('Order').inputValue(),
+  };
+}
+
+describe('a search kept in the address bar (/search?…)', () => {
+  it('is restored with its form and results from its URL, and by Back after another search', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/search`);
+    await page.getByTestId('search-intro').waitFor({ timeout: 15_000 });
+
+    await page.getByLabel('Service type').selectOption('residential');
+    await page.getByLabel('Location', { exact: true }).fill('Austin');
+    await page.getByRole('button', { name: 'Advanced Filters' }).click();
+    await page.getByLabel(/^Radius/).fill('40');
+    await page.getByLabel(/^Minimum rating/).fill('3.5');
+    await page.getByLabel(/^Maximum price/).fill('150');
+    await page.getByLabel('Verified').check();
+    await page.getByLabel('Sort by').selectOption('price');
+    await page.getByLabel('Order').selectOption('asc');
+    const entered = await formValues(page);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/search\?/);
+    const first = await shownResults(page);
+    expect(first.names.length).toBeGreaterThan(0);
+
+    // Every filter is in the URL, under the API's names.
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      serviceType: 'residential',
+      location: 'Austin',
+      radius: '40',
+      minRating: '3.5',
+      maxPrice: '150',
+      isVerified: 'true',
+      sortBy: 'price',
+      sortOrder: 'asc',
+    });
+
+    // Opened directly (shared, bookmarked): the same form and the same results.
+    const shared = await browser.newPage();
+    await shared.goto(url.toString());
+    expect(await shownResults(shared)).toEqual(first);
+    expect(await formValues(shared)).toEqual(entered);
+    expect(await shared.getByTestId('active-filters').innerText()).toContain('Active filters (6)');
+    await shared.close();
+
+    // Another search, then Back: the first search again, form included; Back once more: the introduction.
+    await page.getByLabel('Location', { exact: true }).fill('Dallas');
+    await page.getByLabel('Verified').uncheck();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('location') === 'Dallas');
+    const second = await shownResults(page);
+    expect(second.names).not.toEqual(first.names);
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('location') === 'Austin');
+    expect(await shownResults(page)).toEqual(first);
+    expect(await formValues(page)).toEqual(entered);
+    await page.goBack();
+    await page.getByTestId('search-intro').waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 });

@@ -18,6 +18,11 @@ const service = (id: number, type: Service['type']): Service => ({
   category: 'residential',
   basePrice: '80.00',
   duration: 120,
+  links: {
+    self: { href: `/api/services/${id}`, operation: 'getService' },
+    services: { href: '/api/services', operation: 'listServices' },
+  },
+  actions: {},
 });
 
 describe('chooseService', () => {

@@ -10,6 +10,11 @@ const service = (id: number, type: Service['type'], category: Service['category'
   category,
   basePrice: '10.00',
   duration: 60,
+  links: {
+    self: { href: `/api/services/${id}`, operation: 'getService' },
+    services: { href: '/api/services', operation: 'listServices' },
+  },
+  actions: {},
 });
 
 const catalogue = [

@@ -111,8 +111,10 @@ function useSearchBarVisibility(bar: RefObject<HTMLElement | null>, afterBar: Re
       const y = window.scrollY;
       const stickyTop = bar.current ? Number.parseFloat(getComputedStyle(bar.current).top) || 0 : 0;
       const placeScrolledAway = (afterBar.current?.getBoundingClientRect().top ?? 0) <= stickyTop;
-      setVisible((current) => searchBarVisible(lastY.current, y, current, placeScrolledAway));
+      // Read before the update: React may run the updater after lastY has moved on.
+      const previousY = lastY.current;
       lastY.current = y;
+      setVisible((current) => searchBarVisible(previousY, y, current, placeScrolledAway));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

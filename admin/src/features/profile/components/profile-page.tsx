@@ -1,12 +1,10 @@
 import { type AuthUser, formatDollars, type ProfileRecentBooking } from '@spotless/sdk';
-import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
-import { cleanerQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
@@ -169,29 +167,9 @@ function PersonalInformation({ user }: { user: AuthUser }) {
   );
 }
 
-/** A recent booking as the activity call may send it: with its cleaner's time zone, or not yet. */
-type RecentBooking = ProfileRecentBooking & { timeZone?: string };
-
-/**
- * Each recent booking's time zone: the row's own, else its cleaner's (one profile call per cleaner,
- * shared with the profile and booking pages), until the activity call sends `timeZone` with each row.
- */
-function useRecentBookingZones(rows: readonly RecentBooking[]): Map<number, string> {
-  const missing = [...new Set(rows.filter((row) => !row.timeZone).map((row) => row.cleanerId))];
-  const cleaners = useQueries({ queries: missing.map((id) => cleanerQuery(id)) });
-  const byCleaner = new Map(missing.map((id, i) => [id, cleaners[i]?.data?.timeZone]));
-  const zones = new Map<number, string>();
-  for (const row of rows) {
-    const zone = row.timeZone ?? byCleaner.get(row.cleanerId);
-    if (zone) zones.set(row.id, zone);
-  }
-  return zones;
-}
-
 function AccountActivityCard() {
   const activity = useAccountActivity(true);
   const data = activity.data;
-  const zones = useRecentBookingZones(data?.recentBookings ?? []);
   const stats = [
     { label: 'Total Bookings', value: data?.totalBookings },
     { label: 'Completed', value: data?.completedBookings },
@@ -234,7 +212,7 @@ function AccountActivityCard() {
         ) : (
           <ul className="recent-bookings">
             {data?.recentBookings.map((booking) => (
-              <RecentBookingItem key={booking.id} booking={booking} timeZone={zones.get(booking.id)} />
+              <RecentBookingItem key={booking.id} booking={booking} />
             ))}
           </ul>
         )}
@@ -248,17 +226,18 @@ function AccountActivityCard() {
   );
 }
 
-function RecentBookingItem({ booking, timeZone }: { booking: RecentBooking; timeZone: string | undefined }) {
+function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
   const status = booking.status.replace('_', ' ');
-  // Written only once the cleaner's zone is known: a time on another clock would be a wrong time.
-  const when = timeZone ? bookingDateTimeLabel({ startsAt: booking.scheduledAt, timeZone }) : null;
   return (
     <li className="recent-bookings__item" data-testid={`recent-booking-${booking.id}`}>
       <div>
         <p className="recent-bookings__service">{booking.serviceName}</p>
         <p className="recent-bookings__meta">
-          {booking.cleanerName} · {when ? <span data-testid="recent-booking-time">{when}</span> : '…'} ·{' '}
-          {formatDollars(booking.totalAmount)}
+          {booking.cleanerName} ·{' '}
+          <span data-testid="recent-booking-time">
+            {bookingDateTimeLabel({ startsAt: booking.scheduledAt, timeZone: booking.timeZone })}
+          </span>{' '}
+          · {formatDollars(booking.totalAmount)}
         </p>
       </div>
       <div className="recent-bookings__side">
