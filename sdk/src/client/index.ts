@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '../schemas';
-import type { paths } from './api-types';
+import type { operations, paths } from './api-types';
 
 /** Every type of the contract (`Booking`, `Cleaner`, `paths`, …), generated from the OpenAPI document. */
 export type * from './api-types';
@@ -72,6 +72,49 @@ export type CallArgs<P extends keyof paths, M extends Method> = {
 } & ([PathParams<Operation<P, M>>] extends [never] ? { path?: never } : { path: PathParams<Operation<P, M>> }) &
   ([QueryParams<Operation<P, M>>] extends [never] ? { query?: never } : { query?: QueryParams<Operation<P, M>> }) &
   ([BodyOf<P, M>] extends [never] ? { body?: never } : { body: BodyOf<P, M> });
+
+// ─── Hypermedia: links and actions (decision 033) ─────────────────────────────
+
+/** Every operationId of the API. */
+export type OperationId = keyof operations;
+/** What operation `Op` answers on success. */
+export type AnswerOf<Op extends OperationId> = operations[Op] extends { responses: infer R } ? OkResponses<R> : never;
+/** The JSON body operation `Op` takes (never when it takes none). */
+export type ActionBodyOf<Op extends OperationId> = JsonBody<RequestBodyOf<operations[Op]>>;
+
+/** A link as resources carry it: `operation` names what answers it. */
+export interface FollowableLink<Op extends OperationId = OperationId> {
+  href: string;
+  templated?: boolean;
+  operation: Op;
+}
+
+/** An action as resources carry it: present only when the server would accept it now. */
+export interface PerformableAction<Op extends OperationId = OperationId> {
+  name: string;
+  method: string;
+  href: string;
+  operation: Op;
+}
+
+type TemplateValue = string | number | boolean | undefined | null;
+
+/**
+ * Expands the URI templates the API uses (RFC 6570: `{name}` and form-style `{?a,b}`); variables
+ * without a value are left out of the query.
+ *
+ * @example
+ * expandTemplate('/api/cleaners/7/slots/{date}{?duration}', { date: '2026-12-01', duration: 120 })
+ * // '/api/cleaners/7/slots/2026-12-01?duration=120'
+ */
+export function expandTemplate(href: string, variables: Record<string, TemplateValue> = {}): string {
+  return href.replace(/\{(\?)?([^}]+)\}/g, (_m, query: string | undefined, names: string) => {
+    if (!query) return encodeURIComponent(String(variables[names] ?? ''));
+    const picked: Record<string, TemplateValue> = {};
+    for (const name of names.split(',')) picked[name] = variables[name];
+    return toQueryString(picked);
+  });
+}
 
 export interface ClientOptions {
   /** Origin of the Spotless API, e.g. `https://spotless.example`; empty for same-origin. */
@@ -178,9 +221,47 @@ export function createClient(options: ClientOptions = {}) {
     return request<ResponseOf<P, M>>(method.toUpperCase(), fillPath(path, params), { query, body, headers, signal });
   }
 
+  /**
+   * Follows a link a resource gave (`booking.links.payment`, the root's `cleaners` template): the
+   * answer is typed by the link's `operation`.
+   *
+   * @example
+   * const payment = await spotless.follow(booking.links.payment);
+   */
+  function follow<Op extends OperationId>(
+    link: FollowableLink<Op>,
+    variables?: Record<string, TemplateValue>,
+    signal?: AbortSignal,
+  ): Promise<AnswerOf<Op>> {
+    const href = link.templated ? expandTemplate(link.href, variables) : link.href;
+    return request<AnswerOf<Op>>('GET', href, { signal });
+  }
+
+  /**
+   * Performs an action a resource offered, with its method and href; the body is typed by the
+   * action's `operation`. Never build the URL yourself: an absent action means "not allowed now".
+   *
+   * @example
+   * if (booking.actions.cancel) await spotless.perform(booking.actions.cancel);
+   */
+  function perform<Op extends OperationId>(
+    action: PerformableAction<Op>,
+    ...[body, options]: [ActionBodyOf<Op>] extends [never]
+      ? [body?: undefined, options?: { idempotencyKey?: string; signal?: AbortSignal }]
+      : [body: ActionBodyOf<Op>, options?: { idempotencyKey?: string; signal?: AbortSignal }]
+  ): Promise<AnswerOf<Op>> {
+    return request<AnswerOf<Op>>(action.method.toUpperCase(), action.href, {
+      body,
+      headers: idempotency(options?.idempotencyKey),
+      signal: options?.signal,
+    });
+  }
+
   return {
     request,
     call,
+    follow,
+    perform,
     services: {
       list: (signal?: AbortSignal) => call('get', '/api/services', { signal }),
       get: (id: number, signal?: AbortSignal) => call('get', '/api/services/{id}', { path: { id }, signal }),
