@@ -186,7 +186,8 @@ describe('booking and checkout in Chromium', () => {
     expect(declinedBookingId).toBeGreaterThan(0);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to cancel this booking?');
+      // The spec's question, then the server's terms for this booking (decision 034): unpaid, so free.
+      expect(dialog.message()).toBe('Are you sure you want to cancel this booking?\n\nFree cancellation.');
       void dialog.accept();
     });
     await page.goto(`${baseUrl}/dashboard`);

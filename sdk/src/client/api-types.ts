@@ -1847,6 +1847,10 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
+            /** @description its customer, once completed: book the same again */
+            rebook?: components["schemas"]["PageLink"];
+            /** @description its customer, once completed and not yet reviewed */
+            review?: components["schemas"]["PageLink"];
             self: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -2553,6 +2557,8 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                /** @description once completed and not yet reviewed */
+                review?: components["schemas"]["PageLink"];
                 self: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;

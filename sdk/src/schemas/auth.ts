@@ -145,7 +145,11 @@ export const ProfileRecentBooking = z
     scheduledDate: z.string().meta({ description: 'local date in the cleaner’s zone, YYYY-MM-DD' }),
     scheduledTime: z.string().meta({ description: 'local start time in the cleaner’s zone, HH:MM' }),
     timeZone: z.string().meta({ description: 'the cleaner’s IANA time zone' }),
-    links: z.object({ self: linkTo('getBooking'), cleaner: linkTo('getCleaner') }),
+    links: z.object({
+      self: linkTo('getBooking'),
+      cleaner: linkTo('getCleaner'),
+      review: PageLink.optional().meta({ description: 'once completed and not yet reviewed' }),
+    }),
   })
   .meta({ id: 'ProfileRecentBooking' });
 export type ProfileRecentBooking = z.infer<typeof ProfileRecentBooking>;

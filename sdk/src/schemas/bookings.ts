@@ -121,6 +121,8 @@ export const BookingLinks = z
     service: linkTo('getService'),
     payment: linkTo('getPayment').optional().meta({ description: 'its latest payment, once paying started' }),
     cleanerSlots: linkTo('listTimeSlots').optional().meta({ description: 'templated: {date}, for rescheduling' }),
+    review: PageLink.optional().meta({ description: 'its customer, once completed and not yet reviewed' }),
+    rebook: PageLink.optional().meta({ description: 'its customer, once completed: book the same again' }),
     page: PageLink,
   })
   .meta({ id: 'BookingLinks' });

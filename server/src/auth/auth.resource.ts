@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { User } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
+import { mayReview } from '../reviews/review-rules';
 import { type ActivityData, toAuthUser } from './users.queries';
 
 type Action<K extends keyof AuthUser['actions']> = NonNullable<AuthUser['actions'][K]>;
@@ -78,6 +79,8 @@ export function renderActivity(ops: Operations, activity: ActivityData): Account
       links: {
         self: linkTo(ops, 'getBooking', { id: booking.id }),
         cleaner: linkTo(ops, 'getCleaner', { id: booking.cleanerId }),
+        // The user's own recent bookings: they are its customer.
+        ...(mayReview(booking, true) ? { review: pageLink(`/reviews?bookingId=${booking.id}`, 'Leave Review') } : {}),
       },
     })),
     links: { self: linkTo(ops, 'getAccountActivity'), bookings: linkTo(ops, 'listBookings') },

@@ -150,6 +150,21 @@ describe('booking actions: listed exactly when performing them succeeds', () => 
     expect(laterAction.description).toContain('Free cancellation: the full $80.00');
   });
 
+  it('links a completed booking to its review and to booking again, for its customer only', async () => {
+    const id = await insertBooking(CASES[8]);
+    const links = async (role: Role) =>
+      (await ctx.json<Json>(`/api/bookings/${id}`, { headers: await ROLES[role]() })).body.links;
+    expect((await links('owner')).review.href).toBe(`/reviews?bookingId=${id}`);
+    expect((await links('owner')).rebook.href).toBe(`/booking/${demoCleaner.id}/1`);
+    for (const role of ['itsCleaner', 'administrator'] as const) {
+      expect((await links(role)).review, role).toBeUndefined();
+      expect((await links(role)).rebook, role).toBeUndefined();
+    }
+    const open = await insertBooking(CASES[4]);
+    const headers = await ROLES.owner();
+    expect((await ctx.json<Json>(`/api/bookings/${open}`, { headers })).body.links.review).toBeUndefined();
+  });
+
   it('offers rescheduling fields only while rescheduling is open', async () => {
     const headers = await sessionFor(ctx, owner);
     const far = (await ctx.json<Json>(`/api/bookings/${await insertBooking(CASES[0])}`, { headers })).body;

@@ -8,6 +8,7 @@ import {
   PaymentIntentInput,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
+import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './bookings.service';
 
 /**
@@ -95,6 +96,12 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       ...(paymentId !== null ? { payment: linkTo(ops, 'getPayment', { id: paymentId }) } : {}),
       ...(can('reschedule')
         ? { cleanerSlots: templateTo(ops, 'listTimeSlots', { id: data.cleanerId }, { title: 'Free times' }) }
+        : {}),
+      ...(mayReview(data, relation === 'customer')
+        ? { review: pageLink(`/reviews?bookingId=${id}`, 'Leave Review') }
+        : {}),
+      ...(mayRebook(data, relation === 'customer')
+        ? { rebook: pageLink(`/booking/${data.cleanerId}/${data.serviceId}`, 'Book Again') }
         : {}),
       page,
     },

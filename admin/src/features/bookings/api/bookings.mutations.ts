@@ -1,4 +1,4 @@
-import type { Booking, BookingCreateInput, BookingUpdateInput } from '@spotless/sdk';
+import type { Booking, BookingActions, BookingCreateInput, BookingUpdateInput } from '@spotless/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { bookingKeys, slotKeys } from './booking-keys';
@@ -31,7 +31,9 @@ export function useUpdateBooking({ onSuccess, onError }: Callbacks) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...bookingKeys.all, 'update'],
-    mutationFn: ({ id, input }: { id: number; input: BookingUpdateInput }) => api.bookings.update(id, input),
+    // The booking's own `edit` action: its href and method, never a URL built here (decision 033).
+    mutationFn: ({ action, input }: { action: NonNullable<BookingActions['edit']>; input: BookingUpdateInput }) =>
+      api.perform(action, input),
     onSuccess: () => {
       onSuccess();
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -44,7 +46,7 @@ export function useCancelBooking({ onSuccess, onError }: Callbacks) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...bookingKeys.all, 'cancel'],
-    mutationFn: (id: number) => api.bookings.cancel(id),
+    mutationFn: (action: NonNullable<BookingActions['cancel']>) => api.perform(action),
     onSuccess: () => {
       onSuccess();
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });

@@ -1,4 +1,4 @@
-import type { LocalConfirmInput } from '@spotless/sdk';
+import type { BookingActions, LocalConfirmInput } from '@spotless/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { bookingKeys } from '../../bookings';
@@ -7,10 +7,19 @@ import { bookingKeys } from '../../bookings';
  * Starts (or resumes — the server answers the same client secret) the payment of a booking. The
  * amount is the booking's total, only checked by the server.
  */
-export const paymentIntentQuery = (bookingId: number, amount: string, idempotencyKey: string) =>
+export const paymentIntentQuery = (
+  bookingId: number,
+  action: NonNullable<BookingActions['pay']> | undefined,
+  amount: string,
+  idempotencyKey: string,
+) =>
   queryOptions({
     queryKey: ['payment-intent', bookingId, amount, idempotencyKey] as const,
-    queryFn: () => api.payments.createIntent({ bookingId, amount }, idempotencyKey),
+    // The booking's own `pay` action; without one the server would refuse, so nothing is asked.
+    queryFn: () => {
+      if (!action) throw new Error('This booking cannot be paid now.');
+      return api.perform(action, { bookingId, amount }, { idempotencyKey });
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

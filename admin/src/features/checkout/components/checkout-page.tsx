@@ -38,7 +38,7 @@ function Checkout({ bookingId }: { bookingId: number }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const booking = useQuery(bookingQuery(bookingId));
   const intent = useQuery({
-    ...paymentIntentQuery(bookingId, booking.data?.totalPrice ?? '', idempotencyKey),
+    ...paymentIntentQuery(bookingId, booking.data?.actions.pay, booking.data?.totalPrice ?? '', idempotencyKey),
     enabled: booking.isSuccess,
   });
   const failure = booking.error ?? intent.error;

@@ -61,47 +61,56 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
     scheduledTime: booking.scheduledTime,
     specialRequests: booking.specialRequests,
   });
+  const action = booking.actions.edit;
+  // The server lists the date and time only while the booking may still be rescheduled.
+  const field = (name: string) => action?.fields.find((f) => f.name === name);
+  const reschedulable = field('scheduledDate') !== undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (update.isPending) return;
+    if (update.isPending || !action) return;
     const input: { scheduledDate?: string; scheduledTime?: string; specialRequests: string } = {
       specialRequests: values.specialRequests,
     };
-    if (values.scheduledDate !== booking.scheduledDate) input.scheduledDate = values.scheduledDate;
-    if (values.scheduledTime !== booking.scheduledTime) input.scheduledTime = values.scheduledTime;
-    update.mutate({ id: booking.id, input });
+    if (reschedulable && values.scheduledDate !== booking.scheduledDate) input.scheduledDate = values.scheduledDate;
+    if (reschedulable && values.scheduledTime !== booking.scheduledTime) input.scheduledTime = values.scheduledTime;
+    update.mutate({ action, input });
   };
 
   return (
     <form className="form" onSubmit={submit} aria-busy={update.isPending}>
-      <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Date</label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            value={values.scheduledDate}
-            onChange={(e) => setValues((v) => ({ ...v, scheduledDate: e.target.value }))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Time</label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            value={values.scheduledTime}
-            onChange={(e) => setValues((v) => ({ ...v, scheduledTime: e.target.value }))}
-          />
-        </div>
-      </div>
-      <p className="field__hint">Times are the cleaner's local time ({booking.timeZone}).</p>
+      {action?.description ? <p className="alert alert--info">{action.description}</p> : null}
+      {reschedulable ? (
+        <>
+          <div className="form__row">
+            <div className="field">
+              <label htmlFor={`${id}-date`}>Date</label>
+              <input
+                id={`${id}-date`}
+                type="date"
+                value={values.scheduledDate}
+                onChange={(e) => setValues((v) => ({ ...v, scheduledDate: e.target.value }))}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-time`}>Time</label>
+              <input
+                id={`${id}-time`}
+                type="time"
+                value={values.scheduledTime}
+                onChange={(e) => setValues((v) => ({ ...v, scheduledTime: e.target.value }))}
+              />
+            </div>
+          </div>
+          <p className="field__hint">Times are the cleaner's local time ({booking.timeZone}).</p>
+        </>
+      ) : null}
       <div className="field">
         <label htmlFor={`${id}-requests`}>Special requests</label>
         <textarea
           id={`${id}-requests`}
           rows={3}
-          maxLength={2000}
+          maxLength={field('specialRequests')?.maxLength ?? 2000}
           placeholder="Any special instructions..."
           value={values.specialRequests}
           onChange={(e) => setValues((v) => ({ ...v, specialRequests: e.target.value }))}
@@ -119,7 +128,9 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
   );
 }
 
+/** The booking's `cancel` action as a button; the confirmation states the server's terms (the fee, the refund). */
 export function CancelBookingButton({ booking }: { booking: Booking }) {
+  const action = booking.actions.cancel;
   const cancel = useCancelBooking({
     onSuccess: () =>
       toast({ title: 'Booking Cancelled', description: 'Your booking has been cancelled successfully.' }),
@@ -133,9 +144,12 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
     },
   });
   const onClick = () => {
-    if (cancel.isPending || !window.confirm('Are you sure you want to cancel this booking?')) return;
-    cancel.mutate(booking.id);
+    if (!action || cancel.isPending) return;
+    const terms = action.description ? `\n\n${action.description}` : '';
+    if (!window.confirm(`Are you sure you want to cancel this booking?${terms}`)) return;
+    cancel.mutate(action);
   };
+  if (!action) return null;
   return (
     <button
       type="button"
@@ -143,6 +157,7 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
       onClick={onClick}
       disabled={cancel.isPending}
       aria-label={`Cancel booking #${booking.id}`}
+      title={action.description}
     >
       Cancel
     </button>

@@ -6,8 +6,6 @@ import { PageTitle } from '../../../components/page-title';
 import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../bookings';
 import {
   activeBookings,
-  canModify,
-  canPay,
   historyBookings,
   paymentText,
   STATUS_FILTERS,
@@ -195,19 +193,18 @@ function ActiveTab({
               <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
                 View Details
               </button>
-              {canPay(booking.status, booking.paymentStatus) ? (
-                <Link to={`/checkout?booking=${booking.id}`} className="btn btn--primary btn--sm">
-                  Pay Now
+              {/* Each button is one of the booking's actions: present only when the server would accept it. */}
+              {booking.actions.pay ? (
+                <Link to={booking.links.page.href} className="btn btn--primary btn--sm">
+                  {booking.actions.pay.title}
                 </Link>
               ) : null}
-              {canModify(booking.status) ? (
-                <>
-                  <button type="button" className="btn btn--outline btn--sm" onClick={() => onEdit(booking)}>
-                    Edit
-                  </button>
-                  <CancelBookingButton booking={booking} />
-                </>
+              {booking.actions.edit ? (
+                <button type="button" className="btn btn--outline btn--sm" onClick={() => onEdit(booking)}>
+                  Edit
+                </button>
               ) : null}
+              <CancelBookingButton booking={booking} />
             </BookingCard>
           ))}
         </ul>
@@ -233,19 +230,17 @@ function HistoryTab({ bookings, onView }: { bookings: Booking[]; onView: (b: Boo
           <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
             View Details
           </button>
-          {booking.status === 'completed' ? (
-            <>
-              {booking.hasReview ? (
-                <span className="tone-badge tone-badge--grey">Reviewed</span>
-              ) : (
-                <Link to={`/reviews?bookingId=${booking.id}`} className="btn btn--outline btn--sm">
-                  Leave Review
-                </Link>
-              )}
-              <Link to={`/booking/${booking.cleanerId}/${booking.serviceId}`} className="btn btn--primary btn--sm">
-                Book Again
-              </Link>
-            </>
+          {/* The server says whether this booking may be reviewed or booked again. */}
+          {booking.hasReview ? <span className="tone-badge tone-badge--grey">Reviewed</span> : null}
+          {booking.links.review ? (
+            <Link to={booking.links.review.href} className="btn btn--outline btn--sm">
+              Leave Review
+            </Link>
+          ) : null}
+          {booking.links.rebook ? (
+            <Link to={booking.links.rebook.href} className="btn btn--primary btn--sm">
+              Book Again
+            </Link>
           ) : null}
         </BookingCard>
       ))}

@@ -2,8 +2,6 @@ import type { BookingStatus } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   activeBookings,
-  canModify,
-  canPay,
   type DashboardBooking,
   historyBookings,
   matchesSearch,
@@ -60,20 +58,7 @@ describe('historyBookings', () => {
   });
 });
 
-describe('status rules', () => {
-  it('allows edit and cancel only while pending or confirmed', () => {
-    expect(
-      ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'].map((s) => canModify(s as BookingStatus)),
-    ).toEqual([true, true, false, false, false]);
-  });
-  it('offers payment only for an open, unpaid or failed booking', () => {
-    expect(canPay('pending', 'unpaid')).toBe(true);
-    expect(canPay('confirmed', 'failed')).toBe(true);
-    expect(canPay('pending', 'pending')).toBe(true);
-    expect(canPay('pending', 'processing')).toBe(false);
-    expect(canPay('confirmed', 'succeeded')).toBe(false);
-    expect(canPay('cancelled', 'unpaid')).toBe(false);
-  });
+describe('status display', () => {
   it('capitalises the status and picks its badge colour', () => {
     expect(statusText('in_progress')).toBe('In progress');
     expect(statusText('confirmed')).toBe('Confirmed');

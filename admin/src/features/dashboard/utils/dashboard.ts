@@ -23,11 +23,6 @@ export function isHistory(status: BookingStatus): boolean {
   return status === 'completed' || status === 'cancelled';
 }
 
-/** Spec 02 §4: edit and cancel only while pending or confirmed. */
-export function canModify(status: BookingStatus): boolean {
-  return status === 'pending' || status === 'confirmed';
-}
-
 /** Spec 02 §2: the search matches the cleaner's first or last name or the service name, ignoring case. */
 export function matchesSearch(booking: DashboardBooking, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -87,10 +82,4 @@ export function paymentText(status: BookingPaymentStatus): string {
     default:
       return statusText(status);
   }
-}
-
-/** An unpaid (or failed) booking that is still pending or confirmed can be paid from the dashboard. */
-export function canPay(status: BookingStatus, paymentStatus: BookingPaymentStatus): boolean {
-  // `pending`: checkout was left before paying; the server resumes the same intent.
-  return canModify(status) && (paymentStatus === 'unpaid' || paymentStatus === 'pending' || paymentStatus === 'failed');
 }

@@ -1,4 +1,4 @@
-import type { RefundInput } from '@spotless/sdk';
+import type { Payment, RefundInput } from '@spotless/sdk';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { bookingKeys } from '../../bookings';
@@ -32,8 +32,16 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['payments', 'refund'],
-    mutationFn: ({ id, input, idempotencyKey }: { id: number; input: RefundInput; idempotencyKey: string }) =>
-      api.payments.refund(id, input, idempotencyKey),
+    // The payment's own `refund` action (present only for an administrator while refundable).
+    mutationFn: ({
+      action,
+      input,
+      idempotencyKey,
+    }: {
+      action: NonNullable<Payment['actions']['refund']>;
+      input: RefundInput;
+      idempotencyKey: string;
+    }) => api.perform(action, input, { idempotencyKey }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['payments'] });
       queryClient.invalidateQueries({ queryKey: bookingKeys.all });

@@ -9,7 +9,6 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { adminSessionQuery, paymentsQuery, useRefundPayment } from '../api/payments.queries';
 import {
-  canRefund,
   failureNote,
   PAYMENT_FILTERS,
   type PaymentFilter,
@@ -122,7 +121,7 @@ export function PaymentsPage() {
                     </td>
                     {isAdmin ? (
                       <td>
-                        {canRefund(payment, isAdmin) ? (
+                        {payment.actions.refund ? (
                           <button
                             type="button"
                             className="btn btn--outline btn--sm"
@@ -201,8 +200,10 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
     const body = JSON.stringify(input);
     const key = attempt && attempt.body === body ? attempt.key : newIdempotencyKey();
     setAttempt({ body, key });
+    const action = payment.actions.refund;
+    if (!action) return;
     refund.mutate(
-      { id: payment.id, input, idempotencyKey: key },
+      { action, input, idempotencyKey: key },
       {
         onSuccess: (result) => {
           toast({

@@ -13,11 +13,6 @@ export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'disputed', label: 'Disputed' },
 ];
 
-/** Spec 02 §4: only a succeeded payment is refunded, and only by an administrator (the API's rule). */
-export function canRefund(payment: { status: PaymentStatus }, isAdmin: boolean): boolean {
-  return isAdmin && payment.status === 'succeeded';
-}
-
 /** What is left to refund, in cents. */
 export function refundableCents(payment: { amount: string; refundAmount: string | null }): number {
   return dollarsToCents(payment.amount) - (payment.refundAmount ? dollarsToCents(payment.refundAmount) : 0);

@@ -244,8 +244,8 @@ function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
         <span className={`status-badge status-badge--${booking.status}`}>
           {status.charAt(0).toUpperCase() + status.slice(1)}
         </span>
-        {booking.status === 'completed' && !booking.hasReview ? (
-          <Link to={`/reviews?bookingId=${booking.id}`} className="text-link">
+        {booking.links.review ? (
+          <Link to={booking.links.review.href} className="text-link">
             Write Review
           </Link>
         ) : null}

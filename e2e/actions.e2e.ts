@@ -1,0 +1,199 @@
+import type { Booking, BookingList, PaymentPage, TimeSlotList } from '@spotless/sdk';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+/**
+ * The hosted app follows the server's actions (decision 033): a button is there exactly when the
+ * booking or payment offers its action, and what the server decides elsewhere changes the buttons
+ * at the next load, with no change to the app.
+ */
+
+const baseUrl = inject('baseUrl');
+/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/generate.ts). */
+const DEMO_CLEANER_ID = 1;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(context: BrowserContext, email: string, password = 'demo-password'): Promise<void> {
+  const res = await context.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email, password },
+    headers: { origin: baseUrl },
+  });
+  expect(res.status(), email).toBe(200);
+}
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`${baseUrl}${path}`);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Books the demo cleaner through the API at a free weekday time, as a new customer would. */
+async function bookThroughApi(request: APIRequestContext, skip: number): Promise<Booking> {
+  let found = 0;
+  for (let offset = 3; offset < 60; offset++) {
+    const day = new Date(Date.now() + offset * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const date = day.toISOString().slice(0, 10);
+    const slots = await json<TimeSlotList>(request, `/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=120`);
+    const free = slots.items.find((s) => s.isAvailable && s.startTime >= '09:00' && s.startTime <= '15:00');
+    if (!free || found++ < skip) continue;
+    const body = {
+      cleanerId: DEMO_CLEANER_ID,
+      serviceId: 1,
+      address: '12 Elm Street, Austin',
+      scheduledDate: date,
+      scheduledTime: free.startTime,
+      duration: 120,
+      totalPrice: '1.00',
+    };
+    // The server prices the booking: a wrong quote answers the current price, which is then accepted.
+    const quote = await request.post(`${baseUrl}/api/bookings`, { data: body, headers: { origin: baseUrl } });
+    expect(quote.status()).toBe(409);
+    const { error } = (await quote.json()) as { error: { currentPrice: string } };
+    const res = await request.post(`${baseUrl}/api/bookings`, {
+      data: { ...body, totalPrice: error.currentPrice },
+      headers: { origin: baseUrl },
+    });
+    if (res.status() === 409) continue;
+    expect(res.status()).toBe(201);
+    return (await res.json()) as Booking;
+  }
+  throw new Error('no free weekday slot for the demo cleaner');
+}
+
+async function dashboard(page: Page) {
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('tab', { name: 'Active Bookings' }).waitFor();
+}
+
+const buttonsOf = async (card: ReturnType<Page['getByTestId']>) =>
+  (await card.locator('.btn').allTextContents()).map((text) => text.trim());
+
+describe('buttons follow the server’s actions', () => {
+  it('the customer dashboard shows Edit and Cancel on a confirmed booking, neither on a completed one', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, 'customer@example.com');
+    const { items } = await json<BookingList>(context.request, '/api/bookings?limit=200');
+    const confirmed = items.find((b) => b.status === 'confirmed');
+    const completed = items.find((b) => b.status === 'completed');
+    expect(confirmed?.actions.edit && confirmed.actions.cancel, 'a confirmed demo booking').toBeTruthy();
+    expect(completed, 'a completed demo booking').toBeDefined();
+    expect(completed?.actions).toEqual({});
+
+    const page = await context.newPage();
+    await dashboard(page);
+    const active = page.getByTestId(`booking-card-${confirmed?.id}`);
+    await active.waitFor();
+    expect(await buttonsOf(active)).toEqual(expect.arrayContaining(['Edit', 'Cancel']));
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    const past = page.getByTestId(`booking-card-${completed?.id}`);
+    await past.waitFor();
+    const pastButtons = await buttonsOf(past);
+    expect(pastButtons).not.toContain('Edit');
+    expect(pastButtons).not.toContain('Cancel');
+    expect(pastButtons).not.toContain('Pay Now');
+    await context.close();
+  });
+
+  it('after the cleaner accepts one booking and declines another in their own session, a reload changes the buttons', async () => {
+    const customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const email = `actions-${Date.now()}@example.com`;
+    const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
+      data: { email, password: 'actions-password', firstName: 'Ada', lastName: 'Actions' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    const accepted = await bookThroughApi(customer.request, 0);
+    const declined = await bookThroughApi(customer.request, 1);
+
+    const page = await customer.newPage();
+    await dashboard(page);
+    const acceptedCard = page.getByTestId(`booking-card-${accepted.id}`);
+    const declinedCard = page.getByTestId(`booking-card-${declined.id}`);
+    await acceptedCard.waitFor();
+    for (const card of [acceptedCard, declinedCard]) {
+      expect(await buttonsOf(card)).toEqual(['View Details', 'Pay Now', 'Edit', 'Cancel']);
+    }
+    expect(await acceptedCard.getByTestId('booking-status').textContent()).toBe('Pending');
+
+    // The demo cleaner, elsewhere, takes the actions their own copy of each booking offers.
+    const cleaner = await browser.newContext();
+    await signIn(cleaner, 'cleaner@example.com');
+    for (const [booking, name] of [
+      [accepted, 'accept'],
+      [declined, 'decline'],
+    ] as const) {
+      const seen = await json<Booking>(cleaner.request, `/api/bookings/${booking.id}`);
+      const action = seen.actions[name];
+      expect(action, name).toBeDefined();
+      const body: Record<string, unknown> = {};
+      for (const field of action?.fields ?? []) if (field.value !== undefined) body[field.name] = field.value;
+      const res = await cleaner.request.fetch(`${baseUrl}${action?.href}`, {
+        method: action?.method,
+        data: body,
+        headers: { origin: baseUrl },
+      });
+      expect(res.status(), name).toBe(200);
+    }
+    await cleaner.close();
+
+    await page.reload();
+    await acceptedCard.waitFor();
+    expect(await acceptedCard.getByTestId('booking-status').textContent()).toBe('Confirmed');
+    // The declined booking has left the active list; in the history it offers nothing.
+    expect(await declinedCard.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    await declinedCard.waitFor();
+    expect(await declinedCard.getByTestId('booking-status').textContent()).toBe('Cancelled');
+    expect(await buttonsOf(declinedCard)).toEqual(['View Details']);
+
+    // Tidy up: cancel the accepted one through its own action.
+    const mine = await json<Booking>(customer.request, `/api/bookings/${accepted.id}`);
+    const cancel = await customer.request.fetch(`${baseUrl}${mine.actions.cancel?.href}`, {
+      method: mine.actions.cancel?.method,
+      headers: { origin: baseUrl },
+    });
+    expect(cancel.status()).toBe(200);
+    await customer.close();
+  });
+
+  it('the payments dashboard shows Refund exactly on the payments that offer it: succeeded, not yet refunded', async () => {
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await admin.newPage();
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByLabel('Admin password').fill('admin-demo-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin-dashboard$/);
+    await page.goto(`${baseUrl}/payments`);
+    await page.getByTestId('payments-summary').waitFor();
+    await page.getByTestId('payment-row').first().waitFor();
+
+    const answer = await json<PaymentPage>(page.request, '/api/payments');
+    const rows = page.getByTestId('payment-row');
+    expect(await rows.count()).toBe(answer.items.length);
+    let offered = 0;
+    let withheld = 0;
+    for (const payment of answer.items) {
+      const row = rows.filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^#${payment.id}$`) }) });
+      const refund = await row.getByRole('button', { name: `Refund payment #${payment.id}` }).count();
+      expect(refund, `payment #${payment.id} (${payment.status})`).toBe(payment.actions.refund ? 1 : 0);
+      if (payment.actions.refund) {
+        offered += 1;
+        expect(payment.status).toBe('succeeded');
+      } else withheld += 1;
+    }
+    // The page shows both kinds, so the check above means something.
+    expect(offered).toBeGreaterThan(0);
+    expect(withheld).toBeGreaterThan(0);
+    expect(answer.items.some((p) => p.status !== 'succeeded' && !p.actions.refund)).toBe(true);
+    await admin.close();
+  });
+});
