@@ -1,7 +1,7 @@
 import type { Booking, BookingList, PaymentPage, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, signInAsAdmin } from './browser';
 
 /**
  * The hosted app follows the server's actions (decision 033): a button is there exactly when the
@@ -168,10 +168,7 @@ describe('buttons follow the server’s actions', () => {
   it('the payments dashboard shows Refund exactly on the payments that offer it: succeeded, not yet refunded', async () => {
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await admin.newPage();
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByLabel('Admin password').fill('admin-demo-password');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/admin-dashboard$/);
+    await signInAsAdmin(page, baseUrl);
     await page.goto(`${baseUrl}/payments`);
     await page.getByTestId('payments-summary').waitFor();
     await page.getByTestId('payment-row').first().waitFor();

@@ -1,7 +1,7 @@
 import type { TimeSlotList } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { launchBrowser, runAxe, signInAsAdmin } from './browser';
 
 const baseUrl = inject('baseUrl');
 /** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/generate.ts). */
@@ -304,10 +304,7 @@ describe('booking and checkout in Chromium', () => {
     expect(paidBookingId).toBeGreaterThan(0);
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await admin.newPage();
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByLabel('Admin password').fill('admin-demo-password');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/admin-dashboard$/);
+    await signInAsAdmin(page, baseUrl);
 
     await page.goto(`${baseUrl}/payments`);
     await page.getByTestId('payments-summary').waitFor();

@@ -47,3 +47,11 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/** Opens an admin session on the admin login page with the demo admin password, in `page`'s context. */
+export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Admin password').fill('admin-demo-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin-dashboard$/);
+}

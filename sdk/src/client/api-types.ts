@@ -2025,6 +2025,7 @@ export interface components {
             /** @description the hosted booking page */
             book?: components["schemas"]["PageLink"];
             page: components["schemas"]["PageLink"];
+            /** @description templated: {?page,limit} */
             reviews: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;

@@ -28,7 +28,7 @@ export const Cleaner = z
     links: z
       .object({
         self: linkTo('getCleaner'),
-        reviews: linkTo('listCleanerReviews'),
+        reviews: linkTo('listCleanerReviews').meta({ description: 'templated: {?page,limit}' }),
         reviewSummary: linkTo('getReviewSummary'),
         availability: linkTo('listAvailability'),
         slots: linkTo('listTimeSlots').meta({ description: 'templated: {date} (YYYY-MM-DD, the cleaner’s zone)' }),

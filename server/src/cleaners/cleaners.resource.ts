@@ -10,7 +10,7 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
     ...cleaner,
     links: {
       self: linkTo(ops, 'getCleaner', { id }),
-      reviews: linkTo(ops, 'listCleanerReviews', { cleanerId: id }),
+      reviews: templateTo(ops, 'listCleanerReviews', { cleanerId: id }, { query: ['page', 'limit'] }),
       reviewSummary: linkTo(ops, 'getReviewSummary', { cleanerId: id }),
       availability: linkTo(ops, 'listAvailability', { id }),
       slots: templateTo(ops, 'listTimeSlots', { id }, { query: ['duration'] }),

@@ -137,7 +137,7 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
             )}
           </section>
 
-          <Reviews cleanerId={cleaner.id} />
+          <Reviews cleaner={cleaner} />
         </div>
 
         <aside className="profile__side">
@@ -200,10 +200,10 @@ function ProfileAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
   );
 }
 
-function Reviews({ cleanerId }: { cleanerId: number }) {
-  const reviews = useQuery(cleanerReviewsQuery(cleanerId));
+function Reviews({ cleaner }: { cleaner: Cleaner }) {
+  const reviews = useQuery(cleanerReviewsQuery(cleaner));
   const total = reviews.data?.total ?? 0;
-  const summary = useQuery({ ...reviewSummaryQuery(cleanerId), enabled: total >= DISTRIBUTION_MIN_REVIEWS });
+  const summary = useQuery({ ...reviewSummaryQuery(cleaner), enabled: total >= DISTRIBUTION_MIN_REVIEWS });
 
   return (
     <section className="card" aria-labelledby="reviews-title">
