@@ -42,6 +42,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
+        test: {
+          // One API suite on Node + libSQL file, Node + libSQL server and Workers + libSQL server.
+          name: 'targets',
+          root: 'server',
+          include: ['targets/**/*.targets.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

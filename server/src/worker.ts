@@ -28,7 +28,15 @@ function build(env: WorkerEnv): Built {
     string
   >;
   const config = parseConfig(strings);
-  const database = wrapClient(createClient({ url: config.database.url, authToken: config.database.authToken }));
+  // An isolate may not let one request wait on a promise another resolves: no write queue (a libSQL
+  // server serialises writers itself) and no limit on the client's concurrent requests (its queue
+  // would hand one request's turn to another).
+  const client = createClient({
+    url: config.database.url,
+    authToken: config.database.authToken,
+    concurrency: Number.MAX_SAFE_INTEGER,
+  });
+  const database = wrapClient(client, { serialiseWrites: false });
   const assets = env.ASSETS;
   const logger = createLogger(config.logLevel);
   const payments = createPaymentProvider(config, systemClock);

