@@ -105,19 +105,22 @@ export async function findAccountActivity(db: Queryable, userId: number): Promis
     completedBookings: Number(counts?.completed ?? 0),
     pendingBookings: Number(counts?.pending ?? 0),
     averageRatingGiven: average === null || average === undefined ? null : Math.round(Number(average) * 10) / 10,
-    recentBookings: recent.map((b) => ({
-      id: b.id,
-      status: b.status,
-      scheduledAt: b.startsAt.toISOString(),
-      // The booking's time as every other screen shows it: the cleaner's wall clock and zone.
-      scheduledDate: toLocal(b.startsAt, b.timeZone).date,
-      scheduledTime: toLocal(b.startsAt, b.timeZone).time,
-      timeZone: b.timeZone,
-      totalAmount: b.totalPriceCents / 100,
-      serviceName: b.serviceName,
-      cleanerName: [b.cleanerFirstName, b.cleanerLastName].filter(Boolean).join(' '),
-      cleanerId: b.cleanerId,
-      hasReview: b.reviewId !== null,
-    })),
+    recentBookings: recent.map((b) => {
+      const local = toLocal(b.startsAt, b.timeZone);
+      return {
+        id: b.id,
+        status: b.status,
+        scheduledAt: b.startsAt.toISOString(),
+        // The booking's time as every other screen shows it: the cleaner's wall clock and zone.
+        scheduledDate: local.date,
+        scheduledTime: local.time,
+        timeZone: b.timeZone,
+        totalAmount: b.totalPriceCents / 100,
+        serviceName: b.serviceName,
+        cleanerName: [b.cleanerFirstName, b.cleanerLastName].filter(Boolean).join(' '),
+        cleanerId: b.cleanerId,
+        hasReview: b.reviewId !== null,
+      };
+    }),
   };
 }

@@ -27,7 +27,7 @@ export interface BookingOffer {
   cancelTerms: CancellationTerms | null;
 }
 
-/** Payment statuses meaning the charge went through: nothing more to pay. */
+/** Payment statuses meaning the charge went through: nothing more to pay (payments use the same set). */
 export const CHARGED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'refunded', 'disputed']);
 const PAYABLE_STATES: ReadonlySet<string> = new Set(['pending', 'confirmed']);
 

@@ -9,6 +9,7 @@ import {
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
+import type { BookingCapability } from './booking-actions';
 import type { BookingAnswer } from './bookings.service';
 
 /**
@@ -18,7 +19,7 @@ import type { BookingAnswer } from './bookings.service';
 export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
   const { data, offer, relation, paymentId } = answer;
   const { id } = data;
-  const can = (capability: Parameters<typeof offer.allowed.has>[0]) => offer.allowed.has(capability);
+  const can = (capability: BookingCapability) => offer.allowed.has(capability);
   const actions: Booking['actions'] = {};
   if (can('pay')) {
     actions.pay = actionTo(ops, 'pay', 'createPaymentIntent', {

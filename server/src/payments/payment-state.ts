@@ -135,5 +135,5 @@ export function deriveBookingPaymentStatus(payments: ReadonlyArray<{ status: Pay
 /** Whether the booking's money is with us (cancellation fees and refunds apply). */
 export const isPaid = (status: BookingPaymentStatus) => status === 'succeeded';
 
-/** Statuses in which the payment's money is (or was) with us: the charge went through. */
-export const CHARGED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'refunded', 'disputed']);
+// One set for payments and the bookings they settle (booking-actions.ts decides `pay` by it).
+export { CHARGED_STATUSES } from '../bookings/booking-actions';
