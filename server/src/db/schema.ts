@@ -391,6 +391,56 @@ export const paymentEvents = sqliteTable(
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.providerCreatedAt)],
 );
 
+// ─── The embedded test-mode payment provider (decision 037) ─────────────────
+// What Stripe keeps on its side, kept here when no Stripe key is configured, so that every server
+// process or Workers isolate over the same database sees the same intents. Never read by the
+// payments service: it reaches them only through the provider interface.
+
+export const localPaymentIntents = sqliteTable('local_payment_intents', {
+  id: text().primaryKey(),
+  clientSecret: text().notNull(),
+  amountCents: integer().notNull(),
+  currency: text().notNull(),
+  bookingId: integer().notNull(),
+  customerId: integer(),
+  succeeded: integer({ mode: 'boolean' }).notNull().default(false),
+  failureReason: text(),
+  refundedCents: integer().notNull().default(0),
+  disputed: integer({ mode: 'boolean' }).notNull().default(false),
+  createdAt,
+});
+
+/** The provider's idempotency keys (Stripe keeps them 24 hours; purge-expired does the same). */
+export const localPaymentRequests = sqliteTable(
+  'local_payment_requests',
+  {
+    key: text().primaryKey(),
+    fingerprint: text().notNull(),
+    result: text({ mode: 'json' }).notNull(),
+    createdAt,
+  },
+  (t) => [index('local_payment_requests_created_idx').on(t.createdAt)],
+);
+
+export const localPaymentEvents = sqliteTable(
+  'local_payment_events',
+  {
+    seq: integer().primaryKey({ autoIncrement: true }),
+    id: text().notNull().unique(),
+    providerPaymentId: text().notNull(),
+    event: text({ mode: 'json' }).notNull(),
+    createdAt,
+  },
+  (t) => [index('local_payment_events_intent_idx').on(t.providerPaymentId, t.seq)],
+);
+
+/** Values one installation generates once and every process shares (the local webhook secret). */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt,
+});
+
 // ─── Reviews ─────────────────────────────────────────────────────────────────
 
 export const reviews = sqliteTable(
