@@ -5,6 +5,7 @@
  * The server runs in its own process so that it does not share an event loop with autocannon.
  * Prints a table and writes bench/results/search.json.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import { searchCacheFor } from '../src/cleaners/search-cache';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { memoryFileStorage } from '../src/lib/file-storage';
 import { createLogger } from '../src/lib/logger';
 import { logMailer } from '../src/notifications/outbox';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
@@ -89,6 +91,7 @@ async function serveChild(file: string, cacheEnabled: boolean) {
     clock,
     payments: createPaymentProvider(config, clock),
     mailer: logMailer(createLogger('silent')),
+    files: memoryFileStorage(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   server.once('listening', () => console.log(`PORT ${(server.address() as AddressInfo).port}`));

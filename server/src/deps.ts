@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AuthState } from './lib/auth-state';
+import type { FileStorage } from './lib/file-storage';
 import type { Operations } from './lib/hypermedia';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
@@ -32,6 +33,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** Delivers the notifications outbox: files under data/outbox on Node, the log on Workers. */
   mailer: Mailer;
+  /** Uploaded files' bytes: a folder under data/files on Node, an R2 bucket on Workers. */
+  files: FileStorage;
   /** A cancelled booking's refund; createApp supplies the payments module's when not given. */
   refunds?: CancellationRefunds;
   assets?: Assets;

@@ -10,6 +10,7 @@ import { systemClock } from './deps';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
+import { folderFileStorage } from './node-files';
 import { fileMailer } from './node-mailer';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
 import { createPaymentProvider } from './payments/create-provider';
@@ -70,6 +71,7 @@ async function main() {
     clock: systemClock,
     payments,
     mailer,
+    files: folderFileStorage(join(config.dataDir, 'files')),
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 

@@ -4,6 +4,7 @@ import { parseConfig } from './config';
 import { wrapClient } from './db/client';
 import { systemClock } from './deps';
 import { JOBS, type JobDeps, runJob } from './jobs/registry';
+import { type R2BucketLike, r2FileStorage, unavailableFileStorage } from './lib/file-storage';
 import { createLogger } from './lib/logger';
 import { logMailer } from './notifications/outbox';
 import { createPaymentProvider } from './payments/create-provider';
@@ -15,6 +16,8 @@ import { createPaymentProvider } from './payments/create-provider';
  */
 interface WorkerEnv {
   ASSETS?: { fetch(request: Request): Promise<Response> };
+  /** The R2 bucket for uploaded files (wrangler.toml `[[r2_buckets]]`). */
+  FILES?: R2BucketLike;
   [name: string]: unknown;
 }
 
@@ -48,6 +51,7 @@ function build(env: WorkerEnv): Built {
     clock: systemClock,
     payments,
     mailer,
+    files: env.FILES ? r2FileStorage(env.FILES) : unavailableFileStorage(),
     // The platform's responses have immutable headers: copy them so the security headers can be set.
     assets: assets
       ? {

@@ -145,6 +145,7 @@ export async function startWorker(name: string, databaseUrl: string): Promise<Ta
     compatibilityDate: '2026-04-26',
     compatibilityFlags: ['nodejs_compat'],
     cf: false,
+    r2Buckets: ['FILES'],
     host: '127.0.0.1',
     port,
     bindings: { ...TEST_LIMITS, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PUBLIC_URL: url },

@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { parseConfig } from '../config';
 import { wrapClient } from '../db/client';
 import { systemClock } from '../deps';
+import { memoryFileStorage } from '../lib/file-storage';
 import { createLogger } from '../lib/logger';
 import { logMailer } from '../notifications/outbox';
 import { LocalPaymentProvider } from '../payments/local-provider';
@@ -26,6 +27,7 @@ export async function currentOpenApi(): Promise<Record<string, unknown>> {
     clock: systemClock,
     payments: new LocalPaymentProvider(),
     mailer: logMailer(logger),
+    files: memoryFileStorage(),
   });
   const res = await app.request('/api/openapi.json');
   return (await res.json()) as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { createApp } from '../app';
 import { type Config, parseConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock, Deps } from '../deps';
+import { memoryFileStorage } from '../lib/file-storage';
 import { createLogger } from '../lib/logger';
 import type { PaymentProvider } from '../lib/payment-provider';
 import type { Mailer, OutgoingMessage } from '../notifications/outbox';
@@ -63,6 +64,7 @@ export async function createTestContext(
     clock,
     payments: options.payments ?? new LocalPaymentProvider({ clock }),
     mailer,
+    files: memoryFileStorage(),
   };
   const app = createApp(deps);
   afterAll(() => {
