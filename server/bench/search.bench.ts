@@ -89,7 +89,7 @@ async function serveChild(file: string, cacheEnabled: boolean) {
     database,
     logger: createLogger('silent'),
     clock,
-    payments: createPaymentProvider(config, clock),
+    payments: createPaymentProvider(config, clock, database),
     mailer: logMailer(createLogger('silent')),
     files: memoryFileStorage(),
   });

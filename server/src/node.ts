@@ -61,8 +61,7 @@ async function main() {
   const config = Object.freeze({ ...parsed, adminPasswordHash });
 
   const root = join(SERVER_ROOT, '..');
-  // One provider for the app and the jobs: the local test-mode provider keeps its intents in memory.
-  const payments = createPaymentProvider(config, systemClock);
+  const payments = createPaymentProvider(config, systemClock, database);
   const mailer = fileMailer(join(config.dataDir, 'outbox'));
   const app = createApp({
     config,

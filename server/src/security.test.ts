@@ -13,6 +13,7 @@ import { PaymentProviderError } from './lib/payment-provider';
 import { deliverNotifications } from './notifications/outbox';
 import { SERVER_ROOT } from './paths';
 import { LocalPaymentProvider } from './payments/local-provider';
+import { databaseLocalStore } from './payments/local-provider-store';
 import { providerErrorToAppError } from './payments/payments.service';
 import { StripePaymentProvider } from './payments/stripe-provider';
 import { lockDemoAccounts, seedDemoData } from './seed/generate';
@@ -86,17 +87,23 @@ async function linkFor(email: string, type: 'verify_email' | 'password_reset') {
 }
 
 describe('1. production takes no fake payments', () => {
-  it('gives every local provider its own webhook secret, never a constant from the source', () => {
-    const a = new LocalPaymentProvider();
-    const b = new LocalPaymentProvider();
-    expect(a.webhookSecret).not.toBe(b.webhookSecret);
-    expect(a.webhookSecret).not.toBe('whsec_local_test_secret');
-    expect(a.webhookSecret.length).toBeGreaterThan(40);
+  it('gives every installation its own webhook secret, never a constant from the source, shared by every process over its database', async () => {
+    const a = await new LocalPaymentProvider().webhookSecret();
+    const b = await new LocalPaymentProvider().webhookSecret();
+    expect(a).not.toBe(b);
+    const first = new LocalPaymentProvider({ store: databaseLocalStore(ctx.database, ctx.clock) });
+    const second = new LocalPaymentProvider({ store: databaseLocalStore(ctx.database, ctx.clock) });
+    const shared = await first.webhookSecret();
+    expect(await second.webhookSecret()).toBe(shared);
+    for (const secret of [a, shared]) {
+      expect(secret).not.toBe('whsec_local_test_secret');
+      expect(secret.length).toBeGreaterThan(40);
+    }
   });
 
   it('refuses an event signed with the old constant secret', async () => {
     const forged = new LocalPaymentProvider({ webhookSecret: 'whsec_local_test_secret', clock: ctx.clock });
-    const delivery = forged.signedDelivery({
+    const delivery = await forged.signedDelivery({
       id: 'evt_forged',
       type: 'payment_succeeded',
       providerPaymentId: 'pi_local_x',

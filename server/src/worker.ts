@@ -42,7 +42,7 @@ function build(env: WorkerEnv): Built {
   const database = wrapClient(client, { serialiseWrites: false });
   const assets = env.ASSETS;
   const logger = createLogger(config.logLevel);
-  const payments = createPaymentProvider(config, systemClock);
+  const payments = createPaymentProvider(config, systemClock, database);
   const mailer = logMailer(logger);
   const app = createApp({
     config,

@@ -33,13 +33,25 @@ describe('purgeExpired', () => {
     );
 
     // Nothing has expired yet.
-    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0, authTokens: 0 });
+    expect(await purgeExpired(ctx.deps)).toEqual({
+      sessions: 0,
+      rateLimits: 0,
+      idempotencyKeys: 0,
+      authTokens: 0,
+      localPaymentRequests: 0,
+    });
 
     // Later than every expiry (the reset link's hour included), and a fresh session and window made now stay.
     ctx.clock.set(new Date(Math.max(user.expiresAt.getTime(), now.getTime() + 3_600_000) + 1));
     await createSession(ctx.database, 'token-made-later', { userId: null, kind: 'admin' }, ctx.clock.now());
     await limiter.hit('login:198.51.100.7', 10, 60_000);
-    expect(await purgeExpired(ctx.deps)).toEqual({ sessions: 1, rateLimits: 1, idempotencyKeys: 1, authTokens: 1 });
+    expect(await purgeExpired(ctx.deps)).toEqual({
+      sessions: 1,
+      rateLimits: 1,
+      idempotencyKeys: 1,
+      authTokens: 1,
+      localPaymentRequests: 0,
+    });
 
     expect((await ctx.database.db.select().from(sessions)).map((s) => s.expiresAt > ctx.clock.now())).toEqual([true]);
     expect((await ctx.database.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['login:198.51.100.7']);
@@ -47,5 +59,21 @@ describe('purgeExpired', () => {
     expect(await ctx.database.db.select().from(authTokens)).toEqual([]);
     expect(link).toMatch(/^[a-z2-7]{32}$/);
     expect(await validateSessionToken(ctx.database, 'token-made-later', 'admin', ctx.clock.now())).not.toBeNull();
+  });
+
+  it('forgets the local payment provider’s idempotency keys after a day, as Stripe does', async () => {
+    const intent = await ctx.deps.payments.createPaymentIntent({
+      amountCents: 5_000,
+      currency: 'usd',
+      bookingId: 1,
+      customerId: null,
+      idempotencyKey: 'purge-key',
+    });
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 23 * 3_600_000));
+    expect((await purgeExpired(ctx.deps)).localPaymentRequests).toBe(0);
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 2 * 3_600_000));
+    expect((await purgeExpired(ctx.deps)).localPaymentRequests).toBe(1);
+    // The intent itself stays, as Stripe's do.
+    expect((await ctx.deps.payments.retrieve(intent.providerPaymentId))?.amountCents).toBe(5_000);
   });
 });

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Tx } from '../db/client';
-import { authTokens, idempotencyKeys, rateLimits, sessions } from '../db/schema';
+import { authTokens, idempotencyKeys, localPaymentRequests, rateLimits, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 
 /** Rows deleted per table per run; the next run takes the rest, so one run never holds the writer long. */
 const BATCH = 5_000;
+const LOCAL_REQUEST_TTL_MS = 24 * 3_600_000;
 
 async function deleteExpired(tx: Tx, table: SQLiteTable, column: SQLiteColumn, now: Date): Promise<number> {
   const due: SQL = sql`${column} <= ${now.getTime()}`;
@@ -18,16 +19,28 @@ async function deleteExpired(tx: Tx, table: SQLiteTable, column: SQLiteColumn, n
 /**
  * Deletes what has expired and is never read again: sessions past their expiry (validation already
  * refuses them), rate-limit windows that have reset, stored idempotent answers past their TTL, and
- * e-mail links (verification, reset) past theirs.
+ * e-mail links (verification, reset) past theirs, and the local payment provider's day-old
+ * idempotency keys.
  */
-export async function purgeExpired(
-  deps: Pick<Deps, 'database' | 'clock'>,
-): Promise<{ sessions: number; rateLimits: number; idempotencyKeys: number; authTokens: number }> {
+export async function purgeExpired(deps: Pick<Deps, 'database' | 'clock'>): Promise<{
+  sessions: number;
+  rateLimits: number;
+  idempotencyKeys: number;
+  authTokens: number;
+  localPaymentRequests: number;
+}> {
   const now = deps.clock.now();
   return deps.database.write(async (tx) => ({
     sessions: await deleteExpired(tx, sessions, sessions.expiresAt, now),
     rateLimits: await deleteExpired(tx, rateLimits, rateLimits.resetAt, now),
     idempotencyKeys: await deleteExpired(tx, idempotencyKeys, idempotencyKeys.expiresAt, now),
     authTokens: await deleteExpired(tx, authTokens, authTokens.expiresAt, now),
+    // The local test-mode provider keeps idempotency keys 24 hours, as Stripe does.
+    localPaymentRequests: await deleteExpired(
+      tx,
+      localPaymentRequests,
+      localPaymentRequests.createdAt,
+      new Date(now.getTime() - LOCAL_REQUEST_TTL_MS),
+    ),
   }));
 }

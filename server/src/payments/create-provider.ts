@@ -1,14 +1,17 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
 import type { Clock } from '../deps';
 import type { PaymentProvider } from '../lib/payment-provider';
 import { LocalPaymentProvider } from './local-provider';
+import { databaseLocalStore } from './local-provider-store';
 import { StripePaymentProvider } from './stripe-provider';
 
-/** Stripe when `STRIPE_SECRET_KEY` is set, else the embedded local test-mode provider. */
+/** Stripe when `STRIPE_SECRET_KEY` is set, else the embedded local test-mode provider over `database`. */
 export function createPaymentProvider(
   config: Config,
   clock: Clock,
+  database: Database,
   stripeOptions?: Stripe.StripeConfig,
 ): PaymentProvider {
   if (config.stripe) {
@@ -16,5 +19,5 @@ export function createPaymentProvider(
     if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
     return new StripePaymentProvider({ secretKey, webhookSecret, clientOptions: stripeOptions });
   }
-  return new LocalPaymentProvider({ clock });
+  return new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) });
 }

@@ -349,7 +349,7 @@ describe('LocalPaymentProvider: webhooks', () => {
       expect(d.signatureHeader).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(await provider.parseWebhook(d.rawBody, d.signatureHeader)).toEqual(d.event);
     }
-    expect(provider.emittedEvents(intent.providerPaymentId).map((e) => e.id)).toEqual(
+    expect((await provider.emittedEvents(intent.providerPaymentId)).map((e) => e.id)).toEqual(
       deliveries.map((d) => d.event.id),
     );
   });
@@ -363,7 +363,7 @@ describe('LocalPaymentProvider: webhooks', () => {
       amountCents: 100,
       createdAt: clock.current,
     };
-    const { rawBody, signatureHeader } = provider.signedDelivery(event);
+    const { rawBody, signatureHeader } = await provider.signedDelivery(event);
     const reject = async (body: string, header: string | null | undefined) =>
       expect(provider.parseWebhook(body, header)).rejects.toBeInstanceOf(WebhookSignatureError);
     await reject(rawBody, null);
@@ -374,7 +374,7 @@ describe('LocalPaymentProvider: webhooks', () => {
     await reject(rawBody.replace('100', '999'), signatureHeader);
     await reject(
       rawBody,
-      new LocalPaymentProvider({ clock, webhookSecret: 'other' }).signedDelivery(event).signatureHeader,
+      (await new LocalPaymentProvider({ clock, webhookSecret: 'other' }).signedDelivery(event)).signatureHeader,
     );
     // Stripe may send several v1 signatures while rotating secrets: one good one is enough.
     expect(await provider.parseWebhook(rawBody, `${signatureHeader},v1=${'0'.repeat(64)}`)).toEqual(event);
@@ -393,7 +393,7 @@ describe('LocalPaymentProvider: webhooks', () => {
 
   it('returns null for a genuine event of a type the server does not use', async () => {
     const { provider, clock } = setup();
-    const { rawBody, signatureHeader } = provider.signedDelivery({
+    const { rawBody, signatureHeader } = await provider.signedDelivery({
       id: 'evt_2',
       type: 'payment_intent.created' as never,
       providerPaymentId: 'pi_local_1',
@@ -419,7 +419,7 @@ describe('LocalPaymentProvider: webhooks', () => {
     fail = false;
     await provider.redeliverFailed();
     expect(provider.failedDeliveryCount).toBe(0);
-    expect(seen).toEqual([provider.emittedEvents()[0]!.id]);
+    expect(seen).toEqual([(await provider.emittedEvents())[0]!.id]);
   });
 
   it('stops delivering after unsubscribe', async () => {

@@ -46,8 +46,11 @@ export interface WebhookDelivery {
 export type EventListener = (event: ProviderEvent, delivery: WebhookDelivery) => void | Promise<void>;
 
 export interface LocalProviderOptions {
+  /** A fixed secret (tests); otherwise the store's, made once per installation. */
   webhookSecret?: string;
   clock?: { now(): Date };
+  /** Where intents, idempotency keys and events live; memory when omitted (the provider's own tests). */
+  store?: LocalProviderStore;
 }
 
 type Outcome =
@@ -87,7 +90,7 @@ const LIVE_CARD_IN_TEST_MODE: Outcome = {
     'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
 
-interface IntentRecord {
+export interface IntentRecord {
   id: string;
   clientSecret: string;
   amountCents: number;
@@ -100,30 +103,97 @@ interface IntentRecord {
   disputed: boolean;
 }
 
-type IdempotentResult =
+export type IdempotentResult =
   | { op: 'intent'; fingerprint: string; intentId: string }
   | { op: 'refund'; fingerprint: string; refund: Refund };
 
+/** One atomic unit of the provider's records: everything read and written in it commits together. */
+export interface LocalStoreTx {
+  intent(id: string): Promise<IntentRecord | undefined>;
+  saveIntent(record: IntentRecord, isNew: boolean): Promise<void>;
+  request(key: string): Promise<IdempotentResult | undefined>;
+  saveRequest(key: string, result: IdempotentResult): Promise<void>;
+  appendEvent(event: ProviderEvent): Promise<void>;
+}
+
 /**
- * A payment provider that behaves like Stripe in test mode, in memory for the life of the process:
- * Stripe's test card numbers, its decline and validation messages, idempotency keys, refunds no
- * larger than what is left, and signed webhook events delivered to subscribers in the same
- * normalised shape the Stripe adapter produces.
+ * Where the local provider keeps what Stripe would keep on its side. In the database
+ * (`databaseLocalStore`) for the app on every target, so that any process or Workers isolate over
+ * the same database sees the same intents; in memory for the provider's own unit tests.
+ */
+export interface LocalProviderStore {
+  transaction<T>(fn: (tx: LocalStoreTx) => Promise<T>): Promise<T>;
+  intent(id: string): Promise<IntentRecord | undefined>;
+  /** Events emitted so far, oldest first. */
+  events(providerPaymentId?: string): Promise<ProviderEvent[]>;
+  /** The webhook signing secret of this installation: made once, then the same for every process. */
+  webhookSecret(make: () => string): Promise<string>;
+}
+
+/** The store in memory, for tests of the provider alone: one transaction at a time, applied on success. */
+export function memoryLocalStore(): LocalProviderStore {
+  const intents = new Map<string, IntentRecord>();
+  const requests = new Map<string, IdempotentResult>();
+  const events: ProviderEvent[] = [];
+  let secret: string | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  return {
+    transaction(fn) {
+      const run = turn.then(async () => {
+        const writes: Array<() => void> = [];
+        const result = await fn({
+          intent: async (id) => structuredClone(intents.get(id)),
+          saveIntent: async (record) => void writes.push(() => intents.set(record.id, structuredClone(record))),
+          request: async (key) => structuredClone(requests.get(key)),
+          saveRequest: async (key, value) => void writes.push(() => requests.set(key, structuredClone(value))),
+          appendEvent: async (event) => void writes.push(() => events.push(structuredClone(event))),
+        });
+        for (const write of writes) write();
+        return result;
+      });
+      turn = run.catch(() => undefined);
+      return run;
+    },
+    intent: async (id) => structuredClone(intents.get(id)),
+    events: async (providerPaymentId) =>
+      events
+        .filter((e) => providerPaymentId === undefined || e.providerPaymentId === providerPaymentId)
+        .map((e) => structuredClone(e)),
+    webhookSecret: async (make) => (secret ??= make()),
+  };
+}
+
+/**
+ * A payment provider that behaves like Stripe in test mode: Stripe's test card numbers, its decline
+ * and validation messages, idempotency keys, refunds no larger than what is left, and signed webhook
+ * events in the same normalised shape the Stripe adapter produces. Its records live in a
+ * `LocalProviderStore` (the database in the app, decision 037); subscribers are this process's own
+ * and are told of each event after it is stored.
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
-  readonly webhookSecret: string;
   private readonly clock: { now(): Date };
-  private readonly intents = new Map<string, IntentRecord>();
-  private readonly idempotency = new Map<string, IdempotentResult>();
+  private readonly store: LocalProviderStore;
+  private readonly fixedSecret: string | undefined;
+  private secret: Promise<string> | undefined;
   private readonly listeners = new Set<EventListener>();
-  private readonly events: ProviderEvent[] = [];
   private failedDeliveries: Array<{ listener: EventListener; event: ProviderEvent; delivery: WebhookDelivery }> = [];
 
   constructor(options: LocalProviderOptions = {}) {
-    // A constant secret in the source would let anyone sign events: each provider gets its own.
-    this.webhookSecret = options.webhookSecret ?? `whsec_local_${randomHex(24)}`;
     this.clock = options.clock ?? { now: () => new Date() };
+    this.store = options.store ?? memoryLocalStore();
+    this.fixedSecret = options.webhookSecret;
+  }
+
+  /**
+   * The secret its webhook deliveries are signed with. A constant in the source would let anyone
+   * sign events: each installation makes its own once and keeps it in its store.
+   */
+  webhookSecret(): Promise<string> {
+    this.secret ??= this.fixedSecret
+      ? Promise.resolve(this.fixedSecret)
+      : this.store.webhookSecret(() => `whsec_local_${randomHex(24)}`);
+    return this.secret;
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -135,12 +205,6 @@ export class LocalPaymentProvider implements PaymentProvider {
       input.bookingId,
       input.customerId,
     ]);
-    const previous = this.idempotency.get(input.idempotencyKey);
-    if (previous) {
-      if (previous.op !== 'intent' || previous.fingerprint !== fingerprint)
-        throw idempotencyConflict(input.idempotencyKey);
-      return this.snapshot(this.intents.get(previous.intentId)!);
-    }
     if (!/^[a-z]{3}$/.test(input.currency)) {
       throw new PaymentProviderError('invalid_request', `Invalid currency: ${input.currency}`);
     }
@@ -150,26 +214,37 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (input.currency === 'usd' && input.amountCents < 50) {
       throw new PaymentProviderError('invalid_amount', 'Amount must be at least $0.50 usd');
     }
-    const id = `pi_local_${randomHex(12)}`;
-    const record: IntentRecord = {
-      id,
-      clientSecret: `${id}_secret_${randomHex(12)}`,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      bookingId: input.bookingId,
-      customerId: input.customerId,
-      succeeded: false,
-      failureReason: null,
-      refundedCents: 0,
-      disputed: false,
-    };
-    this.intents.set(id, record);
-    this.idempotency.set(input.idempotencyKey, { op: 'intent', fingerprint, intentId: id });
+    const record = await this.store.transaction(async (tx) => {
+      const previous = await tx.request(input.idempotencyKey);
+      if (previous) {
+        if (previous.op !== 'intent' || previous.fingerprint !== fingerprint)
+          throw idempotencyConflict(input.idempotencyKey);
+        const existing = await tx.intent(previous.intentId);
+        if (!existing) throw new PaymentProviderError('not_found', `No such payment_intent: '${previous.intentId}'`);
+        return existing;
+      }
+      const id = `pi_local_${randomHex(12)}`;
+      const created: IntentRecord = {
+        id,
+        clientSecret: `${id}_secret_${randomHex(12)}`,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        bookingId: input.bookingId,
+        customerId: input.customerId,
+        succeeded: false,
+        failureReason: null,
+        refundedCents: 0,
+        disputed: false,
+      };
+      await tx.saveIntent(created, true);
+      await tx.saveRequest(input.idempotencyKey, { op: 'intent', fingerprint, intentId: id });
+      return created;
+    });
     return this.snapshot(record);
   }
 
   async retrieve(providerPaymentId: string): Promise<PaymentIntent | null> {
-    const record = this.intents.get(providerPaymentId);
+    const record = await this.store.intent(providerPaymentId);
     return record ? this.snapshot(record) : null;
   }
 
@@ -181,39 +256,43 @@ export class LocalPaymentProvider implements PaymentProvider {
       input.amountCents ?? null,
       input.reason ?? null,
     ]);
-    const previous = this.idempotency.get(input.idempotencyKey);
-    if (previous) {
-      if (previous.op !== 'refund' || previous.fingerprint !== fingerprint)
-        throw idempotencyConflict(input.idempotencyKey);
-      return { ...previous.refund };
-    }
-    const record = this.intents.get(input.providerPaymentId);
-    if (!record) throw new PaymentProviderError('not_found', `No such payment_intent: '${input.providerPaymentId}'`);
-    if (record.disputed) {
-      throw new PaymentProviderError('not_refundable', 'This payment has been disputed and cannot be refunded.');
-    }
-    if (!record.succeeded) {
-      throw new PaymentProviderError(
-        'not_refundable',
-        'This PaymentIntent does not have a successful charge to refund.',
-      );
-    }
-    const remaining = record.amountCents - record.refundedCents;
-    if (remaining === 0) throw new PaymentProviderError('not_refundable', 'This payment has already been refunded.');
-    const amount = input.amountCents ?? remaining;
-    if (!Number.isSafeInteger(amount) || amount < 1) {
-      throw new PaymentProviderError('invalid_amount', 'Refund amount must be a positive whole number of cents');
-    }
-    if (amount > remaining) {
-      throw new PaymentProviderError(
-        'refund_exceeds_amount',
-        `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(remaining)})`,
-      );
-    }
-    record.refundedCents += amount;
-    const refund: Refund = { providerRefundId: `re_local_${randomHex(12)}`, status: 'succeeded', amountCents: amount };
-    this.idempotency.set(input.idempotencyKey, { op: 'refund', fingerprint, refund });
-    await this.emit(record, 'refunded');
+    const { refund, event } = await this.store.transaction(async (tx) => {
+      const previous = await tx.request(input.idempotencyKey);
+      if (previous) {
+        if (previous.op !== 'refund' || previous.fingerprint !== fingerprint)
+          throw idempotencyConflict(input.idempotencyKey);
+        return { refund: previous.refund, event: undefined };
+      }
+      const record = await tx.intent(input.providerPaymentId);
+      if (!record) throw new PaymentProviderError('not_found', `No such payment_intent: '${input.providerPaymentId}'`);
+      if (record.disputed) {
+        throw new PaymentProviderError('not_refundable', 'This payment has been disputed and cannot be refunded.');
+      }
+      if (!record.succeeded) {
+        throw new PaymentProviderError(
+          'not_refundable',
+          'This PaymentIntent does not have a successful charge to refund.',
+        );
+      }
+      const remaining = record.amountCents - record.refundedCents;
+      if (remaining === 0) throw new PaymentProviderError('not_refundable', 'This payment has already been refunded.');
+      const amount = input.amountCents ?? remaining;
+      if (!Number.isSafeInteger(amount) || amount < 1) {
+        throw new PaymentProviderError('invalid_amount', 'Refund amount must be a positive whole number of cents');
+      }
+      if (amount > remaining) {
+        throw new PaymentProviderError(
+          'refund_exceeds_amount',
+          `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(remaining)})`,
+        );
+      }
+      record.refundedCents += amount;
+      const made: Refund = { providerRefundId: `re_local_${randomHex(12)}`, status: 'succeeded', amountCents: amount };
+      await tx.saveIntent(record, false);
+      await tx.saveRequest(input.idempotencyKey, { op: 'refund', fingerprint, refund: made });
+      return { refund: made, event: await this.record(tx, record, 'refunded') };
+    });
+    if (event) await this.notify(event);
     return { ...refund };
   }
 
@@ -224,53 +303,71 @@ export class LocalPaymentProvider implements PaymentProvider {
    */
   async confirmCardPayment(clientSecret: string, card: CardDetails): Promise<ConfirmResult> {
     const id = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(clientSecret)?.[1];
-    const record = id ? this.intents.get(id) : undefined;
-    if (!record || record.clientSecret !== clientSecret) {
-      return {
-        error: {
-          type: 'invalid_request_error',
+    const invalid = validateCard(card, this.clock.now());
+    const outcome = TEST_CARDS[card.cardNumber.replace(/ /g, '')] ?? LIVE_CARD_IN_TEST_MODE;
+    const { result, events } = await this.store.transaction(async (tx) => {
+      const record = id ? await tx.intent(id) : undefined;
+      if (!record || record.clientSecret !== clientSecret) {
+        const error = {
+          type: 'invalid_request_error' as const,
           code: 'resource_missing',
           message: `No such payment_intent: '${id ?? clientSecret}'`,
-        },
-      };
-    }
-    if (record.succeeded) {
-      return {
-        error: {
-          type: 'invalid_request_error',
+        };
+        return { result: { error }, events: [] };
+      }
+      if (record.succeeded) {
+        const error = {
+          type: 'invalid_request_error' as const,
           code: 'payment_intent_unexpected_state',
           message:
             'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
-        },
+        };
+        return { result: { error }, events: [] };
+      }
+      if (invalid) return { result: { error: { type: 'validation_error' as const, ...invalid } }, events: [] };
+      if (outcome.kind === 'decline') {
+        record.failureReason = outcome.message;
+        await tx.saveIntent(record, false);
+        const event = await this.record(tx, record, 'payment_failed');
+        const error = { type: 'card_error' as const, code: outcome.code, message: outcome.message };
+        return {
+          result: { error: outcome.declineCode ? { ...error, decline_code: outcome.declineCode } : error },
+          events: [event],
+        };
+      }
+      record.succeeded = true;
+      record.failureReason = null;
+      const recorded = [await this.record(tx, record, 'payment_succeeded')];
+      if (outcome.dispute) {
+        record.disputed = true;
+        recorded.push(await this.record(tx, record, 'disputed'));
+      }
+      await tx.saveIntent(record, false);
+      const paid = {
+        id: record.id,
+        status: 'succeeded' as const,
+        amount: record.amountCents,
+        currency: record.currency,
       };
-    }
-    const invalid = validateCard(card, this.clock.now());
-    if (invalid) return { error: { type: 'validation_error', ...invalid } };
-
-    const outcome = TEST_CARDS[card.cardNumber.replace(/ /g, '')] ?? LIVE_CARD_IN_TEST_MODE;
-    if (outcome.kind === 'decline') {
-      record.failureReason = outcome.message;
-      await this.emit(record, 'payment_failed');
-      const error = { type: 'card_error' as const, code: outcome.code, message: outcome.message };
-      return { error: outcome.declineCode ? { ...error, decline_code: outcome.declineCode } : error };
-    }
-    record.succeeded = true;
-    await this.emit(record, 'payment_succeeded');
-    if (outcome.dispute) await this.simulateDispute(record.id);
-    return {
-      paymentIntent: { id: record.id, status: 'succeeded', amount: record.amountCents, currency: record.currency },
-    };
+      return { result: { paymentIntent: paid }, events: recorded };
+    });
+    for (const event of events) await this.notify(event);
+    return result;
   }
 
   /** The customer's bank disputes a succeeded payment (Stripe's card 4000 0000 0000 0259 does this itself). */
   async simulateDispute(providerPaymentId: string): Promise<void> {
-    const record = this.intents.get(providerPaymentId);
-    if (!record?.succeeded) {
-      throw new PaymentProviderError('not_found', `No succeeded payment_intent: '${providerPaymentId}'`);
-    }
-    if (record.disputed) return;
-    record.disputed = true;
-    await this.emit(record, 'disputed');
+    const event = await this.store.transaction(async (tx) => {
+      const record = await tx.intent(providerPaymentId);
+      if (!record?.succeeded) {
+        throw new PaymentProviderError('not_found', `No succeeded payment_intent: '${providerPaymentId}'`);
+      }
+      if (record.disputed) return undefined;
+      record.disputed = true;
+      await tx.saveIntent(record, false);
+      return this.record(tx, record, 'disputed');
+    });
+    if (event) await this.notify(event);
   }
 
   /** Every event delivered to `listener` from now on, with its signed webhook body. Returns an unsubscribe. */
@@ -279,9 +376,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     return () => this.listeners.delete(listener);
   }
 
-  /** Events emitted so far, oldest first (for replays and tests). */
-  emittedEvents(providerPaymentId?: string): ProviderEvent[] {
-    return this.events.filter((e) => providerPaymentId === undefined || e.providerPaymentId === providerPaymentId);
+  /** Events emitted so far, oldest first (for replays and tests), from the store. */
+  emittedEvents(providerPaymentId?: string): Promise<ProviderEvent[]> {
+    return this.store.events(providerPaymentId);
   }
 
   /** How many deliveries failed (a listener threw) and await `redeliverFailed`. */
@@ -297,10 +394,10 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** A signed delivery for an event, as the webhook route receives it. */
-  signedDelivery(event: ProviderEvent, at: Date = this.clock.now()): WebhookDelivery {
+  async signedDelivery(event: ProviderEvent, at: Date = this.clock.now()): Promise<WebhookDelivery> {
     const rawBody = JSON.stringify({ ...event, createdAt: event.createdAt.toISOString() });
     const t = Math.floor(at.getTime() / 1000);
-    return { rawBody, signatureHeader: `t=${t},v1=${this.sign(`${t}.${rawBody}`)}` };
+    return { rawBody, signatureHeader: `t=${t},v1=${await this.sign(`${t}.${rawBody}`)}` };
   }
 
   async parseWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<ProviderEvent | null> {
@@ -311,7 +408,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!t || !/^\d+$/.test(t) || signatures.length === 0) {
       throw new WebhookSignatureError('Unable to extract timestamp and signatures from header');
     }
-    const expected = decodeHex(this.sign(`${t}.${rawBody}`));
+    const expected = decodeHex(await this.sign(`${t}.${rawBody}`));
     const matches = signatures.some((s) => /^[0-9a-f]{64}$/.test(s) && constantTimeEqual(decodeHex(s), expected));
     if (!matches) throw new WebhookSignatureError('No signatures found matching the expected signature for payload');
     if (Math.abs(this.clock.now().getTime() / 1000 - Number(t)) > LOCAL_WEBHOOK_TOLERANCE_SECONDS) {
@@ -320,9 +417,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     return decodeEvent(rawBody);
   }
 
-  private sign(payload: string): string {
+  private async sign(payload: string): Promise<string> {
     const encoder = new TextEncoder();
-    return encodeHexLowerCase(hmac(SHA256, encoder.encode(this.webhookSecret), encoder.encode(payload)));
+    const secret = await this.webhookSecret();
+    return encodeHexLowerCase(hmac(SHA256, encoder.encode(secret), encoder.encode(payload)));
   }
 
   private snapshot(record: IntentRecord): PaymentIntent {
@@ -347,7 +445,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
-  private async emit(record: IntentRecord, type: ProviderEvent['type']): Promise<void> {
+  /** Stores an event in the same transaction as the change it reports. */
+  private async record(tx: LocalStoreTx, record: IntentRecord, type: ProviderEvent['type']): Promise<ProviderEvent> {
     const event: ProviderEvent = {
       id: `evt_local_${randomHex(12)}`,
       type,
@@ -357,8 +456,14 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
     if (type === 'refunded') event.refundedCents = record.refundedCents;
     if (type === 'payment_failed' && record.failureReason) event.failureReason = record.failureReason;
-    this.events.push(event);
-    const delivery = this.signedDelivery(event);
+    await tx.appendEvent(event);
+    return event;
+  }
+
+  /** Tells this process's subscribers of a stored event, with its signed webhook body. */
+  private async notify(event: ProviderEvent): Promise<void> {
+    if (this.listeners.size === 0) return;
+    const delivery = await this.signedDelivery(event);
     for (const listener of this.listeners) await this.deliver(listener, event, delivery);
   }
 

@@ -254,9 +254,9 @@ describe('POST /api/webhooks/stripe (local provider deliveries)', () => {
     };
     const forger = new LocalPaymentProvider({ clock: ctx.clock, webhookSecret: 'whsec_attacker' });
     const before = await snapshot();
-    const forged = forger.signedDelivery(event);
+    const forged = await forger.signedDelivery(event);
     expect((await deliver(forged.rawBody, forged.signatureHeader)).status).toBe(400);
-    const genuine = provider.signedDelivery(event);
+    const genuine = await provider.signedDelivery(event);
     expect((await deliver(`${genuine.rawBody} `, genuine.signatureHeader)).status).toBe(400);
     expect((await deliver(genuine.rawBody, '')).status).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -286,7 +286,7 @@ describe('POST /api/webhooks/stripe (local provider deliveries)', () => {
         { ...base, id: `evt_ref2_${order.join('')}`, type: 'refunded', refundedCents: 8_000, createdAt: at(4) },
       ];
       for (const i of order) {
-        const delivery = provider.signedDelivery(events[i] as ProviderEvent);
+        const delivery = await provider.signedDelivery(events[i] as ProviderEvent);
         const times = i === 1 ? 5 : 1;
         for (let n = 0; n < times; n++) {
           const res = await deliver(delivery.rawBody, delivery.signatureHeader);
@@ -324,7 +324,7 @@ describe('POST /api/webhooks/stripe (local provider deliveries)', () => {
   });
 
   it('keeps an event for an unknown intent and answers 200 for a genuine event of no interest', async () => {
-    const orphan = provider.signedDelivery({
+    const orphan = await provider.signedDelivery({
       id: 'evt_orphan_1',
       type: 'payment_succeeded',
       providerPaymentId: 'pi_local_unknown',

@@ -245,7 +245,7 @@ export async function confirmLocalCardPayment(deps: PaymentDeps, input: z.output
 
   await database.write((tx) => markProcessing(tx, payment.id, clock.now()));
   const result = await provider.confirmCardPayment(input.clientSecret, card);
-  for (const event of provider.emittedEvents(payment.providerPaymentId)) await applyEvent(deps, event);
+  for (const event of await provider.emittedEvents(payment.providerPaymentId)) await applyEvent(deps, event);
   const after = (await findPayment(database.db, payment.id)) ?? payment;
 
   if ('error' in result) {

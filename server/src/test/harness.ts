@@ -11,6 +11,7 @@ import { createLogger } from '../lib/logger';
 import type { PaymentProvider } from '../lib/payment-provider';
 import type { Mailer, OutgoingMessage } from '../notifications/outbox';
 import { LocalPaymentProvider } from '../payments/local-provider';
+import { databaseLocalStore } from '../payments/local-provider-store';
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -62,7 +63,7 @@ export async function createTestContext(
     database,
     logger: createLogger('silent'),
     clock,
-    payments: options.payments ?? new LocalPaymentProvider({ clock }),
+    payments: options.payments ?? new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) }),
     mailer,
     files: memoryFileStorage(),
   };
