@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   GOOGLE_OAUTH_BASE_URL: optionalText.pipe(z.url().optional()),
   GITHUB_OAUTH_BASE_URL: optionalText.pipe(z.url().optional()),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Node only: run the scheduled jobs in this process (turn off on all but one instance, or to run them by `npm run job`). */
+  SCHEDULED_JOBS: z.enum(['true', 'false']).default('true'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_CLEANERS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -94,6 +96,8 @@ export interface Config {
   };
   /** Read X-Forwarded-For for the client address (only behind a proxy that sets it). */
   readonly trustProxy: boolean;
+  /** Node: schedule the jobs with node-cron in this process (Workers use Cron Triggers instead). */
+  readonly scheduledJobs: boolean;
   /** Sign-in, sign-up and admin-login attempts per address per 15 minutes. */
   readonly authRateLimit: number;
   /** Bookings one account may make per hour. */
@@ -179,6 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       },
     },
     trustProxy: e.TRUST_PROXY === 'true',
+    scheduledJobs: e.SCHEDULED_JOBS === 'true',
     authRateLimit: e.AUTH_RATE_LIMIT,
     bookingRateLimit: e.BOOKING_RATE_LIMIT,
     maxUnpaidBookings: e.MAX_UNPAID_BOOKINGS,

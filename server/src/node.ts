@@ -89,7 +89,9 @@ async function main() {
     }
   });
 
-  const stopJobs = startJobs({ database, clock: systemClock, logger, payments, mailer });
+  const stopJobs = config.scheduledJobs
+    ? startJobs({ database, clock: systemClock, logger, payments, mailer })
+    : () => undefined;
 
   const shutdown = () => {
     stopJobs();

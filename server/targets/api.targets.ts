@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLibsqlServer, startNode, startWorker, type Target } from './targets';
+import { TARGETS, type Target } from './targets';
 
 /**
  * One API suite, three targets: every check here runs against Node + libSQL file, Node + libSQL
@@ -9,30 +11,10 @@ import { startLibsqlServer, startNode, startWorker, type Target } from './target
 // biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
 type Json = Record<string, any>;
 
-/** A target over its own libSQL server, stopped with it. */
-async function overLibsqlServer(start: (url: string) => Promise<Target>): Promise<Target> {
-  const db = await startLibsqlServer();
-  const target = await start(db.url);
-  return {
-    ...target,
-    stop: async () => {
-      await target.stop();
-      await db.stop();
-    },
-  };
-}
-
-const TARGETS: Array<[string, () => Promise<Target>]> = [
-  ['Node + libSQL file', () => startNode('Node + libSQL file')],
-  ['Node + libSQL server', () => overLibsqlServer((url) => startNode('Node + libSQL server', url))],
-  [
-    'Workers runtime + libSQL server',
-    () => overLibsqlServer((url) => startWorker('Workers runtime + libSQL server', url)),
-  ],
-];
-
 describe.each(TARGETS)('%s', (_name, start) => {
   let target: Target;
+  /** The race winner's paid booking, for the webhook check after it. */
+  let paidBooking: { bookingHref: string; cookie: string; providerPaymentId: string; amountCents: number } | undefined;
   beforeAll(async () => {
     target = await start();
   });
@@ -99,22 +81,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
       }),
     );
     // A free two-hour start with the demo cleaner (Austin, Mon–Sat), two weeks or more ahead.
-    let body: Json | undefined;
-    for (let offset = 14; offset < 60 && !body; offset++) {
-      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const slots = await call(`/api/cleaners/1/slots/${date}?duration=120`);
-      const free = slots.body.items?.find((s: Json) => s.isAvailable && s.startTime >= '09:00');
-      if (free)
-        body = {
-          cleanerId: 1,
-          serviceId: 1,
-          address: '1 Race St',
-          scheduledDate: date,
-          scheduledTime: free.startTime,
-          duration: 120,
-        };
-    }
-    expect(body).toBeDefined();
+    const body = { cleanerId: 1, serviceId: 1, address: '1 Race St', duration: 120, ...(await freeStart(14)) };
     const quote = await call('/api/bookings', {
       method: 'POST',
       body: { ...body, totalPrice: '1.00' },
@@ -157,5 +124,106 @@ describe.each(TARGETS)('%s', (_name, start) => {
     const paid = await call(booking.links.self.href, { cookie });
     expect(paid.body).toMatchObject({ status: 'confirmed', paymentStatus: 'succeeded' });
     expect(paid.body.actions.pay).toBeUndefined();
+    paidBooking = {
+      bookingHref: booking.links.self.href,
+      cookie: cookie as string,
+      providerPaymentId: String(intent.body.clientSecret).replace(/_secret_.*$/, ''),
+      amountCents: Math.round(Number(intent.body.amount) * 100),
+    };
+  });
+
+  /** A free two-hour start with the demo cleaner, `from` days ahead or later. */
+  async function freeStart(from: number): Promise<Json> {
+    for (let offset = from; offset < from + 60; offset++) {
+      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const slots = await call(`/api/cleaners/1/slots/${date}?duration=120`);
+      const free = slots.body.items?.find((s: Json) => s.isAvailable && s.startTime >= '09:00');
+      if (free) return { scheduledDate: date, scheduledTime: free.startTime };
+    }
+    throw new Error('no free start');
+  }
+
+  async function database<T>(fn: (db: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
+    const db = createClient({ url: target.databaseUrl });
+    try {
+      return await fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('applies a payment provider webhook signed with this installation’s secret once, and refuses a forged one', async () => {
+    expect(paidBooking).toBeDefined();
+    const { bookingHref, cookie, providerPaymentId, amountCents } = paidBooking!;
+    const post = (rawBody: string, signature: string) =>
+      fetch(`${target.url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'spotless-signature': signature },
+        body: rawBody,
+      });
+    const event = {
+      id: `evt_target_${Date.now()}`,
+      type: 'disputed',
+      providerPaymentId,
+      amountCents,
+      createdAt: new Date().toISOString(),
+    };
+    const rawBody = JSON.stringify(event);
+    const t = Math.floor(Date.now() / 1000);
+    // Signed with a secret that is not this installation's: refused, nothing changes.
+    const forged = createHmac('sha256', 'whsec_local_guess').update(`${t}.${rawBody}`).digest('hex');
+    expect((await post(rawBody, `t=${t},v1=${forged}`)).status).toBe(400);
+    expect((await call(bookingHref, { cookie })).body.paymentStatus).toBe('succeeded');
+
+    // The secret every process of this installation shares lives in its database, made once.
+    const secret = await database(async (db) => {
+      const rows = await db.execute("select value from server_secrets where name = 'local_payment_webhook_secret'");
+      return String(rows.rows[0]?.value);
+    });
+    const genuine = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+    const first = await post(rawBody, `t=${t},v1=${genuine}`);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, applied: true, duplicate: false });
+    const again = await post(rawBody, `t=${t},v1=${genuine}`);
+    expect(await again.json()).toEqual({ received: true, applied: false, duplicate: true });
+    expect((await call(bookingHref, { cookie })).body.paymentStatus).toBe('disputed');
+  });
+
+  it('runs the scheduled job that frees the time of a booking left unpaid past its window', async () => {
+    const signUp = await call('/api/auth/register', {
+      method: 'POST',
+      body: { email: `late-${Date.now()}@example.com`, password: 'late-payer-pw', firstName: 'L', lastName: 'P' },
+    });
+    const cookie = `spotless_session=${signUp.session}`;
+    const start = await freeStart(70);
+    const body = { cleanerId: 1, serviceId: 1, address: '2 Late St', duration: 120, ...start };
+    const quote = await call('/api/bookings', { method: 'POST', body: { ...body, totalPrice: '1.00' }, cookie });
+    const made = await call('/api/bookings', {
+      method: 'POST',
+      body: { ...body, totalPrice: quote.body.error.currentPrice },
+      cookie,
+    });
+    expect(made.status).toBe(201);
+    const slotTaken = async () =>
+      !(await call(`/api/cleaners/1/slots/${start.scheduledDate}?duration=120`)).body.items.find(
+        (s: Json) => s.startTime === start.scheduledTime,
+      )?.isAvailable;
+    expect(await slotTaken()).toBe(true);
+
+    // Nothing expires a booking made just now.
+    await target.runJob('expire-unpaid-bookings');
+    expect((await call(made.body.links.self.href, { cookie })).body.status).toBe('pending');
+
+    // Made 31 minutes ago and never paid: the next run cancels it and the time is free again.
+    await database((db) =>
+      db.execute({
+        sql: 'update bookings set created_at = created_at - ? where id = ?',
+        args: [31 * 60_000, made.body.id],
+      }),
+    );
+    await target.runJob('expire-unpaid-bookings');
+    const after = await call(made.body.links.self.href, { cookie });
+    expect(after.body.status).toBe('cancelled');
+    expect(await slotTaken()).toBe(false);
   });
 });

