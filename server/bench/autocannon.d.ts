@@ -15,15 +15,22 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
+  interface RequestParams {
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
+  }
   interface RequestSpec {
     method?: string;
     path?: string;
-    setupRequest?: (request: { path: string }) => { path: string };
+    setupRequest?: (request: RequestParams) => RequestParams;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     requests?: RequestSpec[];
   }
   function autocannon(options: Options): Promise<Result>;

