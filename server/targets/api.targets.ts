@@ -52,6 +52,15 @@ describe.each(TARGETS)('%s', (_name, start) => {
     for (const cleaner of found.body.items) expect(cleaner.links.self.href).toBe(`/api/cleaners/${cleaner.id}`);
   });
 
+  it('answers many identical searches arriving at once, each complete', async () => {
+    // Distinct from every earlier query, so all of them miss the answer cache together.
+    const path = `/api/cleaners?location=Dallas&radius=${20 + (Date.now() % 7)}&sortBy=price`;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call(path)));
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+    const bodies = new Set(answers.map((a) => JSON.stringify(a.body.items.map((c: Json) => c.id))));
+    expect(bodies.size).toBe(1);
+  });
+
   it('signs in, keeps the session in the database, and signs out for good', async () => {
     const login = await call('/api/auth/login', {
       method: 'POST',
