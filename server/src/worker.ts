@@ -57,7 +57,13 @@ function build(env: WorkerEnv): Built {
       ? {
           serve: async (c) => {
             const response = await assets.fetch(c.req.raw);
-            return new Response(response.body, response);
+            const copy = new Response(response.body, response);
+            // The SDK bundles (staged into the assets under /sdk/) are loaded by partner sites.
+            if (c.req.path.startsWith('/sdk/') || c.req.path === '/embed.js') {
+              copy.headers.set('Access-Control-Allow-Origin', '*');
+              copy.headers.set('Cache-Control', 'public, max-age=300');
+            }
+            return copy;
           },
         }
       : undefined,

@@ -52,6 +52,19 @@ describe.each(TARGETS)('%s', (_name, start) => {
     for (const cleaner of found.body.items) expect(cleaner.links.self.href).toBe(`/api/cleaners/${cleaner.id}`);
   });
 
+  it('serves the hosted app with its security headers and the SDK bundles to any site', async () => {
+    const page = await fetch(`${target.url}/cleaners`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const sdk = await fetch(`${target.url}/sdk/client.js`);
+    expect(sdk.status).toBe(200);
+    expect(sdk.headers.get('content-type')).toContain('javascript');
+    expect(sdk.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await sdk.text()).toContain('createClient');
+  });
+
   it('answers many identical searches arriving at once, each complete', async () => {
     // Distinct from every earlier query, so all of them miss the answer cache together.
     const path = `/api/cleaners?location=Dallas&radius=${20 + (Date.now() % 7)}&sortBy=price`;

@@ -169,6 +169,13 @@ export async function startWorker(
     compatibilityFlags: ['nodejs_compat'],
     cf: false,
     r2Buckets: ['FILES'],
+    // wrangler.toml's [assets]: the hosted app and the staged SDK bundles, every request through the worker.
+    assets: {
+      directory: join(ROOT, 'admin', 'dist'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+      assetConfig: { not_found_handling: 'single-page-application' },
+    },
     host: '127.0.0.1',
     port,
     bindings: { ...TEST_LIMITS, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PUBLIC_URL: url, ...vars },
