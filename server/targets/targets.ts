@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { JOBS } from '../src/jobs/registry';
 
 /**
@@ -15,6 +16,7 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
 /** Fast enough for tests that sign many people in from one address; the limits have their own tests. */
 const TEST_LIMITS = { AUTH_RATE_LIMIT: '100000', BOOKING_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+const execFileAsync = promisify(execFile);
 const TSX = [join(BIN, 'tsx'), '--conditions=@spotless/source'] as const;
 const SEED_CLEANERS = '40';
 
@@ -130,10 +132,11 @@ export async function startNode(name: string, databaseUrl?: string): Promise<Tar
     url,
     databaseUrl: database,
     runJob: async (job) => {
-      execFileSync(TSX[0], [TSX[1], 'server/src/jobs/cli.ts', job, '--database', database], {
+      // Not execFileSync: a blocked event loop misses the server closing an idle keep-alive socket,
+      // and the next request would be written to a dead connection.
+      await execFileAsync(TSX[0], [TSX[1], 'server/src/jobs/cli.ts', job, '--database', database], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
-        stdio: 'pipe',
       });
     },
     stop: async () => {
