@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
+import { adminApplicationsRoutes, applicationsRoutes, documentsRoutes } from './applications/applications.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
 import { sessionMiddleware } from './auth/sessions';
@@ -15,11 +16,12 @@ import { docsRoutes } from './docs/docs.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
 import { collectOperations } from './lib/hypermedia';
+import { isUploadRoute } from './lib/uploads';
 import { accessLog } from './middleware/access-log';
 import { csrfProtection } from './middleware/csrf';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
-import { reviewsRoutes } from './reviews/reviews.routes';
+import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
 import { servicesRoutes } from './services/services.routes';
 import { systemRoutes } from './system/system.routes';
 
@@ -32,6 +34,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/cleaners', cleanersRoutes)
   .route('/bookings', bookingsRoutes)
   .route('/reviews', reviewsRoutes)
+  .route('/admin/review-reports', reviewReportsAdminRoutes)
+  .route('/applications', applicationsRoutes)
+  .route('/documents', documentsRoutes)
+  .route('/admin', adminApplicationsRoutes)
   .route('/favourites', favouritesRoutes)
   .route('/contact', contactRoutes)
   .route('/', paymentsRoutes)
@@ -86,14 +92,13 @@ export function createApp(given: Deps) {
       },
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) =>
-        c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) =>
+      c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413),
+  });
+  // Upload routes count their own, larger, envelope while reading (lib/uploads.ts).
+  app.use('/api/*', (c, next) => (isUploadRoute(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
 
   // Auth: CSRF is checked before any session is touched; the session is resolved once here.
   app.use('/api/*', csrfProtection());

@@ -3,9 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './auth/cookies';
 import { hashPassword } from './auth/password';
 import { createSession, generateSessionToken } from './auth/sessions';
-import { availability, bookings, cleaners, payments, reviews, timeOff, timeSlots, users } from './db/schema';
+import {
+  applicationDocuments,
+  availability,
+  bookings,
+  cleanerApplications,
+  cleaners,
+  payments,
+  reviews,
+  timeOff,
+  timeSlots,
+  users,
+} from './db/schema';
 import { seedDemoData } from './seed/generate';
 import { createTestContext } from './test/harness';
+import { type ReviewFixture, reviewFixture } from './test/review-fixtures';
 
 /**
  * The permission matrix: every /api route with what each kind of caller gets. A route added
@@ -34,6 +46,14 @@ interface Fixture {
   newBooking(): Promise<number>;
   newAvailability(): Promise<number>;
   newTimeOff(): Promise<number>;
+  /** Customer A's open cleaner application, and one of its documents (with its bytes stored). */
+  applicationId: number;
+  documentId: number;
+  /** A fresh pending application of a fresh user, and a fresh document of customer A's application. */
+  newApplication(): Promise<number>;
+  newDocument(): Promise<number>;
+  /** Customer A's review of a completed job with the `cleaner` caller (reported by a third user), its photo. */
+  reviews: ReviewFixture;
 }
 
 type Request = { path: string; body?: unknown };
@@ -96,6 +116,8 @@ const MATRIX: Record<string, Entry> = {
     },
     expect: all(200),
   },
+  'GET /api/reviews/summary': publicGet(() => '/api/reviews/summary'),
+  'GET /api/reviews/:id/photos/:photoId': publicGet((f) => f.reviews.photoPath),
   'GET /api/auth/providers': publicGet(() => '/api/auth/providers'),
 
   // ── Public writes ──
@@ -339,8 +361,110 @@ const MATRIX: Record<string, Entry> = {
     expect: all(400),
   },
 
+  // ── Reviews: the booking's customer writes; others vote and report; the reviewed cleaner responds ──
+  'POST /api/reviews': {
+    request: async (f) => ({
+      path: '/api/reviews',
+      body: { bookingId: await f.reviews.newCompletedBooking(), rating: 5, comment: 'Careful and quick work.' },
+    }),
+    expect: { anonymous: 401, customerA: 201, customerB: 404, cleaner: 403, admin: 401 },
+  },
+  'POST /api/reviews/:id/vote': {
+    request: (f) => ({ path: `/api/reviews/${f.reviews.reviewId}/vote`, body: { voteType: 'helpful' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 200, cleaner: 403, admin: 401 },
+  },
+  'POST /api/reviews/:id/response': {
+    request: async (f) => ({
+      path: `/api/reviews/${await f.reviews.newReview()}/response`,
+      body: { response: 'Thanks!' },
+    }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, cleaner: 201, admin: 401 },
+  },
+  'POST /api/reviews/:id/report': {
+    request: async (f) => ({ path: `/api/reviews/${await f.reviews.newReview()}/report`, body: { reason: 'Spam' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 201, cleaner: 201, admin: 401 },
+  },
+  'POST /api/reviews/:id/photos': {
+    // A JSON body: the author gets past the ownership check to the 415; nobody else's body is read.
+    request: (f) => ({ path: `/api/reviews/${f.reviews.reviewId}/photos`, body: { photos: [] } }),
+    expect: { anonymous: 401, customerA: 415, customerB: 403, cleaner: 403, admin: 401 },
+  },
+  'GET /api/cleaners/profile/overview': {
+    request: () => ({ path: '/api/cleaners/profile/overview' }),
+    expect: { anonymous: 401, customerA: 404, customerB: 404, cleaner: 200, admin: 401 },
+  },
+
   // ── Administrators ──
   'GET /api/admin/session': { request: () => ({ path: '/api/admin/session' }), expect: adminsOnly(200) },
+  'GET /api/admin/review-reports': { request: () => ({ path: '/api/admin/review-reports' }), expect: adminsOnly(200) },
+  'GET /api/admin/review-reports/:id': {
+    request: (f) => ({ path: `/api/admin/review-reports/${f.reviews.reportId}` }),
+    expect: adminsOnly(200),
+  },
+
+  // ── Cleaner applications and their documents: the applicant's own; administrators review ──
+  'GET /api/applications': { request: () => ({ path: '/api/applications' }), expect: usersOnly(200) },
+  'POST /api/applications': {
+    // A already has an open application and the cleaner is one already: both 409; B applies.
+    request: () => ({
+      path: '/api/applications',
+      body: {
+        bio: 'Careful and quick.',
+        experience: '1-3',
+        hourlyRate: 30,
+        serviceTypes: ['residential'],
+        coverageAreas: ['Austin'],
+      },
+    }),
+    expect: { anonymous: 401, customerA: 409, customerB: 201, cleaner: 409, admin: 401 },
+  },
+  'GET /api/applications/:id': {
+    request: (f) => ({ path: `/api/applications/${f.applicationId}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 200 },
+  },
+  'GET /api/applications/:id/documents': {
+    request: (f) => ({ path: `/api/applications/${f.applicationId}/documents` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 200 },
+  },
+  'POST /api/applications/:id/documents': {
+    request: (f) => ({
+      path: `/api/applications/${f.applicationId}/documents`,
+      body: {
+        documentType: 'id',
+        fileName: 'id.pdf',
+        fileUrl: `data:application/pdf;base64,${btoa('%PDF-1.4 matrix')}`,
+      },
+    }),
+    expect: { anonymous: 401, customerA: 201, customerB: 404, cleaner: 404, admin: 401 },
+  },
+  'GET /api/documents/:id': {
+    request: (f) => ({ path: `/api/documents/${f.documentId}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 200 },
+  },
+  'GET /api/documents/:id/file': {
+    request: (f) => ({ path: `/api/documents/${f.documentId}/file` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 200 },
+  },
+  'DELETE /api/documents/:id': {
+    request: async (f) => ({ path: `/api/documents/${await f.newDocument()}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, cleaner: 404, admin: 401 },
+  },
+  'GET /api/admin/applications': { request: () => ({ path: '/api/admin/applications' }), expect: adminsOnly(200) },
+  'GET /api/admin/applications/:id': {
+    request: (f) => ({ path: `/api/admin/applications/${f.applicationId}` }),
+    expect: adminsOnly(200),
+  },
+  'PATCH /api/admin/applications/:id/status': {
+    request: async (f) => ({
+      path: `/api/admin/applications/${await f.newApplication()}/status`,
+      body: { status: 'under_review' },
+    }),
+    expect: adminsOnly(200),
+  },
+  'PATCH /api/admin/documents/:id': {
+    request: async (f) => ({ path: `/api/admin/documents/${await f.newDocument()}`, body: { status: 'verified' } }),
+    expect: adminsOnly(200),
+  },
 };
 
 const ctx = await createTestContext({
@@ -444,6 +568,58 @@ const [slot] = await ctx.database.write((tx) =>
     })
     .returning({ id: timeSlots.id }),
 );
+let applicants = 0;
+async function insertApplication(userId?: number): Promise<number> {
+  let owner = userId;
+  if (owner === undefined) {
+    applicants += 1;
+    const [user] = await ctx.database.write((tx) =>
+      tx
+        .insert(users)
+        .values({ email: `matrix-applicant-${applicants}@example.com` })
+        .returning({ id: users.id }),
+    );
+    owner = user?.id as number;
+  }
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(cleanerApplications)
+      .values({
+        userId: owner as number,
+        experience: '1-3',
+        hourlyRateCents: 3000,
+        bio: 'Matrix applicant',
+        serviceTypes: ['residential'],
+        coverageAreas: ['Austin'],
+        submittedAt: now,
+      })
+      .returning({ id: cleanerApplications.id }),
+  );
+  return row?.id as number;
+}
+const applicationId = await insertApplication(customerA);
+let documents = 0;
+async function insertDocument(): Promise<number> {
+  documents += 1;
+  const storageKey = `documents/${applicationId}/matrix-${documents}.pdf`;
+  await ctx.deps.files.put(storageKey, new TextEncoder().encode('%PDF-1.4 matrix'), { contentType: 'application/pdf' });
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(applicationDocuments)
+      .values({
+        applicationId,
+        documentType: 'id',
+        fileName: 'id.pdf',
+        storageKey,
+        fileSize: 15,
+        mimeType: 'application/pdf',
+        uploadedAt: now,
+      })
+      .returning({ id: applicationDocuments.id }),
+  );
+  return row?.id as number;
+}
+const documentId = await insertDocument();
 let sundayHour = 0;
 const fixture: Fixture = {
   cleanerId: existingCleaner.id,
@@ -459,6 +635,15 @@ const fixture: Fixture = {
     return insertAvailability(0, `${hour}:00`, `${hour}:30`);
   },
   newTimeOff: insertTimeOff,
+  applicationId,
+  documentId,
+  newApplication: () => insertApplication(),
+  newDocument: insertDocument,
+  reviews: await reviewFixture(ctx, {
+    customerId: customerA,
+    cleanerId: ownCleaner.id,
+    reporterId: existingCleaner.userId,
+  }),
 };
 
 /** A fresh session per request, so sign-in and sign-out routes cannot disturb the next check. */

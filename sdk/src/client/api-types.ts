@@ -23,6 +23,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applications to review, with the counts per status (administrators)
+         * @description Newest first; `status` keeps one status (`all` or none: every one). `counts` covers every application.
+         */
+        get: operations["listAdminApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with its documents, for review (administrators) */
+        get: operations["getAdminApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Start reviewing, approve or reject an application (administrators)
+         * @description Pending → under_review, approved or rejected; under_review → approved or rejected; a rejected application can still be approved and an approved one rejected (its cleaner profile is then suspended). Approving creates or activates the cleaner profile in the first coverage area’s city, with weekly hours from the application, and the user becomes a cleaner. `adminNotes` (or `notes`) is kept; for a rejection it is the reason the applicant is sent. Recorded in the audit log with the administrator; the applicant is notified.
+         */
+        patch: operations["setApplicationStatus"];
+        trace?: never;
+    };
+    "/api/admin/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Verify or reject a document (administrators)
+         * @description `status` verified, or rejected with a `rejectionReason` (required) that the applicant is sent. Recorded in the audit log with the administrator.
+         */
+        patch: operations["reviewApplicationDocument"];
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -60,6 +137,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/review-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reports of reviews (administrators)
+         * @description Newest first; `status` open by default (`all` for every one), `limit` default 50.
+         */
+        get: operations["listReviewReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report of a review (administrators) */
+        get: operations["getReviewReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/session": {
         parameters: {
             query?: never;
@@ -71,6 +185,74 @@ export interface paths {
         get: operations["getAdminSession"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user’s cleaner applications
+         * @description Newest first. The `apply` action is offered while the user has no open (pending or under review) application and no active cleaner profile.
+         */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Apply to be a cleaner
+         * @description Spec 02 §5: bio, experience (0-1, 1-3, 3-5, 5-10, 10+), hourlyRate (15 to 100 in steps of 0.50), at least one service type and one coverage area (repeats ignored; at least one must name a city we serve, where the approved cleaner is placed) are required; each missing or invalid field is named in `fields`. One open application per user: a second is 409 "You already have a pending application".
+         */
+        post: operations["submitApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application
+         * @description For its applicant or an administrator; anyone else gets 404.
+         */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An application’s documents
+         * @description For its applicant or an administrator; anyone else gets 404.
+         */
+        get: operations["listApplicationDocuments"];
+        put?: never;
+        /**
+         * Upload a document (the applicant, while the application is open)
+         * @description As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". A refused upload stores nothing.
+         */
+        post: operations["uploadApplicationDocument"];
         delete?: never;
         options?: never;
         head?: never;
@@ -620,6 +802,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cleaners/profile/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s dashboard figures
+         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (pending or confirmed); `totalEarnings` — the cleaner’s charged payments (succeeded, or refunded after succeeding) less every refund that did not fail, in dollars; `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
+         */
+        get: operations["getCleanerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -651,6 +853,50 @@ export interface paths {
          * @description The signed-in customer of the booking only. The charge is always the booking’s total as the server computed it; `amount` is only compared with it (409 `amount_mismatch` when different). One intent per booking and total: calling again answers the same client secret. Honours `Idempotency-Key`.
          */
         post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application document
+         * @description For the applicant or an administrator; anyone else gets 404.
+         */
+        get: operations["getApplicationDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document (the applicant, while the application is open)
+         * @description The stored file is deleted with it. Anyone but the applicant and administrators gets 404.
+         */
+        delete: operations["deleteApplicationDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document’s file
+         * @description For the applicant or an administrator; anyone else gets 404. Always an attachment, with the type read from the file’s bytes and `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["downloadApplicationDocument"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -874,10 +1120,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reviews of a cleaner (query form) */
+        /**
+         * Reviews of a cleaner (query form)
+         * @description Spec 02 §7: `cleanerId` and `limit` (default 10). Each review carries the caller’s actions.
+         */
         get: operations["listReviews"];
         put?: never;
-        post?: never;
+        /**
+         * Review a completed booking
+         * @description The quick form (bookingId, cleanerId, rating, comment) or the full form (overallRating and the four category ratings, title, comment, pros, cons, serviceAreas, timeSpent, wouldRecommend, wouldRebook). Only the booking’s customer, only once it is completed, only once; the review is verified. The cleaner’s rating and review count change in the same transaction. A completed, unreviewed booking offers this as its `review` action.
+         */
+        post: operations["createReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -927,9 +1180,129 @@ export interface paths {
         };
         /**
          * Summary of a cleaner’s published reviews
-         * @description Average, total, distribution 5→1, category averages, recommendation and rebooking rates (percent) and the verified count.
+         * @description Average, total, distribution 5→1 (counts and percents), category averages, recommendation, rebooking and response rates (percents with one decimal) and the verified count.
          */
         get: operations["getReviewSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add photos to your review (multipart)
+         * @description multipart/form-data: `photos` (one or more files), `captions` and `displayOrder` (optional, repeated, one per photo in order). At most 5 photos per review; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Only the review’s author.
+         */
+        post: operations["addReviewPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A review photo’s bytes
+         * @description The image, with the type its bytes were found to be (image/jpeg or image/png) and `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["getReviewPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a review to the administrators
+         * @description A reason and an optional description; once per user and review, not by its author. Administrators list reports at `/api/admin/review-reports`.
+         */
+        post: operations["reportReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reviewed cleaner’s response
+         * @description Only the reviewed cleaner, once; a blank response is refused (400).
+         */
+        post: operations["respondToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a review helpful or not helpful (a toggle)
+         * @description One vote per user and review: the same `voteType` again takes the vote back, the other one changes it. `helpfulVotes` counts helpful votes and changes in the same transaction. Not on your own review, nor on one about you.
+         */
+        post: operations["voteOnReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures over every published review (the reviews page)
+         * @description Platform average (two decimals), total reviews, distribution 5→1 with counts and percents, recommendation rate, response rate (reviews with a cleaner’s response; percents with one decimal) and the verified count — computed from the data on every call.
+         */
+        get: operations["getPlatformReviewSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1100,9 +1473,52 @@ export interface components {
             step?: number;
             title?: string;
             /** @enum {string} */
-            type: "text" | "number" | "integer" | "boolean" | "date" | "time" | "datetime" | "email" | "select";
+            type: "text" | "number" | "integer" | "boolean" | "date" | "time" | "datetime" | "email" | "select" | "file";
             /** @description the current or suggested value */
             value?: unknown;
+        };
+        AdminApplicationPage: {
+            counts: components["schemas"]["ApplicationCounts"];
+            items: components["schemas"]["Application"][];
+            links: {
+                next?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listAdminApplications";
+                    templated?: boolean;
+                    title?: string;
+                };
+                page: components["schemas"]["PageLink"];
+                prev?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listAdminApplications";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listAdminApplications";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            page: number;
+            pageSize: number;
+            total: number;
         };
         AdminLoginInput: {
             code?: string;
@@ -1116,6 +1532,23 @@ export interface components {
             version: string;
         };
         ApiRootActions: {
+            /** @description a signed-in user without an open application or an active cleaner profile */
+            apply?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "apply";
+                /** @constant */
+                operation: "submitApplication";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
             login?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -1166,6 +1599,18 @@ export interface components {
             };
         };
         ApiRootLinks: {
+            /** @description administrators: applications to review */
+            adminApplications?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listAdminApplications";
+                templated?: boolean;
+                title?: string;
+            };
             adminSession?: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -1174,6 +1619,18 @@ export interface components {
                  * @constant
                  */
                 operation: "getAdminSession";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description a signed-in user’s cleaner applications */
+            applications?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listApplications";
                 templated?: boolean;
                 title?: string;
             };
@@ -1273,6 +1730,30 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
+            /** @description administrators: reported reviews */
+            reviewReports?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listReviewReports";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description the reviews page’s figures */
+            reviewSummary: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getPlatformReviewSummary";
+                templated?: boolean;
+                title?: string;
+            };
             self: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -1306,6 +1787,405 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
+        };
+        Application: {
+            /** @description what the caller may do to this application now (decision 033) */
+            actions: components["schemas"]["ApplicationActions"];
+            adminNotes: string | null;
+            availability: {
+                [key: string]: {
+                    available: boolean;
+                    hours: string;
+                };
+            } | null;
+            bio: string;
+            /** @description once approved: the cleaner profile */
+            cleanerId: number | null;
+            coverageAreas: string[];
+            /** @description in the administrator’s detailed view (getAdminApplication) */
+            documents?: components["schemas"]["ApplicationDocument"][];
+            emergencyContact: {
+                name?: string;
+                phone?: string;
+                relationship?: string;
+            } | null;
+            equipment: string | null;
+            experience: string;
+            hasBond: boolean;
+            hasInsurance: boolean;
+            /** @description US dollars, two decimals */
+            hourlyRate: string;
+            id: number;
+            links: components["schemas"]["ApplicationLinks"];
+            previousExperience: string | null;
+            references: {
+                email?: string;
+                name?: string;
+                phone?: string;
+                relationship?: string;
+            }[] | null;
+            reviewedAt: string | null;
+            serviceTypes: components["schemas"]["ServiceType"][];
+            status: components["schemas"]["ApplicationStatus"];
+            submittedAt: string;
+            user: {
+                email: string;
+                firstName: string | null;
+                lastName: string | null;
+            };
+            userId: number;
+        };
+        ApplicationActions: {
+            approve?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "approve";
+                /** @constant */
+                operation: "setApplicationStatus";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            reject?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "reject";
+                /** @constant */
+                operation: "setApplicationStatus";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            startReview?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "startReview";
+                /** @constant */
+                operation: "setApplicationStatus";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description the applicant, while the application is open; also as multipart/form-data */
+            uploadDocument?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "uploadDocument";
+                /** @constant */
+                operation: "uploadApplicationDocument";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        ApplicationCounts: {
+            approved: number;
+            pending: number;
+            rejected: number;
+            total: number;
+            under_review: number;
+        };
+        ApplicationDocument: {
+            actions: components["schemas"]["ApplicationDocumentActions"];
+            applicationId: number;
+            documentType: components["schemas"]["ApplicationDocumentType"];
+            fileName: string;
+            /** @description bytes */
+            fileSize: number;
+            fileUrl: string;
+            id: number;
+            links: components["schemas"]["ApplicationDocumentLinks"];
+            mimeType: components["schemas"]["ApplicationDocumentMimeType"];
+            rejectionReason: string | null;
+            status: components["schemas"]["ApplicationDocumentStatus"];
+            uploadedAt: string;
+        };
+        ApplicationDocumentActions: {
+            /** @description the applicant, while the application is open */
+            delete?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "DELETE";
+                /** @constant */
+                name: "delete";
+                /** @constant */
+                operation: "deleteApplicationDocument";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            reject?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "reject";
+                /** @constant */
+                operation: "reviewApplicationDocument";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            verify?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "verify";
+                /** @constant */
+                operation: "reviewApplicationDocument";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        ApplicationDocumentLinks: {
+            application: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getApplication";
+                templated?: boolean;
+                title?: string;
+            };
+            file: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "downloadApplicationDocument";
+                templated?: boolean;
+                title?: string;
+            };
+            page: components["schemas"]["PageLink"];
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getApplicationDocument";
+                templated?: boolean;
+                title?: string;
+            };
+        };
+        ApplicationDocumentList: {
+            actions: {
+                /** @description the applicant, while the application is open; also as multipart/form-data */
+                upload?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "upload";
+                    /** @constant */
+                    operation: "uploadApplicationDocument";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            items: components["schemas"]["ApplicationDocument"][];
+            links: {
+                application: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getApplication";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listApplicationDocuments";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        /** @enum {string} */
+        ApplicationDocumentMimeType: "application/pdf" | "image/jpeg" | "image/png";
+        /** @enum {string} */
+        ApplicationDocumentStatus: "pending" | "verified" | "rejected";
+        /** @enum {string} */
+        ApplicationDocumentType: "id" | "insurance" | "bond" | "reference_letter" | "background_check";
+        ApplicationInput: {
+            /** @description each weekday’s hours; without it, Monday to Friday 9:00-17:00 */
+            availability?: components["schemas"]["WeeklyAvailability"];
+            bio: string;
+            /** @description free text; repeats and blanks are ignored */
+            coverageAreas: string[];
+            emergencyContact?: components["schemas"]["EmergencyContact"];
+            equipment?: string;
+            /**
+             * @description years: 0-1, 1-3, 3-5, 5-10 or 10+
+             * @enum {string}
+             */
+            experience: "0-1" | "1-3" | "3-5" | "5-10" | "10+";
+            /** @description Default: false. */
+            hasBond?: boolean;
+            /** @description Default: false. */
+            hasInsurance?: boolean;
+            /** @description US dollars per hour, 15 to 100 in steps of 0.50 */
+            hourlyRate: number | string;
+            previousExperience?: string;
+            references?: components["schemas"]["ApplicationReference"][];
+            serviceTypes: components["schemas"]["ServiceType"][];
+        };
+        ApplicationLinks: {
+            /** @description once approved: the public profile */
+            cleaner?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCleaner";
+                templated?: boolean;
+                title?: string;
+            };
+            documents: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listApplicationDocuments";
+                templated?: boolean;
+                title?: string;
+            };
+            page: components["schemas"]["PageLink"];
+            /** @description administrators: with documents */
+            review?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getAdminApplication";
+                templated?: boolean;
+                title?: string;
+            };
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getApplication";
+                templated?: boolean;
+                title?: string;
+            };
+        };
+        ApplicationList: {
+            actions: {
+                /** @description without an open application and without an active cleaner profile */
+                apply?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "apply";
+                    /** @constant */
+                    operation: "submitApplication";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            items: components["schemas"]["Application"][];
+            links: {
+                page: components["schemas"]["PageLink"];
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listApplications";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        ApplicationReference: {
+            email?: string;
+            name?: string;
+            phone?: string;
+            relationship?: string;
+        };
+        /** @enum {string} */
+        ApplicationStatus: "pending" | "under_review" | "approved" | "rejected";
+        ApplicationStatusInput: {
+            adminNotes?: string;
+            /** @description the same as adminNotes */
+            notes?: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
         AuthUser: {
             actions: components["schemas"]["AuthUserActions"];
@@ -1778,6 +2658,23 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
+            /** @description its customer, once completed and not yet reviewed: the full review form */
+            review?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "review";
+                /** @constant */
+                operation: "createReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
             start?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -2024,6 +2921,30 @@ export interface components {
             };
             /** @description the hosted booking page */
             book?: components["schemas"]["PageLink"];
+            /** @description the cleaner themself: their bookings */
+            jobs?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listBookings";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description the cleaner themself: their dashboard figures */
+            overview?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCleanerOverview";
+                templated?: boolean;
+                title?: string;
+            };
             page: components["schemas"]["PageLink"];
             /** @description templated: {?page,limit} */
             reviews: {
@@ -2082,6 +3003,70 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
+        };
+        CleanerOverview: {
+            /** @description of published reviews, two decimals; null without */
+            averageRating: number | null;
+            cancelledBookings: number;
+            cleanerId: number;
+            completedBookings: number;
+            /** @description completed ÷ (completed + cancelled), whole percent; null before any booking ended */
+            completionRate: number | null;
+            links: {
+                /** @description the cleaner’s own bookings */
+                bookings: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookings";
+                    templated?: boolean;
+                    title?: string;
+                };
+                page: components["schemas"]["PageLink"];
+                profile: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getOwnCleanerProfile";
+                    templated?: boolean;
+                    title?: string;
+                };
+                reviews: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerReviews";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleanerOverview";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            reviewCount: number;
+            /** @description every booking made with the cleaner, in any status */
+            totalBookings: number;
+            /** @description charged payments (succeeded or later refunded) of the cleaner’s bookings, less every refund not failed */
+            totalEarnings: string;
+            /** @description pending or confirmed */
+            upcomingBookings: number;
         };
         CleanerSearchPage: {
             items: components["schemas"]["Cleaner"][];
@@ -2146,6 +3131,23 @@ export interface components {
             message: string;
             subject: string;
         };
+        DocumentReviewInput: {
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "verified" | "rejected";
+        };
+        DocumentUploadInput: {
+            /** @description ignored: the path names the application */
+            applicationId?: unknown;
+            documentType: components["schemas"]["ApplicationDocumentType"];
+            fileName: string;
+            /** @description ignored: the server measures the file */
+            fileSize?: unknown;
+            /** @description data:<type>;base64,<bytes> */
+            fileUrl: string;
+            /** @description ignored: the type is read from the file’s bytes */
+            mimeType?: unknown;
+        };
         EmailVerificationInput: {
             token: string;
         };
@@ -2153,6 +3155,11 @@ export interface components {
             email: string;
             /** @constant */
             ok: true;
+        };
+        EmergencyContact: {
+            name?: string;
+            phone?: string;
+            relationship?: string;
         };
         FavouriteList: {
             items: {
@@ -2541,6 +3548,47 @@ export interface components {
             totalAmount: number;
             totalCount: number;
         };
+        PlatformReviewSummary: {
+            /** @description two decimals; null without reviews */
+            averageRating: number | null;
+            links: {
+                cleaners: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "searchCleaners";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPlatformReviewSummary";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description 5 stars first */
+            ratingDistribution: {
+                count: number;
+                /** @description of all reviews, percent with one decimal */
+                percent: number;
+                rating: number;
+            }[];
+            /** @description percent, one decimal */
+            recommendationRate: number;
+            /** @description percent of reviews with a cleaner’s response, one decimal */
+            responseRate: number;
+            totalReviews: number;
+            verifiedReviewsCount: number;
+        };
         ProfileRecentBooking: {
             cleanerId: number;
             cleanerName: string;
@@ -2616,8 +3664,8 @@ export interface components {
             password: string;
         };
         Review: {
-            /** @description votes, responses and reports come with the review tools */
-            actions: Record<string, never>;
+            /** @description what the caller may do to this review now (decision 033) */
+            actions: components["schemas"]["ReviewActions"];
             bookingId: number;
             cleanerId: number;
             comment: string;
@@ -2629,34 +3677,11 @@ export interface components {
                 lastName: string | null;
                 profileImageUrl: string | null;
             };
+            customerId: number | null;
             helpfulVotes: number;
             id: number;
             isVerified: boolean;
-            links: {
-                cleaner: {
-                    /** @description a URL path; an RFC 6570 URI template when `templated` */
-                    href: string;
-                    /**
-                     * @description the operationId that answers this link
-                     * @constant
-                     */
-                    operation: "getCleaner";
-                    templated?: boolean;
-                    title?: string;
-                };
-                page: components["schemas"]["PageLink"];
-                self: {
-                    /** @description a URL path; an RFC 6570 URI template when `templated` */
-                    href: string;
-                    /**
-                     * @description the operationId that answers this link
-                     * @constant
-                     */
-                    operation: "getReview";
-                    templated?: boolean;
-                    title?: string;
-                };
-            };
+            links: components["schemas"]["ReviewLinks"];
             overallRating: number;
             photos: {
                 caption: string | null;
@@ -2679,8 +3704,144 @@ export interface components {
             serviceAreas: string[];
             timeSpent: string | null;
             title: string | null;
+            /** @description the signed-in caller’s vote; null when none or signed out */
+            userVote: {
+                voteType: components["schemas"]["ReviewVoteType"];
+            } | null;
             wouldRebook: boolean;
             wouldRecommend: boolean;
+        };
+        ReviewActions: {
+            /** @description its author, while it has fewer than 5 photos */
+            addPhoto?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "addPhoto";
+                /** @constant */
+                operation: "addReviewPhotos";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "multipart/form-data";
+            };
+            /** @description signed in, not its author, not reported by this user yet */
+            report?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "report";
+                /** @constant */
+                operation: "reportReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description the reviewed cleaner, while the review has no response */
+            respond?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "respond";
+                /** @constant */
+                operation: "respondToReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description signed in, not its author nor the reviewed cleaner; `voteType` holds the current vote */
+            vote?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "vote";
+                /** @constant */
+                operation: "voteOnReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        ReviewCreateInput: {
+            bookingId: number;
+            /** @description the booking’s cleaner; checked when given */
+            cleanerId?: number;
+            comment: string;
+            communicationRating?: number;
+            cons?: string;
+            /** @description the full form’s overall rating, 1 to 5 */
+            overallRating?: number;
+            professionalismRating?: number;
+            pros?: string;
+            punctualityRating?: number;
+            qualityRating?: number;
+            /** @description the quick form’s overall rating, 1 to 5 */
+            rating?: number;
+            /** @description Default: []. */
+            serviceAreas?: ("Kitchen" | "Bathroom" | "Living Room" | "Bedroom" | "Dining Room" | "Laundry Room" | "Office" | "Basement" | "Garage" | "Windows" | "Floors")[];
+            /** @description ignored: the review is of the booking’s service */
+            serviceId?: unknown;
+            timeSpent?: string;
+            title?: string;
+            /** @description Default: true. */
+            wouldRebook?: boolean;
+            /** @description Default: true. */
+            wouldRecommend?: boolean;
+        };
+        ReviewLinks: {
+            cleaner: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getCleaner";
+                templated?: boolean;
+                title?: string;
+            };
+            page: components["schemas"]["PageLink"];
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getReview";
+                templated?: boolean;
+                title?: string;
+            };
+            summary: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getReviewSummary";
+                templated?: boolean;
+                title?: string;
+            };
         };
         ReviewPage: {
             items: components["schemas"]["Review"][];
@@ -2734,6 +3895,72 @@ export interface components {
             pageSize: number;
             total: number;
         };
+        ReviewPhotoUpload: {
+            /** @description one per photo, in order */
+            captions?: string[];
+            /** @description one per photo */
+            displayOrder?: number[];
+            photos: string[];
+        };
+        ReviewReport: {
+            cleanerId: number;
+            createdAt: string;
+            description: string | null;
+            id: number;
+            links: {
+                review: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getReview";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getReviewReport";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            reason: string;
+            reporterId: number;
+            reviewId: number;
+            /** @enum {string} */
+            status: "open" | "dismissed" | "actioned";
+        };
+        ReviewReportInput: {
+            description?: string;
+            reason: string;
+        };
+        ReviewReportList: {
+            items: components["schemas"]["ReviewReport"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listReviewReports";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        ReviewResponseInput: {
+            response: string;
+        };
         ReviewSummary: {
             /** @description two decimals; null without reviews */
             averageRating: number | null;
@@ -2778,17 +4005,27 @@ export interface components {
                     title?: string;
                 };
             };
+            /** @description 5 stars first */
             ratingDistribution: {
                 count: number;
+                /** @description of all reviews, percent with one decimal */
+                percent: number;
                 rating: number;
             }[];
-            /** @description percent, whole number */
+            /** @description percent, one decimal */
             rebookingRate: number;
-            /** @description percent, whole number */
+            /** @description percent, one decimal */
             recommendationRate: number;
+            /** @description percent of reviews the cleaner answered, one decimal */
+            responseRate: number;
             totalReviews: number;
             verifiedReviewsCount: number;
         };
+        ReviewVoteInput: {
+            voteType: components["schemas"]["ReviewVoteType"];
+        };
+        /** @enum {string} */
+        ReviewVoteType: "helpful" | "not_helpful";
         Service: {
             actions: Record<string, never>;
             /** @description US dollars, two decimals */
@@ -3018,6 +4255,43 @@ export interface components {
         };
         /** @enum {string} */
         UserRole: "customer" | "cleaner" | "admin";
+        WeeklyAvailability: {
+            friday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            monday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            saturday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            sunday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            thursday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            tuesday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+            wednesday?: {
+                available: boolean;
+                /** @description Default: "9:00-17:00". */
+                hours?: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -3027,10 +4301,27 @@ export interface components {
 }
 export type AccountActivity = components['schemas']['AccountActivity'];
 export type ActionField = components['schemas']['ActionField'];
+export type AdminApplicationPage = components['schemas']['AdminApplicationPage'];
 export type AdminLoginInput = components['schemas']['AdminLoginInput'];
 export type ApiRoot = components['schemas']['ApiRoot'];
 export type ApiRootActions = components['schemas']['ApiRootActions'];
 export type ApiRootLinks = components['schemas']['ApiRootLinks'];
+export type Application = components['schemas']['Application'];
+export type ApplicationActions = components['schemas']['ApplicationActions'];
+export type ApplicationCounts = components['schemas']['ApplicationCounts'];
+export type ApplicationDocument = components['schemas']['ApplicationDocument'];
+export type ApplicationDocumentActions = components['schemas']['ApplicationDocumentActions'];
+export type ApplicationDocumentLinks = components['schemas']['ApplicationDocumentLinks'];
+export type ApplicationDocumentList = components['schemas']['ApplicationDocumentList'];
+export type ApplicationDocumentMimeType = components['schemas']['ApplicationDocumentMimeType'];
+export type ApplicationDocumentStatus = components['schemas']['ApplicationDocumentStatus'];
+export type ApplicationDocumentType = components['schemas']['ApplicationDocumentType'];
+export type ApplicationInput = components['schemas']['ApplicationInput'];
+export type ApplicationLinks = components['schemas']['ApplicationLinks'];
+export type ApplicationList = components['schemas']['ApplicationList'];
+export type ApplicationReference = components['schemas']['ApplicationReference'];
+export type ApplicationStatus = components['schemas']['ApplicationStatus'];
+export type ApplicationStatusInput = components['schemas']['ApplicationStatusInput'];
 export type AuthUser = components['schemas']['AuthUser'];
 export type AuthUserActions = components['schemas']['AuthUserActions'];
 export type AuthUserLinks = components['schemas']['AuthUserLinks'];
@@ -3051,11 +4342,15 @@ export type BookingUpdateInput = components['schemas']['BookingUpdateInput'];
 export type Cleaner = components['schemas']['Cleaner'];
 export type CleanerActions = components['schemas']['CleanerActions'];
 export type CleanerLinks = components['schemas']['CleanerLinks'];
+export type CleanerOverview = components['schemas']['CleanerOverview'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
 export type CleanerSearchStats = components['schemas']['CleanerSearchStats'];
 export type ContactMessageInput = components['schemas']['ContactMessageInput'];
+export type DocumentReviewInput = components['schemas']['DocumentReviewInput'];
+export type DocumentUploadInput = components['schemas']['DocumentUploadInput'];
 export type EmailVerificationInput = components['schemas']['EmailVerificationInput'];
 export type EmailVerified = components['schemas']['EmailVerified'];
+export type EmergencyContact = components['schemas']['EmergencyContact'];
 export type FavouriteList = components['schemas']['FavouriteList'];
 export type FavouriteState = components['schemas']['FavouriteState'];
 export type Health = components['schemas']['Health'];
@@ -3077,14 +4372,25 @@ export type PaymentLinks = components['schemas']['PaymentLinks'];
 export type PaymentPage = components['schemas']['PaymentPage'];
 export type PaymentStatus = components['schemas']['PaymentStatus'];
 export type PaymentSummary = components['schemas']['PaymentSummary'];
+export type PlatformReviewSummary = components['schemas']['PlatformReviewSummary'];
 export type ProfileRecentBooking = components['schemas']['ProfileRecentBooking'];
 export type ProfileUpdateInput = components['schemas']['ProfileUpdateInput'];
 export type RefundInput = components['schemas']['RefundInput'];
 export type RefundResult = components['schemas']['RefundResult'];
 export type RegisterInput = components['schemas']['RegisterInput'];
 export type Review = components['schemas']['Review'];
+export type ReviewActions = components['schemas']['ReviewActions'];
+export type ReviewCreateInput = components['schemas']['ReviewCreateInput'];
+export type ReviewLinks = components['schemas']['ReviewLinks'];
 export type ReviewPage = components['schemas']['ReviewPage'];
+export type ReviewPhotoUpload = components['schemas']['ReviewPhotoUpload'];
+export type ReviewReport = components['schemas']['ReviewReport'];
+export type ReviewReportInput = components['schemas']['ReviewReportInput'];
+export type ReviewReportList = components['schemas']['ReviewReportList'];
+export type ReviewResponseInput = components['schemas']['ReviewResponseInput'];
 export type ReviewSummary = components['schemas']['ReviewSummary'];
+export type ReviewVoteInput = components['schemas']['ReviewVoteInput'];
+export type ReviewVoteType = components['schemas']['ReviewVoteType'];
 export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type ServiceType = components['schemas']['ServiceType'];
@@ -3099,6 +4405,7 @@ export type TotpDisableInput = components['schemas']['TotpDisableInput'];
 export type TotpSetup = components['schemas']['TotpSetup'];
 export type TotpSetupInput = components['schemas']['TotpSetupInput'];
 export type UserRole = components['schemas']['UserRole'];
+export type WeeklyAvailability = components['schemas']['WeeklyAvailability'];
 export type $defs = Record<string, never>;
 export interface operations {
     getApiRoot: {
@@ -3118,6 +4425,216 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiRoot"];
                 };
+            };
+        };
+    };
+    listAdminApplications: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: components["schemas"]["ApplicationStatus"] | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplicationPage"];
+                };
+            };
+            /** @description A parameter is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    setApplicationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The application in its new state, with documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already in that status, not a legal change, or no coverage area names a city we serve */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reviewApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDocument"];
+                };
+            };
+            /** @description A field is invalid, or a rejection without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already in that status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3196,6 +4713,93 @@ export interface operations {
                         ok: true;
                     };
                 };
+            };
+        };
+    };
+    listReviewReports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "open" | "dismissed" | "actioned" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReportList"];
+                };
+            };
+            /** @description A parameter is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReviewReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReport"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3286,6 +4890,225 @@ export interface operations {
             };
             /** @description Signed in, but no admin session */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationList"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submitApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationInput"];
+            };
+        };
+        responses: {
+            /** @description The application, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An open application exists (`application_exists`), or already a cleaner (`already_cleaner`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such application, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listApplicationDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDocumentList"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such application, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentUploadInput"];
+            };
+        };
+        responses: {
+            /** @description The document, pending verification */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDocument"];
+                };
+            };
+            /** @description A field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator: only the applicant uploads */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such application, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The application is decided, or holds too many documents */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Larger than 10MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a PDF, JPEG or PNG file, or the body is neither JSON nor multipart */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4849,6 +6672,40 @@ export interface operations {
             };
         };
     };
+    getCleanerOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerOverview"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sendContactMessage: {
         parameters: {
             query?: never;
@@ -4949,6 +6806,126 @@ export interface operations {
             };
             /** @description The payment provider is unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationDocument"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application the document belonged to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator: only the applicant deletes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The application is decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    downloadApplicationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (application/pdf, image/jpeg or image/png) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5471,6 +7448,65 @@ export interface operations {
             };
         };
     };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The review (its `id` among its fields) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking’s cleaner: only its customer reviews it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking is not completed (`booking_not_completed`) or already reviewed (`already_reviewed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listCleanerReviews: {
         parameters: {
             query?: {
@@ -5580,6 +7616,312 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    addReviewPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReviewPhotoUpload"];
+            };
+        };
+        responses: {
+            /** @description The review with its photos */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description No photos, or a malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the review’s author */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such published review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 5 photos in all (`too_many_photos`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A photo over 10MB, or a body larger than the photos that fit (`file_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not multipart, or a file that is not a JPEG or PNG image (`invalid_file_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReviewPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                photoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An id is not a positive integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such photo of a published review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReportInput"];
+            };
+        };
+        responses: {
+            /** @description The review as the caller now sees it (without its `report` action) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed to do this to this review */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such published review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already reported by you (`already_reported`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    respondToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewResponseInput"];
+            };
+        };
+        responses: {
+            /** @description The review as the caller now sees it (with its `response`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed to do this to this review */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such published review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already answered (`already_responded`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    voteOnReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewVoteInput"];
+            };
+        };
+        responses: {
+            /** @description The review as the caller now sees it (with `userVote`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not allowed to do this to this review */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such published review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPlatformReviewSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformReviewSummary"];
+                };
             };
         };
     };

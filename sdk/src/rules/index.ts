@@ -1,8 +1,11 @@
 /**
  * `@spotless/sdk/rules`: the product's rules that every side needs, without zod or any I/O —
- * money, prices and booking lengths, 12/24-hour times, display formats and the spec's messages.
+ * money, prices and booking lengths, 12/24-hour times, display formats, upload types and the spec's
+ * messages.
  * The server charges by these, the hosted app and the widgets show them.
  */
+export * from './application';
+export * from './files';
 export * from './format';
 export * from './messages';
 export * from './pricing';

@@ -15,4 +15,22 @@ export const MESSAGES = {
   availability: {
     timeFormat: 'Time must be in HH:MM format',
   },
+  review: {
+    ratingRequiredTitle: 'Rating Required',
+    ratingRequired: 'Please select a rating before submitting',
+    commentTooShortTitle: 'Comment Too Short',
+    commentTooShort: 'Please provide at least 10 characters in your review',
+    commentMin: 'Comment must be at least 10 characters',
+    responseBlank: 'Response cannot be blank',
+    fileTooLarge: 'File Too Large',
+    invalidFileType: 'Invalid File Type',
+  },
+  /** Spec 02 §5 and §8: the cleaner application and its documents. */
+  application: {
+    missingRequired: 'Missing Required Fields',
+    hourlyRate: 'Please enter a valid hourly rate between $15 and $100.',
+    alreadyPending: 'You already have a pending application',
+    fileTooLarge: 'Please select a file smaller than 10MB.',
+    invalidFileType: 'Please select a PDF, JPEG, or PNG file.',
+  },
 } as const;

@@ -140,6 +140,9 @@ export const BookingActions = z
     decline: actionOf('decline', 'PATCH', 'setBookingStatus').optional(),
     start: actionOf('start', 'PATCH', 'setBookingStatus').optional(),
     complete: actionOf('complete', 'PATCH', 'setBookingStatus').optional(),
+    review: actionOf('review', 'POST', 'createReview')
+      .optional()
+      .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
   })
   .meta({ id: 'BookingActions' });
 export type BookingActions = z.infer<typeof BookingActions>;

@@ -35,6 +35,10 @@ export const Cleaner = z
         services: linkTo('listServices'),
         page: PageLink,
         book: PageLink.optional().meta({ description: 'the hosted booking page' }),
+        overview: linkTo('getCleanerOverview')
+          .optional()
+          .meta({ description: 'the cleaner themself: their dashboard figures' }),
+        jobs: linkTo('listBookings').optional().meta({ description: 'the cleaner themself: their bookings' }),
       })
       .meta({ id: 'CleanerLinks' }),
     actions: z
@@ -119,3 +123,34 @@ export const CleanerSearchPage = pageOf(Cleaner)
   .extend({ stats: CleanerSearchStats, links: pageLinks('searchCleaners') })
   .meta({ id: 'CleanerSearchPage' });
 export type CleanerSearchPage = z.infer<typeof CleanerSearchPage>;
+
+/**
+ * The cleaner dashboard's overview (spec 02 §2), from the data: bookings by outcome, money kept
+ * from succeeded payments after refunds, the review average and the completion rate.
+ */
+export const CleanerOverview = z
+  .object({
+    cleanerId: z.number().int(),
+    totalBookings: z.number().int().meta({ description: 'every booking made with the cleaner, in any status' }),
+    completedBookings: z.number().int(),
+    cancelledBookings: z.number().int(),
+    upcomingBookings: z.number().int().meta({ description: 'pending or confirmed' }),
+    totalEarnings: Money.meta({
+      description:
+        'charged payments (succeeded or later refunded) of the cleaner’s bookings, less every refund not failed',
+    }),
+    averageRating: z.number().nullable().meta({ description: 'of published reviews, two decimals; null without' }),
+    reviewCount: z.number().int(),
+    completionRate: z.number().int().nullable().meta({
+      description: 'completed ÷ (completed + cancelled), whole percent; null before any booking ended',
+    }),
+    links: z.object({
+      self: linkTo('getCleanerOverview'),
+      profile: linkTo('getOwnCleanerProfile'),
+      bookings: linkTo('listBookings').meta({ description: 'the cleaner’s own bookings' }),
+      reviews: linkTo('listCleanerReviews'),
+      page: PageLink,
+    }),
+  })
+  .meta({ id: 'CleanerOverview' });
+export type CleanerOverview = z.infer<typeof CleanerOverview>;

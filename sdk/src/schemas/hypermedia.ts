@@ -31,7 +31,7 @@ export type PageLink = z.infer<typeof PageLink>;
 export const ActionField = z
   .object({
     name: z.string(),
-    type: z.enum(['text', 'number', 'integer', 'boolean', 'date', 'time', 'datetime', 'email', 'select']),
+    type: z.enum(['text', 'number', 'integer', 'boolean', 'date', 'time', 'datetime', 'email', 'select', 'file']),
     required: z.boolean(),
     title: z.string().optional(),
     min: z.number().optional(),
@@ -46,12 +46,16 @@ export const ActionField = z
   .meta({ id: 'ActionField' });
 export type ActionField = z.infer<typeof ActionField>;
 
+/** How an action's body is sent: JSON, or multipart for file uploads (its `file` fields). */
+export type ActionBodyType = 'application/json' | 'multipart/form-data';
+
 /** Something this caller may do to a resource now. Present only when performing it would succeed. */
-export function actionOf<const Name extends string, const Method extends string, const Op extends string>(
-  name: Name,
-  method: Method,
-  operation: Op,
-) {
+export function actionOf<
+  const Name extends string,
+  const Method extends string,
+  const Op extends string,
+  const Type extends ActionBodyType = 'application/json',
+>(name: Name, method: Method, operation: Op, type: Type = 'application/json' as Type) {
   return z.object({
     name: z.literal(name),
     title: z.string().meta({ description: 'a label for the button' }),
@@ -61,7 +65,7 @@ export function actionOf<const Name extends string, const Method extends string,
       .meta({ description: 'terms the person should read before agreeing, e.g. a cancellation fee' }),
     method: z.literal(method),
     href: z.string(),
-    type: z.literal('application/json'),
+    type: z.literal(type),
     operation: z.literal(operation),
     fields: z.array(ActionField),
   });
@@ -74,7 +78,7 @@ export interface Action {
   description?: string;
   method: string;
   href: string;
-  type: 'application/json';
+  type: ActionBodyType;
   operation: string;
   fields: ActionField[];
 }

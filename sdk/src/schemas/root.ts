@@ -17,13 +17,21 @@ export const ApiRoot = z
         cleaners: linkTo('searchCleaners').meta({ description: 'templated: the search parameters' }),
         cleaner: linkTo('getCleaner').meta({ description: 'templated: {id}' }),
         services: linkTo('listServices'),
+        reviewSummary: linkTo('getPlatformReviewSummary').meta({ description: 'the reviews page’s figures' }),
         signInMethods: linkTo('getAuthProviders'),
         currentUser: linkTo('getCurrentUser').optional(),
         bookings: linkTo('listBookings').optional(),
         bookingStats: linkTo('getBookingStats').optional(),
         payments: linkTo('listPayments').optional(),
         favourites: linkTo('listFavourites').optional(),
+        applications: linkTo('listApplications')
+          .optional()
+          .meta({ description: 'a signed-in user’s cleaner applications' }),
+        adminApplications: linkTo('listAdminApplications')
+          .optional()
+          .meta({ description: 'administrators: applications to review' }),
         adminSession: linkTo('getAdminSession').optional(),
+        reviewReports: linkTo('listReviewReports').optional().meta({ description: 'administrators: reported reviews' }),
         health: linkTo('getHealth'),
         openapi: z.object({ href: z.string(), type: z.literal('application/vnd.oai.openapi+json') }),
         page: PageLink,
@@ -34,6 +42,9 @@ export const ApiRoot = z
         login: actionOf('login', 'POST', 'login').optional(),
         register: actionOf('register', 'POST', 'register').optional(),
         logout: actionOf('logout', 'POST', 'logout').optional(),
+        apply: actionOf('apply', 'POST', 'submitApplication')
+          .optional()
+          .meta({ description: 'a signed-in user without an open application or an active cleaner profile' }),
       })
       .meta({ id: 'ApiRootActions' }),
   })

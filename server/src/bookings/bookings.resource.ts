@@ -6,11 +6,42 @@ import {
   BookingStatusInput,
   BookingUpdateInput,
   PaymentIntentInput,
+  REVIEW_AREAS,
+  ReviewCreateInput,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingCapability } from './booking-actions';
 import type { BookingAnswer } from './bookings.service';
+
+/** The full review form's fields (spec 02 §2); the quick form's `rating` is the same as `overallRating`. */
+const REVIEW_FORM_FIELDS = [
+  'bookingId',
+  'cleanerId',
+  'overallRating',
+  'qualityRating',
+  'punctualityRating',
+  'professionalismRating',
+  'communicationRating',
+  'title',
+  'comment',
+  'pros',
+  'cons',
+  'serviceAreas',
+  'timeSpent',
+  'wouldRecommend',
+  'wouldRebook',
+];
+/** Spec 02 §5: the five ratings start at 5, recommend and rebook at yes. */
+const REVIEW_FORM_DEFAULTS = {
+  overallRating: 5,
+  qualityRating: 5,
+  punctualityRating: 5,
+  professionalismRating: 5,
+  communicationRating: 5,
+  wouldRecommend: true,
+  wouldRebook: true,
+};
 
 /**
  * A booking as the API answers it (decision 033): the spec's fields, links to what it relates to,
@@ -78,6 +109,17 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
   if (can('start')) actions.start = statusAction('start', 'Start Job', 'in_progress') as Booking['actions']['start'];
   if (can('complete')) {
     actions.complete = statusAction('complete', 'Complete Job', 'completed') as Booking['actions']['complete'];
+  }
+
+  if (mayReview(data, relation === 'customer')) {
+    actions.review = actionTo(ops, 'review', 'createReview', {
+      title: 'Leave Review',
+      body: ReviewCreateInput,
+      only: REVIEW_FORM_FIELDS,
+      values: { ...REVIEW_FORM_DEFAULTS, bookingId: id, cleanerId: data.cleanerId },
+      types: { serviceAreas: 'select' },
+      choices: { serviceAreas: REVIEW_AREAS },
+    }) as Booking['actions']['review'];
   }
 
   const page =

@@ -1,8 +1,8 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { type CleanerRow, cleaners, users } from '../db/schema';
+import { bookings, type CleanerRow, cleaners, payments, refunds, users } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
 type CleanerWithName = CleanerRow & { firstName: string | null; lastName: string | null };
@@ -54,4 +54,48 @@ export function findActiveCleanerByUser(db: Queryable, userId: number): Promise<
     .from(cleaners)
     .where(and(eq(cleaners.userId, userId), eq(cleaners.status, 'active')))
     .get();
+}
+
+/** Payments whose charge went through (a refunded one was charged first); refunds are subtracted. */
+const CHARGED = ['succeeded', 'refunded'] as const;
+
+/**
+ * The cleaner dashboard's figures, each one SQL aggregate over the cleaner's own rows: bookings by
+ * outcome, money kept from their charged payments after every refund that did not fail, and the
+ * review figures kept on the cleaner row.
+ */
+export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
+      cancelled: sql<number>`coalesce(sum(${bookings.status} = 'cancelled'), 0)`,
+      upcoming: sql<number>`coalesce(sum(${bookings.status} in ('pending', 'confirmed')), 0)`,
+    })
+    .from(bookings)
+    .where(eq(bookings.cleanerId, cleanerId));
+  const [charged] = await db
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(bookings.cleanerId, cleanerId), inArray(payments.status, CHARGED)));
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(bookings.cleanerId, cleanerId), inArray(payments.status, CHARGED), ne(refunds.status, 'failed')));
+  const [cleaner] = await db
+    .select({ rating: cleaners.rating, reviewCount: cleaners.reviewCount })
+    .from(cleaners)
+    .where(eq(cleaners.id, cleanerId));
+  return {
+    totalBookings: Number(counts?.total ?? 0),
+    completedBookings: Number(counts?.completed ?? 0),
+    cancelledBookings: Number(counts?.cancelled ?? 0),
+    upcomingBookings: Number(counts?.upcoming ?? 0),
+    earningsCents: Math.max(0, Number(charged?.cents ?? 0) - Number(refunded?.cents ?? 0)),
+    rating: cleaner?.rating ?? null,
+    reviewCount: cleaner?.reviewCount ?? 0,
+  };
 }

@@ -1,4 +1,4 @@
-import { BookingCreateInput, type Cleaner, type CleanerSearchPage } from '@spotless/sdk/schemas';
+import { BookingCreateInput, type Cleaner, type CleanerOverview, type CleanerSearchPage } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
 import { bookRefusal, type CleanerViewer } from './cleaners.service';
 
@@ -18,6 +18,12 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
       page: pageLink(`/cleaner/${id}`, `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim()),
       ...(cleaner.serviceTypes.length > 0 && viewer.ownCleanerId !== id
         ? { book: pageLink(`/booking/${id}`, 'Book Now') }
+        : {}),
+      ...(viewer.ownCleanerId === id
+        ? {
+            overview: linkTo(ops, 'getCleanerOverview', {}, { title: 'Your figures' }),
+            jobs: linkTo(ops, 'listBookings', {}, { query: { cleanerId: id }, title: 'Your jobs' }),
+          }
         : {}),
     },
     actions: bookable
@@ -43,5 +49,20 @@ export function renderCleanerSearch(
     ...page,
     items: page.items.map((cleaner) => renderCleaner(ops, cleaner, viewer)),
     links: pageLinksTo(ops, 'searchCleaners', {}, query, page),
+  };
+}
+
+/** The signed-in cleaner's dashboard figures, linked to their profile, jobs and reviews. */
+export function renderCleanerOverview(ops: Operations, overview: Data<CleanerOverview>): CleanerOverview {
+  const { cleanerId } = overview;
+  return {
+    ...overview,
+    links: {
+      self: linkTo(ops, 'getCleanerOverview'),
+      profile: linkTo(ops, 'getOwnCleanerProfile'),
+      bookings: linkTo(ops, 'listBookings', {}, { query: { cleanerId } }),
+      reviews: linkTo(ops, 'listCleanerReviews', { cleanerId }),
+      page: pageLink('/cleaner-dashboard', 'Cleaner dashboard'),
+    },
   };
 }

@@ -1,13 +1,14 @@
-import { Cleaner, CleanerSearchPage, CleanerSearchQuery, IdParam } from '@spotless/sdk/schemas';
+import { Cleaner, CleanerOverview, CleanerSearchPage, CleanerSearchQuery, IdParam } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps';
 import { notFound } from '../lib/errors';
 import { describe } from '../lib/openapi';
+import { signedInUserId } from '../lib/signed-in';
 import { valid } from '../lib/validate';
 import { findActiveCleaner, toCleanerDto } from './cleaners.queries';
-import { renderCleaner, renderCleanerSearch } from './cleaners.resource';
-import { audienceKey, cleanerViewerOf } from './cleaners.service';
+import { renderCleaner, renderCleanerOverview, renderCleanerSearch } from './cleaners.resource';
+import { audienceKey, cleanerOverview, cleanerViewerOf } from './cleaners.service';
 import { searchCleaners } from './search.queries';
 import { searchCacheFor } from './search-cache';
 
@@ -43,6 +44,27 @@ export const cleanersRoutes = new Hono<AppEnv>()
         ? await cache.answers.getOrCompute(key, await cache.version.get(), compute)
         : await compute();
       return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    },
+  )
+  .get(
+    '/profile/overview',
+    describe({
+      operationId: 'getCleanerOverview',
+      security: 'user',
+      summary: 'The signed-in cleaner’s dashboard figures',
+      description:
+        'From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (pending or confirmed); `totalEarnings` — the cleaner’s charged payments (succeeded, or refunded after succeeding) less every refund that did not fail, in dollars; `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.',
+      tags: ['cleaners'],
+      access: 'a signed-in user with an active cleaner profile',
+      responses: {
+        200: { description: 'The figures', schema: CleanerOverview },
+        401: { description: 'Signed out' },
+        404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
+      },
+    }),
+    async (c) => {
+      const overview = await cleanerOverview(c.var.deps, signedInUserId(c));
+      return c.json(renderCleanerOverview(c.var.operations, overview));
     },
   )
   .get(

@@ -121,6 +121,11 @@ describe('every resource carries links.self', () => {
       'getReview',
       'getAvailability',
       'getFavourite',
+      'listApplications',
+      'listAdminApplications',
+      'getApplication',
+      'getAdminApplication',
+      'listApplicationDocuments',
     ]) {
       expect(reached, operation).toContain(operation);
     }

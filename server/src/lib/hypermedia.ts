@@ -103,7 +103,7 @@ export function templateTo<const Op extends string>(
 
 export interface ActionFieldObject {
   name: string;
-  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'time' | 'datetime' | 'email' | 'select';
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'time' | 'datetime' | 'email' | 'select' | 'file';
   required: boolean;
   title?: string;
   min?: number;
@@ -126,7 +126,8 @@ export interface ActionObject<
   description?: string;
   method: Method;
   href: string;
-  type: 'application/json';
+  /** JSON, or multipart when the action uploads files (its `file` fields). */
+  type: 'application/json' | 'multipart/form-data';
   operation: Op;
   fields: ActionFieldObject[];
 }
@@ -224,10 +225,12 @@ export function actionTo<const Name extends string, const Op extends string>(
     choices?: Record<string, readonly string[]>;
     /** Field types a pattern alone does not say, e.g. `{ scheduledDate: 'date' }`. */
     types?: Record<string, ActionFieldObject['type']>;
+    /** A multipart upload's fields, listed as given (a zod schema cannot describe a file). */
+    multipart?: ActionFieldObject[];
   },
 ): ActionObject<Name, string, Op> {
   const op = operationOf(ops, operationId);
-  let fields = options.body ? fieldsOf(options.body) : [];
+  let fields = options.multipart ?? (options.body ? fieldsOf(options.body) : []);
   if (options.only) fields = fields.filter((f) => options.only?.includes(f.name));
   fields = fields.map((field) => {
     const next = { ...field };
@@ -245,7 +248,7 @@ export function actionTo<const Name extends string, const Op extends string>(
     ...(options.description ? { description: options.description } : {}),
     method: op.method,
     href: fillPath(op, options.params ?? {}),
-    type: 'application/json',
+    type: options.multipart ? 'multipart/form-data' : 'application/json',
     operation: operationId,
     fields,
   };

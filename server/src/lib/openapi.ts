@@ -20,6 +20,8 @@ export interface RouteDoc {
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   /** Who may call it, e.g. 'public', 'customer', 'admin'. */
   access?: string;
+  /** A request body no validator reads (a multipart upload): its media type and the fields it carries. */
+  body?: { contentType: 'multipart/form-data'; schema: z.ZodType };
 }
 
 const docs = new WeakMap<object, RouteDoc>();
@@ -248,6 +250,12 @@ export function generateOpenApi(
           schema: property,
         });
       }
+    }
+    if (!requestBody && doc.body) {
+      requestBody = {
+        required: true,
+        content: { [doc.body.contentType]: { schema: converter.convert(doc.body.schema, 'input') } },
+      };
     }
     const responses: OpenApiOperation['responses'] = {};
     for (const [status, response] of Object.entries(doc.responses)) {

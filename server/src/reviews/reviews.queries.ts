@@ -1,22 +1,33 @@
-import type { Review, ReviewSummary } from '@spotless/sdk/schemas';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PlatformReviewSummary, Review, ReviewReport, ReviewSummary } from '@spotless/sdk/schemas';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { reviewPhotos, reviewResponses, reviews, services, users } from '../db/schema';
+import {
+  bookings,
+  cleaners,
+  reviewPhotos,
+  reviewReports,
+  reviewResponses,
+  reviews,
+  reviewVotes,
+  services,
+  users,
+} from '../db/schema';
 import type { Data } from '../lib/hypermedia';
+import { percentOf, type VoteType } from './review-rules';
 
-/** Published reviews of one cleaner, newest first, with photos, response, customer and service. */
-export async function listCleanerReviews(
-  db: Queryable,
-  cleanerId: number,
-  page: number,
-  limit: number,
-  reviewId?: number,
-) {
-  const where = and(
-    eq(reviews.cleanerId, cleanerId),
-    eq(reviews.status, 'published'),
-    reviewId === undefined ? undefined : eq(reviews.id, reviewId),
-  );
+/** A review's fields, before the viewer's own vote (`userVote`) is known. */
+export type ReviewData = Omit<Data<Review>, 'userVote'>;
+
+const published = eq(reviews.status, 'published');
+/**
+ * The outer review's id inside a correlated subquery, spelled out: Drizzle leaves columns
+ * unqualified in a single-table query, where `id` would mean the subquery's own table.
+ */
+const OUTER_REVIEW_ID = sql.raw('"reviews"."id"');
+
+/** Published reviews matching `where`, newest first, with photos, response, customer and service. */
+async function loadReviews(db: Queryable, where: SQL | undefined, page: number, limit: number) {
+  const condition = and(published, where);
   const rows = await db
     .select({
       review: reviews,
@@ -30,7 +41,7 @@ export async function listCleanerReviews(
     .leftJoin(users, eq(users.id, reviews.customerId))
     .leftJoin(services, eq(services.id, reviews.serviceId))
     .leftJoin(reviewResponses, eq(reviewResponses.reviewId, reviews.id))
-    .where(where)
+    .where(condition)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit)
     .offset((page - 1) * limit);
@@ -47,14 +58,15 @@ export async function listCleanerReviews(
 
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [count] = await db.select({ n: sql<number>`count(*)` }).from(reviews).where(where);
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(reviews).where(condition);
     total = count?.n ?? 0;
   }
 
-  const items: Data<Review>[] = rows.map(({ review: r, customer, serviceName, response, responseAt }) => ({
+  const items: ReviewData[] = rows.map(({ review: r, customer, serviceName, response, responseAt }) => ({
     id: r.id,
     bookingId: r.bookingId,
     cleanerId: r.cleanerId,
+    customerId: r.customerId,
     rating: r.overallRating,
     overallRating: r.overallRating,
     qualityRating: r.qualityRating,
@@ -86,10 +98,90 @@ export async function listCleanerReviews(
   return { items, total, page, pageSize: limit };
 }
 
+/** Published reviews of one cleaner, newest first (`reviewId`: only that one). */
+export function listCleanerReviews(db: Queryable, cleanerId: number, page: number, limit: number, reviewId?: number) {
+  return loadReviews(
+    db,
+    and(eq(reviews.cleanerId, cleanerId), reviewId === undefined ? undefined : eq(reviews.id, reviewId)),
+    page,
+    limit,
+  );
+}
+
+/** One published review by its id. */
+export async function findPublishedReview(db: Queryable, id: number): Promise<ReviewData | undefined> {
+  return (await loadReviews(db, eq(reviews.id, id), 1, 1)).items[0];
+}
+
+/** A review row with what the rules need: whether it was answered, its photos, its cleaner's user. */
+export async function findReviewFacts(db: Queryable, id: number) {
+  const [row] = await db
+    .select({
+      review: reviews,
+      hasResponse: sql<number>`exists (select 1 from ${reviewResponses} where ${reviewResponses.reviewId} = ${OUTER_REVIEW_ID})`,
+      photoCount: sql<number>`(select count(*) from ${reviewPhotos} where ${reviewPhotos.reviewId} = ${OUTER_REVIEW_ID})`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.id, id), published))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row.review,
+    hasResponse: Boolean(row.hasResponse),
+    photoCount: Number(row.photoCount),
+  };
+}
+
+/** The viewer's votes and reports among `reviewIds`. */
+export async function viewerMarks(db: Queryable, userId: number, reviewIds: number[]) {
+  if (reviewIds.length === 0) return { votes: new Map<number, VoteType>(), reported: new Set<number>() };
+  const votes = await db
+    .select({ reviewId: reviewVotes.reviewId, voteType: reviewVotes.voteType })
+    .from(reviewVotes)
+    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
+  const reports = await db
+    .select({ reviewId: reviewReports.reviewId })
+    .from(reviewReports)
+    .where(and(eq(reviewReports.reporterId, userId), inArray(reviewReports.reviewId, reviewIds)));
+  return {
+    votes: new Map(votes.map((v) => [v.reviewId, v.voteType])),
+    reported: new Set(reports.map((r) => r.reviewId)),
+  };
+}
+
+/** A booking as the review rules see it. */
+export async function findBookingForReview(db: Queryable, bookingId: number) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      customerId: bookings.customerId,
+      cleanerId: bookings.cleanerId,
+      serviceId: bookings.serviceId,
+      cleanerUserId: cleaners.userId,
+      hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
+    })
+    .from(bookings)
+    .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row ? { ...row, hasReview: Boolean(row.hasReview) } : undefined;
+}
+
+export async function findReviewPhoto(db: Queryable, reviewId: number, photoId: number) {
+  const [row] = await db
+    .select({ storageKey: reviewPhotos.storageKey })
+    .from(reviewPhotos)
+    .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
+    .where(and(eq(reviewPhotos.id, photoId), eq(reviewPhotos.reviewId, reviewId), published))
+    .limit(1);
+  return row;
+}
+
 const roundTo2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-/** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
-export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<Data<ReviewSummary>> {
+/** The aggregates both summaries share, over the published reviews matching `where`, in one statement. */
+async function aggregate(db: Queryable, where: SQL | undefined) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)`,
@@ -106,26 +198,69 @@ export async function summariseCleanerReviews(db: Queryable, cleanerId: number):
       recommend: sql<number>`coalesce(sum(${reviews.wouldRecommend}), 0)`,
       rebook: sql<number>`coalesce(sum(${reviews.wouldRebook}), 0)`,
       verified: sql<number>`coalesce(sum(${reviews.isVerified}), 0)`,
+      responded: sql<number>`coalesce(sum(exists (select 1 from ${reviewResponses} where ${reviewResponses.reviewId} = ${OUTER_REVIEW_ID})), 0)`,
     })
     .from(reviews)
-    .where(and(eq(reviews.cleanerId, cleanerId), eq(reviews.status, 'published')));
+    .where(and(published, where));
   const total = Number(row?.total ?? 0);
-  const percent = (n: number) => (total === 0 ? 0 : Math.round((100 * n) / total));
+  const n = (value: number | null | undefined) => Number(value ?? 0);
   return {
     averageRating: roundTo2(row?.average ?? null),
     totalReviews: total,
-    ratingDistribution: [5, 4, 3, 2, 1].map((rating) => ({
-      rating,
-      count: Number(row?.[`r${rating}` as 'r1'] ?? 0),
-    })),
+    ratingDistribution: [5, 4, 3, 2, 1].map((rating) => {
+      const count = n(row?.[`r${rating}` as 'r1']);
+      return { rating, count, percent: percentOf(count, total) };
+    }),
     categoryAverages: {
       quality: roundTo2(row?.quality ?? null),
       punctuality: roundTo2(row?.punctuality ?? null),
       professionalism: roundTo2(row?.professionalism ?? null),
       communication: roundTo2(row?.communication ?? null),
     },
-    recommendationRate: percent(Number(row?.recommend ?? 0)),
-    rebookingRate: percent(Number(row?.rebook ?? 0)),
-    verifiedReviewsCount: Number(row?.verified ?? 0),
+    recommendationRate: percentOf(n(row?.recommend), total),
+    rebookingRate: percentOf(n(row?.rebook), total),
+    verifiedReviewsCount: n(row?.verified),
+    responseRate: percentOf(n(row?.responded), total),
   };
+}
+
+/** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
+export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<Data<ReviewSummary>> {
+  return aggregate(db, eq(reviews.cleanerId, cleanerId));
+}
+
+/** The reviews page's platform figures over every published review. */
+export async function summarisePlatformReviews(db: Queryable): Promise<Data<PlatformReviewSummary>> {
+  const { categoryAverages: _c, rebookingRate: _r, ...figures } = await aggregate(db, undefined);
+  return figures;
+}
+
+/** Reports for administrators, newest first. */
+export async function listReviewReports(
+  db: Queryable,
+  query: { status: 'open' | 'dismissed' | 'actioned' | 'all'; limit: number },
+  id?: number,
+) {
+  const where = and(
+    query.status === 'all' ? undefined : eq(reviewReports.status, query.status),
+    id === undefined ? undefined : eq(reviewReports.id, id),
+  );
+  const rows = await db
+    .select({ report: reviewReports, cleanerId: reviews.cleanerId, total: sql<number>`count(*) over ()` })
+    .from(reviewReports)
+    .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+    .where(where)
+    .orderBy(desc(reviewReports.createdAt), desc(reviewReports.id))
+    .limit(query.limit);
+  const items: Data<ReviewReport>[] = rows.map(({ report, cleanerId }) => ({
+    id: report.id,
+    reviewId: report.reviewId,
+    cleanerId,
+    reporterId: report.reporterId,
+    reason: report.reason,
+    description: report.description,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+  }));
+  return { items, total: Number(rows[0]?.total ?? 0) };
 }

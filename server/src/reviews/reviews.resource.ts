@@ -1,22 +1,79 @@
-import type { Review, ReviewPage, ReviewSummary } from '@spotless/sdk/schemas';
-import { type Data, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
+import {
+  type PlatformReviewSummary,
+  type Review,
+  type ReviewPage,
+  type ReviewReport,
+  ReviewReportInput,
+  type ReviewReportList,
+  ReviewResponseInput,
+  type ReviewSummary,
+  ReviewVoteInput,
+} from '@spotless/sdk/schemas';
+import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
+import type { ReviewAnswer } from './reviews.service';
 
-export function renderReview(ops: Operations, review: Data<Review>): Review {
+type Actions = Review['actions'];
+
+/**
+ * A review as the API answers it (decision 033): the spec's fields, its links, and the actions
+ * its viewer may take now — each listed by the same rule (review-rules.ts) the service refuses by.
+ */
+export function renderReview(ops: Operations, answer: ReviewAnswer): Review {
+  const { data, allowed } = answer;
+  const id = data.id;
+  const actions: Actions = {};
+  if (allowed.has('vote')) {
+    actions.vote = actionTo(ops, 'vote', 'voteOnReview', {
+      title: 'Helpful?',
+      description: 'Voting the same again takes your vote back.',
+      params: { id },
+      body: ReviewVoteInput,
+      ...(data.userVote ? { values: { voteType: data.userVote.voteType } } : {}),
+    }) as Actions['vote'];
+  }
+  if (allowed.has('respond')) {
+    actions.respond = actionTo(ops, 'respond', 'respondToReview', {
+      title: 'Respond',
+      params: { id },
+      body: ReviewResponseInput,
+    }) as Actions['respond'];
+  }
+  if (allowed.has('report')) {
+    actions.report = actionTo(ops, 'report', 'reportReview', {
+      title: 'Report',
+      params: { id },
+      body: ReviewReportInput,
+    }) as Actions['report'];
+  }
+  if (allowed.has('addPhoto')) {
+    const left = 5 - data.photos.length;
+    actions.addPhoto = actionTo(ops, 'addPhoto', 'addReviewPhotos', {
+      title: 'Add Photos',
+      description: `Up to ${left} more JPEG or PNG photo${left === 1 ? '' : 's'}, each at most 10MB.`,
+      params: { id },
+      multipart: [
+        { name: 'photos', type: 'file', required: true, title: 'JPEG or PNG, at most 10MB each' },
+        { name: 'captions', type: 'text', required: false, maxLength: 500, title: 'one per photo, in order' },
+        { name: 'displayOrder', type: 'integer', required: false, min: 0, max: 999, title: 'one per photo' },
+      ],
+    }) as Actions['addPhoto'];
+  }
   return {
-    ...review,
+    ...data,
     links: {
-      self: linkTo(ops, 'getReview', { cleanerId: review.cleanerId, reviewId: review.id }),
-      cleaner: linkTo(ops, 'getCleaner', { id: review.cleanerId }),
-      page: pageLink(`/cleaner/${review.cleanerId}`),
+      self: linkTo(ops, 'getReview', { cleanerId: data.cleanerId, reviewId: id }),
+      cleaner: linkTo(ops, 'getCleaner', { id: data.cleanerId }),
+      summary: linkTo(ops, 'getReviewSummary', { cleanerId: data.cleanerId }),
+      page: pageLink(`/cleaner/${data.cleanerId}`),
     },
-    actions: {},
+    actions,
   };
 }
 
 export function renderReviewPage(
   ops: Operations,
   cleanerId: number,
-  page: { items: Data<Review>[]; total: number; page: number; pageSize: number },
+  page: { items: ReviewAnswer[]; total: number; page: number; pageSize: number },
 ): ReviewPage {
   return {
     ...page,
@@ -36,5 +93,34 @@ export function renderReviewSummary(ops: Operations, cleanerId: number, summary:
       reviews: linkTo(ops, 'listCleanerReviews', { cleanerId }),
       cleaner: linkTo(ops, 'getCleaner', { id: cleanerId }),
     },
+  };
+}
+
+export function renderPlatformSummary(ops: Operations, summary: Data<PlatformReviewSummary>): PlatformReviewSummary {
+  return {
+    ...summary,
+    links: { self: linkTo(ops, 'getPlatformReviewSummary'), cleaners: linkTo(ops, 'searchCleaners') },
+  };
+}
+
+export function renderReviewReport(ops: Operations, report: Data<ReviewReport>): ReviewReport {
+  return {
+    ...report,
+    links: {
+      self: linkTo(ops, 'getReviewReport', { id: report.id }),
+      review: linkTo(ops, 'getReview', { cleanerId: report.cleanerId, reviewId: report.reviewId }),
+    },
+  };
+}
+
+export function renderReviewReportList(
+  ops: Operations,
+  list: { items: Data<ReviewReport>[]; total: number },
+  query: Record<string, string>,
+): ReviewReportList {
+  return {
+    items: list.items.map((report) => renderReviewReport(ops, report)),
+    total: list.total,
+    links: { self: linkTo(ops, 'listReviewReports', {}, { query }) },
   };
 }

@@ -77,6 +77,10 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
       (r) => r.status === 'published',
     );
     const avg = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+    const percent = (n: number) => Math.round((1000 * n) / rows.length) / 10;
+    const responded = new Set(
+      (await ctx.database.db.select({ id: reviewResponses.reviewId }).from(reviewResponses)).map((r) => r.id),
+    );
     const res = await ctx.json<ReviewSummary>(`/api/reviews/${cleanerId}/summary`);
     expect(res.status).toBe(200);
     expect(rows.length).toBe(expectedIds.length);
@@ -86,6 +90,7 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
       ratingDistribution: [5, 4, 3, 2, 1].map((rating) => ({
         rating,
         count: rows.filter((r) => r.overallRating === rating).length,
+        percent: percent(rows.filter((r) => r.overallRating === rating).length),
       })),
       categoryAverages: {
         quality: avg(rows.map((r) => r.qualityRating!)),
@@ -93,9 +98,10 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
         professionalism: avg(rows.map((r) => r.professionalismRating!)),
         communication: avg(rows.map((r) => r.communicationRating!)),
       },
-      recommendationRate: Math.round((100 * rows.filter((r) => r.wouldRecommend).length) / rows.length),
-      rebookingRate: Math.round((100 * rows.filter((r) => r.wouldRebook).length) / rows.length),
+      recommendationRate: percent(rows.filter((r) => r.wouldRecommend).length),
+      rebookingRate: percent(rows.filter((r) => r.wouldRebook).length),
       verifiedReviewsCount: rows.filter((r) => r.isVerified).length,
+      responseRate: percent(rows.filter((r) => responded.has(r.id)).length),
     });
   });
 

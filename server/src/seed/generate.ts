@@ -537,7 +537,8 @@ class DemoData {
     ] as const) {
       this.addBooking({
         customerId: c,
-        cleanerId: n === 0 ? jd : other(n),
+        // The unreviewed job (n = 6) is the demo cleaner's too, so the demo cleaner can answer its review.
+        cleanerId: n === 0 || n === 6 ? jd : other(n),
         serviceId: n === 5 ? moveout : regular,
         status: 'completed',
         date: workday(-30 * (n + 1)),

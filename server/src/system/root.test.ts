@@ -27,7 +27,9 @@ describe('GET /api, the root document', () => {
     const headers = await sessionFor(ctx, await createCustomer(ctx, 'Root'));
     const root = (await ctx.json<Json>('/api', { headers })).body;
     expect(root.signedIn).toBe(true);
-    expect(Object.keys(root.actions)).toEqual(['logout']);
+    // A customer without an application may apply to be a cleaner (applications.service mayApply).
+    expect(Object.keys(root.actions)).toEqual(['logout', 'apply']);
+    expect(root.actions.apply).toMatchObject({ method: 'POST', href: '/api/applications' });
     for (const [rel, link] of Object.entries<Json>(root.links)) {
       if (link.templated || rel === 'page') continue;
       expect((await ctx.app.request(link.href, { headers })).status, rel).toBe(200);

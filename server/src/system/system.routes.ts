@@ -1,6 +1,7 @@
-import { ApiRoot, CleanerSearchQuery, LoginInput, RegisterInput } from '@spotless/sdk/schemas';
+import { ApiRoot, ApplicationInput, CleanerSearchQuery, LoginInput, RegisterInput } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { mayApply } from '../applications/applications.service';
 import { getUser, isAdmin } from '../auth/guards';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
@@ -24,7 +25,7 @@ export const systemRoutes = new Hono<AppEnv>()
       access: 'public',
       responses: { 200: { description: 'The root document', schema: ApiRoot } },
     }),
-    (c) => {
+    async (c) => {
       const ops = c.var.operations;
       const user = getUser(c);
       const admin = isAdmin(c);
@@ -45,6 +46,7 @@ export const systemRoutes = new Hono<AppEnv>()
           ),
           cleaner: templateTo(ops, 'getCleaner', {}, { title: 'One cleaner' }),
           services: linkTo(ops, 'listServices', {}, { title: 'Services' }),
+          reviewSummary: linkTo(ops, 'getPlatformReviewSummary', {}, { title: 'Reviews' }),
           signInMethods: linkTo(ops, 'getAuthProviders'),
           ...(user
             ? {
@@ -52,16 +54,33 @@ export const systemRoutes = new Hono<AppEnv>()
                 bookings: linkTo(ops, 'listBookings', {}, { title: 'Your bookings' }),
                 bookingStats: linkTo(ops, 'getBookingStats'),
                 favourites: linkTo(ops, 'listFavourites', {}, { title: 'Your favourites' }),
+                applications: linkTo(ops, 'listApplications', {}, { title: 'Become a cleaner' }),
               }
             : {}),
           ...(user || admin ? { payments: linkTo(ops, 'listPayments', {}, { title: 'Payments' }) } : {}),
-          ...(admin ? { adminSession: linkTo(ops, 'getAdminSession') } : {}),
+          ...(admin
+            ? {
+                adminSession: linkTo(ops, 'getAdminSession'),
+                adminApplications: linkTo(ops, 'listAdminApplications', {}, { title: 'Cleaner applications' }),
+                reviewReports: linkTo(ops, 'listReviewReports', {}, { title: 'Reported reviews' }),
+              }
+            : {}),
           health: linkTo(ops, 'getHealth'),
           openapi: { href: '/api/openapi.json', type: 'application/vnd.oai.openapi+json' },
           page: pageLink('/', 'Spotless'),
         },
         actions: user
-          ? { logout: actionTo(ops, 'logout', 'logout', { title: 'Sign Out' }) as ApiRoot['actions']['logout'] }
+          ? {
+              logout: actionTo(ops, 'logout', 'logout', { title: 'Sign Out' }) as ApiRoot['actions']['logout'],
+              ...((await mayApply(c.var.deps, user.id))
+                ? {
+                    apply: actionTo(ops, 'apply', 'submitApplication', {
+                      title: 'Become a Cleaner',
+                      body: ApplicationInput,
+                    }) as ApiRoot['actions']['apply'],
+                  }
+                : {}),
+            }
           : {
               login: actionTo(ops, 'login', 'login', {
                 title: 'Sign In',

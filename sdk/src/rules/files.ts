@@ -1,0 +1,28 @@
+/**
+ * Uploads (application documents, review photos): the size limit and the type read from a file's
+ * first bytes — its "magic number" — never from its name or declared type (spec 02 §5, §9). The
+ * server refuses by these; the browser checks the same before sending.
+ */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+export type UploadType = 'application/pdf' | 'image/jpeg' | 'image/png';
+export const DOCUMENT_TYPES: readonly UploadType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+export const PHOTO_TYPES: readonly UploadType[] = ['image/jpeg', 'image/png'];
+
+/** How many leading bytes `sniffFileType` needs. */
+export const SNIFF_BYTES = 8;
+
+const SIGNATURES: ReadonlyArray<{ type: UploadType; bytes: readonly number[] }> = [
+  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+/** The file's type from its first bytes, if it is one of `allowed`; null for anything else. */
+export function sniffFileType(bytes: Uint8Array, allowed: readonly UploadType[] = DOCUMENT_TYPES): UploadType | null {
+  for (const { type, bytes: signature } of SIGNATURES) {
+    if (!allowed.includes(type)) continue;
+    if (bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte)) return type;
+  }
+  return null;
+}

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bookings, cleaners, payments, refunds, users } from '../db/schema';
+import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
+import { createTestContext } from '../test/harness';
+
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
+type Json = Record<string, any>;
+
+/**
+ * The cleaner's own API (issue 13 §4): their bookings, for them only, and the dashboard's figures
+ * from real rows, checked against a hand-computed example.
+ */
+
+const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
+const { demoCleaner, otherCleaner } = await seedWorld(ctx);
+const customer = await createCustomer(ctx, 'Dana');
+
+// A cleaner who joined today, so every figure below comes from the rows this file writes.
+const [cleanerUser] = await ctx.database.write((tx) =>
+  tx.insert(users).values({ email: 'fresh-cleaner@example.com', firstName: 'Fresh', lastName: 'Cleaner' }).returning(),
+);
+const [fresh] = await ctx.database.write((tx) =>
+  tx
+    .insert(cleaners)
+    .values({
+      ...demoCleaner,
+      id: undefined,
+      userId: cleanerUser?.id as number,
+      rating: null,
+      ratingSum: 0,
+      reviewCount: 0,
+      completedJobs: 0,
+    })
+    .returning(),
+);
+if (!fresh || !cleanerUser) throw new Error('fixture rows missing');
+
+const DAY = 86_400_000;
+let n = 0;
+async function booking(status: 'pending' | 'confirmed' | 'completed' | 'cancelled', paymentStatus = 'unpaid') {
+  n += 1;
+  const startsAt = new Date(ctx.clock.now().getTime() + (status === 'completed' ? -n : n) * DAY);
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(bookings)
+      .values({
+        customerId: customer,
+        cleanerId: fresh?.id as number,
+        serviceId: 1,
+        status,
+        paymentStatus: paymentStatus as 'unpaid',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 2 * 3_600_000),
+        durationMinutes: 120,
+        timeZone: 'America/Chicago',
+        address: '1 Main St',
+        hourlyRateCents: 5000,
+        totalPriceCents: 10_000,
+      })
+      .returning({ id: bookings.id }),
+  );
+  return row?.id as number;
+}
+async function payment(bookingId: number, amountCents: number, status: 'succeeded' | 'refunded' | 'failed') {
+  const [row] = await ctx.database.write((tx) =>
+    tx
+      .insert(payments)
+      .values({
+        bookingId,
+        customerId: customer,
+        provider: 'local',
+        providerPaymentId: `pi_dash_${bookingId}_${amountCents}`,
+        amountCents,
+        status,
+      })
+      .returning({ id: payments.id }),
+  );
+  return row?.id as number;
+}
+async function refund(paymentId: number, amountCents: number, status: 'succeeded' | 'pending' | 'failed') {
+  await ctx.database.write((tx) => tx.insert(refunds).values({ paymentId, amountCents, status }));
+}
+
+/*
+ * The hand-computed example:
+ *   completed, paid $100.00 (and a failed $10.00 refund attempt)   → +100.00
+ *   completed, paid $80.00, $20.00 refunded                         → +60.00
+ *   cancelled, paid $50.00, refunded in full                        → +0.00
+ *   cancelled, never paid                                           → +0.00
+ *   confirmed, paid $60.00                                          → +60.00
+ *   pending, card declined ($40.00 failed)                          → +0.00
+ *   pending, unpaid                                                 → +0.00
+ * Earnings $220.00; 7 bookings, 2 completed, 2 cancelled, 3 upcoming; completion 2 ÷ 4 = 50%.
+ * Reviews of the two completed jobs: 5 and 4 stars → average 4.5 of 2.
+ */
+const done1 = await booking('completed', 'succeeded');
+await refund(await payment(done1, 10_000, 'succeeded'), 1_000, 'failed');
+const done2 = await booking('completed', 'succeeded');
+await refund(await payment(done2, 8_000, 'succeeded'), 2_000, 'succeeded');
+const cancelledPaid = await booking('cancelled', 'refunded');
+await refund(await payment(cancelledPaid, 5_000, 'refunded'), 5_000, 'succeeded');
+await booking('cancelled');
+await payment(await booking('confirmed', 'succeeded'), 6_000, 'succeeded');
+await payment(await booking('pending', 'failed'), 4_000, 'failed');
+await booking('pending');
+
+const asFresh = await sessionFor(ctx, cleanerUser.id);
+const asCustomer = await sessionFor(ctx, customer);
+const asOtherCleaner = await sessionFor(ctx, otherCleaner.userId);
+
+describe('GET /api/cleaners/profile/overview', () => {
+  it('matches the hand-computed example, and the reviews move its rating', async () => {
+    for (const [bookingId, rating] of [
+      [done1, 5],
+      [done2, 4],
+    ] as const) {
+      const review = await ctx.json<Json>('/api/reviews', {
+        method: 'POST',
+        headers: asCustomer,
+        body: { bookingId, rating, comment: 'Careful and quick work.' },
+      });
+      expect(review.status).toBe(201);
+    }
+    const res = await ctx.json<Json>('/api/cleaners/profile/overview', { headers: asFresh });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      cleanerId: fresh.id,
+      totalBookings: 7,
+      completedBookings: 2,
+      cancelledBookings: 2,
+      upcomingBookings: 3,
+      totalEarnings: '220.00',
+      averageRating: 4.5,
+      reviewCount: 2,
+      completionRate: 50,
+    });
+    expect(res.body.links.self.href).toBe('/api/cleaners/profile/overview');
+    expect(res.body.links.bookings.href).toBe(`/api/bookings?cleanerId=${fresh.id}`);
+    expect(res.body.links.page.href).toBe('/cleaner-dashboard');
+    // The cleaner's own profile links to it; the public profile does not.
+    const own = await ctx.json<Json>('/api/cleaners/profile', { headers: asFresh });
+    expect(own.body.links.overview.href).toBe('/api/cleaners/profile/overview');
+    expect(own.body.links.jobs.href).toBe(`/api/bookings?cleanerId=${fresh.id}`);
+    expect((await ctx.json<Json>(`/api/cleaners/${fresh.id}`)).body.links.overview).toBeUndefined();
+  });
+
+  it('is the signed-in cleaner’s own only: 404 without a profile, 401 signed out', async () => {
+    const none = await ctx.json<Json>('/api/cleaners/profile/overview', { headers: asCustomer });
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatchObject({ code: 'cleaner_profile_not_found', message: 'Cleaner Profile Not Found' });
+    expect((await ctx.json('/api/cleaners/profile/overview', { headers: { origin: ORIGIN } })).status).toBe(401);
+    const other = await ctx.json<Json>('/api/cleaners/profile/overview', { headers: asOtherCleaner });
+    expect(other.body.cleanerId).toBe(otherCleaner.id);
+  });
+});
+
+describe('GET /api/bookings?cleanerId=', () => {
+  it('lists the cleaner’s own jobs to them, and refuses everyone else', async () => {
+    const own = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}`, { headers: asFresh });
+    expect(own.status).toBe(200);
+    expect(own.body.total).toBe(7);
+    expect(new Set((own.body.items as Json[]).map((b) => b.cleanerId))).toEqual(new Set([fresh.id]));
+    const latest = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}&limit=5`, { headers: asFresh });
+    expect(latest.body.items).toHaveLength(5);
+    expect(latest.body.total).toBe(7);
+    // Another cleaner and the customer of these very bookings are refused.
+    expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asOtherCleaner })).status).toBe(403);
+    expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asCustomer })).status).toBe(403);
+    expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: { origin: ORIGIN } })).status).toBe(401);
+    // Without cleanerId the customer sees their own bookings, never someone else's jobs.
+    const mine = await ctx.json<Json>('/api/bookings', { headers: asCustomer });
+    expect((mine.body.items as Json[]).every((b) => b.customerId === customer)).toBe(true);
+  });
+
+  it('counts only this cleaner’s rows (the seeded cleaners’ payments stay out)', async () => {
+    const [row] = await ctx.database.db.select().from(cleaners).where(eq(cleaners.id, fresh.id));
+    expect(row?.reviewCount).toBe(2);
+    const demo = await ctx.json<Json>('/api/cleaners/profile/overview', {
+      headers: await sessionFor(ctx, demoCleaner.userId),
+    });
+    expect(demo.body.cleanerId).toBe(demoCleaner.id);
+    expect(demo.body.totalBookings).toBeGreaterThan(0);
+    expect(demo.body.totalEarnings).not.toBe('220.00');
+  });
+});

@@ -1,0 +1,133 @@
+import { MESSAGES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
+
+// The size limit and the type-by-bytes rule are the SDK's (the browser checks the same before sending).
+export { sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
+
+import { AppError } from './errors';
+
+/**
+ * Uploaded files (application documents, review photos): at most 10 MB each (spec 02 §9), the type
+ * read from the first bytes, never from the name or the declared type (decision 038). The request
+ * body is counted while it is read and refused as soon as it passes its envelope, so no upload is
+ * ever buffered beyond that, whatever its Content-Length says (or leaves out).
+ */
+
+/** Room for a multipart envelope's boundaries and part headers, or a JSON upload's other fields. */
+const ENVELOPE_SLACK = 64 * 1024;
+/** The most a multipart body carrying one file of the maximum size can be. */
+export const MULTIPART_MAX_BYTES = UPLOAD_MAX_BYTES + ENVELOPE_SLACK;
+/** The most a JSON body carrying the file as a base64 data URL can be (4 characters per 3 bytes). */
+export const JSON_UPLOAD_MAX_BYTES = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + ENVELOPE_SLACK;
+
+/**
+ * Upload routes take bodies beyond the API's general limit (BODY_LIMIT_BYTES): the app's body limit
+ * skips these, and each applies its own, counted, envelope.
+ */
+const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+  { method: 'POST', path: /^\/api\/applications\/[^/]+\/documents\/?$/ },
+  { method: 'POST', path: /^\/api\/reviews\/[^/]+\/photos\/?$/ },
+];
+
+export function isUploadRoute(method: string, path: string): boolean {
+  return UPLOAD_ROUTES.some((route) => route.method === method && route.path.test(path));
+}
+
+/** The extension a stored file gets for its detected type. */
+export const EXTENSION: Record<UploadType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+export const fileTooLarge = () =>
+  new AppError(413, 'file_too_large', MESSAGES.application.fileTooLarge, { file: MESSAGES.application.fileTooLarge });
+export const invalidFileType = () =>
+  new AppError(415, 'invalid_file_type', MESSAGES.application.invalidFileType, {
+    file: MESSAGES.application.invalidFileType,
+  });
+
+/**
+ * The whole body, refused with 413 once it passes `maxBytes`: first by its Content-Length, then by
+ * counting what actually arrives (a sender may leave the length out or lie about it).
+ */
+export async function readBodyAtMost(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw fileTooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw fileTooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+export interface ReceivedFile {
+  fileName: string;
+  bytes: Uint8Array;
+  type: UploadType;
+}
+
+/** Checks a received file's size and reads its type from its bytes: 413 or 415 otherwise. */
+export function checkFile(
+  fileName: string,
+  bytes: Uint8Array,
+  allowed?: readonly UploadType[],
+  maxBytes = UPLOAD_MAX_BYTES,
+): ReceivedFile {
+  if (bytes.byteLength > maxBytes) throw fileTooLarge();
+  const type = sniffFileType(bytes, allowed);
+  if (!type) throw invalidFileType();
+  return { fileName, bytes, type };
+}
+
+/** The bytes of a `data:<type>;base64,<data>` URL; 400 naming `field` when it is not one. */
+export function decodeDataUrl(url: string, field: string): Uint8Array {
+  const comma = url.indexOf(',');
+  const header = url.slice(0, comma);
+  const data = url.slice(comma + 1);
+  if (comma < 0 || !/^data:[^,]*;base64$/i.test(header) || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) {
+    throw new AppError(400, 'validation_failed', `Invalid request body: ${field}`, {
+      [field]: 'Send the file as a base64 data URL',
+    });
+  }
+  // An upper bound before decoding: a too-large file is refused without building its bytes.
+  if (Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0) > UPLOAD_MAX_BYTES) {
+    throw fileTooLarge();
+  }
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The form fields and files of a multipart body already read (and bounded) by `readBodyAtMost`. */
+export async function parseMultipart(body: Uint8Array, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new AppError(400, 'validation_failed', 'The multipart/form-data body could not be read', {
+      file: 'The multipart/form-data body could not be read',
+    });
+  }
+}
+
+/** A file name for a Content-Disposition header: the ASCII fallback and RFC 5987's UTF-8 form. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TARGETS, type Target } from './targets';
+
+/**
+ * Reviews on the three targets: the demo customer reviews their completed, unreviewed job with
+ * the demo cleaner through the booking's `review` action, adds a real PNG as multipart (into the
+ * folder under data/ on Node, R2 on Workers), another user marks it helpful, the demo cleaner
+ * responds, and the cleaner's rating and review count have moved.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
+type Json = Record<string, any>;
+
+/** One PNG pixel. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
+
+describe.each(TARGETS)('%s', (_name, start) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await start();
+  });
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+    const headers: Record<string, string> = { origin: target.url };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: FormData | string | undefined;
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    const res = await fetch(`${target.url}${path}`, { method: init.method ?? 'GET', headers, body });
+    const session = /spotless_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    const text = await res.text();
+    let json: Json | undefined;
+    try {
+      json = text ? (JSON.parse(text) as Json) : undefined;
+    } catch {
+      json = { text };
+    }
+    return { status: res.status, body: json as Json, session, headers: res.headers };
+  }
+
+  async function signIn(email: string, password = 'demo-password') {
+    const login = await call('/api/auth/login', { method: 'POST', body: { email, password } });
+    expect(login.status, email).toBe(200);
+    return `spotless_session=${login.session}`;
+  }
+
+  it('reviews a completed booking with a photo, takes a helpful vote and the cleaner’s response', async () => {
+    const customer = await signIn('customer@example.com');
+    const cleanerCookie = await signIn('cleaner@example.com');
+    const profile = await call('/api/cleaners/profile', { cookie: cleanerCookie });
+    expect(profile.status).toBe(200);
+    const cleanerId = profile.body.id as number;
+
+    // The demo customer's completed job with the demo cleaner that has no review yet.
+    const completed = await call('/api/bookings?status=completed&limit=50', { cookie: customer });
+    const booking = (completed.body.items as Json[]).find((b) => b.cleanerId === cleanerId && b.actions.review);
+    expect(booking, 'a completed, unreviewed demo booking with the demo cleaner').toBeDefined();
+    const before = (await call(`/api/cleaners/${cleanerId}`)).body;
+    const summaryBefore = (await call('/api/reviews/summary')).body;
+
+    // The review, through the booking's action and its fields.
+    const action = booking?.actions.review as Json;
+    const body: Json = {};
+    for (const field of action.fields as Json[]) if (field.value !== undefined) body[field.name] = field.value;
+    Object.assign(body, {
+      overallRating: 4,
+      title: 'Spotless kitchen',
+      comment: 'Thorough, friendly and on time.',
+      serviceAreas: ['Kitchen', 'Floors'],
+    });
+    const created = await call(action.href, { method: action.method, body, cookie: customer });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const review = created.body;
+    expect(review).toMatchObject({ bookingId: booking?.id, cleanerId, overallRating: 4, isVerified: true });
+    expect((await call(action.href, { method: action.method, body, cookie: customer })).status).toBe(409);
+
+    // A photo: a real PNG, multipart, through the review's addPhoto action.
+    const addPhoto = review.actions.addPhoto as Json;
+    expect(addPhoto.type).toBe('multipart/form-data');
+    const form = new FormData();
+    form.append('photos', new File([PNG], 'kitchen.png', { type: 'image/png' }));
+    form.append('captions', 'The kitchen after');
+    const withPhoto = await call(addPhoto.href, { method: addPhoto.method, body: form, cookie: customer });
+    expect(withPhoto.status, JSON.stringify(withPhoto.body)).toBe(201);
+    expect(withPhoto.body.photos).toEqual([
+      { id: expect.any(Number), fileUrl: expect.any(String), caption: 'The kitchen after', displayOrder: 0 },
+    ]);
+    const image = await fetch(`${target.url}${withPhoto.body.photos[0].fileUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+
+    // Another user finds it helpful (the vote's action), then the demo cleaner answers it.
+    const voter = await call('/api/auth/register', {
+      method: 'POST',
+      body: { email: `voter-${Date.now()}@example.com`, password: 'voter-password', firstName: 'V', lastName: 'Oter' },
+    });
+    expect(voter.status).toBe(201);
+    const voterCookie = `spotless_session=${voter.session}`;
+    const seen = await call(review.links.self.href, { cookie: voterCookie });
+    const vote = seen.body.actions.vote as Json;
+    const voted = await call(vote.href, { method: vote.method, body: { voteType: 'helpful' }, cookie: voterCookie });
+    expect(voted.status).toBe(200);
+    expect(voted.body).toMatchObject({ helpfulVotes: 1, userVote: { voteType: 'helpful' } });
+
+    const asCleaner = await call(review.links.self.href, { cookie: cleanerCookie });
+    const respond = asCleaner.body.actions.respond as Json;
+    const responded = await call(respond.href, {
+      method: respond.method,
+      body: { response: 'Thank you — see you next time!' },
+      cookie: cleanerCookie,
+    });
+    expect(responded.status).toBe(201);
+    expect(responded.body.response.response).toBe('Thank you — see you next time!');
+    expect(
+      (await call(respond.href, { method: 'POST', body: { response: 'Again' }, cookie: cleanerCookie })).status,
+    ).toBe(409);
+
+    // The cleaner's figures moved with the review, and the public list and summaries show it.
+    const after = (await call(`/api/cleaners/${cleanerId}`)).body;
+    expect(after.reviewCount).toBe(before.reviewCount + 1);
+    expect(after.rating).not.toBe(before.rating);
+    const listed = await call(`/api/reviews?cleanerId=${cleanerId}&limit=1`);
+    expect(listed.body.items[0]).toMatchObject({ id: review.id, helpfulVotes: 1, photos: [expect.any(Object)] });
+    expect(listed.body.items[0].response.response).toBe('Thank you — see you next time!');
+    const summaryAfter = (await call('/api/reviews/summary')).body;
+    expect(summaryAfter.totalReviews).toBe(summaryBefore.totalReviews + 1);
+    const overview = await call('/api/cleaners/profile/overview', { cookie: cleanerCookie });
+    expect(overview.body).toMatchObject({ cleanerId, reviewCount: after.reviewCount, averageRating: after.rating });
+  });
+});
