@@ -22,6 +22,25 @@ describe('following links and performing actions', () => {
     expect(expandTemplate('/api/cleaners{?location}', {})).toBe('/api/cleaners');
   });
 
+  it('uploads through an action as multipart: the runtime, not the client, sets the content type', async () => {
+    const { calls, fetch } = recordingFetch({ id: 5 });
+    const client = createClient({ baseUrl: 'https://spotless.example', fetch });
+    const form = new FormData();
+    form.set('documentType', 'id');
+    form.set('file', new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])]), 'id.pdf');
+    const upload = {
+      name: 'upload',
+      method: 'POST',
+      href: '/api/applications/3/documents',
+      operation: 'uploadApplicationDocument',
+    } as const;
+    await client.upload(upload, form);
+    expect(calls[0]?.url).toBe('https://spotless.example/api/applications/3/documents');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.body).toBe(form);
+    expect(new Headers(calls[0]?.init.headers).get('content-type')).toBeNull();
+  });
+
   it('follows a link with GET and performs an action with its own method, href and body', async () => {
     const { calls, fetch } = recordingFetch({ id: 31 });
     const client = createClient({ baseUrl: 'https://spotless.example', fetch });

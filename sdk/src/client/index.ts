@@ -129,7 +129,10 @@ type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of `body` (uploads); the runtime sets the boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -175,8 +178,10 @@ export function createClient(options: ClientOptions = {}) {
   /** Any request, by URL path; the answer is parsed JSON. Prefer `call`, which is typed. */
   async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
-    let body: string | undefined;
-    if (req.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (req.form) {
+      body = req.form;
+    } else if (req.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.body);
     }
@@ -257,11 +262,29 @@ export function createClient(options: ClientOptions = {}) {
     });
   }
 
+  /**
+   * Performs an upload action (an application document, a review photo) with a multipart form.
+   *
+   * @example
+   * const form = new FormData();
+   * form.set('documentType', 'id');
+   * form.set('file', file);
+   * if (documents.actions.upload) await spotless.upload(documents.actions.upload, form);
+   */
+  function upload<Op extends OperationId>(
+    action: PerformableAction<Op>,
+    form: FormData,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<AnswerOf<Op>> {
+    return request<AnswerOf<Op>>(action.method.toUpperCase(), action.href, { form, signal: options.signal });
+  }
+
   return {
     request,
     call,
     follow,
     perform,
+    upload,
     services: {
       list: (signal?: AbortSignal) => call('get', '/api/services', { signal }),
       get: (id: number, signal?: AbortSignal) => call('get', '/api/services/{id}', { path: { id }, signal }),
