@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -54,4 +54,12 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByLabel('Admin password').fill('admin-demo-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/admin-dashboard$/);
+}
+
+/**
+ * Moves the e2e server's clock `offsetMs` ahead of the real time (0 puts it back). A test that does
+ * this puts it back in its `afterAll`: the files run one after another on one server.
+ */
+export function setServerClock(clockFile: string, offsetMs: number): void {
+  writeFileSync(clockFile, String(Math.round(offsetMs)));
 }

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Milliseconds written here are added to the server's clock (TEST_CLOCK_FILE). */
+    clockFile: string;
   }
 }
 
@@ -63,6 +65,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       // Every browser test signs in from 127.0.0.1; the limit itself is covered by server tests.
       AUTH_RATE_LIMIT: '1000',
+      // A test that needs time to pass (a job after its start) moves the server's clock through this file.
+      TEST_CLOCK_FILE: join(dataDir, 'clock'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,6 +75,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
+  project.provide('clockFile', join(dataDir, 'clock'));
 
   return async () => {
     child.kill('SIGTERM');

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Node only: run the scheduled jobs in this process (turn off on all but one instance, or to run them by `npm run job`). */
   SCHEDULED_JOBS: z.enum(['true', 'false']).default('true'),
+  /** Browser tests only: a file holding milliseconds to add to the server's clock (never in production). */
+  TEST_CLOCK_FILE: optionalText,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_CLEANERS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -98,6 +100,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Node: schedule the jobs with node-cron in this process (Workers use Cron Triggers instead). */
   readonly scheduledJobs: boolean;
+  /** Browser tests: the file whose number of milliseconds is added to the Node server's clock. */
+  readonly testClockFile: string | undefined;
   /** Sign-in, sign-up and admin-login attempts per address per 15 minutes. */
   readonly authRateLimit: number;
   /** Bookings one account may make per hour. */
@@ -136,6 +140,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.NODE_ENV === 'production') {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (e.TEST_CLOCK_FILE) problems.push('TEST_CLOCK_FILE: a test clock is never allowed in production');
     if (!e.STRIPE_SECRET_KEY && !unsafeTestPayments) {
       problems.push(
         'STRIPE_SECRET_KEY: required in production, or the local test-mode provider would take bookings without taking money (set UNSAFE_TEST_PAYMENTS_IN_PRODUCTION=true only for a staging site)',
@@ -184,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustProxy: e.TRUST_PROXY === 'true',
     scheduledJobs: e.SCHEDULED_JOBS === 'true',
+    testClockFile: e.TEST_CLOCK_FILE,
     authRateLimit: e.AUTH_RATE_LIMIT,
     bookingRateLimit: e.BOOKING_RATE_LIMIT,
     maxUnpaidBookings: e.MAX_UNPAID_BOOKINGS,

@@ -10,6 +10,7 @@ import { systemClock } from './deps';
 import { startJobs } from './jobs';
 import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
+import { fileOffsetClock } from './node-clock';
 import { folderFileStorage } from './node-files';
 import { fileMailer } from './node-mailer';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
@@ -60,14 +61,17 @@ async function main() {
   }
   const config = Object.freeze({ ...parsed, adminPasswordHash });
 
+  const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock;
+  if (config.testClockFile)
+    logger.warn('test clock: the server time follows TEST_CLOCK_FILE', { file: config.testClockFile });
   const root = join(SERVER_ROOT, '..');
-  const payments = createPaymentProvider(config, systemClock, database);
+  const payments = createPaymentProvider(config, clock, database);
   const mailer = fileMailer(join(config.dataDir, 'outbox'));
   const app = createApp({
     config,
     database,
     logger,
-    clock: systemClock,
+    clock,
     payments,
     mailer,
     files: folderFileStorage(join(config.dataDir, 'files')),
@@ -89,9 +93,7 @@ async function main() {
     }
   });
 
-  const stopJobs = config.scheduledJobs
-    ? startJobs({ database, clock: systemClock, logger, payments, mailer })
-    : () => undefined;
+  const stopJobs = config.scheduledJobs ? startJobs({ database, clock, logger, payments, mailer }) : () => undefined;
 
   const shutdown = () => {
     stopJobs();
