@@ -9,12 +9,15 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let cleanerId = 1;
 let pendingBookingId = 0;
-const signedInContexts = new Map<number, BrowserContext>();
+const signedInContexts = new Map<string, BrowserContext>();
+const adminContexts = new Map<number, BrowserContext>();
 
 interface Route {
   path: string;
   /** Marked `protected: true` in its route object (a `handle`, or a placeholder's handle). */
   protected: boolean;
+  /** Marked `admin: true`: the admin area, checked with an admin session rather than the customer's. */
+  admin: boolean;
 }
 
 /**
@@ -27,9 +30,13 @@ function routeTable(): Route[] {
   const found = [...source.matchAll(/\bpath:\s*'([^']+)'/g)];
   const routes = found.map((match, i) => {
     const routeText = source.slice(match.index, found[i + 1]?.index ?? source.length);
-    return { path: match[1]!, protected: /\bprotected:\s*true\b/.test(routeText) };
+    return {
+      path: match[1]!,
+      protected: /\bprotected:\s*true\b/.test(routeText),
+      admin: /\badmin:\s*true\b/.test(routeText),
+    };
   });
-  return [{ path: '', protected: false }, ...routes.filter((r) => r.path !== '*')];
+  return [{ path: '', protected: false, admin: false }, ...routes.filter((r) => r.path !== '*')];
 }
 
 const samples: Record<string, () => string> = {
@@ -39,7 +46,7 @@ const samples: Record<string, () => string> = {
 };
 
 /**
- * A heading each protected page shows a signed-in customer and the sign-in page does not: axe must
+ * A heading each protected page shows its signed-in user and the sign-in page does not: axe must
  * check the page itself, not the login page a signed-out visitor is sent to.
  */
 const signedInHeadings: Record<string, string | RegExp> = {
@@ -65,17 +72,38 @@ function signedInHeading(path: string): string | RegExp {
   return heading;
 }
 
-/** A browser context signed in as the demo customer, one per viewport. */
-async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const existing = signedInContexts.get(viewport.width);
+/** Protected pages seen by someone other than the demo customer: the cleaner's own dashboard. */
+const signedInAccounts: Record<string, string> = { 'cleaner-dashboard': 'cleaner@example.com' };
+
+/** A browser context signed in as a demo account (the customer unless given), one per viewport. */
+async function signedInContext(
+  viewport: { width: number; height: number },
+  email = 'customer@example.com',
+): Promise<BrowserContext> {
+  const key = `${email} ${viewport.width}`;
+  const existing = signedInContexts.get(key);
   if (existing) return existing;
   const context = await browser.newContext({ viewport });
   const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email: 'customer@example.com', password: 'demo-password' },
+    data: { email, password: 'demo-password' },
     headers: { origin: baseUrl },
   });
   expect(res.status()).toBe(200);
-  signedInContexts.set(viewport.width, context);
+  signedInContexts.set(key, context);
+  return context;
+}
+
+/** A browser context holding an admin session (the demo admin password), one per viewport. */
+async function adminContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const existing = adminContexts.get(viewport.width);
+  if (existing) return existing;
+  const context = await browser.newContext({ viewport });
+  const res = await context.request.post(`${baseUrl}/api/admin/login`, {
+    data: { password: 'admin-demo-password' },
+    headers: { origin: baseUrl },
+  });
+  expect(res.status()).toBe(200);
+  adminContexts.set(viewport.width, context);
   return context;
 }
 
@@ -98,13 +126,13 @@ beforeAll(async () => {
   expect(pendingBookingId, 'the demo customer has a pending booking to pay').toBeGreaterThan(0);
 });
 afterAll(async () => {
-  for (const context of signedInContexts.values()) await context.close();
+  for (const context of [...signedInContexts.values(), ...adminContexts.values()]) await context.close();
   await browser?.close();
 });
 
 describe('accessibility (axe-core in Chromium)', () => {
   const routes = routeTable();
-  const pages = [...routes, { path: 'no-such-page-anywhere', protected: false }];
+  const pages = [...routes, { path: 'no-such-page-anywhere', protected: false, admin: false }];
 
   it('catches serious violations (the check itself works)', async () => {
     const page = await browser.newPage();
@@ -123,20 +151,23 @@ describe('accessibility (axe-core in Chromium)', () => {
       expect.arrayContaining(['checkout', 'dashboard', 'profile', 'payments', 'booking/:cleanerId/:serviceId?']),
     );
     expect(routes.find((r) => r.path === 'contact')?.protected).toBe(false);
+    expect(routes.filter((r) => r.admin).map((r) => r.path)).toEqual(['admin-dashboard']);
   });
 
-  for (const { path, protected: isProtected } of pages) {
+  for (const { path, protected: isProtected, admin } of pages) {
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'mobile', width: 390, height: 844 },
     ]) {
-      const label = `/${path}${isProtected ? ' (signed in)' : ''} (${viewport.name})`;
+      const label = `/${path}${admin ? ' (admin session)' : isProtected ? ' (signed in)' : ''} (${viewport.name})`;
       it(`${label} has no serious or critical violations`, async () => {
         // Samples are read now: they come from the server, after the test file was collected.
         const url = concrete(path);
-        const page = isProtected
-          ? await (await signedInContext(viewport)).newPage()
-          : await browser.newPage({ viewport });
+        const page = admin
+          ? await (await adminContext(viewport)).newPage()
+          : isProtected
+            ? await (await signedInContext(viewport, signedInAccounts[path])).newPage()
+            : await browser.newPage({ viewport });
         await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
         await waitForStableUrl(page);
         await page.locator('main').first().waitFor();

@@ -117,11 +117,15 @@ export const routes: RouteObject[] = [
           { path: 'reviews', ...placeholder('Service Reviews & Ratings', 'Read and write reviews of cleaners.') },
           {
             path: 'cleaner-dashboard',
-            ...placeholder('Cleaner Dashboard', 'Bookings, availability, time off and earnings.', { protected: true }),
+            lazy: lazyPage(
+              () => import('./features/cleaner-dashboard/components/cleaner-dashboard-page'),
+              'CleanerDashboardPage',
+            ),
+            handle: { protected: true } satisfies RouteHandle,
           },
           {
             path: 'apply-cleaner',
-            ...placeholder('Become a Cleaner', 'Apply to join Spotless as an independent cleaning professional.'),
+            lazy: lazyPage(() => import('./features/apply-cleaner/components/apply-cleaner-page'), 'ApplyCleanerPage'),
           },
           // Accounts (spec 01 §6, spec 02 §2): the hosted sign-in page and the admin login page.
           { path: 'login', lazy: lazyPage(() => import('./features/auth/components/login-page'), 'LoginPage') },
@@ -144,10 +148,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin-dashboard',
-            ...placeholder('Admin Dashboard', 'Review cleaner applications and documents.', {
-              protected: true,
-              admin: true,
-            }),
+            lazy: lazyPage(
+              () => import('./features/admin-dashboard/components/admin-dashboard-page'),
+              'AdminDashboardPage',
+            ),
+            handle: { protected: true, admin: true } satisfies RouteHandle,
           },
 
           { path: '*', element: <NotFoundPage /> },

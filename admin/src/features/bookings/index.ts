@@ -8,3 +8,4 @@ export { bookingKeys, slotKeys } from './api/booking-keys';
 export { useCancelBooking, useCreateBooking, useUpdateBooking } from './api/bookings.mutations';
 export { bookingQuery, bookingStatsQuery, myBookingsQuery, slotsQuery } from './api/bookings.queries';
 export { type BookingFact, BookingSummary } from './components/booking-summary';
+export { statusLabel } from './utils/status-label';

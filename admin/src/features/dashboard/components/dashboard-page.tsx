@@ -1,8 +1,9 @@
 import { type Booking, type BookingStats, formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../bookings';
 import {
   activeBookings,
@@ -29,23 +30,11 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabId>('active');
   const [viewing, setViewing] = useState<Booking | null>(null);
   const [editing, setEditing] = useState<Booking | null>(null);
-  const id = useId();
-
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
 
   const items = bookings.data?.items ?? [];
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    event.preventDefault();
-    const next = (index + delta + TABS.length) % TABS.length;
-    setTab(TABS[next]!.id);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
     <section className="container page dashboard-page">
       <PageTitle title="My Dashboard" />
@@ -61,45 +50,22 @@ export function DashboardPage() {
 
       <StatCards stats={stats.data} failed={stats.isError} />
 
-      <div className="tabs">
-        <div className="tabs__list" role="tablist" aria-label="Bookings">
-          {TABS.map((t, index) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${t.id}`}
-              aria-controls={`${id}-panel-${t.id}`}
-              aria-selected={tab === t.id}
-              tabIndex={tab === t.id ? 0 : -1}
-              className={tab === t.id ? 'tabs__tab is-active' : 'tabs__tab'}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} className="tabs__panel">
-          {bookings.isPending ? (
-            <p className="loading-text" role="status">
-              <span className="spinner" aria-hidden="true" />
-              Loading your bookings...
-            </p>
-          ) : bookings.isError ? (
-            <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
-          ) : tab === 'active' ? (
-            <ActiveTab bookings={items} onView={setViewing} onEdit={setEditing} />
-          ) : tab === 'history' ? (
-            <HistoryTab bookings={items} onView={setViewing} />
-          ) : (
-            <AnalyticsTab stats={stats.data} />
-          )}
-        </div>
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Bookings">
+        {bookings.isPending ? (
+          <p className="loading-text" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Loading your bookings...
+          </p>
+        ) : bookings.isError ? (
+          <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
+        ) : tab === 'active' ? (
+          <ActiveTab bookings={items} onView={setViewing} onEdit={setEditing} />
+        ) : tab === 'history' ? (
+          <HistoryTab bookings={items} onView={setViewing} />
+        ) : (
+          <AnalyticsTab stats={stats.data} />
+        )}
+      </Tabs>
 
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} />
       <EditBookingDialog booking={editing} onClose={() => setEditing(null)} />

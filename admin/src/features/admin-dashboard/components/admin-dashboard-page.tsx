@@ -1,0 +1,144 @@
+import type { Application, ApplicationCounts, ApplicationStatus } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { PageTitle } from '../../../components/page-title';
+import { Pagination } from '../../../components/pagination';
+import { Tabs } from '../../../components/tabs';
+import { errorStatus } from '../../../lib/api-errors';
+import { totalPages } from '../../../lib/pagination';
+import { useSetApplicationStatus } from '../api/admin-applications.mutations';
+import { adminApplicationsQuery } from '../api/admin-applications.queries';
+import {
+  APPLICATION_TABS,
+  APPLICATIONS_PAGE_SIZE,
+  applicantName,
+  countCards,
+  emptyTabText,
+  quickActions,
+  statusChangeBody,
+} from '../utils/admin-dashboard';
+import { ApplicationReviewDialog } from './application-review-dialog';
+import { ApplicationsTable } from './applications-table';
+import { RejectApplicationDialog } from './reject-application-dialog';
+import { statusFailureToast, statusSuccessToast } from './status-toasts';
+import '../admin-dashboard.css';
+
+const FIRST_PAGES: Record<ApplicationStatus, number> = { pending: 1, under_review: 1, approved: 1, rejected: 1 };
+
+/** Spec 02 §2: the admin dashboard at /admin-dashboard — counts per status, four tabs, the detailed review. */
+export function AdminDashboardPage() {
+  const [tab, setTab] = useState<ApplicationStatus>('pending');
+  const [pages, setPages] = useState(FIRST_PAGES);
+  const page = pages[tab];
+  const list = useQuery(adminApplicationsQuery(tab, page));
+  const [reviewing, setReviewing] = useState<Application | null>(null);
+  const [rejecting, setRejecting] = useState<Application | null>(null);
+  const setStatus = useSetApplicationStatus();
+  const busyId = setStatus.isPending ? setStatus.variables?.action.href : undefined;
+
+  // A page emptied by the last decision on it (or by another administrator) goes back to the last page.
+  const data = list.data;
+  useEffect(() => {
+    if (!data || list.isPlaceholderData || data.items.length > 0 || data.page <= 1) return;
+    const last = Math.max(1, totalPages(data.total, APPLICATIONS_PAGE_SIZE));
+    setPages((current) => ({ ...current, [tab]: last }));
+  }, [data, list.isPlaceholderData, tab]);
+
+  const approve = (application: Application) => {
+    const action = quickActions(application).approve;
+    if (!action || setStatus.isPending) return;
+    const change = statusChangeBody(action, '');
+    if (!change.ok) return;
+    setStatus.mutate(
+      { action, body: change.body },
+      {
+        onSuccess: statusSuccessToast,
+        onError: (error) => statusFailureToast(error),
+      },
+    );
+  };
+
+  const rows = data;
+  // The counts cover every application, so they stay on screen while another tab loads.
+  const lastCounts = useRef<ApplicationCounts | undefined>(undefined);
+  if (data) lastCounts.current = data.counts;
+  const empty = emptyTabText(tab);
+
+  return (
+    <section className="container page admin-dashboard">
+      <PageTitle title="Admin Dashboard" />
+      <header className="dashboard-page__header">
+        <div>
+          <h1>Admin Dashboard</h1>
+          <p className="lead">Review cleaner applications and their documents.</p>
+        </div>
+        <button type="button" className="btn btn--outline" onClick={() => list.refetch()} disabled={list.isFetching}>
+          {list.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </header>
+
+      <CountCards counts={data?.counts ?? lastCounts.current} />
+
+      <Tabs tabs={APPLICATION_TABS} selected={tab} onSelect={setTab} label="Applications by status">
+        {list.isError && !rows ? (
+          <p className="alert alert--error">
+            {errorStatus(list.error) === 401 || errorStatus(list.error) === 403
+              ? 'You need an admin session to see applications.'
+              : 'Failed to load applications. Please try again.'}
+          </p>
+        ) : !rows ? (
+          <p className="loading-text" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Loading applications...
+          </p>
+        ) : rows.items.length === 0 ? (
+          <div className="empty-state" data-testid="applications-empty">
+            <h2>{empty.title}</h2>
+            <p>{empty.text}</p>
+          </div>
+        ) : (
+          <>
+            <ApplicationsTable
+              label={`${APPLICATION_TABS.find((t) => t.id === tab)?.label ?? ''} applications`}
+              applications={rows.items}
+              busyHref={busyId}
+              onReview={setReviewing}
+              onApprove={approve}
+              onReject={setRejecting}
+            />
+            <Pagination
+              page={rows.page}
+              pageSize={rows.pageSize}
+              total={rows.total}
+              label="Applications pages"
+              onPageChange={(next) => setPages((current) => ({ ...current, [tab]: next }))}
+            />
+          </>
+        )}
+      </Tabs>
+
+      <ApplicationReviewDialog application={reviewing} onClose={() => setReviewing(null)} />
+      <RejectApplicationDialog
+        application={rejecting}
+        title={rejecting ? `Reject ${applicantName(rejecting)}` : 'Reject Application'}
+        onClose={() => setRejecting(null)}
+      />
+    </section>
+  );
+}
+
+function CountCards({ counts }: { counts: ApplicationCounts | undefined }) {
+  const cards = counts
+    ? countCards(counts)
+    : [...APPLICATION_TABS.map((t) => ({ label: t.label, value: undefined })), { label: 'Total', value: undefined }];
+  return (
+    <dl className="dashboard-stats admin-dashboard__counts" data-testid="application-counts">
+      {cards.map((card) => (
+        <div key={card.label} className="card dashboard-stats__card" data-testid={`count-${card.label}`}>
+          <dt>{card.label}</dt>
+          <dd>{card.value ?? '…'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Booking, PerformableAction } from '@spotless/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { bookingKeys, slotKeys } from '../../bookings';
+import { cleanerKeys } from './cleaner-keys';
+
+type JobAction = NonNullable<Booking['actions']['accept' | 'decline' | 'start' | 'complete']>;
+
+/** Accept, Decline, Start or Mark Complete: the booking's own action, its href and method (decision 033). */
+export function useJobAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...cleanerKeys.all, 'job-action'],
+    mutationFn: ({
+      action,
+      status,
+    }: {
+      action: JobAction;
+      status: 'confirmed' | 'cancelled' | 'in_progress' | 'completed';
+    }) => api.perform(action, { status }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cleanerKeys.overview() });
+      void queryClient.invalidateQueries({ queryKey: slotKeys.all });
+    },
+  });
+}
+
+/** Any create / update / delete action of the cleaner's hours or time off, then a refetch of both. */
+export function useScheduleAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...cleanerKeys.all, 'schedule'],
+    mutationFn: ({ action, body }: { action: PerformableAction; body?: Record<string, unknown> }) =>
+      api.request(action.method.toUpperCase(), action.href, { body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: cleanerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: slotKeys.all });
+    },
+  });
+}
+
+export function useSlotBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...cleanerKeys.all, 'slot'],
+    mutationFn: ({ slotId, bookingId }: { slotId: number; bookingId?: number }) =>
+      bookingId === undefined ? api.availability.releaseSlot(slotId) : api.availability.bookSlot(slotId, bookingId),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+  });
+}

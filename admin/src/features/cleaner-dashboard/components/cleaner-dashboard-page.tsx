@@ -1,0 +1,238 @@
+import '../cleaner-dashboard.css';
+import { type Booking, type Cleaner, formatDollars } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { Tabs } from '../../../components/tabs';
+import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
+import { BookingSummary, statusLabel } from '../../bookings';
+import { useJobAction } from '../api/cleaner-dashboard.mutations';
+import { jobsQuery, overviewQuery, ownProfileQuery } from '../api/cleaner-dashboard.queries';
+import { latestJobs, orderJobs, percentText, ratingText } from '../utils/cleaner-dashboard';
+import { CalendarTab } from './calendar-tab';
+import { AvailabilityTab, TimeOffTab } from './schedule-tabs';
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'bookings', label: 'Bookings' },
+  { id: 'availability', label: 'Availability' },
+  { id: 'time-off', label: 'Time Off' },
+  { id: 'calendar', label: 'Calendar' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** Spec 02 §2: the cleaner dashboard at /cleaner-dashboard, on the cleaner's real figures. */
+export function CleanerDashboardPage() {
+  const profile = useQuery(ownProfileQuery);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  if (profile.isPending) {
+    return (
+      <section className="container page">
+        <PageTitle title="Cleaner Dashboard" />
+        <p className="loading-text" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading your cleaner profile...
+        </p>
+      </section>
+    );
+  }
+  if (profile.isError) {
+    const missing = errorStatus(profile.error) === 404 || errorCode(profile.error) === 'cleaner_profile_not_found';
+    return (
+      <section className="container page">
+        <PageTitle title="Cleaner Dashboard" />
+        {missing ? (
+          <div className="empty-state" data-testid="cleaner-profile-not-found">
+            <h1>Cleaner Profile Not Found</h1>
+            <p>You need an approved cleaner application before you can use the cleaner dashboard.</p>
+            <Link to="/apply-cleaner" className="btn btn--primary">
+              Apply to Become a Cleaner
+            </Link>
+          </div>
+        ) : (
+          <p className="alert alert--error">{errorMessage(profile.error, 'Failed to load your cleaner profile.')}</p>
+        )}
+      </section>
+    );
+  }
+  return <Dashboard cleaner={profile.data} />;
+}
+
+function Dashboard({ cleaner }: { cleaner: Cleaner }) {
+  const [tab, setTab] = useState<TabId>('overview');
+  const jobs = useQuery(jobsQuery(cleaner.id));
+  const items = jobs.data?.items ?? [];
+  return (
+    <section className="container page dashboard-page" data-testid="cleaner-dashboard">
+      <PageTitle title="Cleaner Dashboard" />
+      <header className="dashboard-page__header">
+        <div>
+          <h1>Cleaner Dashboard</h1>
+          <p className="lead">
+            {cleaner.user.firstName} {cleaner.user.lastName} · {cleaner.city}, {cleaner.state} ·{' '}
+            {formatDollars(cleaner.hourlyRate)}/hour
+          </p>
+        </div>
+        <Link to={cleaner.links.page.href} className="btn btn--outline">
+          View Public Profile
+        </Link>
+      </header>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Cleaner dashboard">
+        {tab === 'overview' ? (
+          <OverviewTab jobs={items} loading={jobs.isPending} />
+        ) : tab === 'bookings' ? (
+          jobs.isError ? (
+            <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
+          ) : (
+            <JobsTab jobs={items} loading={jobs.isPending} />
+          )
+        ) : tab === 'availability' ? (
+          <AvailabilityTab cleaner={cleaner} />
+        ) : tab === 'time-off' ? (
+          <TimeOffTab cleaner={cleaner} />
+        ) : (
+          <CalendarTab cleaner={cleaner} jobs={items} />
+        )}
+      </Tabs>
+    </section>
+  );
+}
+
+function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
+  const overview = useQuery(overviewQuery);
+  const figures = overview.data;
+  const cards = [
+    { label: 'Total Bookings', value: figures?.totalBookings },
+    { label: 'Total Earnings', value: figures ? formatDollars(figures.totalEarnings) : undefined },
+    { label: 'Average Rating', value: figures ? ratingText(figures.averageRating) : undefined },
+    { label: 'Completion Rate', value: figures ? percentText(figures.completionRate) : undefined },
+  ];
+  const latest = latestJobs(jobs);
+  return (
+    <>
+      {overview.isError ? (
+        <p className="alert alert--error">Failed to load your figures.</p>
+      ) : (
+        <dl className="dashboard-stats" data-testid="cleaner-stats">
+          {cards.map((card) => (
+            <div key={card.label} className="card dashboard-stats__card">
+              <dt>{card.label}</dt>
+              <dd>{card.value ?? '…'}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <h2 className="section-title">Latest Bookings</h2>
+      {loading ? (
+        <p className="loading-text">Loading your bookings...</p>
+      ) : latest.length === 0 ? (
+        <p className="empty-state">No bookings yet. Customers can book you once your hours are set.</p>
+      ) : (
+        <ul className="booking-cards">
+          {latest.map((job) => (
+            <JobCard key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function JobsTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
+  if (loading) return <p className="loading-text">Loading your bookings...</p>;
+  if (jobs.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2>No Bookings Yet</h2>
+        <p>Bookings customers make with you appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="booking-cards" data-testid="cleaner-jobs">
+      {orderJobs(jobs).map((job) => (
+        <JobCard key={job.id} job={job} withActions />
+      ))}
+    </ul>
+  );
+}
+
+const JOB_BUTTONS = [
+  { name: 'accept', label: 'Accept', status: 'confirmed', tone: 'btn--primary' },
+  { name: 'decline', label: 'Decline', status: 'cancelled', tone: 'btn--danger' },
+  { name: 'start', label: 'Start Job', status: 'in_progress', tone: 'btn--outline' },
+  { name: 'complete', label: 'Mark Complete', status: 'completed', tone: 'btn--primary' },
+] as const;
+
+function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
+  const act = useJobAction();
+  const customer = job.customer
+    ? `${job.customer.firstName ?? ''} ${job.customer.lastName ?? ''}`.trim() || job.customer.email
+    : 'Guest';
+  const run = (button: (typeof JOB_BUTTONS)[number]) => {
+    const action = job.actions[button.name];
+    if (!action || act.isPending) return;
+    if (button.name === 'decline' && !window.confirm(`Decline booking #${job.id}? The customer is told and refunded.`))
+      return;
+    act.mutate(
+      { action, status: button.status },
+      {
+        onSuccess: () => toast({ title: 'Booking Updated', description: `Booking #${job.id}: ${button.label} done.` }),
+        onError: (error) => {
+          if (errorStatus(error) === 401) return;
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to update the booking status.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+  return (
+    <li className="card booking-card" data-testid={`job-card-${job.id}`}>
+      <div className="booking-card__head">
+        <h3 className="booking-card__service">
+          {job.service.name} · {customer}
+        </h3>
+        <span className="booking-card__badges">
+          <span className="tone-badge tone-badge--outline" data-testid="job-status">
+            {statusLabel(job.status)}
+          </span>
+          <span className="tone-badge tone-badge--outline">{job.paymentStatus}</span>
+        </span>
+      </div>
+      <BookingSummary
+        booking={job}
+        layout="grid"
+        facts={
+          job.specialRequests
+            ? ['date', 'time', 'duration', 'total', 'address', 'specialRequests']
+            : ['date', 'time', 'duration', 'total', 'address']
+        }
+      />
+      {withActions ? (
+        <div className="button-row">
+          {/* Each button is one of the booking's actions: present only when the server would accept it now. */}
+          {JOB_BUTTONS.filter((b) => job.actions[b.name]).map((button) => (
+            <button
+              key={button.name}
+              type="button"
+              className={`btn btn--sm ${button.tone}`}
+              disabled={act.isPending}
+              title={job.actions[button.name]?.description}
+              onClick={() => run(button)}
+            >
+              {button.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+/** What the dashboard reads of a job. */
+export interface JobLike {
+  status: string;
+  createdAt: string;
+  startsAt: string;
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Spec 02 §2: the overview lists the 5 latest bookings — the ones made most recently. */
+export function latestJobs<T extends JobLike>(jobs: readonly T[], count = 5): T[] {
+  return [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, count);
+}
+
+/** Jobs still to do (pending, confirmed, in progress) first, soonest first; then the rest, latest first. */
+export function orderJobs<T extends JobLike>(jobs: readonly T[]): T[] {
+  const open = (s: string) => s === 'pending' || s === 'confirmed' || s === 'in_progress';
+  return [...jobs].sort((a, b) => {
+    if (open(a.status) !== open(b.status)) return open(a.status) ? -1 : 1;
+    return open(a.status) ? a.startsAt.localeCompare(b.startsAt) : b.startsAt.localeCompare(a.startsAt);
+  });
+}
+
+/** The weekday (0 = Sunday) of a YYYY-MM-DD date, as the cleaner's weekly hours number them. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y as number, (m as number) - 1, d as number)).getUTCDay();
+}
+
+/** Today's date in a time zone, YYYY-MM-DD (the date picker blocks the days before it). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return parts;
+}
+
+/** "87%" or "—" before any booking ended. */
+export function percentText(value: number | null): string {
+  return value === null ? '—' : `${value}%`;
+}
+
+/** "4.67" → "4.7", or "—" before the first review. */
+export function ratingText(value: number | null): string {
+  return value === null ? '—' : value.toFixed(1);
+}
+
+/** The date, or `min` when it is earlier (YYYY-MM-DD strings compare as dates). */
+export function notBefore(date: string, min: string): string {
+  if (date < min) return min;
+  return date;
+}
