@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { PageLoading } from './components/page-loading';
-import { PlaceholderPage } from './components/placeholder-page';
 import { RouteErrorPage } from './components/route-error-page';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
@@ -26,11 +25,6 @@ export interface RouteHandle {
 function lazyPage<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
-
-const placeholder = (title: string, description: string, handle: RouteHandle = {}) => ({
-  element: <PlaceholderPage title={title} description={description} />,
-  handle: { ...handle, placeholder: true } satisfies RouteHandle,
-});
 
 /** The one route table of the hosted app (spec 02 §2, "Full route table"). */
 export const routes: RouteObject[] = [
@@ -114,7 +108,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/payments/components/payments-page'), 'PaymentsPage'),
             handle: { protected: true } satisfies RouteHandle,
           },
-          { path: 'reviews', ...placeholder('Service Reviews & Ratings', 'Read and write reviews of cleaners.') },
+          {
+            path: 'reviews',
+            lazy: lazyPage(() => import('./features/reviews/components/reviews-page'), 'ReviewsPage'),
+          },
           {
             path: 'cleaner-dashboard',
             lazy: lazyPage(

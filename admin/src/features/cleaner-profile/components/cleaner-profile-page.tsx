@@ -1,14 +1,6 @@
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import '../cleaner-profile.css';
-import {
-  type Cleaner,
-  formatDollars,
-  formatDuration,
-  formatLongDate,
-  initials,
-  type Review,
-  ratingLabel,
-} from '@spotless/sdk';
+import { type Cleaner, formatDollars, formatDuration, initials } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,11 +8,11 @@ import { useFavourite } from '../../../components/cleaner-card';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
-import { cleanerReviewsQuery, reviewSummaryQuery } from '../api/profile.queries';
+import { CleanerReviews } from '../../reviews';
 import { availableServices } from '../utils/available-services';
 
-/** The rating distribution appears only from this many reviews (spec 01 §2.7). */
-const DISTRIBUTION_MIN_REVIEWS = 5;
+/** How many reviews the profile lists (spec 02 §9: lists show 10, a cleaner panel 5). */
+const PROFILE_REVIEW_LIMIT = 10;
 
 /** Spec 01 §2.7: /cleaner/{id}. */
 export function CleanerProfilePage() {
@@ -200,79 +192,14 @@ function ProfileAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
   );
 }
 
+/** The cleaner's reviews with their summary, votes, responses and reports: the shared review list. */
 function Reviews({ cleaner }: { cleaner: Cleaner }) {
-  const reviews = useQuery(cleanerReviewsQuery(cleaner));
-  const total = reviews.data?.total ?? 0;
-  const summary = useQuery({ ...reviewSummaryQuery(cleaner), enabled: total >= DISTRIBUTION_MIN_REVIEWS });
-
   return (
-    <section className="card" aria-labelledby="reviews-title">
+    <section className="card" aria-labelledby="reviews-title" data-testid="profile-reviews">
       <h2 id="reviews-title" className="card__title">
         Reviews
       </h2>
-      {reviews.isPending ? (
-        <p>Loading reviews...</p>
-      ) : total === 0 ? (
-        <div className="empty-state" data-testid="reviews-empty">
-          <h3>No reviews available yet</h3>
-          <p>Be the first to book and review this cleaner!</p>
-        </div>
-      ) : (
-        <>
-          {summary.data && total >= DISTRIBUTION_MIN_REVIEWS ? (
-            <div className="rating-summary" data-testid="rating-distribution">
-              <p>
-                <strong>{summary.data.averageRating?.toFixed(1)}</strong>{' '}
-                {summary.data.averageRating !== null ? ratingLabel(summary.data.averageRating) : ''} ·{' '}
-                {summary.data.totalReviews} reviews
-              </p>
-              <ul className="rating-bars">
-                {summary.data.ratingDistribution.map((d) => {
-                  const pct = summary.data.totalReviews ? Math.round((100 * d.count) / summary.data.totalReviews) : 0;
-                  return (
-                    <li key={d.rating} className="rating-bars__row">
-                      <span>{d.rating} stars</span>
-                      <span className="rating-bars__track" aria-hidden="true">
-                        <span className="rating-bars__fill" style={{ width: `${pct}%` }} />
-                      </span>
-                      <span>
-                        {d.count} ({pct}%)
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ) : null}
-          <ul className="review-list">
-            {reviews.data?.items.map((review) => (
-              <ReviewItem key={review.id} review={review} />
-            ))}
-          </ul>
-        </>
-      )}
+      <CleanerReviews cleaner={cleaner} limit={PROFILE_REVIEW_LIMIT} />
     </section>
-  );
-}
-
-function ReviewItem({ review }: { review: Review }) {
-  const hasName = Boolean(review.customer.firstName || review.customer.lastName);
-  const name = hasName
-    ? `${review.customer.firstName ?? ''} ${review.customer.lastName ?? ''}`.trim()
-    : 'Anonymous Customer';
-  return (
-    <li className="review" data-testid="review">
-      <span className="avatar avatar--initials" aria-hidden="true">
-        {hasName ? initials(review.customer.firstName, review.customer.lastName) : 'AC'}
-      </span>
-      <div>
-        <p className="review__head">
-          <strong>{name}</strong> · {review.rating}/5 {ratingLabel(review.rating)} ·{' '}
-          <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
-        </p>
-        {review.title ? <p className="review__title">{review.title}</p> : null}
-        <p>{review.comment}</p>
-      </div>
-    </li>
   );
 }

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
+import { type ReviewableBooking, WriteReviewDialog } from '../../reviews';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
 import { AccountSecurity } from './account-security';
 
@@ -169,6 +170,7 @@ function PersonalInformation({ user }: { user: AuthUser }) {
 
 function AccountActivityCard() {
   const activity = useAccountActivity(true);
+  const [reviewing, setReviewing] = useState<ReviewableBooking | null>(null);
   const data = activity.data;
   const stats = [
     { label: 'Total Bookings', value: data?.totalBookings },
@@ -212,7 +214,7 @@ function AccountActivityCard() {
         ) : (
           <ul className="recent-bookings">
             {data?.recentBookings.map((booking) => (
-              <RecentBookingItem key={booking.id} booking={booking} />
+              <RecentBookingItem key={booking.id} booking={booking} onReview={setReviewing} />
             ))}
           </ul>
         )}
@@ -222,11 +224,18 @@ function AccountActivityCard() {
           </Link>
         ) : null}
       </section>
+      <WriteReviewDialog booking={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );
 }
 
-function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
+function RecentBookingItem({
+  booking,
+  onReview,
+}: {
+  booking: ProfileRecentBooking;
+  onReview: (booking: ProfileRecentBooking) => void;
+}) {
   const status = booking.status.replace('_', ' ');
   return (
     <li className="recent-bookings__item" data-testid={`recent-booking-${booking.id}`}>
@@ -244,10 +253,11 @@ function RecentBookingItem({ booking }: { booking: ProfileRecentBooking }) {
         <span className={`status-badge status-badge--${booking.status}`}>
           {status.charAt(0).toUpperCase() + status.slice(1)}
         </span>
+        {/* Offered while the booking is completed and not yet reviewed; the dialog sends its review action. */}
         {booking.links.review ? (
-          <Link to={booking.links.review.href} className="text-link">
-            Write Review
-          </Link>
+          <button type="button" className="btn btn--outline btn--sm" onClick={() => onReview(booking)}>
+            Write Review<span className="visually-hidden"> for {booking.serviceName}</span>
+          </button>
         ) : null}
       </div>
     </li>

@@ -1,0 +1,353 @@
+import type { Booking, Cleaner, PlatformReviewSummary } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { Tabs } from '../../../components/tabs';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/auth';
+import { bookingDateTimeLabel } from '../../../lib/booking-time';
+import { cleanerQuery } from '../../../lib/catalog-queries';
+import { LOGIN_PATH } from '../../../lib/query-client';
+import { bookingQuery, statusLabel } from '../../bookings';
+import { completedBookingsQuery, platformSummaryQuery, topCleanersQuery } from '../api/reviews.queries';
+import { averageText, countText, PAGE_SIZES, percentText } from '../utils/review-form';
+import { FullReviewForm } from './full-review-form';
+import { CleanerReviews } from './review-list';
+import { RatingDistribution, ReviewSummaryPanel } from './review-summary';
+import { Stars } from './star-rating';
+import '../reviews.css';
+
+const TABS = [
+  { id: 'all', label: 'All Reviews' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'top', label: 'Top Cleaners' },
+  { id: 'leave', label: 'Leave Review' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** Spec 02 §2: /reviews — the list view with four tabs, or with ?bookingId the full-screen review form. */
+export function ReviewsPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const bookingId = Number(params.get('bookingId'));
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  if (Number.isInteger(bookingId) && bookingId > 0) {
+    return <ReviewFormView bookingId={bookingId} onBack={() => navigate('/reviews')} />;
+  }
+  return <ReviewsHome />;
+}
+
+function ReviewsHome() {
+  const [tab, setTab] = useState<TabId>('all');
+  const summary = useQuery(platformSummaryQuery);
+  return (
+    <section className="container page reviews-page">
+      <PageTitle title="Service Reviews & Ratings" />
+      <header className="reviews-page__header">
+        <div>
+          <h1>Service Reviews &amp; Ratings</h1>
+          <p className="lead">What customers say about the cleaners they booked on Spotless.</p>
+        </div>
+        <div className="reviews-page__average" data-testid="platform-average">
+          {summary.data ? (
+            <>
+              <span className="reviews-page__average-figure">{averageText(summary.data.averageRating)}</span>
+              {summary.data.averageRating !== null ? <Stars rating={summary.data.averageRating} size={18} /> : null}
+              <span className="field__hint">
+                Platform average from {countText(summary.data.totalReviews)}{' '}
+                {summary.data.totalReviews === 1 ? 'review' : 'reviews'}
+              </span>
+            </>
+          ) : summary.isError ? (
+            <span className="field__hint">Platform average unavailable</span>
+          ) : (
+            <span className="field__hint">Loading platform average...</span>
+          )}
+        </div>
+      </header>
+
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Reviews">
+        {tab === 'all' ? (
+          <AllReviewsTab summary={summary.data} failed={summary.isError} />
+        ) : tab === 'analytics' ? (
+          <AnalyticsTab summary={summary.data} failed={summary.isError} />
+        ) : tab === 'top' ? (
+          <TopCleanersTab />
+        ) : (
+          <LeaveReviewTab />
+        )}
+      </Tabs>
+    </section>
+  );
+}
+
+/**
+ * The platform figures, then the latest reviews of one cleaner: a signed-in cleaner's own (so they
+ * can answer them), otherwise the best rated cleaner's. The API lists reviews per cleaner only.
+ */
+function AllReviewsTab({ summary, failed }: { summary: PlatformReviewSummary | undefined; failed: boolean }) {
+  const { user } = useCurrentUser();
+  const ownId = user?.cleanerId ?? null;
+  const own = useQuery({ ...cleanerQuery(ownId ?? 0), enabled: ownId !== null });
+  const top = useQuery({ ...topCleanersQuery, enabled: ownId === null });
+  const cleaner: Cleaner | undefined = ownId !== null ? own.data : top.data?.items[0];
+  const pending = ownId !== null ? own.isPending : top.isPending;
+
+  return (
+    <div className="reviews-tab" data-testid="all-reviews">
+      {failed ? (
+        <p className="alert alert--error">Failed to load the review figures.</p>
+      ) : summary ? (
+        <section className="card" aria-labelledby="platform-summary-title">
+          <h2 id="platform-summary-title" className="card__title">
+            All cleaners
+          </h2>
+          <ReviewSummaryPanel summary={summary} testId="platform-summary" />
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="latest-reviews-title">
+        <h2 id="latest-reviews-title" className="card__title">
+          {cleaner
+            ? ownId !== null
+              ? 'Reviews of your work'
+              : `Latest reviews of ${cleaner.user.firstName} ${cleaner.user.lastName}, our top rated cleaner`
+            : 'Latest reviews'}
+        </h2>
+        {cleaner ? (
+          <>
+            <CleanerReviews cleaner={cleaner} limit={PAGE_SIZES.allReviews} />
+            <Link to={cleaner.links.page.href} className="text-link">
+              View {ownId !== null ? 'your public profile' : `${cleaner.user.firstName}’s profile`}
+            </Link>
+          </>
+        ) : pending ? (
+          <p className="loading-text">Loading reviews...</p>
+        ) : (
+          <p className="empty-state">No cleaners to show reviews for yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Spec 02 §2 Analytics, every figure from the server's platform summary. */
+function AnalyticsTab({ summary, failed }: { summary: PlatformReviewSummary | undefined; failed: boolean }) {
+  if (failed) return <p className="alert alert--error">Failed to load the review figures.</p>;
+  if (!summary) return <p className="loading-text">Loading the review figures...</p>;
+  const cards = [
+    { id: 'average', label: 'Average Rating', value: averageText(summary.averageRating) },
+    { id: 'total', label: 'Total Reviews', value: countText(summary.totalReviews) },
+    { id: 'recommendation', label: 'Recommendation Rate', value: percentText(summary.recommendationRate) },
+    { id: 'response', label: 'Response Rate', value: percentText(summary.responseRate) },
+  ];
+  return (
+    <div className="reviews-tab" data-testid="review-analytics">
+      <dl className="dashboard-stats">
+        {cards.map((card) => (
+          <div key={card.id} className="card dashboard-stats__card" data-testid={`analytics-${card.id}`}>
+            <dt>{card.label}</dt>
+            <dd>{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="card" aria-labelledby="distribution-title">
+        <h2 id="distribution-title" className="card__title">
+          Rating Distribution
+        </h2>
+        <RatingDistribution summary={summary} />
+        <p className="field__hint">
+          {countText(summary.verifiedReviewsCount)} of {countText(summary.totalReviews)} reviews are verified: written
+          by the customer of a completed booking.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function TopCleanersTab() {
+  const top = useQuery(topCleanersQuery);
+  const [open, setOpen] = useState<Cleaner | null>(null);
+  if (top.isPending) return <p className="loading-text">Loading top cleaners...</p>;
+  if (top.isError) return <p className="alert alert--error">{errorMessage(top.error, 'Failed to load cleaners.')}</p>;
+  if (top.data.items.length === 0) return <p className="empty-state">No cleaners yet.</p>;
+  return (
+    <div className="reviews-tab" data-testid="top-cleaners">
+      <ol className="top-cleaners">
+        {top.data.items.map((cleaner, index) => {
+          const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`;
+          return (
+            <li key={cleaner.id} className="card top-cleaners__item" data-testid={`top-cleaner-${index + 1}`}>
+              <span className="top-cleaners__rank" aria-hidden="true">
+                #{index + 1}
+              </span>
+              <div className="top-cleaners__body">
+                <h2 className="top-cleaners__name">
+                  <span className="visually-hidden">Number {index + 1}: </span>
+                  <Link to={cleaner.links.page.href}>{name}</Link>
+                </h2>
+                <p className="top-cleaners__bio">{cleaner.bio}</p>
+                <p className="top-cleaners__facts">
+                  {cleaner.rating === null ? (
+                    'New'
+                  ) : (
+                    <>
+                      <Stars rating={cleaner.rating} size={14} /> {cleaner.rating.toFixed(1)} ({cleaner.reviewCount}{' '}
+                      {cleaner.reviewCount === 1 ? 'review' : 'reviews'})
+                    </>
+                  )}{' '}
+                  · {cleaner.completedJobs} jobs completed
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn--outline btn--sm"
+                aria-expanded={open?.id === cleaner.id}
+                onClick={() => setOpen(open?.id === cleaner.id ? null : cleaner)}
+              >
+                View Reviews<span className="visually-hidden"> of {name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {open ? (
+        <section className="card reviews-panel" aria-labelledby="panel-title" data-testid="cleaner-reviews-panel">
+          <div className="reviews-panel__head">
+            <h2 id="panel-title" className="card__title">
+              Reviews of {open.user.firstName} {open.user.lastName}
+            </h2>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(null)}>
+              Close<span className="visually-hidden"> reviews of {open.user.firstName}</span>
+            </button>
+          </div>
+          <CleanerReviews cleaner={open} limit={PAGE_SIZES.cleanerPanel} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function LeaveReviewTab() {
+  const { user, isLoading } = useCurrentUser();
+  const bookings = useQuery({ ...completedBookingsQuery, enabled: user !== null });
+  if (isLoading) return <p className="loading-text">Loading...</p>;
+  if (!user) {
+    return (
+      <div className="empty-state" data-testid="leave-review-login">
+        <h2>Log in to leave a review</h2>
+        <p>Sign in to review the cleaners of your completed bookings.</p>
+        <a className="btn btn--primary" href={`${LOGIN_PATH}?returnUrl=${encodeURIComponent('/reviews')}`}>
+          Log In
+        </a>
+      </div>
+    );
+  }
+  if (bookings.isPending) return <p className="loading-text">Loading your completed bookings...</p>;
+  if (bookings.isError) {
+    return <p className="alert alert--error">{errorMessage(bookings.error, 'Failed to load your bookings.')}</p>;
+  }
+  if (bookings.data.items.length === 0) {
+    return (
+      <div className="empty-state" data-testid="no-completed-bookings">
+        <h2>No Completed Bookings</h2>
+        <p>Complete a cleaning service to leave a review</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="booking-cards" data-testid="completed-bookings">
+      {bookings.data.items.map((booking) => (
+        <CompletedBooking key={booking.id} booking={booking} />
+      ))}
+    </ul>
+  );
+}
+
+function CompletedBooking({ booking }: { booking: Booking }) {
+  const cleaner = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`;
+  return (
+    <li className="card booking-card" data-testid={`completed-booking-${booking.id}`}>
+      <div className="booking-card__head">
+        <h2 className="booking-card__service">{booking.service.name}</h2>
+        <span className="tone-badge tone-badge--green">{statusLabel(booking.status)}</span>
+      </div>
+      <p>
+        {cleaner} · {bookingDateTimeLabel(booking)}
+      </p>
+      <div className="button-row">
+        {/* The booking's own review link and action: present only while it may be reviewed. */}
+        {booking.actions.review && booking.links.review ? (
+          <Link to={booking.links.review.href} className="btn btn--primary btn--sm">
+            Leave Review
+            <span className="visually-hidden">
+              {' '}
+              for {booking.service.name} with {cleaner}
+            </span>
+          </Link>
+        ) : booking.hasReview ? (
+          <span className="tone-badge tone-badge--grey">Reviewed</span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The full-screen review form for one booking (spec 02 §2: '← Back to Reviews'). */
+function ReviewFormView({ bookingId, onBack }: { bookingId: number; onBack: () => void }) {
+  const { user, isLoading } = useCurrentUser();
+  const booking = useQuery({ ...bookingQuery(bookingId), enabled: user !== null });
+  const action = booking.data?.actions.review;
+
+  let body: React.ReactNode;
+  if (isLoading || (user && booking.isPending)) {
+    body = <p className="loading-text">Loading the booking...</p>;
+  } else if (!user) {
+    body = (
+      <div className="empty-state" data-testid="leave-review-login">
+        <h2>Log in to leave a review</h2>
+        <a
+          className="btn btn--primary"
+          href={`${LOGIN_PATH}?returnUrl=${encodeURIComponent(`/reviews?bookingId=${bookingId}`)}`}
+        >
+          Log In
+        </a>
+      </div>
+    );
+  } else if (booking.isError || !booking.data) {
+    const status = errorStatus(booking.error);
+    body = (
+      <p className="alert alert--error" data-testid="review-booking-error">
+        {status === 404 || status === 403
+          ? 'We could not find this booking among yours.'
+          : errorMessage(booking.error, 'Failed to load the booking.')}
+      </p>
+    );
+  } else if (!action) {
+    body = (
+      <p className="alert alert--info" data-testid="review-unavailable">
+        {booking.data.hasReview
+          ? 'You have already reviewed this booking. Thank you!'
+          : booking.data.status !== 'completed'
+            ? 'You can review this booking once it is completed.'
+            : 'This booking cannot be reviewed.'}
+      </p>
+    );
+  } else {
+    body = <FullReviewForm booking={booking.data} action={action} onDone={onBack} />;
+  }
+
+  return (
+    <section className="container page page--narrow review-form-page">
+      <PageTitle title="Leave a Review" />
+      <button type="button" className="btn btn--ghost review-form-page__back" onClick={onBack}>
+        ← Back to Reviews
+      </button>
+      <h1>Leave a Review</h1>
+      <p className="lead">Your review helps other customers and helps cleaners improve.</p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import {
+  type ActionBodyOf,
+  type ActionField,
+  MESSAGES,
+  PHOTO_TYPES,
+  SNIFF_BYTES,
+  sniffFileType,
+  UPLOAD_MAX_BYTES,
+} from '@spotless/sdk';
+
+/** Spec 02 §2: the label of each star, 1 to 5. */
+export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
+
+/** "Excellent" for 5, "Poor" for 1; empty for no rating yet. */
+export function starLabel(rating: number): string {
+  return RATING_LABELS[Math.round(rating) - 1] ?? '';
+}
+
+/** Spec 02 §9: the service-area tags, used when the review action does not list its own options. */
+export const REVIEW_AREA_TAGS = [
+  'Kitchen',
+  'Bathroom',
+  'Living Room',
+  'Bedroom',
+  'Dining Room',
+  'Laundry Room',
+  'Office',
+  'Basement',
+  'Garage',
+  'Windows',
+  'Floors',
+] as const;
+
+/** Spec 02 §5 and §9. */
+export const COMMENT_MIN_LENGTH = 10;
+/** The quick form's counter; shown, not enforced (spec 02 §2). */
+export const QUICK_COMMENT_COUNTER = 500;
+export const MAX_PHOTOS = 5;
+/** Spec 02 §9: page sizes of the review lists and panels. */
+export const PAGE_SIZES = { allReviews: 10, cleanerPanel: 5, topCleaners: 3, completedBookings: 5 } as const;
+/** The rating distribution appears only from this many reviews (spec 02 §2). */
+export const DISTRIBUTION_MIN_REVIEWS = 5;
+
+export interface Problem {
+  title: string;
+  description: string;
+}
+
+// ─── The quick form ───────────────────────────────────────────────────────────
+
+export interface QuickReviewValues {
+  rating: number;
+  comment: string;
+}
+
+/** Spec 02 §5: no rating, then a comment under 10 characters after trimming. */
+export function quickReviewProblem(values: QuickReviewValues): Problem | null {
+  if (!(values.rating >= 1 && values.rating <= 5)) {
+    return { title: MESSAGES.review.ratingRequiredTitle, description: MESSAGES.review.ratingRequired };
+  }
+  if (values.comment.trim().length < COMMENT_MIN_LENGTH) {
+    return { title: MESSAGES.review.commentTooShortTitle, description: MESSAGES.review.commentTooShort };
+  }
+  return null;
+}
+
+/** The quick form's body (spec 02 §3: bookingId, cleanerId, rating and comment). */
+export function quickReviewBody(booking: { id: number; cleanerId: number }, values: QuickReviewValues) {
+  return { bookingId: booking.id, cleanerId: booking.cleanerId, rating: values.rating, comment: values.comment.trim() };
+}
+
+// ─── The full form ────────────────────────────────────────────────────────────
+
+export const RATING_FIELDS = [
+  { name: 'overallRating', label: 'Overall rating' },
+  { name: 'qualityRating', label: 'Quality of work' },
+  { name: 'punctualityRating', label: 'Punctuality' },
+  { name: 'professionalismRating', label: 'Professionalism' },
+  { name: 'communicationRating', label: 'Communication' },
+] as const;
+export type RatingField = (typeof RATING_FIELDS)[number]['name'];
+
+export interface FullReviewValues extends Record<RatingField, number> {
+  title: string;
+  comment: string;
+  pros: string;
+  cons: string;
+  serviceAreas: string[];
+  timeSpent: string;
+  wouldRecommend: boolean;
+  wouldRebook: boolean;
+}
+
+/** Spec 02 §5 defaults (ratings 5, both toggles on), or the values the review action suggests. */
+export function fullReviewDefaults(fields: readonly ActionField[] = []): FullReviewValues {
+  const suggested = (name: string) => fields.find((f) => f.name === name)?.value;
+  const rating = (name: RatingField) => {
+    const value = suggested(name);
+    return typeof value === 'number' && value >= 1 && value <= 5 ? value : 5;
+  };
+  const flag = (name: string) => {
+    const value = suggested(name);
+    return typeof value === 'boolean' ? value : true;
+  };
+  return {
+    overallRating: rating('overallRating'),
+    qualityRating: rating('qualityRating'),
+    punctualityRating: rating('punctualityRating'),
+    professionalismRating: rating('professionalismRating'),
+    communicationRating: rating('communicationRating'),
+    title: '',
+    comment: '',
+    pros: '',
+    cons: '',
+    serviceAreas: [],
+    timeSpent: '',
+    wouldRecommend: flag('wouldRecommend'),
+    wouldRebook: flag('wouldRebook'),
+  };
+}
+
+/** The service-area tags the review action offers, else the spec's list. */
+export function areaOptions(fields: readonly ActionField[] = []): string[] {
+  const options = fields.find((f) => f.name === 'serviceAreas')?.options;
+  return options && options.length > 0 ? options.map((o) => o.value) : [...REVIEW_AREA_TAGS];
+}
+
+/** Spec 02 §5: each of the five ratings 1 to 5; the comment at least 10 characters. Keyed by field. */
+export function fullReviewErrors(values: FullReviewValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { name } of RATING_FIELDS) {
+    const rating = values[name];
+    if (!(Number.isInteger(rating) && rating >= 1 && rating <= 5)) errors[name] = MESSAGES.review.ratingRequired;
+  }
+  if (values.comment.trim().length < COMMENT_MIN_LENGTH) errors.comment = MESSAGES.review.commentMin;
+  return errors;
+}
+
+const optional = (text: string) => text.trim() || undefined;
+
+/** A service-area tag as the API types it. */
+type ReviewArea = NonNullable<ActionBodyOf<'createReview'>['serviceAreas']>[number];
+
+/** The full form's body; blank optional texts are left out. */
+export function fullReviewBody(
+  booking: { id: number; cleanerId: number },
+  values: FullReviewValues,
+): ActionBodyOf<'createReview'> {
+  return {
+    bookingId: booking.id,
+    cleanerId: booking.cleanerId,
+    overallRating: values.overallRating,
+    qualityRating: values.qualityRating,
+    punctualityRating: values.punctualityRating,
+    professionalismRating: values.professionalismRating,
+    communicationRating: values.communicationRating,
+    title: optional(values.title),
+    comment: values.comment.trim(),
+    pros: optional(values.pros),
+    cons: optional(values.cons),
+    // The tags offered are the action's own options (or the spec's list, the same values).
+    serviceAreas: [...new Set(values.serviceAreas)] as ReviewArea[],
+    timeSpent: optional(values.timeSpent),
+    wouldRecommend: values.wouldRecommend,
+    wouldRebook: values.wouldRebook,
+  };
+}
+
+/** A tag list with `area` switched on or off, in the order the tags are offered. */
+export function toggleArea(selected: readonly string[], area: string, offered: readonly string[]): string[] {
+  const next = selected.includes(area) ? selected.filter((a) => a !== area) : [...selected, area];
+  return offered.filter((a) => next.includes(a));
+}
+
+// ─── Photos ───────────────────────────────────────────────────────────────────
+
+/** Spec 02 §5: each photo under 10MB and an image (JPEG or PNG, by its first bytes, as the server decides). */
+export async function photoProblem(file: Blob): Promise<Problem | null> {
+  if (file.size > UPLOAD_MAX_BYTES) {
+    return { title: MESSAGES.review.fileTooLarge, description: 'Each photo must be smaller than 10MB.' };
+  }
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  if (!sniffFileType(head, PHOTO_TYPES)) {
+    return { title: MESSAGES.review.invalidFileType, description: 'Please select a JPEG or PNG image.' };
+  }
+  return null;
+}
+
+/** Spec 02 §9: at most 5 photos per review. */
+export function tooManyPhotos(current: number, adding: number): Problem | null {
+  if (current + adding <= MAX_PHOTOS) return null;
+  return { title: 'Too Many Photos', description: `You can add at most ${MAX_PHOTOS} photos to a review.` };
+}
+
+export interface PhotoDraft {
+  file: File;
+  caption: string;
+}
+
+/** The `addPhoto` action's multipart form: `photos`, then one caption and one display order per photo. */
+export function photoFormData(photos: readonly PhotoDraft[]): FormData {
+  const form = new FormData();
+  photos.forEach((photo, index) => {
+    form.append('photos', photo.file, photo.file.name);
+    form.append('captions', photo.caption.trim());
+    form.append('displayOrder', String(index));
+  });
+  return form;
+}
+
+// ─── Figures ──────────────────────────────────────────────────────────────────
+
+/** "4.19", or "—" before the first review. */
+export function averageText(average: number | null | undefined): string {
+  return average === null || average === undefined ? '—' : average.toFixed(2);
+}
+
+/** "80.8%": the server's percents carry one decimal. */
+export function percentText(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined) return '—';
+  return `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
+}
+
+/** "1,247". */
+export function countText(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** How a review names its author: the first name only, or "Anonymous Customer". */
+export function reviewerName(customer: { firstName: string | null }): string {
+  return customer.firstName?.trim() || 'Anonymous Customer';
+}

@@ -1,0 +1,287 @@
+import type { AuthUser, Booking, BookingList, Cleaner, PlatformReviewSummary, ReviewPage } from '@spotless/sdk';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, runAxe } from './browser';
+
+/**
+ * The reviews UI in Chromium (spec 02 §2, issue 13): the demo customer opens /reviews, picks their
+ * completed, unreviewed job on the Leave Review tab and sends the full form with a PNG photo → the
+ * demo cleaner answers it from the reviews page → the cleaner's public profile shows the review,
+ * its photo, the response and the new average; every Analytics figure is the server's, before and
+ * after.
+ */
+
+const baseUrl = inject('baseUrl');
+const origin = { origin: baseUrl };
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const COMMENT = `Careful with the kitchen, but the bathroom was rushed (${Date.now().toString(36)}).`;
+const RESPONSE = 'Thank you for the honest review: I will take more time on bathrooms.';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function signedIn(email?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  if (email) {
+    const res = await context.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email, password: 'demo-password' },
+      headers: origin,
+    });
+    expect(res.status()).toBe(200);
+  }
+  return context.newPage();
+}
+
+async function json<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`${baseUrl}${path}`);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface Figures {
+  average: string;
+  total: string;
+  recommendation: string;
+  response: string;
+  distribution: string[];
+}
+
+/** The Analytics tab's figures, as shown. */
+async function analytics(page: Page): Promise<Figures> {
+  await page.goto(`${baseUrl}/reviews`);
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const tab = page.getByTestId('review-analytics');
+  await tab.waitFor();
+  const card = (id: string) => tab.getByTestId(`analytics-${id}`).locator('dd').innerText();
+  const rows = tab.getByTestId('rating-distribution').locator('li');
+  return {
+    average: await card('average'),
+    total: await card('total'),
+    recommendation: await card('recommendation'),
+    response: await card('response'),
+    distribution: (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
+  };
+}
+
+/** The figures as the page should show them from the server's platform summary. */
+function expected(summary: PlatformReviewSummary): Figures {
+  const pct = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)}%`;
+  return {
+    average: summary.averageRating === null ? '—' : summary.averageRating.toFixed(2),
+    total: summary.totalReviews.toLocaleString('en-US'),
+    recommendation: pct(summary.recommendationRate),
+    response: pct(summary.responseRate),
+    distribution: summary.ratingDistribution.map(
+      (d) => `${d.rating} ${d.rating === 1 ? 'star' : 'stars'} ${d.count.toLocaleString('en-US')} (${pct(d.percent)})`,
+    ),
+  };
+}
+
+describe('reviews: a full review with a photo, the cleaner’s response, the figures', () => {
+  let customer: Page;
+  let cleaner: Page;
+  let cleanerId: number;
+  let booking: Booking;
+  let before: Figures;
+  let summaryBefore: PlatformReviewSummary;
+
+  it('the platform figures on /reviews are the server’s', async () => {
+    customer = await signedIn('customer@example.com');
+    cleaner = await signedIn('cleaner@example.com');
+    cleanerId = (await json<AuthUser>(cleaner, '/api/auth/user')).cleanerId ?? 0;
+    expect(cleanerId).toBeGreaterThan(0);
+    const completed = await json<BookingList>(customer, '/api/bookings?status=completed&limit=200');
+    const open = completed.items.find((b) => b.actions.review && b.cleanerId === cleanerId);
+    expect(open, 'the seeded completed, unreviewed job with the demo cleaner').toBeDefined();
+    booking = open as Booking;
+
+    summaryBefore = await json<PlatformReviewSummary>(customer, '/api/reviews/summary');
+    before = await analytics(customer);
+    expect(before).toEqual(expected(summaryBefore));
+    // Not the spec's hard-coded demo figures.
+    expect(before.total).not.toBe('1,247');
+    await expect
+      .poll(() => customer.getByTestId('platform-average').innerText())
+      .toContain(expected(summaryBefore).average);
+  });
+
+  it('the customer leaves a full review with a PNG photo from the Leave Review tab', async () => {
+    await customer.getByRole('tab', { name: 'Leave Review' }).click();
+    const card = customer.getByTestId(`completed-booking-${booking.id}`);
+    await card.getByRole('link', { name: /^Leave Review/ }).click();
+    await customer.waitForURL(new RegExp(`/reviews\\?bookingId=${booking.id}$`));
+    await customer.getByRole('heading', { name: 'Leave a Review' }).waitFor();
+    await customer.getByRole('button', { name: '← Back to Reviews' }).waitFor();
+
+    // Every rating starts at 5 (Excellent); this review gives 2 overall and mixed marks.
+    const overall = customer.getByRole('group', { name: 'Overall rating' });
+    expect(await overall.getByRole('radio', { name: '5 stars, Excellent' }).isChecked()).toBe(true);
+    await overall.getByRole('radio', { name: '2 stars, Fair' }).check({ force: true });
+    await customer
+      .getByRole('group', { name: 'Punctuality' })
+      .getByRole('radio', { name: '3 stars, Good' })
+      .check({ force: true });
+    await customer.getByLabel('Title (optional)').fill('Good kitchen, rushed bathroom');
+
+    // The spec's client checks: a short comment, and a photo that is not an image by its bytes.
+    await customer.getByLabel('Comment *').fill('Too short');
+    await customer.getByRole('button', { name: 'Submit Review' }).click();
+    await expect
+      .poll(() => customer.getByText('Comment must be at least 10 characters').first().isVisible())
+      .toBe(true);
+    await customer.getByLabel(/^Add photos/).setInputFiles({
+      name: 'kitchen.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><p>not an image</p>'),
+    });
+    await expect.poll(() => customer.getByText('Invalid File Type').isVisible()).toBe(true);
+    expect(await customer.getByTestId('photo-draft').count()).toBe(0);
+
+    await customer.getByLabel('Comment *').fill(COMMENT);
+    await customer.getByLabel('Pros (optional)').fill('Spotless kitchen');
+    await customer.getByLabel('Cons (optional)').fill('Bathroom rushed');
+    await customer.getByRole('checkbox', { name: 'Kitchen' }).check();
+    await customer.getByRole('checkbox', { name: 'Bathroom' }).check();
+    await customer.getByLabel('Time spent (optional)').fill('3 hours');
+    await customer.getByRole('checkbox', { name: 'I would recommend this cleaner' }).uncheck();
+    await customer.getByLabel(/^Add photos/).setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: PNG });
+    await customer.getByLabel('Caption for kitchen.png').fill('The kitchen afterwards');
+    await customer.getByRole('button', { name: 'Submit Review' }).click();
+
+    await expect.poll(() => customer.getByText('Review Submitted').isVisible()).toBe(true);
+    await customer.waitForURL(/\/reviews$/);
+    const mine = await json<ReviewPage>(customer, `/api/reviews/${cleanerId}?limit=1`);
+    expect(mine.items[0]).toMatchObject({
+      bookingId: booking.id,
+      overallRating: 2,
+      punctualityRating: 3,
+      qualityRating: 5,
+      comment: COMMENT,
+      serviceAreas: ['Kitchen', 'Bathroom'],
+      wouldRecommend: false,
+      wouldRebook: true,
+      isVerified: true,
+    });
+    expect(mine.items[0]?.photos).toEqual([expect.objectContaining({ caption: 'The kitchen afterwards' })]);
+
+    // The booking now offers no review: the tab shows it reviewed.
+    await customer.getByRole('tab', { name: 'Leave Review' }).click();
+    await expect.poll(() => card.getByText('Reviewed').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: /^Leave Review/ }).count()).toBe(0);
+  });
+
+  it('the cleaner answers it on the reviews page (a blank answer is refused)', async () => {
+    await cleaner.goto(`${baseUrl}/reviews`);
+    const review = cleaner.getByTestId('review').filter({ hasText: COMMENT });
+    await review.waitFor();
+    await review.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => review.getByText('Response cannot be blank').isVisible()).toBe(true);
+    await review.getByLabel('Your response').fill(RESPONSE);
+    await review.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => cleaner.getByText('Response Submitted').isVisible()).toBe(true);
+    await expect.poll(() => review.getByTestId('review-response').innerText()).toContain(RESPONSE);
+    expect(await review.getByRole('button', { name: 'Submit Response' }).count()).toBe(0);
+  });
+
+  it('the public profile shows the review, its photo, the response and the new average', async () => {
+    const visitor = await signedIn();
+    await visitor.goto(`${baseUrl}/cleaner/${cleanerId}`);
+    const review = visitor.getByTestId('review').filter({ hasText: COMMENT });
+    await review.waitFor();
+    expect(await review.getByTestId('reviewer-name').innerText()).toBe('Casey');
+    expect(await review.getByTestId('verified-badge').isVisible()).toBe(true);
+    expect(await review.getByText('Spotless kitchen').isVisible()).toBe(true);
+    expect(await review.getByTestId('review-response').innerText()).toContain(RESPONSE);
+    const photo = review.getByTestId('review-photo');
+    expect(await photo.getAttribute('alt')).toBe('The kitchen afterwards');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+    const profile = await json<Cleaner>(visitor, `/api/cleaners/${cleanerId}`);
+    expect(profile.rating).not.toBeNull();
+    const header = `${profile.rating?.toFixed(1)} (${profile.reviewCount} reviews)`;
+    await expect.poll(() => visitor.getByText(header).first().isVisible()).toBe(true);
+    const summary = visitor.getByTestId('profile-reviews').getByTestId('review-summary');
+    const cleanerSummary = await json<{ averageRating: number; totalReviews: number }>(
+      visitor,
+      `/api/reviews/${cleanerId}/summary`,
+    );
+    expect(cleanerSummary.totalReviews).toBe(profile.reviewCount);
+    expect(await summary.getByTestId('summary-average').innerText()).toBe(cleanerSummary.averageRating.toFixed(2));
+
+    // The visitor is signed out: no votes, no reports, no response form.
+    expect(await review.getByRole('button', { name: 'Helpful' }).count()).toBe(0);
+    expect(await review.getByRole('button', { name: /^Report/ }).count()).toBe(0);
+  });
+
+  it('the Analytics figures follow the server: the total and the two-star row move', async () => {
+    const summaryAfter = await json<PlatformReviewSummary>(customer, '/api/reviews/summary');
+    const after = await analytics(customer);
+    expect(after).toEqual(expected(summaryAfter));
+    expect(summaryAfter.totalReviews).toBe(summaryBefore.totalReviews + 1);
+    expect(after.total).not.toBe(before.total);
+    // The two-star row counts one more.
+    const twoBefore = summaryBefore.ratingDistribution.find((d) => d.rating === 2)?.count ?? 0;
+    expect(summaryAfter.ratingDistribution.find((d) => d.rating === 2)?.count).toBe(twoBefore + 1);
+    expect(after.distribution[3]).not.toBe(before.distribution[3]);
+    // Average and rates are the server's rounded figures: they move on the page whenever the server's move.
+    for (const figure of ['average', 'recommendation', 'response'] as const) {
+      const key =
+        figure === 'average' ? 'averageRating' : figure === 'recommendation' ? 'recommendationRate' : 'responseRate';
+      if (summaryAfter[key] !== summaryBefore[key]) expect(after[figure], figure).not.toBe(before[figure]);
+    }
+    // A two-star review without a recommendation can only pull these down. With the demo data's
+    // ~1,000 reviews one review moves them by less than the server's rounding (two decimals for the
+    // average, one for percents), so they are not required to move.
+    expect(summaryAfter.averageRating ?? 0).toBeLessThanOrEqual(summaryBefore.averageRating ?? 0);
+    expect(summaryAfter.recommendationRate).toBeLessThanOrEqual(summaryBefore.recommendationRate);
+  });
+
+  it('customer votes toggle on the review, and a report is sent once', async () => {
+    // Another customer's view: the demo customer wrote it, so a crowd customer votes and reports.
+    const other = await signedIn();
+    const email = `voter-${Date.now()}@example.com`;
+    const registered = await other.request.post(`${baseUrl}/api/auth/register`, {
+      data: { email, password: 'voter-password', firstName: 'Vera', lastName: 'Voter' },
+      headers: origin,
+    });
+    expect(registered.status()).toBe(201);
+    await other.request.post(`${baseUrl}/api/onboarding/update`, {
+      data: { step: 5, completed: true },
+      headers: origin,
+    });
+    await other.goto(`${baseUrl}/cleaner/${cleanerId}`);
+    const review = other.getByTestId('review').filter({ hasText: COMMENT });
+    await review.waitFor();
+    const helpful = review.getByRole('button', { name: 'Helpful', exact: true });
+    await helpful.click();
+    await expect.poll(() => helpful.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => review.getByTestId('helpful-count').innerText()).toBe('1 person found this helpful');
+    await helpful.click();
+    await expect.poll(() => helpful.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => review.getByTestId('helpful-count').innerText()).toBe('0 people found this helpful');
+
+    await review.getByRole('button', { name: /^Report/ }).click();
+    const dialog = other.getByTestId('report-review');
+    await dialog.getByLabel('Reason').selectOption('Spam or fake review');
+    await dialog.getByLabel('Description (optional)').fill('Looks copied from another review.');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expect.poll(() => other.getByText('Review Reported').isVisible()).toBe(true);
+    await expect.poll(() => review.getByRole('button', { name: /^Report/ }).count()).toBe(0);
+
+    const violations = (await runAxe(other)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
