@@ -15,6 +15,13 @@ const baseUrl = inject('baseUrl');
 const clockFile = inject('clockFile');
 const origin = { origin: baseUrl };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const COMMENT = `Jo was careful, quick and kind to the cat (${Date.now().toString(36)}).`;
+const RESPONSE = 'Thank you! The cat was a great supervisor.';
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -42,6 +49,7 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
 describe('a cleaner joins, works a job and is reviewed', () => {
   const email = `journey-${Date.now()}@example.com`;
   let applicant: Page;
+  let customer: Page;
   let cleanerId: number;
   let booking: Booking;
 
@@ -116,7 +124,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
   });
 
   it('accepts a customer’s booking and, once its start has passed, marks it complete', async () => {
-    const customer = await newPage();
+    customer = await newPage();
     const login = await customer.request.post(`${baseUrl}/api/auth/login`, {
       data: { email: 'customer@example.com', password: 'demo-password' },
       headers: origin,
@@ -140,6 +148,45 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     await card.getByRole('button', { name: 'Mark Complete' }).click();
     await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('COMPLETED');
     setServerClock(clockFile, 0);
+  });
+
+  it('the customer leaves a full review with a photo', async () => {
+    await customer.goto(`${baseUrl}/reviews?bookingId=${booking.id}`);
+    await customer.getByRole('heading', { name: 'Leave a Review' }).waitFor();
+    await customer
+      .getByRole('group', { name: 'Overall rating' })
+      .getByRole('radio', { name: '4 stars, Very Good' })
+      .check({ force: true });
+    await customer.getByLabel('Title (optional)').fill('A great first job');
+    await customer.getByLabel('Comment *').fill(COMMENT);
+    await customer
+      .getByLabel(/^Add photos/)
+      .setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: PNG });
+    await customer.getByLabel('Caption for living-room.png').fill('The living room afterwards');
+    await customer.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => customer.getByText('Review Submitted').isVisible()).toBe(true);
+  });
+
+  it('the cleaner responds to it', async () => {
+    await applicant.goto(`${baseUrl}/reviews`);
+    const review = applicant.getByTestId('review').filter({ hasText: COMMENT });
+    await review.waitFor();
+    await review.getByLabel('Your response').fill(RESPONSE);
+    await review.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => review.getByTestId('review-response').innerText()).toContain(RESPONSE);
+  });
+
+  it('the public profile shows the review, the response and the new average', async () => {
+    const visitor = await newPage();
+    await visitor.goto(`${baseUrl}/cleaner/${cleanerId}`);
+    const review = visitor.getByTestId('review').filter({ hasText: COMMENT });
+    await review.waitFor();
+    expect(await review.getByTestId('review-response').innerText()).toContain(RESPONSE);
+    expect(await review.getByTestId('review-photo').getAttribute('alt')).toBe('The living room afterwards');
+    // The first review: the new cleaner's average is its rating, and the page says so.
+    await expect.poll(() => visitor.getByText('4.0 (1 review)').first().isVisible()).toBe(true);
+    const summary = visitor.getByTestId('profile-reviews').getByTestId('review-summary');
+    expect(await summary.getByTestId('summary-average').innerText()).toBe('4.00');
   });
 });
 
