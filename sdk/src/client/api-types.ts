@@ -3584,6 +3584,10 @@ export interface components {
             }[];
             /** @description percent, one decimal */
             recommendationRate: number;
+            /** @description reviews that would recommend: with totalReviews, a figure one review always moves */
+            recommendedCount: number;
+            /** @description reviews with a cleaner’s response */
+            respondedCount: number;
             /** @description percent of reviews with a cleaner’s response, one decimal */
             responseRate: number;
             totalReviews: number;
@@ -4012,10 +4016,16 @@ export interface components {
                 percent: number;
                 rating: number;
             }[];
+            /** @description reviews that would book again (the rate’s count) */
+            rebookedCount: number;
             /** @description percent, one decimal */
             rebookingRate: number;
             /** @description percent, one decimal */
             recommendationRate: number;
+            /** @description reviews that would recommend (the rate’s count) */
+            recommendedCount: number;
+            /** @description reviews the cleaner answered (the rate’s count) */
+            respondedCount: number;
             /** @description percent of reviews the cleaner answered, one decimal */
             responseRate: number;
             totalReviews: number;

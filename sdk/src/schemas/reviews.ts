@@ -238,9 +238,12 @@ export const ReviewSummary = z
       communication: z.number().nullable(),
     }),
     recommendationRate: z.number().meta({ description: 'percent, one decimal' }),
+    recommendedCount: z.number().int().meta({ description: 'reviews that would recommend (the rate’s count)' }),
     rebookingRate: z.number().meta({ description: 'percent, one decimal' }),
+    rebookedCount: z.number().int().meta({ description: 'reviews that would book again (the rate’s count)' }),
     verifiedReviewsCount: z.number().int(),
     responseRate: z.number().meta({ description: 'percent of reviews the cleaner answered, one decimal' }),
+    respondedCount: z.number().int().meta({ description: 'reviews the cleaner answered (the rate’s count)' }),
     links: z.object({
       self: linkTo('getReviewSummary'),
       reviews: linkTo('listCleanerReviews'),
@@ -257,7 +260,12 @@ export const PlatformReviewSummary = z
     totalReviews: z.number().int(),
     ratingDistribution: RatingDistribution.meta({ description: '5 stars first' }),
     recommendationRate: z.number().meta({ description: 'percent, one decimal' }),
+    recommendedCount: z
+      .number()
+      .int()
+      .meta({ description: 'reviews that would recommend: with totalReviews, a figure one review always moves' }),
     responseRate: z.number().meta({ description: 'percent of reviews with a cleaner’s response, one decimal' }),
+    respondedCount: z.number().int().meta({ description: 'reviews with a cleaner’s response' }),
     verifiedReviewsCount: z.number().int(),
     links: z.object({ self: linkTo('getPlatformReviewSummary'), cleaners: linkTo('searchCleaners') }),
   })

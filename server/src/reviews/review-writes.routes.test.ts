@@ -333,6 +333,7 @@ describe('the summaries', () => {
     expect(platform.recommendationRate).toBe(
       Math.round((1000 * rows.filter((r) => r.wouldRecommend).length) / rows.length) / 10,
     );
+    expect(platform.recommendedCount).toBe(rows.filter((r) => r.wouldRecommend).length);
     expect(platform.ratingDistribution.map((d: Json) => d.rating)).toEqual([5, 4, 3, 2, 1]);
     expect(platform.ratingDistribution.reduce((n: number, d: Json) => n + d.count, 0)).toBe(rows.length);
     expect(platform.links.self.href).toBe('/api/reviews/summary');

@@ -218,9 +218,12 @@ async function aggregate(db: Queryable, where: SQL | undefined) {
       communication: roundTo2(row?.communication ?? null),
     },
     recommendationRate: percentOf(n(row?.recommend), total),
+    recommendedCount: n(row?.recommend),
     rebookingRate: percentOf(n(row?.rebook), total),
+    rebookedCount: n(row?.rebook),
     verifiedReviewsCount: n(row?.verified),
     responseRate: percentOf(n(row?.responded), total),
+    respondedCount: n(row?.responded),
   };
 }
 
@@ -231,7 +234,7 @@ export async function summariseCleanerReviews(db: Queryable, cleanerId: number):
 
 /** The reviews page's platform figures over every published review. */
 export async function summarisePlatformReviews(db: Queryable): Promise<Data<PlatformReviewSummary>> {
-  const { categoryAverages: _c, rebookingRate: _r, ...figures } = await aggregate(db, undefined);
+  const { categoryAverages: _c, rebookingRate: _r, rebookedCount: _b, ...figures } = await aggregate(db, undefined);
   return figures;
 }
 

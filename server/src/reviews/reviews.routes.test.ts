@@ -99,9 +99,12 @@ describe('GET /api/reviews/:cleanerId/summary', () => {
         communication: avg(rows.map((r) => r.communicationRating!)),
       },
       recommendationRate: percent(rows.filter((r) => r.wouldRecommend).length),
+      recommendedCount: rows.filter((r) => r.wouldRecommend).length,
       rebookingRate: percent(rows.filter((r) => r.wouldRebook).length),
+      rebookedCount: rows.filter((r) => r.wouldRebook).length,
       verifiedReviewsCount: rows.filter((r) => r.isVerified).length,
       responseRate: percent(rows.filter((r) => responded.has(r.id)).length),
+      respondedCount: rows.filter((r) => responded.has(r.id)).length,
     });
   });
 

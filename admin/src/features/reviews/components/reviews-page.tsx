@@ -137,11 +137,28 @@ function AllReviewsTab({ summary, failed }: { summary: PlatformReviewSummary | u
 function AnalyticsTab({ summary, failed }: { summary: PlatformReviewSummary | undefined; failed: boolean }) {
   if (failed) return <p className="alert alert--error">Failed to load the review figures.</p>;
   if (!summary) return <p className="loading-text">Loading the review figures...</p>;
+  const of = (count: number) => `${countText(count)} of ${countText(summary.totalReviews)} reviews`;
+  // Each figure with its basis: one more review always shows, even where rounding hides it in the rate.
   const cards = [
-    { id: 'average', label: 'Average Rating', value: averageText(summary.averageRating) },
-    { id: 'total', label: 'Total Reviews', value: countText(summary.totalReviews) },
-    { id: 'recommendation', label: 'Recommendation Rate', value: percentText(summary.recommendationRate) },
-    { id: 'response', label: 'Response Rate', value: percentText(summary.responseRate) },
+    {
+      id: 'average',
+      label: 'Average Rating',
+      value: averageText(summary.averageRating),
+      note: `over ${countText(summary.totalReviews)} reviews`,
+    },
+    { id: 'total', label: 'Total Reviews', value: countText(summary.totalReviews), note: null },
+    {
+      id: 'recommendation',
+      label: 'Recommendation Rate',
+      value: percentText(summary.recommendationRate),
+      note: of(summary.recommendedCount),
+    },
+    {
+      id: 'response',
+      label: 'Response Rate',
+      value: percentText(summary.responseRate),
+      note: of(summary.respondedCount),
+    },
   ];
   return (
     <div className="reviews-tab" data-testid="review-analytics">
@@ -150,6 +167,7 @@ function AnalyticsTab({ summary, failed }: { summary: PlatformReviewSummary | un
           <div key={card.id} className="card dashboard-stats__card" data-testid={`analytics-${card.id}`}>
             <dt>{card.label}</dt>
             <dd>{card.value}</dd>
+            {card.note ? <dd className="dashboard-stats__note">{card.note}</dd> : null}
           </div>
         ))}
       </dl>
