@@ -212,6 +212,8 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     expect(await review.getByTestId('review-response').innerText()).toContain(RESPONSE);
     const photo = review.getByTestId('review-photo');
     expect(await photo.getAttribute('alt')).toBe('The kitchen afterwards');
+    // The photo loads lazily: bring it on screen, as a reader scrolling to it would.
+    await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
     const profile = await json<Cleaner>(visitor, `/api/cleaners/${cleanerId}`);
