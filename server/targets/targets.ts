@@ -161,7 +161,7 @@ export async function startWorker(
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
     stdio: 'pipe',
   });
-  const { Miniflare } = await import('miniflare');
+  const { Miniflare, Log, LogLevel } = await import('miniflare');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const mf = new Miniflare({
@@ -171,6 +171,7 @@ export async function startWorker(
     compatibilityDate: '2026-04-26',
     compatibilityFlags: ['nodejs_compat'],
     cf: false,
+    ...(process.env.TARGETS_WORKER_LOG ? { log: new Log(LogLevel.DEBUG) } : {}),
     r2Buckets: ['FILES'],
     // wrangler.toml's [assets]: the hosted app and the staged SDK bundles, every request through the worker.
     assets: {
