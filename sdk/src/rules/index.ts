@@ -9,3 +9,4 @@ export * from './files';
 export * from './format';
 export * from './messages';
 export * from './pricing';
+export * from './reviews';

@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
+import { REVIEW_AREAS } from '../rules/reviews';
+
+export { REVIEW_AREAS };
+
 import { listOf, pageOf } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 const text = MESSAGES.review;
-
-/** Spec 02 §9: the service-area tags a review may carry. */
-export const REVIEW_AREAS = [
-  'Kitchen',
-  'Bathroom',
-  'Living Room',
-  'Bedroom',
-  'Dining Room',
-  'Laundry Room',
-  'Office',
-  'Basement',
-  'Garage',
-  'Windows',
-  'Floors',
-] as const;
 
 /** Spec 02 §9: at most 5 photos per review, each at most 10 MB, JPEG or PNG. */
 export const REVIEW_PHOTO_LIMITS = {

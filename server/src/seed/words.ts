@@ -183,19 +183,7 @@ export const REVIEW_COMMENTS_BAD = [
   'Several rooms were rushed and the bathroom was left unfinished. Support helped sort it out.',
   'Arrived an hour late and missed the kitchen floor entirely. Expected better.',
 ];
-export const REVIEW_AREAS = [
-  'Kitchen',
-  'Bathroom',
-  'Living Room',
-  'Bedroom',
-  'Dining Room',
-  'Laundry Room',
-  'Office',
-  'Basement',
-  'Garage',
-  'Windows',
-  'Floors',
-];
+export { REVIEW_AREAS } from '@spotless/sdk/rules';
 export const STREETS = [
   'Oak St',
   'Maple Ave',

@@ -3,6 +3,7 @@ import {
   type ActionField,
   MESSAGES,
   PHOTO_TYPES,
+  REVIEW_AREAS,
   SNIFF_BYTES,
   sniffFileType,
   UPLOAD_MAX_BYTES,
@@ -17,19 +18,7 @@ export function starLabel(rating: number): string {
 }
 
 /** Spec 02 §9: the service-area tags, used when the review action does not list its own options. */
-export const REVIEW_AREA_TAGS = [
-  'Kitchen',
-  'Bathroom',
-  'Living Room',
-  'Bedroom',
-  'Dining Room',
-  'Laundry Room',
-  'Office',
-  'Basement',
-  'Garage',
-  'Windows',
-  'Floors',
-] as const;
+export const REVIEW_AREA_TAGS = REVIEW_AREAS;
 
 /** Spec 02 §5 and §9. */
 export const COMMENT_MIN_LENGTH = 10;

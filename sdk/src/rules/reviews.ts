@@ -1,0 +1,14 @@
+/** Spec 02 §9: the service-area tags a review may carry (the server's choices, the forms' fallback, the seed's). */
+export const REVIEW_AREAS = [
+  'Kitchen',
+  'Bathroom',
+  'Living Room',
+  'Bedroom',
+  'Dining Room',
+  'Laundry Room',
+  'Office',
+  'Basement',
+  'Garage',
+  'Windows',
+  'Floors',
+] as const;
