@@ -32,5 +32,8 @@ export const MESSAGES = {
     alreadyPending: 'You already have a pending application',
     fileTooLarge: 'Please select a file smaller than 10MB.',
     invalidFileType: 'Please select a PDF, JPEG, or PNG file.',
+    /** A rejection is sent to the applicant with its reason (decision 042). */
+    rejectReasonRequired: 'Please give a reason for rejecting this application.',
+    documentRejectReasonRequired: 'Please give a reason for rejecting this document.',
   },
 } as const;

@@ -177,6 +177,11 @@ export const ApplicationStatusInput = z
       .optional()
       .meta({ description: 'the same as adminNotes' }),
   })
+  // The applicant is sent the reason of a rejection: there must be one (decision 042).
+  .refine((input) => input.status !== 'rejected' || Boolean(input.adminNotes || input.notes), {
+    path: ['adminNotes'],
+    message: text.rejectReasonRequired,
+  })
   .meta({ id: 'ApplicationStatusInput' });
 export type ApplicationStatusInput = z.input<typeof ApplicationStatusInput>;
 
@@ -185,6 +190,10 @@ export const DocumentReviewInput = z
   .object({
     status: z.enum(['verified', 'rejected']),
     rejectionReason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .refine((input) => input.status !== 'rejected' || Boolean(input.rejectionReason), {
+    path: ['rejectionReason'],
+    message: text.documentRejectReasonRequired,
   })
   .meta({ id: 'DocumentReviewInput' });
 export type DocumentReviewInput = z.input<typeof DocumentReviewInput>;

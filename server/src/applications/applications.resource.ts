@@ -37,6 +37,7 @@ export function renderDocument(ops: Operations, answer: DocumentAnswer): Applica
       params: { id },
       body: DocumentReviewInput,
       only: status === 'verified' ? ['status'] : ['status', 'rejectionReason'],
+      required: status === 'rejected' ? ['rejectionReason'] : [],
       values: { status },
       choices: { status: [status] },
     });
@@ -44,9 +45,7 @@ export function renderDocument(ops: Operations, answer: DocumentAnswer): Applica
     actions.verify = review('verify', 'Verify', 'verified') as ApplicationDocument['actions']['verify'];
   }
   if (allowed.has('reject')) {
-    const action = review('reject', 'Reject', 'rejected');
-    action.fields = action.fields.map((f) => (f.name === 'rejectionReason' ? { ...f, required: true } : f));
-    actions.reject = action as ApplicationDocument['actions']['reject'];
+    actions.reject = review('reject', 'Reject', 'rejected') as ApplicationDocument['actions']['reject'];
   }
   const file = linkTo(ops, 'downloadApplicationDocument', { id }, { title: d.fileName });
   return {
@@ -94,6 +93,7 @@ export function renderApplication(ops: Operations, answer: ApplicationAnswer): A
       params: { id },
       body: ApplicationStatusInput,
       only: ['status', 'adminNotes'],
+      required: status === 'rejected' ? ['adminNotes'] : [],
       values: { status, ...(a.adminNotes ? { adminNotes: a.adminNotes } : {}) },
       choices: { status: [status] },
     });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@spotless/sdk/rules';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
@@ -501,6 +502,22 @@ describe('administration', () => {
       body: form(),
     });
     expect(reapply.status).toBe(409);
+  });
+
+  it('refuses a rejection without a reason, as the reject action says (its adminNotes field is required)', async () => {
+    const applicant = await newApplicant();
+    const app = await apply(applicant.headers);
+    const view = (await ctx.json<Json>(`/api/admin/applications/${app.id}`, { headers: asAdmin })).body;
+    const notes = view.actions.reject.fields.find((f: { name: string }) => f.name === 'adminNotes');
+    expect(notes.required).toBe(true);
+    expect(view.actions.approve.fields.find((f: { name: string }) => f.name === 'adminNotes').required).toBe(false);
+    for (const body of [{ status: 'rejected' }, { status: 'rejected', adminNotes: '   ' }]) {
+      const res = await ctx.json<Json>(view.actions.reject.href, { method: 'PATCH', headers: asAdmin, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ adminNotes: MESSAGES.application.rejectReasonRequired });
+    }
+    const still = (await ctx.json<Json>(`/api/admin/applications/${app.id}`, { headers: asAdmin })).body;
+    expect(still.status).toBe('pending');
   });
 
   it('rejects with the reason recorded and sent, and can approve a rejected application later', async () => {

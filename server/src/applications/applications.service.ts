@@ -540,11 +540,6 @@ export async function reviewDocument(
 ): Promise<DocumentAnswer> {
   assertAdmin(viewer);
   const reason = input.rejectionReason?.trim() ?? '';
-  if (input.status === 'rejected' && reason === '') {
-    throw badRequest('Invalid request body: rejectionReason', {
-      rejectionReason: 'Please give the reason for rejecting this document',
-    });
-  }
   return deps.database.write(async (tx) => {
     const now = deps.clock.now();
     const { document, view } = await loadDocument(tx, id, viewer);

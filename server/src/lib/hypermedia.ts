@@ -221,6 +221,8 @@ export function actionTo<const Name extends string, const Op extends string>(
     params?: Params;
     body?: z.ZodType;
     only?: readonly string[];
+    /** Fields this action needs although the schema alone does not say so (a rule over several fields). */
+    required?: readonly string[];
     values?: Record<string, unknown>;
     choices?: Record<string, readonly string[]>;
     /** Field types a pattern alone does not say, e.g. `{ scheduledDate: 'date' }`. */
@@ -234,6 +236,7 @@ export function actionTo<const Name extends string, const Op extends string>(
   if (options.only) fields = fields.filter((f) => options.only?.includes(f.name));
   fields = fields.map((field) => {
     const next = { ...field };
+    if (options.required?.includes(field.name)) next.required = true;
     const type = options.types?.[field.name];
     if (type) next.type = type;
     const value = options.values?.[field.name];
