@@ -6,7 +6,6 @@ import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 import { adminApplicationsRoutes, applicationsRoutes, documentsRoutes } from './applications/applications.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
-import { sessionMiddleware } from './auth/sessions';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
@@ -16,9 +15,12 @@ import { docsRoutes } from './docs/docs.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
 import { collectOperations } from './lib/hypermedia';
+import { servedOperations } from './lib/operations';
 import { isUploadRoute } from './lib/uploads';
 import { accessLog } from './middleware/access-log';
+import { actorMiddleware } from './middleware/actor';
 import { csrfProtection } from './middleware/csrf';
+import { API_OPERATIONS } from './operations';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
@@ -28,28 +30,28 @@ import { systemRoutes } from './system/system.routes';
 /** The API routes, chained so their type can drive a typed client. */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', systemRoutes)
-  .route('/services', servicesRoutes)
+  .route('/', servicesRoutes)
   // Before cleanersRoutes: GET /cleaners/profile must win over GET /cleaners/:id.
   .route('/', availabilityRoutes)
-  .route('/cleaners', cleanersRoutes)
-  .route('/bookings', bookingsRoutes)
-  .route('/reviews', reviewsRoutes)
-  .route('/admin/review-reports', reviewReportsAdminRoutes)
-  .route('/applications', applicationsRoutes)
-  .route('/documents', documentsRoutes)
-  .route('/admin', adminApplicationsRoutes)
-  .route('/favourites', favouritesRoutes)
-  .route('/contact', contactRoutes)
+  .route('/', cleanersRoutes)
+  .route('/', bookingsRoutes)
+  .route('/', reviewsRoutes)
+  .route('/', reviewReportsAdminRoutes)
+  .route('/', applicationsRoutes)
+  .route('/', documentsRoutes)
+  .route('/', adminApplicationsRoutes)
+  .route('/', favouritesRoutes)
+  .route('/', contactRoutes)
   .route('/', paymentsRoutes)
   .route('/', signInRoutes)
-  .route('/auth', authRoutes)
-  .route('/onboarding', onboardingRoutes)
-  .route('/admin', adminAuthRoutes);
+  .route('/', authRoutes)
+  .route('/', onboardingRoutes)
+  .route('/', adminAuthRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
 
 /** Every API operation by operationId: what links and actions point at. */
-const operations = collectOperations([apiRoutes, localPaymentRoutes], '/api');
+const operations = collectOperations(API_OPERATIONS);
 
 /**
  * Builds the whole HTTP application from its dependencies. It never reads `process.env` or a
@@ -100,14 +102,16 @@ export function createApp(given: Deps) {
   // Upload routes count their own, larger, envelope while reading (lib/uploads.ts).
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
 
-  // Auth: CSRF is checked before any session is touched; the session is resolved once here.
+  // Auth: CSRF is checked before any session is touched; who is calling is resolved once here.
   app.use('/api/*', csrfProtection());
-  app.use('/api/*', sessionMiddleware());
+  app.use('/api/*', actorMiddleware());
 
   app.route('/api', apiRoutes);
   // The test-mode card form exists only while the test-mode provider is the one in use.
   if (deps.payments.name === 'local') app.route('/api', localPaymentRoutes);
-  app.route('/api', docsRoutes(app));
+  // Every /api route serves one operation of the table, at its method and path (checked here, at start).
+  const served = servedOperations(app, API_OPERATIONS, ['/api/openapi.json', '/api/docs']);
+  app.route('/api', docsRoutes(served));
 
   app.notFound(async (c) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Actor } from './lib/actor';
 import type { AuthState } from './lib/auth-state';
 import type { FileStorage } from './lib/file-storage';
 import type { Operations } from './lib/hypermedia';
@@ -44,8 +45,10 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     requestId: string;
-    /** Resolved once per request from the session cookies by `sessionMiddleware`. */
+    /** The sessions behind the request's cookies, resolved once by `actorMiddleware`. */
     auth: AuthState;
+    /** Who is calling, resolved once per request by `actorMiddleware`: what every service decides from. */
+    actor: Actor;
     /** The API's operations by operationId, for links and actions (lib/hypermedia.ts). */
     operations: Operations;
   };

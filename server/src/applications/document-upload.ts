@@ -3,9 +3,7 @@ import {
   ApplicationDocumentType as DocumentTypeSchema,
   DocumentUploadInput,
 } from '@spotless/sdk/schemas';
-import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../lib/errors';
-import { registerInput } from '../lib/openapi';
 import {
   checkFile,
   decodeDataUrl,
@@ -66,7 +64,3 @@ export async function readDocumentUpload(
     'Send the document as JSON (the file as a data URL in fileUrl) or as multipart/form-data (file, documentType)',
   );
 }
-
-/** Documents the JSON form of the upload in OpenAPI; the handler reads the body itself. */
-export const documentUploadBody: MiddlewareHandler = (_c, next) => next();
-registerInput(documentUploadBody, 'json', DocumentUploadInput);

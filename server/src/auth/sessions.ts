@@ -1,15 +1,14 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Database, Tx } from '../db/client';
-import { sessions, type User, users } from '../db/schema';
+import { cleaners, sessions, type User, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import type { Session, SessionKind } from '../lib/auth-state';
 import {
   ADMIN_SESSION_COOKIE,
   clearSessionCookie,
-  readSessionCookie,
   SESSION_COOKIE,
   type SessionCookie,
   setSessionCookie,
@@ -42,6 +41,8 @@ export const RECENT_SIGN_IN_MS = 15 * MINUTE_MS;
 export interface SessionValidation {
   session: Session;
   user: User | null;
+  /** The user's cleaner profile when it is active: the request acts as that cleaner. */
+  cleanerId: number | null;
 }
 
 /** 20 random bytes (160 bits) as lower-case base32: 32 characters, cookie-safe. */
@@ -92,9 +93,10 @@ export async function validateSessionToken(
   if (token.length === 0 || token.length > 64) return null;
   const id = sessionIdFromToken(token);
   const [row] = await database.db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, cleanerId: cleaners.id })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(cleaners, and(eq(cleaners.userId, sessions.userId), eq(cleaners.status, 'active')))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row || row.session.kind !== kind) return null;
@@ -112,7 +114,7 @@ export async function validateSessionToken(
       tx.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id)),
     );
   }
-  return { session, user: row.user };
+  return { session, user: row.user, cleanerId: row.cleanerId };
 }
 
 export async function invalidateSession(database: Database, sessionId: string): Promise<void> {
@@ -129,29 +131,8 @@ export async function invalidateAllSessions(db: Database | Tx, userId: number, k
   else await db.delete(sessions).where(where);
 }
 
-const cookieOf = (kind: SessionKind): SessionCookie => (kind === 'admin' ? ADMIN_SESSION_COOKIE : SESSION_COOKIE);
-
-/**
- * Resolves the session cookies once per request into `c.var.auth`. An unknown, tampered or
- * expired token is treated as signed out and its cookie cleared.
- */
-export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const { database, clock } = c.var.deps;
-    const now = clock.now();
-    const resolve = async (kind: SessionKind) => {
-      const token = readSessionCookie(c, cookieOf(kind));
-      if (token === undefined) return null;
-      const result = await validateSessionToken(database, token, kind, now);
-      if (!result) clearSessionCookie(c, cookieOf(kind));
-      return result;
-    };
-    const user = await resolve('user');
-    const admin = await resolve('admin');
-    c.set('auth', { user: user?.user ?? null, session: user?.session ?? null, adminSession: admin?.session ?? null });
-    await next();
-  };
-}
+export const cookieOf = (kind: SessionKind): SessionCookie =>
+  kind === 'admin' ? ADMIN_SESSION_COOKIE : SESSION_COOKIE;
 
 /**
  * Starts a new session of `kind` and sets its cookie. A session the request already carried is

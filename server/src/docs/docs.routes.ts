@@ -2,14 +2,15 @@ import { Hono } from 'hono';
 import { ADMIN_SESSION_COOKIE, cookieName, SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../deps';
 import { generateOpenApi, type OpenApiDocument } from '../lib/openapi';
+import type { Operation } from '../lib/operations';
 import { renderDocsPage } from './docs.page';
 
-/** `/openapi.json` and a readable `/docs` page, both generated from the routes' own schemas. */
-export function docsRoutes(root: Hono<AppEnv>) {
+/** `/openapi.json` and a readable `/docs` page, both generated from the operation table's schemas. */
+export function docsRoutes(served: readonly Operation[]) {
   let cached: OpenApiDocument | undefined;
   const document = (config: AppEnv['Variables']['deps']['config']) => {
     cached ??= generateOpenApi(
-      root,
+      served,
       {
         title: 'Spotless API',
         version: '1.0.0',

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
-import { describedRoutes } from './openapi';
+import { apiPath } from './openapi';
+import type { Operation as TableOperation } from './operations';
 
 /**
- * Links and actions (decision 033). Hrefs are built from the described routes by operationId, so
+ * Links and actions (decision 033). Hrefs are built from the operation table by operationId, so
  * a renamed path changes every link with it and a link to a route that does not exist cannot be
  * written (it throws in the first test that renders it).
  */
@@ -16,22 +17,9 @@ export interface Operation {
 
 export type Operations = ReadonlyMap<string, Operation>;
 
-type RouteSource = { routes: ReadonlyArray<{ method: string; path: string; handler: object }> };
-
-/** Every described route of the given apps by operationId (prefix: where they are mounted). */
-export function collectOperations(sources: RouteSource[], prefix: string): Operations {
-  const operations = new Map<string, Operation>();
-  for (const source of sources) {
-    for (const { method, path, doc } of describedRoutes(source)) {
-      const full = `${prefix}${path === '/' ? '' : path}`;
-      const known = operations.get(doc.operationId);
-      if (known && (known.method !== method || known.path !== full)) {
-        throw new Error(`operationId ${doc.operationId} names two routes: ${known.path} and ${full}`);
-      }
-      operations.set(doc.operationId, { method, path: full });
-    }
-  }
-  return operations;
+/** Every operation of the table by operationId, with its full path (`/api/bookings/:id`). */
+export function collectOperations(table: readonly TableOperation[]): Operations {
+  return new Map(table.map((op) => [op.operationId, { method: op.method.toUpperCase(), path: apiPath(op) }]));
 }
 
 type Params = Record<string, string | number>;

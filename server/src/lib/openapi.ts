@@ -1,42 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-
-type Target = 'json' | 'query' | 'param' | 'header';
-
-/**
- * Who may call an operation, as OpenAPI security: nobody in particular, a signed-in user (the
- * session cookie), an administrator (the admin session cookie), or either.
- */
-export type RouteSecurity = 'public' | 'user' | 'admin' | 'user-or-admin';
-
-export interface RouteDoc {
-  /** Unique, stable, camelCase: generated clients name their methods after it, and links name it. */
-  operationId: string;
-  security: RouteSecurity;
-  summary: string;
-  description?: string;
-  tags: string[];
-  /** Status → description and optional zod schema of the JSON body. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-  /** Who may call it, e.g. 'public', 'customer', 'admin'. */
-  access?: string;
-  /** A request body no validator reads (a multipart upload): its media type and the fields it carries. */
-  body?: { contentType: 'multipart/form-data'; schema: z.ZodType };
-}
-
-const docs = new WeakMap<object, RouteDoc>();
-const inputs = new WeakMap<object, { target: Target; schema: z.ZodType }>();
-
-/** Describes the route it is placed on; it does nothing at request time. */
-export function describe(doc: RouteDoc): MiddlewareHandler {
-  const middleware: MiddlewareHandler = (_c, next) => next();
-  docs.set(middleware, doc);
-  return middleware;
-}
-
-export function registerInput(middleware: object, target: Target, schema: z.ZodType): void {
-  inputs.set(middleware, { target, schema });
-}
+import type { Operation, RouteSecurity } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -193,56 +156,36 @@ function describeQueryValue(zodSchema: unknown, jsonSchema: JsonSchema): void {
   if (description !== undefined) jsonSchema.description = description;
 }
 
-/** The described routes of `app`: method, full path (`/api/bookings/:id`) and their description. */
-export function describedRoutes(app: {
-  routes: ReadonlyArray<{ method: string; path: string; handler: object }>;
-}): Array<{ method: string; path: string; doc: RouteDoc }> {
-  const found: Array<{ method: string; path: string; doc: RouteDoc }> = [];
-  for (const route of app.routes) {
-    const doc = docs.get(route.handler);
-    if (doc && route.method !== 'ALL') found.push({ method: route.method, path: route.path, doc });
-  }
-  return found;
-}
-
 function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 }
 
-/** Builds an OpenAPI 3.1 document from the routes of `app` that carry a `describe(...)`. */
+/** The full path of an operation: its table path below `/api`. */
+export function apiPath(op: Pick<Operation, 'path'>): string {
+  return `/api${op.path === '/' ? '' : op.path}`;
+}
+
+/** Builds an OpenAPI 3.1 document from the operations this app serves (their table entries). */
 export function generateOpenApi(
-  app: { routes: ReadonlyArray<{ method: string; path: string; handler: object }> },
+  operations: readonly Operation[],
   info: OpenApiInfo,
   options: { serverUrl: string; cookies: SessionCookies },
 ): OpenApiDocument {
   const converter = new SchemaConverter();
-  const grouped = new Map<string, { method: string; path: string; handlers: object[] }>();
-  for (const route of app.routes) {
-    if (route.method === 'ALL') continue;
-    const key = `${route.method} ${route.path}`;
-    const entry = grouped.get(key) ?? { method: route.method.toLowerCase(), path: route.path, handlers: [] };
-    entry.handlers.push(route.handler);
-    grouped.set(key, entry);
-  }
-
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
-  for (const { method, path, handlers } of grouped.values()) {
-    const doc = handlers.map((h) => docs.get(h)).find(Boolean);
-    if (!doc) continue;
+  for (const doc of operations) {
     const parameters: NonNullable<OpenApiOperation['parameters']> = [];
     let requestBody: OpenApiOperation['requestBody'];
-    for (const handler of handlers) {
-      const input = inputs.get(handler);
-      if (!input) continue;
-      const schema = converter.convert(input.schema, 'input');
-      if (input.target === 'json') {
-        requestBody = { required: true, content: { 'application/json': { schema } } };
+    for (const [target, schema] of Object.entries(doc.request ?? {}) as Array<[string, z.ZodType]>) {
+      const converted = converter.convert(schema, 'input');
+      if (target === 'json') {
+        requestBody = { required: true, content: { 'application/json': { schema: converted } } };
         continue;
       }
-      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      const required = new Set((schema.required ?? []) as string[]);
+      const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((converted.required ?? []) as string[]);
       for (const [name, property] of Object.entries(properties)) {
-        const location = input.target === 'param' ? 'path' : input.target;
+        const location = target === 'param' ? 'path' : target;
         parameters.push({
           name,
           in: location,
@@ -266,14 +209,14 @@ export function generateOpenApi(
           }
         : { description: response.description };
     }
-    const openApiPath = toOpenApiPath(path);
+    const openApiPath = toOpenApiPath(apiPath(doc));
     paths[openApiPath] ??= {};
-    paths[openApiPath][method] = {
+    paths[openApiPath][doc.method] = {
       operationId: doc.operationId,
       security: SECURITY[doc.security],
       summary: doc.summary,
       description: doc.description,
-      tags: doc.tags,
+      tags: [...doc.tags],
       ...(doc.access ? { 'x-access': doc.access } : {}),
       parameters: parameters.length > 0 ? parameters : undefined,
       requestBody,

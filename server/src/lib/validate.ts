@@ -2,7 +2,6 @@ import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { registerInput } from './openapi';
 
 type Target = 'json' | 'query' | 'param' | 'header';
 
@@ -28,10 +27,7 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<stri
   return fields;
 }
 
-/**
- * `zValidator` with the API's error shape: a bad input is a 400 naming every bad field.
- * The schema is also recorded for `/api/openapi.json`.
- */
+/** `zValidator` with the API's error shape: a bad input is a 400 naming every bad field. */
 export function valid<T extends Target, S extends z.ZodType>(target: T, schema: S) {
   const validator = zValidator(target as keyof ValidationTargets, schema, (result) => {
     if (!result.success) {
@@ -40,9 +36,7 @@ export function valid<T extends Target, S extends z.ZodType>(target: T, schema: 
       throw new AppError(400, 'validation_failed', `Invalid ${WHERE[target]}: ${names}`, fields);
     }
   });
-  const middleware = (target === 'json' ? requireJson(validator) : validator) as typeof validator;
-  registerInput(middleware, target, schema);
-  return middleware;
+  return (target === 'json' ? requireJson(validator) : validator) as typeof validator;
 }
 
 /** JSON routes accept only JSON: anything else is 415 before the body is read. */

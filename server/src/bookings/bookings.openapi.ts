@@ -1,0 +1,146 @@
+import {
+  ApiErrorBody,
+  Booking,
+  BookingCreateInput,
+  BookingList,
+  BookingListQuery,
+  BookingStats,
+  BookingStatusInput,
+  BookingUpdateInput,
+  IdParam,
+} from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { defineOperations } from '../lib/operations';
+
+export const PriceChangedBody = z.object({
+  error: ApiErrorBody.shape.error.extend({ currentPrice: z.string(), currentAmount: z.number() }),
+});
+
+/** The bookings operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
+export const bookingsApi = defineOperations({
+  createBooking: {
+    method: 'post',
+    path: '/bookings',
+    security: 'user',
+    summary: 'Book a cleaner',
+    description:
+      'Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body replay the first answer; the same key with another body is 422.',
+    tags: ['bookings'],
+    access: 'signed-in user',
+    responses: {
+      201: { description: 'The booking', schema: Booking },
+      400: { description: 'A field is missing or invalid; `fields` names each' },
+      401: { description: 'Signed out' },
+      409: {
+        description:
+          'Price changed, outside hours, time off, the time is taken, or too many unpaid bookings (`too_many_unpaid_bookings`)',
+        schema: PriceChangedBody,
+      },
+      422: { description: 'Idempotency-Key reused with a different body' },
+      429: { description: 'Too many bookings made in the last hour (Retry-After)' },
+    },
+    request: { json: BookingCreateInput },
+  },
+  listBookings: {
+    method: 'get',
+    path: '/bookings',
+    security: 'user-or-admin',
+    summary: 'List bookings',
+    description:
+      'Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. Newest start first; `total` counts every match, `limit` caps `items`.',
+    tags: ['bookings'],
+    access: 'signed-in user; cleaner for their own cleanerId; admin',
+    responses: {
+      200: { description: 'Bookings with cleaner, service, customer and hasReview', schema: BookingList },
+      400: { description: 'A parameter is malformed' },
+      401: { description: 'Signed out' },
+      403: { description: 'cleanerId is not the caller’s own' },
+    },
+    request: { query: BookingListQuery },
+  },
+  getBookingStats: {
+    method: 'get',
+    path: '/bookings/stats',
+    security: 'user',
+    summary: 'The signed-in customer’s booking figures',
+    description:
+      'Counts by status, money actually spent (succeeded payments minus refunds), this month’s bookings and spend (UTC month), the average rating the customer has given and their most booked service.',
+    tags: ['bookings'],
+    access: 'signed-in user',
+    responses: {
+      200: { description: 'Figures', schema: BookingStats },
+      401: { description: 'Signed out' },
+    },
+  },
+  getBooking: {
+    method: 'get',
+    path: '/bookings/:id',
+    security: 'user-or-admin',
+    summary: 'One booking',
+    description: 'For its customer, its cleaner or an administrator; anyone else gets 404.',
+    tags: ['bookings'],
+    access: 'booking customer, booking cleaner, admin',
+    responses: {
+      200: { description: 'The booking', schema: Booking },
+      401: { description: 'Signed out' },
+      404: { description: 'No such booking, or not yours' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+  updateBooking: {
+    method: 'put',
+    path: '/bookings/:id',
+    security: 'user-or-admin',
+    summary: 'Edit a booking (customer)',
+    description:
+      'While pending or confirmed, the customer may change the local date/time (re-checked against the cleaner’s hours, time off and other bookings in one transaction; allowed only 24 hours or more before the current start — later, cancel instead), the special instructions (`specialRequests` or `specialInstructions`) and the address.',
+    tags: ['bookings'],
+    access: 'booking customer',
+    responses: {
+      200: { description: 'The updated booking', schema: Booking },
+      400: { description: 'A field is invalid' },
+      401: { description: 'Signed out' },
+      403: { description: 'The booking’s cleaner or an administrator: only the customer edits' },
+      404: { description: 'No such booking, or not yours' },
+      409: { description: 'Not editable in its state, too late to reschedule, or the new time is not free' },
+    },
+    request: { param: z.object({ id: IdParam }), json: BookingUpdateInput },
+  },
+  cancelBooking: {
+    method: 'delete',
+    path: '/bookings/:id',
+    security: 'user-or-admin',
+    summary: 'Cancel a booking (customer or administrator)',
+    description:
+      'Pending or confirmed only. Free 24 hours or more before the start; later, a paid booking keeps the cleaner’s fee (one hour at the booked rate, at most the total), stored as `cancellationFee`. Unpaid bookings never cost anything.',
+    tags: ['bookings'],
+    access: 'booking customer, admin',
+    responses: {
+      200: { description: 'The cancelled booking', schema: Booking },
+      401: { description: 'Signed out' },
+      403: { description: 'The booking’s cleaner: decline through PATCH /status instead' },
+      404: { description: 'No such booking, or not yours' },
+      409: { description: 'Not cancellable in its state' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+  setBookingStatus: {
+    method: 'patch',
+    path: '/bookings/:id/status',
+    security: 'user-or-admin',
+    summary: 'Accept, decline, start or complete a job (the booking’s cleaner)',
+    description:
+      '`confirmed` accepts a pending booking, `cancelled` declines a pending one, `in_progress` starts a confirmed one, `completed` completes a confirmed or in-progress one (and counts towards the cleaner’s completed jobs). Starting and completing need the booking paid (409 `not_paid`); a job starts from an hour before its time and completes from its time (409 `too_early`). Any other change is 409.',
+    tags: ['bookings'],
+    access: 'booking cleaner',
+    responses: {
+      200: { description: 'The booking in its new state', schema: Booking },
+      400: { description: 'status is not a booking status' },
+      401: { description: 'Signed out' },
+      403: { description: 'The booking’s customer or an administrator: only its cleaner changes its status' },
+      404: { description: 'No such booking, or not yours' },
+      409: { description: 'Not a legal change from the current state, not paid, or too early' },
+    },
+    request: { param: z.object({ id: IdParam }), json: BookingStatusInput },
+  },
+});

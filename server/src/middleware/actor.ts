@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import { clearSessionCookie, readSessionCookie } from '../auth/cookies';
+import { cookieOf, type SessionValidation, validateSessionToken } from '../auth/sessions';
+import { guestActorFor } from '../bookings/guest-access.service';
+import type { AppEnv } from '../deps';
+import type { Actor, Person } from '../lib/actor';
+import { visitor } from '../lib/actor';
+import type { SessionKind } from '../lib/auth-state';
+import { partnerActorFor } from '../partners/partners.service';
+
+/** The header a partner widget sends its publishable key in. */
+export const PUBLISHABLE_KEY_HEADER = 'x-spotless-key';
+
+function personOf(validation: SessionValidation | null): Person | null {
+  const user = validation?.user;
+  if (!user) return null;
+  return validation.cleanerId !== null
+    ? { kind: 'cleaner', userId: user.id, cleanerId: validation.cleanerId }
+    : { kind: 'customer', userId: user.id };
+}
+
+/**
+ * Resolves who is calling, once per request (decision 043): a guest token (`Authorization:
+ * Bearer …`), else a partner's publishable key, else the session cookies — an admin session, a
+ * signed-in person, or a visitor. Sets `c.var.actor` for the services and `c.var.auth` (the
+ * sessions themselves) for sign-in and sign-out. An unknown, tampered or expired session token is
+ * treated as signed out and its cookie cleared.
+ */
+export function actorMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.var.deps;
+    const now = deps.clock.now();
+    const resolve = async (kind: SessionKind) => {
+      const token = readSessionCookie(c, cookieOf(kind));
+      if (token === undefined) return null;
+      const result = await validateSessionToken(deps.database, token, kind, now);
+      if (!result) clearSessionCookie(c, cookieOf(kind));
+      return result;
+    };
+    const user = await resolve('user');
+    const admin = await resolve('admin');
+    c.set('auth', { user: user?.user ?? null, session: user?.session ?? null, adminSession: admin?.session ?? null });
+
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const key = c.req.header(PUBLISHABLE_KEY_HEADER);
+    let actor: Actor;
+    if (bearer !== undefined) actor = await guestActorFor(deps, bearer);
+    else if (key !== undefined) actor = await partnerActorFor(deps, key, c.req.header('origin') ?? null);
+    else if (admin) actor = { kind: 'admin', adminUserId: admin.session.userId, person: personOf(user) };
+    else actor = personOf(user) ?? visitor;
+    c.set('actor', actor);
+    await next();
+  };
+}

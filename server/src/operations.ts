@@ -1,0 +1,32 @@
+import { adminAuthApi } from './admin-auth/admin-auth.openapi';
+import { applicationsApi } from './applications/applications.openapi';
+import { authApi } from './auth/auth.openapi';
+import { availabilityApi } from './availability/availability.openapi';
+import { bookingsApi } from './bookings/bookings.openapi';
+import { cleanersApi } from './cleaners/cleaners.openapi';
+import { contactApi } from './contact/contact.openapi';
+import { favouritesApi } from './favourites/favourites.openapi';
+import { listOperations } from './lib/operations';
+import { paymentsApi } from './payments/payments.openapi';
+import { reviewsApi } from './reviews/reviews.openapi';
+import { servicesApi } from './services/services.openapi';
+import { systemApi } from './system/system.openapi';
+
+/**
+ * Every operation of the API, from each domain's table (decision 043): the OpenAPI document,
+ * the links' hrefs and the assistant's tools are derived from this list.
+ */
+export const API_OPERATIONS = listOperations([
+  systemApi,
+  servicesApi,
+  availabilityApi,
+  cleanersApi,
+  bookingsApi,
+  reviewsApi,
+  applicationsApi,
+  favouritesApi,
+  contactApi,
+  paymentsApi,
+  authApi,
+  adminAuthApi,
+]);

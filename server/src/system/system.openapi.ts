@@ -1,0 +1,40 @@
+import { ApiRoot } from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { defineOperations } from '../lib/operations';
+
+export const Health = z
+  .object({ status: z.literal('ok'), links: z.object({ self: z.object({ href: z.string(), operation: z.string() }) }) })
+  .meta({ id: 'Health' });
+
+/** The system operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
+export const systemApi = defineOperations({
+  getApiRoot: {
+    method: 'get',
+    path: '/',
+    security: 'public',
+    summary: 'The API root: links to every entry point, and what the caller may do as they are',
+    description:
+      'The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.',
+    tags: ['system'],
+    access: 'public',
+    responses: { 200: { description: 'The root document', schema: ApiRoot } },
+  },
+  getHealth: {
+    method: 'get',
+    path: '/health',
+    security: 'public',
+    summary: 'Liveness: the process answers',
+    tags: ['system'],
+    access: 'public',
+    responses: { 200: { description: 'Alive', schema: Health } },
+  },
+  getReadiness: {
+    method: 'get',
+    path: '/ready',
+    security: 'public',
+    summary: 'Readiness: the database answers',
+    tags: ['system'],
+    access: 'public',
+    responses: { 200: { description: 'Ready', schema: Health }, 503: { description: 'Database unreachable' } },
+  },
+});
