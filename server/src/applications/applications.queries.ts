@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
-import { applicationDocuments, auditLog, cleanerApplications, cleaners, users } from '../db/schema';
+import { applicationDocuments, cleanerApplications, cleaners, users } from '../db/schema';
 
 export type ApplicationRow = typeof cleanerApplications.$inferSelect;
 export type DocumentRow = typeof applicationDocuments.$inferSelect;
@@ -110,8 +110,4 @@ export async function insertDocument(tx: Tx, values: typeof applicationDocuments
 /** A cleaner profile of this user, whatever its status (an approval activates it again). */
 export function cleanerOfUser(db: Queryable, userId: number) {
   return db.select().from(cleaners).where(eq(cleaners.userId, userId)).get();
-}
-
-export async function recordAudit(tx: Tx, now: Date, entry: Omit<typeof auditLog.$inferInsert, 'createdAt'>) {
-  await tx.insert(auditLog).values({ ...entry, createdAt: now });
 }

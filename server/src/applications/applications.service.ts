@@ -8,6 +8,7 @@ import type {
 } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/audit-log';
 import type { Tx } from '../db/client';
 import { applicationDocuments, availability, cleanerApplications, cleaners } from '../db/schema';
 import type { Deps } from '../deps';
@@ -44,7 +45,6 @@ import {
   hasOpenApplication,
   insertApplication,
   insertDocument,
-  recordAudit,
   userApplicationViews,
 } from './applications.queries';
 
@@ -178,7 +178,8 @@ export async function submitApplication(
       createdAt: now,
       updatedAt: now,
     });
-    await recordAudit(tx, now, {
+    await recordAudit(tx, {
+      createdAt: now,
       actorUserId: applicant.userId,
       actorRole: 'customer',
       action: 'application.submitted',
@@ -283,7 +284,8 @@ export async function uploadDocument(
         status: 'pending',
         uploadedAt: now,
       });
-      await recordAudit(tx, now, {
+      await recordAudit(tx, {
+        createdAt: now,
         actorUserId: viewer.userId,
         actorRole: 'customer',
         action: 'application_document.uploaded',
@@ -327,7 +329,8 @@ export async function deleteDocument(deps: ApplicationDeps, viewer: ApplicationV
     const refusal = uploadRefusal(view, viewer);
     if (refusal) throw refusal;
     await tx.delete(applicationDocuments).where(eq(applicationDocuments.id, id));
-    await recordAudit(tx, now, {
+    await recordAudit(tx, {
+      createdAt: now,
       actorUserId: viewer.userId,
       actorRole: 'customer',
       action: 'application_document.deleted',
@@ -505,7 +508,8 @@ export async function setApplicationStatus(
         updatedAt: now,
       })
       .where(eq(cleanerApplications.id, id));
-    await recordAudit(tx, now, {
+    await recordAudit(tx, {
+      createdAt: now,
       actorUserId: viewer.userId,
       actorRole: 'admin',
       action: `application.${input.status}`,
@@ -553,7 +557,8 @@ export async function reviewDocument(
       .where(eq(applicationDocuments.id, id))
       .returning();
     if (!updated) throw new Error('document update returned no row');
-    await recordAudit(tx, now, {
+    await recordAudit(tx, {
+      createdAt: now,
       actorUserId: viewer.userId,
       actorRole: 'admin',
       action: `application_document.${input.status}`,

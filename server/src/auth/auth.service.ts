@@ -6,8 +6,9 @@ import type {
   RegisterInput,
 } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit-log';
 import type { Tx } from '../db/client';
-import { auditLog, oauthAccounts, type User, users } from '../db/schema';
+import { oauthAccounts, type User, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError, badRequest, conflict } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
@@ -40,7 +41,7 @@ async function audit(
   entry: { actorUserId: number | null; actorRole: 'customer' | 'admin' | 'system'; action: string; userId: number },
   details?: Record<string, unknown>,
 ) {
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorUserId: entry.actorUserId,
     actorRole: entry.actorRole,
     action: entry.action,
@@ -511,7 +512,7 @@ export async function authorizeAdminSession(
 /** The audit entry of an admin session being opened: who (null for the shared password), and how. */
 export async function recordAdminSignIn(deps: AuthDeps, userId: number | null, requestId: string): Promise<void> {
   await deps.database.write((tx) =>
-    tx.insert(auditLog).values({
+    recordAudit(tx, {
       actorUserId: userId,
       actorRole: 'admin',
       action: 'admin.login',

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit-log';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { users } from '../db/schema';
 import { findUserByEmail } from './users.queries';
 
 /**
@@ -24,7 +25,7 @@ if (!user) {
 const role = flag === '--revoke' ? 'customer' : 'admin';
 await database.write(async (tx) => {
   await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorRole: 'system',
     action: role === 'admin' ? 'admin.granted' : 'admin.revoked',
     entityType: 'user',

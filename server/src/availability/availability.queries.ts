@@ -1,6 +1,6 @@
 import type { Availability, TimeOff, TimeSlot } from '@spotless/sdk/schemas';
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { availability, bookings, timeOff, timeSlots } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
@@ -148,4 +148,12 @@ export async function findCleanerBooking(db: Queryable, cleanerId: number, booki
     .where(and(eq(bookings.id, bookingId), eq(bookings.cleanerId, cleanerId)))
     .limit(1);
   return row;
+}
+
+/** Manual slot marks against a booking end with it (cancelled or moved bookings free their slots). */
+export async function releaseSlotsOf(tx: Tx, bookingId: number, now: Date): Promise<void> {
+  await tx
+    .update(timeSlots)
+    .set({ isBooked: false, bookingId: null, updatedAt: now })
+    .where(eq(timeSlots.bookingId, bookingId));
 }

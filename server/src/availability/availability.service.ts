@@ -11,8 +11,17 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findActiveCleaner, findActiveCleanerByUser, toCleanerDto } from '../cleaners/cleaners.queries';
 import type { Queryable } from '../db/client';
-import { availability, type CleanerRow, timeOff, timeSlots } from '../db/schema';
+import { availability, timeOff, timeSlots } from '../db/schema';
 import type { Deps } from '../deps';
+import {
+  type Actor,
+  cleanerIdOf,
+  isAdmin,
+  requirePerson,
+  requirePersonOrAdmin,
+  requirePersonWriting,
+  requirePublic,
+} from '../lib/actor';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
 import { addDays, toLocal } from '../lib/time';
@@ -23,6 +32,8 @@ import {
   findCleanerBooking,
   findSlot,
   findTimeOff,
+  listAvailability,
+  listTimeOff,
   overlappingHours,
   storedSlotsOn,
   toAvailabilityDto,
@@ -43,12 +54,6 @@ export const SLOT_STEP_MINUTES = 30;
 /** The cleaner's own read stores a day's slots only this far ahead, so ids stay bounded. */
 const MATERIALISE_DAYS_AHEAD = 366;
 
-/** Who asks: a signed-in user and whether an admin session is open. */
-export interface ScheduleRequester {
-  userId: number | null;
-  isAdmin: boolean;
-}
-
 const forbidden = (message: string) => new AppError(403, 'forbidden', `Forbidden: ${message}`);
 const needsCleaner = () => forbidden('this needs an approved, active cleaner profile');
 
@@ -58,18 +63,25 @@ async function activeCleanerOr404(db: Queryable, id: number) {
   return cleaner;
 }
 
-/** The requester's own active cleaner profile; 403 without one. */
-async function ownProfileOr403(db: Queryable, who: ScheduleRequester): Promise<CleanerRow> {
-  const own = who.userId === null ? undefined : await findActiveCleanerByUser(db, who.userId);
-  if (!own) throw needsCleaner();
+/**
+ * The cleaner profile a schedule write acts as: the actor's own active one (401 signed out, 403
+ * without one; the assistant writes nothing).
+ */
+function ownCleanerOr403(actor: Actor): number {
+  requirePersonWriting(actor);
+  const own = cleanerIdOf(actor);
+  if (own === null) throw needsCleaner();
   return own;
 }
 
-/** The requester must be cleaner `cleanerId` itself (404 for no such cleaner, 403 for another). */
-async function requireThisCleaner(db: Queryable, who: ScheduleRequester, cleanerId: number): Promise<CleanerRow> {
+/** The actor must be cleaner `cleanerId` itself (404 for no such cleaner, 403 for another). */
+async function requireThisCleaner(db: Queryable, actor: Actor, cleanerId: number, writing: boolean): Promise<number> {
+  if (writing) requirePersonWriting(actor);
+  else requirePerson(actor);
   await activeCleanerOr404(db, cleanerId);
-  const own = await ownProfileOr403(db, who);
-  if (own.id !== cleanerId) throw forbidden('this is another cleaner’s schedule');
+  const own = cleanerIdOf(actor);
+  if (own === null) throw needsCleaner();
+  if (own !== cleanerId) throw forbidden('this is another cleaner’s schedule');
   return own;
 }
 
@@ -77,8 +89,8 @@ async function requireThisCleaner(db: Queryable, who: ScheduleRequester, cleaner
  * A row of someone's schedule by its id: another cleaner's answers 404 exactly like a missing one,
  * so ids cannot be probed (decision 007).
  */
-function ownRowOr404<T extends { cleanerId: number }>(row: T | undefined, cleaner: CleanerRow | null, what: string): T {
-  if (!row || (cleaner !== null && row.cleanerId !== cleaner.id)) throw notFound(what);
+function ownRowOr404<T extends { cleanerId: number }>(row: T | undefined, cleanerId: number | null, what: string): T {
+  if (!row || (cleanerId !== null && row.cleanerId !== cleanerId)) throw notFound(what);
   return row;
 }
 
@@ -101,9 +113,10 @@ export interface ScheduleViewer {
   isAdmin: boolean;
 }
 
-export async function scheduleViewerOf(db: Queryable, who: ScheduleRequester): Promise<ScheduleViewer> {
-  const own = who.userId === null ? undefined : await findActiveCleanerByUser(db, who.userId);
-  return { ownCleanerId: own?.id ?? null, isAdmin: who.isAdmin };
+export function scheduleViewerOf(actor: Actor): ScheduleViewer {
+  // The assistant reads for its person but changes nothing: it is offered no actions.
+  if (actor.kind === 'assistant') return { ownCleanerId: null, isAdmin: false };
+  return { ownCleanerId: cleanerIdOf(actor), isAdmin: isAdmin(actor) };
 }
 
 /** Weekly hours are changed by their cleaner only. */
@@ -114,23 +127,40 @@ export const mayAddTimeOff = (cleanerId: number, viewer: ScheduleViewer) => view
 export const mayRemoveTimeOff = (cleanerId: number, viewer: ScheduleViewer) =>
   viewer.isAdmin || viewer.ownCleanerId === cleanerId;
 
+/** A cleaner's weekly hours (public); 404 for no such cleaner. */
+export async function listHours(deps: ScheduleDeps, actor: Actor, cleanerId: number): Promise<Data<Availability>[]> {
+  requirePublic(actor);
+  await activeCleanerOr404(deps.database.db, cleanerId);
+  return (await listAvailability(deps.database.db, cleanerId)).map(toAvailabilityDto);
+}
+
 /** One row of a cleaner's weekly hours (public, like the list); 404 for a missing row or cleaner. */
-export async function getHours(deps: ScheduleDeps, id: number): Promise<Data<Availability>> {
+export async function getHours(deps: ScheduleDeps, actor: Actor, id: number): Promise<Data<Availability>> {
+  requirePublic(actor);
   const row = await findAvailability(deps.database.db, id);
   if (!row || !(await findActiveCleaner(deps.database.db, row.cleanerId))) throw notFound('Availability');
   return toAvailabilityDto(row);
 }
 
+/** A cleaner's time off: the cleaner themself or an administrator (404 for no such cleaner). */
+export async function listTimeOffOf(deps: ScheduleDeps, actor: Actor, cleanerId: number): Promise<Data<TimeOff>[]> {
+  if (isAdmin(actor)) await activeCleanerOr404(deps.database.db, cleanerId);
+  else await requireThisCleaner(deps.database.db, actor, cleanerId, false);
+  return (await listTimeOff(deps.database.db, cleanerId)).map(toTimeOffDto);
+}
+
 /** One time-off entry, for its cleaner or an administrator; 404 for anyone else. */
-export async function getTimeOff(deps: ScheduleDeps, who: ScheduleRequester, id: number): Promise<Data<TimeOff>> {
+export async function getTimeOff(deps: ScheduleDeps, actor: Actor, id: number): Promise<Data<TimeOff>> {
+  requirePersonOrAdmin(actor);
   const row = await findTimeOff(deps.database.db, id);
-  const viewer = await scheduleViewerOf(deps.database.db, who);
+  const viewer = { ownCleanerId: cleanerIdOf(actor), isAdmin: isAdmin(actor) };
   if (!row || !mayRemoveTimeOff(row.cleanerId, viewer)) throw notFound('Time off');
   return toTimeOffDto(row);
 }
 
 /** The signed-in user's own cleaner profile, or 404 `cleaner_profile_not_found`. */
-export async function ownCleanerProfile(deps: ScheduleDeps, userId: number): Promise<Data<Cleaner>> {
+export async function ownCleanerProfile(deps: ScheduleDeps, actor: Actor): Promise<Data<Cleaner>> {
+  const { userId } = requirePerson(actor);
   const { db } = deps.database;
   const profile = await findActiveCleanerByUser(db, userId);
   const row = profile ? await findActiveCleaner(db, profile.id) : undefined;
@@ -140,11 +170,11 @@ export async function ownCleanerProfile(deps: ScheduleDeps, userId: number): Pro
 
 export async function addHours(
   deps: ScheduleDeps,
-  who: ScheduleRequester,
+  actor: Actor,
   cleanerId: number,
   input: z.output<typeof AvailabilityInput>,
 ) {
-  await requireThisCleaner(deps.database.db, who, cleanerId);
+  await requireThisCleaner(deps.database.db, actor, cleanerId, true);
   assertHours(input);
   const now = deps.clock.now();
   const row = await deps.database.write(async (tx) => {
@@ -161,12 +191,12 @@ export async function addHours(
 
 export async function updateHours(
   deps: ScheduleDeps,
-  who: ScheduleRequester,
+  actor: Actor,
   id: number,
   input: z.output<typeof AvailabilityUpdateInput>,
 ) {
+  const cleaner = ownCleanerOr403(actor);
   assertHours(input);
-  const cleaner = await ownProfileOr403(deps.database.db, who);
   const now = deps.clock.now();
   const row = await deps.database.write(async (tx) => {
     const existing = ownRowOr404(await findAvailability(tx, id), cleaner, 'Availability');
@@ -183,18 +213,12 @@ export async function updateHours(
   return toAvailabilityDto(row);
 }
 
-export async function removeHours(deps: ScheduleDeps, who: ScheduleRequester, id: number): Promise<void> {
-  const cleaner = await ownProfileOr403(deps.database.db, who);
+export async function removeHours(deps: ScheduleDeps, actor: Actor, id: number): Promise<void> {
+  const cleaner = ownCleanerOr403(actor);
   await deps.database.write(async (tx) => {
     ownRowOr404(await findAvailability(tx, id), cleaner, 'Availability');
     await tx.delete(availability).where(eq(availability.id, id));
   });
-}
-
-/** A cleaner's time off: the cleaner themself or an administrator. */
-export async function assertMayReadTimeOff(deps: ScheduleDeps, who: ScheduleRequester, cleanerId: number) {
-  if (who.isAdmin) await activeCleanerOr404(deps.database.db, cleanerId);
-  else await requireThisCleaner(deps.database.db, who, cleanerId);
 }
 
 /**
@@ -203,11 +227,11 @@ export async function assertMayReadTimeOff(deps: ScheduleDeps, who: ScheduleRequ
  */
 export async function addTimeOff(
   deps: ScheduleDeps,
-  who: ScheduleRequester,
+  actor: Actor,
   cleanerId: number,
   input: z.output<typeof TimeOffInput>,
 ) {
-  await requireThisCleaner(deps.database.db, who, cleanerId);
+  await requireThisCleaner(deps.database.db, actor, cleanerId, true);
   const check = checkTimeOff(input);
   if (!check.ok) throw badRequest(`Invalid request body: ${Object.keys(check.fields).join(', ')}`, check.fields);
   const now = deps.clock.now();
@@ -238,8 +262,8 @@ export async function addTimeOff(
   return toTimeOffDto(row);
 }
 
-export async function removeTimeOff(deps: ScheduleDeps, who: ScheduleRequester, id: number): Promise<void> {
-  const own = who.isAdmin ? null : await ownProfileOr403(deps.database.db, who);
+export async function removeTimeOff(deps: ScheduleDeps, actor: Actor, id: number): Promise<void> {
+  const own = isAdmin(actor) ? null : ownCleanerOr403(actor);
   await deps.database.write(async (tx) => {
     ownRowOr404(await findTimeOff(tx, id), own, 'Time off');
     await tx.delete(timeOff).where(eq(timeOff.id, id));
@@ -252,13 +276,8 @@ export async function removeTimeOff(deps: ScheduleDeps, who: ScheduleRequester, 
  * has an `id` to book and release. Which booking holds a slot is the cleaner's (and an
  * administrator's) business only: everyone else sees `bookingId: null`.
  */
-export async function listSlots(
-  deps: ScheduleDeps,
-  who: ScheduleRequester,
-  cleanerId: number,
-  date: string,
-  duration: number,
-) {
+export async function listSlots(deps: ScheduleDeps, actor: Actor, cleanerId: number, date: string, duration: number) {
+  requirePublic(actor);
   const { database, clock } = deps;
   const cleaner = await activeCleanerOr404(database.db, cleanerId);
   const now = clock.now();
@@ -295,10 +314,16 @@ export async function listSlots(
     }).map((s) => s.startsAt.getTime()),
   );
 
-  const own = who.userId === null ? undefined : await findActiveCleanerByUser(database.db, who.userId);
-  const isOwn = own?.id === cleanerId;
+  const isOwn = cleanerIdOf(actor) === cleanerId;
   const today = toLocal(now, cleaner.timeZone).date;
-  if (isOwn && grid.length > 0 && date >= today && date <= addDays(today, MATERIALISE_DAYS_AHEAD)) {
+  // The assistant reads a cleaner's day for them without storing anything.
+  if (
+    isOwn &&
+    actor.kind !== 'assistant' &&
+    grid.length > 0 &&
+    date >= today &&
+    date <= addDays(today, MATERIALISE_DAYS_AHEAD)
+  ) {
     await database.write(async (tx) => {
       await tx
         .insert(timeSlots)
@@ -317,7 +342,7 @@ export async function listSlots(
         .onConflictDoNothing();
     });
   }
-  const mayKnowBookings = isOwn || who.isAdmin;
+  const mayKnowBookings = isOwn || isAdmin(actor);
   const stored = new Map(
     (await storedSlotsOn(database.db, cleanerId, date)).map((row) => [row.startsAt.getTime(), row] as const),
   );
@@ -341,12 +366,12 @@ export async function listSlots(
 }
 
 /** Marks one of the cleaner's stored slots booked against one of their active bookings covering it. */
-export async function bookSlot(deps: ScheduleDeps, who: ScheduleRequester, id: number, bookingId: number) {
-  const cleaner = await ownProfileOr403(deps.database.db, who);
+export async function bookSlot(deps: ScheduleDeps, actor: Actor, id: number, bookingId: number) {
+  const cleanerId = ownCleanerOr403(actor);
   const now = deps.clock.now();
   const row = await deps.database.write(async (tx) => {
-    const slot = ownRowOr404(await findSlot(tx, id), cleaner, 'Time slot');
-    const booking = await findCleanerBooking(tx, cleaner.id, bookingId);
+    const slot = ownRowOr404(await findSlot(tx, id), cleanerId, 'Time slot');
+    const booking = await findCleanerBooking(tx, cleanerId, bookingId);
     if (!booking) throw badRequest('Invalid request body: bookingId', { bookingId: 'Not one of your bookings' });
     if (booking.status === 'cancelled' || booking.status === 'completed') {
       throw new AppError(409, 'booking_not_active', `Booking #${booking.id} is ${booking.status}`);
@@ -369,8 +394,8 @@ export async function bookSlot(deps: ScheduleDeps, who: ScheduleRequester, id: n
 }
 
 /** Removes the cleaner's manual mark; a slot an active booking covers still lists as booked. */
-export async function releaseSlot(deps: ScheduleDeps, who: ScheduleRequester, id: number) {
-  const cleaner = await ownProfileOr403(deps.database.db, who);
+export async function releaseSlot(deps: ScheduleDeps, actor: Actor, id: number) {
+  const cleaner = ownCleanerOr403(actor);
   const now = deps.clock.now();
   const row = await deps.database.write(async (tx) => {
     const slot = ownRowOr404(await findSlot(tx, id), cleaner, 'Time slot');

@@ -1,4 +1,5 @@
-import { type BookingActor, type BookingParties, transition } from './booking-state';
+import type { Actor } from '../lib/actor';
+import { type BookingParties, partyOf, transition } from './booking-state';
 import { type CancellationTerms, cancellationTerms, FREE_CANCELLATION_MS } from './cancellation';
 
 /**
@@ -12,13 +13,6 @@ export type BookingCapability = 'pay' | 'edit' | 'reschedule' | 'cancel' | 'acce
 export interface BookingFacts extends BookingParties {
   totalPriceCents: number;
   hourlyRateCents: number;
-}
-
-/** Who looks, as the booking's services see them; null: someone the booking is none of the business of. */
-export interface BookingViewer {
-  actor: BookingActor | null;
-  /** For the booking's cleaner: whether their profile is active (a paused cleaner changes nothing). */
-  cleanerActive: boolean;
 }
 
 export interface BookingOffer {
@@ -35,10 +29,10 @@ export type PayRefusal = 'forbidden' | 'booking_not_payable' | 'already_paid';
 
 /** Whether this actor may pay for this booking now: only its customer, only while it is open and unpaid. */
 export function payRefusal(
-  booking: Pick<BookingParties, 'status' | 'paymentStatus' | 'customerId'>,
-  actor: BookingActor | null,
+  booking: Pick<BookingParties, 'status' | 'paymentStatus' | 'customerId' | 'cleanerId'>,
+  actor: Actor,
 ): PayRefusal | null {
-  if (actor?.role !== 'customer' || booking.customerId !== actor.userId) return 'forbidden';
+  if (partyOf(booking, actor) !== 'customer') return 'forbidden';
   if (!PAYABLE_STATES.has(booking.status)) return 'booking_not_payable';
   if (CHARGED_STATUSES.has(booking.paymentStatus)) return 'already_paid';
   return null;
@@ -51,10 +45,11 @@ export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: D
 
 const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete'] as const;
 
-export function bookingActionsFor(booking: BookingFacts, viewer: BookingViewer, now: Date): BookingOffer {
+/** What `actor` may do to `booking` now: each from the rule its write checks. */
+export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date): BookingOffer {
   const allowed = new Set<BookingCapability>();
-  const { actor } = viewer;
-  if (actor === null) return { allowed, cancelTerms: null };
+  const party = partyOf(booking, actor);
+  if (party === null) return { allowed, cancelTerms: null };
   if (payRefusal(booking, actor) === null) allowed.add('pay');
   if (transition(booking, 'edit', actor, now).ok) {
     allowed.add('edit');
@@ -69,10 +64,10 @@ export function bookingActionsFor(booking: BookingFacts, viewer: BookingViewer, 
       totalPriceCents: booking.totalPriceCents,
       hourlyRateCents: booking.hourlyRateCents,
       paid: booking.paymentStatus === 'succeeded',
-      cancelledBy: actor.role === 'admin' ? 'admin' : 'customer',
+      cancelledBy: party === 'admin' ? 'admin' : 'customer',
     });
   }
-  if (actor.role === 'cleaner' && viewer.cleanerActive) {
+  if (party === 'cleaner') {
     for (const action of CLEANER_ACTIONS) if (transition(booking, action, actor, now).ok) allowed.add(action);
   }
   return { allowed, cancelTerms };

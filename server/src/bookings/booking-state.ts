@@ -1,20 +1,10 @@
 import type { BOOKING_STATUSES } from '../db/schema';
+import { type Actor, cleanerIdOf, userIdOf } from '../lib/actor';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOOKING_ACTIONS = ['accept', 'decline', 'start', 'complete', 'cancel', 'edit', 'expire', 'pay'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
-
-/**
- * Who asks. A guest is someone holding a partner widget's booking-scoped token: they act as the
- * customer of that one booking.
- */
-export type BookingActor =
-  | { role: 'customer'; userId: number }
-  | { role: 'guest'; bookingId: number }
-  | { role: 'cleaner'; cleanerId: number }
-  | { role: 'admin' }
-  | { role: 'system' };
 
 export interface BookingParties {
   id: number;
@@ -41,7 +31,8 @@ export type TransitionResult =
 export const START_EARLY_MS = 60 * 60 * 1000;
 const WORK_ACTIONS: ReadonlySet<BookingAction> = new Set(['start', 'complete']);
 
-type Party = 'customer' | 'cleaner' | 'admin' | 'system';
+/** What an actor is to one booking. */
+export type Party = 'customer' | 'cleaner' | 'admin' | 'system';
 
 /** Each action: who may take it, and from which states to which. `edit` keeps the state. */
 const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly BookingStatus[]; to: BookingStatus | null }> =
@@ -57,19 +48,27 @@ const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly Bookin
     pay: { by: ['system'], from: ['pending'], to: 'confirmed' },
   };
 
-/** The party an actor is *for this booking*; someone else's customer or cleaner is nobody. */
-function partyOf(booking: BookingParties, actor: BookingActor): Party | null {
-  switch (actor.role) {
-    case 'customer':
-      return booking.customerId !== null && actor.userId === booking.customerId ? 'customer' : null;
-    case 'guest':
-      return actor.bookingId === booking.id ? 'customer' : null;
-    case 'cleaner':
-      return actor.cleanerId === booking.cleanerId ? 'cleaner' : null;
-    case 'admin':
-      return 'admin';
+/**
+ * The party an actor is *for this booking*: its customer, its (active) cleaner, an administrator,
+ * or the system; someone else's customer or cleaner is nobody. The assistant, a partner key and a
+ * guest token take no action on a booking (the assistant proposes, the person confirms; partners
+ * and guests are granted nothing yet).
+ */
+export function partyOf(booking: Pick<BookingParties, 'customerId' | 'cleanerId'>, actor: Actor): Party | null {
+  switch (actor.kind) {
     case 'system':
       return 'system';
+    case 'assistant':
+    case 'partner':
+    case 'guest':
+    case 'visitor':
+      return null;
+    default: {
+      const userId = userIdOf(actor);
+      if (userId !== null && booking.customerId !== null && booking.customerId === userId) return 'customer';
+      if (cleanerIdOf(actor) === booking.cleanerId) return 'cleaner';
+      return actor.kind === 'admin' ? 'admin' : null;
+    }
   }
 }
 
@@ -78,12 +77,7 @@ function partyOf(booking: BookingParties, actor: BookingActor): Party | null {
  * never take this action on this booking learns nothing about its state (403 before 409); then
  * the state, then (for a cleaner's start and complete) payment and time. Never throws.
  */
-export function transition(
-  booking: BookingParties,
-  action: BookingAction,
-  actor: BookingActor,
-  now: Date,
-): TransitionResult {
+export function transition(booking: BookingParties, action: BookingAction, actor: Actor, now: Date): TransitionResult {
   const rule = Object.hasOwn(RULES, action) ? RULES[action] : undefined;
   if (!rule) return { ok: false, error: 'illegal_transition' };
   const party = partyOf(booking, actor);
@@ -98,7 +92,7 @@ export function transition(
 }
 
 /** The actions this actor may take on this booking now (for buttons and API hints). */
-export function allowedActions(booking: BookingParties, actor: BookingActor, now: Date): BookingAction[] {
+export function allowedActions(booking: BookingParties, actor: Actor, now: Date): BookingAction[] {
   return BOOKING_ACTIONS.filter((action) => transition(booking, action, actor, now).ok);
 }
 

@@ -12,7 +12,6 @@ import {
   refunds,
   reviews,
   services,
-  timeSlots,
   users,
 } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
@@ -194,14 +193,6 @@ export async function recordHistory(
   },
 ): Promise<void> {
   await tx.insert(bookingStatusHistory).values({ ...entry, createdAt: now });
-}
-
-/** Manual slot marks against a booking end with it (cancelled bookings free their slots). */
-export async function releaseSlotsOf(tx: Tx, bookingId: number, now: Date): Promise<void> {
-  await tx
-    .update(timeSlots)
-    .set({ isBooked: false, bookingId: null, updatedAt: now })
-    .where(eq(timeSlots.bookingId, bookingId));
 }
 
 export async function contactsOf(db: Queryable, booking: { customerId: number | null; cleanerId: number }) {

@@ -12,7 +12,7 @@ import {
 import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingCapability } from './booking-actions';
-import type { BookingAnswer } from './bookings.service';
+import type { BookingAnswer } from './booking-answers';
 
 /** The full review form's fields (spec 02 §2); the quick form's `rating` is the same as `overallRating`. */
 const REVIEW_FORM_FIELDS = [

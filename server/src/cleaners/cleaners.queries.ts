@@ -1,7 +1,7 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { bookings, type CleanerRow, cleaners, payments, refunds, users } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
@@ -98,4 +98,34 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
     rating: cleaner?.rating ?? null,
     reviewCount: cleaner?.reviewCount ?? 0,
   };
+}
+
+/** Any cleaner profile by id, whatever its status. */
+export function findCleaner(db: Queryable, id: number): Promise<CleanerRow | undefined> {
+  return db.select().from(cleaners).where(eq(cleaners.id, id)).get();
+}
+
+/** A completed job counts towards the cleaner's experience, in the transaction that completes it. */
+export async function incrementCompletedJobs(tx: Tx, cleanerId: number, now: Date): Promise<void> {
+  await tx
+    .update(cleaners)
+    .set({ completedJobs: sql`${cleaners.completedJobs} + 1`, updatedAt: now })
+    .where(eq(cleaners.id, cleanerId));
+}
+
+/**
+ * A published review's overall rating joins the cleaner's figures. Relative to the stored figures,
+ * in one statement: concurrent reviews of one cleaner cannot lose each other's update (SET reads
+ * the row's values before this update).
+ */
+export async function addReviewRating(tx: Tx, cleanerId: number, overall: number, now: Date): Promise<void> {
+  await tx
+    .update(cleaners)
+    .set({
+      ratingSum: sql`${cleaners.ratingSum} + ${overall}`,
+      reviewCount: sql`${cleaners.reviewCount} + 1`,
+      rating: sql`cast(${cleaners.ratingSum} + ${overall} as real) / (${cleaners.reviewCount} + 1)`,
+      updatedAt: now,
+    })
+    .where(eq(cleaners.id, cleanerId));
 }

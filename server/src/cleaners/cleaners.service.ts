@@ -1,10 +1,14 @@
-import type { CleanerOverview } from '@spotless/sdk/schemas';
+import type { Cleaner, CleanerOverview, CleanerSearchQuery } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
-import { AppError } from '../lib/errors';
+import { type Actor, cleanerIdOf, personOf, requirePerson, requirePublic } from '../lib/actor';
+import { AppError, notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
-import { cleanerOverviewFigures, findActiveCleanerByUser } from './cleaners.queries';
+import { cleanerOverviewFigures, findActiveCleaner, findActiveCleanerByUser, toCleanerDto } from './cleaners.queries';
 import { overviewOf } from './overview';
+import { type SearchResult, searchCleaners } from './search.queries';
+import { searchCacheFor } from './search-cache';
 
 /**
  * Who looks at a cleaner, as far as what they may do to them: signed in or not, and which cleaner
@@ -31,10 +35,9 @@ export function bookRefusal(
   return null;
 }
 
-export async function cleanerViewerOf(db: Queryable, userId: number | null): Promise<CleanerViewer> {
-  if (userId === null) return { userId: null, ownCleanerId: null };
-  const own = await findActiveCleanerByUser(db, userId);
-  return { userId, ownCleanerId: own?.id ?? null };
+/** How an actor looks at cleaners: who they are, and which cleaner they are themselves. */
+export function cleanerViewerOf(actor: Actor): CleanerViewer {
+  return { userId: personOf(actor)?.userId ?? null, ownCleanerId: cleanerIdOf(actor) };
 }
 
 /** Viewers who see the same actions on every cleaner share cached search answers. */
@@ -51,8 +54,41 @@ async function ownCleanerId(db: Queryable, userId: number): Promise<number> {
 }
 
 /** The cleaner dashboard's overview for the signed-in cleaner, from their bookings, payments and reviews. */
-export async function cleanerOverview(deps: Pick<Deps, 'database'>, userId: number): Promise<Data<CleanerOverview>> {
+export async function cleanerOverview(deps: Pick<Deps, 'database'>, actor: Actor): Promise<Data<CleanerOverview>> {
+  const { userId } = requirePerson(actor);
   const { db } = deps.database;
   const cleanerId = await ownCleanerId(db, userId);
   return overviewOf(cleanerId, await cleanerOverviewFigures(db, cleanerId));
+}
+
+/** One active cleaner's public profile, with how this actor relates to them; 404 otherwise. */
+export async function getCleaner(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  id: number,
+): Promise<{ cleaner: Data<Cleaner>; viewer: CleanerViewer }> {
+  requirePublic(actor);
+  const row = await findActiveCleaner(deps.database.db, id);
+  if (!row) throw notFound('Cleaner');
+  return { cleaner: toCleanerDto(row), viewer: cleanerViewerOf(actor) };
+}
+
+/**
+ * The listing and the advanced search (decision 010), rendered by `render` and cached per
+ * audience: what a cleaner offers depends on who looks (signed in, themself), so viewers who see
+ * the same actions share answers. Answers the JSON text to send.
+ */
+export async function searchCleanersAnswer(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  input: z.output<typeof CleanerSearchQuery>,
+  render: (result: SearchResult, viewer: CleanerViewer) => unknown,
+): Promise<string> {
+  requirePublic(actor);
+  const { client } = deps.database;
+  const cache = searchCacheFor(client);
+  const viewer = cleanerViewerOf(actor);
+  const compute = async () => JSON.stringify(render(await searchCleaners(client, input), viewer));
+  const key = `${audienceKey(viewer)} ${JSON.stringify(input)}`;
+  return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
 }

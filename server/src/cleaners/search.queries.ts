@@ -225,11 +225,11 @@ function toCleaner(row: Row, withDistance: boolean): Data<Cleaner> {
   };
 }
 
+/** One page of cleaners and the stats over every match. */
+export type SearchResult = Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] };
+
 /** One page of a cleaner search with stats over every match, in one round trip. */
-export async function searchCleaners(
-  client: Client,
-  input: SearchInput,
-): Promise<Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] }> {
+export async function searchCleaners(client: Client, input: SearchInput): Promise<SearchResult> {
   const plan = planSearch(input);
   const { rows } = await client.execute({ sql: plan.sql, args: plan.args });
   const first = rows[0];

@@ -1,19 +1,14 @@
 import { Hono } from 'hono';
-import { getUser } from '../auth/guards';
 import { throttle } from '../auth/rate-limit';
 import type { AppEnv } from '../deps';
+import { personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
-
 import { contactApi as api } from './contact.openapi';
 import { sendContactMessage } from './contact.service';
 
 export const contactRoutes = new Hono<AppEnv>().post(...endpoint(api.sendContactMessage), async (c) => {
-  const user = getUser(c);
-  await throttle(c, 'contact', user ? `user:${user.id}` : undefined);
-  const sent = await sendContactMessage(
-    c.var.deps,
-    { userId: user?.id ?? null },
-    inputOf(c, api.sendContactMessage).json,
-  );
+  const userId = personOf(c.var.actor)?.userId ?? null;
+  await throttle(c, 'contact', userId !== null ? `user:${userId}` : undefined);
+  const sent = await sendContactMessage(c.var.deps, c.var.actor, inputOf(c, api.sendContactMessage).json);
   return c.json({ id: sent.id, receivedAt: sent.receivedAt.toISOString() }, 201);
 });

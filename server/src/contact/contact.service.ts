@@ -1,17 +1,23 @@
 import type { ContactMessageInput } from '@spotless/sdk/schemas';
 import { contactMessages } from '../db/schema';
 import type { Deps } from '../deps';
+import { type Actor, personOf, requirePublicWriting } from '../lib/actor';
 import { enqueueNotification } from '../notifications/outbox';
 
 /** Where contact-form messages are delivered (through the outbox). */
 export const SUPPORT_INBOX = 'support@spotless.example';
 
-/** Stores a contact-form message and queues it for support, in one transaction. */
+/**
+ * Stores a contact-form message and queues it for support, in one transaction. Anyone may write;
+ * a signed-in sender's account is recorded with it. The assistant sends nothing on its own.
+ */
 export async function sendContactMessage(
   deps: Pick<Deps, 'database' | 'clock'>,
-  sender: { userId: number | null },
+  actor: Actor,
   input: ContactMessageInput,
 ): Promise<{ id: number; receivedAt: Date }> {
+  requirePublicWriting(actor);
+  const sender = { userId: personOf(actor)?.userId ?? null };
   const now = deps.clock.now();
   const row = await deps.database.write(async (tx) => {
     const [created] = await tx

@@ -1,35 +1,27 @@
 import { Hono } from 'hono';
-import { requireUser } from '../auth/guards';
 import type { AppEnv } from '../deps';
 import { endpoint, inputOf } from '../lib/operations';
 import { favouritesApi as api } from './favourites.openapi';
-import { listFavourites } from './favourites.queries';
 import { renderFavouriteList, renderFavouriteState } from './favourites.resource';
-import { favouriteState, forgetFavourite, saveFavourite } from './favourites.service';
+import { favouriteState, forgetFavourite, listFavouritesOf, saveFavourite } from './favourites.service';
 
 /** A signed-in user's saved cleaners (spec 01 §2.6–2.7; signed-out users keep the heart local). */
 export const favouritesRoutes = new Hono<AppEnv>()
-  .get(...endpoint(api.listFavourites), async (c) => {
-    const user = requireUser(c);
-    const rows = await listFavourites(c.var.deps.database.db, user.id);
-    return c.json(renderFavouriteList(c.var.operations, rows));
-  })
+  .get(...endpoint(api.listFavourites), async (c) =>
+    c.json(renderFavouriteList(c.var.operations, await listFavouritesOf(c.var.deps, c.var.actor))),
+  )
   .get(...endpoint(api.getFavourite), async (c) => {
-    const user = requireUser(c);
     const { cleanerId } = inputOf(c, api.getFavourite).param;
-    return c.json(
-      renderFavouriteState(c.var.operations, cleanerId, await favouriteState(c.var.deps, user.id, cleanerId)),
-    );
+    const saved = await favouriteState(c.var.deps, c.var.actor, cleanerId);
+    return c.json(renderFavouriteState(c.var.operations, cleanerId, saved));
   })
   .put(...endpoint(api.addFavourite), async (c) => {
-    const user = requireUser(c);
     const { cleanerId } = inputOf(c, api.addFavourite).param;
-    await saveFavourite(c.var.deps, user.id, cleanerId);
+    await saveFavourite(c.var.deps, c.var.actor, cleanerId);
     return c.json(renderFavouriteState(c.var.operations, cleanerId, true));
   })
   .delete(...endpoint(api.removeFavourite), async (c) => {
-    const user = requireUser(c);
     const { cleanerId } = inputOf(c, api.removeFavourite).param;
-    await forgetFavourite(c.var.deps, user.id, cleanerId);
+    await forgetFavourite(c.var.deps, c.var.actor, cleanerId);
     return c.json(renderFavouriteState(c.var.operations, cleanerId, false));
   });

@@ -1,23 +1,33 @@
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
 import type { Deps } from '../deps';
+import { type Actor, requirePerson, requirePersonWriting } from '../lib/actor';
 import { notFound } from '../lib/errors';
-import { addFavourite, isFavourite, removeFavourite } from './favourites.queries';
+import { addFavourite, isFavourite, listFavourites, removeFavourite } from './favourites.queries';
 
 type FavouriteDeps = Pick<Deps, 'database'>;
 
-/** Saves a public cleaner to a user's favourites (idempotent); 404 for no such cleaner. */
-export async function saveFavourite(deps: FavouriteDeps, userId: number, cleanerId: number): Promise<void> {
+/** The signed-in person's favourite cleaners, newest first. */
+export async function listFavouritesOf(deps: FavouriteDeps, actor: Actor) {
+  const { userId } = requirePerson(actor);
+  return listFavourites(deps.database.db, userId);
+}
+
+/** Saves a public cleaner to the person's favourites (idempotent); 404 for no such cleaner. */
+export async function saveFavourite(deps: FavouriteDeps, actor: Actor, cleanerId: number): Promise<void> {
+  const { userId } = requirePersonWriting(actor);
   if (!(await findActiveCleaner(deps.database.db, cleanerId))) throw notFound('Cleaner');
   await deps.database.write((tx) => addFavourite(tx, userId, cleanerId));
 }
 
-/** Whether a public cleaner is among the user's favourites; 404 for no such cleaner. */
-export async function favouriteState(deps: FavouriteDeps, userId: number, cleanerId: number): Promise<boolean> {
+/** Whether a public cleaner is among the person's favourites; 404 for no such cleaner. */
+export async function favouriteState(deps: FavouriteDeps, actor: Actor, cleanerId: number): Promise<boolean> {
+  const { userId } = requirePerson(actor);
   if (!(await findActiveCleaner(deps.database.db, cleanerId))) throw notFound('Cleaner');
   return isFavourite(deps.database.db, userId, cleanerId);
 }
 
-/** Removes a cleaner from a user's favourites (idempotent). */
-export async function forgetFavourite(deps: FavouriteDeps, userId: number, cleanerId: number): Promise<void> {
+/** Removes a cleaner from the person's favourites (idempotent). */
+export async function forgetFavourite(deps: FavouriteDeps, actor: Actor, cleanerId: number): Promise<void> {
+  const { userId } = requirePersonWriting(actor);
   await deps.database.write((tx) => removeFavourite(tx, userId, cleanerId));
 }

@@ -1,10 +1,7 @@
 import { schedule } from 'node-cron';
 import { JOBS, type JobDeps, runJob } from './registry';
 
-export { queueBookingReminders } from './booking-reminders';
-export { expireUnpaidBookings, UNPAID_BOOKING_TTL_MS } from './expire-unpaid-bookings';
 export { purgeExpired } from './purge-expired';
-export { RECONCILE_AFTER_MINUTES, reconcilePayments } from './reconcile-payments';
 export { JOBS, type JobDeps } from './registry';
 
 /** Schedules every job with node-cron (Node entry only). Returns a function that stops them. */

@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  expireUnpaidBookings,
+  queueBookingReminders,
+  UNPAID_BOOKING_TTL_MS,
+} from '../bookings/booking-lifecycle.service';
 import { bookingStatusHistory, bookings, notifications } from '../db/schema';
+import { systemActor } from '../lib/actor';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
-import { queueBookingReminders } from './booking-reminders';
-import { expireUnpaidBookings, UNPAID_BOOKING_TTL_MS } from './expire-unpaid-bookings';
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
 type Json = Record<string, any>;
@@ -41,6 +45,8 @@ const notificationsFor = (id: number, type: string) =>
     .from(notifications)
     .where(and(eq(notifications.type, type), sql`json_extract(${notifications.payload}, '$.bookingId') = ${id}`));
 
+const JOB = systemActor('test');
+
 describe('expireUnpaidBookings', () => {
   it('cancels a pending booking left unpaid past the TTL, as the system, and frees the time', async () => {
     ctx.clock.set('2026-07-01T12:00:00Z');
@@ -55,11 +61,11 @@ describe('expireUnpaidBookings', () => {
     });
 
     ctx.clock.set(new Date(Date.parse('2026-07-01T12:00:00Z') + UNPAID_BOOKING_TTL_MS - 1000));
-    expect((await expireUnpaidBookings(ctx.deps)).expired).not.toContain(unpaid);
+    expect((await expireUnpaidBookings(ctx.deps, JOB)).expired).not.toContain(unpaid);
     expect(await statusOf(unpaid)).toBe('pending');
 
     ctx.clock.set(new Date(Date.parse('2026-07-01T12:00:00Z') + UNPAID_BOOKING_TTL_MS));
-    const { expired } = await expireUnpaidBookings(ctx.deps);
+    const { expired } = await expireUnpaidBookings(ctx.deps, JOB);
     expect(expired).toEqual(expect.arrayContaining([unpaid, failed, abandoned]));
     expect(expired).not.toContain(paying);
     expect(await statusOf(unpaid)).toBe('cancelled');
@@ -78,7 +84,7 @@ describe('expireUnpaidBookings', () => {
     });
     expect(await notificationsFor(unpaid, 'booking_cancelled')).toHaveLength(2);
     // A second run finds nothing more to do.
-    expect((await expireUnpaidBookings(ctx.deps)).expired).not.toContain(unpaid);
+    expect((await expireUnpaidBookings(ctx.deps, JOB)).expired).not.toContain(unpaid);
     // The time is free again.
     expect(await bookAt('2026-07-20')).toBeGreaterThan(unpaid);
   });
@@ -97,11 +103,11 @@ describe('queueBookingReminders', () => {
     expect(accepted.status).toBe(200);
 
     ctx.clock.set('2026-08-09T14:59:00Z'); // 24 h and 1 min before
-    expect((await queueBookingReminders(ctx.deps)).reminded).not.toContain(id);
+    expect((await queueBookingReminders(ctx.deps, JOB)).reminded).not.toContain(id);
     ctx.clock.set('2026-08-09T15:00:00Z'); // exactly 24 h before
-    expect((await queueBookingReminders(ctx.deps)).reminded).toContain(id);
+    expect((await queueBookingReminders(ctx.deps, JOB)).reminded).toContain(id);
     ctx.clock.set('2026-08-09T15:05:00Z');
-    expect((await queueBookingReminders(ctx.deps)).reminded).not.toContain(id);
+    expect((await queueBookingReminders(ctx.deps, JOB)).reminded).not.toContain(id);
 
     const reminders = await notificationsFor(id, 'booking_reminder');
     expect(reminders.map((r) => (r.payload as Json).recipient).sort()).toEqual(['cleaner', 'customer']);

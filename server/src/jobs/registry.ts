@@ -1,20 +1,33 @@
+import { expireUnpaidBookings, queueBookingReminders } from '../bookings/booking-lifecycle.service';
 import type { Deps } from '../deps';
+import { systemActor } from '../lib/actor';
 import { deliverNotifications } from '../notifications/outbox';
-import { queueBookingReminders } from './booking-reminders';
-import { expireUnpaidBookings } from './expire-unpaid-bookings';
+import { reconcilePayments } from '../payments/reconcile.service';
 import { purgeExpired } from './purge-expired';
-import { reconcilePayments } from './reconcile-payments';
 
 export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer'>;
 
 /**
  * The scheduled jobs: plain functions of `deps`. Node schedules them with node-cron
- * (`startJobs`); Workers' Cron Triggers call the same ones (worker.ts `scheduled`).
+ * (`startJobs`); Workers' Cron Triggers call the same ones (worker.ts `scheduled`). A job that
+ * changes a domain's data calls its service as the system actor named after the job.
  */
 export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) => Promise<unknown> }> = [
-  { name: 'expire-unpaid-bookings', schedule: '* * * * *', run: expireUnpaidBookings },
-  { name: 'booking-reminders', schedule: '*/5 * * * *', run: queueBookingReminders },
-  { name: 'reconcile-payments', schedule: '*/5 * * * *', run: (deps) => reconcilePayments(deps) },
+  {
+    name: 'expire-unpaid-bookings',
+    schedule: '* * * * *',
+    run: (deps) => expireUnpaidBookings(deps, systemActor('expire-unpaid-bookings')),
+  },
+  {
+    name: 'booking-reminders',
+    schedule: '*/5 * * * *',
+    run: (deps) => queueBookingReminders(deps, systemActor('booking-reminders')),
+  },
+  {
+    name: 'reconcile-payments',
+    schedule: '*/5 * * * *',
+    run: (deps) => reconcilePayments(deps, systemActor('reconcile-payments')),
+  },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
   { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },
 ];

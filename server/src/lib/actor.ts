@@ -148,6 +148,12 @@ export function requirePublic(actor: Actor): void {
   refuseUngranted(actor);
 }
 
+/** Anyone may do this public write (send a message, sign up), but the assistant writes nothing (403). */
+export function requirePublicWriting(actor: Actor): void {
+  refuseUngranted(actor);
+  if (actor.kind === 'assistant') throw forbidden('Forbidden: the assistant does not change anything for you');
+}
+
 /**
  * The signed-in person behind a read: 401 signed out (an assistant chatting with a visitor
  * included), 403 for a caller who is not a person.

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { payments, refunds } from '../db/schema';
-import { reconcilePayments } from '../jobs/reconcile-payments';
+import { systemActor } from '../lib/actor';
 import { createTestContext, type TestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';
 import { StripeLoopback } from '../test/stripe-loopback';
+import { reconcilePayments } from './reconcile.service';
 import { StripePaymentProvider } from './stripe-provider';
 
 /**
@@ -122,7 +123,7 @@ for (const target of [local, stripe]) {
         refund: { amount: '120.00', status: 'succeeded' },
       });
       for (let i = 0; i < 3; i++) expect((await call('DELETE', `/api/bookings/${booking.id}`)).status).toBe(409);
-      await reconcilePayments(ctx.deps, { olderThanMinutes: 0 });
+      await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 0 });
       expect(await refundRows(booking.id)).toEqual([{ amountCents: 12_000, status: 'succeeded' }]);
       expect(target.refundCalls() - before).toBe(1);
     });
@@ -140,7 +141,7 @@ for (const target of [local, stripe]) {
         expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
         const ok = answers.find((a) => a.status === 200);
         expect(ok?.body).toMatchObject({ cancellationFee: '50.00', refund: { amount: '70.00', status: 'succeeded' } });
-        await reconcilePayments(ctx.deps, { olderThanMinutes: 0 });
+        await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 0 });
         expect(await refundRows(booking.id)).toEqual([{ amountCents: 7_000, status: 'succeeded' }]);
         expect(target.refundCalls() - before).toBe(1);
       } finally {

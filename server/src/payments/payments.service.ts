@@ -5,6 +5,16 @@ import { payRefusal } from '../bookings/booking-actions';
 import type { BookingStatus } from '../bookings/booking-state';
 import type { Database } from '../db/client';
 import type { Clock, Deps } from '../deps';
+import { runOnce } from '../idempotency/idempotency';
+import {
+  type Actor,
+  isAdmin,
+  requirePersonOrAdmin,
+  requirePersonWriting,
+  requirePublic,
+  requirePublicWriting,
+  userIdOf,
+} from '../lib/actor';
 import { AppError, notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
 import type { Logger } from '../lib/logger';
@@ -15,7 +25,7 @@ import {
   type ProviderEvent,
 } from '../lib/payment-provider';
 import { LocalPaymentProvider, validateCard } from './local-provider';
-import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger';
+import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
 import {
   bookingPayments,
@@ -113,11 +123,11 @@ export function parseDollars(value: string | number, field: string): number {
 
 /** The booking's own pay rule (booking-actions.ts), which also decides whether its `pay` action is listed. */
 function assertPayable(
-  booking: { status: BookingStatus; paymentStatus: string; customerId: number | null } | undefined,
-  customerUserId: number,
+  booking: { status: BookingStatus; paymentStatus: string; customerId: number | null; cleanerId: number } | undefined,
+  actor: Actor,
 ) {
   if (!booking) throw notFound('Booking');
-  switch (payRefusal(booking, { role: 'customer', userId: customerUserId })) {
+  switch (payRefusal(booking, actor)) {
     case 'forbidden':
       throw notFound('Booking');
     case 'booking_not_payable':
@@ -135,8 +145,9 @@ function assertPayable(
  * `amount_mismatch`). One intent per booking and total: asking again answers the same client
  * secret; a charge the provider took but we missed is recorded instead of charging twice.
  */
-export async function startPayment(
+async function startPayment(
   deps: PaymentDeps & { config: Deps['config'] },
+  actor: Actor,
   customer: { userId: number },
   input: z.output<typeof PaymentIntentInput>,
 ) {
@@ -153,7 +164,7 @@ export async function startPayment(
       });
     }
   }
-  assertPayable(booking, customer.userId);
+  assertPayable(booking, actor);
 
   const existing = await bookingPayments(database.db, booking.id, provider.name);
   let reuse: { row: (typeof existing)[number]; intent: PaymentIntent } | undefined;
@@ -186,7 +197,7 @@ export async function startPayment(
         }),
       );
       const inserted = await database.write(async (tx) => {
-        assertPayable(await findBookingForPayment(tx, booking.id), customer.userId);
+        assertPayable(await findBookingForPayment(tx, booking.id), actor);
         return insertPayment(
           tx,
           { bookingId: booking.id, customerId: customer.userId, provider: provider.name, intent: created },
@@ -207,6 +218,23 @@ export async function startPayment(
   };
 }
 
+/**
+ * `POST /api/payment-intents` for the booking's customer: `startPayment` once per
+ * `Idempotency-Key` (the same key and body replay the first answer).
+ */
+export async function createPaymentIntent(
+  deps: PaymentDeps & { config: Deps['config'] },
+  actor: Actor,
+  input: z.output<typeof PaymentIntentInput>,
+  idempotencyKey: string | undefined,
+) {
+  const customer = requirePersonWriting(actor);
+  return runOnce(deps, { scope: `payment-intent:${customer.userId}`, key: idempotencyKey, body: input }, async () => ({
+    status: 200,
+    body: await startPayment(deps, actor, customer, input),
+  }));
+}
+
 /** Stripe.js's field for each of its card-form error codes. */
 function cardField(code: string): string {
   if (code.includes('number')) return 'cardNumber';
@@ -220,7 +248,12 @@ function cardField(code: string): string {
  * secret is the credential, as with Stripe.js; the outcome is applied exactly as a webhook would be.
  * Answers the HTTP status and body Stripe.js's callers read.
  */
-export async function confirmLocalCardPayment(deps: PaymentDeps, input: z.output<typeof LocalConfirmInput>) {
+export async function confirmLocalCardPayment(
+  deps: PaymentDeps,
+  actor: Actor,
+  input: z.output<typeof LocalConfirmInput>,
+) {
+  requirePublicWriting(actor);
   const { database, payments: provider, clock } = deps;
   if (!(provider instanceof LocalPaymentProvider)) throw new Error('local confirm without the local provider');
   const providerPaymentId = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(input.clientSecret)?.[1];
@@ -261,64 +294,66 @@ export async function confirmLocalCardPayment(deps: PaymentDeps, input: z.output
  * A provider webhook: verified by its signature on the raw body, then applied once by its id, in
  * any order. A genuine event of a type the server does not use is received and ignored.
  */
-export async function receiveWebhook(deps: PaymentDeps, rawBody: string, signature: string | undefined) {
+export async function receiveWebhook(
+  deps: PaymentDeps,
+  actor: Actor,
+  request: { rawBody: string; signature: string | undefined },
+) {
+  // Whoever delivers it, the provider's signature is what makes an event true.
+  requirePublic(actor);
+  const { rawBody, signature } = request;
   const event = await deps.payments.parseWebhook(rawBody, signature);
   if (!event) return { received: true, applied: false, duplicate: false };
   const result = await applyEvent(deps, event);
   return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
 }
 
-/** The payments a caller may see with the dashboard summary: an administrator all, a customer their own. */
-/** A payment as one viewer sees it, and whether they may refund it now (the refund's own checks). */
+/** A payment as one actor sees it, and whether they may refund it now (the refund's own checks). */
 export interface PaymentAnswer {
   data: Data<Payment>;
   refundable: boolean;
-}
-
-export interface PaymentViewer {
-  userId: number | null;
-  isAdmin: boolean;
 }
 
 /**
  * Whether `refundPayment` would take this refund: an administrator, a payment of the configured
  * provider, and something left to refund (payment-state.ts `checkRefund`).
  */
-export function mayRefund(row: PaymentRow, viewer: PaymentViewer, provider: string): boolean {
-  return viewer.isAdmin && row.provider === provider && checkRefund(row).ok;
+export function mayRefund(row: PaymentRow, actor: Actor, provider: string): boolean {
+  return isAdmin(actor) && row.provider === provider && checkRefund(row).ok;
 }
 
-export function paymentAnswer(row: PaymentRow, viewer: PaymentViewer, provider: string): PaymentAnswer {
-  return { data: toPayment(row), refundable: mayRefund(row, viewer, provider) };
+export function paymentAnswer(row: PaymentRow, actor: Actor, provider: string): PaymentAnswer {
+  return { data: toPayment(row), refundable: mayRefund(row, actor, provider) };
 }
 
+/** The payments an actor may see with the dashboard summary: an administrator all, a customer their own. */
 export async function paymentsFor(
   deps: Pick<PaymentDeps, 'database' | 'payments'>,
-  viewer: PaymentViewer,
+  actor: Actor,
   query: z.output<typeof PaymentListQuery>,
 ) {
-  if (!viewer.isAdmin && viewer.userId === null) throw new Error('paymentsFor needs a user or an administrator');
-  const scope = viewer.isAdmin ? ('all' as const) : { customerId: viewer.userId as number };
+  requirePersonOrAdmin(actor);
+  const scope = isAdmin(actor) ? ('all' as const) : { customerId: userIdOf(actor) as number };
   const { db } = deps.database;
   const [list, summary] = await Promise.all([
     listPayments(db, scope, query.status, query.page, query.pageSize),
     summarisePayments(db, scope),
   ]);
   const { rows, ...page } = list;
-  return { ...page, items: rows.map((row) => paymentAnswer(row, viewer, deps.payments.name)), summary };
+  return { ...page, items: rows.map((row) => paymentAnswer(row, actor, deps.payments.name)), summary };
 }
 
 /** One payment: its customer's, or any for an administrator; 404 for anyone else. */
 export async function getPayment(
   deps: Pick<PaymentDeps, 'database' | 'payments'>,
-  viewer: PaymentViewer,
+  actor: Actor,
   id: number,
 ): Promise<PaymentAnswer> {
+  requirePersonOrAdmin(actor);
   const row = await findPayment(deps.database.db, id);
-  if (!row || (!viewer.isAdmin && (viewer.userId === null || row.customerId !== viewer.userId))) {
-    throw notFound('Payment');
-  }
-  return paymentAnswer(row, viewer, deps.payments.name);
+  const userId = userIdOf(actor);
+  if (!row || (!isAdmin(actor) && (userId === null || row.customerId !== userId))) throw notFound('Payment');
+  return paymentAnswer(row, actor, deps.payments.name);
 }
 
 export { toPayment };

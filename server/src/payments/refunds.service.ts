@@ -1,15 +1,20 @@
 import { centsToDollars } from '@spotless/sdk/rules';
+import type { RefundInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/audit-log';
 import type { Tx } from '../db/client';
-import { auditLog, bookings, payments, refunds, users } from '../db/schema';
+import { bookings, payments, refunds, users } from '../db/schema';
+import { runOnce } from '../idempotency/idempotency';
+import { type Actor, requireAdmin } from '../lib/actor';
 import { AppError, notFound } from '../lib/errors';
 import { PaymentProviderError, type Refund } from '../lib/payment-provider';
 import type { CancellationRefunds } from '../lib/refunds-port';
 import { enqueueNotification } from '../notifications/outbox';
-import { settlePayment } from './payment-ledger';
+import { settlePayment } from './payment-ledger.service';
 import { checkRefund } from './payment-state';
 import { bookingPayments, findPayment, type PaymentRow, type RefundRow } from './payments.queries';
-import { type PaymentDeps, providerErrorToAppError } from './payments.service';
+import { type PaymentDeps, parseDollars, providerErrorToAppError } from './payments.service';
 
 /**
  * Refunds: an administrator's, and the automatic one a cancelled booking is owed. The amount is
@@ -60,7 +65,7 @@ async function reserveRefund(
  * reservation. A lost answer (provider unavailable) keeps it pending: the reconciliation job asks
  * again with the same key, so the money is returned exactly once either way.
  */
-export async function refundPayment(deps: PaymentDeps, request: RefundRequest) {
+async function refundNow(deps: PaymentDeps, request: RefundRequest) {
   const { refund, payment } = await deps.database.write(async (tx) => {
     const now = deps.clock.now();
     const payment = await findPayment(tx, request.paymentId);
@@ -86,6 +91,36 @@ export async function refundPayment(deps: PaymentDeps, request: RefundRequest) {
   const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
   if (!settled) throw new Error('refund outcome missing');
   return settled;
+}
+
+/**
+ * `POST /api/payments/{id}/refund`: an administrator's refund, once per `Idempotency-Key`. The
+ * amount is a dollar figure (blank: everything not yet refunded); `render` shapes the answer that
+ * is stored for replays.
+ */
+export async function refundPayment<T>(
+  deps: PaymentDeps,
+  actor: Actor,
+  paymentId: number,
+  input: z.output<typeof RefundInput>,
+  options: {
+    idempotencyKey: string | undefined;
+    render: (result: Awaited<ReturnType<typeof refundNow>>) => T;
+  },
+) {
+  const admin = requireAdmin(actor);
+  const { amount, reason } = input;
+  const amountCents =
+    amount === undefined || amount === null || amount === '' ? undefined : parseDollars(amount, 'amount');
+  return runOnce(deps, { scope: `refund:${paymentId}`, key: options.idempotencyKey, body: input }, async () => {
+    const result = await refundNow(deps, {
+      paymentId,
+      amountCents,
+      reason: reason ? reason : null,
+      actorUserId: admin.adminUserId,
+    });
+    return { status: 200, body: options.render(result) };
+  });
 }
 
 /**
@@ -190,7 +225,7 @@ async function finishRefund(
   if (status === 'pending')
     return { refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null }, payment: settled };
 
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorUserId: refund.actorUserId,
     actorRole,
     action: status === 'succeeded' ? 'payment.refunded' : 'payment.refund_failed',

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, paymentEvents, payments, refunds } from '../db/schema';
-import { reconcilePayments } from '../jobs/reconcile-payments';
+import { systemActor } from '../lib/actor';
 import { createTestContext } from '../test/harness';
 import { paymentsFixture, type WebhookAnswer } from '../test/payment-fixtures';
 import { StripeLoopback } from '../test/stripe-loopback';
+import { reconcilePayments } from './reconcile.service';
 import { normaliseStripeEvent, StripePaymentProvider } from './stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_loopback_test';
@@ -293,7 +294,7 @@ describe('Stripe: refunds', () => {
 
     // The job asks again with the same key later; Stripe refunds it then.
     ctx.clock.set(new Date(ctx.clock.now().getTime() + 20 * 60_000));
-    const result = await reconcilePayments(ctx.deps, { olderThanMinutes: 10 });
+    const result = await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 });
     expect(result.refundsSettled).toBe(1);
     const rows = await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, intent.paymentId));
     expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
@@ -312,9 +313,9 @@ describe('Stripe: reconciliation job', () => {
     loopback.decline(b.intentId, 'Your card was declined.');
     loopback.setStatus(c.intentId, 'processing');
 
-    expect((await reconcilePayments(ctx.deps, { olderThanMinutes: 10 })).checked).toBe(0);
+    expect((await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 })).checked).toBe(0);
     ctx.clock.set(new Date(ctx.clock.now().getTime() + 15 * 60_000));
-    const first = await reconcilePayments(ctx.deps, { olderThanMinutes: 10 });
+    const first = await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 });
     expect(first.updated).toBeGreaterThanOrEqual(2);
     expect(await paymentRow(a.intent.paymentId)).toMatchObject({ status: 'succeeded' });
     expect(await bookingRow(a.booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'succeeded' });
@@ -325,7 +326,7 @@ describe('Stripe: reconciliation job', () => {
     expect(await paymentRow(c.intent.paymentId)).toMatchObject({ status: 'processing' });
 
     ctx.clock.set(new Date(ctx.clock.now().getTime() + 15 * 60_000));
-    const again = await reconcilePayments(ctx.deps, { olderThanMinutes: 10 });
+    const again = await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 });
     expect(again.updated).toBe(0);
   });
 });

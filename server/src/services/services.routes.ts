@@ -1,18 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
-import { notFound } from '../lib/errors';
 import { endpoint, inputOf } from '../lib/operations';
 import { servicesApi as api } from './services.openapi';
-import { findService, listActiveServices, toServiceDto } from './services.queries';
 import { renderService, renderServiceList } from './services.resource';
+import { getService, listServices } from './services.service';
 
 export const servicesRoutes = new Hono<AppEnv>()
-  .get(...endpoint(api.listServices), async (c) => {
-    const rows = await listActiveServices(c.var.deps.database.db);
-    return c.json(renderServiceList(c.var.operations, rows.map(toServiceDto)));
-  })
+  .get(...endpoint(api.listServices), async (c) =>
+    c.json(renderServiceList(c.var.operations, await listServices(c.var.deps, c.var.actor))),
+  )
   .get(...endpoint(api.getService), async (c) => {
-    const row = await findService(c.var.deps.database.db, inputOf(c, api.getService).param.id);
-    if (!row?.isActive) throw notFound('Service');
-    return c.json(renderService(c.var.operations, toServiceDto(row)));
+    const { id } = inputOf(c, api.getService).param;
+    return c.json(renderService(c.var.operations, await getService(c.var.deps, c.var.actor, id)));
   });

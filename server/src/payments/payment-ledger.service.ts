@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { syncBookingWithPayments } from '../bookings/bookings.service';
+import { recordAudit } from '../audit/audit-log';
+import { syncBookingWithPayments } from '../bookings/booking-lifecycle.service';
 import type { Tx } from '../db/client';
-import { auditLog, paymentEvents, payments, refunds } from '../db/schema';
+import { paymentEvents, payments, refunds } from '../db/schema';
 import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
 import {
   applyProviderEvent,
@@ -143,7 +144,7 @@ export async function settlePayment(tx: Tx, paymentId: number, now: Date, cause:
       .where(eq(payments.id, paymentId));
   }
   if (state.status !== row.status) {
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorRole: 'system',
       action: 'payment.status_changed',
       entityType: 'payment',
@@ -161,7 +162,7 @@ export async function markProcessing(tx: Tx, paymentId: number, now: Date): Prom
   const row = await findPayment(tx, paymentId);
   if (row?.status !== 'pending') return;
   await tx.update(payments).set({ status: 'processing', updatedAt: now }).where(eq(payments.id, paymentId));
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorRole: 'system',
     action: 'payment.status_changed',
     entityType: 'payment',

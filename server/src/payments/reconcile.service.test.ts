@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, notifications, payments, refunds } from '../db/schema';
+import { systemActor } from '../lib/actor';
 import { LocalPaymentProvider } from '../payments/local-provider';
 import { createTestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';
-import { reconcilePayments } from './reconcile-payments';
+import { reconcilePayments } from './reconcile.service';
 
 const clock = { now: () => new Date() };
 const provider = new LocalPaymentProvider({ clock });
@@ -39,9 +40,9 @@ describe('reconcilePayments', () => {
     expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'processing' });
 
     advance(5);
-    expect((await reconcilePayments(ctx.deps, { olderThanMinutes: 10 })).updated).toBe(0);
+    expect((await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 })).updated).toBe(0);
     advance(10);
-    const run = await reconcilePayments(ctx.deps, { olderThanMinutes: 10 });
+    const run = await reconcilePayments(ctx.deps, systemActor('test'), { olderThanMinutes: 10 });
     expect(run.updated).toBeGreaterThanOrEqual(1);
     expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'succeeded' });
     const b = await ctx.database.db.select().from(bookings).where(eq(bookings.id, booking.id)).get();
@@ -56,7 +57,7 @@ describe('reconcilePayments', () => {
     await ctx.database.write((tx) =>
       tx.update(bookings).set({ status: 'cancelled', cancellationFeeCents: 5_000 }).where(eq(bookings.id, booking.id)),
     );
-    const first = await reconcilePayments(ctx.deps);
+    const first = await reconcilePayments(ctx.deps, systemActor('test'));
     expect(first.cancellationRefunds).toBe(1);
     expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'succeeded', refundedCents: 15_000 });
     expect((await provider.retrieve(intent.clientSecret.split('_secret_')[0]))?.refundedCents).toBe(15_000);
@@ -73,7 +74,7 @@ describe('reconcilePayments', () => {
     const sent = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'refund'));
     expect(sent.filter((n) => n.recipientEmail === customer.email)).toHaveLength(1);
 
-    expect((await reconcilePayments(ctx.deps)).cancellationRefunds).toBe(0);
+    expect((await reconcilePayments(ctx.deps, systemActor('test'))).cancellationRefunds).toBe(0);
     expect(await ctx.database.db.select().from(refunds).where(eq(refunds.paymentId, intent.paymentId))).toHaveLength(1);
   });
 
@@ -87,7 +88,7 @@ describe('reconcilePayments', () => {
     ).toBe(200);
     const b = await ctx.database.db.select().from(bookings).where(eq(bookings.id, booking.id)).get();
     expect(b).toMatchObject({ status: 'cancelled', paymentStatus: 'succeeded' });
-    await reconcilePayments(ctx.deps);
+    await reconcilePayments(ctx.deps, systemActor('test'));
     expect(await paymentRow(intent.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 9_000 });
     const after = await ctx.database.db.select().from(bookings).where(eq(bookings.id, booking.id)).get();
     expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });

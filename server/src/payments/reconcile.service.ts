@@ -1,13 +1,9 @@
 import type { Deps } from '../deps';
-import { markProcessing, touchPayment } from '../payments/payment-ledger';
-import {
-  cancelledBookingRefundsDue,
-  eventsFromIntent,
-  stalePayments,
-  staleRefunds,
-} from '../payments/payments.queries';
-import { applyEvent } from '../payments/payments.service';
-import { refundCancelledBooking, settleRefundWithProvider } from '../payments/refunds.service';
+import { type Actor, requireSystem } from '../lib/actor';
+import { markProcessing, touchPayment } from './payment-ledger.service';
+import { cancelledBookingRefundsDue, eventsFromIntent, stalePayments, staleRefunds } from './payments.queries';
+import { applyEvent } from './payments.service';
+import { refundCancelledBooking, settleRefundWithProvider } from './refunds.service';
 
 /** How long a payment may sit pending/processing, or a refund pending, before we ask the provider. */
 export const RECONCILE_AFTER_MINUTES = 10;
@@ -27,8 +23,10 @@ type ReconcileDeps = Pick<Deps, 'database' | 'clock' | 'payments'> & Partial<Pic
  */
 export async function reconcilePayments(
   deps: ReconcileDeps,
+  actor: Actor,
   options: { olderThanMinutes?: number; limit?: number } = {},
 ): Promise<{ checked: number; updated: number; refundsSettled: number; cancellationRefunds: number }> {
+  requireSystem(actor);
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? RECONCILE_AFTER_MINUTES) * 60_000);
   const limit = options.limit ?? BATCH;

@@ -1,0 +1,97 @@
+import type { Queryable, Tx } from '../db/client';
+import type { BookingRow } from '../db/schema';
+import { type Actor, isAdmin, userIdOf } from '../lib/actor';
+import { AppError, notFound } from '../lib/errors';
+import { toLocal } from '../lib/time';
+import { type BookingOffer, bookingActionsFor } from './booking-actions';
+import type { TransitionError } from './booking-state';
+import {
+  type BookingData,
+  type BookingView,
+  cleanerUserIdOf,
+  findBooking,
+  findBookingView,
+  toBookingDto,
+} from './bookings.queries';
+
+/**
+ * How the bookings services see one booking for one actor: who they are to it, what it holds for
+ * them and what they may do to it now. Shared by the reads, the writes and the lifecycle.
+ */
+
+export type Relation = 'customer' | 'cleaner' | 'admin';
+
+export const bookingNotFound = () => notFound('Booking');
+
+/**
+ * The one visibility rule for a booking: its customer, its cleaner, or an administrator; anyone
+ * else gets null, which callers answer with 404 so ids cannot be probed (decision 007). The
+ * assistant sees what its person sees.
+ */
+export function relationTo(
+  booking: { customerId: number | null },
+  cleanerUserId: number | null,
+  actor: Actor,
+): Relation | null {
+  const userId = userIdOf(actor);
+  if (userId !== null && booking.customerId === userId) return 'customer';
+  if (userId !== null && cleanerUserId === userId) return 'cleaner';
+  if (isAdmin(actor)) return 'admin';
+  return null;
+}
+
+/** The booking and how the actor relates to it; 404 when it is missing or none of their business. */
+export async function loadForActor(tx: Tx, id: number, actor: Actor) {
+  const booking = await findBooking(tx, id);
+  if (!booking) throw bookingNotFound();
+  const relation = relationTo(booking, await cleanerUserIdOf(tx, booking.cleanerId), actor);
+  if (relation === null) throw bookingNotFound();
+  return { booking, relation };
+}
+
+/** The state machine's refusal as the API answers it. */
+export function refusal(error: TransitionError, booking: BookingRow, what: string): AppError {
+  switch (error) {
+    case 'forbidden':
+      return new AppError(403, 'forbidden', `Forbidden: you may not ${what} this booking`);
+    case 'not_paid':
+      return new AppError(409, 'not_paid', 'This booking is not paid yet: a job starts only once it is paid');
+    case 'too_early': {
+      const local = toLocal(booking.startsAt, booking.timeZone);
+      return new AppError(
+        409,
+        'too_early',
+        `Too early: this job is booked for ${local.date} at ${local.time} (${booking.timeZone})`,
+      );
+    }
+    default:
+      return new AppError(409, 'illegal_transition', `A ${booking.status} booking cannot ${what}`);
+  }
+}
+
+/**
+ * A booking as one actor sees it: its fields, and what they may do to it now (booking-actions.ts,
+ * the same rules the writes check). Routes render it with links and actions.
+ */
+export interface BookingAnswer {
+  data: BookingData;
+  offer: BookingOffer;
+  relation: Relation | null;
+  paymentId: number | null;
+}
+
+export function answerOf(row: BookingView, actor: Actor, now: Date): BookingAnswer {
+  const relation = relationTo(row.booking, row.cleanerUserId, actor);
+  return {
+    data: toBookingDto(row),
+    offer: relation === null ? { allowed: new Set(), cancelTerms: null } : bookingActionsFor(row.booking, actor, now),
+    relation,
+    paymentId: row.paymentId,
+  };
+}
+
+export async function answerWith(db: Queryable, id: number, actor: Actor, now: Date): Promise<BookingAnswer> {
+  const view = await findBookingView(db, id);
+  if (!view) throw new Error(`booking ${id} vanished inside its transaction`);
+  return answerOf(view, actor, now);
+}

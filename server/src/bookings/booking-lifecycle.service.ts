@@ -1,0 +1,248 @@
+import { centsToDollars } from '@spotless/sdk/rules';
+import type { BookingStatus } from '@spotless/sdk/schemas';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { releaseSlotsOf } from '../availability/availability.queries';
+import { findCleaner, incrementCompletedJobs } from '../cleaners/cleaners.queries';
+import type { Tx } from '../db/client';
+import { type BookingRow, bookings } from '../db/schema';
+import type { Deps } from '../deps';
+import { type Actor, cleanerIdOf, forbidden, requirePersonOrAdmin, requireSystem, userIdOf } from '../lib/actor';
+import { AppError } from '../lib/errors';
+import { enqueueNotification } from '../notifications/outbox';
+import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-answers';
+import { describeWhen, notifyBookingEvent } from './booking-notifications';
+import { type BookingAction, cleanerActionFor, transition } from './booking-state';
+import { contactsOf, recordHistory } from './bookings.queries';
+
+/**
+ * Bookings, the steps after booking: the cleaner accepts, declines, starts and completes; the
+ * payment provider's word confirms; the system expires unpaid bookings and sends reminders.
+ */
+
+type BookingDeps = Pick<Deps, 'database' | 'clock'>;
+
+/**
+ * The booking's cleaner names a new status (spec 02 §7): accept, decline, start, complete. Start
+ * and complete need the booking paid and its time come (decision 031).
+ */
+export async function setBookingStatus(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  change: { status: BookingStatus; note?: string | undefined },
+): Promise<BookingAnswer> {
+  requirePersonOrAdmin(actor);
+  const { status: target, note } = change;
+  const now = deps.clock.now();
+  return deps.database.write(async (tx) => {
+    const { booking, relation } = await loadForActor(tx, id, actor);
+    const cleaner = await findCleaner(tx, booking.cleanerId);
+    if (
+      relation !== 'cleaner' ||
+      actor.kind === 'assistant' ||
+      cleaner?.status !== 'active' ||
+      cleanerIdOf(actor) !== cleaner.id
+    ) {
+      throw forbidden('Forbidden: only the booking’s cleaner changes its status');
+    }
+    const action: BookingAction | null = cleanerActionFor(booking.status, target);
+    if (!action) throw new AppError(409, 'illegal_transition', `A ${booking.status} booking cannot become ${target}`);
+    const result = transition(booking, action, actor, now);
+    if (!result.ok) {
+      if (result.error === 'illegal_transition' || result.error === 'forbidden') {
+        throw new AppError(409, 'illegal_transition', `A ${booking.status} booking cannot become ${target}`);
+      }
+      throw refusal(result.error, booking, action);
+    }
+    const declined = target === 'cancelled';
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        status: target,
+        updatedAt: now,
+        ...(declined
+          ? { cancelledAt: now, cancelReason: note ?? 'Declined by the cleaner', cancellationFeeCents: 0 }
+          : {}),
+      })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    if (!updated) throw new Error('booking update returned no row');
+    if (target === 'completed') await incrementCompletedJobs(tx, cleaner.id, now);
+    if (declined) await releaseSlotsOf(tx, booking.id, now);
+    await recordHistory(tx, now, {
+      bookingId: booking.id,
+      fromStatus: booking.status,
+      toStatus: target,
+      actorUserId: userIdOf(actor),
+      actorRole: 'cleaner',
+      note: note ?? action,
+    });
+    if (target === 'confirmed') await notifyBookingEvent(tx, now, 'booking_confirmed', updated);
+    if (declined) await notifyBookingEvent(tx, now, 'booking_cancelled', updated, 'The cleaner declined.');
+    return answerWith(tx, booking.id, actor, now);
+  });
+}
+
+/**
+ * Brings a booking along with its payments (the payments ledger calls this in its transaction with
+ * the status its payments add up to): its payment status, and — once a charge has gone through —
+ * pending → confirmed, the state machine's system `pay` (spec 01 §4 "Your booking has been
+ * confirmed!"). A step of the ledger's own transaction, on the payment provider's word.
+ */
+export async function syncBookingWithPayments(
+  tx: Tx,
+  bookingId: number,
+  payment: { status: BookingRow['paymentStatus']; charged: boolean },
+  now: Date,
+): Promise<void> {
+  const booking = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) return;
+  const paymentStatus = payment.status;
+  const confirm = payment.charged && transition(booking, 'pay', PAYMENT_PROVIDER, now).ok;
+  if (paymentStatus === booking.paymentStatus && !confirm) return;
+  const [updated] = await tx
+    .update(bookings)
+    .set({ paymentStatus, ...(confirm ? { status: 'confirmed' as const } : {}), updatedAt: now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  if (!confirm || !updated) return;
+  await recordHistory(tx, now, {
+    bookingId,
+    fromStatus: 'pending',
+    toStatus: 'confirmed',
+    actorUserId: null,
+    actorRole: 'system',
+    note: 'Payment succeeded',
+  });
+  await notifyBookingEvent(
+    tx,
+    now,
+    'booking_confirmed',
+    updated,
+    'Payment Successful: Your booking has been confirmed!',
+  );
+}
+
+const PAYMENT_PROVIDER: Actor = { kind: 'system', name: 'payments' };
+
+/**
+ * An unpaid booking holds the cleaner's time only this long after it is made: long enough to pay at
+ * checkout, short enough that an abandoned checkout does not block the slot (decision 021).
+ */
+export const UNPAID_BOOKING_TTL_MS = 30 * 60_000;
+/** Bookings handled per run; the next run takes the rest. */
+const BATCH = 200;
+/**
+ * Payment states that mean nothing is on its way: no intent yet, an intent the customer never paid
+ * (an abandoned checkout), or a declined card. A card in flight (`processing`) waits for the
+ * provider's answer; a payment that lands after expiry is refunded by the reconcile job.
+ */
+const EXPIRABLE_PAYMENT = ['unpaid', 'pending', 'failed'] as const;
+
+/**
+ * Cancels pending bookings still unpaid (or failed) `ttlMs` after they were made, as the system,
+ * with history and a 'booking_cancelled' notification, in one transaction that re-reads each row.
+ * Bookings whose payment is processing are left to the payment provider's answer.
+ */
+export async function expireUnpaidBookings(
+  deps: BookingDeps,
+  actor: Actor,
+  options: { ttlMs?: number } = {},
+): Promise<{ expired: number[] }> {
+  requireSystem(actor);
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - (options.ttlMs ?? UNPAID_BOOKING_TTL_MS));
+  const stale = and(
+    eq(bookings.status, 'pending'),
+    inArray(bookings.paymentStatus, EXPIRABLE_PAYMENT),
+    lte(bookings.createdAt, cutoff),
+  );
+  const expired = await deps.database.write(async (tx) => {
+    const rows = await tx.select().from(bookings).where(stale).orderBy(bookings.id).limit(BATCH);
+    const done: number[] = [];
+    for (const booking of rows) {
+      if (!transition(booking, 'expire', actor, now).ok) continue;
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelReason: 'Not paid in time',
+          cancellationFeeCents: 0,
+          updatedAt: now,
+        })
+        .where(and(eq(bookings.id, booking.id), stale))
+        .returning();
+      if (!updated) continue;
+      await releaseSlotsOf(tx, booking.id, now);
+      await recordHistory(tx, now, {
+        bookingId: booking.id,
+        fromStatus: booking.status,
+        toStatus: 'cancelled',
+        actorUserId: null,
+        actorRole: 'system',
+        note: 'expired: not paid in time',
+      });
+      await notifyBookingEvent(
+        tx,
+        now,
+        'booking_cancelled',
+        updated,
+        'The booking was not paid in time, so the time was released.',
+      );
+      done.push(booking.id);
+    }
+    return done;
+  });
+  return { expired };
+}
+
+/** Reminders go out this long before the start. */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const REMINDER_BATCH = 500;
+
+/**
+ * Queues a reminder to the customer and the cleaner of every confirmed booking starting within the
+ * next 24 hours that has not had one, and marks it (`reminderSentAt`) in the same transaction. The
+ * dedupe key names the start instant, so a booking moved later gets a reminder for its new time
+ * and a retried run never queues one twice.
+ */
+export async function queueBookingReminders(deps: BookingDeps, actor: Actor): Promise<{ reminded: number[] }> {
+  requireSystem(actor);
+  const now = deps.clock.now();
+  const due = and(
+    eq(bookings.status, 'confirmed'),
+    isNull(bookings.reminderSentAt),
+    gt(bookings.startsAt, now),
+    lte(bookings.startsAt, new Date(now.getTime() + REMINDER_LEAD_MS)),
+  );
+  const reminded = await deps.database.write(async (tx) => {
+    const rows = await tx.select().from(bookings).where(due).orderBy(bookings.startsAt).limit(REMINDER_BATCH);
+    for (const booking of rows) {
+      const { customer, cleaner } = await contactsOf(tx, booking);
+      const when = describeWhen(booking);
+      for (const [who, to] of [
+        ['customer', customer ?? (booking.guestEmail ? { email: booking.guestEmail, userId: undefined } : undefined)],
+        ['cleaner', cleaner],
+      ] as const) {
+        if (!to) continue;
+        await enqueueNotification(tx, now, {
+          type: 'booking_reminder',
+          recipientEmail: to.email,
+          recipientUserId: to.userId,
+          subject: `Reminder: booking #${booking.id} is tomorrow`,
+          body: [
+            `When: ${when}`,
+            `Where: ${booking.address}`,
+            `Total: $${centsToDollars(booking.totalPriceCents)}`,
+          ].join('\n'),
+          payload: { bookingId: booking.id, recipient: who },
+          dedupeKey: `booking_reminder:${booking.id}:${booking.startsAt.getTime()}:${who}`,
+        });
+      }
+      await tx.update(bookings).set({ reminderSentAt: now }).where(eq(bookings.id, booking.id));
+    }
+    return rows.map((b) => b.id);
+  });
+  return { reminded };
+}
