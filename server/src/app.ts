@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 import { adminApplicationsRoutes, applicationsRoutes, documentsRoutes } from './applications/applications.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
+import { oauthRoutes } from './auth/oauth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
@@ -45,6 +46,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)
+  .route('/', oauthRoutes)
   .route('/', onboardingRoutes)
   .route('/', adminAuthRoutes);
 

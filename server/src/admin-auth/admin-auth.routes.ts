@@ -1,7 +1,6 @@
 import type { AdminSession } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
-import { authorizeAdminSession, recordAdminSignIn } from '../auth/auth.service';
-import { getUser, requireAdmin } from '../auth/guards';
+import { adminSessionOf, authorizeAdminSession, recordAdminSignIn } from '../auth/admin-sessions.service';
 import { throttle } from '../auth/rate-limit';
 import { endSessions, startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
@@ -13,9 +12,9 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.adminLogin), async (c) => {
     await throttle(c, 'adminLogin');
     await throttle(c, 'adminLoginGlobal', 'global');
-    const { userId } = await authorizeAdminSession(c.var.deps, getUser(c), inputOf(c, api.adminLogin).json);
+    const { userId } = await authorizeAdminSession(c.var.deps, c.var.actor, inputOf(c, api.adminLogin).json);
     await startSession(c, 'admin', userId);
-    await recordAdminSignIn(c.var.deps, userId, c.var.requestId);
+    await recordAdminSignIn(c.var.deps, c.var.actor, { userId, requestId: c.var.requestId });
     return c.json({ ok: true as const });
   })
   .post(...endpoint(api.adminLogout), async (c) => {
@@ -23,7 +22,7 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
   .get(...endpoint(api.getAdminSession), (c) => {
-    const admin = requireAdmin(c);
+    const admin = adminSessionOf(c.var.actor);
     const ops = c.var.operations;
     const session: AdminSession = {
       admin: true,

@@ -1,125 +1,57 @@
 import { MESSAGES } from '@spotless/sdk/rules';
-import type {
-  AdminApplicationListQuery,
-  ApplicationDocumentType,
-  ApplicationInput,
-  ApplicationStatusInput,
-  DocumentReviewInput,
-} from '@spotless/sdk/schemas';
+import type { AdminApplicationListQuery, ApplicationInput, ApplicationStatusInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
+import { addHoursIfNone } from '../availability/availability.queries';
+import { suspendCleanerOfUser, upsertCleanerProfile } from '../cleaners/cleaners.queries';
 import type { Tx } from '../db/client';
-import { applicationDocuments, availability, cleanerApplications, cleaners } from '../db/schema';
+import { cleanerApplications } from '../db/schema';
 import type { Deps } from '../deps';
-import { AppError, badRequest, notFound } from '../lib/errors';
-import type { StoredFile } from '../lib/file-storage';
-import { EXTENSION, type ReceivedFile } from '../lib/uploads';
+import { type Actor, personOf } from '../lib/actor';
+import { AppError, badRequest } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import {
-  type ApplicationCapability,
-  type ApplicationFacts,
-  type ApplicationStatus,
-  type ApplicationViewer,
-  applicationActionsFor,
-  applyRefusal,
-  cityOf,
-  type DocumentCapability,
-  documentActionsFor,
-  documentReviewRefusal,
-  mayChangeDocuments,
-  maySee,
-  relationTo,
-  statusRefusal,
-  weeklyHours,
-} from './application-rules';
+  type ApplicationAnswer,
+  answerOf,
+  applicantOf,
+  factsOf,
+  loadVisible,
+  readerOf,
+  reviewerOf,
+} from './application-access.service';
+import { type ApplicationStatus, applyRefusal, cityOf, statusRefusal, weeklyHours } from './application-rules';
 import {
   type ApplicationView,
   applicationCounts,
   applicationPage,
   cleanerOfUser,
-  type DocumentRow,
   documentsOf,
   findApplicationView,
-  findDocument,
   hasOpenApplication,
   insertApplication,
-  insertDocument,
   userApplicationViews,
 } from './applications.queries';
 
 /**
- * Cleaner applications and their documents: every write and every decision about who may do what.
- * Another user's application or document answers 404, like a missing one (decision 007).
+ * Cleaner applications: applying, the applicant's own list, and the administrators' review and
+ * decision. Documents are in `documents.service.ts`.
  */
 
 type ApplicationDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'logger'>;
 type Input = z.output<typeof ApplicationInput>;
 type StatusInput = z.output<typeof ApplicationStatusInput>;
-type ReviewInput = z.output<typeof DocumentReviewInput>;
 type ListQuery = z.output<typeof AdminApplicationListQuery>;
 
-/** At most this many documents on one application: enough for every type twice over. */
-export const MAX_DOCUMENTS = 20;
-
-export interface DocumentAnswer {
-  document: DocumentRow;
-  relation: 'applicant' | 'admin' | null;
-  allowed: ReadonlySet<DocumentCapability>;
-}
-
-export interface ApplicationAnswer {
-  view: ApplicationView;
-  relation: 'applicant' | 'admin' | null;
-  allowed: ReadonlySet<ApplicationCapability>;
-  documents?: DocumentAnswer[];
-}
-
-const applicationNotFound = () => notFound('Application');
-const documentNotFound = () => notFound('Document');
-
-const factsOf = (view: ApplicationView): ApplicationFacts => ({
-  userId: view.application.userId,
-  status: view.application.status,
-  coverageAreas: view.application.coverageAreas,
-});
-
-function answerOf(view: ApplicationView, viewer: ApplicationViewer, documents?: DocumentRow[]): ApplicationAnswer {
-  const facts = factsOf(view);
-  return {
-    view,
-    relation: relationTo(facts, viewer),
-    allowed: applicationActionsFor(facts, viewer),
-    ...(documents ? { documents: documents.map((d) => documentAnswerOf(d, facts, viewer)) } : {}),
-  };
-}
-
-function documentAnswerOf(document: DocumentRow, application: ApplicationFacts, viewer: ApplicationViewer) {
-  return {
-    document,
-    relation: relationTo(application, viewer),
-    allowed: documentActionsFor(document, application, viewer),
-  };
-}
-
-async function loadVisible(db: Tx | ApplicationDeps['database']['db'], id: number, viewer: ApplicationViewer) {
-  const view = await findApplicationView(db, id);
-  if (!view || !maySee(view.application, viewer)) throw applicationNotFound();
-  return view;
-}
-
-async function loadDocument(db: Tx | ApplicationDeps['database']['db'], id: number, viewer: ApplicationViewer) {
-  const document = await findDocument(db, id);
-  if (!document) throw documentNotFound();
-  const view = await findApplicationView(db, document.applicationId);
-  if (!view || !maySee(view.application, viewer)) throw documentNotFound();
-  return { document, view };
-}
+export type { ApplicationAnswer, DocumentAnswer } from './application-access.service';
 
 // ─── The applicant ───────────────────────────────────────────────────────────
 
 /** Whether this user may apply now (no open application, not already an active cleaner). */
-export async function mayApply(deps: ApplicationDeps, userId: number): Promise<boolean> {
+export async function mayApply(deps: ApplicationDeps, actor: Actor): Promise<boolean> {
+  const person = personOf(actor);
+  if (person === null || actor.kind === 'assistant') return false;
+  const { userId } = person;
   const { db } = deps.database;
   const cleaner = await cleanerOfUser(db, userId);
   return (
@@ -135,11 +67,8 @@ export async function mayApply(deps: ApplicationDeps, userId: number): Promise<b
  * application'), and at least one coverage area must name a city the marketplace serves, since an
  * approved cleaner is placed there for search and their schedule runs on its clock.
  */
-export async function submitApplication(
-  deps: ApplicationDeps,
-  applicant: { userId: number },
-  input: Input,
-): Promise<ApplicationAnswer> {
+export async function submitApplication(deps: ApplicationDeps, actor: Actor, input: Input): Promise<ApplicationAnswer> {
+  const applicant = applicantOf(actor, true);
   if (!cityOf(input.coverageAreas)) {
     const message = 'Please include at least one city we serve, for example "Austin, TX"';
     throw badRequest('Invalid request body: coverageAreas', { coverageAreas: message });
@@ -202,161 +131,24 @@ export async function submitApplication(
 }
 
 /** The signed-in user's own applications, newest first, and whether they may apply now. */
-export async function listOwnApplications(deps: ApplicationDeps, userId: number) {
+export async function listOwnApplications(deps: ApplicationDeps, actor: Actor) {
+  const { userId } = applicantOf(actor, false);
   const viewer = { userId, isAdmin: false };
   const views = await userApplicationViews(deps.database.db, userId);
-  return { items: views.map((view) => answerOf(view, viewer)), mayApply: await mayApply(deps, userId) };
+  return { items: views.map((view) => answerOf(view, viewer)), mayApply: await mayApply(deps, actor) };
 }
 
 /** One application for its applicant or an administrator; 404 for anyone else. */
-export async function getApplication(deps: ApplicationDeps, viewer: ApplicationViewer, id: number) {
+export async function getApplication(deps: ApplicationDeps, actor: Actor, id: number) {
+  const viewer = readerOf(actor);
   return answerOf(await loadVisible(deps.database.db, id, viewer), viewer);
-}
-
-// ─── Documents ───────────────────────────────────────────────────────────────
-
-export async function listApplicationDocuments(
-  deps: ApplicationDeps,
-  viewer: ApplicationViewer,
-  applicationId: number,
-) {
-  const { db } = deps.database;
-  const view = await loadVisible(db, applicationId, viewer);
-  return { application: answerOf(view, viewer, await documentsOf(db, applicationId)) };
-}
-
-function uploadRefusal(view: ApplicationView, viewer: ApplicationViewer): AppError | null {
-  if (mayChangeDocuments(factsOf(view), viewer)) return null;
-  if (viewer.userId !== view.application.userId) {
-    return new AppError(403, 'forbidden', 'Forbidden: only the applicant uploads documents');
-  }
-  return new AppError(
-    409,
-    'application_closed',
-    `This application is ${view.application.status.replace('_', ' ')}: documents can no longer be changed`,
-  );
-}
-
-/**
- * Checked before the upload's body is read, so a stranger's 10 MB is never taken in: 404 for
- * someone else's application, 403 for an administrator, 409 once it is decided.
- */
-export async function assertMayUpload(deps: ApplicationDeps, viewer: ApplicationViewer, applicationId: number) {
-  const refusal = uploadRefusal(await loadVisible(deps.database.db, applicationId, viewer), viewer);
-  if (refusal) throw refusal;
-}
-
-function randomName(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Stores an uploaded document: the bytes under a key the server chooses, then the row naming it.
- * If the row cannot be written the bytes are deleted again, so a refused upload leaves nothing.
- */
-export async function uploadDocument(
-  deps: ApplicationDeps,
-  viewer: ApplicationViewer,
-  applicationId: number,
-  upload: { documentType: ApplicationDocumentType; file: ReceivedFile },
-): Promise<DocumentAnswer> {
-  await assertMayUpload(deps, viewer, applicationId);
-  const { file } = upload;
-  const key = `documents/${applicationId}/${randomName()}.${EXTENSION[file.type]}`;
-  await deps.files.put(key, file.bytes, { contentType: file.type });
-  try {
-    return await deps.database.write(async (tx) => {
-      const now = deps.clock.now();
-      const view = await loadVisible(tx, applicationId, viewer);
-      const refusal = uploadRefusal(view, viewer);
-      if (refusal) throw refusal;
-      if ((await documentsOf(tx, applicationId)).length >= MAX_DOCUMENTS) {
-        throw new AppError(409, 'too_many_documents', `An application holds at most ${MAX_DOCUMENTS} documents`);
-      }
-      const document = await insertDocument(tx, {
-        applicationId,
-        documentType: upload.documentType,
-        fileName: file.fileName,
-        storageKey: key,
-        fileSize: file.bytes.byteLength,
-        mimeType: file.type,
-        status: 'pending',
-        uploadedAt: now,
-      });
-      await recordAudit(tx, {
-        createdAt: now,
-        actorUserId: viewer.userId,
-        actorRole: 'customer',
-        action: 'application_document.uploaded',
-        entityType: 'application_document',
-        entityId: String(document.id),
-        details: { applicationId, documentType: upload.documentType, fileSize: document.fileSize, mimeType: file.type },
-      });
-      return documentAnswerOf(document, factsOf(view), viewer);
-    });
-  } catch (error) {
-    await deps.files.delete(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-export async function getDocument(deps: ApplicationDeps, viewer: ApplicationViewer, id: number) {
-  const { document, view } = await loadDocument(deps.database.db, id, viewer);
-  return documentAnswerOf(document, factsOf(view), viewer);
-}
-
-/** The document's bytes, for its applicant and administrators only. */
-export async function openDocumentFile(
-  deps: ApplicationDeps,
-  viewer: ApplicationViewer,
-  id: number,
-): Promise<{ document: DocumentRow; file: StoredFile }> {
-  const { document } = await loadDocument(deps.database.db, id, viewer);
-  const file = await deps.files.get(document.storageKey);
-  if (!file) {
-    deps.logger.error('document bytes missing', { documentId: id, key: document.storageKey });
-    throw new AppError(404, 'not_found', 'The file of this document is missing');
-  }
-  return { document, file };
-}
-
-/** The applicant removes a document while the application is open; its bytes go with it. */
-export async function deleteDocument(deps: ApplicationDeps, viewer: ApplicationViewer, id: number) {
-  const removed = await deps.database.write(async (tx) => {
-    const now = deps.clock.now();
-    const { document, view } = await loadDocument(tx, id, viewer);
-    const refusal = uploadRefusal(view, viewer);
-    if (refusal) throw refusal;
-    await tx.delete(applicationDocuments).where(eq(applicationDocuments.id, id));
-    await recordAudit(tx, {
-      createdAt: now,
-      actorUserId: viewer.userId,
-      actorRole: 'customer',
-      action: 'application_document.deleted',
-      entityType: 'application_document',
-      entityId: String(id),
-      details: { applicationId: document.applicationId, documentType: document.documentType },
-    });
-    return { document, view };
-  });
-  try {
-    await deps.files.delete(removed.document.storageKey);
-  } catch (error) {
-    deps.logger.warn('document bytes not deleted', { key: removed.document.storageKey, error: String(error) });
-  }
-  return answerOf(removed.view, viewer);
 }
 
 // ─── Administrators ──────────────────────────────────────────────────────────
 
-function assertAdmin(viewer: ApplicationViewer) {
-  if (!viewer.isAdmin) throw new AppError(403, 'forbidden', 'Forbidden: administrators only');
-}
-
 /** The admin dashboard: a page of applications (optionally of one status) and the counts per status. */
-export async function listAdminApplications(deps: ApplicationDeps, viewer: ApplicationViewer, query: ListQuery) {
-  assertAdmin(viewer);
+export async function listAdminApplications(deps: ApplicationDeps, actor: Actor, query: ListQuery) {
+  const viewer = reviewerOf(actor);
   const { db } = deps.database;
   const status = query.status === 'all' ? undefined : query.status;
   const page = await applicationPage(db, { status, page: query.page, pageSize: query.pageSize });
@@ -372,8 +164,8 @@ export async function listAdminApplications(deps: ApplicationDeps, viewer: Appli
 }
 
 /** The detailed review: the application with its documents. */
-export async function getApplicationForReview(deps: ApplicationDeps, viewer: ApplicationViewer, id: number) {
-  assertAdmin(viewer);
+export async function getApplicationForReview(deps: ApplicationDeps, actor: Actor, id: number) {
+  const viewer = reviewerOf(actor);
   const { db } = deps.database;
   const view = await loadVisible(db, id, viewer);
   return answerOf(view, viewer, await documentsOf(db, id));
@@ -427,32 +219,8 @@ async function activateCleaner(tx: Tx, view: ApplicationView, now: Date): Promis
     status: 'active' as const,
     updatedAt: now,
   };
-  const existing = await cleanerOfUser(tx, application.userId);
-  let cleanerId: number;
-  if (existing) {
-    await tx.update(cleaners).set(profile).where(eq(cleaners.id, existing.id));
-    cleanerId = existing.id;
-  } else {
-    const [row] = await tx
-      .insert(cleaners)
-      .values({ ...profile, userId: application.userId, createdAt: now })
-      .returning({ id: cleaners.id });
-    if (!row) throw new Error('cleaner insert returned no row');
-    cleanerId = row.id;
-  }
-  const [hours] = await tx
-    .select({ id: availability.id })
-    .from(availability)
-    .where(eq(availability.cleanerId, cleanerId))
-    .limit(1);
-  if (!hours) {
-    const rows = weeklyHours(application.weeklyAvailability);
-    if (rows.length > 0) {
-      await tx
-        .insert(availability)
-        .values(rows.map((r) => ({ ...r, cleanerId, isAvailable: true, createdAt: now, updatedAt: now })));
-    }
-  }
+  const cleanerId = await upsertCleanerProfile(tx, application.userId, profile, now);
+  await addHoursIfNone(tx, cleanerId, weeklyHours(application.weeklyAvailability), now);
   return cleanerId;
 }
 
@@ -478,11 +246,11 @@ const DECISION_TEXT: Record<Exclude<ApplicationStatus, 'pending'>, { subject: st
  */
 export async function setApplicationStatus(
   deps: ApplicationDeps,
-  viewer: ApplicationViewer,
+  actor: Actor,
   id: number,
   input: StatusInput,
 ): Promise<ApplicationAnswer> {
-  assertAdmin(viewer);
+  const viewer = reviewerOf(actor);
   const notes = input.adminNotes ?? input.notes;
   return deps.database.write(async (tx) => {
     const now = deps.clock.now();
@@ -492,12 +260,8 @@ export async function setApplicationStatus(
     if (refusal) throw statusError(refusal, from, input.status);
     let cleanerId: number | null = null;
     if (input.status === 'approved') cleanerId = await activateCleaner(tx, view, now);
-    if (input.status === 'rejected' && from === 'approved') {
-      await tx
-        .update(cleaners)
-        .set({ status: 'suspended', updatedAt: now })
-        .where(eq(cleaners.userId, view.application.userId));
-    }
+    if (input.status === 'rejected' && from === 'approved')
+      await suspendCleanerOfUser(tx, view.application.userId, now);
     await tx
       .update(cleanerApplications)
       .set({
@@ -532,50 +296,5 @@ export async function setApplicationStatus(
     const updated = await findApplicationView(tx, id);
     if (!updated) throw new Error('application vanished inside its transaction');
     return answerOf(updated, viewer, await documentsOf(tx, id));
-  });
-}
-
-/** An administrator verifies a document, or rejects it with a reason (required) the applicant is sent. */
-export async function reviewDocument(
-  deps: ApplicationDeps,
-  viewer: ApplicationViewer,
-  id: number,
-  input: ReviewInput,
-): Promise<DocumentAnswer> {
-  assertAdmin(viewer);
-  const reason = input.rejectionReason?.trim() ?? '';
-  return deps.database.write(async (tx) => {
-    const now = deps.clock.now();
-    const { document, view } = await loadDocument(tx, id, viewer);
-    const refusal = documentReviewRefusal(document, input.status, viewer);
-    if (refusal === 'same_status') {
-      throw new AppError(409, 'same_status', `This document is already ${input.status}`);
-    }
-    const [updated] = await tx
-      .update(applicationDocuments)
-      .set({ status: input.status, rejectionReason: input.status === 'rejected' ? reason : null })
-      .where(eq(applicationDocuments.id, id))
-      .returning();
-    if (!updated) throw new Error('document update returned no row');
-    await recordAudit(tx, {
-      createdAt: now,
-      actorUserId: viewer.userId,
-      actorRole: 'admin',
-      action: `application_document.${input.status}`,
-      entityType: 'application_document',
-      entityId: String(id),
-      details: { applicationId: document.applicationId, from: document.status, reason: reason || null },
-    });
-    if (input.status === 'rejected') {
-      await enqueueNotification(tx, now, {
-        type: 'application_document_rejected',
-        recipientEmail: view.email,
-        recipientUserId: view.application.userId,
-        subject: 'A document of your cleaner application needs attention',
-        body: `Your document "${document.fileName}" was not accepted. Reason: ${reason}. You can upload another at /apply-cleaner.`,
-        payload: { applicationId: document.applicationId, documentId: id },
-      });
-    }
-    return documentAnswerOf(updated, factsOf(view), viewer);
   });
 }

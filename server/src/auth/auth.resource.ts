@@ -6,12 +6,9 @@ import {
   PasswordChangeInput,
   ProfileUpdateInput,
 } from '@spotless/sdk/schemas';
-import type { Context } from 'hono';
-import type { User } from '../db/schema';
-import type { AppEnv } from '../deps';
 import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
 import { mayReview } from '../reviews/review-rules';
-import { type ActivityData, toAuthUser } from './users.queries';
+import type { ActivityData } from './users.queries';
 
 type Action<K extends keyof AuthUser['actions']> = NonNullable<AuthUser['actions'][K]>;
 
@@ -64,11 +61,6 @@ export function renderUser(ops: Operations, user: Data<AuthUser>): AuthUser {
       logout: actionTo(ops, 'logout', 'logout', { title: 'Sign Out' }) as Action<'logout'>,
     },
   };
-}
-
-/** A user row as the API answers it. */
-export async function userResource(c: Context<AppEnv>, user: User): Promise<AuthUser> {
-  return renderUser(c.var.operations, await toAuthUser(c.var.deps.database.db, user));
 }
 
 export function renderActivity(ops: Operations, activity: ActivityData): AccountActivity {

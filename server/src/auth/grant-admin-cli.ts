@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit-log';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
-import { findUserByEmail } from './users.queries';
+import { systemClock } from '../deps';
+import { systemActor } from '../lib/actor';
+import { AppError } from '../lib/errors';
+import { setAdministratorRole } from './accounts.service';
 
 /**
  * `npm run admin:grant -w server -- person@example.com [--revoke]`: makes an existing account a
@@ -16,23 +16,14 @@ if (!email || (flag !== undefined && flag !== '--revoke')) {
 }
 const config = parseConfig(process.env);
 const database = await openDatabase(config.database.url, config.database.authToken);
-const user = await findUserByEmail(database.db, email);
-if (!user) {
+const admin = flag !== '--revoke';
+try {
+  await setAdministratorRole({ database, clock: systemClock }, systemActor('command line'), { email, admin });
+  console.log(`${email} is ${admin ? 'now a named administrator' : 'no longer an administrator'}.`);
+} catch (error) {
+  if (!(error instanceof AppError && error.status === 404)) throw error;
   console.error(`No account uses ${email}: the person signs up first.`);
+  process.exitCode = 1;
+} finally {
   database.close();
-  process.exit(1);
 }
-const role = flag === '--revoke' ? 'customer' : 'admin';
-await database.write(async (tx) => {
-  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await recordAudit(tx, {
-    actorRole: 'system',
-    action: role === 'admin' ? 'admin.granted' : 'admin.revoked',
-    entityType: 'user',
-    entityId: String(user.id),
-    details: { via: 'command line' },
-    createdAt: new Date(),
-  });
-});
-database.close();
-console.log(`${email} is ${role === 'admin' ? 'now a named administrator' : 'no longer an administrator'}.`);

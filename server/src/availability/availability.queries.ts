@@ -157,3 +157,22 @@ export async function releaseSlotsOf(tx: Tx, bookingId: number, now: Date): Prom
     .set({ isBooked: false, bookingId: null, updatedAt: now })
     .where(eq(timeSlots.bookingId, bookingId));
 }
+
+/** A new cleaner's first weekly hours (from their application), unless they already have some. */
+export async function addHoursIfNone(
+  tx: Tx,
+  cleanerId: number,
+  rows: ReadonlyArray<{ dayOfWeek: number; startTime: string; endTime: string }>,
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const [hours] = await tx
+    .select({ id: availability.id })
+    .from(availability)
+    .where(eq(availability.cleanerId, cleanerId))
+    .limit(1);
+  if (hours) return;
+  await tx
+    .insert(availability)
+    .values(rows.map((r) => ({ ...r, cleanerId, isAvailable: true, createdAt: now, updatedAt: now })));
+}

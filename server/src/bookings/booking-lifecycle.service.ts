@@ -9,8 +9,8 @@ import type { Deps } from '../deps';
 import { type Actor, cleanerIdOf, forbidden, requirePersonOrAdmin, requireSystem, userIdOf } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
-import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-answers';
-import { describeWhen, notifyBookingEvent } from './booking-notifications';
+import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
+import { describeWhen, notifyBookingEvent } from './booking-notifications.service';
 import { type BookingAction, cleanerActionFor, transition } from './booking-state';
 import { contactsOf, recordHistory } from './bookings.queries';
 

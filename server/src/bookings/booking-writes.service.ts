@@ -14,9 +14,9 @@ import { type Actor, forbidden, requirePersonOrAdmin, requirePersonWriting, user
 import { AppError, badRequest } from '../lib/errors';
 import { toLocal } from '../lib/time';
 import { findService } from '../services/services.queries';
+import { answerWith, type BookingAnswer, loadForActor } from './booking-access.service';
 import { rescheduleOpen } from './booking-actions';
-import { answerWith, type BookingAnswer, loadForActor } from './booking-answers';
-import { notifyBookingEvent } from './booking-notifications';
+import { notifyBookingEvent } from './booking-notifications.service';
 import { partyOf, transition } from './booking-state';
 import { resolveStart } from './booking-time';
 import { countUnpaidPending, overlappingBookings, recordHistory } from './bookings.queries';

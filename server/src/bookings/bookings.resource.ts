@@ -11,8 +11,8 @@ import {
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
+import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';
-import type { BookingAnswer } from './booking-answers';
 
 /** The full review form's fields (spec 02 §2); the quick form's `rating` is the same as `overallRating`. */
 const REVIEW_FORM_FIELDS = [

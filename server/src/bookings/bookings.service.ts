@@ -11,7 +11,7 @@ import {
   userIdOf,
 } from '../lib/actor';
 import type { Data } from '../lib/hypermedia';
-import { answerOf, type BookingAnswer, bookingNotFound, relationTo } from './booking-answers';
+import { answerOf, type BookingAnswer, bookingNotFound, relationTo } from './booking-access.service';
 import { type BookingView, customerStats, findBookingView, listBookings } from './bookings.queries';
 
 /**
@@ -22,7 +22,7 @@ import { type BookingView, customerStats, findBookingView, listBookings } from '
 
 type BookingDeps = Pick<Deps, 'database' | 'clock'>;
 
-export type { BookingAnswer, Relation } from './booking-answers';
+export type { BookingAnswer, Relation } from './booking-access.service';
 
 /** One booking for its customer, its cleaner or an administrator; 404 for anyone else. */
 export async function getBooking(deps: BookingDeps, actor: Actor, id: number): Promise<BookingAnswer> {

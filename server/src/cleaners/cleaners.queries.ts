@@ -129,3 +129,31 @@ export async function addReviewRating(tx: Tx, cleanerId: number, overall: number
     })
     .where(eq(cleaners.id, cleanerId));
 }
+
+/** The fields an approved application gives a cleaner profile. */
+export type CleanerProfileFields = Omit<typeof cleaners.$inferInsert, 'id' | 'userId' | 'createdAt'>;
+
+/** Creates the user's cleaner profile, or updates the one they have (an approval activates it again). */
+export async function upsertCleanerProfile(
+  tx: Tx,
+  userId: number,
+  profile: CleanerProfileFields,
+  now: Date,
+): Promise<number> {
+  const existing = await tx.select({ id: cleaners.id }).from(cleaners).where(eq(cleaners.userId, userId)).get();
+  if (existing) {
+    await tx.update(cleaners).set(profile).where(eq(cleaners.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await tx
+    .insert(cleaners)
+    .values({ ...profile, userId, createdAt: now })
+    .returning({ id: cleaners.id });
+  if (!row) throw new Error('cleaner insert returned no row');
+  return row.id;
+}
+
+/** A rejected (formerly approved) application suspends the user's cleaner profile. */
+export async function suspendCleanerOfUser(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx.update(cleaners).set({ status: 'suspended', updatedAt: now }).where(eq(cleaners.userId, userId));
+}

@@ -11,10 +11,18 @@ export interface Visitor {
   kind: 'visitor';
 }
 
+/** The session a signed-in person acts through: changes that end other sessions keep this one. */
+export interface SessionRef {
+  id: string;
+  /** When they signed in: a recent sign-in counts as re-authentication (decision 007). */
+  createdAt: Date;
+}
+
 /** A signed-in user without an active cleaner profile. */
 export interface Customer {
   kind: 'customer';
   userId: number;
+  session?: SessionRef;
 }
 
 /** A signed-in user whose cleaner profile is active; also a customer of other cleaners. */
@@ -22,6 +30,7 @@ export interface CleanerActor {
   kind: 'cleaner';
   userId: number;
   cleanerId: number;
+  session?: SessionRef;
 }
 
 /** A signed-in person: a customer or a cleaner. */

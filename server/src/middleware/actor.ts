@@ -14,9 +14,10 @@ export const PUBLISHABLE_KEY_HEADER = 'x-spotless-key';
 function personOf(validation: SessionValidation | null): Person | null {
   const user = validation?.user;
   if (!user) return null;
+  const session = { id: validation.session.id, createdAt: validation.session.createdAt };
   return validation.cleanerId !== null
-    ? { kind: 'cleaner', userId: user.id, cleanerId: validation.cleanerId }
-    : { kind: 'customer', userId: user.id };
+    ? { kind: 'cleaner', userId: user.id, cleanerId: validation.cleanerId, session }
+    : { kind: 'customer', userId: user.id, session };
 }
 
 /**

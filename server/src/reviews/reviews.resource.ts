@@ -10,7 +10,7 @@ import {
   ReviewVoteInput,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
-import type { ReviewAnswer } from './reviews.service';
+import type { ReviewAnswer } from './review-access.service';
 
 type Actions = Review['actions'];
 
