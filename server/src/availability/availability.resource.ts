@@ -10,7 +10,7 @@ import {
   type TimeSlotList,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
-import { mayAddTimeOff, mayEditHours, mayRemoveTimeOff, type ScheduleViewer } from './availability.service';
+import { mayAddTimeOff, mayEditHours, mayRemoveTimeOff, type ScheduleViewer } from './schedule-access.service';
 
 const TIME_TYPES = { startTime: 'time', endTime: 'time', startDate: 'date', endDate: 'date' } as const;
 

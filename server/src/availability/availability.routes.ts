@@ -14,20 +14,17 @@ import {
 import {
   addHours,
   addTimeOff,
-  bookSlot,
   getHours,
   getTimeOff,
   listHours,
-  listSlots,
   listTimeOffOf,
   ownCleanerProfile,
-  releaseSlot,
   removeHours,
   removeTimeOff,
-  SLOT_STEP_MINUTES,
-  scheduleViewerOf,
   updateHours,
 } from './availability.service';
+import { scheduleViewerOf } from './schedule-access.service';
+import { bookSlot, listSlots, releaseSlot, SLOT_STEP_MINUTES } from './slots.service';
 
 export const availabilityRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getOwnCleanerProfile), async (c) => {

@@ -154,7 +154,7 @@ export async function respondToReview(
   id: number,
   response: string,
 ): Promise<ReviewAnswer> {
-  const { userId } = requirePersonWriting(actor);
+  requirePersonWriting(actor);
   const now = deps.clock.now();
   await uniquely(
     () =>
@@ -225,7 +225,7 @@ export async function addReviewPhotos(
   read: (slots: number) => Promise<PhotoUpload[]>,
   urlOf: (photoId: number) => string,
 ): Promise<ReviewAnswer> {
-  const { userId } = requirePersonWriting(actor);
+  requirePersonWriting(actor);
   const { db } = deps.database;
   const { facts, viewer } = await loadForWrite(db, id, actor);
   const refusal = photoRefusal(facts, viewer);
