@@ -250,6 +250,26 @@ describe('CSRF', () => {
     expect((await patch({ origin: '', referer: `${ORIGIN}/profile` })).status).toBe(200);
   });
 
+  it('compares whole origins: the same host under another scheme or port is another site', async () => {
+    const { cookie } = await signIn(DEMO_CUSTOMER_EMAIL);
+    const patch = (origin: string) =>
+      call('/api/auth/profile', { method: 'PATCH', cookie, headers: { origin }, body: { firstName: 'Eve' } });
+    // The test requests go to http://localhost; the configured public origin is http://localhost:8787.
+    for (const origin of [
+      'https://localhost',
+      'ws://localhost',
+      'ftp://localhost',
+      'http://localhost:1',
+      'https://localhost:8787',
+      'wss://localhost:8787',
+    ]) {
+      expect((await patch(origin)).status, origin).toBe(403);
+    }
+    const logout = await call('/api/auth/logout', { method: 'POST', cookie, headers: { origin: 'https://localhost' } });
+    expect(logout.status).toBe(403);
+    expect((await call('/api/auth/user', { cookie })).body.firstName).not.toBe('Eve');
+  });
+
   it('refuses a request with a session cookie and neither Origin nor Referer', async () => {
     const { cookie } = await signIn(DEMO_CUSTOMER_EMAIL);
     const res = await ctx.app.request('/api/auth/logout', { method: 'POST', headers: { cookie } });

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { type Actor, personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
+import { originOf, sameSite } from '../middleware/csrf';
 import {
   accountActivity,
   checkPassword,
@@ -24,15 +25,6 @@ import { failureLimit, throttle } from './rate-limit';
 import { safeReturnUrl } from './return-url';
 import { endSessions, startSession } from './sessions';
 
-function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A navigation another site started (a link, an image, a form on their page). Browsers say so in
  * Sec-Fetch-Site; older ones at least send a Referer. Typing the address is `none`: the visitor's own.
@@ -42,7 +34,7 @@ function startedElsewhere(c: Context<AppEnv>): boolean {
   if (site) return site !== 'same-origin' && site !== 'none';
   const referer = originOf(c.req.header('referer'));
   if (!referer) return false;
-  return referer !== originOf(c.var.deps.config.publicUrl) && new URL(referer).host !== new URL(c.req.url).host;
+  return !sameSite(referer, c.req.url, c.var.deps.config.publicUrl);
 }
 
 /** The account as the API answers it, for `actor` (the person a sign-in has just made, or the caller). */

@@ -12,7 +12,7 @@ const SIGN_IN_PATHS = new Set([
   '/api/admin/login',
 ]);
 
-function originOf(value: string | undefined): string | undefined {
+export function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
     return new URL(value).origin;
@@ -21,10 +21,16 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
+/** Whether `origin` is this site: the configured public origin, or the origin the request was sent to. */
+export function sameSite(origin: string, requestUrl: string, publicUrl: string): boolean {
+  return origin === originOf(publicUrl) || origin === new URL(requestUrl).origin;
+}
+
 /**
  * CSRF defence for cookie-authenticated writes (decision 007): a state-changing request that
  * carries a session cookie must come from our own pages — its Origin (or, without one, its
- * Referer) must be the configured public origin or the request's own host. SameSite=Lax already
+ * Referer) must be the configured public origin or the request's own origin, compared whole
+ * (scheme, host and port: `https://` or `ws://` on our host is another origin). SameSite=Lax already
  * keeps the cookie off most cross-site POSTs; this closes the rest (same-site subdomains, old
  * browsers). Cookie-less requests (partner widgets with a publishable key) are not affected.
  */
@@ -38,9 +44,7 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
     if (!hasCookie && !(signIn && originHeader)) return next();
 
     const origin = originHeader ? originOf(originHeader) : originOf(c.req.header('referer'));
-    const publicOrigin = originOf(c.var.deps.config.publicUrl);
-    const ownHost = new URL(c.req.url).host;
-    const allowed = origin !== undefined && (origin === publicOrigin || new URL(origin).host === ownHost);
+    const allowed = origin !== undefined && sameSite(origin, c.req.url, c.var.deps.config.publicUrl);
     if (!allowed) {
       throw new AppError(403, 'csrf', 'Cross-site request refused: the Origin header does not match this site');
     }
