@@ -1,5 +1,6 @@
 import { type Client, createClient, type InStatement } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { databaseBusy, databaseFailure } from '../lib/database-failures';
 import * as schema from './schema';
 import { WriteQueue } from './write-queue';
 
@@ -15,36 +16,161 @@ export interface Database {
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs raw statements as one write batch (atomic), serialised with every other write. */
   batch(statements: InStatement[]): Promise<void>;
+  /**
+   * Whether a write could start now: takes the write lock and lets it go at once. Throws the 503
+   * the API would answer when another process holds the lock or the database does not answer.
+   */
+  checkWritable(): Promise<void>;
   client: Client;
   close(): void;
 }
 
 /**
- * `serialiseWrites`: queue every write of this process behind the one before (libSQL's in-process
- * rule for a local file: a second writer gets SQLITE_BUSY at once). A libSQL server serialises its
- * writers itself, and a Workers isolate may not wait on a promise another request resolves, so
- * remote databases run writes directly.
+ * How long a write waits for another process's write lock (a job, a backup, a second server on
+ * the same file) before the request is answered 503: retried off the event loop, with backoff.
  */
-export function wrapClient(client: Client, options: { serialiseWrites?: boolean } = {}): Database {
-  const db = drizzle(client, { schema, casing: 'snake_case' });
-  const queue = options.serialiseWrites === false ? null : new WriteQueue();
-  const serially = <T>(fn: () => Promise<T>) => (queue ? queue.run(fn) : fn());
+export const WRITE_WAIT_MS = 2_000;
+const FIRST_RETRY_MS = 10;
+const MAX_RETRY_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The write path of a local file (decision 044). Every write of this process goes through one
+ * queue (libSQL's in-process rule: a second writer gets SQLITE_BUSY at once) on a connection of
+ * its own. Another *process* holding the lock makes BEGIN fail with SQLITE_BUSY: a busy timeout
+ * would freeze the event loop while it waits, so the transaction is retried asynchronously with
+ * backoff until its deadline, then refused with 503. A connection that hit SQLITE_BUSY keeps the
+ * failed statement in progress ("cannot commit transaction - SQL statements in progress" on its
+ * next commit, until it is garbage collected), so the write client is reopened after each one;
+ * readers use their own pool and are never disturbed.
+ */
+function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: () => Promise<void> }) {
+  const db = drizzle(writeClient, { schema, casing: 'snake_case' });
+  const queue = new WriteQueue();
+
+  async function attempt<T>(run: () => Promise<T>, deadline: number, started: () => boolean): Promise<T> {
+    let delay = FIRST_RETRY_MS;
+    for (;;) {
+      try {
+        return await run();
+      } catch (error) {
+        if (databaseFailure(error) !== 'busy') throw error;
+        await writeClient.reconnect();
+        await options.reopened?.();
+        // A transaction whose body already ran is not run twice: its caller sees the 503.
+        if (started() || Date.now() + delay > deadline) throw databaseBusy();
+        await sleep(delay);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
+      }
+    }
+  }
+
   return {
     db,
-    client,
-    write: (fn) => serially(() => db.transaction(fn)),
-    batch: async (statements) => {
-      await serially(() => client.batch(statements, 'write'));
+    write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const deadline = Date.now() + options.waitMs;
+      return queue.run(() => {
+        let started = false;
+        return attempt(
+          () =>
+            db.transaction((tx) => {
+              started = true;
+              return fn(tx);
+            }),
+          deadline,
+          () => started,
+        );
+      });
     },
-    close: () => client.close(),
+    batch(statements: InStatement[]): Promise<void> {
+      const deadline = Date.now() + options.waitMs;
+      // A batch is all-or-nothing inside libSQL: a refused one changed nothing and may run again.
+      return queue.run(() =>
+        attempt(
+          async () => void (await writeClient.batch(statements, 'write')),
+          deadline,
+          () => false,
+        ),
+      );
+    },
+    checkWritable(): Promise<void> {
+      return queue.run(() =>
+        attempt(
+          async () => {
+            const tx = await writeClient.transaction('write');
+            await tx.rollback();
+          },
+          Date.now(),
+          () => false,
+        ),
+      );
+    },
   };
 }
 
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  const client = createClient({ url, authToken });
-  if (url.startsWith('file:')) {
-    // WAL lets readers run beside the single writer; it is a property of the file, set once.
-    await client.execute('PRAGMA journal_mode = WAL');
+/**
+ * A database over one client (a libSQL server, Turso, or Workers): the server serialises its
+ * writers itself, and a Workers isolate may not wait on a promise another request resolves, so
+ * writes run directly. `writeClient` gives a local file its own write connection (`openDatabase`).
+ */
+export function wrapClient(
+  client: Client,
+  options: { serialiseWrites?: boolean; writeClient?: Client; busyTimeoutMs?: number } = {},
+): Database {
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  if (options.serialiseWrites === false) {
+    return {
+      db,
+      client,
+      write: (fn) => db.transaction(fn),
+      batch: async (statements) => {
+        await client.batch(statements, 'write');
+      },
+      checkWritable: async () => {
+        await client.execute('select 1');
+      },
+      close: () => client.close(),
+    };
   }
-  return wrapClient(client, { serialiseWrites: url.startsWith('file:') });
+  const writeClient = options.writeClient ?? client;
+  const { busyTimeoutMs } = options;
+  const writer = fileWriter(writeClient, {
+    waitMs: WRITE_WAIT_MS,
+    reopened: busyTimeoutMs
+      ? async () => void (await writeClient.execute(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`))
+      : undefined,
+  });
+  return {
+    db,
+    client,
+    write: writer.write,
+    batch: writer.batch,
+    checkWritable: writer.checkWritable,
+    close: () => {
+      client.close();
+      if (options.writeClient && options.writeClient !== client) options.writeClient.close();
+    },
+  };
+}
+
+const isMemory = (url: string) => url === ':memory:' || url === 'file::memory:' || url.includes('mode=memory');
+
+/**
+ * Opens the configured database. A local file gets WAL (readers beside the single writer) and two
+ * clients: a pool for reads and one connection for the write queue. `busyTimeoutMs` lets a
+ * separate process (the job CLI) wait for the server's write lock; the server itself never blocks.
+ */
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  options: { busyTimeoutMs?: number } = {},
+): Promise<Database> {
+  const client = createClient({ url, authToken });
+  if (!url.startsWith('file:')) return wrapClient(client, { serialiseWrites: false });
+  // WAL lets readers run beside the single writer; it is a property of the file, set once.
+  await client.execute('PRAGMA journal_mode = WAL');
+  const writeClient = isMemory(url) ? client : createClient({ url, concurrency: 1 });
+  if (options.busyTimeoutMs) await writeClient.execute(`PRAGMA busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
+  return wrapClient(client, { writeClient, busyTimeoutMs: options.busyTimeoutMs });
 }

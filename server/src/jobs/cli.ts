@@ -19,9 +19,9 @@ async function main() {
   const job = JOBS.find((j) => j.name === positionals[0]);
   if (!job) throw new UsageError(`Usage: job <name> [--database URL]; jobs: ${JOBS.map((j) => j.name).join(', ')}`);
   const config = parseConfig(values.database ? { ...process.env, DATABASE_URL: values.database } : process.env);
-  const database = await openDatabase(config.database.url, config.database.authToken);
-  // Another process (the server) may hold the file's write lock for a moment.
-  if (config.database.url.startsWith('file:')) await database.client.execute('PRAGMA busy_timeout = 10000');
+  // Another process (the server) may hold the file's write lock for a moment: this process has
+  // nothing else to do meanwhile, so it may simply wait.
+  const database = await openDatabase(config.database.url, config.database.authToken, { busyTimeoutMs: 10_000 });
   const logger = createLogger(config.logLevel);
   try {
     const result = await job.run({

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { asServiceUnavailable } from './database-failures';
 import type { Logger } from './logger';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -51,6 +52,16 @@ export function errorBody(
 }
 
 export function renderError(err: Error, c: Context, logger: Logger): Response {
+  const unavailable = asServiceUnavailable(err);
+  if (unavailable) {
+    logger.warn('database unavailable', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: err.message,
+    });
+    return renderError(unavailable, c, logger);
+  }
   if (err instanceof AppError) {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(errorBody(err.code, err.message, err.fields, err.details), err.status);

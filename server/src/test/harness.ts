@@ -16,6 +16,8 @@ import { databaseLocalStore } from '../payments/local-provider-store';
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The database file (a fresh copy of the migrated template). */
+  file: string;
   deps: Deps;
   clock: Clock & { set(instant: Date | string): void };
   /** Every message the outbox delivered (run `deliverNotifications` to send what is queued). */
@@ -91,5 +93,5 @@ export async function createTestContext(
     return { status: response.status, body: parsed as never, headers: response.headers };
   };
 
-  return { app, database, deps, clock, sent, json } satisfies TestContext;
+  return { app, database, file, deps, clock, sent, json } satisfies TestContext;
 }
