@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { type Actor, personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
-import { originOf, sameSite } from '../middleware/csrf';
+import { originOf, sameSite } from '../lib/origins';
 import {
   accountActivity,
   checkPassword,

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ADMIN_SESSION_COOKIE, readSessionCookie, SESSION_COOKIE } from '../auth/cookies';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
+import { originOf, sameSite } from '../lib/origins';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself. */
@@ -11,20 +12,6 @@ const SIGN_IN_PATHS = new Set([
   '/api/auth/password-reset/confirm',
   '/api/admin/login',
 ]);
-
-export function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether `origin` is this site: the configured public origin, or the origin the request was sent to. */
-export function sameSite(origin: string, requestUrl: string, publicUrl: string): boolean {
-  return origin === originOf(publicUrl) || origin === new URL(requestUrl).origin;
-}
 
 /**
  * CSRF defence for cookie-authenticated writes (decision 007): a state-changing request that
