@@ -1,6 +1,7 @@
 import type { AdminApplicationPage, Application, ApplicationCounts, ApplicationDocument } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { samplePdf } from '../server/src/test/sample-files';
 import { launchBrowser, runAxe, signInAsAdmin } from './browser';
 
 /**
@@ -20,18 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A minimal well-formed one-page PDF. */
-const PDF = new TextEncoder().encode(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
+/** A real one-page PDF (the server checks a PDF's structure). */
+const PDF = samplePdf();
 
 /** One API call as a browser would send it (the origin header passes the CSRF check). */
 async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {

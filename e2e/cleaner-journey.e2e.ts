@@ -1,6 +1,7 @@
 import type { Booking, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { samplePdf } from '../server/src/test/sample-files';
 import { launchBrowser, setServerClock, signInAsAdmin } from './browser';
 
 /**
@@ -14,7 +15,7 @@ import { launchBrowser, setServerClock, signInAsAdmin } from './browser';
 const baseUrl = inject('baseUrl');
 const clockFile = inject('clockFile');
 const origin = { origin: baseUrl };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = Buffer.from(samplePdf());
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

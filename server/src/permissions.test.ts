@@ -18,6 +18,7 @@ import {
 import { seedDemoData } from './seed/generate';
 import { createTestContext } from './test/harness';
 import { type ReviewFixture, reviewFixture } from './test/review-fixtures';
+import { samplePdf } from './test/sample-files';
 
 /**
  * The permission matrix: every /api route with what each kind of caller gets. A route added
@@ -432,7 +433,7 @@ const MATRIX: Record<string, Entry> = {
       body: {
         documentType: 'id',
         fileName: 'id.pdf',
-        fileUrl: `data:application/pdf;base64,${btoa('%PDF-1.4 matrix')}`,
+        fileUrl: `data:application/pdf;base64,${Buffer.from(samplePdf('matrix')).toString('base64')}`,
       },
     }),
     expect: { anonymous: 401, customerA: 201, customerB: 404, cleaner: 404, admin: 401 },

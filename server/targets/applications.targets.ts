@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '../src/test/sample-files';
 import { TARGETS, type Target } from './targets';
 
 /**
@@ -11,18 +12,8 @@ import { TARGETS, type Target } from './targets';
 // biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
 type Json = Record<string, any>;
 
-/** A minimal well-formed one-page PDF. */
-const PDF = new TextEncoder().encode(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
+/** A real one-page PDF (the server checks a PDF's structure). */
+const PDF = samplePdf();
 
 describe.each(TARGETS)('%s', (_name, start) => {
   let target: Target;

@@ -1,21 +1,21 @@
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
 import { TARGETS, type Target } from './targets';
 
 /**
  * Reviews on the three targets: the demo customer reviews their completed, unreviewed job with
- * the demo cleaner through the booking's `review` action, adds a real PNG as multipart (into the
- * folder under data/ on Node, R2 on Workers), another user marks it helpful, the demo cleaner
+ * the demo cleaner through the booking's `review` action, adds a phone photo as multipart (decoded
+ * and re-encoded without its EXIF on every target, then stored in the folder under data/ on Node,
+ * R2 on Workers), another user marks it helpful, the demo cleaner
  * responds, and the cleaner's rating and review count have moved.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
 type Json = Record<string, any>;
 
-/** One PNG pixel. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
+/** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
+const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
 
 describe.each(TARGETS)('%s', (_name, start) => {
   let target: Target;
@@ -83,11 +83,11 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(review).toMatchObject({ bookingId: booking?.id, cleanerId, overallRating: 4, isVerified: true });
     expect((await call(action.href, { method: action.method, body, cookie: customer })).status).toBe(409);
 
-    // A photo: a real PNG, multipart, through the review's addPhoto action.
+    // A photo, multipart, through the review's addPhoto action: stored without its EXIF and GPS.
     const addPhoto = review.actions.addPhoto as Json;
     expect(addPhoto.type).toBe('multipart/form-data');
     const form = new FormData();
-    form.append('photos', new File([PNG], 'kitchen.png', { type: 'image/png' }));
+    form.append('photos', new File([PHOTO], 'kitchen.jpg', { type: 'image/jpeg' }));
     form.append('captions', 'The kitchen after');
     const withPhoto = await call(addPhoto.href, { method: addPhoto.method, body: form, cookie: customer });
     expect(withPhoto.status, JSON.stringify(withPhoto.body)).toBe(201);
@@ -96,9 +96,13 @@ describe.each(TARGETS)('%s', (_name, start) => {
     ]);
     const image = await fetch(`${target.url}${withPhoto.body.photos[0].fileUrl}`);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    const stored = new Uint8Array(await image.arrayBuffer());
+    expect(containsText(PHOTO, SAMPLE_GPS_MARKER)).toBe(true);
+    expect(containsText(stored, SAMPLE_GPS_MARKER)).toBe(false);
+    expect(containsText(stored, 'Exif')).toBe(false);
+    expect(jpeg.decode(stored, { useTArray: true })).toMatchObject({ width: 6, height: 8 });
 
     // Another user finds it helpful (the vote's action), then the demo cleaner answers it.
     const voter = await call('/api/auth/register', {

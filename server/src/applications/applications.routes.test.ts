@@ -8,6 +8,7 @@ import type { memoryFileStorage } from '../lib/file-storage';
 import { UPLOAD_MAX_BYTES } from '../lib/uploads';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
+import { samplePdf, samplePng } from '../test/sample-files';
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
 type Json = Record<string, any>;
@@ -20,10 +21,8 @@ const HOURLY = 'Please enter a valid hourly rate between $15 and $100.';
 const TOO_LARGE = 'Please select a file smaller than 10MB.';
 const WRONG_TYPE = 'Please select a PDF, JPEG, or PNG file.';
 
-const PDF = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PDF = samplePdf();
+const PNG = samplePng();
 const HTML = new TextEncoder().encode(
   '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>',
 );
@@ -298,8 +297,7 @@ describe('documents', () => {
     const { headers } = await newApplicant();
     const app = await apply(headers);
     const before = files.keys();
-    const big = new Uint8Array(UPLOAD_MAX_BYTES + 1);
-    big.set(PDF.subarray(0, 8));
+    const big = samplePdf('big', { size: UPLOAD_MAX_BYTES + 1 });
     const multipart = await uploadMultipart(headers, app.id, big, 'big.pdf', 'application/pdf');
     expect(multipart.status).toBe(413);
     expect(multipart.body.error).toMatchObject({ code: 'file_too_large', message: TOO_LARGE });
@@ -309,7 +307,8 @@ describe('documents', () => {
     expect(files.keys()).toEqual(before);
     expect(await documentRows(app.id)).toEqual([]);
 
-    const exact = await uploadMultipart(headers, app.id, big.subarray(0, UPLOAD_MAX_BYTES), 'max.pdf', 'x/y');
+    const max = samplePdf('max', { size: UPLOAD_MAX_BYTES });
+    const exact = await uploadMultipart(headers, app.id, max, 'max.pdf', 'x/y');
     expect(exact.status, JSON.stringify(exact.body)).toBe(201);
     expect(exact.body.fileSize).toBe(UPLOAD_MAX_BYTES);
   });

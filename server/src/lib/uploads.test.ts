@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePdf } from '../test/sample-files';
 import { AppError } from './errors';
 import {
   attachmentDisposition,
@@ -39,8 +40,7 @@ describe('sniffFileType', () => {
 
 describe('checkFile', () => {
   it('refuses more than 10MB with 413 and an unknown type with 415, in the spec’s words', async () => {
-    const big = new Uint8Array(UPLOAD_MAX_BYTES + 1);
-    big.set(text('%PDF-'));
+    const big = samplePdf('big', { size: UPLOAD_MAX_BYTES + 1 });
     expect(await refusal(() => checkFile('big.pdf', big))).toEqual({
       status: 413,
       message: 'Please select a file smaller than 10MB.',
@@ -49,7 +49,21 @@ describe('checkFile', () => {
       status: 415,
       message: 'Please select a PDF, JPEG, or PNG file.',
     });
-    expect(checkFile('ok.pdf', big.subarray(0, UPLOAD_MAX_BYTES)).type).toBe('application/pdf');
+    expect(checkFile('ok.pdf', samplePdf('max', { size: UPLOAD_MAX_BYTES })).type).toBe('application/pdf');
+  });
+
+  it('refuses what only starts like a PDF or an image, and keeps a document image without its metadata', async () => {
+    const html = text('<html><script>alert(1)</script></html>');
+    const polyglotPdf = new Uint8Array([...text('%PDF-1.4\n'), ...html, ...new Uint8Array(64)]);
+    expect(await refusal(() => checkFile('id.pdf', polyglotPdf))).toEqual({
+      status: 415,
+      message: 'Please select a PDF, JPEG, or PNG file.',
+    });
+    const polyglotJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...html]);
+    expect((await refusal(() => checkFile('id.jpg', polyglotJpeg)))?.status).toBe(415);
+    const scan = checkFile('id.jpg', sampleJpeg(10, 10, { orientation: 1 }));
+    expect(scan.type).toBe('image/jpeg');
+    expect(containsText(scan.bytes, SAMPLE_GPS_MARKER)).toBe(false);
   });
 });
 

@@ -4,6 +4,8 @@ import { MESSAGES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spo
 export { sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
 
 import { AppError } from './errors';
+import { cleanImage, ImageRejected } from './images';
+import { isStructurallyPdf } from './pdf';
 
 /**
  * Uploaded files (application documents, review photos): at most 10 MB each (spec 02 §9), the type
@@ -82,7 +84,14 @@ export interface ReceivedFile {
   type: UploadType;
 }
 
-/** Checks a received file's size and reads its type from its bytes: 413 or 415 otherwise. */
+/** A document image keeps enough detail to read an ID or a certificate. */
+export const DOCUMENT_MAX_DIMENSION = 4096;
+
+/**
+ * Checks a received document's size, reads its type from its bytes and checks it is what they
+ * claim (decision 045): a PDF must have a PDF's structure; an image must decode, and is stored
+ * re-encoded, without its metadata. 413 or 415 otherwise.
+ */
 export function checkFile(
   fileName: string,
   bytes: Uint8Array,
@@ -92,7 +101,16 @@ export function checkFile(
   if (bytes.byteLength > maxBytes) throw fileTooLarge();
   const type = sniffFileType(bytes, allowed);
   if (!type) throw invalidFileType();
-  return { fileName, bytes, type };
+  if (type === 'application/pdf') {
+    if (!isStructurallyPdf(bytes)) throw invalidFileType();
+    return { fileName, bytes, type };
+  }
+  try {
+    return { fileName, bytes: cleanImage(bytes, type, { maxDimension: DOCUMENT_MAX_DIMENSION }).bytes, type };
+  } catch (error) {
+    if (error instanceof ImageRejected) throw invalidFileType();
+    throw error;
+  }
 }
 
 /** The bytes of a `data:<type>;base64,<data>` URL; 400 naming `field` when it is not one. */

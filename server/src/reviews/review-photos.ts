@@ -1,13 +1,16 @@
 import { MESSAGES } from '@spotless/sdk/rules';
 import { REVIEW_PHOTO_LIMITS } from '@spotless/sdk/schemas';
 import { AppError } from '../lib/errors';
+import { cleanImage, ImageRejected } from '../lib/images';
 import { parseMultipart, readBodyAtMost, sniffFileType } from '../lib/uploads';
 
 /**
  * Review photos as they arrive: a multipart body read with a byte count (lib/uploads.ts), so an
  * oversized upload is refused before it is held in memory whole, and each file's type decided by
  * its first bytes — never by its name or the type the client declared (an HTML page named `.jpg`
- * stays out). One request carries at most the photos that still fit on the review.
+ * stays out). Each photo is then decoded and encoded again (decision 045): one that does not decode
+ * is refused, and what is stored is pixels only — no EXIF, no GPS position of someone's home. One
+ * request carries at most the photos that still fit on the review.
  */
 
 export type PhotoType = 'image/jpeg' | 'image/png';
@@ -23,6 +26,8 @@ const MAX_BYTES = REVIEW_PHOTO_LIMITS.maxBytes;
 /** Room for the multipart boundaries, part headers, captions and orders beside the files. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_CAPTION = 500;
+/** Review photos are shown in a list and a dialog: this is sharp on any screen. */
+export const PHOTO_MAX_DIMENSION = 2048;
 
 /** The image type the bytes are, by their signature (lib/uploads.ts), or null: never by name or declared type. */
 export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
@@ -82,6 +87,13 @@ export async function readPhotoUpload(request: Request, slots: number): Promise<
     const bytes = new Uint8Array(await file.arrayBuffer());
     const contentType = sniffPhotoType(bytes);
     if (!contentType) throw invalidFileType(file.name);
+    let clean: Uint8Array;
+    try {
+      clean = cleanImage(bytes, contentType, { maxDimension: PHOTO_MAX_DIMENSION }).bytes;
+    } catch (error) {
+      if (error instanceof ImageRejected) throw invalidFileType(file.name);
+      throw error;
+    }
     const caption = captions[index]?.trim().slice(0, MAX_CAPTION) || null;
     const order = orders[index]?.trim();
     if (order !== undefined && order !== '' && !/^\d{1,3}$/.test(order)) {
@@ -89,7 +101,7 @@ export async function readPhotoUpload(request: Request, slots: number): Promise<
         displayOrder: 'must be a whole number from 0 to 999',
       });
     }
-    uploads.push({ bytes, contentType, caption, displayOrder: order ? Number(order) : null });
+    uploads.push({ bytes: clean, contentType, caption, displayOrder: order ? Number(order) : null });
   }
   return uploads;
 }

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { decode as decodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
@@ -7,6 +9,7 @@ import type { memoryFileStorage } from '../lib/file-storage';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
+import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePng } from '../test/sample-files';
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
 type Json = Record<string, any>;
@@ -446,12 +449,12 @@ describe('reports', () => {
   });
 });
 
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (ch) => ch.charCodeAt(0),
-);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+const PNG = samplePng(3, 2);
+/** A phone photo: EXIF with an orientation and a GPS position. */
+const JPEG = sampleJpeg(8, 6, { orientation: 6 });
 const HTML = new TextEncoder().encode('<!doctype html><script>alert(document.cookie)</script>');
+/** A JPEG's first bytes in front of a page: a polyglot a signature check alone would store. */
+const POLYGLOT = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, ...HTML]);
 
 function upload(headers: Headers_, reviewId: number, parts: Array<{ bytes: Uint8Array; name: string; type: string }>) {
   const form = new FormData();
@@ -467,6 +470,14 @@ const photoRows = () => ctx.database.db.select().from(reviewPhotos).where(eq(rev
 describe('photos', () => {
   it('refuses an HTML file named .jpg and declared image/jpeg, storing nothing', async () => {
     const res = await upload(as.ben, benReviewId, [{ bytes: HTML, name: 'kitchen.jpg', type: 'image/jpeg' }]);
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as Json).error.code).toBe('invalid_file_type');
+    expect(photoKeys()).toEqual([]);
+    expect(await photoRows()).toEqual([]);
+  });
+
+  it('refuses a JPEG signature in front of HTML (a polyglot): it does not decode', async () => {
+    const res = await upload(as.ben, benReviewId, [{ bytes: POLYGLOT, name: 'kitchen.jpg', type: 'image/jpeg' }]);
     expect(res.status).toBe(415);
     expect(((await res.json()) as Json).error.code).toBe('invalid_file_type');
     expect(photoKeys()).toEqual([]);
@@ -507,7 +518,7 @@ describe('photos', () => {
     expect(pulled).toBe(false);
   });
 
-  it('stores JPEG and PNG by their bytes under server-chosen keys, serves them typed with nosniff', async () => {
+  it('stores JPEG and PNG re-encoded under server-chosen keys (no EXIF, no GPS, upright), typed with nosniff', async () => {
     // Names and declared types lie both ways: the bytes decide.
     const res = await upload(as.ben, benReviewId, [
       { bytes: PNG, name: 'photo.jpg', type: 'image/jpeg' },
@@ -525,9 +536,15 @@ describe('photos', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await first.arrayBuffer())).toEqual(PNG);
+    expect(decodePng(new Uint8Array(await first.arrayBuffer()))).toMatchObject({ width: 3, height: 2 });
     const second = await ctx.app.request(review.photos[1].fileUrl);
     expect(second.headers.get('content-type')).toBe('image/jpeg');
+    const served = new Uint8Array(await second.arrayBuffer());
+    expect(containsText(JPEG, SAMPLE_GPS_MARKER)).toBe(true);
+    expect(containsText(served, SAMPLE_GPS_MARKER)).toBe(false);
+    expect(containsText(served, 'Exif')).toBe(false);
+    // Turned upright by its orientation before the EXIF went: 8 × 6 stored sideways is 6 × 8.
+    expect(jpeg.decode(served, { useTArray: true })).toMatchObject({ width: 6, height: 8 });
     // The public list shows them too.
     const listed = await ctx.json<Json>(`/api/reviews/${demoCleaner.id}/${benReviewId}`);
     expect(listed.body.photos).toHaveLength(2);

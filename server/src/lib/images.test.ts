@@ -1,0 +1,84 @@
+import { decode as decodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import { describe, expect, it } from 'vitest';
+import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePng } from '../test/sample-files';
+import { cleanImage, exifOrientation, fitWithin, ImageRejected, orient } from './images';
+
+const html = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+describe('cleanImage', () => {
+  it('keeps only the pixels of a phone photo: no EXIF, no GPS, upright', () => {
+    const photo = sampleJpeg(8, 6, { orientation: 6 });
+    expect(containsText(photo, 'Exif')).toBe(true);
+    expect(containsText(photo, SAMPLE_GPS_MARKER)).toBe(true);
+    const clean = cleanImage(photo, 'image/jpeg', { maxDimension: 100 });
+    expect(containsText(clean.bytes, 'Exif')).toBe(false);
+    expect(containsText(clean.bytes, SAMPLE_GPS_MARKER)).toBe(false);
+    // Orientation 6 means "turn 90° clockwise to view": the stored 8 × 6 stands as 6 × 8.
+    expect([clean.width, clean.height]).toEqual([6, 8]);
+    const decoded = jpeg.decode(clean.bytes, { useTArray: true });
+    expect([decoded.width, decoded.height]).toEqual([6, 8]);
+  });
+
+  it('scales a large picture down to the cap, keeping its shape', () => {
+    const clean = cleanImage(sampleJpeg(400, 200), 'image/jpeg', { maxDimension: 100 });
+    expect([clean.width, clean.height]).toEqual([100, 50]);
+  });
+
+  it('drops a PNG’s text chunks and keeps it a PNG', () => {
+    const png = samplePng(5, 4, { Comment: SAMPLE_GPS_MARKER });
+    expect(containsText(png, SAMPLE_GPS_MARKER)).toBe(true);
+    const clean = cleanImage(png, 'image/png', { maxDimension: 100 });
+    expect(clean.type).toBe('image/png');
+    expect(containsText(clean.bytes, SAMPLE_GPS_MARKER)).toBe(false);
+    const decoded = decodePng(clean.bytes);
+    expect([decoded.width, decoded.height]).toEqual([5, 4]);
+  });
+
+  it('refuses a polyglot: JPEG or PNG signatures in front of HTML', () => {
+    const jfif = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    expect(() => cleanImage(concat(jfif, html), 'image/jpeg', { maxDimension: 100 })).toThrow(ImageRejected);
+    const pngHead = samplePng().subarray(0, 33);
+    expect(() => cleanImage(concat(pngHead, html), 'image/png', { maxDimension: 100 })).toThrow(ImageRejected);
+  });
+
+  it('refuses a truncated image and one declaring an enormous canvas before decoding it', () => {
+    const photo = sampleJpeg(64, 64);
+    expect(() => cleanImage(photo.subarray(0, photo.length >> 1), 'image/jpeg', { maxDimension: 100 })).toThrow(
+      ImageRejected,
+    );
+    const bomb = samplePng(2, 2);
+    const view = new DataView(bomb.buffer, bomb.byteOffset);
+    view.setUint32(16, 60_000);
+    view.setUint32(20, 60_000);
+    expect(() => cleanImage(bomb, 'image/png', { maxDimension: 100 })).toThrow(/too large/);
+  });
+});
+
+describe('orientation and scaling', () => {
+  const image = { width: 2, height: 1, data: Uint8Array.from([1, 1, 1, 1, 2, 2, 2, 2]) };
+  it('reads EXIF orientation and turns the pixels to match', () => {
+    expect(orient(image, 1)).toBe(image);
+    expect(orient(image, 2).data[0]).toBe(2);
+    const turned = orient(image, 6);
+    expect([turned.width, turned.height, turned.data[0], turned.data[4]]).toEqual([1, 2, 1, 2]);
+    const back = orient(image, 8);
+    expect([back.width, back.height, back.data[0], back.data[4]]).toEqual([1, 2, 2, 1]);
+    expect(exifOrientation(undefined)).toBe(1);
+  });
+
+  it('averages areas when scaling down', () => {
+    const scaled = fitWithin(image, 1);
+    expect([scaled.width, scaled.height]).toEqual([1, 1]);
+    expect(scaled.data[0]).toBe(2);
+  });
+});
