@@ -1,6 +1,6 @@
 import { type Client, createClient, type InStatement } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { databaseBusy, databaseFailure } from '../lib/database-failures';
+import { DatabaseBusyError, databaseFailure } from './failures';
 import * as schema from './schema';
 import { WriteQueue } from './write-queue';
 
@@ -59,7 +59,7 @@ function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: (
         await writeClient.reconnect();
         await options.reopened?.();
         // A transaction whose body already ran is not run twice: its caller sees the 503.
-        if (started() || Date.now() + delay > deadline) throw databaseBusy();
+        if (started() || Date.now() + delay > deadline) throw new DatabaseBusyError();
         await sleep(delay);
         delay = Math.min(delay * 2, MAX_RETRY_MS);
       }

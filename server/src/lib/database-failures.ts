@@ -1,46 +1,5 @@
+import { databaseFailure } from '../db/failures';
 import { AppError } from './errors';
-
-/**
- * What a database failure means for the caller (issue: writes failing on a busy database).
- * `busy`: another writer holds the lock (a job CLI, a backup, a second server on the same file) —
- * try again in a moment. `unreachable`: a libSQL server or Turso that does not answer. Both are a
- * dependency being down, so the API answers 503 with Retry-After rather than 500.
- */
-export type DatabaseFailure = 'busy' | 'unreachable';
-
-const BUSY = /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/i;
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'SERVER_ERROR',
-  'HRANA_WEBSOCKET_ERROR',
-  'HRANA_CLOSED_ERROR',
-  'HRANA_PROTO_ERROR',
-]);
-const UNREACHABLE =
-  /fetch failed|network connection was lost|socket hang up|connection refused|ECONNREFUSED|Server returned HTTP status 5\d\d|WebSocket was closed|Network connection lost/i;
-
-/** The failure behind `error` or any of its causes (Drizzle wraps the driver's error), or null. */
-export function databaseFailure(error: unknown): DatabaseFailure | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current; depth++) {
-    if (current instanceof AppError) return null;
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    const text = `${typeof code === 'string' ? code : ''} ${typeof message === 'string' ? message : ''}`;
-    if (BUSY.test(text)) return 'busy';
-    if ((typeof code === 'string' && UNREACHABLE_CODES.has(code)) || UNREACHABLE.test(text)) return 'unreachable';
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /** Another writer holds the database: the request changed nothing and may be sent again shortly. */
 export function databaseBusy(retryAfterSeconds = 2): AppError {
@@ -66,6 +25,7 @@ export function databaseUnavailable(retryAfterSeconds = 5): AppError {
 
 /** The 503 a database failure is answered with, or null for any other error. */
 export function asServiceUnavailable(error: unknown): AppError | null {
+  if (error instanceof AppError) return null;
   const failure = databaseFailure(error);
   if (failure === 'busy') return databaseBusy();
   if (failure === 'unreachable') return databaseUnavailable();
