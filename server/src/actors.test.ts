@@ -495,3 +495,22 @@ describe('the stub partner and guest actors (refused everything until their issu
     expect(unknown.status).toBe(401);
   });
 });
+
+describe('who is asking is checked before what is asked', () => {
+  it('answers 401 to a signed-out caller of every signed-in or admin operation, whatever the body', async () => {
+    const answers: Record<string, number> = {};
+    for (const op of API_OPERATIONS.filter((candidate) => candidate.security !== 'public')) {
+      const path = apiPath(op).replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+        name === 'provider' ? 'google' : 'not-an-id',
+      );
+      const res = await ctx.app.request(path, {
+        method: op.method.toUpperCase(),
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        body: op.method === 'get' ? undefined : '{"status": 42, "reason": []}',
+      });
+      answers[`${op.method} ${path}`] = res.status;
+    }
+    expect(answers['patch /api/admin/documents/not-an-id']).toBe(401);
+    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+  });
+});

@@ -98,8 +98,11 @@ export function createApp(given: Deps) {
   );
   const apiBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
+    // Refused before the rest of the body is read: the connection cannot be reused.
     onError: (c) =>
-      c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413),
+      c.json(errorBody('payload_too_large', `Request body exceeds ${deps.config.bodyLimitBytes} bytes`), 413, {
+        Connection: 'close',
+      }),
   });
   // Upload routes count their own, larger, envelope while reading (lib/uploads.ts).
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));

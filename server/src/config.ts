@@ -26,6 +26,8 @@ const EnvSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   ADMIN_PASSWORD_HASH: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -77,6 +79,10 @@ export interface Config {
   readonly dataDir: string;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly bodyLimitBytes: number;
+  /** An upload whose body stops arriving for this long is answered 408 and its connection closed. */
+  readonly bodyIdleTimeoutMs: number;
+  /** Node: the most a whole request (headers and body) may take to arrive (Node answers 408). */
+  readonly requestTimeoutMs: number;
   /**
    * The shared admin password's hash. It opens an admin session on its own only outside production;
    * in production only a signed-in named administrator opens one (decision 030).
@@ -166,6 +172,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     adminPasswordHash: e.ADMIN_PASSWORD_HASH,
     unsafeTestPayments,
     serveSourceMaps: e.SERVE_SOURCE_MAPS ? e.SERVE_SOURCE_MAPS === 'true' : e.NODE_ENV !== 'production',

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { hashPassword } from './auth/password';
 import { ConfigError, parseConfig } from './config';
@@ -13,6 +12,7 @@ import { nodeAssets } from './node-assets';
 import { fileOffsetClock } from './node-clock';
 import { folderFileStorage } from './node-files';
 import { fileMailer } from './node-mailer';
+import { startNodeServer } from './node-server';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
 import { createPaymentProvider } from './payments/create-provider';
 import {
@@ -78,7 +78,7 @@ async function main() {
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = startNodeServer(app.fetch, config, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     banner(`Spotless is running at http://${host}:${info.port} (API docs: /api/docs)`);
     if (config.embedded) {

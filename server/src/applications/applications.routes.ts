@@ -58,7 +58,9 @@ export const applicationsRoutes = new Hono<AppEnv>()
   })
   .post(...endpoint(api.uploadApplicationDocument), async (c) => {
     const { id } = inputOf(c, api.uploadApplicationDocument).param;
-    const answer = await uploadDocument(c.var.deps, c.var.actor, id, () => readDocumentUpload(c.req.raw));
+    const answer = await uploadDocument(c.var.deps, c.var.actor, id, () =>
+      readDocumentUpload(c.req.raw, c.var.deps.config.bodyIdleTimeoutMs),
+    );
     return c.json(renderDocument(c.var.operations, answer), 201);
   });
 

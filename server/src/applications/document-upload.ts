@@ -23,10 +23,11 @@ import { issuesToFields } from '../lib/validate';
  */
 export async function readDocumentUpload(
   request: Request,
+  idleMs?: number,
 ): Promise<{ documentType: ApplicationDocumentType; file: ReceivedFile }> {
   const contentType = request.headers.get('content-type') ?? '';
   if (/^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
-    const body = await readBodyAtMost(request, JSON_UPLOAD_MAX_BYTES);
+    const body = await readBodyAtMost(request, JSON_UPLOAD_MAX_BYTES, idleMs);
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder().decode(body));
@@ -42,7 +43,7 @@ export async function readDocumentUpload(
     return { documentType, file: checkFile(fileName, decodeDataUrl(fileUrl, 'fileUrl')) };
   }
   if (/^multipart\/form-data\s*;/i.test(contentType)) {
-    const form = await parseMultipart(await readBodyAtMost(request, MULTIPART_MAX_BYTES), contentType);
+    const form = await parseMultipart(await readBodyAtMost(request, MULTIPART_MAX_BYTES, idleMs), contentType);
     const fields: Record<string, string> = {};
     const documentType = DocumentTypeSchema.safeParse(form.get('documentType'));
     if (!documentType.success) fields.documentType = 'Choose id, insurance, bond, reference_letter or background_check';

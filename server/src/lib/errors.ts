@@ -51,7 +51,21 @@ export function errorBody(
   return { error: { ...details, code, message, ...(fields ? { fields } : {}) } };
 }
 
+/**
+ * The client went away before its request arrived whole (a dropped upload): nobody reads the
+ * answer, and it is not our failure, so it is logged as such (nginx's 499), never as a 500.
+ */
+export function clientGone(err: Error, c: Context): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  const code = (err as { code?: unknown }).code;
+  return err.message === 'aborted' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
 export function renderError(err: Error, c: Context, logger: Logger): Response {
+  if (!(err instanceof AppError) && clientGone(err, c)) {
+    logger.info('client closed request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+    return c.body(null, 499 as ContentfulStatusCode, { Connection: 'close' });
+  }
   const unavailable = asServiceUnavailable(err);
   if (unavailable) {
     logger.warn('database unavailable', {

@@ -41,18 +41,32 @@ export const EXTENSION: Record<UploadType, string> = {
   'image/png': 'png',
 };
 
+/** Too large: refused before the rest is read, so the connection is closed after the answer. */
 export const fileTooLarge = () =>
-  new AppError(413, 'file_too_large', MESSAGES.application.fileTooLarge, { file: MESSAGES.application.fileTooLarge });
+  new AppError(
+    413,
+    'file_too_large',
+    MESSAGES.application.fileTooLarge,
+    { file: MESSAGES.application.fileTooLarge },
+    { Connection: 'close' },
+  );
 export const invalidFileType = () =>
   new AppError(415, 'invalid_file_type', MESSAGES.application.invalidFileType, {
     file: MESSAGES.application.invalidFileType,
   });
 
+/** The request's body stopped arriving: answered 408 and the connection closed (its rest may still come). */
+export const bodyTimedOut = () =>
+  new AppError(408, 'request_timeout', 'The upload stopped arriving: please try again', undefined, {
+    Connection: 'close',
+  });
+
 /**
  * The whole body, refused with 413 once it passes `maxBytes`: first by its Content-Length, then by
- * counting what actually arrives (a sender may leave the length out or lie about it).
+ * counting what actually arrives (a sender may leave the length out or lie about it). A body that
+ * stops arriving for `idleMs` is refused with 408 rather than waited on forever.
  */
-export async function readBodyAtMost(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyAtMost(request: Request, maxBytes: number, idleMs = 20_000): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw fileTooLarge();
   if (!request.body) return new Uint8Array();
@@ -60,7 +74,16 @@ export async function readBodyAtMost(request: Request, maxBytes: number): Promis
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => {
+      timer = setTimeout(() => resolve('stalled'), idleMs);
+    });
+    const next = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
+    if (next === 'stalled') {
+      await reader.cancel().catch(() => undefined);
+      throw bodyTimedOut();
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -62,12 +62,15 @@ const invalidFileType = (name: string) =>
  * (repeated, one per photo in the same order; both optional). At most `slots` photos, each at
  * most 10 MB and a JPEG or PNG by its bytes. Nothing is stored here.
  */
-export async function readPhotoUpload(request: Request, slots: number): Promise<PhotoUpload[]> {
+export async function readPhotoUpload(request: Request, slots: number, idleMs?: number): Promise<PhotoUpload[]> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(415, 'unsupported_media_type', 'Send the photos as multipart/form-data');
   }
-  const form = await parseMultipart(await readBodyAtMost(request, slots * MAX_BYTES + FORM_OVERHEAD_BYTES), type);
+  const form = await parseMultipart(
+    await readBodyAtMost(request, slots * MAX_BYTES + FORM_OVERHEAD_BYTES, idleMs),
+    type,
+  );
   const files = [...form.getAll('photos'), ...form.getAll('photos[]')].filter(
     (entry): entry is File => typeof entry !== 'string',
   );

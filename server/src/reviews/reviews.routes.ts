@@ -73,7 +73,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       c.var.deps,
       c.var.actor,
       id,
-      (slots) => readPhotoUpload(c.req.raw, slots),
+      (slots) => readPhotoUpload(c.req.raw, slots, c.var.deps.config.bodyIdleTimeoutMs),
       (photoId) => linkTo(ops, 'getReviewPhoto', { id, photoId }).href,
     );
     return c.json(renderReview(ops, answer), 201);
