@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallInit, type Json, call as send } from './call';
 import { TARGETS, type Target } from './targets';
 
 /**
  * One API suite, three targets: every check here runs against Node + libSQL file, Node + libSQL
  * server and the Workers runtime + libSQL server. A new API feature adds its checks here.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
-type Json = Record<string, any>;
 
 describe.each(TARGETS)('%s', (_name, start) => {
   let target: Target;
@@ -22,25 +20,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     await target?.stop();
   });
 
-  async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-    const headers: Record<string, string> = { origin: target.url };
-    if (init.cookie) headers.cookie = init.cookie;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${target.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await res.text();
-    const session = /spotless_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    let body: Json | undefined;
-    try {
-      body = text ? (JSON.parse(text) as Json) : undefined;
-    } catch {
-      body = { text };
-    }
-    return { status: res.status, body: body as Json, session };
-  }
+  const call = (path: string, init?: CallInit) => send(target.url, path, init);
 
   it('answers the root and searches cleaners, each with its links', async () => {
     const root = await call('/api');

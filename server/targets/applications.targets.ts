@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../src/test/sample-files';
+import { type CallInit, type Json, call as send } from './call';
 import { TARGETS, type Target } from './targets';
 
 /**
@@ -8,9 +9,6 @@ import { TARGETS, type Target } from './targets';
  * (into the folder under data/ on Node, R2 on Workers), a named administrator approves it through
  * the application's `approve` action, and the user is a cleaner with a profile.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
-type Json = Record<string, any>;
 
 /** A real one-page PDF (the server checks a PDF's structure). */
 const PDF = samplePdf();
@@ -24,32 +22,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     await target?.stop();
   });
 
-  async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-    const headers: Record<string, string> = { origin: target.url };
-    if (init.cookie) headers.cookie = init.cookie;
-    let body: FormData | string | undefined;
-    if (init.body instanceof FormData) body = init.body;
-    else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const res = await fetch(`${target.url}${path}`, { method: init.method ?? 'GET', headers, body });
-    const cookies = res.headers.getSetCookie();
-    const cookie = (name: string) => cookies.map((c) => new RegExp(`^${name}=([^;]+)`).exec(c)?.[1]).find(Boolean);
-    const text = await res.text();
-    let json: Json | undefined;
-    try {
-      json = text ? (JSON.parse(text) as Json) : undefined;
-    } catch {
-      json = { text };
-    }
-    return {
-      status: res.status,
-      body: json as Json,
-      session: cookie('spotless_session'),
-      adminSession: cookie('spotless_admin_session'),
-    };
-  }
+  const call = (path: string, init?: CallInit) => send(target.url, path, init);
 
   async function register(prefix: string, password: string) {
     const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

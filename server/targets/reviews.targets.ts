@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
+import { type CallInit, type Json, call as send } from './call';
 import { TARGETS, type Target } from './targets';
 
 /**
@@ -10,9 +11,6 @@ import { TARGETS, type Target } from './targets';
  * R2 on Workers), another user marks it helpful, the demo cleaner
  * responds, and the cleaner's rating and review count have moved.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
-type Json = Record<string, any>;
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
 const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
@@ -26,26 +24,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     await target?.stop();
   });
 
-  async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-    const headers: Record<string, string> = { origin: target.url };
-    if (init.cookie) headers.cookie = init.cookie;
-    let body: FormData | string | undefined;
-    if (init.body instanceof FormData) body = init.body;
-    else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const res = await fetch(`${target.url}${path}`, { method: init.method ?? 'GET', headers, body });
-    const session = /spotless_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    const text = await res.text();
-    let json: Json | undefined;
-    try {
-      json = text ? (JSON.parse(text) as Json) : undefined;
-    } catch {
-      json = { text };
-    }
-    return { status: res.status, body: json as Json, session, headers: res.headers };
-  }
+  const call = (path: string, init?: CallInit) => send(target.url, path, init);
 
   async function signIn(email: string, password = 'demo-password') {
     const login = await call('/api/auth/login', { method: 'POST', body: { email, password } });
