@@ -10,7 +10,7 @@ import { launchBrowser, signInAsAdmin } from './browser';
  */
 
 const baseUrl = inject('baseUrl');
-/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/generate.ts). */
+/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 let browser: Browser;
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
-/** The demo cleaner works in Austin, on America/Chicago time (server/src/seed/generate.ts). */
+/** The demo cleaner works in Austin, on America/Chicago time (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 /** A viewer 14 or 15 hours ahead of the cleaner: their clock even shows another day. */
 const VIEWER_ZONE = 'Asia/Tokyo';

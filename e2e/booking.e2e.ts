@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, runAxe, signInAsAdmin } from './browser';
 
 const baseUrl = inject('baseUrl');
-/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/generate.ts). */
+/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 let browser: Browser;
 let context: BrowserContext;

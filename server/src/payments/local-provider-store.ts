@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db/client';
 import { localPaymentEvents, localPaymentIntents, localPaymentRequests, serverSecrets } from '../db/schema';
 import type { Clock } from '../deps';
 import type { ProviderEvent } from '../lib/payment-provider';
-import type { IdempotentResult, IntentRecord, LocalProviderStore } from './local-provider';
+import type { IdempotentResult, IntentRecord, LocalProviderStore } from './local-provider-records';
 
 const WEBHOOK_SECRET = 'local_payment_webhook_secret';
 

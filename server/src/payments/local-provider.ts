@@ -1,49 +1,43 @@
-import { hmac } from '@oslojs/crypto/hmac';
-import { SHA256 } from '@oslojs/crypto/sha2';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
-import { centsToDollars } from '@spotless/sdk/rules';
-import {
-  type CreatePaymentIntentInput,
-  type PaymentIntent,
-  type PaymentProvider,
-  PaymentProviderError,
-  PROVIDER_EVENT_TYPES,
-  type ProviderEvent,
-  type Refund,
-  type RefundInput,
-  WebhookSignatureError,
+import type {
+  CreatePaymentIntentInput,
+  PaymentIntent,
+  PaymentProvider,
+  ProviderEvent,
+  Refund,
+  RefundInput,
 } from '../lib/payment-provider';
+import { PaymentProviderError } from '../lib/payment-provider';
+import { type CardDetails, type ConfirmResult, cardOutcome, validateCard } from './local-cards';
+import {
+  checkIdempotencyKey,
+  checkIntentInput,
+  dollars,
+  idempotencyConflict,
+  intentSnapshot,
+  randomHex,
+} from './local-intents';
+import {
+  type IntentRecord,
+  type LocalProviderStore,
+  type LocalStoreTx,
+  memoryLocalStore,
+} from './local-provider-records';
+import { type EventListener, signPayload, verifyWebhook, type WebhookDelivery } from './local-webhooks';
 
-/** The header the local provider signs its webhook deliveries with, in Stripe's `t=…,v1=…` form. */
-export const LOCAL_SIGNATURE_HEADER = 'spotless-signature';
-export const LOCAL_WEBHOOK_TOLERANCE_SECONDS = 300;
-
-export interface CardDetails {
-  cardNumber: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-/** What `stripe.confirmCardPayment` resolves to, in the fields the checkout page reads. */
-export type ConfirmResult =
-  | { paymentIntent: { id: string; status: 'succeeded'; amount: number; currency: string } }
-  | {
-      error: {
-        type: 'card_error' | 'validation_error' | 'invalid_request_error';
-        code: string;
-        decline_code?: string;
-        message: string;
-      };
-    };
-
-export interface WebhookDelivery {
-  rawBody: string;
-  signatureHeader: string;
-}
-
-export type EventListener = (event: ProviderEvent, delivery: WebhookDelivery) => void | Promise<void>;
+export { type CardDetails, type ConfirmResult, luhnValid, validateCard } from './local-cards';
+export {
+  type IdempotentResult,
+  type IntentRecord,
+  type LocalProviderStore,
+  type LocalStoreTx,
+  memoryLocalStore,
+} from './local-provider-records';
+export {
+  type EventListener,
+  LOCAL_SIGNATURE_HEADER,
+  LOCAL_WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookDelivery,
+} from './local-webhooks';
 
 export interface LocalProviderOptions {
   /** A fixed secret (tests); otherwise the store's, made once per installation. */
@@ -51,116 +45,6 @@ export interface LocalProviderOptions {
   clock?: { now(): Date };
   /** Where intents, idempotency keys and events live; memory when omitted (the provider's own tests). */
   store?: LocalProviderStore;
-}
-
-type Outcome =
-  | { kind: 'succeed'; dispute?: boolean }
-  | { kind: 'decline'; code: string; declineCode?: string; message: string };
-
-const DECLINED = 'Your card was declined.';
-/** Stripe's test cards (https://docs.stripe.com/testing) and what they do. */
-const TEST_CARDS: Record<string, Outcome> = {
-  '4242424242424242': { kind: 'succeed' },
-  '4000056655665556': { kind: 'succeed' },
-  '5555555555554444': { kind: 'succeed' },
-  '378282246310005': { kind: 'succeed' },
-  '4000000000000259': { kind: 'succeed', dispute: true },
-  '4000000000000002': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline', message: DECLINED },
-  '4000000000009995': {
-    kind: 'decline',
-    code: 'card_declined',
-    declineCode: 'insufficient_funds',
-    message: 'Your card has insufficient funds.',
-  },
-  '4000000000009987': { kind: 'decline', code: 'card_declined', declineCode: 'lost_card', message: DECLINED },
-  '4000000000009979': { kind: 'decline', code: 'card_declined', declineCode: 'stolen_card', message: DECLINED },
-  '4000000000000069': { kind: 'decline', code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': {
-    kind: 'decline',
-    code: 'processing_error',
-    message: 'An error occurred while processing your card. Try again in a little bit.',
-  },
-};
-const LIVE_CARD_IN_TEST_MODE: Outcome = {
-  kind: 'decline',
-  code: 'card_declined',
-  declineCode: 'test_mode_live_card',
-  message:
-    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
-};
-
-export interface IntentRecord {
-  id: string;
-  clientSecret: string;
-  amountCents: number;
-  currency: string;
-  bookingId: number;
-  customerId: number | null;
-  succeeded: boolean;
-  failureReason: string | null;
-  refundedCents: number;
-  disputed: boolean;
-}
-
-export type IdempotentResult =
-  | { op: 'intent'; fingerprint: string; intentId: string }
-  | { op: 'refund'; fingerprint: string; refund: Refund };
-
-/** One atomic unit of the provider's records: everything read and written in it commits together. */
-export interface LocalStoreTx {
-  intent(id: string): Promise<IntentRecord | undefined>;
-  saveIntent(record: IntentRecord, isNew: boolean): Promise<void>;
-  request(key: string): Promise<IdempotentResult | undefined>;
-  saveRequest(key: string, result: IdempotentResult): Promise<void>;
-  appendEvent(event: ProviderEvent): Promise<void>;
-}
-
-/**
- * Where the local provider keeps what Stripe would keep on its side. In the database
- * (`databaseLocalStore`) for the app on every target, so that any process or Workers isolate over
- * the same database sees the same intents; in memory for the provider's own unit tests.
- */
-export interface LocalProviderStore {
-  transaction<T>(fn: (tx: LocalStoreTx) => Promise<T>): Promise<T>;
-  intent(id: string): Promise<IntentRecord | undefined>;
-  /** Events emitted so far, oldest first. */
-  events(providerPaymentId?: string): Promise<ProviderEvent[]>;
-  /** The webhook signing secret of this installation: made once, then the same for every process. */
-  webhookSecret(make: () => string): Promise<string>;
-}
-
-/** The store in memory, for tests of the provider alone: one transaction at a time, applied on success. */
-export function memoryLocalStore(): LocalProviderStore {
-  const intents = new Map<string, IntentRecord>();
-  const requests = new Map<string, IdempotentResult>();
-  const events: ProviderEvent[] = [];
-  let secret: string | undefined;
-  let turn: Promise<unknown> = Promise.resolve();
-  return {
-    transaction(fn) {
-      const run = turn.then(async () => {
-        const writes: Array<() => void> = [];
-        const result = await fn({
-          intent: async (id) => structuredClone(intents.get(id)),
-          saveIntent: async (record) => void writes.push(() => intents.set(record.id, structuredClone(record))),
-          request: async (key) => structuredClone(requests.get(key)),
-          saveRequest: async (key, value) => void writes.push(() => requests.set(key, structuredClone(value))),
-          appendEvent: async (event) => void writes.push(() => events.push(structuredClone(event))),
-        });
-        for (const write of writes) write();
-        return result;
-      });
-      turn = run.catch(() => undefined);
-      return run;
-    },
-    intent: async (id) => structuredClone(intents.get(id)),
-    events: async (providerPaymentId) =>
-      events
-        .filter((e) => providerPaymentId === undefined || e.providerPaymentId === providerPaymentId)
-        .map((e) => structuredClone(e)),
-    webhookSecret: async (make) => (secret ??= make()),
-  };
 }
 
 /**
@@ -205,15 +89,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       input.bookingId,
       input.customerId,
     ]);
-    if (!/^[a-z]{3}$/.test(input.currency)) {
-      throw new PaymentProviderError('invalid_request', `Invalid currency: ${input.currency}`);
-    }
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1) {
-      throw new PaymentProviderError('invalid_amount', 'Amount must be a positive whole number of cents');
-    }
-    if (input.currency === 'usd' && input.amountCents < 50) {
-      throw new PaymentProviderError('invalid_amount', 'Amount must be at least $0.50 usd');
-    }
+    checkIntentInput(input);
     const record = await this.store.transaction(async (tx) => {
       const previous = await tx.request(input.idempotencyKey);
       if (previous) {
@@ -240,12 +116,12 @@ export class LocalPaymentProvider implements PaymentProvider {
       await tx.saveRequest(input.idempotencyKey, { op: 'intent', fingerprint, intentId: id });
       return created;
     });
-    return this.snapshot(record);
+    return intentSnapshot(record);
   }
 
   async retrieve(providerPaymentId: string): Promise<PaymentIntent | null> {
     const record = await this.store.intent(providerPaymentId);
-    return record ? this.snapshot(record) : null;
+    return record ? intentSnapshot(record) : null;
   }
 
   async refund(input: RefundInput): Promise<Refund> {
@@ -304,7 +180,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   async confirmCardPayment(clientSecret: string, card: CardDetails): Promise<ConfirmResult> {
     const id = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(clientSecret)?.[1];
     const invalid = validateCard(card, this.clock.now());
-    const outcome = TEST_CARDS[card.cardNumber.replace(/ /g, '')] ?? LIVE_CARD_IN_TEST_MODE;
+    const outcome = cardOutcome(card.cardNumber);
     const { result, events } = await this.store.transaction(async (tx) => {
       const record = id ? await tx.intent(id) : undefined;
       if (!record || record.clientSecret !== clientSecret) {
@@ -401,48 +277,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async parseWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<ProviderEvent | null> {
-    if (!signatureHeader) throw new WebhookSignatureError('No signature header');
-    const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
-    const t = parts.find(([k]) => k === 't')?.[1];
-    const signatures = parts.filter(([k, v]) => k === 'v1' && v).map(([, v]) => v!);
-    if (!t || !/^\d+$/.test(t) || signatures.length === 0) {
-      throw new WebhookSignatureError('Unable to extract timestamp and signatures from header');
-    }
-    const expected = decodeHex(await this.sign(`${t}.${rawBody}`));
-    const matches = signatures.some((s) => /^[0-9a-f]{64}$/.test(s) && constantTimeEqual(decodeHex(s), expected));
-    if (!matches) throw new WebhookSignatureError('No signatures found matching the expected signature for payload');
-    if (Math.abs(this.clock.now().getTime() / 1000 - Number(t)) > LOCAL_WEBHOOK_TOLERANCE_SECONDS) {
-      throw new WebhookSignatureError('Timestamp outside the tolerance zone');
-    }
-    return decodeEvent(rawBody);
+    return verifyWebhook(rawBody, signatureHeader, (payload) => this.sign(payload), this.clock);
   }
 
   private async sign(payload: string): Promise<string> {
-    const encoder = new TextEncoder();
-    const secret = await this.webhookSecret();
-    return encodeHexLowerCase(hmac(SHA256, encoder.encode(secret), encoder.encode(payload)));
-  }
-
-  private snapshot(record: IntentRecord): PaymentIntent {
-    return {
-      providerPaymentId: record.id,
-      clientSecret: record.clientSecret,
-      status: record.disputed
-        ? 'disputed'
-        : record.succeeded
-          ? record.refundedCents >= record.amountCents
-            ? 'refunded'
-            : 'succeeded'
-          : record.failureReason
-            ? 'failed'
-            : 'pending',
-      amountCents: record.amountCents,
-      currency: record.currency,
-      refundedCents: record.refundedCents,
-      bookingId: record.bookingId,
-      customerId: record.customerId,
-      failureReason: record.failureReason,
-    };
+    return signPayload(await this.webhookSecret(), payload);
   }
 
   /** Stores an event in the same transaction as the change it reports. */
@@ -475,104 +314,4 @@ export class LocalPaymentProvider implements PaymentProvider {
       this.failedDeliveries.push({ listener, event, delivery });
     }
   }
-}
-
-type CardProblem = { code: string; message: string };
-
-/** Stripe.js's checks of the card form, before anything reaches the provider. */
-export function validateCard(card: CardDetails, now: Date): CardProblem | null {
-  const number = String(card.cardNumber ?? '').replace(/ /g, '');
-  if (number === '') return { code: 'incomplete_number', message: 'Your card number is incomplete.' };
-  if (!/^\d+$/.test(number)) return { code: 'invalid_number', message: 'Your card number is invalid.' };
-  const length = /^3[47]/.test(number) ? 15 : 16;
-  if (number.length < length) return { code: 'incomplete_number', message: 'Your card number is incomplete.' };
-  if (number.length > length || !luhnValid(number)) {
-    return { code: 'invalid_number', message: 'Your card number is invalid.' };
-  }
-  const month = card.expMonth;
-  if (!Number.isInteger(month) || month < 1 || month > 12) {
-    return { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
-  }
-  const year = Number.isInteger(card.expYear) && card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  const thisYear = now.getUTCFullYear();
-  if (!Number.isInteger(year) || year < 0) {
-    return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
-  }
-  if (year < thisYear)
-    return { code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." };
-  if (year > thisYear + 50) return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
-  if (year === thisYear && month < now.getUTCMonth() + 1) {
-    return { code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." };
-  }
-  const cvcLength = length === 15 ? 4 : 3;
-  const cvc = String(card.cvc ?? '');
-  if (!/^\d*$/.test(cvc) || cvc.length > cvcLength) {
-    return { code: 'invalid_cvc', message: "Your card's security code is invalid." };
-  }
-  if (cvc.length < cvcLength) return { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
-  return null;
-}
-
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-function decodeEvent(rawBody: string): ProviderEvent | null {
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(rawBody) as Record<string, unknown>;
-  } catch {
-    throw new WebhookSignatureError('Webhook payload is not JSON');
-  }
-  if (!PROVIDER_EVENT_TYPES.includes(body.type as ProviderEvent['type'])) return null;
-  const createdAt = new Date(String(body.createdAt));
-  if (
-    typeof body.id !== 'string' ||
-    typeof body.providerPaymentId !== 'string' ||
-    !Number.isSafeInteger(body.amountCents) ||
-    Number.isNaN(createdAt.getTime())
-  ) {
-    throw new WebhookSignatureError('Webhook payload is not a valid event');
-  }
-  const event: ProviderEvent = {
-    id: body.id,
-    type: body.type as ProviderEvent['type'],
-    providerPaymentId: body.providerPaymentId,
-    amountCents: body.amountCents as number,
-    createdAt,
-  };
-  if (Number.isSafeInteger(body.refundedCents)) event.refundedCents = body.refundedCents as number;
-  if (typeof body.failureReason === 'string') event.failureReason = body.failureReason;
-  return event;
-}
-
-function checkIdempotencyKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
-    throw new PaymentProviderError('invalid_request', 'An idempotency key of 1 to 255 characters is required');
-  }
-}
-
-function idempotencyConflict(key: string): PaymentProviderError {
-  return new PaymentProviderError(
-    'idempotency_conflict',
-    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-  );
-}
-
-function dollars(cents: number): string {
-  return `$${centsToDollars(cents)}`;
-}
-
-function randomHex(bytes: number): string {
-  return encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(bytes)));
 }

@@ -1,0 +1,71 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './auth';
+import { cleaners } from './cleaners';
+import { createdAt, timestamps } from './columns';
+import { partners } from './partners';
+import { services } from './services';
+
+/** Bookings and the history of their statuses. */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    customerId: integer().references(() => users.id, { onDelete: 'restrict' }),
+    cleanerId: integer()
+      .notNull()
+      .references(() => cleaners.id, { onDelete: 'restrict' }),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    status: text({ enum: BOOKING_STATUSES }).notNull().default('pending'),
+    startsAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    durationMinutes: integer().notNull(),
+    /** The cleaner's zone when booked: the local date and time shown to people derive from it. */
+    timeZone: text().notNull(),
+    address: text().notNull(),
+    specialInstructions: text().notNull().default(''),
+    hourlyRateCents: integer().notNull(),
+    totalPriceCents: integer().notNull(),
+    paymentStatus: text({ enum: ['unpaid', ...PAYMENT_STATUSES] })
+      .notNull()
+      .default('unpaid'),
+    /** Guest checkout from a partner widget: a booking-scoped token hash and contact e-mail. */
+    guestEmail: text(),
+    guestTokenHash: text(),
+    cancellationFeeCents: integer(),
+    cancelledAt: integer({ mode: 'timestamp_ms' }),
+    cancelReason: text(),
+    reminderSentAt: integer({ mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('bookings_cleaner_time_idx').on(t.cleanerId, t.startsAt),
+    index('bookings_customer_idx').on(t.customerId, t.startsAt),
+    index('bookings_status_time_idx').on(t.status, t.startsAt),
+  ],
+);
+
+export const bookingStatusHistory = sqliteTable(
+  'booking_status_history',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromStatus: text({ enum: BOOKING_STATUSES }),
+    toStatus: text({ enum: BOOKING_STATUSES }).notNull(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text({ enum: ['customer', 'cleaner', 'admin', 'system', 'guest'] }).notNull(),
+    note: text(),
+    createdAt,
+  },
+  (t) => [index('booking_status_history_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
