@@ -10,6 +10,7 @@ const ENTRIES = [
   { name: 'rules', entry: 'src/rules/index.ts', what: 'money, pricing, times, messages', budget: 3_000 },
   { name: 'client', entry: 'src/client/index.ts', what: 'typed client', budget: 3_000 },
   { name: 'index', entry: 'src/index.ts', what: 'client + rules', budget: 5_000 },
+  { name: 'forms', entry: 'src/forms/index.ts', what: 'actions to forms (no framework, no zod)', budget: 2_000 },
   { name: 'cities', entry: 'src/cities.ts', what: 'the city table (loaded only where needed)', budget: 4_000 },
   { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 110_000 },
 ];

@@ -10,3 +10,4 @@ export * from './format';
 export * from './messages';
 export * from './pricing';
 export * from './reviews';
+export * from './statuses';

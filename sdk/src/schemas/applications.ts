@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
+import { APPLICATION_STATUSES } from '../rules/statuses';
 import { Money, PageQuery, pageOf, ServiceType } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 const text = MESSAGES.application;
 
 /** Spec 02 §4's application statuses; pending and under_review are "open". */
-export const ApplicationStatus = z
-  .enum(['pending', 'under_review', 'approved', 'rejected'])
-  .meta({ id: 'ApplicationStatus' });
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES).meta({ id: 'ApplicationStatus' });
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
 /** Spec 02 §5's experience options (years). */

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
+import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../rules/statuses';
 import { listOf, Money } from './common';
 import { actionOf, linkTo, PageLink } from './hypermedia';
 
 const text = MESSAGES.booking;
 
-export const BookingStatus = z
-  .enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'])
-  .meta({ id: 'BookingStatus' });
+export const BookingStatus = z.enum(BOOKING_STATUSES).meta({ id: 'BookingStatus' });
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-export const BookingPaymentStatus = z
-  .enum(['unpaid', 'pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'])
-  .meta({ id: 'BookingPaymentStatus' });
+export const BookingPaymentStatus = z.enum(BOOKING_PAYMENT_STATUSES).meta({ id: 'BookingPaymentStatus' });
 export type BookingPaymentStatus = z.infer<typeof BookingPaymentStatus>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

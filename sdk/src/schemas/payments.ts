@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../rules/statuses';
 import { Money } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 /** Spec 02 §4's payment statuses. */
-export const PaymentStatus = z
-  .enum(['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'])
-  .meta({ id: 'PaymentStatus' });
+export const PaymentStatus = z.enum(PAYMENT_STATUSES).meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 const positiveId = (name: string) =>

@@ -1,0 +1,29 @@
+/**
+ * The statuses of the contract, once: the schemas' enums are built from these lists, and clients
+ * build their filters and badges from them, so a new status reaches every list by itself.
+ */
+
+/** Spec 02 §4: a booking's life. */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+/** A booking's payment as the booking shows it (`unpaid` until a payment is started). */
+export const BOOKING_PAYMENT_STATUSES = [
+  'unpaid',
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'refunded',
+  'disputed',
+] as const;
+/** Spec 02 §4: a payment's statuses. */
+export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
+/** Spec 02 §4: an application's statuses; pending and under_review are "open". */
+export const APPLICATION_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
+
+/** A status as people read it: `in_progress` → "In Progress". */
+export function statusText(status: string): string {
+  return status
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
