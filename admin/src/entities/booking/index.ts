@@ -1,8 +1,8 @@
 /*
- * Bookings are the one domain several pages share: booking creates them, checkout pays for them,
- * the dashboard lists, edits and cancels them, payments and the profile refresh them. So, unlike
- * the rule that features do not import each other (bulletproof-react), other features may import
- * this barrel; they import nothing else from this folder, and this folder imports no feature.
+ * Bookings are the domain several pages share: booking creates them, checkout pays for them, the
+ * dashboards list, edit and cancel them, payments and reviews refresh them. So their keys, queries,
+ * mutations and summary live here, in the shared layer (decision 043): features import this
+ * entity, never each other, and it imports no feature.
  */
 export { bookingKeys, slotKeys } from './api/booking-keys';
 export { useCancelBooking, useCreateBooking, useUpdateBooking } from './api/bookings.mutations';

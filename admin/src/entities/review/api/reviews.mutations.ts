@@ -1,7 +1,7 @@
 import type { ActionBodyOf, Booking, Review } from '@spotless/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
-import { bookingKeys } from '../../bookings';
 import { type PhotoDraft, photoFormData } from '../utils/review-form';
 import { reviewKeys } from './review-keys';
 

@@ -1,6 +1,7 @@
-import type { Cleaner } from '@spotless/sdk';
+import type { Booking, Cleaner, FollowableLink } from '@spotless/sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { bookingKeys } from '../../booking';
 import { PAGE_SIZES } from '../utils/review-form';
 import { reviewKeys } from './review-keys';
 
@@ -43,3 +44,11 @@ export const completedBookingsQuery = queryOptions({
   queryFn: ({ signal }) => api.bookings.list({ status: 'completed', limit: PAGE_SIZES.completedBookings }, signal),
   staleTime: 0,
 });
+
+/** A booking as it is now, by its own link, for the review its `review` action offers. */
+export const reviewableBookingQuery = (booking: { id: number; links: { self: FollowableLink<'getBooking'> } }) =>
+  queryOptions({
+    queryKey: bookingKeys.detail(booking.id),
+    queryFn: ({ signal }): Promise<Booking> => api.follow(booking.links.self, undefined, signal),
+    staleTime: 0,
+  });

@@ -2,11 +2,10 @@ import type { Booking, FollowableLink } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { bookingKeys } from '../../bookings';
 import { useSubmitReview } from '../api/reviews.mutations';
+import { reviewableBookingQuery } from '../api/reviews.queries';
 import { QUICK_COMMENT_COUNTER, quickReviewBody, quickReviewProblem } from '../utils/review-form';
 import { StarRatingInput } from './star-rating';
 import '../reviews.css';
@@ -38,11 +37,7 @@ export function WriteReviewDialog({ booking, onClose }: { booking: ReviewableBoo
 }
 
 function QuickReview({ booking, onClose }: { booking: ReviewableBooking; onClose: () => void }) {
-  const full = useQuery({
-    queryKey: bookingKeys.detail(booking.id),
-    queryFn: ({ signal }) => api.follow(booking.links.self, undefined, signal),
-    staleTime: 0,
-  });
+  const full = useQuery(reviewableBookingQuery(booking));
   if (full.isPending) return <p className="loading-text">Loading the booking...</p>;
   const action = full.data?.actions.review;
   if (!full.data || !action) {

@@ -22,6 +22,7 @@ import { ApplicationsTable } from './applications-table';
 import { RejectApplicationDialog } from './reject-application-dialog';
 import { statusFailureToast, statusSuccessToast } from './status-toasts';
 import '../admin-dashboard.css';
+import { StatCards } from '../../../components/stat-cards';
 
 const FIRST_PAGES: Record<ApplicationStatus, number> = { pending: 1, under_review: 1, approved: 1, rejected: 1 };
 
@@ -132,13 +133,10 @@ function CountCards({ counts }: { counts: ApplicationCounts | undefined }) {
     ? countCards(counts)
     : [...APPLICATION_TABS.map((t) => ({ label: t.label, value: undefined })), { label: 'Total', value: undefined }];
   return (
-    <dl className="dashboard-stats admin-dashboard__counts" data-testid="application-counts">
-      {cards.map((card) => (
-        <div key={card.label} className="card dashboard-stats__card" data-testid={`count-${card.label}`}>
-          <dt>{card.label}</dt>
-          <dd>{card.value ?? '…'}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatCards
+      className="admin-dashboard__counts"
+      testId="application-counts"
+      cards={cards.map((card) => ({ ...card, testId: `count-${card.label}` }))}
+    />
   );
 }

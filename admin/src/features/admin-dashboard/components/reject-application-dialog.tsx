@@ -1,5 +1,7 @@
 import type { Application } from '@spotless/sdk';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useSetApplicationStatus } from '../api/admin-applications.mutations';
 import { applicantName, quickActions, statusChangeBody } from '../utils/admin-dashboard';
@@ -29,7 +31,6 @@ export function RejectApplicationDialog({
 }
 
 function RejectForm({ application, onDone }: { application: Application; onDone: () => void }) {
-  const id = useId();
   const setStatus = useSetApplicationStatus();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,31 +62,19 @@ function RejectForm({ application, onDone }: { application: Application; onDone:
       <p>
         Reject the application of <strong>{applicantName(application)}</strong> ({application.user.email}).
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason for rejection</label>
-        <textarea
-          id={`${id}-reason`}
-          rows={4}
-          maxLength={1000}
-          value={reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reason-error` : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-reason-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn--danger" disabled={setStatus.isPending || !action}>
-          {setStatus.isPending ? 'Rejecting...' : 'Reject Application'}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <Field label="Reason for rejection" error={error}>
+        {(control) => (
+          <textarea {...control} rows={4} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        )}
+      </Field>
+      <DialogFooter
+        submitLabel="Reject Application"
+        pendingLabel="Rejecting..."
+        pending={setStatus.isPending}
+        canSubmit={Boolean(action)}
+        tone="danger"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -26,7 +26,12 @@ const statusField = (value: string): ActionField => ({
   value,
   options: [{ value }],
 });
-const notesField: ActionField = { name: 'adminNotes', type: 'text', required: false, maxLength: 1000 };
+const notesField = (required: boolean): ActionField => ({
+  name: 'adminNotes',
+  type: 'text',
+  required,
+  maxLength: 1000,
+});
 
 function action<const N extends 'approve' | 'reject' | 'startReview'>(name: N, status: string) {
   return {
@@ -36,7 +41,7 @@ function action<const N extends 'approve' | 'reject' | 'startReview'>(name: N, s
     href: '/api/admin/applications/7/status',
     type: 'application/json' as const,
     operation: 'setApplicationStatus' as const,
-    fields: [statusField(status), notesField],
+    fields: [statusField(status), notesField(status === 'rejected')],
   };
 }
 
@@ -139,12 +144,18 @@ describe('documents', () => {
     expect(fileSizeText(10 * 1024 * 1024)).toBe('10 MB');
   });
 
-  it('needs a reason to reject a document', () => {
-    expect(documentRejectionBody('  ')).toEqual({
+  it('needs a reason to reject a document when the action requires one', () => {
+    const rejectDocument = {
+      fields: [
+        { name: 'status', type: 'select', required: true, value: 'rejected' },
+        { name: 'rejectionReason', type: 'text', required: true, maxLength: 500 },
+      ] satisfies ActionField[],
+    };
+    expect(documentRejectionBody(rejectDocument, '  ')).toEqual({
       ok: false,
       message: 'Please give a reason for rejecting this document.',
     });
-    expect(documentRejectionBody(' Expired ')).toEqual({
+    expect(documentRejectionBody(rejectDocument, ' Expired ')).toEqual({
       ok: true,
       body: { status: 'rejected', rejectionReason: 'Expired' },
     });
@@ -176,7 +187,7 @@ describe('statusChangeBody', () => {
     });
   });
 
-  it('refuses a rejection without a reason', () => {
+  it('refuses a rejection without a reason, because the action requires one', () => {
     expect(statusChangeBody(offered.reject!, '   ')).toEqual({
       ok: false,
       message: 'Please give a reason for rejecting this application.',

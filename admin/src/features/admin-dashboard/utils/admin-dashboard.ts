@@ -5,28 +5,20 @@ import type {
   ApplicationDocument,
   ApplicationStatus,
 } from '@spotless/sdk';
+import { APPLICATION_STATUSES, MESSAGES, statusText } from '@spotless/sdk';
+import { fieldValue, validate } from '@spotless/sdk/forms';
 
 /** Spec 02 §2: the admin dashboard's four tabs, one per application status. */
-export const APPLICATION_TABS = [
-  { id: 'pending', label: 'Pending' },
-  { id: 'under_review', label: 'Under Review' },
-  { id: 'approved', label: 'Approved' },
-  { id: 'rejected', label: 'Rejected' },
-] as const satisfies readonly { id: ApplicationStatus; label: string }[];
+export const APPLICATION_TABS: readonly { id: ApplicationStatus; label: string }[] = APPLICATION_STATUSES.map(
+  (status) => ({ id: status, label: statusText(status) }),
+);
 
 /** Applications per page of a tab's table. */
 export const APPLICATIONS_PAGE_SIZE = 20;
 
-const STATUS_TEXT: Record<ApplicationStatus, string> = {
-  pending: 'Pending',
-  under_review: 'Under Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
 /** The status as shown in badges and cards. */
 export function applicationStatusText(status: ApplicationStatus): string {
-  return STATUS_TEXT[status] ?? status;
+  return statusText(status);
 }
 
 /** The badge colour of an application status. */
@@ -183,36 +175,43 @@ export function quickActions(application: Pick<Application, 'status' | 'actions'
   return { approve: application.actions.approve, reject: application.actions.reject };
 }
 
-/** The value an action fixes for one of its fields (e.g. the `status` an `approve` sends). */
-export function fixedValue(action: { fields: readonly ActionField[] }, name: string): unknown {
-  return action.fields.find((field) => field.name === name)?.value;
-}
-
 /**
- * The body of a status action: the status the action itself names, and the notes when given. A
- * rejection must say why (the applicant is sent the reason), so blank notes are refused for it.
+ * The body of a status action: the status the action itself names, and the notes when given.
+ * Whether the notes are required is the action's to say (a rejection requires its reason, which
+ * the applicant is sent — decision 042); the text is the server's.
  */
 export function statusChangeBody(
   action: { name: string; fields: readonly ActionField[] },
   notes: string,
 ): { ok: true; body: { status: ApplicationStatus; adminNotes?: string } } | { ok: false; message: string } {
-  const status = fixedValue(action, 'status') as ApplicationStatus | undefined;
+  const status = fieldValue(action, 'status') as ApplicationStatus | undefined;
   if (!status) return { ok: false, message: 'This action cannot be performed.' };
+  const notesOnly = { fields: action.fields.filter((field) => field.name === 'adminNotes') };
+  const problem = validate(notesOnly, { adminNotes: notes }, { required: REQUIRED }).adminNotes;
+  if (problem) return { ok: false, message: problem };
   const adminNotes = notes.trim();
-  if (status === 'rejected' && adminNotes === '') {
-    return { ok: false, message: 'Please give a reason for rejecting this application.' };
-  }
   return { ok: true, body: adminNotes ? { status, adminNotes } : { status } };
 }
 
-/** A document's rejection needs a reason, which the applicant is sent. */
+/** A document's rejection: the reason, required when the action says so (it does: the applicant is sent it). */
 export function documentRejectionBody(
+  action: { fields: readonly ActionField[] },
   reason: string,
 ): { ok: true; body: { status: 'rejected'; rejectionReason: string } } | { ok: false; message: string } {
-  const trimmed = reason.trim();
-  if (trimmed === '') return { ok: false, message: 'Please give a reason for rejecting this document.' };
-  return { ok: true, body: { status: 'rejected', rejectionReason: trimmed } };
+  const problem = validate(
+    action,
+    { status: 'rejected', rejectionReason: reason },
+    { required: REQUIRED },
+  ).rejectionReason;
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, body: { status: 'rejected', rejectionReason: reason.trim() } };
 }
+
+/** The server's words for a missing reason. */
+const REQUIRED = {
+  adminNotes: MESSAGES.application.rejectReasonRequired,
+  rejectionReason: MESSAGES.application.documentRejectReasonRequired,
+};
 
 /** The toast after a status change, by the status the application now has. */
 export function statusChangedToast(application: Pick<Application, 'status' | 'user'>): {
@@ -231,3 +230,6 @@ export function statusChangedToast(application: Pick<Application, 'status' | 'us
       return { title: 'Application Updated', description: `${name}'s application is pending.` };
   }
 }
+
+/** Dates and times in the review dialog (applied, reviewed, uploaded). */
+export const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

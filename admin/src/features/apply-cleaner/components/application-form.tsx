@@ -1,5 +1,6 @@
 import { HOURLY_RATE, type PerformableAction } from '@spotless/sdk';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Field } from '../../../components/field';
 import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { LOGIN_PATH } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
@@ -19,43 +20,13 @@ const APPLY_LOGIN_DELAY_MS = 1000;
 /** The form asks for two references (spec 02 §3). */
 const REFERENCE_SLOTS = ['first-reference', 'second-reference'] as const;
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? <p className="field__hint">{hint}</p> : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The application form (spec 02 §2, §5), sent through the list's `apply` action. */
 export function ApplicationFormView({ action }: { action: PerformableAction<'submitApplication'> }) {
-  const id = useId();
   const [form, setForm] = useState<ApplicationForm>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useSubmitApplication();
   const set = <K extends keyof ApplicationForm>(key: K, value: ApplicationForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const invalid = (name: string) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,49 +88,43 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
     >
       <fieldset>
         <legend>About you</legend>
-        <Field id={`${id}-bio`} label="Bio *" error={errors.bio} hint="What customers see on your profile.">
-          <textarea
-            id={`${id}-bio`}
-            rows={4}
-            maxLength={2000}
-            value={form.bio}
-            onChange={(e) => set('bio', e.target.value)}
-            {...invalid('bio')}
-          />
+        <Field label="Bio *" error={errors.bio} hint="What customers see on your profile.">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={2000}
+              value={form.bio}
+              onChange={(e) => set('bio', e.target.value)}
+            />
+          )}
         </Field>
         <div className="form__row">
-          <Field id={`${id}-experience`} label="Experience *" error={errors.experience}>
-            <select
-              id={`${id}-experience`}
-              value={form.experience}
-              onChange={(e) => set('experience', e.target.value)}
-              {...invalid('experience')}
-            >
-              <option value="">Choose...</option>
-              {EXPERIENCE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+          <Field label="Experience *" error={errors.experience}>
+            {(control) => (
+              <select {...control} value={form.experience} onChange={(e) => set('experience', e.target.value)}>
+                <option value="">Choose...</option>
+                {EXPERIENCE_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
-          <Field
-            id={`${id}-rate`}
-            label="Hourly rate (USD) *"
-            error={errors.hourlyRate}
-            hint="$15 to $100, in steps of $0.50"
-          >
-            <input
-              id={`${id}-rate`}
-              type="number"
-              inputMode="decimal"
-              min={HOURLY_RATE.min}
-              max={HOURLY_RATE.max}
-              step={HOURLY_RATE.step}
-              value={form.hourlyRate}
-              onChange={(e) => set('hourlyRate', e.target.value)}
-              {...invalid('hourlyRate')}
-            />
+          <Field label="Hourly rate (USD) *" error={errors.hourlyRate} hint="$15 to $100, in steps of $0.50">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                min={HOURLY_RATE.min}
+                max={HOURLY_RATE.max}
+                step={HOURLY_RATE.step}
+                value={form.hourlyRate}
+                onChange={(e) => set('hourlyRate', e.target.value)}
+              />
+            )}
           </Field>
         </div>
       </fieldset>
@@ -187,18 +152,18 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
       </fieldset>
 
       <Field
-        id={`${id}-areas`}
         label="Coverage areas *"
         error={errors.coverageAreas}
         hint="One per line, e.g. “Austin, TX”. The first city places you on the map."
       >
-        <textarea
-          id={`${id}-areas`}
-          rows={3}
-          value={form.coverageAreas}
-          onChange={(e) => set('coverageAreas', e.target.value)}
-          {...invalid('coverageAreas')}
-        />
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            value={form.coverageAreas}
+            onChange={(e) => set('coverageAreas', e.target.value)}
+          />
+        )}
       </Field>
 
       <fieldset className="choice-group">
@@ -215,23 +180,27 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
 
       <fieldset>
         <legend>Your work</legend>
-        <Field id={`${id}-previous`} label="Previous experience" error={errors.previousExperience}>
-          <textarea
-            id={`${id}-previous`}
-            rows={3}
-            maxLength={2000}
-            value={form.previousExperience}
-            onChange={(e) => set('previousExperience', e.target.value)}
-          />
+        <Field label="Previous experience" error={errors.previousExperience}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={2000}
+              value={form.previousExperience}
+              onChange={(e) => set('previousExperience', e.target.value)}
+            />
+          )}
         </Field>
-        <Field id={`${id}-equipment`} label="Equipment and supplies" error={errors.equipment}>
-          <textarea
-            id={`${id}-equipment`}
-            rows={2}
-            maxLength={1000}
-            value={form.equipment}
-            onChange={(e) => set('equipment', e.target.value)}
-          />
+        <Field label="Equipment and supplies" error={errors.equipment}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              maxLength={1000}
+              value={form.equipment}
+              onChange={(e) => set('equipment', e.target.value)}
+            />
+          )}
         </Field>
       </fieldset>
 
@@ -273,13 +242,15 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
         <legend>Emergency contact</legend>
         <div className="form__row">
           {(['name', 'phone', 'relationship'] as const).map((key) => (
-            <Field key={key} id={`${id}-ec-${key}`} label={key.charAt(0).toUpperCase() + key.slice(1)}>
-              <input
-                id={`${id}-ec-${key}`}
-                type={key === 'phone' ? 'tel' : 'text'}
-                value={form.emergencyContact[key]}
-                onChange={(e) => set('emergencyContact', { ...form.emergencyContact, [key]: e.target.value })}
-              />
+            <Field key={key} label={key.charAt(0).toUpperCase() + key.slice(1)}>
+              {(control) => (
+                <input
+                  {...control}
+                  type={key === 'phone' ? 'tel' : 'text'}
+                  value={form.emergencyContact[key]}
+                  onChange={(e) => set('emergencyContact', { ...form.emergencyContact, [key]: e.target.value })}
+                />
+              )}
             </Field>
           ))}
         </div>
@@ -294,20 +265,21 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
               {(['name', 'phone', 'email', 'relationship'] as const).map((key) => (
                 <Field
                   key={key}
-                  id={`${id}-ref${index}-${key}`}
                   label={key.charAt(0).toUpperCase() + key.slice(1)}
                   error={errors[`references.${index}.${key}`]}
                 >
-                  <input
-                    id={`${id}-ref${index}-${key}`}
-                    type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
-                    value={reference[key]}
-                    onChange={(e) => {
-                      const references = [...form.references] as ApplicationForm['references'];
-                      references[index] = { ...reference, [key]: e.target.value };
-                      set('references', references);
-                    }}
-                  />
+                  {(control) => (
+                    <input
+                      {...control}
+                      type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+                      value={reference[key]}
+                      onChange={(e) => {
+                        const references = [...form.references] as ApplicationForm['references'];
+                        references[index] = { ...reference, [key]: e.target.value };
+                        set('references', references);
+                      }}
+                    />
+                  )}
                 </Field>
               ))}
             </div>

@@ -1,6 +1,7 @@
 import type { Application, ApplicationDocument, PerformableAction } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Field } from '../../../components/field';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { documentsQuery, useDeleteDocument, useUploadDocument } from '../api/applications.queries';
@@ -130,26 +131,28 @@ function UploadForm({ action }: { action: PerformableAction }) {
         Upload a document
       </h3>
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Document type</label>
-          <select id={`${id}-type`} value={documentType} onChange={(e) => setDocumentType(e.target.value)}>
-            {DOCUMENT_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>File (PDF, JPEG or PNG, at most 10MB)</label>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            type="file"
-            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </div>
+        <Field label="Document type">
+          {(control) => (
+            <select {...control} value={documentType} onChange={(e) => setDocumentType(e.target.value)}>
+              {DOCUMENT_TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="File (PDF, JPEG or PNG, at most 10MB)">
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              type="file"
+              accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
       </div>
       <div className="button-row">
         <button type="submit" className="btn btn--primary" disabled={!file || upload.isPending}>

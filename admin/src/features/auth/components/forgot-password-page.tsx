@@ -1,15 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
+import { useRequestPasswordReset } from '../../../entities/account/api/account.mutations';
 import { errorMessage } from '../../../lib/api-errors';
-import { useRequestPasswordReset } from '../api/account.mutations';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestPasswordReset();
-  const id = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,17 +45,18 @@ export function ForgotPasswordPage() {
               aria-busy={request.isPending}
               aria-label="Reset password"
             >
-              <div className="field">
-                <label htmlFor={`${id}-email`}>Email</label>
-                <input
-                  id={`${id}-email`}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </div>
+              <Field label="Email">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                )}
+              </Field>
               <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={request.isPending}>
                 {request.isPending ? 'Sending...' : 'Send Reset Link'}
               </button>

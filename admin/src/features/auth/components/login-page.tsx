@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, fieldErrors as fieldErrorsOf } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
@@ -22,7 +23,6 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn(mode);
   const providers = useAuthProviders();
-  const id = useId();
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -50,27 +50,14 @@ export function LoginPage() {
     });
   };
 
-  const field = (name: keyof typeof EMPTY, label: string, type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={values[name]}
-        aria-invalid={fieldErrors[name] ? true : undefined}
-        aria-describedby={fieldErrors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      />
-      {fieldErrors[name] ? (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {fieldErrors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  /** The props an input shares with the others: its name, its value and its place in `values`. */
+  const inputProps = (name: keyof typeof EMPTY) => ({
+    name,
+    required: true,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
 
   const oauthHref = (provider: string) =>
     `/api/auth/oauth/${provider}${returnUrl !== '/' ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`;
@@ -115,12 +102,27 @@ export function LoginPage() {
         <form className="form" noValidate onSubmit={submit} aria-busy={signIn.isPending} aria-label={title}>
           {mode === 'register' ? (
             <div className="form__row">
-              {field('firstName', 'First name', 'text', 'given-name')}
-              {field('lastName', 'Last name', 'text', 'family-name')}
+              <Field label="First name" error={fieldErrors.firstName}>
+                {(control) => <input {...control} {...inputProps('firstName')} type="text" autoComplete="given-name" />}
+              </Field>
+              <Field label="Last name" error={fieldErrors.lastName}>
+                {(control) => <input {...control} {...inputProps('lastName')} type="text" autoComplete="family-name" />}
+              </Field>
             </div>
           ) : null}
-          {field('email', 'Email', 'email', 'email')}
-          {field('password', 'Password', 'password', mode === 'login' ? 'current-password' : 'new-password')}
+          <Field label="Email" error={fieldErrors.email}>
+            {(control) => <input {...control} {...inputProps('email')} type="email" autoComplete="email" />}
+          </Field>
+          <Field label="Password" error={fieldErrors.password}>
+            {(control) => (
+              <input
+                {...control}
+                {...inputProps('password')}
+                type="password"
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              />
+            )}
+          </Field>
           {mode === 'register' ? (
             <p className="auth-card__hint">At least 8 characters.</p>
           ) : (

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
+import { useResetPassword } from '../../../entities/account/api/account.mutations';
 import { errorMessage } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { useResetPassword } from '../api/account.mutations';
 
 /** The page a reset link opens: a new password, then signed in. */
 export function ResetPasswordPage() {
@@ -14,7 +15,6 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const reset = useResetPassword();
   const navigate = useNavigate();
-  const id = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,29 +54,31 @@ export function ResetPasswordPage() {
               </p>
             ) : null}
             <form className="form" noValidate onSubmit={submit} aria-busy={reset.isPending} aria-label="New password">
-              <div className="field">
-                <label htmlFor={`${id}-password`}>New password</label>
-                <input
-                  id={`${id}-password`}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={8}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-confirm`}>Repeat the new password</label>
-                <input
-                  id={`${id}-confirm`}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={confirm}
-                  onChange={(event) => setConfirm(event.target.value)}
-                />
-              </div>
+              <Field label="New password">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    minLength={8}
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label="Repeat the new password">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    value={confirm}
+                    onChange={(event) => setConfirm(event.target.value)}
+                  />
+                )}
+              </Field>
               <p className="auth-card__hint">At least 8 characters.</p>
               <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving...' : 'Set New Password'}

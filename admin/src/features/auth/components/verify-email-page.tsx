@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { useResendVerification, useVerifyEmail } from '../../../entities/account/api/account.mutations';
 import { useCurrentUser } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useResendVerification, useVerifyEmail } from '../api/account.mutations';
 
 /** The page a verification link opens: it confirms the address once, then says so. */
 export function VerifyEmailPage() {

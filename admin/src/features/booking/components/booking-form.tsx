@@ -10,11 +10,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Field } from '../../../components/field';
+import { slotsQuery, useCreateBooking } from '../../../entities/booking';
 import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
-import { slotsQuery, useCreateBooking } from '../../bookings';
 import {
   type BookingFormErrors,
   type BookingFormValues,
@@ -148,19 +149,17 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
 
   return (
     <form className="form booking-form" noValidate onSubmit={submit} aria-busy={create.isPending}>
-      <div className="field">
-        <label htmlFor={`${id}-address`}>Service address</label>
-        <input
-          id={`${id}-address`}
-          name="address"
-          autoComplete="street-address"
-          value={values.address}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={describe('address')}
-          onChange={(e) => set('address', e.target.value)}
-        />
-        {error('address')}
-      </div>
+      <Field label="Service address" error={errors.address}>
+        {(control) => (
+          <input
+            {...control}
+            name="address"
+            autoComplete="street-address"
+            value={values.address}
+            onChange={(e) => set('address', e.target.value)}
+          />
+        )}
+      </Field>
 
       <div className="field">
         <DatePicker
@@ -180,70 +179,73 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
       </div>
 
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Time</label>
-          <select
-            id={`${id}-time`}
-            name="scheduledTime"
-            value={values.scheduledTime}
-            aria-invalid={errors.scheduledTime ? true : undefined}
-            aria-describedby={describe('scheduledTime', `${id}-time-hint`)}
-            onChange={(e) => set('scheduledTime', e.target.value)}
-          >
-            <option value="">Select a time</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value} disabled={option.free === false}>
-                {option.free === false ? `${option.label} (unavailable)` : option.label}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-time-hint`} className="field__hint" data-testid="time-hint" aria-live="polite">
-            {values.scheduledDate === ''
-              ? `Pick a date to see when ${cleaner.user.firstName} is free.`
-              : slots.isPending
-                ? 'Checking availability...'
-                : slots.isError
-                  ? 'Could not load availability; any time can be requested.'
-                  : freeCount === 0
-                    ? `${cleaner.user.firstName} has no free time that day. Please pick another date.`
-                    : `${freeCount} free ${freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${slots.data?.timeZone ?? cleaner.timeZone}).`}
-          </p>
-          {error('scheduledTime')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-duration`}>Duration (minutes)</label>
-          <input
-            id={`${id}-duration`}
-            name="duration"
-            type="number"
-            inputMode="numeric"
-            min={MIN_DURATION_MINUTES}
-            max={720}
-            step={15}
-            value={values.duration}
-            aria-invalid={errors.duration ? true : undefined}
-            aria-describedby={describe('duration', `${id}-duration-hint`)}
-            onChange={(e) => set('duration', e.target.value)}
-          />
-          <p id={`${id}-duration-hint`} className="field__hint">
-            {durationOk ? formatDuration(duration) : 'At least 30 minutes'}
-          </p>
-          {error('duration')}
-        </div>
+        <Field
+          label="Time"
+          error={errors.scheduledTime}
+          hint={
+            <span data-testid="time-hint" aria-live="polite">
+              {values.scheduledDate === ''
+                ? `Pick a date to see when ${cleaner.user.firstName} is free.`
+                : slots.isPending
+                  ? 'Checking availability...'
+                  : slots.isError
+                    ? 'Could not load availability; any time can be requested.'
+                    : freeCount === 0
+                      ? `${cleaner.user.firstName} has no free time that day. Please pick another date.`
+                      : `${freeCount} free ${freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${slots.data?.timeZone ?? cleaner.timeZone}).`}
+            </span>
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="scheduledTime"
+              value={values.scheduledTime}
+              onChange={(e) => set('scheduledTime', e.target.value)}
+            >
+              <option value="">Select a time</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value} disabled={option.free === false}>
+                  {option.free === false ? `${option.label} (unavailable)` : option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Duration (minutes)"
+          error={errors.duration}
+          hint={durationOk ? formatDuration(duration) : 'At least 30 minutes'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="duration"
+              type="number"
+              inputMode="numeric"
+              min={MIN_DURATION_MINUTES}
+              max={720}
+              step={15}
+              value={values.duration}
+              onChange={(e) => set('duration', e.target.value)}
+            />
+          )}
+        </Field>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-instructions`}>Special instructions (optional)</label>
-        <textarea
-          id={`${id}-instructions`}
-          name="specialInstructions"
-          rows={3}
-          maxLength={2000}
-          value={values.specialInstructions}
-          placeholder="Gate code, pets, areas to focus on..."
-          onChange={(e) => set('specialInstructions', e.target.value)}
-        />
-      </div>
+      <Field label="Special instructions (optional)">
+        {(control) => (
+          <textarea
+            {...control}
+            name="specialInstructions"
+            rows={3}
+            maxLength={2000}
+            value={values.specialInstructions}
+            placeholder="Gate code, pets, areas to focus on..."
+            onChange={(e) => set('specialInstructions', e.target.value)}
+          />
+        )}
+      </Field>
 
       <div className="booking-total" aria-live="polite">
         <span>Total price</span>

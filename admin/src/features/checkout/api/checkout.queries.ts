@@ -1,7 +1,7 @@
 import type { BookingActions, LocalConfirmInput } from '@spotless/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
-import { bookingKeys } from '../../bookings';
 
 /**
  * Starts (or resumes — the server answers the same client secret) the payment of a booking. The

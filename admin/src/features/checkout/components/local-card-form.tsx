@@ -1,5 +1,6 @@
 import { formatDollars } from '@spotless/sdk';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Field } from '../../../components/field';
 import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { useConfirmLocalPayment } from '../api/checkout.queries';
 import { formatCardNumber, formatExpiry, parseExpiry } from '../utils/checkout';
@@ -18,7 +19,6 @@ interface LocalCardFormProps {
  * POST /api/payments/local/confirm, which answers with Stripe's test-card outcomes and messages.
  */
 export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalCardFormProps) {
-  const id = useId();
   const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const confirm = useConfirmLocalPayment();
@@ -54,60 +54,56 @@ export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalC
     );
   };
 
-  const field = (
-    name: Fields,
-    label: string,
-    props: { autoComplete: string; placeholder: string; format: (v: string) => string; maxLength: number },
-  ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        inputMode="numeric"
-        autoComplete={props.autoComplete}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(e) => {
-          const value = props.format(e.target.value);
-          setValues((v) => ({ ...v, [name]: value }));
-        }}
-      />
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  /** The props a card input shares with the others: its name, its value, and its formatting as it is typed. */
+  const inputProps = (name: Fields, format: (value: string) => string) => ({
+    name,
+    inputMode: 'numeric' as const,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = format(e.target.value);
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+  });
 
   return (
     <form className="form card-form" noValidate onSubmit={submit} aria-busy={confirm.isPending}>
       <p className="test-mode-note" data-testid="test-mode-note">
         Test mode: use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline
       </p>
-      {field('cardNumber', 'Card number', {
-        autoComplete: 'cc-number',
-        placeholder: '1234 1234 1234 1234',
-        format: formatCardNumber,
-        maxLength: 23,
-      })}
+      <Field label="Card number" error={errors.cardNumber}>
+        {(control) => (
+          <input
+            {...control}
+            {...inputProps('cardNumber', formatCardNumber)}
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            maxLength={23}
+          />
+        )}
+      </Field>
       <div className="form__row">
-        {field('expiry', 'Expiry (MM/YY)', {
-          autoComplete: 'cc-exp',
-          placeholder: 'MM/YY',
-          format: formatExpiry,
-          maxLength: 5,
-        })}
-        {field('cvc', 'CVC', {
-          autoComplete: 'cc-csc',
-          placeholder: '123',
-          format: (v) => v.replace(/\D/g, '').slice(0, 4),
-          maxLength: 4,
-        })}
+        <Field label="Expiry (MM/YY)" error={errors.expiry}>
+          {(control) => (
+            <input
+              {...control}
+              {...inputProps('expiry', formatExpiry)}
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              maxLength={5}
+            />
+          )}
+        </Field>
+        <Field label="CVC" error={errors.cvc}>
+          {(control) => (
+            <input
+              {...control}
+              {...inputProps('cvc', (v) => v.replace(/\D/g, '').slice(0, 4))}
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+            />
+          )}
+        </Field>
       </div>
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={confirm.isPending}>
         {confirm.isPending ? 'Processing...' : `Pay ${formatDollars(amount)}`}

@@ -1,7 +1,7 @@
 import type { Booking, PerformableAction } from '@spotless/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingKeys, slotKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
-import { bookingKeys, slotKeys } from '../../bookings';
 import { cleanerKeys } from './cleaner-keys';
 
 type JobAction = NonNullable<Booking['actions']['accept' | 'decline' | 'start' | 'complete']>;

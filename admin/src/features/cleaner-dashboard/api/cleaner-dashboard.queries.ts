@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { bookingKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
-import { bookingKeys } from '../../bookings';
 import { cleanerKeys } from './cleaner-keys';
 
 /** The signed-in user's own cleaner profile; a 404 `cleaner_profile_not_found` means they have none. */

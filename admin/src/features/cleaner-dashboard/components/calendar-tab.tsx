@@ -1,10 +1,12 @@
 import type { Booking, Cleaner, TimeSlot } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { slotsQuery } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { slotsQuery } from '../../bookings';
 import { useSlotBooking } from '../api/cleaner-dashboard.mutations';
 import { availabilityQuery } from '../api/cleaner-dashboard.queries';
 import { notBefore, todayIn, WEEKDAYS, weekdayOf } from '../utils/cleaner-dashboard';
@@ -44,16 +46,17 @@ export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking
 
   return (
     <div className="schedule" data-testid="calendar-tab">
-      <div className="field schedule__date">
-        <label htmlFor={`${id}-date`}>Date</label>
-        <input
-          id={`${id}-date`}
-          type="date"
-          min={today}
-          value={date}
-          onChange={(e) => e.target.value && setDate(notBefore(e.target.value, today))}
-        />
-      </div>
+      <Field label="Date" className="schedule__date">
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => e.target.value && setDate(notBefore(e.target.value, today))}
+          />
+        )}
+      </Field>
       <section aria-labelledby={`${id}-hours`}>
         <h3 id={`${id}-hours`} className="card__title">
           {WEEKDAYS[weekday]} hours
@@ -116,7 +119,6 @@ export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking
 
 /** Holds a slot for one of the cleaner's own open bookings (never made-up ids). */
 function BookSlotDialog({ slot, jobs, onClose }: { slot: TimeSlot | null; jobs: Booking[]; onClose: () => void }) {
-  const id = useId();
   const open = jobs.filter((j) => j.status === 'pending' || j.status === 'confirmed');
   // The bookings on the slot's day first: they are the ones a slot is normally held for.
   const choices = [...open].sort(
@@ -161,30 +163,30 @@ function BookSlotDialog({ slot, jobs, onClose }: { slot: TimeSlot | null; jobs: 
         <p className="field__hint">You have no pending or confirmed bookings to hold a slot for.</p>
       ) : (
         <form className="form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`${id}-booking`}>Booking</label>
-            <select
-              id={`${id}-booking`}
-              required
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : '')}
-            >
-              <option value="">Choose a booking</option>
-              {choices.map((job) => (
-                <option key={job.id} value={job.id}>
-                  #{job.id} · {job.scheduledDate} {job.scheduledTime} · {job.service.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="button-row">
-            <button type="submit" className="btn btn--primary" disabled={book.isPending || chosen === ''}>
-              Book Slot
-            </button>
-            <button type="button" className="btn btn--outline" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <Field label="Booking">
+            {(control) => (
+              <select
+                {...control}
+                required
+                value={chosen}
+                onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : '')}
+              >
+                <option value="">Choose a booking</option>
+                {choices.map((job) => (
+                  <option key={job.id} value={job.id}>
+                    #{job.id} · {job.scheduledDate} {job.scheduledTime} · {job.service.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <DialogFooter
+            submitLabel="Book Slot"
+            pendingLabel="Book Slot"
+            pending={book.isPending}
+            canSubmit={chosen !== ''}
+            onCancel={onClose}
+          />
         </form>
       )}
     </ModalDialog>

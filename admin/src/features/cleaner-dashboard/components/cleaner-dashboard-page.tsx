@@ -1,13 +1,15 @@
 import '../cleaner-dashboard.css';
 import { type Booking, type Cleaner, formatDollars } from '@spotless/sdk';
+import { fieldValue } from '@spotless/sdk/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
+import { BookingSummary, statusLabel } from '../../../entities/booking';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { BookingSummary, statusLabel } from '../../bookings';
 import { useJobAction } from '../api/cleaner-dashboard.mutations';
 import { jobsQuery, overviewQuery, ownProfileQuery } from '../api/cleaner-dashboard.queries';
 import { latestJobs, orderJobs, percentText, ratingText } from '../utils/cleaner-dashboard';
@@ -118,14 +120,7 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
       {overview.isError ? (
         <p className="alert alert--error">Failed to load your figures.</p>
       ) : (
-        <dl className="dashboard-stats" data-testid="cleaner-stats">
-          {cards.map((card) => (
-            <div key={card.label} className="card dashboard-stats__card">
-              <dt>{card.label}</dt>
-              <dd>{card.value ?? '…'}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatCards testId="cleaner-stats" cards={cards} />
       )}
       <h2 className="section-title">Latest Bookings</h2>
       {loading ? (
@@ -162,11 +157,12 @@ function JobsTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
   );
 }
 
+/** How each job action looks; the status it sends is the action's own (its `status` field's value). */
 const JOB_BUTTONS = [
-  { name: 'accept', label: 'Accept', status: 'confirmed', tone: 'btn--primary' },
-  { name: 'decline', label: 'Decline', status: 'cancelled', tone: 'btn--danger' },
-  { name: 'start', label: 'Start Job', status: 'in_progress', tone: 'btn--outline' },
-  { name: 'complete', label: 'Mark Complete', status: 'completed', tone: 'btn--primary' },
+  { name: 'accept', label: 'Accept', tone: 'btn--primary' },
+  { name: 'decline', label: 'Decline', tone: 'btn--danger' },
+  { name: 'start', label: 'Start Job', tone: 'btn--outline' },
+  { name: 'complete', label: 'Mark Complete', tone: 'btn--primary' },
 ] as const;
 
 function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
@@ -176,11 +172,12 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
     : 'Guest';
   const run = (button: (typeof JOB_BUTTONS)[number]) => {
     const action = job.actions[button.name];
-    if (!action || act.isPending) return;
+    const status = fieldValue(action, 'status') as 'confirmed' | 'cancelled' | 'in_progress' | 'completed' | undefined;
+    if (!action || !status || act.isPending) return;
     if (button.name === 'decline' && !window.confirm(`Decline booking #${job.id}? The customer is told and refunded.`))
       return;
     act.mutate(
-      { action, status: button.status },
+      { action, status },
       {
         onSuccess: () => toast({ title: 'Booking Updated', description: `Booking #${job.id}: ${button.label} done.` }),
         onError: (error) => {

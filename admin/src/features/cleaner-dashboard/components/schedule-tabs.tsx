@@ -1,6 +1,7 @@
 import type { Availability, Cleaner, PerformableAction, TimeOff } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Field } from '../../../components/field';
 import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { useScheduleAction } from '../api/cleaner-dashboard.mutations';
@@ -172,42 +173,41 @@ function AddHoursForm({ action }: { action: PerformableAction }) {
         Add Hours
       </h3>
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-day`}>Day</label>
-          <select
-            id={`${id}-day`}
-            value={values.dayOfWeek}
-            onChange={(e) => setValues((v) => ({ ...v, dayOfWeek: Number(e.target.value) }))}
-          >
-            {WEEKDAYS.map((day, index) => (
-              <option key={day} value={index}>
-                {day}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-start`}>From</label>
-          <input
-            id={`${id}-start`}
-            type="time"
-            value={values.startTime}
-            aria-invalid={errors.startTime ? true : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, startTime: e.target.value }))}
-          />
-          {errors.startTime ? <p className="field__error">{errors.startTime}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-end`}>To</label>
-          <input
-            id={`${id}-end`}
-            type="time"
-            value={values.endTime}
-            aria-invalid={errors.endTime ? true : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, endTime: e.target.value }))}
-          />
-          {errors.endTime ? <p className="field__error">{errors.endTime}</p> : null}
-        </div>
+        <Field label="Day">
+          {(control) => (
+            <select
+              {...control}
+              value={values.dayOfWeek}
+              onChange={(e) => setValues((v) => ({ ...v, dayOfWeek: Number(e.target.value) }))}
+            >
+              {WEEKDAYS.map((day, index) => (
+                <option key={day} value={index}>
+                  {day}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="From" error={errors.startTime}>
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              value={values.startTime}
+              onChange={(e) => setValues((v) => ({ ...v, startTime: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field label="To" error={errors.endTime}>
+          {(control) => (
+            <input
+              {...control}
+              type="time"
+              value={values.endTime}
+              onChange={(e) => setValues((v) => ({ ...v, endTime: e.target.value }))}
+            />
+          )}
+        </Field>
       </div>
       <label className="choice">
         <input
@@ -309,40 +309,39 @@ function AddTimeOffForm({ action }: { action: PerformableAction }) {
         Schedule Time Off
       </h3>
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-start`}>Start date</label>
-          <input
-            id={`${id}-start`}
-            type="date"
-            required
-            value={values.startDate}
-            aria-invalid={errors.startDate ? true : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, startDate: e.target.value }))}
-          />
-          {errors.startDate ? <p className="field__error">{errors.startDate}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-end`}>End date</label>
-          <input
-            id={`${id}-end`}
-            type="date"
-            value={values.endDate}
-            min={values.startDate || undefined}
-            aria-invalid={errors.endDate ? true : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, endDate: e.target.value }))}
-          />
-          {errors.endDate ? <p className="field__error">{errors.endDate}</p> : null}
-        </div>
+        <Field label="Start date" error={errors.startDate}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              required
+              value={values.startDate}
+              onChange={(e) => setValues((v) => ({ ...v, startDate: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field label="End date" error={errors.endDate}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={values.endDate}
+              min={values.startDate || undefined}
+              onChange={(e) => setValues((v) => ({ ...v, endDate: e.target.value }))}
+            />
+          )}
+        </Field>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason (optional)</label>
-        <input
-          id={`${id}-reason`}
-          maxLength={200}
-          value={values.reason}
-          onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))}
-        />
-      </div>
+      <Field label="Reason (optional)">
+        {(control) => (
+          <input
+            {...control}
+            maxLength={200}
+            value={values.reason}
+            onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))}
+          />
+        )}
+      </Field>
       <label className="choice">
         <input
           type="checkbox"

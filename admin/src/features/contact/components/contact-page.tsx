@@ -1,5 +1,6 @@
 import type { ContactMessageInput } from '@spotless/sdk';
 import { type FormEvent, useRef, useState } from 'react';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
@@ -49,21 +50,18 @@ export function ContactPage() {
   };
 
   const fieldProps = (name: FieldName) => ({
-    id: `contact-${name}`,
     name,
     value: values[name],
     required: true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
     onChange: (event: { target: { value: string } }) => update(name, event.target.value),
   });
 
-  const fieldError = (name: FieldName) =>
-    errors[name] ? (
-      <p id={`contact-${name}-error`} className="field__error" data-testid={`error-${name}`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  /** The field's wrapper, label and error, with the fixed ids and test ids this page has always had. */
+  const fieldOf = (name: FieldName) => ({
+    id: `contact-${name}`,
+    error: errors[name],
+    errorTestId: `error-${name}`,
+  });
 
   return (
     <>
@@ -84,32 +82,22 @@ export function ContactPage() {
           </h2>
           <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={send.isPending}>
             <div className="form__row">
-              <div className="field">
-                <label htmlFor="contact-firstName">First name</label>
-                <input type="text" autoComplete="given-name" {...fieldProps('firstName')} />
-                {fieldError('firstName')}
-              </div>
-              <div className="field">
-                <label htmlFor="contact-lastName">Last name</label>
-                <input type="text" autoComplete="family-name" {...fieldProps('lastName')} />
-                {fieldError('lastName')}
-              </div>
+              <Field label="First name" {...fieldOf('firstName')}>
+                {(control) => <input {...control} type="text" autoComplete="given-name" {...fieldProps('firstName')} />}
+              </Field>
+              <Field label="Last name" {...fieldOf('lastName')}>
+                {(control) => <input {...control} type="text" autoComplete="family-name" {...fieldProps('lastName')} />}
+              </Field>
             </div>
-            <div className="field">
-              <label htmlFor="contact-email">Email</label>
-              <input type="email" autoComplete="email" {...fieldProps('email')} />
-              {fieldError('email')}
-            </div>
-            <div className="field">
-              <label htmlFor="contact-subject">Subject</label>
-              <input type="text" {...fieldProps('subject')} />
-              {fieldError('subject')}
-            </div>
-            <div className="field">
-              <label htmlFor="contact-message">Message</label>
-              <textarea rows={6} {...fieldProps('message')} />
-              {fieldError('message')}
-            </div>
+            <Field label="Email" {...fieldOf('email')}>
+              {(control) => <input {...control} type="email" autoComplete="email" {...fieldProps('email')} />}
+            </Field>
+            <Field label="Subject" {...fieldOf('subject')}>
+              {(control) => <input {...control} type="text" {...fieldProps('subject')} />}
+            </Field>
+            <Field label="Message" {...fieldOf('message')}>
+              {(control) => <textarea {...control} rows={6} {...fieldProps('message')} />}
+            </Field>
             <button type="submit" className="btn btn--primary btn--lg" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </button>

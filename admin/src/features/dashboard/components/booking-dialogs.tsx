@@ -1,9 +1,11 @@
 import type { Booking } from '@spotless/sdk';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { BookingSummary, useCancelBooking, useUpdateBooking } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { BookingSummary, useCancelBooking, useUpdateBooking } from '../../bookings';
 
 export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   return (
@@ -41,7 +43,6 @@ export function EditBookingDialog({ booking, onClose }: { booking: Booking | nul
 
 /** Spec 02 §5: no validation; the values are sent as they are. */
 function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const id = useId();
   const update = useUpdateBooking({
     onSuccess: () => {
       toast({ title: 'Booking Updated', description: 'Your booking has been successfully updated.' });
@@ -63,8 +64,8 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
   });
   const action = booking.actions.edit;
   // The server lists the date and time only while the booking may still be rescheduled.
-  const field = (name: string) => action?.fields.find((f) => f.name === name);
-  const reschedulable = field('scheduledDate') !== undefined;
+  const actionField = (name: string) => action?.fields.find((f) => f.name === name);
+  const reschedulable = actionField('scheduledDate') !== undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,47 +84,48 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
       {reschedulable ? (
         <>
           <div className="form__row">
-            <div className="field">
-              <label htmlFor={`${id}-date`}>Date</label>
-              <input
-                id={`${id}-date`}
-                type="date"
-                value={values.scheduledDate}
-                onChange={(e) => setValues((v) => ({ ...v, scheduledDate: e.target.value }))}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-time`}>Time</label>
-              <input
-                id={`${id}-time`}
-                type="time"
-                value={values.scheduledTime}
-                onChange={(e) => setValues((v) => ({ ...v, scheduledTime: e.target.value }))}
-              />
-            </div>
+            <Field label="Date">
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  value={values.scheduledDate}
+                  onChange={(e) => setValues((v) => ({ ...v, scheduledDate: e.target.value }))}
+                />
+              )}
+            </Field>
+            <Field label="Time">
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  value={values.scheduledTime}
+                  onChange={(e) => setValues((v) => ({ ...v, scheduledTime: e.target.value }))}
+                />
+              )}
+            </Field>
           </div>
           <p className="field__hint">Times are the cleaner's local time ({booking.timeZone}).</p>
         </>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-requests`}>Special requests</label>
-        <textarea
-          id={`${id}-requests`}
-          rows={3}
-          maxLength={field('specialRequests')?.maxLength ?? 2000}
-          placeholder="Any special instructions..."
-          value={values.specialRequests}
-          onChange={(e) => setValues((v) => ({ ...v, specialRequests: e.target.value }))}
-        />
-      </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          Save Changes
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <Field label="Special requests">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={actionField('specialRequests')?.maxLength ?? 2000}
+            placeholder="Any special instructions..."
+            value={values.specialRequests}
+            onChange={(e) => setValues((v) => ({ ...v, specialRequests: e.target.value }))}
+          />
+        )}
+      </Field>
+      <DialogFooter
+        submitLabel="Save Changes"
+        pendingLabel="Save Changes"
+        pending={update.isPending}
+        onCancel={onClose}
+      />
     </form>
   );
 }

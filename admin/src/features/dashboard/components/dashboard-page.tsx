@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
-import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../bookings';
+import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
 import {
   activeBookings,
   historyBookings,
@@ -48,7 +49,7 @@ export function DashboardPage() {
         </Link>
       </header>
 
-      <StatCards stats={stats.data} failed={stats.isError} />
+      <BookingStatCards stats={stats.data} failed={stats.isError} />
 
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Bookings">
         {bookings.isPending ? (
@@ -73,7 +74,7 @@ export function DashboardPage() {
   );
 }
 
-function StatCards({ stats, failed }: { stats: BookingStats | undefined; failed: boolean }) {
+function BookingStatCards({ stats, failed }: { stats: BookingStats | undefined; failed: boolean }) {
   const cards = [
     { label: 'Total Bookings', value: stats?.total },
     { label: 'Completed', value: stats?.completed },
@@ -81,16 +82,7 @@ function StatCards({ stats, failed }: { stats: BookingStats | undefined; failed:
     { label: 'Total Spent', value: stats ? formatDollars(stats.totalSpent) : undefined },
   ];
   if (failed) return <p className="alert alert--error">Failed to load your booking figures.</p>;
-  return (
-    <dl className="dashboard-stats" data-testid="dashboard-stats">
-      {cards.map((card) => (
-        <div key={card.label} className="card dashboard-stats__card">
-          <dt>{card.label}</dt>
-          <dd>{card.value ?? '…'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatCards testId="dashboard-stats" cards={cards} />;
 }
 
 function ActiveTab({

@@ -1,4 +1,5 @@
 import type { BookingPaymentStatus, BookingStatus } from '@spotless/sdk';
+import { BOOKING_STATUSES, statusText as statusTitle } from '@spotless/sdk';
 
 /** What the dashboard reads of a booking (spec 02 §3, customer view). */
 export interface DashboardBooking {
@@ -9,13 +10,10 @@ export interface DashboardBooking {
 
 export type StatusFilter = 'all' | BookingStatus;
 
+/** The status filter: every booking status of the contract, after "all". */
 export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
+  ...BOOKING_STATUSES.map((status) => ({ value: status, label: statusTitle(status) })),
 ];
 
 /** Spec 02 §4: completed and cancelled bookings are history; everything else is active. */

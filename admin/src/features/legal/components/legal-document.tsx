@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
 
 export interface LegalSection {
   id: string;
@@ -49,4 +51,18 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
       </div>
     </>
   );
+}
+
+/** The closing section of every legal page: how to reach support, and how fast it answers. */
+export function contactSection(title: string, question: string): LegalSection {
+  return {
+    id: 'contact',
+    title,
+    body: (
+      <p>
+        {question} E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use our{' '}
+        <Link to="/contact">contact form</Link>. Our support team responds within {policy.supportResponseHours} hours.
+      </p>
+    ),
+  };
 }

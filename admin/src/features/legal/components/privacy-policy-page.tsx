@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
-import { LegalDocument, type LegalSection } from './legal-document';
+import { contactSection, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
   {
@@ -128,16 +127,7 @@ const sections: LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact us',
-    body: (
-      <p>
-        Questions about your privacy? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use our{' '}
-        <Link to="/contact">contact form</Link>. Our support team responds within {policy.supportResponseHours} hours.
-      </p>
-    ),
-  },
+  contactSection('Contact us', 'Questions about your privacy?'),
 ];
 
 export function PrivacyPolicyPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
-import { LegalDocument, type LegalSection } from './legal-document';
+import { policy } from '../../../lib/policy';
+import { contactSection, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
   {
@@ -129,16 +129,7 @@ const sections: LegalSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact',
-    body: (
-      <p>
-        Questions about these terms? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use our{' '}
-        <Link to="/contact">contact form</Link>. Our support team responds within {policy.supportResponseHours} hours.
-      </p>
-    ),
-  },
+  contactSection('Contact', 'Questions about these terms?'),
 ];
 
 export function TermsOfServicePage() {

@@ -1,5 +1,6 @@
 import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Field } from '../../../components/field';
 import { toast } from '../../../lib/toast';
 import { useSaveOnboarding } from '../api/onboarding.mutations';
 import {
@@ -35,6 +36,7 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: 'quarterly', label: 'Quarterly' },
   { value: 'onetime', label: 'One time' },
 ];
+const BUDGET_LABELS = { min: 'Minimum budget ($)', max: 'Maximum budget ($)' } as const;
 const STEP_TITLES = [
   'How will you use Spotless?',
   'Which services interest you?',
@@ -167,76 +169,70 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
 
           {step === 2 ? (
             <div className="form">
-              <div className="field">
-                <label htmlFor={`${id}-address`}>Address</label>
-                <input
-                  id={`${id}-address`}
-                  type="text"
-                  autoComplete="street-address"
-                  placeholder="Street, city, state or ZIP"
-                  value={preferences.location.address}
-                  onChange={(event) => update({ location: { address: event.target.value } })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-frequency`}>How often do you need cleaning?</label>
-                <select
-                  id={`${id}-frequency`}
-                  value={preferences.frequency ?? ''}
-                  onChange={(event) =>
-                    update({ frequency: (event.target.value || undefined) as Frequency | undefined })
-                  }
-                >
-                  <option value="">Choose a frequency</option>
-                  {FREQUENCIES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field label="Address">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    autoComplete="street-address"
+                    placeholder="Street, city, state or ZIP"
+                    value={preferences.location.address}
+                    onChange={(event) => update({ location: { address: event.target.value } })}
+                  />
+                )}
+              </Field>
+              <Field label="How often do you need cleaning?">
+                {(control) => (
+                  <select
+                    {...control}
+                    value={preferences.frequency ?? ''}
+                    onChange={(event) =>
+                      update({ frequency: (event.target.value || undefined) as Frequency | undefined })
+                    }
+                  >
+                    <option value="">Choose a frequency</option>
+                    {FREQUENCIES.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             </div>
           ) : null}
 
           {step === 3 ? (
             <div className="form">
               <div className="form__row">
-                <div className="field">
-                  <label htmlFor={`${id}-budget-min`}>Minimum budget ($)</label>
-                  <input
-                    id={`${id}-budget-min`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    value={budgetText.min}
-                    onChange={(event) => setBudgetText((b) => ({ ...b, min: event.target.value }))}
-                  />
-                </div>
-                <div className="field">
-                  <label htmlFor={`${id}-budget-max`}>Maximum budget ($)</label>
-                  <input
-                    id={`${id}-budget-max`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    value={budgetText.max}
-                    onChange={(event) => setBudgetText((b) => ({ ...b, max: event.target.value }))}
-                  />
-                </div>
+                {(['min', 'max'] as const).map((bound) => (
+                  <Field key={bound} label={BUDGET_LABELS[bound]}>
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        value={budgetText[bound]}
+                        onChange={(event) => setBudgetText((b) => ({ ...b, [bound]: event.target.value }))}
+                      />
+                    )}
+                  </Field>
+                ))}
               </div>
               <p className="wizard__hint">Average sessions range $80-$150</p>
-              <div className="field">
-                <label htmlFor={`${id}-requests`}>Special requests (separate with a comma)</label>
-                <textarea
-                  id={`${id}-requests`}
-                  rows={3}
-                  placeholder="Pet-friendly products, Eco-friendly supplies"
-                  value={requestsText}
-                  onChange={(event) => setRequestsText(event.target.value)}
-                />
-              </div>
+              <Field label="Special requests (separate with a comma)">
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={3}
+                    placeholder="Pet-friendly products, Eco-friendly supplies"
+                    value={requestsText}
+                    onChange={(event) => setRequestsText(event.target.value)}
+                  />
+                )}
+              </Field>
             </div>
           ) : null}
 

@@ -1,7 +1,7 @@
 import type { Payment, RefundInput } from '@spotless/sdk';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
-import { bookingKeys } from '../../bookings';
 import type { PaymentFilter } from '../utils/payments';
 
 export const paymentsQuery = (status: PaymentFilter) =>

@@ -1,8 +1,11 @@
 import { formatDollars, type Payment, type PaymentSummary } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { DialogFooter } from '../../../components/dialog-footer';
+import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { StatCards } from '../../../components/stat-cards';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -28,7 +31,6 @@ export function PaymentsPage() {
   const adminSession = useQuery(adminSessionQuery);
   const isAdmin = Boolean(user?.roles.includes('admin') || adminSession.data?.admin);
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  const id = useId();
 
   return (
     <section className="container page payments-page">
@@ -45,16 +47,17 @@ export function PaymentsPage() {
       {payments.data ? <SummaryCards summary={payments.data.summary} /> : null}
 
       <div className="payments-toolbar">
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={filter} onChange={(e) => setFilter(e.target.value as PaymentFilter)}>
-            {PAYMENT_FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Status">
+          {(control) => (
+            <select {...control} value={filter} onChange={(e) => setFilter(e.target.value as PaymentFilter)}>
+              {PAYMENT_FILTERS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button
           type="button"
           className="btn btn--outline"
@@ -165,21 +168,10 @@ function SummaryCards({ summary }: { summary: PaymentSummary }) {
     { label: 'Refunded', value: formatDollars(summary.refundedAmount), note: plural(summary.refundedCount, 'refund') },
     { label: 'Processing', value: String(summary.processingCount), note: 'in progress' },
   ];
-  return (
-    <dl className="dashboard-stats" data-testid="payments-summary">
-      {cards.map((card) => (
-        <div key={card.label} className="card dashboard-stats__card">
-          <dt>{card.label}</dt>
-          <dd>{card.value}</dd>
-          <dd className="dashboard-stats__note">{card.note}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatCards testId="payments-summary" cards={cards} />;
 }
 
 function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void }) {
-  const id = useId();
   const refund = useRefundPayment();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -229,41 +221,28 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
       <p>
         Payment #{payment.id} of {formatDollars(payment.amount)}; {formatDollars(left / 100)} can be refunded.
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>Amount (optional)</label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          placeholder={(left / 100).toFixed(2)}
-          value={amount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-amount-error` : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-amount-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason (optional)</label>
-        <textarea
-          id={`${id}-reason`}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn--primary" disabled={refund.isPending}>
-          {refund.isPending ? 'Processing...' : 'Process Refund'}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <Field label="Amount (optional)" error={error}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            placeholder={(left / 100).toFixed(2)}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Reason (optional)">
+        {(control) => (
+          <textarea {...control} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        )}
+      </Field>
+      <DialogFooter
+        submitLabel="Process Refund"
+        pendingLabel="Processing..."
+        pending={refund.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

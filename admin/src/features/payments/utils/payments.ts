@@ -1,16 +1,11 @@
-import { dollarsToCents, formatDollars, type PaymentStatus } from '@spotless/sdk';
+import { dollarsToCents, formatDollars, PAYMENT_STATUSES, type PaymentStatus, statusText } from '@spotless/sdk';
 
 export type PaymentFilter = 'all' | PaymentStatus;
 
 /** Spec 02 §2's status filter. */
 export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'processing', label: 'Processing' },
-  { value: 'succeeded', label: 'Succeeded' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'disputed', label: 'Disputed' },
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
 ];
 
 /** What is left to refund, in cents. */

@@ -1,14 +1,15 @@
 import type { AuthUser, TotpSetup } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../../lib/api-errors';
-import { toast } from '../../../lib/toast';
+import { Field } from '../../../components/field';
 import {
   useChangePassword,
   useDisableTotp,
   useEnableTotp,
   useResendVerification,
   useTotpSetup,
-} from '../../auth/api/account.mutations';
+} from '../../../entities/account/api/account.mutations';
+import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
 
 /** The profile's security card: e-mail verification, password change, and administrators' two-step verification. */
 export function AccountSecurity({ user }: { user: AuthUser }) {
@@ -98,31 +99,29 @@ function ChangePassword({ user }: { user: AuthUser }) {
         {user.hasPassword ? 'Change password' : 'Set a password'}
       </h3>
       {user.hasPassword ? (
-        <div className="field">
-          <label htmlFor={`${id}-current`}>Current password</label>
-          <input
-            id={`${id}-current`}
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            aria-invalid={errors.currentPassword ? true : undefined}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-          {errors.currentPassword ? <p className="field__error">{errors.currentPassword}</p> : null}
-        </div>
+        <Field label="Current password" error={errors.currentPassword}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-new`}>New password</label>
-        <input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          aria-invalid={errors.newPassword ? true : undefined}
-          onChange={(event) => setNext(event.target.value)}
-        />
-        {errors.newPassword ? <p className="field__error">{errors.newPassword}</p> : null}
-      </div>
+      <Field label="New password" error={errors.newPassword}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+        )}
+      </Field>
       <div>
         <button type="submit" className="btn btn--outline" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : user.hasPassword ? 'Change Password' : 'Set Password'}
@@ -168,29 +167,31 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
         </p>
       ) : null}
       {!setup && user.hasPassword ? (
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Current password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <Field label="Current password">
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
       {setup || user.totpEnabled ? (
-        <div className="field">
-          <label htmlFor={`${id}-code`}>Authenticator code</label>
-          <input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
+        <Field label="Authenticator code">
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
       <div className="form__actions">
         {user.totpEnabled ? (

@@ -1,13 +1,14 @@
 import { type AuthUser, formatDollars, type ProfileRecentBooking } from '@spotless/sdk';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
+import { type ReviewableBooking, WriteReviewDialog } from '../../../entities/review';
 import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
-import { type ReviewableBooking, WriteReviewDialog } from '../../reviews';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
 import { AccountSecurity } from './account-security';
 
@@ -122,27 +123,12 @@ function PersonalInformation({ user }: { user: AuthUser }) {
     );
   };
 
-  const field = (name: keyof FormValues, label: string, type: string, autoComplete: string, required = true) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-      />
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  /** The props an input shares with the others: its name, its value and its place in `values`. */
+  const inputProps = (name: keyof FormValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
@@ -151,14 +137,36 @@ function PersonalInformation({ user }: { user: AuthUser }) {
       </h2>
       <form className="form" noValidate onSubmit={submit} aria-busy={update.isPending}>
         <div className="form__row">
-          {field('firstName', 'First name', 'text', 'given-name')}
-          {field('lastName', 'Last name', 'text', 'family-name')}
+          <Field label="First name" error={errors.firstName}>
+            {(control) => (
+              <input {...control} {...inputProps('firstName')} type="text" autoComplete="given-name" required />
+            )}
+          </Field>
+          <Field label="Last name" error={errors.lastName}>
+            {(control) => (
+              <input {...control} {...inputProps('lastName')} type="text" autoComplete="family-name" required />
+            )}
+          </Field>
         </div>
-        {field('email', 'Email', 'email', 'email')}
-        {emailChanges && user.hasPassword
-          ? field('currentPassword', 'Current password (to change your email)', 'password', 'current-password')
-          : null}
-        {field('phone', 'Phone', 'tel', 'tel', false)}
+        <Field label="Email" error={errors.email}>
+          {(control) => <input {...control} {...inputProps('email')} type="email" autoComplete="email" required />}
+        </Field>
+        {emailChanges && user.hasPassword ? (
+          <Field label="Current password (to change your email)" error={errors.currentPassword}>
+            {(control) => (
+              <input
+                {...control}
+                {...inputProps('currentPassword')}
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field label="Phone" error={errors.phone}>
+          {(control) => <input {...control} {...inputProps('phone')} type="tel" autoComplete="tel" />}
+        </Field>
         <p className="profile-page__since">Member since {new Date(user.createdAt).toLocaleDateString('en-US')}</p>
         <button type="submit" className="btn btn--primary" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,9 +1,7 @@
 import type { Booking } from '@spotless/sdk';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
-import { bookingDateTimeLabel } from '../../../lib/booking-time';
-import { toast } from '../../../lib/toast';
-import { useSubmitReview } from '../api/reviews.mutations';
+import { useSubmitReview } from '../../../entities/review/api/reviews.mutations';
+import { StarRatingInput } from '../../../entities/review/components/star-rating';
 import {
   areaOptions,
   COMMENT_MIN_LENGTH,
@@ -17,8 +15,10 @@ import {
   RATING_FIELDS,
   toggleArea,
   tooManyPhotos,
-} from '../utils/review-form';
-import { StarRatingInput } from './star-rating';
+} from '../../../entities/review/utils/review-form';
+import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
+import { bookingDateTimeLabel } from '../../../lib/booking-time';
+import { toast } from '../../../lib/toast';
 
 type ReviewAction = NonNullable<Booking['actions']['review']>;
 

@@ -4,19 +4,24 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Tabs } from '../../../components/tabs';
+import { bookingQuery, statusLabel } from '../../../entities/booking';
+import {
+  completedBookingsQuery,
+  platformSummaryQuery,
+  topCleanersQuery,
+} from '../../../entities/review/api/reviews.queries';
+import { CleanerReviews } from '../../../entities/review/components/review-list';
+import { RatingDistribution, ReviewSummaryPanel } from '../../../entities/review/components/review-summary';
+import { Stars } from '../../../entities/review/components/star-rating';
+import { averageText, countText, PAGE_SIZES, percentText } from '../../../entities/review/utils/review-form';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { cleanerQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH } from '../../../lib/query-client';
-import { bookingQuery, statusLabel } from '../../bookings';
-import { completedBookingsQuery, platformSummaryQuery, topCleanersQuery } from '../api/reviews.queries';
-import { averageText, countText, PAGE_SIZES, percentText } from '../utils/review-form';
 import { FullReviewForm } from './full-review-form';
-import { CleanerReviews } from './review-list';
-import { RatingDistribution, ReviewSummaryPanel } from './review-summary';
-import { Stars } from './star-rating';
-import '../reviews.css';
+import '../../../entities/review/reviews.css';
+import { StatCards } from '../../../components/stat-cards';
 
 const TABS = [
   { id: 'all', label: 'All Reviews' },
@@ -162,15 +167,7 @@ function AnalyticsTab({ summary, failed }: { summary: PlatformReviewSummary | un
   ];
   return (
     <div className="reviews-tab" data-testid="review-analytics">
-      <dl className="dashboard-stats">
-        {cards.map((card) => (
-          <div key={card.id} className="card dashboard-stats__card" data-testid={`analytics-${card.id}`}>
-            <dt>{card.label}</dt>
-            <dd>{card.value}</dd>
-            {card.note ? <dd className="dashboard-stats__note">{card.note}</dd> : null}
-          </div>
-        ))}
-      </dl>
+      <StatCards cards={cards.map((card) => ({ ...card, testId: `analytics-${card.id}` }))} />
       <section className="card" aria-labelledby="distribution-title">
         <h2 id="distribution-title" className="card__title">
           Rating Distribution

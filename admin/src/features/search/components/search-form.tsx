@@ -1,5 +1,6 @@
 import type { ServiceType } from '@spotless/sdk';
 import { type FormEvent, useCallback, useId, useState } from 'react';
+import { Field } from '../../../components/field';
 import { ChevronIcon, MapPinIcon, SearchIcon } from '../../../components/icons';
 import {
   activeFilterLabels,
@@ -68,40 +69,43 @@ export function SearchForm({ filters, onSearch }: SearchFormProps) {
     <search aria-label="Search cleaners">
       <form className="card search-form" onSubmit={submit}>
         <div className="search-form__row">
-          <div className="field">
-            <label htmlFor={`${id}-query`}>Keyword</label>
-            <input
-              id={`${id}-query`}
-              type="search"
-              placeholder="Name, service, area…"
-              value={draft.query}
-              onChange={(e) => set('query', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-service`}>Service type</label>
-            <select
-              id={`${id}-service`}
-              value={draft.serviceType}
-              onChange={(e) => set('serviceType', e.target.value as ServiceType | '')}
-            >
-              {SERVICE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-location`}>Location</label>
-            <input
-              id={`${id}-location`}
-              type="text"
-              placeholder="City, state or ZIP code"
-              value={draft.location}
-              onChange={(e) => setDraft((d) => ({ ...d, location: e.target.value, latitude: null, longitude: null }))}
-            />
-          </div>
+          <Field label="Keyword">
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                placeholder="Name, service, area…"
+                value={draft.query}
+                onChange={(e) => set('query', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Service type">
+            {(control) => (
+              <select
+                {...control}
+                value={draft.serviceType}
+                onChange={(e) => set('serviceType', e.target.value as ServiceType | '')}
+              >
+                {SERVICE_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Location">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                placeholder="City, state or ZIP code"
+                value={draft.location}
+                onChange={(e) => setDraft((d) => ({ ...d, location: e.target.value, latitude: null, longitude: null }))}
+              />
+            )}
+          </Field>
           {location.hidden ? null : (
             <div className="search-form__locate">
               <button type="button" className="btn btn--outline" onClick={location.locate} disabled={location.locating}>
@@ -123,63 +127,68 @@ export function SearchForm({ filters, onSearch }: SearchFormProps) {
           Advanced Filters
         </button>
         <div id={`${id}-advanced`} className="search-form__advanced" hidden={!advancedOpen}>
-          <div className="field">
-            <label htmlFor={`${id}-radius`}>Radius: {draft.radius} miles</label>
-            <input
-              id={`${id}-radius`}
-              type="range"
-              min={RADIUS.min}
-              max={RADIUS.max}
-              step={RADIUS.step}
-              value={draft.radius}
-              onChange={(e) => set('radius', Number(e.target.value))}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-state`}>State</label>
-            <input
-              id={`${id}-state`}
-              type="text"
-              placeholder="e.g. TX"
-              value={draft.state}
-              onChange={(e) => set('state', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-zip`}>ZIP code</label>
-            <input
-              id={`${id}-zip`}
-              type="text"
-              inputMode="numeric"
-              placeholder="e.g. 78701"
-              value={draft.zipCode}
-              onChange={(e) => set('zipCode', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-rating`}>Minimum rating: {draft.minRating}</label>
-            <input
-              id={`${id}-rating`}
-              type="range"
-              min={MIN_RATING.min}
-              max={MIN_RATING.max}
-              step={MIN_RATING.step}
-              value={draft.minRating}
-              onChange={(e) => set('minRating', Number(e.target.value))}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-price`}>Maximum price: ${draft.maxPrice}/hr</label>
-            <input
-              id={`${id}-price`}
-              type="range"
-              min={MAX_PRICE.min}
-              max={MAX_PRICE.max}
-              step={MAX_PRICE.step}
-              value={draft.maxPrice}
-              onChange={(e) => set('maxPrice', Number(e.target.value))}
-            />
-          </div>
+          <Field label={`Radius: ${draft.radius} miles`}>
+            {(control) => (
+              <input
+                {...control}
+                type="range"
+                min={RADIUS.min}
+                max={RADIUS.max}
+                step={RADIUS.step}
+                value={draft.radius}
+                onChange={(e) => set('radius', Number(e.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="State">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                placeholder="e.g. TX"
+                value={draft.state}
+                onChange={(e) => set('state', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="ZIP code">
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                placeholder="e.g. 78701"
+                value={draft.zipCode}
+                onChange={(e) => set('zipCode', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={`Minimum rating: ${draft.minRating}`}>
+            {(control) => (
+              <input
+                {...control}
+                type="range"
+                min={MIN_RATING.min}
+                max={MIN_RATING.max}
+                step={MIN_RATING.step}
+                value={draft.minRating}
+                onChange={(e) => set('minRating', Number(e.target.value))}
+              />
+            )}
+          </Field>
+          <Field label={`Maximum price: $${draft.maxPrice}/hr`}>
+            {(control) => (
+              <input
+                {...control}
+                type="range"
+                min={MAX_PRICE.min}
+                max={MAX_PRICE.max}
+                step={MAX_PRICE.step}
+                value={draft.maxPrice}
+                onChange={(e) => set('maxPrice', Number(e.target.value))}
+              />
+            )}
+          </Field>
           <fieldset className="search-form__checks">
             <legend>Credentials</legend>
             {(['isVerified', 'isInsured', 'isBonded'] as const).map((key) => (
@@ -189,31 +198,29 @@ export function SearchForm({ filters, onSearch }: SearchFormProps) {
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-sort`}>Sort by</label>
-            <select
-              id={`${id}-sort`}
-              value={draft.sortBy}
-              onChange={(e) => set('sortBy', e.target.value as SearchSort)}
-            >
-              {(Object.keys(SORT_LABELS) as SearchSort[]).map((key) => (
-                <option key={key} value={key}>
-                  {SORT_LABELS[key]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-order`}>Order</label>
-            <select
-              id={`${id}-order`}
-              value={draft.sortOrder}
-              onChange={(e) => set('sortOrder', e.target.value as SearchOrder)}
-            >
-              <option value="desc">Descending</option>
-              <option value="asc">Ascending</option>
-            </select>
-          </div>
+          <Field label="Sort by">
+            {(control) => (
+              <select {...control} value={draft.sortBy} onChange={(e) => set('sortBy', e.target.value as SearchSort)}>
+                {(Object.keys(SORT_LABELS) as SearchSort[]).map((key) => (
+                  <option key={key} value={key}>
+                    {SORT_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Order">
+            {(control) => (
+              <select
+                {...control}
+                value={draft.sortOrder}
+                onChange={(e) => set('sortOrder', e.target.value as SearchOrder)}
+              >
+                <option value="desc">Descending</option>
+                <option value="asc">Ascending</option>
+              </select>
+            )}
+          </Field>
         </div>
 
         {badges.length > 0 ? (
