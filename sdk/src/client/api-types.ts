@@ -3008,9 +3008,11 @@ export interface components {
             /** @description of published reviews, two decimals; null without */
             averageRating: number | null;
             cancelledBookings: number;
+            /** @description jobs the cleaner accepted and then cancelled themself */
+            cancelledByCleanerAfterAccepting: number;
             cleanerId: number;
             completedBookings: number;
-            /** @description completed ÷ (completed + cancelled), whole percent; null before any booking ended */
+            /** @description of the jobs the cleaner accepted that have ended: completed ÷ (completed + accepted jobs the cleaner then cancelled), whole percent; declined requests and customers’ cancellations do not count; null before any ended */
             completionRate: number | null;
             links: {
                 /** @description the cleaner’s own bookings */
@@ -3063,10 +3065,12 @@ export interface components {
             reviewCount: number;
             /** @description every booking made with the cleaner, in any status */
             totalBookings: number;
-            /** @description charged payments (succeeded or later refunded) of the cleaner’s bookings, less every refund not failed */
+            /** @description earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts) */
             totalEarnings: string;
             /** @description pending or confirmed */
             upcomingBookings: number;
+            /** @description paid for jobs not yet done (pending, confirmed or in progress), less refunds: earned once completed */
+            upcomingEarnings: string;
         };
         CleanerSearchPage: {
             items: components["schemas"]["Cleaner"][];

@@ -137,12 +137,21 @@ export const CleanerOverview = z
     upcomingBookings: z.number().int().meta({ description: 'pending or confirmed' }),
     totalEarnings: Money.meta({
       description:
-        'charged payments (succeeded or later refunded) of the cleaner’s bookings, less every refund not failed',
+        'earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts)',
     }),
+    upcomingEarnings: Money.meta({
+      description:
+        'paid for jobs not yet done (pending, confirmed or in progress), less refunds: earned once completed',
+    }),
+    cancelledByCleanerAfterAccepting: z
+      .number()
+      .int()
+      .meta({ description: 'jobs the cleaner accepted and then cancelled themself' }),
     averageRating: z.number().nullable().meta({ description: 'of published reviews, two decimals; null without' }),
     reviewCount: z.number().int(),
     completionRate: z.number().int().nullable().meta({
-      description: 'completed ÷ (completed + cancelled), whole percent; null before any booking ended',
+      description:
+        'of the jobs the cleaner accepted that have ended: completed ÷ (completed + accepted jobs the cleaner then cancelled), whole percent; declined requests and customers’ cancellations do not count; null before any ended',
     }),
     links: z.object({
       self: linkTo('getCleanerOverview'),

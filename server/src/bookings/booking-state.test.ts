@@ -204,3 +204,13 @@ describe('a cleaner starts and completes only a paid job whose time has come (de
     });
   });
 });
+
+describe('declineTerms', () => {
+  it('says a payment in flight is refunded, and that nothing was charged otherwise', async () => {
+    const { declineTerms } = await import('./bookings.resource');
+    expect(declineTerms('processing')).toMatch(/refunded in full/);
+    expect(declineTerms('pending')).toMatch(/refunded in full/);
+    expect(declineTerms('unpaid')).toMatch(/nothing to refund/);
+    expect(declineTerms('failed')).toMatch(/nothing to refund/);
+  });
+});

@@ -95,9 +95,15 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       params: { id },
     }) as Booking['actions']['cancel'];
   }
-  const statusAction = (name: 'accept' | 'decline' | 'start' | 'complete', title: string, status: string) =>
+  const statusAction = (
+    name: 'accept' | 'decline' | 'start' | 'complete',
+    title: string,
+    status: string,
+    description?: string,
+  ) =>
     actionTo(ops, name, 'setBookingStatus', {
       title,
+      ...(description ? { description } : {}),
       params: { id },
       body: BookingStatusInput,
       values: { status },
@@ -105,7 +111,12 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
     });
   if (can('accept')) actions.accept = statusAction('accept', 'Accept', 'confirmed') as Booking['actions']['accept'];
   if (can('decline'))
-    actions.decline = statusAction('decline', 'Decline', 'cancelled') as Booking['actions']['decline'];
+    actions.decline = statusAction(
+      'decline',
+      'Decline',
+      'cancelled',
+      declineTerms(data.paymentStatus),
+    ) as Booking['actions']['decline'];
   if (can('start')) actions.start = statusAction('start', 'Start Job', 'in_progress') as Booking['actions']['start'];
   if (can('complete')) {
     actions.complete = statusAction('complete', 'Complete Job', 'completed') as Booking['actions']['complete'];
@@ -173,4 +184,15 @@ export function renderBookingStats(ops: Operations, stats: Data<BookingStats>): 
     ...stats,
     links: { self: linkTo(ops, 'getBookingStats'), bookings: linkTo(ops, 'listBookings') },
   };
+}
+
+/**
+ * What declining a request really does, by its payment (only an unconfirmed request can be
+ * declined, so nothing has been charged yet unless a payment is still in flight).
+ */
+export function declineTerms(paymentStatus: Booking['paymentStatus']): string {
+  if (paymentStatus === 'pending' || paymentStatus === 'processing') {
+    return 'The customer is told you declined. Their payment is still being processed: if it goes through, it is refunded in full.';
+  }
+  return 'The customer is told you declined. Nothing has been charged, so there is nothing to refund.';
 }

@@ -419,8 +419,13 @@ describe('changing bookings', () => {
     ).toBe(409);
   });
 
-  it('a declined booking frees the time', async () => {
+  it('a declined booking frees the time, and the decline says what it will really do', async () => {
     const first = await book(asA, payload({ scheduledDate: '2026-08-19' }));
+    const offered = await ctx.json<Json>(`/api/bookings/${first.body.id}`, { headers: asCleaner });
+    expect(offered.body.actions.decline.description).toBe(
+      'The customer is told you declined. Nothing has been charged, so there is nothing to refund.',
+    );
+    expect(offered.body.actions.decline.description).not.toMatch(/and refunded/);
     const declined = await ctx.json<Json>(`/api/bookings/${first.body.id}/status`, {
       method: 'PATCH',
       headers: asCleaner,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, cleaners, payments, refunds, users } from '../db/schema';
+import { bookingStatusHistory, bookings, cleaners, payments, refunds, users } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 
@@ -78,20 +78,28 @@ async function payment(bookingId: number, amountCents: number, status: 'succeede
   );
   return row?.id as number;
 }
+/** A status change as the booking service records it. */
+async function changed(bookingId: number, fromStatus: 'pending' | 'confirmed', actorRole: 'cleaner' | 'customer') {
+  await ctx.database.write((tx) =>
+    tx.insert(bookingStatusHistory).values({ bookingId, fromStatus, toStatus: 'cancelled', actorRole }),
+  );
+}
 async function refund(paymentId: number, amountCents: number, status: 'succeeded' | 'pending' | 'failed') {
   await ctx.database.write((tx) => tx.insert(refunds).values({ paymentId, amountCents, status }));
 }
 
 /*
  * The hand-computed example:
- *   completed, paid $100.00 (and a failed $10.00 refund attempt)   → +100.00
- *   completed, paid $80.00, $20.00 refunded                         → +60.00
- *   cancelled, paid $50.00, refunded in full                        → +0.00
- *   cancelled, never paid                                           → +0.00
- *   confirmed, paid $60.00                                          → +60.00
- *   pending, card declined ($40.00 failed)                          → +0.00
- *   pending, unpaid                                                 → +0.00
- * Earnings $220.00; 7 bookings, 2 completed, 2 cancelled, 3 upcoming; completion 2 ÷ 4 = 50%.
+ *   completed, paid $100.00 (and a failed $10.00 refund attempt)      → earned +100.00
+ *   completed, paid $80.00, $20.00 refunded                            → earned +60.00
+ *   cancelled by the cleaner after accepting, paid $50.00, all refunded → +0.00, counts against completion
+ *   cancelled: the cleaner declined the unpaid request                  → +0.00, does not count
+ *   confirmed, paid $60.00                                             → upcoming +60.00
+ *   pending, card declined ($40.00 failed)                             → +0.00
+ *   pending, unpaid                                                    → +0.00
+ *   cancelled by the customer after it was confirmed, unpaid           → does not count
+ * Earned $160.00, upcoming $60.00; 8 bookings, 2 completed, 3 cancelled, 3 upcoming;
+ * completion 2 ÷ (2 + 1) = 67%.
  * Reviews of the two completed jobs: 5 and 4 stars → average 4.5 of 2.
  */
 const done1 = await booking('completed', 'succeeded');
@@ -100,7 +108,9 @@ const done2 = await booking('completed', 'succeeded');
 await refund(await payment(done2, 8_000, 'succeeded'), 2_000, 'succeeded');
 const cancelledPaid = await booking('cancelled', 'refunded');
 await refund(await payment(cancelledPaid, 5_000, 'refunded'), 5_000, 'succeeded');
-await booking('cancelled');
+await changed(cancelledPaid, 'confirmed', 'cleaner');
+await changed(await booking('cancelled'), 'pending', 'cleaner');
+await changed(await booking('cancelled'), 'confirmed', 'customer');
 await payment(await booking('confirmed', 'succeeded'), 6_000, 'succeeded');
 await payment(await booking('pending', 'failed'), 4_000, 'failed');
 await booking('pending');
@@ -126,14 +136,16 @@ describe('GET /api/cleaners/profile/overview', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       cleanerId: fresh.id,
-      totalBookings: 7,
+      totalBookings: 8,
       completedBookings: 2,
-      cancelledBookings: 2,
+      cancelledBookings: 3,
       upcomingBookings: 3,
-      totalEarnings: '220.00',
+      totalEarnings: '160.00',
+      upcomingEarnings: '60.00',
+      cancelledByCleanerAfterAccepting: 1,
       averageRating: 4.5,
       reviewCount: 2,
-      completionRate: 50,
+      completionRate: 67,
     });
     expect(res.body.links.self.href).toBe('/api/cleaners/profile/overview');
     expect(res.body.links.bookings.href).toBe(`/api/bookings?cleanerId=${fresh.id}`);
@@ -159,11 +171,11 @@ describe('GET /api/bookings?cleanerId=', () => {
   it('lists the cleaner’s own jobs to them, and refuses everyone else', async () => {
     const own = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}`, { headers: asFresh });
     expect(own.status).toBe(200);
-    expect(own.body.total).toBe(7);
+    expect(own.body.total).toBe(8);
     expect(new Set((own.body.items as Json[]).map((b) => b.cleanerId))).toEqual(new Set([fresh.id]));
     const latest = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}&limit=5`, { headers: asFresh });
     expect(latest.body.items).toHaveLength(5);
-    expect(latest.body.total).toBe(7);
+    expect(latest.body.total).toBe(8);
     // Another cleaner and the customer of these very bookings are refused.
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asOtherCleaner })).status).toBe(403);
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asCustomer })).status).toBe(403);
@@ -181,6 +193,6 @@ describe('GET /api/bookings?cleanerId=', () => {
     });
     expect(demo.body.cleanerId).toBe(demoCleaner.id);
     expect(demo.body.totalBookings).toBeGreaterThan(0);
-    expect(demo.body.totalEarnings).not.toBe('220.00');
+    expect(demo.body.totalEarnings).not.toBe('160.00');
   });
 });

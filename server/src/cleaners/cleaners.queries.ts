@@ -2,7 +2,16 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
-import { bookings, type CleanerRow, cleaners, payments, refunds, users } from '../db/schema';
+import {
+  type BOOKING_STATUSES,
+  bookingStatusHistory,
+  bookings,
+  type CleanerRow,
+  cleaners,
+  payments,
+  refunds,
+  users,
+} from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
 type CleanerWithName = CleanerRow & { firstName: string | null; lastName: string | null };
@@ -58,11 +67,40 @@ export function findActiveCleanerByUser(db: Queryable, userId: number): Promise<
 
 /** Payments whose charge went through (a refunded one was charged first); refunds are subtracted. */
 const CHARGED = ['succeeded', 'refunded'] as const;
+const UNDERWAY = ['pending', 'confirmed', 'in_progress'] as const;
+type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Charged payments of the cleaner's bookings in `statuses`, less every refund of them that did not fail. */
+async function keptCents(db: Queryable, cleanerId: number, statuses: readonly BookingStatus[]): Promise<number> {
+  const [charged] = await db
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(
+      and(eq(bookings.cleanerId, cleanerId), inArray(bookings.status, statuses), inArray(payments.status, CHARGED)),
+    );
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(
+      and(
+        eq(bookings.cleanerId, cleanerId),
+        inArray(bookings.status, statuses),
+        inArray(payments.status, CHARGED),
+        ne(refunds.status, 'failed'),
+      ),
+    );
+  return Math.max(0, Number(charged?.cents ?? 0) - Number(refunded?.cents ?? 0));
+}
 
 /**
  * The cleaner dashboard's figures, each one SQL aggregate over the cleaner's own rows: bookings by
- * outcome, money kept from their charged payments after every refund that did not fail, and the
- * review figures kept on the cleaner row.
+ * outcome; jobs the cleaner accepted and then cancelled themself (a decline of an unpaid request,
+ * or a customer's cancellation, is not the cleaner failing a job); money kept from completed jobs
+ * and money paid for jobs still to come, each after every refund that did not fail; and the review
+ * figures kept on the cleaner row.
  */
 export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
   const [counts] = await db
@@ -71,20 +109,15 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
       completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
       cancelled: sql<number>`coalesce(sum(${bookings.status} = 'cancelled'), 0)`,
       upcoming: sql<number>`coalesce(sum(${bookings.status} in ('pending', 'confirmed')), 0)`,
+      droppedByCleaner: sql<number>`coalesce(sum(${bookings.status} = 'cancelled' and exists (
+        select 1 from ${bookingStatusHistory}
+        where ${bookingStatusHistory.bookingId} = "bookings"."id"  -- qualified: drizzle leaves a one-table query's columns bare
+          and ${bookingStatusHistory.toStatus} = 'cancelled'
+          and ${bookingStatusHistory.fromStatus} in ('confirmed', 'in_progress')
+          and ${bookingStatusHistory.actorRole} = 'cleaner')), 0)`,
     })
     .from(bookings)
     .where(eq(bookings.cleanerId, cleanerId));
-  const [charged] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(bookings.cleanerId, cleanerId), inArray(payments.status, CHARGED)));
-  const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(bookings.cleanerId, cleanerId), inArray(payments.status, CHARGED), ne(refunds.status, 'failed')));
   const [cleaner] = await db
     .select({ rating: cleaners.rating, reviewCount: cleaners.reviewCount })
     .from(cleaners)
@@ -94,7 +127,9 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
     completedBookings: Number(counts?.completed ?? 0),
     cancelledBookings: Number(counts?.cancelled ?? 0),
     upcomingBookings: Number(counts?.upcoming ?? 0),
-    earningsCents: Math.max(0, Number(charged?.cents ?? 0) - Number(refunded?.cents ?? 0)),
+    cancelledByCleanerAfterAccepting: Number(counts?.droppedByCleaner ?? 0),
+    earningsCents: await keptCents(db, cleanerId, ['completed']),
+    upcomingEarningsCents: await keptCents(db, cleanerId, UNDERWAY),
     rating: cleaner?.rating ?? null,
     reviewCount: cleaner?.reviewCount ?? 0,
   };

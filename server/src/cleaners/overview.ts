@@ -7,9 +7,13 @@ import type { Data } from '../lib/hypermedia';
  * definition is tested on its own.
  */
 
-/** Completed ÷ ended (completed + cancelled) bookings, whole percent; null before any booking ended. */
-export function completionRate(completed: number, cancelled: number): number | null {
-  const ended = completed + cancelled;
+/**
+ * Of the jobs the cleaner accepted and that have ended, the share they completed: completed ÷
+ * (completed + accepted jobs the cleaner then cancelled), whole percent; null before any ended.
+ * Declining an unpaid request and a customer's cancellation are not counted against them.
+ */
+export function completionRate(completed: number, droppedAfterAccepting: number): number | null {
+  const ended = completed + droppedAfterAccepting;
   return ended === 0 ? null : Math.round((100 * completed) / ended);
 }
 
@@ -20,7 +24,9 @@ export function overviewOf(
     completedBookings: number;
     cancelledBookings: number;
     upcomingBookings: number;
+    cancelledByCleanerAfterAccepting: number;
     earningsCents: number;
+    upcomingEarningsCents: number;
     rating: number | null;
     reviewCount: number;
   },
@@ -32,8 +38,10 @@ export function overviewOf(
     cancelledBookings: figures.cancelledBookings,
     upcomingBookings: figures.upcomingBookings,
     totalEarnings: centsToDollars(figures.earningsCents),
+    upcomingEarnings: centsToDollars(figures.upcomingEarningsCents),
+    cancelledByCleanerAfterAccepting: figures.cancelledByCleanerAfterAccepting,
     averageRating: figures.rating === null ? null : Math.round(figures.rating * 100) / 100,
     reviewCount: figures.reviewCount,
-    completionRate: completionRate(figures.completedBookings, figures.cancelledBookings),
+    completionRate: completionRate(figures.completedBookings, figures.cancelledByCleanerAfterAccepting),
   };
 }

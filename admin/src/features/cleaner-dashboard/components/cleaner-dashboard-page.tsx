@@ -109,10 +109,32 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
   const overview = useQuery(overviewQuery);
   const figures = overview.data;
   const cards = [
-    { label: 'Total Bookings', value: figures?.totalBookings },
-    { label: 'Total Earnings', value: figures ? formatDollars(figures.totalEarnings) : undefined },
-    { label: 'Average Rating', value: figures ? ratingText(figures.averageRating) : undefined },
-    { label: 'Completion Rate', value: figures ? percentText(figures.completionRate) : undefined },
+    {
+      label: 'Total Bookings',
+      value: figures?.totalBookings,
+      note: figures
+        ? `${figures.completedBookings} completed · ${figures.upcomingBookings} upcoming · ${figures.cancelledBookings} cancelled`
+        : undefined,
+    },
+    {
+      label: 'Total Earnings',
+      value: figures ? formatDollars(figures.totalEarnings) : undefined,
+      note: figures
+        ? `Completed jobs, after refunds · ${formatDollars(figures.upcomingEarnings)} paid for upcoming jobs`
+        : undefined,
+    },
+    {
+      label: 'Average Rating',
+      value: figures ? ratingText(figures.averageRating) : undefined,
+      note: figures ? `From ${figures.reviewCount} ${figures.reviewCount === 1 ? 'review' : 'reviews'}` : undefined,
+    },
+    {
+      label: 'Completion Rate',
+      value: figures ? percentText(figures.completionRate) : undefined,
+      note: figures
+        ? `Of the jobs you accepted that ended: ${figures.completedBookings} completed, ${figures.cancelledByCleanerAfterAccepting} cancelled by you`
+        : undefined,
+    },
   ];
   const latest = latestJobs(jobs);
   return (
@@ -174,7 +196,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
     const action = job.actions[button.name];
     const status = fieldValue(action, 'status') as 'confirmed' | 'cancelled' | 'in_progress' | 'completed' | undefined;
     if (!action || !status || act.isPending) return;
-    if (button.name === 'decline' && !window.confirm(`Decline booking #${job.id}? The customer is told and refunded.`))
+    if (button.name === 'decline' && !window.confirm(`Decline booking #${job.id}? ${action.description ?? ''}`.trim()))
       return;
     act.mutate(
       { action, status },
