@@ -169,6 +169,16 @@ describe('the admin dashboard in Chromium', () => {
     // Quick approve and reject on a pending row, as the row's actions offer them.
     await row.getByRole('button', { name: `Approve ${applicant.name}` }).waitFor();
     await row.getByRole('button', { name: `Reject ${applicant.name}` }).waitFor();
+    // Quick approve asks first, and says the document is unchecked; dismissed, nothing changes.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => {
+        resolve(question.message());
+        void question.dismiss();
+      }),
+    );
+    await row.getByRole('button', { name: `Approve ${applicant.name}` }).click();
+    expect(await asked).toContain('1 of 1 document is not verified yet.');
+    expect(await row.getByRole('cell', { name: 'Pending' }).count()).toBe(1);
 
     await row.getByRole('button', { name: `Review the application of ${applicant.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Application' });
@@ -199,9 +209,11 @@ describe('the admin dashboard in Chromium', () => {
     expect(file.headers()['content-disposition']).toMatch(/^attachment/);
     expect(Buffer.from(await file.body())).toEqual(Buffer.from(PDF));
 
+    expect(await dialog.getByTestId('approve-warning').innerText()).toBe('1 of 1 document is not verified yet.');
     await documentItem.getByRole('button', { name: 'Verify Government ID' }).click();
     await expectToast(page, 'Document Verified');
     await expect.poll(() => documentItem.getByTestId('document-status').innerText()).toBe('Verified');
+    await expect.poll(() => dialog.getByTestId('approve-warning').count()).toBe(0);
     expect(await documentItem.getByRole('button', { name: 'Verify Government ID' }).count()).toBe(0);
 
     await dialog.getByLabel('Admin notes').fill('ID checked; welcome aboard.');

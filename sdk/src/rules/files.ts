@@ -26,3 +26,14 @@ export function sniffFileType(bytes: Uint8Array, allowed: readonly UploadType[] 
   }
   return null;
 }
+
+/**
+ * A file size as people read it, the same wherever it is shown (the applicant's list and the
+ * administrator's review): bytes below 1 KB, whole KB below 1 MB, MB with one decimal below 10 MB.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+}

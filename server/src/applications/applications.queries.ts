@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
 import { applicationDocuments, cleanerApplications, cleaners, users } from '../db/schema';
 
@@ -12,6 +12,9 @@ export interface ApplicationView {
   lastName: string | null;
   email: string;
   cleanerId: number | null;
+  /** The application's documents, and how many of them an administrator verified. */
+  documentsTotal: number;
+  documentsVerified: number;
 }
 
 const viewColumns = {
@@ -20,6 +23,11 @@ const viewColumns = {
   lastName: users.lastName,
   email: users.email,
   cleanerId: cleaners.id,
+  documentsTotal: sql<number>`(select count(*) from ${applicationDocuments}
+    where ${applicationDocuments.applicationId} = "cleaner_applications"."id")`.mapWith(Number),
+  documentsVerified: sql<number>`(select count(*) from ${applicationDocuments}
+    where ${applicationDocuments.applicationId} = "cleaner_applications"."id"
+      and ${applicationDocuments.status} = 'verified')`.mapWith(Number),
 };
 
 function views(db: Queryable) {

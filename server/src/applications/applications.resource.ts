@@ -87,9 +87,15 @@ export function renderApplication(ops: Operations, answer: ApplicationAnswer): A
   const a = view.application;
   const id = a.id;
   const actions: Application['actions'] = {};
-  const statusAction = (name: 'startReview' | 'approve' | 'reject', title: string, status: string) =>
+  const statusAction = (
+    name: 'startReview' | 'approve' | 'reject',
+    title: string,
+    status: string,
+    description?: string,
+  ) =>
     actionTo(ops, name, 'setApplicationStatus', {
       title,
+      ...(description ? { description } : {}),
       params: { id },
       body: ApplicationStatusInput,
       only: ['status', 'adminNotes'],
@@ -105,7 +111,12 @@ export function renderApplication(ops: Operations, answer: ApplicationAnswer): A
     ) as Application['actions']['startReview'];
   }
   if (allowed.has('approve'))
-    actions.approve = statusAction('approve', 'Approve', 'approved') as Application['actions']['approve'];
+    actions.approve = statusAction(
+      'approve',
+      'Approve',
+      'approved',
+      unverifiedWarning(view.documentsTotal, view.documentsVerified),
+    ) as Application['actions']['approve'];
   if (allowed.has('reject'))
     actions.reject = statusAction('reject', 'Reject', 'rejected') as Application['actions']['reject'];
   if (allowed.has('uploadDocument')) {
@@ -207,4 +218,15 @@ export function renderAdminPage(
       page: pageLink('/admin-dashboard', 'Administration'),
     },
   };
+}
+
+/**
+ * The warning on Approve when the documents are not all verified: approving makes the applicant a
+ * cleaner customers can book into their homes, so the administrator is told what is unchecked.
+ */
+export function unverifiedWarning(total: number, verified: number): string | undefined {
+  if (total === 0) return 'No documents were uploaded: nothing about this applicant has been verified.';
+  const unverified = total - verified;
+  if (unverified === 0) return undefined;
+  return `${unverified} of ${total} ${total === 1 ? 'document is' : 'documents are'} not verified yet.`;
 }

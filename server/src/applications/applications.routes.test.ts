@@ -560,6 +560,15 @@ describe('administration', () => {
       })
     ).body;
     const admin = (await ctx.json<Json>(`/api/documents/${doc.id}`, { headers: asAdmin })).body;
+    // Approve warns while a document is unchecked, in the list (quick approve) and the review.
+    const approveText = async () => {
+      const list = await ctx.json<Json>('/api/admin/applications?status=pending&limit=100', { headers: asAdmin });
+      const row = (list.body.items as Json[]).find((item) => item.id === app.id);
+      const review = await ctx.json<Json>(`/api/admin/applications/${app.id}`, { headers: asAdmin });
+      expect(review.body.actions.approve.description).toBe(row?.actions.approve.description);
+      return review.body.actions.approve.description as string | undefined;
+    };
+    expect(await approveText()).toBe('1 of 1 document is not verified yet.');
     const noReason = await ctx.json<Json>(admin.actions.reject.href, {
       method: 'PATCH',
       headers: asAdmin,
@@ -587,6 +596,7 @@ describe('administration', () => {
       body: { status: 'verified' },
     });
     expect(verified.body).toMatchObject({ status: 'verified', rejectionReason: null });
+    expect(await approveText()).toBeUndefined();
     const audits = await ctx.database.db
       .select()
       .from(auditLog)
@@ -602,5 +612,14 @@ describe('administration', () => {
       body: { status: 'verified' },
     });
     expect(byCustomer.status).toBe(403);
+  });
+});
+
+describe('unverifiedWarning', () => {
+  it('says what is unchecked, and nothing once every document is verified', async () => {
+    const { unverifiedWarning } = await import('./applications.resource');
+    expect(unverifiedWarning(0, 0)).toMatch(/No documents were uploaded/);
+    expect(unverifiedWarning(3, 1)).toBe('2 of 3 documents are not verified yet.');
+    expect(unverifiedWarning(2, 2)).toBeUndefined();
   });
 });

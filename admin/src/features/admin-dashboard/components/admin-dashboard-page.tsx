@@ -50,6 +50,9 @@ export function AdminDashboardPage() {
     if (!action || setStatus.isPending) return;
     const change = statusChangeBody(action, '');
     if (!change.ok) return;
+    // Approving lets strangers book this person into their homes: ask, and say what is unchecked.
+    const question = `Approve ${applicantName(application)}? They become a cleaner customers can book.`;
+    if (!window.confirm(action.description ? `${question}\n\n${action.description}` : question)) return;
     setStatus.mutate(
       { action, body: change.body },
       {

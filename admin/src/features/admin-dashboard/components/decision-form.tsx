@@ -50,6 +50,11 @@ export function DecisionForm({ application, onClose }: { application: Applicatio
           <textarea {...control} rows={3} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
         )}
       </Field>
+      {application.actions.approve?.description ? (
+        <p className="alert alert--warning" data-testid="approve-warning">
+          {application.actions.approve.description}
+        </p>
+      ) : null}
       {offered.length === 0 ? (
         <p className="application-review__muted">No decision can be made on this application now.</p>
       ) : (

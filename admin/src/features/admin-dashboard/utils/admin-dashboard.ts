@@ -5,7 +5,7 @@ import type {
   ApplicationDocument,
   ApplicationStatus,
 } from '@spotless/sdk';
-import { APPLICATION_STATUSES, MESSAGES, statusText } from '@spotless/sdk';
+import { APPLICATION_STATUSES, formatFileSize, MESSAGES, statusText } from '@spotless/sdk';
 import { fieldValue, validate } from '@spotless/sdk/forms';
 
 /** Spec 02 §2: the admin dashboard's four tabs, one per application status. */
@@ -115,13 +115,8 @@ export function documentTone(status: ApplicationDocument['status']): 'green' | '
   return 'yellow';
 }
 
-/** A file size for people: bytes, KB or MB (1024-based, one decimal above 10 KB only when useful). */
-export function fileSizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
-}
+/** A file size for people: the SDK's one rule, as the applicant sees it too. */
+export const fileSizeText = formatFileSize;
 
 const WEEK = [
   ['monday', 'Monday'],

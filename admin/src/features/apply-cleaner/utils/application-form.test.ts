@@ -62,5 +62,7 @@ describe('the application form', () => {
     });
     expect(fileSizeText(2.4 * 1024 * 1024)).toBe('2.4 MB');
     expect(fileSizeText(340 * 1024)).toBe('340 KB');
+    // The same text the administrator sees: a tiny file is not rounded up to "1 KB".
+    expect(fileSizeText(45)).toBe('45 B');
   });
 });

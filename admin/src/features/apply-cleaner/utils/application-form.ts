@@ -1,4 +1,5 @@
 import {
+  formatFileSize,
   hourlyRateProblem,
   MESSAGES,
   missingApplicationFields,
@@ -141,9 +142,5 @@ export async function documentProblem(file: Blob): Promise<{ title: string; desc
   return null;
 }
 
-/** "2.4 MB", "340 KB". */
-export function fileSizeText(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+/** "2.4 MB", "340 KB", "45 B": the SDK's one rule, as the administrator sees it too. */
+export const fileSizeText = formatFileSize;
