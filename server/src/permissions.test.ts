@@ -402,6 +402,13 @@ const MATRIX: Record<string, Entry> = {
     request: (f) => ({ path: `/api/admin/review-reports/${f.reviews.reportId}` }),
     expect: adminsOnly(200),
   },
+  'PATCH /api/admin/reviews/:id/status': {
+    request: async (f) => ({
+      path: `/api/admin/reviews/${await f.reviews.newReview()}/status`,
+      body: { status: 'hidden', reason: 'Shares a phone number' },
+    }),
+    expect: adminsOnly(200),
+  },
 
   // ── Cleaner applications and their documents: the applicant's own; administrators review ──
   'GET /api/applications': { request: () => ({ path: '/api/applications' }), expect: usersOnly(200) },

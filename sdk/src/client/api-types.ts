@@ -174,6 +174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Hide a review, or show it again (administrators)
+         * @description `hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). The same status again changes nothing.
+         */
+        patch: operations["moderateReview"];
+        trace?: never;
+    };
     "/api/admin/session": {
         parameters: {
             query?: never;
@@ -3323,6 +3343,27 @@ export interface components {
             email: string;
             password: string;
         };
+        ModeratedReview: {
+            cleanerId: number;
+            /** @description the cleaner’s average after the change */
+            cleanerRating: number | null;
+            cleanerReviewCount: number;
+            id: number;
+            links: {
+                reports: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listReviewReports";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            status: components["schemas"]["ReviewStatus"];
+        };
         OnboardingPreferences: {
             /**
              * @default {
@@ -3851,6 +3892,10 @@ export interface components {
                 title?: string;
             };
         };
+        ReviewModerationInput: {
+            reason?: string;
+            status: components["schemas"]["ReviewStatus"];
+        };
         ReviewPage: {
             items: components["schemas"]["Review"][];
             links: {
@@ -3911,6 +3956,7 @@ export interface components {
             photos: string[];
         };
         ReviewReport: {
+            actions: components["schemas"]["ReviewReportActions"];
             cleanerId: number;
             createdAt: string;
             description: string | null;
@@ -3942,8 +3988,46 @@ export interface components {
             reason: string;
             reporterId: number;
             reviewId: number;
+            /** @description whether the reported review is shown */
+            reviewStatus: components["schemas"]["ReviewStatus"];
             /** @enum {string} */
             status: "open" | "dismissed" | "actioned";
+        };
+        ReviewReportActions: {
+            /** @description the review is shown: hide it (a reason is required; its author is sent it) */
+            hideReview?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "hideReview";
+                /** @constant */
+                operation: "moderateReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description the review is hidden: show it again */
+            restoreReview?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "restoreReview";
+                /** @constant */
+                operation: "moderateReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
         };
         ReviewReportInput: {
             description?: string;
@@ -3969,6 +4053,8 @@ export interface components {
         ReviewResponseInput: {
             response: string;
         };
+        /** @enum {string} */
+        ReviewStatus: "published" | "hidden";
         ReviewSummary: {
             /** @description two decimals; null without reviews */
             averageRating: number | null;
@@ -4371,6 +4457,7 @@ export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
 export type LoginInput = components['schemas']['LoginInput'];
+export type ModeratedReview = components['schemas']['ModeratedReview'];
 export type OnboardingPreferences = components['schemas']['OnboardingPreferences'];
 export type OnboardingPreferencesInput = components['schemas']['OnboardingPreferencesInput'];
 export type OnboardingUpdateInput = components['schemas']['OnboardingUpdateInput'];
@@ -4396,12 +4483,15 @@ export type Review = components['schemas']['Review'];
 export type ReviewActions = components['schemas']['ReviewActions'];
 export type ReviewCreateInput = components['schemas']['ReviewCreateInput'];
 export type ReviewLinks = components['schemas']['ReviewLinks'];
+export type ReviewModerationInput = components['schemas']['ReviewModerationInput'];
 export type ReviewPage = components['schemas']['ReviewPage'];
 export type ReviewPhotoUpload = components['schemas']['ReviewPhotoUpload'];
 export type ReviewReport = components['schemas']['ReviewReport'];
+export type ReviewReportActions = components['schemas']['ReviewReportActions'];
 export type ReviewReportInput = components['schemas']['ReviewReportInput'];
 export type ReviewReportList = components['schemas']['ReviewReportList'];
 export type ReviewResponseInput = components['schemas']['ReviewResponseInput'];
+export type ReviewStatus = components['schemas']['ReviewStatus'];
 export type ReviewSummary = components['schemas']['ReviewSummary'];
 export type ReviewVoteInput = components['schemas']['ReviewVoteInput'];
 export type ReviewVoteType = components['schemas']['ReviewVoteType'];
@@ -4809,6 +4899,60 @@ export interface operations {
                 content?: never;
             };
             /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewModerationInput"];
+            };
+        };
+        responses: {
+            /** @description The review’s status and the cleaner’s figures after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReview"];
+                };
+            };
+            /** @description No reason to hide, or a malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such review */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,8 @@ export const MESSAGES = {
     responseBlank: 'Response cannot be blank',
     fileTooLarge: 'File Too Large',
     invalidFileType: 'Invalid File Type',
+    /** The author is sent the reason a review was hidden. */
+    hideReasonRequired: 'Please give the reason for hiding this review; its author is sent it.',
   },
   /** Spec 02 §5 and §8: the cleaner application and its documents. */
   application: {

@@ -118,6 +118,37 @@ export const ReviewResponseInput = z
   .meta({ id: 'ReviewResponseInput' });
 export type ReviewResponseInput = z.input<typeof ReviewResponseInput>;
 
+export const ReviewStatus = z.enum(['published', 'hidden']).meta({ id: 'ReviewStatus' });
+
+/**
+ * An administrator hides a review (or shows it again). Hiding needs a reason: the author is sent
+ * it, and the cleaner's rating and review count drop the review in the same transaction.
+ */
+export const ReviewModerationInput = z
+  .object({
+    status: ReviewStatus,
+    reason: optionalText(500),
+  })
+  .refine((input) => input.status !== 'hidden' || (input.reason ?? '').trim() !== '', {
+    path: ['reason'],
+    message: MESSAGES.review.hideReasonRequired,
+  })
+  .meta({ id: 'ReviewModerationInput' });
+export type ReviewModerationInput = z.input<typeof ReviewModerationInput>;
+
+/** The review as moderation left it, with the cleaner's figures after the change. */
+export const ModeratedReview = z
+  .object({
+    id: z.number().int(),
+    status: ReviewStatus,
+    cleanerId: z.number().int(),
+    cleanerRating: z.number().nullable().meta({ description: 'the cleaner’s average after the change' }),
+    cleanerReviewCount: z.number().int(),
+    links: z.object({ reports: linkTo('listReviewReports') }),
+  })
+  .meta({ id: 'ModeratedReview' });
+export type ModeratedReview = z.infer<typeof ModeratedReview>;
+
 export const ReviewReportInput = z
   .object({
     reason: z.string({ error: 'Please give a reason' }).trim().min(1, 'Please give a reason').max(200),
@@ -271,8 +302,19 @@ export const ReviewReport = z
     reason: z.string(),
     description: z.string().nullable(),
     status: z.enum(['open', 'dismissed', 'actioned']),
+    reviewStatus: ReviewStatus.meta({ description: 'whether the reported review is shown' }),
     createdAt: z.string(),
     links: z.object({ self: linkTo('getReviewReport'), review: linkTo('getReview') }),
+    actions: z
+      .object({
+        hideReview: actionOf('hideReview', 'PATCH', 'moderateReview')
+          .optional()
+          .meta({ description: 'the review is shown: hide it (a reason is required; its author is sent it)' }),
+        restoreReview: actionOf('restoreReview', 'PATCH', 'moderateReview')
+          .optional()
+          .meta({ description: 'the review is hidden: show it again' }),
+      })
+      .meta({ id: 'ReviewReportActions' }),
   })
   .meta({ id: 'ReviewReport' });
 export type ReviewReport = z.infer<typeof ReviewReport>;

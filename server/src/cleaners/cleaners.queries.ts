@@ -165,6 +165,21 @@ export async function addReviewRating(tx: Tx, cleanerId: number, overall: number
     .where(eq(cleaners.id, cleanerId));
 }
 
+/** Sets the cleaner's review figures from a recount (a review hidden or shown again). */
+export async function setReviewFigures(
+  tx: Tx,
+  cleanerId: number,
+  ratings: { sum: number; count: number },
+  now: Date,
+): Promise<{ rating: number | null; reviewCount: number }> {
+  const rating = ratings.count === 0 ? null : ratings.sum / ratings.count;
+  await tx
+    .update(cleaners)
+    .set({ ratingSum: ratings.sum, reviewCount: ratings.count, rating, updatedAt: now })
+    .where(eq(cleaners.id, cleanerId));
+  return { rating, reviewCount: ratings.count };
+}
+
 /** The fields an approved application gives a cleaner profile. */
 export type CleanerProfileFields = Omit<typeof cleaners.$inferInsert, 'id' | 'userId' | 'createdAt'>;
 

@@ -1,11 +1,14 @@
 import type { ReviewCreateInput, ReviewReportInput, ReviewVoteType } from '@spotless/sdk/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { findUserById } from '../auth/users.queries';
 import { addReviewRating } from '../cleaners/cleaners.queries';
+import type { Tx } from '../db/client';
 import { reviewPhotos, reviewReports, reviewResponses, reviews, reviewVotes } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, requirePersonWriting } from '../lib/actor';
 import { AppError, badRequest, notFound } from '../lib/errors';
+import { enqueueNotification } from '../notifications/outbox';
 import { answerOf, loadForWrite, type ReviewAnswer, reviewNotFound } from './review-access.service';
 import { type PhotoUpload, photoKey } from './review-photos';
 import {
@@ -104,11 +107,27 @@ export async function createReview(deps: ReviewDeps, actor: Actor, input: Create
           .returning({ id: reviews.id });
         if (!row) throw new Error('review insert returned no row');
         await addReviewRating(tx, booking.cleanerId, overall, now);
+        await tellCleanerOfReview(tx, now, booking.cleanerUserId, row.id, overall);
         return row.id;
       }),
     alreadyReviewed,
   );
   return answerOf(deps.database.db, actor, id);
+}
+
+/** The cleaner hears of every review of their work, through the outbox, with the review's own transaction. */
+async function tellCleanerOfReview(tx: Tx, now: Date, cleanerUserId: number, reviewId: number, stars: number) {
+  const cleaner = await findUserById(tx, cleanerUserId);
+  if (!cleaner) return;
+  await enqueueNotification(tx, now, {
+    type: 'review_received',
+    recipientEmail: cleaner.email,
+    recipientUserId: cleaner.id,
+    subject: `You have a new ${stars}-star review`,
+    body: `A customer reviewed your cleaning: ${stars} out of 5 stars. Read it, and respond if you like, on your dashboard's Reviews page.`,
+    payload: { reviewId },
+    dedupeKey: `review_received:${reviewId}`,
+  });
 }
 
 /**

@@ -1,9 +1,11 @@
 import {
   IdParam,
+  ModeratedReview,
   PlatformReviewSummary,
   Review,
   ReviewCreateInput,
   ReviewListQuery,
+  ReviewModerationInput,
   ReviewPage,
   ReviewPhotoUpload,
   ReviewReport,
@@ -228,5 +230,23 @@ export const reviewsApi = defineOperations({
       404: { description: 'No such report' },
     },
     request: { param: z.object({ id: IdParam }) },
+  },
+  moderateReview: {
+    method: 'patch',
+    path: '/admin/reviews/:id/status',
+    security: 'admin',
+    summary: 'Hide a review, or show it again (administrators)',
+    description:
+      '`hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). The same status again changes nothing.',
+    tags: ['reviews', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The review’s status and the cleaner’s figures after it', schema: ModeratedReview },
+      400: { description: 'No reason to hide, or a malformed field' },
+      401: { description: 'No admin session' },
+      403: { description: 'Signed in, but not as an administrator' },
+      404: { description: 'No such review' },
+    },
+    request: { param: z.object({ id: IdParam }), json: ReviewModerationInput },
   },
 });

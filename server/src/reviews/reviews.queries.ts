@@ -1,6 +1,6 @@
 import type { PlatformReviewSummary, Review, ReviewReport, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import {
   bookings,
   cleaners,
@@ -249,13 +249,18 @@ export async function listReviewReports(
     id === undefined ? undefined : eq(reviewReports.id, id),
   );
   const rows = await db
-    .select({ report: reviewReports, cleanerId: reviews.cleanerId, total: sql<number>`count(*) over ()` })
+    .select({
+      report: reviewReports,
+      cleanerId: reviews.cleanerId,
+      reviewStatus: reviews.status,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(reviewReports)
     .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
     .where(where)
     .orderBy(desc(reviewReports.createdAt), desc(reviewReports.id))
     .limit(query.limit);
-  const items: Data<ReviewReport>[] = rows.map(({ report, cleanerId }) => ({
+  const items: Data<ReviewReport>[] = rows.map(({ report, cleanerId, reviewStatus }) => ({
     id: report.id,
     reviewId: report.reviewId,
     cleanerId,
@@ -263,7 +268,48 @@ export async function listReviewReports(
     reason: report.reason,
     description: report.description,
     status: report.status,
+    reviewStatus,
     createdAt: report.createdAt.toISOString(),
   }));
   return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A review's moderation facts: its cleaner, author, status and the cleaner's user for notices. */
+export async function findReviewForModeration(db: Queryable, id: number) {
+  return db
+    .select({
+      id: reviews.id,
+      status: reviews.status,
+      cleanerId: reviews.cleanerId,
+      customerId: reviews.customerId,
+      comment: reviews.comment,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, id))
+    .get();
+}
+
+/** Shows or hides a review. */
+export async function setReviewStatus(tx: Tx, id: number, status: 'published' | 'hidden', now: Date) {
+  await tx.update(reviews).set({ status, updatedAt: now }).where(eq(reviews.id, id));
+}
+
+/** The open reports of a review become `actioned` (it was hidden) or `dismissed` (shown again). */
+export async function closeReportsOf(tx: Tx, reviewId: number, outcome: 'actioned' | 'dismissed') {
+  await tx
+    .update(reviewReports)
+    .set({ status: outcome })
+    .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
+}
+
+/** The sum and count of a cleaner's published ratings, from the reviews themselves. */
+export async function publishedRatingsOf(db: Queryable, cleanerId: number): Promise<{ sum: number; count: number }> {
+  const [row] = await db
+    .select({
+      sum: sql<number>`coalesce(sum(${reviews.overallRating}), 0)`,
+      count: sql<number>`count(*)`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.cleanerId, cleanerId), eq(reviews.status, 'published')));
+  return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
 }

@@ -1,6 +1,8 @@
 import {
+  type ModeratedReview,
   type PlatformReviewSummary,
   type Review,
+  ReviewModerationInput,
   type ReviewPage,
   type ReviewReport,
   ReviewReportInput,
@@ -104,13 +106,41 @@ export function renderPlatformSummary(ops: Operations, summary: Data<PlatformRev
 }
 
 export function renderReviewReport(ops: Operations, report: Data<ReviewReport>): ReviewReport {
+  const actions: ReviewReport['actions'] = {};
+  const moderate = (name: 'hideReview' | 'restoreReview', title: string, status: 'hidden' | 'published') =>
+    actionTo(ops, name, 'moderateReview', {
+      title,
+      description:
+        status === 'hidden'
+          ? 'The review disappears from the cleaner’s profile and figures; its author is sent your reason.'
+          : 'The review appears again and counts in the cleaner’s figures.',
+      params: { id: report.reviewId },
+      body: ReviewModerationInput,
+      required: status === 'hidden' ? ['reason'] : [],
+      values: { status },
+      choices: { status: [status] },
+    });
+  if (report.reviewStatus === 'published') {
+    actions.hideReview = moderate('hideReview', 'Hide Review', 'hidden') as ReviewReport['actions']['hideReview'];
+  } else {
+    actions.restoreReview = moderate(
+      'restoreReview',
+      'Show Review Again',
+      'published',
+    ) as ReviewReport['actions']['restoreReview'];
+  }
   return {
     ...report,
     links: {
       self: linkTo(ops, 'getReviewReport', { id: report.id }),
       review: linkTo(ops, 'getReview', { cleanerId: report.cleanerId, reviewId: report.reviewId }),
     },
+    actions,
   };
+}
+
+export function renderModeratedReview(ops: Operations, review: Data<ModeratedReview>): ModeratedReview {
+  return { ...review, links: { reports: linkTo(ops, 'listReviewReports') } };
 }
 
 export function renderReviewReportList(

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { linkTo } from '../lib/hypermedia';
 import { endpoint, inputOf } from '../lib/operations';
+import { moderateReview } from './review-moderation.service';
 import { readPhotoUpload } from './review-photos';
 import { addReviewPhotos, createReview, reportReview, respondToReview, voteOnReview } from './review-writes.service';
 import { reviewsApi as api } from './reviews.openapi';
 import {
+  renderModeratedReview,
   renderPlatformSummary,
   renderReview,
   renderReviewPage,
@@ -99,4 +101,9 @@ export const reviewReportsAdminRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getReviewReport), async (c) => {
     const report = await getReviewReport(c.var.deps, c.var.actor, inputOf(c, api.getReviewReport).param.id);
     return c.json(renderReviewReport(c.var.operations, report));
+  })
+  .patch(...endpoint(api.moderateReview), async (c) => {
+    const { param, json } = inputOf(c, api.moderateReview);
+    const moderated = await moderateReview(c.var.deps, c.var.actor, param.id, json);
+    return c.json(renderModeratedReview(c.var.operations, moderated));
   });

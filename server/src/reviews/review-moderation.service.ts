@@ -1,0 +1,83 @@
+import type { ModeratedReview, ReviewModerationInput } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/audit-log';
+import { findUserById } from '../auth/users.queries';
+import { setReviewFigures } from '../cleaners/cleaners.queries';
+import type { Tx } from '../db/client';
+import type { Deps } from '../deps';
+import { type Actor, requireAdmin } from '../lib/actor';
+import { notFound } from '../lib/errors';
+import type { Data } from '../lib/hypermedia';
+import { enqueueNotification } from '../notifications/outbox';
+import { closeReportsOf, findReviewForModeration, publishedRatingsOf, setReviewStatus } from './reviews.queries';
+
+/**
+ * Review moderation (issue: what a new user and an attacker hit, item 20): an administrator hides
+ * a review — with a reason its author is sent — or shows it again. In the same transaction the
+ * cleaner's rating and review count are recounted from the published reviews (so they can never
+ * drift from what the profile lists), the review's open reports are closed, and the change is
+ * audited. Showing the same status again changes nothing and tells nobody.
+ */
+
+type ModerationDeps = Pick<Deps, 'database' | 'clock'>;
+type ModerationInput = z.output<typeof ReviewModerationInput>;
+
+export async function moderateReview(
+  deps: ModerationDeps,
+  actor: Actor,
+  id: number,
+  input: ModerationInput,
+): Promise<Data<ModeratedReview>> {
+  const admin = requireAdmin(actor);
+  const now = deps.clock.now();
+  return deps.database.write(async (tx) => {
+    const review = await findReviewForModeration(tx, id);
+    if (!review) throw notFound('Review');
+    const reason = input.reason?.trim() || null;
+    if (review.status !== input.status) {
+      await setReviewStatus(tx, id, input.status, now);
+      await closeReportsOf(tx, id, input.status === 'hidden' ? 'actioned' : 'dismissed');
+      await recordAudit(tx, {
+        createdAt: now,
+        actorUserId: admin.adminUserId,
+        actorRole: 'admin',
+        action: input.status === 'hidden' ? 'review.hidden' : 'review.restored',
+        entityType: 'review',
+        entityId: String(id),
+        details: { from: review.status, to: input.status, reason },
+      });
+      await tellAuthor(tx, now, review, input.status, reason);
+    }
+    const figures = await setReviewFigures(tx, review.cleanerId, await publishedRatingsOf(tx, review.cleanerId), now);
+    return {
+      id,
+      status: input.status,
+      cleanerId: review.cleanerId,
+      cleanerRating: figures.rating === null ? null : Math.round(figures.rating * 100) / 100,
+      cleanerReviewCount: figures.reviewCount,
+    };
+  });
+}
+
+async function tellAuthor(
+  tx: Tx,
+  now: Date,
+  review: { id: number; customerId: number | null; cleanerId: number },
+  status: 'published' | 'hidden',
+  reason: string | null,
+): Promise<void> {
+  if (review.customerId === null) return;
+  const author = await findUserById(tx, review.customerId);
+  if (!author) return;
+  await enqueueNotification(tx, now, {
+    type: status === 'hidden' ? 'review_hidden' : 'review_restored',
+    recipientEmail: author.email,
+    recipientUserId: author.id,
+    subject: status === 'hidden' ? 'Your review has been hidden' : 'Your review is shown again',
+    body:
+      status === 'hidden'
+        ? `Your review no longer appears on Spotless. Reason: ${reason}. If you think this is a mistake, reply to this message or contact support.`
+        : 'Your review appears on Spotless again.',
+    payload: { reviewId: review.id },
+  });
+}
