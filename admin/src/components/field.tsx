@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId } from 'react';
 
 /** What a form control needs from its field: its id and, when it has them, its hint and error. */
 export interface FieldControl {
@@ -47,4 +47,16 @@ export function Field({ label, error, hint, id, className, errorTestId, children
       ) : null}
     </div>
   );
+}
+
+/**
+ * After a failed submit puts its messages under the fields, moves focus to the first control marked
+ * invalid inside `container`: the message is then in view however long the form, and read out with
+ * its field. `errors` is the form's field errors; a new set with a message in it moves focus.
+ */
+export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, errors: object) {
+  useEffect(() => {
+    if (!Object.values(errors).some(Boolean)) return;
+    container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [container, errors]);
 }

@@ -1,6 +1,14 @@
 import { ApiError } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { errorCode, errorDetail, errorMessage, errorStatus, fieldErrors, serverMessage } from './api-errors';
+import {
+  errorCode,
+  errorDetail,
+  errorMessage,
+  errorStatus,
+  fieldErrors,
+  formErrors,
+  serverMessage,
+} from './api-errors';
 
 const conflict = new ApiError(409, 'Conflict', {
   error: {
@@ -47,5 +55,46 @@ describe('fieldErrors, errorDetail, errorStatus, errorCode', () => {
     expect(errorDetail(offline, 'currentPrice')).toBeUndefined();
     expect(errorStatus(offline)).toBeUndefined();
     expect(errorCode(silent)).toBeUndefined();
+  });
+});
+
+describe('formErrors', () => {
+  const shortPassword = new ApiError(400, 'Bad Request', {
+    error: {
+      code: 'validation_failed',
+      message: 'Invalid request body: password',
+      fields: { password: 'Password must be at least 8 characters' },
+    },
+  });
+
+  it('gives the per-field messages and no general message when the form shows every field named', () => {
+    expect(formErrors(shortPassword, ['email', 'password'], 'Try again.')).toEqual({
+      fields: { password: 'Password must be at least 8 characters' },
+      message: null,
+    });
+  });
+
+  it('gives a general message for an error that names no field', () => {
+    const refused = new ApiError(401, 'Unauthorized', { error: { code: 'x', message: 'Invalid email or password' } });
+    expect(formErrors(refused, ['email', 'password'], 'Try again.')).toEqual({
+      fields: {},
+      message: 'Invalid email or password',
+    });
+    expect(formErrors(offline, ['email'], 'Try again.')).toEqual({ fields: {}, message: 'Try again.' });
+    expect(formErrors(serverError, ['email'], 'Try again.', [400])).toEqual({ fields: {}, message: 'Try again.' });
+  });
+
+  it('keeps the general message when a named field is not on the form, which could not show it', () => {
+    expect(formErrors(conflict, ['email'], 'Try again.')).toEqual({
+      fields: {},
+      message: 'The price has changed to $90.00',
+    });
+    const both = new ApiError(400, 'Bad Request', {
+      error: { code: 'v', message: 'Invalid request body: email, role', fields: { email: 'Invalid', role: 'No' } },
+    });
+    expect(formErrors(both, ['email'], 'Try again.')).toEqual({
+      fields: { email: 'Invalid' },
+      message: 'Invalid request body: email, role',
+    });
   });
 });

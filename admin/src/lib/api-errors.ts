@@ -43,3 +43,39 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export function errorDetail(error: unknown, name: string): unknown {
   return isApiError(error) ? error.details[name] : undefined;
 }
+
+/** What a form shows for a failed submit: see `formErrors`. */
+export interface FormErrors<F extends string> {
+  /** The server's message for each of the form's fields it named, to show under that field. */
+  fields: Partial<Record<F, string>>;
+  /** A message for the whole form; null when the per-field messages say it all. */
+  message: string | null;
+}
+
+/**
+ * How a form shows a failed submit. When the server named fields and the form shows every one of
+ * them, the per-field messages are all there is: the server's summary of them ("Invalid request
+ * body: password") would only repeat them, rawly, above the friendly ones. A general message — the
+ * server's, or `fallback` when it sent none (see `serverMessage` for `statuses`) — is for an error
+ * that named no field (a refusal, a conflict, a network failure), or one the form cannot show.
+ *
+ * @param shown the server's names of the fields the form shows (and can put a message under)
+ *
+ * @example
+ * const { fields, message } = formErrors(error, ['email', 'password'], 'Something went wrong.');
+ */
+export function formErrors<F extends string>(
+  error: unknown,
+  shown: readonly F[],
+  fallback: string,
+  statuses?: readonly number[],
+): FormErrors<F> {
+  const named = fieldErrors(error);
+  const fields: Partial<Record<F, string>> = {};
+  for (const name of shown) {
+    if (named[name]) fields[name] = named[name];
+  }
+  const allShown = Object.keys(named).every((name) => (shown as readonly string[]).includes(name));
+  const message = Object.keys(fields).length > 0 && allShown ? null : errorMessage(error, fallback, statuses);
+  return { fields, message };
+}

@@ -6,6 +6,8 @@ export interface NavItem {
 export interface DrawerItem extends NavItem {
   /** Spec 01 §2.1: some drawer entries are only for signed-in users. */
   visibleTo: 'everyone' | 'signed-in';
+  /** Spec 01 §2.1: My Bookings carries a count badge — the number of active bookings. */
+  badge?: 'active-bookings';
 }
 
 export const primaryNavItems: readonly NavItem[] = [
@@ -20,7 +22,7 @@ export const primaryNavItems: readonly NavItem[] = [
 export const drawerItems: readonly DrawerItem[] = [
   { to: '/', label: 'Find Cleaners', visibleTo: 'everyone' },
   { to: '/cleaners?sort=rating', label: 'Top Rated', visibleTo: 'everyone' },
-  { to: '/dashboard', label: 'My Bookings', visibleTo: 'signed-in' },
+  { to: '/dashboard', label: 'My Bookings', visibleTo: 'signed-in', badge: 'active-bookings' },
   { to: '/reviews', label: 'Reviews', visibleTo: 'everyone' },
   { to: '/payments', label: 'Payments', visibleTo: 'signed-in' },
   { to: '/profile', label: 'Profile', visibleTo: 'signed-in' },

@@ -3585,6 +3585,8 @@ export interface components {
         /** @enum {string} */
         PaymentStatus: "pending" | "processing" | "succeeded" | "failed" | "refunded" | "disputed";
         PaymentSummary: {
+            chargedCount: number;
+            chargeSuccessRate: number;
             processingCount: number;
             refundedAmount: number;
             refundedCount: number;

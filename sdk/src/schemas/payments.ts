@@ -108,6 +108,13 @@ export const PaymentSummary = z
     succeededCount: z.number().int(),
     /** Percent of payments that succeeded, one decimal; 0 with no payments. */
     successRate: z.number(),
+    /**
+     * Payments whose charge went through: succeeded, refunded or disputed — a refund does not undo
+     * a charge (refunds are their own figure below).
+     */
+    chargedCount: z.number().int(),
+    /** Percent of payments charged, one decimal; 0 with no payments. */
+    chargeSuccessRate: z.number(),
     refundedAmount: z.number(),
     refundedCount: z.number().int(),
     processingCount: z.number().int(),

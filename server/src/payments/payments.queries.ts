@@ -99,6 +99,7 @@ export async function summarisePayments(db: Queryable, scope: PaymentScope): Pro
       totalCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`,
       totalCount: count(),
       succeededCount: sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then 1 else 0 end), 0)`,
+      chargedCount: sql<number>`coalesce(sum(case when ${payments.status} in ('succeeded', 'refunded', 'disputed') then 1 else 0 end), 0)`,
       refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)`,
       refundedCount: sql<number>`coalesce(sum(case when ${payments.refundedCents} > 0 then 1 else 0 end), 0)`,
       processingCount: sql<number>`coalesce(sum(case when ${payments.status} = 'processing' then 1 else 0 end), 0)`,
@@ -108,11 +109,15 @@ export async function summarisePayments(db: Queryable, scope: PaymentScope): Pro
     .get();
   const totalCount = Number(row?.totalCount ?? 0);
   const succeededCount = Number(row?.succeededCount ?? 0);
+  const chargedCount = Number(row?.chargedCount ?? 0);
+  const percent = (n: number) => (totalCount === 0 ? 0 : Math.round((n / totalCount) * 1000) / 10);
   return {
     totalAmount: Number(row?.totalCents ?? 0) / 100,
     totalCount,
     succeededCount,
-    successRate: totalCount === 0 ? 0 : Math.round((succeededCount / totalCount) * 1000) / 10,
+    successRate: percent(succeededCount),
+    chargedCount,
+    chargeSuccessRate: percent(chargedCount),
     refundedAmount: Number(row?.refundedCents ?? 0) / 100,
     refundedCount: Number(row?.refundedCount ?? 0),
     processingCount: Number(row?.processingCount ?? 0),

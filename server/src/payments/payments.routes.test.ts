@@ -352,6 +352,8 @@ describe('GET /api/payments', () => {
       totalCount: 2,
       succeededCount: 1,
       successRate: 50,
+      chargedCount: 1,
+      chargeSuccessRate: 50,
       refundedAmount: 0,
       refundedCount: 0,
       processingCount: 0,
@@ -370,11 +372,14 @@ describe('GET /api/payments', () => {
     const rows = await ctx.database.db.select().from(payments);
     expect(all.body.total).toBe(rows.length);
     const succeededRows = rows.filter((r) => r.status === 'succeeded').length;
+    const chargedRows = rows.filter((r) => ['succeeded', 'refunded', 'disputed'].includes(r.status)).length;
     expect(all.body.summary).toEqual({
       totalAmount: rows.reduce((s, r) => s + r.amountCents, 0) / 100,
       totalCount: rows.length,
       succeededCount: succeededRows,
       successRate: Math.round((succeededRows / rows.length) * 1000) / 10,
+      chargedCount: chargedRows,
+      chargeSuccessRate: Math.round((chargedRows / rows.length) * 1000) / 10,
       refundedAmount: rows.reduce((s, r) => s + r.refundedCents, 0) / 100,
       refundedCount: rows.filter((r) => r.refundedCents > 0).length,
       processingCount: rows.filter((r) => r.status === 'processing').length,
@@ -423,6 +428,9 @@ describe('POST /api/payments/:id/refund', () => {
     const sent = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'refund'));
     expect(sent.filter((n) => n.recipientEmail === customer.email)).toHaveLength(2);
     expect((await provider.retrieve(intent.clientSecret.split('_secret_')[0]))?.refundedCents).toBe(10_000);
+    // A refund does not undo the charge: the customer's summary still counts it as charged.
+    const summary = (await f.as(customer.cookie)('GET', '/api/payments')).body.summary;
+    expect(summary).toMatchObject({ succeededCount: 0, chargedCount: 1, chargeSuccessRate: 100, refundedCount: 1 });
   });
 
   it('refunds exactly once under 20 concurrent requests', async () => {

@@ -1,7 +1,6 @@
 import type { ModeratedReview, ReviewModerationInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
-import { findUserById } from '../auth/users.queries';
 import { setReviewFigures } from '../cleaners/cleaners.queries';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
@@ -9,7 +8,13 @@ import { type Actor, requireAdmin } from '../lib/actor';
 import { notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
 import { enqueueNotification } from '../notifications/outbox';
-import { closeReportsOf, findReviewForModeration, publishedRatingsOf, setReviewStatus } from './reviews.queries';
+import {
+  closeReportsOf,
+  findReviewForModeration,
+  publishedRatingsOf,
+  setReviewStatus,
+  userContactOf,
+} from './reviews.queries';
 
 /**
  * Review moderation (issue: what a new user and an attacker hit, item 20): an administrator hides
@@ -67,7 +72,7 @@ async function tellAuthor(
   reason: string | null,
 ): Promise<void> {
   if (review.customerId === null) return;
-  const author = await findUserById(tx, review.customerId);
+  const author = await userContactOf(tx, review.customerId);
   if (!author) return;
   await enqueueNotification(tx, now, {
     type: status === 'hidden' ? 'review_hidden' : 'review_restored',

@@ -1,7 +1,6 @@
 import type { ReviewCreateInput, ReviewReportInput, ReviewVoteType } from '@spotless/sdk/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { findUserById } from '../auth/users.queries';
 import { addReviewRating } from '../cleaners/cleaners.queries';
 import type { Tx } from '../db/client';
 import { reviewPhotos, reviewReports, reviewResponses, reviews, reviewVotes } from '../db/schema';
@@ -20,7 +19,7 @@ import {
   toggleVote,
   voteRefusal,
 } from './review-rules';
-import { findBookingForReview, findReviewFacts } from './reviews.queries';
+import { findBookingForReview, findReviewFacts, userContactOf } from './reviews.queries';
 
 /**
  * Reviews, the writes: a customer's review of a completed booking, votes, the cleaner's response,
@@ -117,7 +116,7 @@ export async function createReview(deps: ReviewDeps, actor: Actor, input: Create
 
 /** The cleaner hears of every review of their work, through the outbox, with the review's own transaction. */
 async function tellCleanerOfReview(tx: Tx, now: Date, cleanerUserId: number, reviewId: number, stars: number) {
-  const cleaner = await findUserById(tx, cleanerUserId);
+  const cleaner = await userContactOf(tx, cleanerUserId);
   if (!cleaner) return;
   await enqueueNotification(tx, now, {
     type: 'review_received',

@@ -313,3 +313,8 @@ export async function publishedRatingsOf(db: Queryable, cleanerId: number): Prom
     .where(and(eq(reviews.cleanerId, cleanerId), eq(reviews.status, 'published')));
   return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
 }
+
+/** Where to tell a user something (the author of a review, a reviewed cleaner). */
+export function userContactOf(db: Queryable, userId: number) {
+  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+}

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { activeBookingCount, bookingStatsQuery } from '../../entities/booking';
 import { fullName, useCurrentUser } from '../../lib/auth';
 import { visibleDrawerItems } from '../../lib/nav';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
@@ -16,6 +18,9 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { user, isSignedIn } = useCurrentUser();
   const location = useLocation();
+  // The My Bookings badge: the signed-in customer's active bookings, asked for when the drawer opens.
+  const stats = useQuery({ ...bookingStatsQuery, enabled: isSignedIn && open });
+  const activeBookings = stats.data ? activeBookingCount(stats.data) : 0;
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -75,6 +80,14 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
               <li key={item.to}>
                 <NavItemLink to={item.to} className="drawer__link">
                   {item.label}
+                  {item.badge === 'active-bookings' && activeBookings > 0 ? (
+                    <>
+                      <span className="nav-badge" data-testid="nav-badge" aria-hidden="true">
+                        {activeBookings}
+                      </span>
+                      <span className="visually-hidden"> ({activeBookings} active)</span>
+                    </>
+                  ) : null}
                 </NavItemLink>
               </li>
             ))}

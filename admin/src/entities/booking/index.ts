@@ -8,4 +8,5 @@ export { bookingKeys, slotKeys } from './api/booking-keys';
 export { useCancelBooking, useCreateBooking, useUpdateBooking } from './api/bookings.mutations';
 export { bookingQuery, bookingStatsQuery, myBookingsQuery, slotsQuery } from './api/bookings.queries';
 export { type BookingFact, BookingSummary } from './components/booking-summary';
+export { activeBookingCount } from './utils/active-count';
 export { statusLabel } from './utils/status-label';

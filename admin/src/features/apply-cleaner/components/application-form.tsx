@@ -1,7 +1,7 @@
 import { HOURLY_RATE, type PerformableAction } from '@spotless/sdk';
-import { type FormEvent, useState } from 'react';
-import { Field } from '../../../components/field';
-import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
+import { type FormEvent, useRef, useState } from 'react';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
+import { errorMessage, errorStatus, formErrors } from '../../../lib/api-errors';
 import { LOGIN_PATH } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { useSubmitApplication } from '../api/applications.queries';
@@ -19,12 +19,25 @@ import {
 const APPLY_LOGIN_DELAY_MS = 1000;
 /** The form asks for two references (spec 02 §3). */
 const REFERENCE_SLOTS = ['first-reference', 'second-reference'] as const;
+/** The fields this form puts a server message under, by the API's names. */
+const SHOWN_FIELDS = [
+  'bio',
+  'experience',
+  'hourlyRate',
+  'serviceTypes',
+  'coverageAreas',
+  'previousExperience',
+  'equipment',
+  'availability',
+] as const;
 
 /** The application form (spec 02 §2, §5), sent through the list's `apply` action. */
 export function ApplicationFormView({ action }: { action: PerformableAction<'submitApplication'> }) {
   const [form, setForm] = useState<ApplicationForm>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useSubmitApplication();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
   const set = <K extends keyof ApplicationForm>(key: K, value: ApplicationForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -60,12 +73,16 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
           } else if (message.includes('already have a pending application')) {
             toast({ title: 'Application Already Exists', description: message, variant: 'destructive' });
           } else if (status === 400) {
-            setErrors(fieldErrors(error));
-            toast({
-              title: 'Validation Error',
-              description: 'Please check that all required fields are filled correctly.',
-              variant: 'destructive',
-            });
+            // Messages that name a field go under it (focused, so in view); the toast only for the others.
+            const { fields, message: general } = formErrors(error, SHOWN_FIELDS, '');
+            setErrors(fields);
+            if (general !== null) {
+              toast({
+                title: 'Validation Error',
+                description: 'Please check that all required fields are filled correctly.',
+                variant: 'destructive',
+              });
+            }
           } else {
             toast({
               title: 'Error',
@@ -80,6 +97,7 @@ export function ApplicationFormView({ action }: { action: PerformableAction<'sub
 
   return (
     <form
+      ref={formRef}
       className="form card apply-form"
       onSubmit={onSubmit}
       noValidate

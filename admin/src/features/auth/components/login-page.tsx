@@ -1,8 +1,8 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/field';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
-import { errorMessage, fieldErrors as fieldErrorsOf } from '../../../lib/api-errors';
+import { formErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { useAuthProviders, useSignIn } from '../api/auth.mutations';
 import { safeReturnUrl } from '../utils/return-url';
@@ -10,6 +10,12 @@ import { safeReturnUrl } from '../utils/return-url';
 type Mode = 'login' | 'register';
 
 const EMPTY = { email: '', password: '', firstName: '', lastName: '' };
+type FieldName = keyof typeof EMPTY;
+/** The fields each mode shows, under the API's names. */
+const FIELDS: Record<Mode, readonly FieldName[]> = {
+  login: ['email', 'password'],
+  register: ['firstName', 'lastName', 'email', 'password'],
+};
 
 /** The hosted sign-in page that GET /api/login redirects to: e-mail + password, and OAuth when configured. */
 export function LoginPage() {
@@ -19,10 +25,12 @@ export function LoginPage() {
   const { isSignedIn, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
   const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn(mode);
   const providers = useAuthProviders();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, fieldErrors);
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -44,14 +52,16 @@ export function LoginPage() {
     signIn.mutate(input, {
       onSuccess: () => navigate(returnUrl, { replace: true }),
       onError: (error) => {
-        setFieldErrors(fieldErrorsOf(error));
-        setFormError(errorMessage(error, 'Something went wrong. Please try again.'));
+        // Messages that name a field go under it; the alert is for the others ("Invalid email or password").
+        const { fields, message } = formErrors(error, FIELDS[mode], 'Something went wrong. Please try again.');
+        setFieldErrors(fields);
+        setFormError(message);
       },
     });
   };
 
   /** The props an input shares with the others: its name, its value and its place in `values`. */
-  const inputProps = (name: keyof typeof EMPTY) => ({
+  const inputProps = (name: FieldName) => ({
     name,
     required: true,
     value: values[name],
@@ -99,7 +109,14 @@ export function LoginPage() {
           </p>
         ) : null}
 
-        <form className="form" noValidate onSubmit={submit} aria-busy={signIn.isPending} aria-label={title}>
+        <form
+          ref={formRef}
+          className="form"
+          noValidate
+          onSubmit={submit}
+          aria-busy={signIn.isPending}
+          aria-label={title}
+        >
           {mode === 'register' ? (
             <div className="form__row">
               <Field label="First name" error={fieldErrors.firstName}>

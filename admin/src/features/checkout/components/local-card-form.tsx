@@ -1,11 +1,13 @@
 import { formatDollars } from '@spotless/sdk';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Field } from '../../../components/field';
-import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
+import { formErrors } from '../../../lib/api-errors';
 import { useConfirmLocalPayment } from '../api/checkout.queries';
 import { formatCardNumber, formatExpiry, parseExpiry } from '../utils/checkout';
 
 type Fields = 'cardNumber' | 'expiry' | 'cvc';
+/** The API's names of what the form shows (its one expiry field is the API's month and year). */
+const API_FIELDS = ['cardNumber', 'expMonth', 'expYear', 'cvc'] as const;
 
 interface LocalCardFormProps {
   clientSecret: string;
@@ -17,20 +19,22 @@ interface LocalCardFormProps {
 /**
  * The embedded test-mode card form (provider 'local'): our own accessible fields, confirmed by
  * POST /api/payments/local/confirm, which answers with Stripe's test-card outcomes and messages.
+ * A message about one field ("Your card number is incomplete.") goes under it and nowhere else;
+ * `onFailed` (the Payment Failed toast) is for the others, such as a decline.
  */
 export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalCardFormProps) {
   const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const confirm = useConfirmLocalPayment();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (confirm.isPending) return;
     const expiry = parseExpiry(values.expiry);
     if (!expiry) {
-      const message = "Your card's expiration date is incomplete.";
-      setErrors({ expiry: message });
-      onFailed(message);
+      setErrors({ expiry: "Your card's expiration date is incomplete." });
       return;
     }
     setErrors({});
@@ -42,13 +46,13 @@ export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalC
           else onFailed(result.error?.message ?? 'Your payment could not be completed.');
         },
         onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors({
-            cardNumber: fields.cardNumber,
-            expiry: fields.expMonth ?? fields.expYear,
-            cvc: fields.cvc,
-          });
-          onFailed(errorMessage(error, 'Your payment could not be completed. Please try again.'));
+          const { fields, message } = formErrors(
+            error,
+            API_FIELDS,
+            'Your payment could not be completed. Please try again.',
+          );
+          setErrors({ cardNumber: fields.cardNumber, expiry: fields.expMonth ?? fields.expYear, cvc: fields.cvc });
+          if (message) onFailed(message);
         },
       },
     );
@@ -66,7 +70,7 @@ export function LocalCardForm({ clientSecret, amount, onPaid, onFailed }: LocalC
   });
 
   return (
-    <form className="form card-form" noValidate onSubmit={submit} aria-busy={confirm.isPending}>
+    <form ref={formRef} className="form card-form" noValidate onSubmit={submit} aria-busy={confirm.isPending}>
       <p className="test-mode-note" data-testid="test-mode-note">
         Test mode: use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline
       </p>

@@ -2,7 +2,7 @@ import type { ContactMessageInput } from '@spotless/sdk';
 import { type FormEvent, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
-import { errorStatus, fieldErrors } from '../../../lib/api-errors';
+import { formErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/contact.mutations';
 import { ContactDetails } from './contact-details';
@@ -33,11 +33,12 @@ export function ContactPage() {
         toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
       },
       onError: (error) => {
-        const fields = errorStatus(error) === 400 ? fieldErrors(error) : undefined;
-        const known = fields ? FIELD_ORDER.filter((name) => fields[name]) : [];
-        if (fields && known.length > 0) {
-          setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
-          formRef.current?.querySelector<HTMLElement>(`[name="${known[0]}"]`)?.focus();
+        // Messages that name a field go under it, and nothing else; a toast only for the others.
+        const { fields, message } = formErrors(error, FIELD_ORDER, '');
+        setErrors(fields);
+        if (message === null) {
+          const first = FIELD_ORDER.find((name) => fields[name]);
+          formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
           return;
         }
         toast({

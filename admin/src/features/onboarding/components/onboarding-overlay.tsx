@@ -1,17 +1,32 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
+import { clearOnboardingTourRequest, useOnboardingTourRequested } from '../../../lib/onboarding-tour';
+import { opensByItself } from '../utils/wizard';
 
 // Most visitors never see the wizard (signed out, or done with it), so its code loads only when it opens.
 const OnboardingWizard = lazy(() => import('./onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
-/** Spec 02 §2: shown over every route while the signed-in user has not finished onboarding. */
+/**
+ * Spec 02 §2: shown over every route while the signed-in user has not finished onboarding — or
+ * closed it, which is saved as finishing is — except over the pages it must not cover; and again
+ * whenever asked for ("Show the tour again").
+ */
 export function OnboardingOverlay() {
   const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const requested = useOnboardingTourRequested();
   const [dismissedFor, setDismissedFor] = useState<number | null>(null);
-  if (!user || user.onboardingCompleted || dismissedFor === user.id) return null;
+  if (!user) return null;
+  const due = opensByItself(user, pathname) && dismissedFor !== user.id;
+  if (!due && !requested) return null;
+  const done = () => {
+    setDismissedFor(user.id);
+    clearOnboardingTourRequest();
+  };
   return (
     <Suspense fallback={null}>
-      <OnboardingWizard key={user.id} user={user} onDone={() => setDismissedFor(user.id)} />
+      <OnboardingWizard key={user.id} user={user} onDone={done} />
     </Suspense>
   );
 }

@@ -1,14 +1,15 @@
 import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
+import { CloseIcon } from '../../../components/icons';
 import { toast } from '../../../lib/toast';
 import { useSaveOnboarding } from '../api/onboarding.mutations';
 import {
   COMPLETED_STEP,
   initialPreferences,
+  openingStep,
   parseBudget,
   progressPercent,
-  resumeStep,
   splitSpecialRequests,
   toggle,
   WIZARD_STEPS,
@@ -45,10 +46,22 @@ const STEP_TITLES = [
   'Notifications',
 ];
 
-/** The onboarding wizard: a modal dialog over the page, saving each step as the user moves on. */
+const SAVE_FAILED = {
+  title: 'Update Failed',
+  description: 'Failed to save progress. Please try again.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * The onboarding wizard: a modal dialog over the page, saving each step as the user moves on.
+ * Close (its button or Escape) saves where the user is as completed, as Complete Setup does, so the
+ * tour does not open by itself again; the profile can show it again.
+ */
 export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [step, setStep] = useState(() => resumeStep(user));
+  const [step, setStep] = useState(() => openingStep(user));
+  // Shown again after it was finished or closed: moving through it keeps it so.
+  const [revisit] = useState(user.onboardingCompleted);
   const [preferences, setPreferences] = useState<OnboardingPreferences>(() => initialPreferences(user));
   const [budgetText, setBudgetText] = useState(() => ({
     min: String(initialPreferences(user).budget.min),
@@ -60,7 +73,10 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog || dialog.open) return;
+    dialog.showModal();
+    // The step's first control, not the Close button before it.
+    dialog.querySelector<HTMLElement>('.wizard__body :is(input, select, textarea)')?.focus();
   }, []);
 
   const current = (): OnboardingPreferences => ({
@@ -77,19 +93,21 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
       else setStep(nextStep);
     };
     save.mutate(
-      { step: nextStep, completed, preferences: current() },
+      { step: nextStep, completed: completed || revisit, preferences: current() },
       {
         onSuccess: move,
         onError: () => {
-          toast({
-            title: 'Update Failed',
-            description: 'Failed to save progress. Please try again.',
-            variant: 'destructive',
-          });
+          toast(SAVE_FAILED);
           move();
         },
       },
     );
+  };
+
+  /** Closes at once, saving the step and preferences as completed; a failed save is told after. */
+  const close = () => {
+    save.mutateAsync({ step, completed: true, preferences: current() }).catch(() => toast(SAVE_FAILED));
+    onDone();
   };
 
   const isLast = step === WIZARD_STEPS - 1;
@@ -103,7 +121,11 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-step`}
       data-testid="onboarding-wizard"
-      onCancel={(event) => event.preventDefault()}
+      onCancel={(event) => {
+        // Escape: closed by us (saved), not only by the browser.
+        event.preventDefault();
+        close();
+      }}
     >
       <div className="wizard__panel">
         <div className="wizard__header">
@@ -113,6 +135,9 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
           <span className="wizard__badge" data-testid="onboarding-progress">
             {percent}%
           </span>
+          <button type="button" className="icon-button wizard__close" aria-label="Close" title="Close" onClick={close}>
+            <CloseIcon width={22} height={22} />
+          </button>
         </div>
         <div
           className="wizard__progress"

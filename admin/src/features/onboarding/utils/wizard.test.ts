@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PREFERENCES,
   initialPreferences,
+  openingStep,
+  opensByItself,
   parseBudget,
   progressPercent,
   resumeStep,
@@ -52,5 +54,23 @@ describe('onboarding wizard rules', () => {
   it('toggles a choice in a list', () => {
     expect(toggle(['deep'], 'residential')).toEqual(['deep', 'residential']);
     expect(toggle(['deep', 'residential'], 'deep')).toEqual(['residential']);
+  });
+});
+
+describe('when and where the tour opens', () => {
+  it('opens by itself until finished or closed, but never over /apply-cleaner', () => {
+    expect(opensByItself({ onboardingCompleted: false }, '/')).toBe(true);
+    expect(opensByItself({ onboardingCompleted: false }, '/search')).toBe(true);
+    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaner')).toBe(false);
+    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaner/')).toBe(false);
+    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaners')).toBe(true);
+    expect(opensByItself({ onboardingCompleted: true }, '/')).toBe(false);
+  });
+
+  it('resumes where it was left; shown again after finishing, from the start', () => {
+    expect(openingStep({ onboardingCompleted: false, onboardingStep: 2 })).toBe(2);
+    expect(openingStep({ onboardingCompleted: true, onboardingStep: 1 })).toBe(1);
+    expect(openingStep({ onboardingCompleted: true, onboardingStep: 5 })).toBe(0);
+    expect(openingStep({ onboardingCompleted: false, onboardingStep: 5 })).toBe(4);
   });
 });

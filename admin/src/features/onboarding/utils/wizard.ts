@@ -36,6 +36,30 @@ export function resumeStep(user: Pick<AuthUser, 'onboardingStep'>): number {
   return Math.min(Math.max(0, user.onboardingStep || 0), WIZARD_STEPS - 1);
 }
 
+/**
+ * Where the wizard opens: a tour not yet finished or closed resumes at its saved step (see
+ * `resumeStep`); one shown again resumes where it was closed, or from the start once finished.
+ */
+export function openingStep(user: Pick<AuthUser, 'onboardingStep' | 'onboardingCompleted'>): number {
+  if (user.onboardingCompleted && (user.onboardingStep || 0) >= COMPLETED_STEP) return 0;
+  return resumeStep(user);
+}
+
+/**
+ * Pages the tour never opens over by itself: applying to clean is what some new users came for,
+ * and the form must not sit behind a dialog about booking preferences.
+ */
+export const PAGES_WITHOUT_TOUR: readonly string[] = ['/apply-cleaner'];
+
+/**
+ * Whether the tour opens by itself over `pathname`: for a user who has neither finished nor
+ * closed it (closing saves it as completed, as finishing does), and not over PAGES_WITHOUT_TOUR.
+ */
+export function opensByItself(user: Pick<AuthUser, 'onboardingCompleted'>, pathname: string): boolean {
+  if (user.onboardingCompleted) return false;
+  return !PAGES_WITHOUT_TOUR.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+}
+
 export function initialPreferences(user: Pick<AuthUser, 'onboardingPreferences'>): OnboardingPreferences {
   const saved = user.onboardingPreferences;
   if (!saved) return DEFAULT_PREFERENCES;

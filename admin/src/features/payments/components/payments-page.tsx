@@ -1,4 +1,4 @@
-import { formatDollars, type Payment, type PaymentSummary } from '@spotless/sdk';
+import { formatDollars, type Payment, type PaymentPage } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DialogFooter } from '../../../components/dialog-footer';
@@ -12,6 +12,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { adminSessionQuery, paymentsQuery, useRefundPayment } from '../api/payments.queries';
 import {
+  chargeFigures,
   failureNote,
   PAYMENT_FILTERS,
   type PaymentFilter,
@@ -27,6 +28,9 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function PaymentsPage() {
   const [filter, setFilter] = useState<PaymentFilter>('all');
   const payments = useQuery(paymentsQuery(filter));
+  // The unfiltered list (the "All" filter's own query, so no second request then): the cards count from it.
+  const everyPayment = useQuery(paymentsQuery('all'));
+  const summarised = everyPayment.data ?? payments.data;
   const { user } = useCurrentUser();
   const adminSession = useQuery(adminSessionQuery);
   const isAdmin = Boolean(user?.roles.includes('admin') || adminSession.data?.admin);
@@ -44,7 +48,7 @@ export function PaymentsPage() {
         </div>
       </header>
 
-      {payments.data ? <SummaryCards summary={payments.data.summary} /> : null}
+      {summarised ? <SummaryCards page={summarised} /> : null}
 
       <div className="payments-toolbar">
         <Field label="Status">
@@ -61,7 +65,10 @@ export function PaymentsPage() {
         <button
           type="button"
           className="btn btn--outline"
-          onClick={() => payments.refetch()}
+          onClick={() => {
+            payments.refetch();
+            if (filter !== 'all') everyPayment.refetch();
+          }}
           disabled={payments.isFetching}
         >
           {payments.isFetching ? 'Refreshing...' : 'Refresh'}
@@ -161,11 +168,21 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function SummaryCards({ summary }: { summary: PaymentSummary }) {
+/**
+ * The figure cards over every payment, whatever the filter. Successful counts the charges that went
+ * through, refunded ones included (a refund does not undo a charge); Refunded is its own figure.
+ */
+function SummaryCards({ page }: { page: PaymentPage }) {
+  const { summary } = page;
+  const charged = chargeFigures(summary);
   const cards = [
     { label: 'Total Payments', value: formatDollars(summary.totalAmount), note: plural(summary.totalCount, 'payment') },
-    { label: 'Successful', value: String(summary.succeededCount), note: `${summary.successRate}% success rate` },
-    { label: 'Refunded', value: formatDollars(summary.refundedAmount), note: plural(summary.refundedCount, 'refund') },
+    { label: 'Successful', value: String(charged.count), note: `${charged.rate}% success rate` },
+    {
+      label: 'Refunded',
+      value: formatDollars(summary.refundedAmount),
+      note: `${plural(summary.refundedCount, 'payment')} refunded`,
+    },
     { label: 'Processing', value: String(summary.processingCount), note: 'in progress' },
   ];
   return <StatCards testId="payments-summary" cards={cards} />;

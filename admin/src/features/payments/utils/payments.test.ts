@@ -1,5 +1,13 @@
+
 import { describe, expect, it } from 'vitest';
-import { failureNote, PAYMENT_FILTERS, parseRefundAmount, paymentStatusText, refundableCents } from './payments';
+import {
+  chargeFigures,
+  failureNote,
+  PAYMENT_FILTERS,
+  parseRefundAmount,
+  paymentStatusText,
+  refundableCents,
+} from './payments';
 
 describe('failureNote', () => {
   it('is the decline message of a failed payment only, not one kept from an earlier attempt', () => {
@@ -46,5 +54,11 @@ describe('filters and labels', () => {
       'disputed',
     ]);
     expect(paymentStatusText('succeeded')).toBe('Succeeded');
+  });
+});
+
+describe('chargeFigures', () => {
+  it('shows the server’s count of charges that went through, refunded ones included', () => {
+    expect(chargeFigures({ chargedCount: 1, chargeSuccessRate: 100 })).toEqual({ count: 1, rate: 100 });
   });
 });

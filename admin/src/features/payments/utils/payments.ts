@@ -1,4 +1,11 @@
-import { dollarsToCents, formatDollars, PAYMENT_STATUSES, type PaymentStatus, statusText } from '@spotless/sdk';
+import {
+  dollarsToCents,
+  formatDollars,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type PaymentSummary,
+  statusText,
+} from '@spotless/sdk';
 
 export type PaymentFilter = 'all' | PaymentStatus;
 
@@ -60,4 +67,19 @@ export function paymentTone(status: PaymentStatus): 'green' | 'yellow' | 'blue' 
     default:
       return 'grey';
   }
+}
+
+/** What the Successful card shows: charges that went through, and their share of all payments. */
+export interface ChargeFigures {
+  count: number;
+  /** Percent, one decimal; 0 with no payments. */
+  rate: number;
+}
+
+/**
+ * The Successful card's figures: the server's count of charges that went through — a refund does
+ * not undo a charge, so refunded and disputed payments count (refunds are their own card).
+ */
+export function chargeFigures(summary: Pick<PaymentSummary, 'chargedCount' | 'chargeSuccessRate'>): ChargeFigures {
+  return { count: summary.chargedCount, rate: summary.chargeSuccessRate };
 }

@@ -1,6 +1,6 @@
 import type { AuthUser, TotpSetup } from '@spotless/sdk';
-import { type FormEvent, useId, useState } from 'react';
-import { Field } from '../../../components/field';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
 import {
   useChangePassword,
   useDisableTotp,
@@ -8,7 +8,7 @@ import {
   useResendVerification,
   useTotpSetup,
 } from '../../../entities/account/api/account.mutations';
-import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { errorMessage, formErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 
 /** The profile's security card: e-mail verification, password change, and administrators' two-step verification. */
@@ -65,9 +65,11 @@ function EmailVerification({ user }: { user: AuthUser }) {
 function ChangePassword({ user }: { user: AuthUser }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<'currentPassword' | 'newPassword', string>>>({});
   const change = useChangePassword();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,19 +84,25 @@ function ChangePassword({ user }: { user: AuthUser }) {
           toast({ title: 'Password changed', description: 'Every other sign-in to your account has ended.' });
         },
         onError: (error) => {
-          setErrors(fieldErrors(error));
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to change your password.'),
-            variant: 'destructive',
-          });
+          // Messages that name a field go under it; a toast only for the others.
+          const shown = user.hasPassword ? (['currentPassword', 'newPassword'] as const) : (['newPassword'] as const);
+          const { fields, message } = formErrors(error, shown, 'Failed to change your password.');
+          setErrors(fields);
+          if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
         },
       },
     );
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={change.isPending} aria-labelledby={`${id}-title`}>
+    <form
+      ref={formRef}
+      className="form"
+      noValidate
+      onSubmit={submit}
+      aria-busy={change.isPending}
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="card__subtitle">
         {user.hasPassword ? 'Change password' : 'Set a password'}
       </h3>
@@ -139,9 +147,18 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
   const enable = useEnableTotp();
   const disable = useDisableTotp();
   const id = useId();
-  const fail = (error: unknown) =>
-    toast({ title: 'Error', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const [errors, setErrors] = useState<Partial<Record<'currentPassword' | 'code', string>>>({});
+  const showsPassword = !setup && user.hasPassword;
+  const showsCode = Boolean(setup || user.totpEnabled);
+  const fail = (error: unknown) => {
+    // Messages that name a field go under it ("That code is not right…"); a toast only for the others.
+    const shown = [...(showsPassword ? ['currentPassword' as const] : []), ...(showsCode ? ['code' as const] : [])];
+    const { fields, message } = formErrors(error, shown, 'Please try again.');
+    setErrors(fields);
+    if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
+  };
   const done = (title: string) => () => {
+    setErrors({});
     setSetup(null);
     setCode('');
     setPassword('');
@@ -166,8 +183,8 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
           </code>
         </p>
       ) : null}
-      {!setup && user.hasPassword ? (
-        <Field label="Current password">
+      {showsPassword ? (
+        <Field label="Current password" error={errors.currentPassword}>
           {(control) => (
             <input
               {...control}
@@ -179,8 +196,8 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
           )}
         </Field>
       ) : null}
-      {setup || user.totpEnabled ? (
-        <Field label="Authenticator code">
+      {showsCode ? (
+        <Field label="Authenticator code" error={errors.code}>
           {(control) => (
             <input
               {...control}

@@ -1,12 +1,13 @@
 import { type AuthUser, formatDollars, type ProfileRecentBooking } from '@spotless/sdk';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Field } from '../../../components/field';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { type ReviewableBooking, WriteReviewDialog } from '../../../entities/review';
-import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { formErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
+import { showOnboardingTour } from '../../../lib/onboarding-tour';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
@@ -57,8 +58,14 @@ export function ProfilePage() {
         </div>
       ) : null}
       <header className="profile-page__header">
-        <h1>My Profile</h1>
-        <p className="lead">Manage your personal information and see your account activity.</p>
+        <div>
+          <h1>My Profile</h1>
+          <p className="lead">Manage your personal information and see your account activity.</p>
+        </div>
+        {/* The welcome tour (services, place, budget, notifications), once finished or closed. */}
+        <button type="button" className="btn btn--outline btn--sm" onClick={showOnboardingTour}>
+          Show the tour again
+        </button>
       </header>
       <div className="profile-layout">
         <div className="profile-main">
@@ -85,9 +92,11 @@ function valuesOf(user: AuthUser): FormValues {
 
 function PersonalInformation({ user }: { user: AuthUser }) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
   const update = useUpdateProfile();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
   // A new e-mail address is confirmed with the current password (the server asks for it too).
   const emailChanges = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
@@ -112,12 +121,12 @@ function PersonalInformation({ user }: { user: AuthUser }) {
           });
         },
         onError: (error) => {
-          setErrors(fieldErrors(error));
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update profile. Please try again.'),
-            variant: 'destructive',
-          });
+          // Messages that name a field go under it; a toast only for the others.
+          const shown: (keyof FormValues)[] = ['firstName', 'lastName', 'email', 'phone'];
+          if (emailChanges && user.hasPassword) shown.push('currentPassword');
+          const { fields, message } = formErrors(error, shown, 'Failed to update profile. Please try again.');
+          setErrors(fields);
+          if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
         },
       },
     );
@@ -135,7 +144,7 @@ function PersonalInformation({ user }: { user: AuthUser }) {
       <h2 id={`${id}-title`} className="card__title">
         Personal Information
       </h2>
-      <form className="form" noValidate onSubmit={submit} aria-busy={update.isPending}>
+      <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={update.isPending}>
         <div className="form__row">
           <Field label="First name" error={errors.firstName}>
             {(control) => (

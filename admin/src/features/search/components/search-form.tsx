@@ -30,10 +30,15 @@ interface SearchFormProps {
   /** The submitted search's filters (from the address bar), or the defaults before one. */
   filters: SearchFilters;
   onSearch: (filters: SearchFilters) => void;
+  /** Reset: the page drops the submitted search (address bar and results) too. */
+  onReset: () => void;
 }
 
-/** The search form: a draft of the filters, sent on Search; Reset empties the draft only. */
-export function SearchForm({ filters, onSearch }: SearchFormProps) {
+/**
+ * The search form: a draft of the filters, sent on Search. Reset puts the page back as it first
+ * opened: the form emptied and folded, and (through `onReset`) no search in the address bar.
+ */
+export function SearchForm({ filters, onSearch, onReset }: SearchFormProps) {
   const id = useId();
   const [draft, setDraft] = useState<SearchFilters>(filters);
   const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvancedFilters(filters));
@@ -61,7 +66,11 @@ export function SearchForm({ filters, onSearch }: SearchFormProps) {
     event.preventDefault();
     onSearch(draft);
   };
-  const reset = () => setDraft(DEFAULT_SEARCH_FILTERS);
+  const reset = () => {
+    setDraft(DEFAULT_SEARCH_FILTERS);
+    setAdvancedOpen(false);
+    onReset();
+  };
 
   const badges = activeFilterLabels(draft);
 

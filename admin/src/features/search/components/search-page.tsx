@@ -28,7 +28,10 @@ export function SearchPage() {
 
   const search = (next: SearchFilters) => setSearchParams(writeSearchParams(next));
   const changePage = (page: number) => setSearchParams(writeSearchParams(filters, page));
-  const clearFilters = () => setSearchParams(new URLSearchParams());
+  // Back to the page as it first opened (Clear Filters, Reset); Back returns to the search.
+  const clearFilters = () => {
+    if (submitted) setSearchParams(new URLSearchParams());
+  };
 
   return (
     <>
@@ -40,7 +43,7 @@ export function SearchPage() {
         </div>
       </section>
       <div className="container section">
-        <SearchForm filters={filters} onSearch={search} />
+        <SearchForm filters={filters} onSearch={search} onReset={clearFilters} />
 
         {submitted ? (
           <SearchResults
