@@ -1,13 +1,8 @@
 import type * as t from '../db/schema';
 import { addDays } from '../lib/time';
 import type { BookingSpec, DemoData, Insert } from './demo-data';
+import { reviewCorpus, sampleAreas } from './review-texts';
 import * as w from './words';
-
-const REVIEW_TEXT = {
-  GOOD: { titles: w.REVIEW_TITLES_GOOD, comments: w.REVIEW_COMMENTS_GOOD },
-  MIXED: { titles: w.REVIEW_TITLES_MIXED, comments: w.REVIEW_COMMENTS_MIXED },
-  BAD: { titles: w.REVIEW_TITLES_BAD, comments: w.REVIEW_COMMENTS_BAD },
-} as const;
 
 /** One booking with its status history, its payment (and refund), and maybe a review and a response. */
 export function addBooking(data: DemoData, b: BookingSpec): void {
@@ -111,6 +106,8 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
     const overall = data.rand.weighted([5, 4, 3, 2, 1], [55, 28, 10, 4, 3]);
     const near = () => Math.max(1, Math.min(5, overall + data.rand.weighted([-1, 0, 1], [2, 6, 1])));
     const tier = overall >= 4 ? 'GOOD' : overall === 3 ? 'MIXED' : 'BAD';
+    // Written about the service booked (a regular clean's review never talks of a move-out).
+    const text = reviewCorpus(service.type);
     data.reviewId += 1;
     const reviewedAt = new Date(endsAt.getTime() + data.rand.int(1, 72) * 3_600_000);
     data.rows.reviews.push({
@@ -124,11 +121,11 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       punctualityRating: near(),
       professionalismRating: near(),
       communicationRating: near(),
-      title: data.rand.pick(REVIEW_TEXT[tier].titles),
-      comment: data.rand.pick(REVIEW_TEXT[tier].comments),
-      pros: overall >= 4 ? data.rand.pick(['On time', 'Very thorough', 'Friendly', 'Great with pets']) : null,
-      cons: overall <= 3 ? data.rand.pick(['Arrived late', 'Missed a few spots', 'Rushed']) : null,
-      serviceAreas: data.rand.sample(w.REVIEW_AREAS, data.rand.int(1, 4)),
+      title: data.rand.pick(text.titles[tier]),
+      comment: data.rand.pick(text.comments[tier]),
+      pros: overall >= 4 ? data.rand.pick(text.pros) : null,
+      cons: overall <= 3 ? data.rand.pick(text.cons) : null,
+      serviceAreas: sampleAreas(data.rand, text.areas, data.rand.int(1, 4)),
       timeSpent: `${Math.round(duration / 60)} hours`,
       wouldRecommend: overall >= 4,
       wouldRebook: overall >= 3,

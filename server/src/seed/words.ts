@@ -156,34 +156,6 @@ export const BIO_CLOSERS = [
   'References available on request.',
 ];
 
-export const REVIEW_TITLES_GOOD = [
-  'Spotless!',
-  'Fantastic job',
-  'Highly recommend',
-  'Above and beyond',
-  'Great attention to detail',
-  'Will book again',
-];
-export const REVIEW_TITLES_MIXED = ['Good overall', 'Solid clean', 'Decent job', 'Mostly happy'];
-export const REVIEW_TITLES_BAD = ['Disappointing', 'Not what I expected', 'Missed several areas'];
-
-export const REVIEW_COMMENTS_GOOD = [
-  'The kitchen and bathrooms have never looked this good. Arrived on time and was lovely to work with.',
-  'Thorough, fast and friendly. Even cleaned behind the fridge without being asked.',
-  'Our move-out inspection passed with flying colours thanks to this deep clean.',
-  'Careful with our antiques and great with the dog. The whole house smells fresh.',
-  'Communicated clearly before the visit and finished everything on my checklist.',
-];
-export const REVIEW_COMMENTS_MIXED = [
-  'Good clean overall, though the windows could have used a bit more attention.',
-  'Arrived a little late but did a solid job on the floors and kitchen.',
-  'Nice person and decent work; a couple of spots were missed in the bathroom.',
-];
-export const REVIEW_COMMENTS_BAD = [
-  'Several rooms were rushed and the bathroom was left unfinished. Support helped sort it out.',
-  'Arrived an hour late and missed the kitchen floor entirely. Expected better.',
-];
-export { REVIEW_AREAS } from '@spotless/sdk/rules';
 export const STREETS = [
   'Oak St',
   'Maple Ave',

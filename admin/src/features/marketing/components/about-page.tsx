@@ -1,5 +1,6 @@
 import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import { PageTitle } from '../../../components/page-title';
+import { ImpactFigures } from './platform-figures';
 
 const values = [
   {
@@ -18,13 +19,6 @@ const values = [
     title: 'Straightforward pricing',
     text: 'You see the hourly rate before you book and the full price before you pay. No hidden fees, no surprises.',
   },
-];
-
-const impact = [
-  { figure: '10K+', label: 'Happy customers' },
-  { figure: '500+', label: 'Verified cleaners' },
-  { figure: '25K+', label: 'Jobs completed' },
-  { figure: '4.8', label: 'Average rating' },
 ];
 
 export function AboutPage() {
@@ -81,14 +75,7 @@ export function AboutPage() {
         <h2 id="impact-title" className="section__title section__title--center">
           Our impact
         </h2>
-        <dl className="stat-grid">
-          {impact.map((item) => (
-            <div key={item.label} className="stat">
-              <dt>{item.label}</dt>
-              <dd>{item.figure}</dd>
-            </div>
-          ))}
-        </dl>
+        <ImpactFigures />
       </section>
     </>
   );

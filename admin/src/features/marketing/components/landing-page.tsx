@@ -13,6 +13,7 @@ import {
 } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { LOGIN_PATH } from '../../../lib/query-client';
+import { HeroFigures, PriceRangeSentence } from './platform-figures';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -66,7 +67,7 @@ const services: { title: string; text: string; serviceType: string; icon: Icon }
   },
 ];
 
-/** Spec 01 §2.2: the page for signed-out visitors. */
+/** Spec 01 §2.2: the page for signed-out visitors; its figures are the server's (platform-figures). */
 export function LandingPage() {
   return (
     <>
@@ -89,12 +90,8 @@ export function LandingPage() {
               </Link>
             </div>
           </div>
-          <div className="hero__art" aria-hidden="true">
-            <div className="hero__art-card">
-              <SparkleIcon width={48} height={48} />
-              <p className="hero__art-figure">4.8</p>
-              <p className="hero__art-caption">average rating from 10,000+ customers</p>
-            </div>
+          <div className="hero__art">
+            <HeroFigures />
           </div>
         </div>
       </section>
@@ -128,7 +125,10 @@ export function LandingPage() {
       <section className="container section" aria-labelledby="cta-title">
         <div className="cta">
           <h2 id="cta-title">Ready for a cleaner home?</h2>
-          <p>Sign in to book your first clean. Most sessions cost between $80 and $150.</p>
+          <p>
+            Sign in to book your first clean.
+            <PriceRangeSentence />
+          </p>
           <div className="button-row button-row--center">
             <a href={LOGIN_PATH} className="btn btn--light btn--lg">
               Get Started
