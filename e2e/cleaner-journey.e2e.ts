@@ -196,7 +196,15 @@ async function approveInAdminDashboard(admin: Page, email: string): Promise<void
   await admin.goto(`${baseUrl}/admin-dashboard`);
   const row = admin.getByRole('row').filter({ hasText: email });
   await row.waitFor();
+  // The quick approve asks first (Playwright would dismiss the confirmation unasked).
+  const asked = new Promise<string>((resolve) =>
+    admin.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
   await row.getByRole('button', { name: /^Approve/ }).click();
+  expect(await asked).toMatch(/^Approve .*\? They become a cleaner customers can book\./);
   await expect.poll(() => admin.getByRole('row').filter({ hasText: email }).count()).toBe(0);
 }
 

@@ -33,6 +33,14 @@ describe('nodeAssets', () => {
     }
   });
 
+  it('answers a path that is no page with the app (its Not Found page) and status 404', async () => {
+    for (const path of ['/no-such-page', '/cleaner', '/cleaner/12/extra']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('<title>Spotless</title>');
+    }
+  });
+
   it('gives 404 for a missing file, and JSON 404 under /api', async () => {
     expect((await app.request('/assets/missing.js')).status).toBe(404);
     const api = await app.request('/api/missing');

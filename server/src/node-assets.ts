@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { isHostedPage } from '@spotless/sdk/rules';
 import type { Context } from 'hono';
 import type { Assets } from './deps';
 
 /**
- * Serves the built hosted app (SPA: unknown paths get index.html so client routes work) and the
+ * Serves the built hosted app (SPA: its pages get index.html so client routes work; any other
+ * path gets it too, with status 404, and the app shows its Not Found page) and the
  * SDK bundles from disk.
  */
 export function nodeAssets(options: { adminDist: string; sdkDist: string }): Assets {
@@ -38,7 +40,8 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
       indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
       if (!indexHtml) return c.text('The hosted app is not built: run `npm run build`.', 503);
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      // The app shows its Not Found page for any other path; the status says so too.
+      return c.html(indexHtml, isHostedPage(path) ? 200 : 404);
     },
   };
 }

@@ -164,6 +164,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/logout': { request: () => ({ path: '/api/admin/logout' }), expect: all(200) },
 
   // ── The signed-in user's own account ──
+  'GET /api/auth/session': publicGet(() => '/api/auth/session'),
   'GET /api/auth/user': { request: () => ({ path: '/api/auth/user' }), expect: usersOnly(200) },
   'PATCH /api/auth/profile': {
     request: () => ({ path: '/api/auth/profile', body: { firstName: 'Renamed' } }),

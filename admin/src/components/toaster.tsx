@@ -1,16 +1,32 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTopModal } from '../lib/modal-layer';
 import { TOAST_SWIPE_THRESHOLD, type ToastItem, useToastStore } from '../lib/toast';
 import { CloseIcon } from './icons';
 
-/** The live region that shows the current toast (spec 01 §9: one at a time, swipe right to dismiss). */
+/**
+ * The live region that shows the current toast (spec 01 §9: one at a time, swipe right to dismiss).
+ * While a modal dialog is open, the toast is shown in a second live region inside the topmost
+ * dialog: a modal dialog is in the browser's top layer and everything outside it is inert, so only
+ * there is a toast drawn above the dialog and its close button clickable (lib/modal-layer.ts). The
+ * page's region stays mounted, so a toast that arrives as the dialog closes is still announced.
+ */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
-  const visible = toasts.filter((item) => item.open);
+  const dialog = useTopModal();
+  const visible = toasts.filter((item) => item.open).map((item) => <ToastView key={item.id} toast={item} />);
+  return (
+    <>
+      <ToastViewport>{dialog ? null : visible}</ToastViewport>
+      {dialog ? createPortal(<ToastViewport>{visible}</ToastViewport>, dialog) : null}
+    </>
+  );
+}
+
+function ToastViewport({ children }: { children: ReactNode }) {
   return (
     <div className="toast-viewport" role="status" aria-live="polite" aria-label="Notifications">
-      {visible.map((item) => (
-        <ToastView key={item.id} toast={item} />
-      ))}
+      {children}
     </div>
   );
 }

@@ -6,15 +6,16 @@ import { api } from './api';
 export type CurrentUser = AuthUser;
 
 /**
- * Spec 01 §7: no retry, refetched on focus and mount, always stale. Any failure (401 when signed
- * out, or the endpoint missing) means signed out, so it yields null instead of an error.
+ * Spec 01 §7: no retry, refetched on focus and mount, always stale. Read from the session state
+ * (`GET /api/auth/session`, decision 046), which answers a visitor 200 with no user — so a
+ * signed-out page makes no failing request — and the same user `GET /api/auth/user` would. Any
+ * failure still means signed out, so it yields null instead of an error.
  */
 export const currentUserQuery = queryOptions({
   queryKey: ['auth', 'user'] as const,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     try {
-      const user = await api.auth.user(signal);
-      return user && typeof user === 'object' ? user : null;
+      return (await api.call('get', '/api/auth/session', { signal })).user;
     } catch {
       return null;
     }

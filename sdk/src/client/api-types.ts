@@ -487,6 +487,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in (200 when signed out too)
+         * @description For a page deciding what to show: the signed-in user (or null) and whether the caller also has an administrator session. Unlike `GET /api/auth/user`, signed out is not an error.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/totp/disable": {
         parameters: {
             query?: never;
@@ -773,7 +793,7 @@ export interface paths {
         };
         /**
          * A cleaner’s time slots on a local date
-         * @description Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` for book/release; otherwise `id` may be null. `bookingId` is shown only to the cleaner and administrators.
+         * @description Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `book` / `release` actions the cleaner may take on it now; otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.
          */
         get: operations["listTimeSlots"];
         put?: never;
@@ -2739,7 +2759,7 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
-            /** @description templated: {date}, for rescheduling */
+            /** @description templated: {date}, for rescheduling — for the booking’s own duration and leaving the booking out (`excludeBookingId`), so its current time lists as free */
             cleanerSlots?: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -4185,6 +4205,47 @@ export interface components {
         };
         /** @enum {string} */
         ServiceType: "residential" | "commercial" | "deep" | "moveout";
+        SessionState: {
+            admin: boolean;
+            links: {
+                /** @description with an administrator session */
+                adminSession?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getAdminSession";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getSession";
+                    templated?: boolean;
+                    title?: string;
+                };
+                /** @description signed in */
+                user?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCurrentUser";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            user: components["schemas"]["AuthUser"] | null;
+        };
         TimeOff: {
             actions: {
                 delete?: {
@@ -4291,6 +4352,43 @@ export interface components {
             total: number;
         };
         TimeSlot: {
+            /** @description the cleaner reading their own stored slots; nobody else is offered any */
+            actions: {
+                /** @description mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those (none while the slot carries a mark) */
+                book?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "book";
+                    /** @constant */
+                    operation: "bookTimeSlot";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description remove the cleaner’s mark (only a marked slot) */
+                release?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "release";
+                    /** @constant */
+                    operation: "releaseTimeSlot";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
             bookingId: number | null;
             date: string;
             endsAt: string;
@@ -4500,6 +4598,7 @@ export type ReviewVoteType = components['schemas']['ReviewVoteType'];
 export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type ServiceType = components['schemas']['ServiceType'];
+export type SessionState = components['schemas']['SessionState'];
 export type TimeOff = components['schemas']['TimeOff'];
 export type TimeOffInput = components['schemas']['TimeOffInput'];
 export type TimeOffList = components['schemas']['TimeOffList'];
@@ -5731,6 +5830,26 @@ export interface operations {
             };
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionState"];
+                };
+            };
+        };
+    };
     disableTotp: {
         parameters: {
             query?: never;
@@ -6500,6 +6619,7 @@ export interface operations {
                 query?: string;
                 radius?: number;
                 serviceType?: components["schemas"]["ServiceType"] | "all";
+                sort?: "rating" | "price" | "distance" | "experience";
                 sortBy?: "rating" | "price" | "distance" | "experience";
                 sortOrder?: "asc" | "desc";
                 state?: string;
@@ -6659,6 +6779,7 @@ export interface operations {
         parameters: {
             query?: {
                 duration?: number;
+                excludeBookingId?: number;
             };
             header?: never;
             path: {
@@ -6678,14 +6799,21 @@ export interface operations {
                     "application/json": components["schemas"]["TimeSlotList"];
                 };
             };
-            /** @description date is not YYYY-MM-DD, or duration is out of range */
+            /** @description date is not YYYY-MM-DD, duration is out of range, or excludeBookingId is not a booking with this cleaner */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such cleaner */
+            /** @description excludeBookingId given while signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such cleaner, or excludeBookingId names a booking the caller does not see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8245,7 +8373,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The slot */
+            /** @description The slot, with its next actions */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +8430,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The slot */
+            /** @description The slot, with its next actions */
             200: {
                 headers: {
                     [name: string]: unknown;

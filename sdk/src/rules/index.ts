@@ -5,9 +5,11 @@
  * The server charges by these, the hosted app and the widgets show them.
  */
 export * from './application';
+export * from './contact';
 export * from './files';
 export * from './format';
 export * from './messages';
+export * from './pages';
 export * from './pricing';
 export * from './reviews';
 export * from './statuses';

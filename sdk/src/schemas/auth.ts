@@ -254,4 +254,23 @@ export const AdminSession = z.object({
 });
 export type AdminSession = z.infer<typeof AdminSession>;
 
+/**
+ * Who is signed in, for a page deciding what to show: signed out is an answer (200 with no user),
+ * not an error, so a visitor's page makes no failing request (`GET /api/auth/user` stays as the
+ * spec writes it: 401 when signed out).
+ */
+export const SessionState = z
+  .object({
+    user: AuthUser.nullable(),
+    /** The caller also has an administrator session. */
+    admin: z.boolean(),
+    links: z.object({
+      self: linkTo('getSession'),
+      user: linkTo('getCurrentUser').optional().meta({ description: 'signed in' }),
+      adminSession: linkTo('getAdminSession').optional().meta({ description: 'with an administrator session' }),
+    }),
+  })
+  .meta({ id: 'SessionState' });
+export type SessionState = z.infer<typeof SessionState>;
+
 export const AuthOk = z.object({ ok: z.literal(true) });

@@ -95,7 +95,9 @@ export type TimeOffInput = z.input<typeof TimeOffInput>;
 
 /**
  * One slot of a cleaner's day. `id` is null for a computed slot that has not been stored yet (the
- * cleaner's own read stores the day's slots, so their ids are stable for book/release).
+ * cleaner's own read stores the day's slots, so their ids are stable for book/release). Its
+ * `actions` are the cleaner's, on their own stored slots, each present exactly when performing it
+ * would succeed now.
  */
 export const TimeSlot = z
   .object({
@@ -108,6 +110,17 @@ export const TimeSlot = z
     isAvailable: z.boolean().meta({ description: 'a booking of the asked duration can start here' }),
     isBooked: z.boolean(),
     bookingId: z.number().int().nullable(),
+    actions: z
+      .object({
+        book: actionOf('book', 'POST', 'bookTimeSlot').optional().meta({
+          description:
+            'mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those (none while the slot carries a mark)',
+        }),
+        release: actionOf('release', 'POST', 'releaseTimeSlot')
+          .optional()
+          .meta({ description: 'remove the cleaner’s mark (only a marked slot)' }),
+      })
+      .meta({ description: 'the cleaner reading their own stored slots; nobody else is offered any' }),
   })
   .meta({ id: 'TimeSlot' });
 export type TimeSlot = z.infer<typeof TimeSlot>;
@@ -133,6 +146,15 @@ export const SlotsQuery = z.object({
     .min(30, 'Duration must be at least 30 minutes')
     .max(720, 'Duration must be at most 12 hours')
     .optional(),
+  excludeBookingId: z.coerce
+    .number({ error: 'excludeBookingId must be a positive integer' })
+    .int('excludeBookingId must be a positive integer')
+    .positive('excludeBookingId must be a positive integer')
+    .optional()
+    .meta({
+      description:
+        'one of this cleaner’s bookings to leave out, as when moving it: the time it holds lists as free. Only its customer, its cleaner or an administrator may name it (401 signed out, 404 otherwise)',
+    }),
 });
 
 export const TimeSlotBookInput = z

@@ -117,7 +117,10 @@ export const BookingLinks = z
     cleaner: linkTo('getCleaner'),
     service: linkTo('getService'),
     payment: linkTo('getPayment').optional().meta({ description: 'its latest payment, once paying started' }),
-    cleanerSlots: linkTo('listTimeSlots').optional().meta({ description: 'templated: {date}, for rescheduling' }),
+    cleanerSlots: linkTo('listTimeSlots').optional().meta({
+      description:
+        'templated: {date}, for rescheduling — for the booking’s own duration and leaving the booking out (`excludeBookingId`), so its current time lists as free',
+    }),
     review: PageLink.optional().meta({ description: 'its customer, once completed and not yet reviewed' }),
     rebook: PageLink.optional().meta({ description: 'its customer, once completed: book the same again' }),
     page: PageLink,

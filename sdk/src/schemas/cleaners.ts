@@ -59,6 +59,10 @@ export const CleanerListQuery = PageQuery.extend({
   location: z.string().trim().max(100).optional(),
   serviceType: z.union([ServiceType, z.literal('all')]).optional(),
   sortBy: CleanerSort.optional(),
+  sort: CleanerSort.optional().meta({
+    description:
+      'the same as `sortBy` (the spec’s Top Rated link writes `?sort=rating`); `sortBy` wins when both are given',
+  }),
 });
 export type CleanerListQuery = z.input<typeof CleanerListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_MIN, contactText } from '../rules/contact';
 
 /** One line of text: a line break in a name or subject would let a sender forge e-mail headers. */
 const oneLine = (label: string, max: number) =>
@@ -13,9 +14,9 @@ export const ContactMessageInput = z
   .object({
     firstName: oneLine('First name', 100),
     lastName: oneLine('Last name', 100),
-    email: z.email('Please enter a valid email address').max(254),
+    email: z.email(contactText.email).max(254),
     subject: oneLine('Subject', 200),
-    message: z.string().trim().min(10, 'Message must be at least 10 characters').max(5000),
+    message: z.string().trim().min(CONTACT_MESSAGE_MIN, contactText.messageShort).max(5000),
   })
   .meta({ id: 'ContactMessageInput' });
 export type ContactMessageInput = z.infer<typeof ContactMessageInput>;

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { oauthAccounts, type User, users } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, requirePublicWriting, requireSystem } from '../lib/actor';
+import { type Actor, isAdmin, personOf, requirePublic, requirePublicWriting, requireSystem } from '../lib/actor';
 import { AppError, conflict, notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
 import { enqueueNotification } from '../notifications/outbox';
@@ -27,7 +27,14 @@ import {
 import type { OAuthProfile, OAuthProviderName } from './oauth';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { invalidateAllSessions } from './sessions';
-import { type ActivityData, findAccountActivity, findUserByEmail, findUserByOAuth, toAuthUser } from './users.queries';
+import {
+  type ActivityData,
+  findAccountActivity,
+  findUserByEmail,
+  findUserById,
+  findUserByOAuth,
+  toAuthUser,
+} from './users.queries';
 
 /**
  * Accounts: signing up and in (password, Google, GitHub), the signed-in person's account and
@@ -162,6 +169,17 @@ export async function signInWithOAuth(
 export async function currentAccount(deps: Pick<Deps, 'database'>, actor: Actor): Promise<Data<AuthUser>> {
   const { user } = await ownAccount(deps, actor, false);
   return toAuthUser(deps.database.db, user);
+}
+
+/** Who is asking: their account when signed in, and whether they hold an administrator session. */
+export async function sessionState(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+): Promise<{ user: Data<AuthUser> | null; admin: boolean }> {
+  requirePublic(actor);
+  const person = personOf(actor);
+  const user = person ? await findUserById(deps.database.db, person.userId) : undefined;
+  return { user: user ? await toAuthUser(deps.database.db, user) : null, admin: isAdmin(actor) };
 }
 
 /** The signed-in person's recent account activity. */

@@ -12,6 +12,7 @@ import {
   PasswordResetRequestInput,
   ProfileUpdateInput,
   RegisterInput,
+  SessionState,
   TotpCodeInput,
   TotpDisableInput,
   TotpSetup,
@@ -104,6 +105,17 @@ export const authApi = defineOperations({
     tags: ['auth'],
     access: 'public',
     responses: { 200: { description: 'Signed out', schema: AuthOk } },
+  },
+  getSession: {
+    method: 'get',
+    path: '/auth/session',
+    security: 'public',
+    summary: 'Who is signed in (200 when signed out too)',
+    description:
+      'For a page deciding what to show: the signed-in user (or null) and whether the caller also has an administrator session. Unlike `GET /api/auth/user`, signed out is not an error.',
+    tags: ['auth'],
+    access: 'anyone',
+    responses: { 200: { description: 'The session state', schema: SessionState } },
   },
   getCurrentUser: {
     method: 'get',

@@ -5,6 +5,7 @@ import {
   OnboardingUpdateInput,
   PasswordChangeInput,
   ProfileUpdateInput,
+  type SessionState,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
 import { mayReview } from '../reviews/review-rules';
@@ -86,6 +87,22 @@ export function renderProviders(ops: Operations, providers: Omit<AuthProviders, 
       self: linkTo(ops, 'getAuthProviders'),
       ...(providers.google ? { google: linkTo(ops, 'startOAuth', { provider: 'google' }, { title: 'Google' }) } : {}),
       ...(providers.github ? { github: linkTo(ops, 'startOAuth', { provider: 'github' }, { title: 'GitHub' }) } : {}),
+    },
+  };
+}
+
+/** Who is signed in, with links to the user and the administrator session when there are. */
+export function renderSessionState(
+  ops: Operations,
+  state: { user: Data<AuthUser> | null; admin: boolean },
+): SessionState {
+  return {
+    user: state.user ? renderUser(ops, state.user) : null,
+    admin: state.admin,
+    links: {
+      self: linkTo(ops, 'getSession'),
+      ...(state.user ? { user: linkTo(ops, 'getCurrentUser') } : {}),
+      ...(state.admin ? { adminSession: linkTo(ops, 'getAdminSession') } : {}),
     },
   };
 }

@@ -81,6 +81,17 @@ describe('sign-up and sign-in', () => {
     const me = await call('/api/auth/user', { cookie: cookieHeader({ spotless_session: cookie?.value as string }) });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
+    // The session state: the same user when signed in; signed out is a plain 200 with no user.
+    const state = await call('/api/auth/session', {
+      cookie: cookieHeader({ spotless_session: cookie?.value as string }),
+    });
+    expect(state.status).toBe(200);
+    expect(state.body).toMatchObject({ user: { id: res.body.id }, admin: false });
+    expect(state.body.links.user.href).toBe('/api/auth/user');
+    const signedOut = await call('/api/auth/session');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toMatchObject({ user: null, admin: false, links: { self: { href: '/api/auth/session' } } });
+    expect(signedOut.body.links.user).toBeUndefined();
     // The password is stored hashed, never as given.
     const row = await ctx.database.db.select().from(users).where(eq(users.id, res.body.id)).get();
     expect(row?.passwordHash).toMatch(/^scrypt\$/);

@@ -8,12 +8,13 @@ import {
   checkPassword,
   currentAccount,
   registerUser,
+  sessionState,
   signedInAs,
   updateProfile,
 } from './accounts.service';
 import { disableTotp, enableTotp, startTotpSetup } from './admin-sessions.service';
 import { authApi as api } from './auth.openapi';
-import { renderActivity, renderProviders, renderUser } from './auth.resource';
+import { renderActivity, renderProviders, renderSessionState, renderUser } from './auth.resource';
 import {
   changePassword,
   requestPasswordReset,
@@ -89,6 +90,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.logout), async (c) => {
     await endSessions(c, ['user', 'admin']);
     return c.json({ ok: true as const });
+  })
+  .get(...endpoint(api.getSession), async (c) => {
+    const state = await sessionState(c.var.deps, c.var.actor);
+    return c.json(renderSessionState(c.var.operations, state));
   })
   .get(...endpoint(api.getCurrentUser), async (c) => c.json(await account(c)))
   .patch(...endpoint(api.updateProfile), async (c) => {

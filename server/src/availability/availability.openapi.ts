@@ -180,13 +180,17 @@ export const availabilityApi = defineOperations({
     security: 'public',
     summary: 'A cleaner’s time slots on a local date',
     description:
-      'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` for book/release; otherwise `id` may be null. `bookingId` is shown only to the cleaner and administrators.',
+      'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `book` / `release` actions the cleaner may take on it now; otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.',
     tags: ['availability'],
     access: 'public',
     responses: {
       200: { description: 'The day’s slots in time order', schema: TimeSlotList },
-      400: { description: 'date is not YYYY-MM-DD, or duration is out of range' },
-      404: { description: 'No such cleaner' },
+      400: {
+        description:
+          'date is not YYYY-MM-DD, duration is out of range, or excludeBookingId is not a booking with this cleaner',
+      },
+      401: { description: 'excludeBookingId given while signed out' },
+      404: { description: 'No such cleaner, or excludeBookingId names a booking the caller does not see' },
     },
     request: {
       param: z.object({ id: IdParam, date: z.string().refine(isIsoDate, 'Date must be a real date (YYYY-MM-DD)') }),
@@ -203,7 +207,7 @@ export const availabilityApi = defineOperations({
     tags: ['availability'],
     access: 'the cleaner',
     responses: {
-      200: { description: 'The slot', schema: TimeSlot },
+      200: { description: 'The slot, with its next actions', schema: TimeSlot },
       400: { description: 'bookingId is not one of the cleaner’s bookings' },
       401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
@@ -222,7 +226,7 @@ export const availabilityApi = defineOperations({
     tags: ['availability'],
     access: 'the cleaner',
     responses: {
-      200: { description: 'The slot', schema: TimeSlot },
+      200: { description: 'The slot, with its next actions', schema: TimeSlot },
       401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such slot, or another cleaner’s' },

@@ -30,7 +30,7 @@ export function toTimeOffDto(row: TimeOffRow): Data<TimeOff> {
   };
 }
 
-export function toStoredSlotDto(row: TimeSlotRow): TimeSlot {
+export function toStoredSlotDto(row: TimeSlotRow): Data<TimeSlot> {
   return {
     id: row.id,
     date: row.date,
@@ -146,6 +146,16 @@ export async function findCleanerBooking(db: Queryable, cleanerId: number, booki
     .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.cleanerId, cleanerId)))
+    .limit(1);
+  return row;
+}
+
+/** Whose a booking is (its cleaner and customer): what deciding who may leave it out of a day's slots reads. */
+export async function findBookingParties(db: Queryable, bookingId: number) {
+  const [row] = await db
+    .select({ id: bookings.id, cleanerId: bookings.cleanerId, customerId: bookings.customerId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
     .limit(1);
   return row;
 }

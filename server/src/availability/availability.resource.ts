@@ -7,10 +7,12 @@ import {
   TimeOffInput,
   type TimeOffList,
   type TimeSlot,
+  TimeSlotBookInput,
   type TimeSlotList,
 } from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
 import { mayAddTimeOff, mayEditHours, mayRemoveTimeOff, type ScheduleViewer } from './schedule-access.service';
+import type { SlotAnswer, SlotDay } from './slots.service';
 
 const TIME_TYPES = { startTime: 'time', endTime: 'time', startDate: 'date', endDate: 'date' } as const;
 
@@ -110,14 +112,40 @@ export function renderTimeOffList(
   };
 }
 
+/**
+ * A slot with the actions its own cleaner may take now (slot-marks.ts, the rules the writes
+ * check): `book` lists the bookings it may be marked against, `release` removes the mark.
+ */
+export function renderSlot(ops: Operations, { data, offer }: SlotAnswer): TimeSlot {
+  const actions: TimeSlot['actions'] = {};
+  if (data.id !== null && offer.book.length > 0) {
+    actions.book = actionTo(ops, 'book', 'bookTimeSlot', {
+      title: 'Book',
+      params: { id: data.id },
+      body: TimeSlotBookInput,
+      types: { bookingId: 'select' },
+      choices: { bookingId: offer.book.map(String) },
+      ...(offer.book.length === 1 ? { values: { bookingId: offer.book[0] } } : {}),
+    }) as NonNullable<TimeSlot['actions']['book']>;
+  }
+  if (data.id !== null && offer.release) {
+    actions.release = actionTo(ops, 'release', 'releaseTimeSlot', {
+      title: 'Release',
+      params: { id: data.id },
+    }) as NonNullable<TimeSlot['actions']['release']>;
+  }
+  return { ...data, actions };
+}
+
 export function renderSlotList(
   ops: Operations,
   cleanerId: number,
-  list: { items: TimeSlot[]; total: number; date: string; timeZone: string },
-  query: { duration?: number },
+  list: SlotDay,
+  query: { duration?: number; excludeBookingId?: number },
 ): TimeSlotList {
   return {
     ...list,
+    items: list.items.map((answer) => renderSlot(ops, answer)),
     links: {
       self: linkTo(ops, 'listTimeSlots', { id: cleanerId, date: list.date }, { query }),
       cleaner: linkTo(ops, 'getCleaner', { id: cleanerId }),

@@ -7,6 +7,7 @@ import { availabilityApi as api } from './availability.openapi';
 import {
   renderHours,
   renderHoursList,
+  renderSlot,
   renderSlotList,
   renderTimeOff,
   renderTimeOffList,
@@ -74,13 +75,15 @@ export const availabilityRoutes = new Hono<AppEnv>()
   })
   .get(...endpoint(api.listTimeSlots), async (c) => {
     const { param, query } = inputOf(c, api.listTimeSlots);
-    const list = await listSlots(c.var.deps, c.var.actor, param.id, param.date, query.duration ?? SLOT_STEP_MINUTES);
+    const duration = query.duration ?? SLOT_STEP_MINUTES;
+    const list = await listSlots(c.var.deps, c.var.actor, param.id, param.date, duration, query.excludeBookingId);
     return c.json(renderSlotList(c.var.operations, param.id, list, query));
   })
   .post(...endpoint(api.bookTimeSlot), async (c) => {
     const { param, json } = inputOf(c, api.bookTimeSlot);
-    return c.json(await bookSlot(c.var.deps, c.var.actor, param.id, json.bookingId));
+    return c.json(renderSlot(c.var.operations, await bookSlot(c.var.deps, c.var.actor, param.id, json.bookingId)));
   })
-  .post(...endpoint(api.releaseTimeSlot), async (c) =>
-    c.json(await releaseSlot(c.var.deps, c.var.actor, inputOf(c, api.releaseTimeSlot).param.id)),
-  );
+  .post(...endpoint(api.releaseTimeSlot), async (c) => {
+    const answer = await releaseSlot(c.var.deps, c.var.actor, inputOf(c, api.releaseTimeSlot).param.id);
+    return c.json(renderSlot(c.var.operations, answer));
+  });

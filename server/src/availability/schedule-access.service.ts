@@ -1,7 +1,16 @@
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
 import type { Queryable } from '../db/client';
-import { type Actor, cleanerIdOf, isAdmin, requirePerson, requirePersonWriting } from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
+import {
+  type Actor,
+  cleanerIdOf,
+  isAdmin,
+  requirePerson,
+  requirePersonOrAdmin,
+  requirePersonWriting,
+  userIdOf,
+} from '../lib/actor';
+import { AppError, badRequest, notFound } from '../lib/errors';
+import { findBookingParties } from './availability.queries';
 
 /**
  * Whose schedule it is: the checks every schedule service (hours, time off, slots) makes before it
@@ -55,6 +64,33 @@ export function ownRowOr404<T extends { cleanerId: number }>(
 ): T {
   if (!row || (cleanerId !== null && row.cleanerId !== cleanerId)) throw notFound(what);
   return row;
+}
+
+/**
+ * The booking a day's slots may leave out (`excludeBookingId`, as when the booking is being moved):
+ * one the actor sees — its customer, its cleaner or an administrator, the visibility rule of
+ * bookings (decision 007) — and one of this cleaner's. 401 signed out; 404 for a booking they do
+ * not see, exactly like a missing one, so ids cannot be probed; 400 for another cleaner's.
+ */
+export async function excludableBooking(
+  db: Queryable,
+  actor: Actor,
+  cleanerId: number,
+  bookingId: number,
+): Promise<number> {
+  requirePersonOrAdmin(actor);
+  const booking = await findBookingParties(db, bookingId);
+  const userId = userIdOf(actor);
+  const sees =
+    booking !== undefined &&
+    ((userId !== null && booking.customerId === userId) || cleanerIdOf(actor) === booking.cleanerId || isAdmin(actor));
+  if (!booking || !sees) throw notFound('Booking');
+  if (booking.cleanerId !== cleanerId) {
+    throw badRequest('Invalid query parameter: excludeBookingId', {
+      excludeBookingId: 'Not a booking with this cleaner',
+    });
+  }
+  return booking.id;
 }
 
 /**

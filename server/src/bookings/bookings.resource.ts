@@ -148,9 +148,7 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       cleaner: linkTo(ops, 'getCleaner', { id: data.cleanerId }, { title: 'The cleaner' }),
       service: linkTo(ops, 'getService', { id: data.serviceId }, { title: data.service.name }),
       ...(paymentId !== null ? { payment: linkTo(ops, 'getPayment', { id: paymentId }) } : {}),
-      ...(can('reschedule')
-        ? { cleanerSlots: templateTo(ops, 'listTimeSlots', { id: data.cleanerId }, { title: 'Free times' }) }
-        : {}),
+      ...(can('reschedule') ? { cleanerSlots: rescheduleSlots(ops, data) } : {}),
       ...(mayReview(data, relation === 'customer')
         ? { review: pageLink(`/reviews?bookingId=${id}`, 'Leave Review') }
         : {}),
@@ -161,6 +159,15 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
     },
     actions,
   };
+}
+
+/**
+ * The cleaner's free times for moving this booking (templated: `{date}`): for its own length, and
+ * leaving the booking itself out, so the time it holds now lists as free.
+ */
+function rescheduleSlots(ops: Operations, data: { id: number; cleanerId: number; duration: number }) {
+  const template = templateTo(ops, 'listTimeSlots', { id: data.cleanerId }, { title: 'Free times' });
+  return { ...template, href: `${template.href}?duration=${data.duration}&excludeBookingId=${data.id}` };
 }
 
 export function renderBookingList(

@@ -65,6 +65,11 @@ describe('GET /api/cleaners', () => {
     expect(byJobs.items.map((c) => c.id)).toEqual(
       [...all].sort((a, b) => b.completedJobs - a.completedJobs || a.id - b.id).map((c) => c.id),
     );
+    // `sort` is the same parameter (the spec's Top Rated link writes it); `sortBy` wins over it.
+    expect((await everyPage('sort=price')).items.map((c) => c.id)).toEqual(byPrice.items.map((c) => c.id));
+    expect((await everyPage('sort=price&sortBy=experience')).items.map((c) => c.id)).toEqual(
+      byJobs.items.map((c) => c.id),
+    );
   });
 
   it('filters by a service type, and treats "all" as no filter', async () => {

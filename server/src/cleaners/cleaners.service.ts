@@ -85,10 +85,12 @@ export async function searchCleanersAnswer(
   render: (result: SearchResult, viewer: CleanerViewer) => unknown,
 ): Promise<string> {
   requirePublic(actor);
+  const { sort, ...rest } = input;
+  const query = { ...rest, sortBy: input.sortBy ?? sort };
   const { client } = deps.database;
   const cache = searchCacheFor(client);
   const viewer = cleanerViewerOf(actor);
-  const compute = async () => JSON.stringify(render(await searchCleaners(client, input), viewer));
-  const key = `${audienceKey(viewer)} ${JSON.stringify(input)}`;
+  const compute = async () => JSON.stringify(render(await searchCleaners(client, query), viewer));
+  const key = `${audienceKey(viewer)} ${JSON.stringify(query)}`;
   return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
 }

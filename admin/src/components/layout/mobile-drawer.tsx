@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { activeBookingCount, bookingStatsQuery } from '../../entities/booking';
 import { fullName, useCurrentUser } from '../../lib/auth';
+import { enterModalLayer } from '../../lib/modal-layer';
 import { visibleDrawerItems } from '../../lib/nav';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
 import { CloseIcon } from '../icons';
@@ -29,6 +30,8 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    // While open, toasts are shown inside it (lib/modal-layer.ts).
+    if (open) return enterModalLayer(dialog);
   }, [open]);
 
   // The drawer only exists on small screens; widening the window past the breakpoint closes it.

@@ -15,4 +15,6 @@ export const bookingKeys = {
 export const slotKeys = {
   all: ['slots'] as const,
   day: (cleanerId: number, date: string, duration: number) => [...slotKeys.all, cleanerId, date, duration] as const,
+  /** A day read through a link a resource gave (a booking's `cleanerSlots`). */
+  linked: (href: string, date: string) => [...slotKeys.all, 'link', href, date] as const,
 };

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { Booking } from '@spotless/sdk';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { bookingKeys, slotKeys } from './booking-keys';
 
@@ -10,6 +11,18 @@ export const slotsQuery = (cleanerId: number, date: string, duration: number) =>
   queryOptions({
     queryKey: slotKeys.day(cleanerId, date, duration),
     queryFn: ({ signal }) => api.availability.slots(cleanerId, date, { duration }, signal),
+    staleTime: 0,
+  });
+
+/**
+ * The cleaner's free times on `date` for moving a booking, through the booking's own
+ * `cleanerSlots` link: for its length, and leaving the booking out so its current time is free.
+ * Without the link (the booking can no longer be moved) there is nothing to read.
+ */
+export const rescheduleSlotsQuery = (link: Booking['links']['cleanerSlots'], date: string) =>
+  queryOptions({
+    queryKey: slotKeys.linked(link?.href ?? '', date),
+    queryFn: link ? ({ signal }) => api.follow(link, { date }, signal) : skipToken,
     staleTime: 0,
   });
 

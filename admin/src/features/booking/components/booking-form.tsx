@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
-import { slotsQuery, useCreateBooking } from '../../../entities/booking';
+import { isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
 import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -21,10 +21,8 @@ import {
   type BookingFormValues,
   idempotencyKeyFor,
   parseDuration,
-  timeOptions,
   validateBookingForm,
 } from '../utils/booking-form';
-import { DatePicker, longDayLabel } from './date-picker';
 
 /** Spec 01 §5: the booking form, priced as the server prices it. */
 export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: Service }) {
@@ -63,8 +61,6 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
     ...slotsQuery(cleaner.id, values.scheduledDate, durationOk ? Math.min(duration, 720) : MIN_DURATION_MINUTES),
     enabled: values.scheduledDate !== '',
   });
-  const options = timeOptions(slots.data?.items);
-  const freeCount = options.filter((o) => o.free).length;
 
   const set = <K extends keyof typeof values>(name: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -86,7 +82,7 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
       return;
     }
     if (Object.keys(found).length > 0) return;
-    if (options.find((o) => o.value === values.scheduledTime)?.free === false) {
+    if (isTimeFree(slots, values.scheduledTime) === false) {
       setErrors({ scheduledTime: 'That time is already booked: please pick another time' });
       return;
     }
@@ -161,77 +157,40 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
         )}
       </Field>
 
-      <div className="field">
-        <DatePicker
-          value={values.scheduledDate}
-          onChange={(date) => {
-            set('scheduledDate', date);
-            setErrors((e) => ({ ...e, scheduledTime: undefined }));
-          }}
-          legend="Date"
-          describedBy={describe('scheduledDate', `${id}-date-selected`)}
-          invalid={Boolean(errors.scheduledDate)}
-        />
-        <p id={`${id}-date-selected`} className="field__hint" data-testid="selected-date">
-          {values.scheduledDate ? `Selected: ${longDayLabel(values.scheduledDate)}` : 'No date selected'}
-        </p>
-        {error('scheduledDate')}
-      </div>
-
-      <div className="form__row">
-        <Field
-          label="Time"
-          error={errors.scheduledTime}
-          hint={
-            <span data-testid="time-hint" aria-live="polite">
-              {values.scheduledDate === ''
-                ? `Pick a date to see when ${cleaner.user.firstName} is free.`
-                : slots.isPending
-                  ? 'Checking availability...'
-                  : slots.isError
-                    ? 'Could not load availability; any time can be requested.'
-                    : freeCount === 0
-                      ? `${cleaner.user.firstName} has no free time that day. Please pick another date.`
-                      : `${freeCount} free ${freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${slots.data?.timeZone ?? cleaner.timeZone}).`}
-            </span>
-          }
-        >
-          {(control) => (
-            <select
-              {...control}
-              name="scheduledTime"
-              value={values.scheduledTime}
-              onChange={(e) => set('scheduledTime', e.target.value)}
-            >
-              <option value="">Select a time</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value} disabled={option.free === false}>
-                  {option.free === false ? `${option.label} (unavailable)` : option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          label="Duration (minutes)"
-          error={errors.duration}
-          hint={durationOk ? formatDuration(duration) : 'At least 30 minutes'}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="duration"
-              type="number"
-              inputMode="numeric"
-              min={MIN_DURATION_MINUTES}
-              max={720}
-              step={15}
-              value={values.duration}
-              onChange={(e) => set('duration', e.target.value)}
-            />
-          )}
-        </Field>
-      </div>
+      <SlotPicker
+        slots={slots}
+        date={values.scheduledDate}
+        time={values.scheduledTime}
+        onDateChange={(date) => {
+          set('scheduledDate', date);
+          setErrors((e) => ({ ...e, scheduledTime: undefined }));
+        }}
+        onTimeChange={(time) => set('scheduledTime', time)}
+        cleanerName={cleaner.user.firstName}
+        timeZone={cleaner.timeZone}
+        errors={{ date: errors.scheduledDate, time: errors.scheduledTime }}
+        beside={
+          <Field
+            label="Duration (minutes)"
+            error={errors.duration}
+            hint={durationOk ? formatDuration(duration) : 'At least 30 minutes'}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="duration"
+                type="number"
+                inputMode="numeric"
+                min={MIN_DURATION_MINUTES}
+                max={720}
+                step={15}
+                value={values.duration}
+                onChange={(e) => set('duration', e.target.value)}
+              />
+            )}
+          </Field>
+        }
+      />
 
       <Field label="Special instructions (optional)">
         {(control) => (

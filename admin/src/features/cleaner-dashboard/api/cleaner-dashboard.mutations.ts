@@ -1,4 +1,4 @@
-import type { Booking, PerformableAction } from '@spotless/sdk';
+import type { Booking, PerformableAction, TimeSlot } from '@spotless/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingKeys, slotKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
@@ -40,12 +40,16 @@ export function useScheduleAction() {
   });
 }
 
-export function useSlotBooking() {
+type BookSlot = NonNullable<TimeSlot['actions']['book']>;
+type ReleaseSlot = NonNullable<TimeSlot['actions']['release']>;
+
+/** A slot's own `book` (with the booking chosen) or `release` action: its href and method (decision 033). */
+export function useSlotAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...cleanerKeys.all, 'slot'],
-    mutationFn: ({ slotId, bookingId }: { slotId: number; bookingId?: number }) =>
-      bookingId === undefined ? api.availability.releaseSlot(slotId) : api.availability.bookSlot(slotId, bookingId),
+    mutationFn: (input: { action: BookSlot; bookingId: number } | { action: ReleaseSlot }) =>
+      'bookingId' in input ? api.perform(input.action, { bookingId: input.bookingId }) : api.perform(input.action),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
   });
 }

@@ -7,31 +7,36 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { slotsQuery } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
-import { useSlotBooking } from '../api/cleaner-dashboard.mutations';
+import { useSlotAction } from '../api/cleaner-dashboard.mutations';
 import { availabilityQuery } from '../api/cleaner-dashboard.queries';
 import { notBefore, todayIn, WEEKDAYS, weekdayOf } from '../utils/cleaner-dashboard';
 
 /** Slots are half-hour steps; the calendar shows them as such (no job length applied). */
 const SLOT_MINUTES = 30;
 
-/** Spec 02 §2: a date (past days blocked), that weekday's hours, and the day's slots with Book / Release. */
+type BookAction = NonNullable<TimeSlot['actions']['book']>;
+type ReleaseAction = NonNullable<TimeSlot['actions']['release']>;
+
+/**
+ * Spec 02 §2: a date (past days blocked), that weekday's hours, and the day's slots with Book /
+ * Release — each button there exactly when the slot offers that action, performed by its href.
+ */
 export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking[] }) {
   const id = useId();
   const today = todayIn(cleaner.timeZone);
   const [date, setDate] = useState(today);
-  const [booking, setBooking] = useState<TimeSlot | null>(null);
+  const [booking, setBooking] = useState<{ slot: TimeSlot; action: BookAction } | null>(null);
   const hours = useQuery(availabilityQuery(cleaner.id));
   const slots = useQuery(slotsQuery(cleaner.id, date, SLOT_MINUTES));
-  const slotAction = useSlotBooking();
+  const slotAction = useSlotAction();
   const weekday = weekdayOf(date);
   const dayHours = (hours.data?.items ?? []).filter((h) => h.dayOfWeek === weekday);
 
-  const release = (slot: TimeSlot) => {
-    if (slot.id === null) return;
+  const release = (slot: TimeSlot, action: ReleaseAction) => {
     slotAction.mutate(
-      { slotId: slot.id },
+      { action },
       {
-        onSuccess: () => toast({ title: 'Time Slot Released', description: `${slot.startTime} is free again.` }),
+        onSuccess: () => toast({ title: 'Time Slot Released', description: `${slot.startTime} is no longer held.` }),
         onError: (error) => {
           if (errorStatus(error) === 401) return;
           toast({
@@ -87,57 +92,92 @@ export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking
           <p className="field__hint">No slots on this day.</p>
         ) : (
           <ul className="slot-grid" data-testid="cleaner-slots">
-            {slots.data.items.map((slot) => (
-              <li key={slot.startsAt} className={slot.isBooked ? 'slot-grid__slot is-booked' : 'slot-grid__slot'}>
-                <span>
-                  {slot.startTime}
-                  {slot.isBooked ? <span className="field__hint"> · booking #{slot.bookingId}</span> : null}
-                </span>
-                {slot.id === null ? null : slot.isBooked ? (
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--sm"
-                    disabled={slotAction.isPending}
-                    onClick={() => release(slot)}
-                  >
-                    Release<span className="visually-hidden"> {slot.startTime}</span>
-                  </button>
-                ) : (
-                  <button type="button" className="btn btn--outline btn--sm" onClick={() => setBooking(slot)}>
-                    Book<span className="visually-hidden"> {slot.startTime}</span>
-                  </button>
-                )}
-              </li>
-            ))}
+            {slots.data.items.map((slot) => {
+              const { book, release: unmark } = slot.actions;
+              return (
+                <li key={slot.startsAt} className={slot.isBooked ? 'slot-grid__slot is-booked' : 'slot-grid__slot'}>
+                  <span>
+                    {slot.startTime}
+                    {slot.isBooked ? (
+                      <span className="field__hint">
+                        {slot.bookingId === null ? ' · booked' : ` · booking #${slot.bookingId}`}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="slot-grid__actions">
+                    {book ? (
+                      <SlotButton
+                        label={book.title}
+                        time={slot.startTime}
+                        onClick={() => setBooking({ slot, action: book })}
+                      />
+                    ) : null}
+                    {unmark ? (
+                      <SlotButton
+                        label={unmark.title}
+                        time={slot.startTime}
+                        disabled={slotAction.isPending}
+                        onClick={() => release(slot, unmark)}
+                      />
+                    ) : null}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
-      <BookSlotDialog slot={booking} jobs={jobs} onClose={() => setBooking(null)} />
+      <BookSlotDialog key={booking?.slot.startsAt} target={booking} jobs={jobs} onClose={() => setBooking(null)} />
     </div>
   );
 }
 
-/** Holds a slot for one of the cleaner's own open bookings (never made-up ids). */
-function BookSlotDialog({ slot, jobs, onClose }: { slot: TimeSlot | null; jobs: Booking[]; onClose: () => void }) {
-  const open = jobs.filter((j) => j.status === 'pending' || j.status === 'confirmed');
-  // The bookings on the slot's day first: they are the ones a slot is normally held for.
-  const choices = [...open].sort(
-    (a, b) => Number(b.scheduledDate === slot?.date) - Number(a.scheduledDate === slot?.date),
+function SlotButton(props: { label: string; time: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn--outline btn--sm" disabled={props.disabled} onClick={props.onClick}>
+      {props.label}
+      <span className="visually-hidden"> {props.time}</span>
+    </button>
   );
-  const [chosen, setChosen] = useState<number | ''>('');
-  const book = useSlotBooking();
+}
+
+/**
+ * Holds a slot for one of the cleaner's own bookings: exactly those the slot's `book` action lists
+ * (the active ones that cover it), described from the cleaner's jobs.
+ */
+function BookSlotDialog({
+  target,
+  jobs,
+  onClose,
+}: {
+  target: { slot: TimeSlot; action: BookAction } | null;
+  jobs: Booking[];
+  onClose: () => void;
+}) {
+  const field = target?.action.fields.find((f) => f.name === 'bookingId');
+  const choices = (field?.options ?? []).map((option) => {
+    const job = jobs.find((j) => String(j.id) === option.value);
+    return {
+      value: option.value,
+      label: job
+        ? `#${job.id} · ${job.scheduledDate} ${job.scheduledTime} · ${job.service.name}`
+        : (option.title ?? `Booking #${option.value}`),
+    };
+  });
+  const [chosen, setChosen] = useState(() => (field?.value === undefined ? '' : String(field.value)));
+  const book = useSlotAction();
+  const slot = target?.slot;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!slot || slot.id === null || chosen === '') return;
+    if (!target || chosen === '') return;
     book.mutate(
-      { slotId: slot.id, bookingId: chosen },
+      { action: target.action, bookingId: Number(chosen) },
       {
         onSuccess: () => {
           toast({
             title: 'Time Slot Booked',
-            description: `${slot.date} ${slot.startTime} is held for booking #${chosen}.`,
+            description: `${target.slot.date} ${target.slot.startTime} is held for booking #${chosen}.`,
           });
-          setChosen('');
           onClose();
         },
         onError: (error) => {
@@ -153,42 +193,33 @@ function BookSlotDialog({ slot, jobs, onClose }: { slot: TimeSlot | null; jobs: 
   };
   return (
     <ModalDialog
-      open={slot !== null}
+      open={target !== null}
       title="Book Time Slot"
       description={slot ? `${slot.date} at ${slot.startTime}` : undefined}
       onClose={onClose}
       testId="book-slot"
     >
-      {choices.length === 0 ? (
-        <p className="field__hint">You have no pending or confirmed bookings to hold a slot for.</p>
-      ) : (
-        <form className="form" onSubmit={submit}>
-          <Field label="Booking">
-            {(control) => (
-              <select
-                {...control}
-                required
-                value={chosen}
-                onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : '')}
-              >
-                <option value="">Choose a booking</option>
-                {choices.map((job) => (
-                  <option key={job.id} value={job.id}>
-                    #{job.id} · {job.scheduledDate} {job.scheduledTime} · {job.service.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <DialogFooter
-            submitLabel="Book Slot"
-            pendingLabel="Book Slot"
-            pending={book.isPending}
-            canSubmit={chosen !== ''}
-            onCancel={onClose}
-          />
-        </form>
-      )}
+      <form className="form" onSubmit={submit}>
+        <Field label="Booking">
+          {(control) => (
+            <select {...control} required value={chosen} onChange={(e) => setChosen(e.target.value)}>
+              <option value="">Choose a booking</option>
+              {choices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <DialogFooter
+          submitLabel="Book Slot"
+          pendingLabel="Book Slot"
+          pending={book.isPending}
+          canSubmit={chosen !== ''}
+          onCancel={onClose}
+        />
+      </form>
     </ModalDialog>
   );
 }

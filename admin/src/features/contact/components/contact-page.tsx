@@ -1,4 +1,4 @@
-import type { ContactMessageInput } from '@spotless/sdk';
+import { type ContactMessageInput, contactProblems } from '@spotless/sdk';
 import { type FormEvent, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
@@ -26,6 +26,14 @@ export function ContactPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
+    // The form's own rules first: an incomplete form is not sent, its messages show at once.
+    const problems = contactProblems(values);
+    const firstProblem = FIELD_ORDER.find((name) => problems[name]);
+    if (firstProblem) {
+      setErrors(problems);
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstProblem}"]`)?.focus();
+      return;
+    }
     setErrors({});
     send.mutate(values, {
       onSuccess: () => {

@@ -1,9 +1,19 @@
-import type { Booking } from '@spotless/sdk';
-import { type FormEvent, useState } from 'react';
+import { type Booking, formatTime12, MESSAGES } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { DialogFooter } from '../../../components/dialog-footer';
-import { Field } from '../../../components/field';
+import { Field, useFocusFirstInvalid } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { BookingSummary, useCancelBooking, useUpdateBooking } from '../../../entities/booking';
+import {
+  BookingSummary,
+  type DaySlots,
+  isTimeFree,
+  longDayLabel,
+  rescheduleSlotsQuery,
+  SlotPicker,
+  useCancelBooking,
+  useUpdateBooking,
+} from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 
@@ -41,8 +51,34 @@ export function EditBookingDialog({ booking, onClose }: { booking: Booking | nul
   );
 }
 
-/** Spec 02 §5: no validation; the values are sent as they are. */
+/**
+ * Spec 02 §5's edit form, driven by the booking's `edit` action. While the booking may still be
+ * moved, the date and time are chosen with the free-slot picker of the booking page, fed by the
+ * booking's own `cleanerSlots` link: taken times cannot be chosen, and the booking's current time
+ * is free (the link leaves the booking itself out).
+ */
 function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const [values, setValues] = useState({
+    scheduledDate: booking.scheduledDate,
+    scheduledTime: booking.scheduledTime,
+    specialRequests: booking.specialRequests,
+  });
+  const [timeError, setTimeError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const invalid = useMemo(() => ({ time: timeError }), [timeError]);
+  useFocusFirstInvalid(formRef, invalid);
+  const action = booking.actions.edit;
+  // The server lists the date and time only while the booking may still be rescheduled.
+  const actionField = (name: string) => action?.fields.find((f) => f.name === name);
+  const reschedulable = actionField('scheduledDate') !== undefined;
+  const link = booking.links.cleanerSlots;
+  const query = useQuery({
+    ...rescheduleSlotsQuery(link, values.scheduledDate),
+    enabled: reschedulable && values.scheduledDate !== '',
+  });
+  const slots: DaySlots = link ? query : { isPending: false, isError: true };
+  const moved = values.scheduledDate !== booking.scheduledDate || values.scheduledTime !== booking.scheduledTime;
+
   const update = useUpdateBooking({
     onSuccess: () => {
       toast({ title: 'Booking Updated', description: 'Your booking has been successfully updated.' });
@@ -50,6 +86,8 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
     },
     onError: (error) => {
       if (errorStatus(error) === 401) return;
+      // Someone may have taken the time meanwhile: show the day as it is now.
+      if (errorStatus(error) === 409 && link) void query.refetch();
       toast({
         title: 'Update Failed',
         description: errorMessage(error, 'Failed to update booking. Please try again.', [409]),
@@ -57,15 +95,6 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
       });
     },
   });
-  const [values, setValues] = useState({
-    scheduledDate: booking.scheduledDate,
-    scheduledTime: booking.scheduledTime,
-    specialRequests: booking.specialRequests,
-  });
-  const action = booking.actions.edit;
-  // The server lists the date and time only while the booking may still be rescheduled.
-  const actionField = (name: string) => action?.fields.find((f) => f.name === name);
-  const reschedulable = actionField('scheduledDate') !== undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,39 +102,46 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
     const input: { scheduledDate?: string; scheduledTime?: string; specialRequests: string } = {
       specialRequests: values.specialRequests,
     };
-    if (reschedulable && values.scheduledDate !== booking.scheduledDate) input.scheduledDate = values.scheduledDate;
-    if (reschedulable && values.scheduledTime !== booking.scheduledTime) input.scheduledTime = values.scheduledTime;
+    if (reschedulable && moved) {
+      const refused =
+        values.scheduledTime === ''
+          ? MESSAGES.booking.timeRequired
+          : isTimeFree(slots, values.scheduledTime) === false
+            ? 'That time is already booked: please pick another time'
+            : undefined;
+      setTimeError(refused);
+      if (refused) return;
+      if (values.scheduledDate !== booking.scheduledDate) input.scheduledDate = values.scheduledDate;
+      if (values.scheduledTime !== booking.scheduledTime) input.scheduledTime = values.scheduledTime;
+    }
     update.mutate({ action, input });
   };
 
   return (
-    <form className="form" onSubmit={submit} aria-busy={update.isPending}>
+    <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={update.isPending}>
       {action?.description ? <p className="alert alert--info">{action.description}</p> : null}
       {reschedulable ? (
         <>
-          <div className="form__row">
-            <Field label="Date">
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  value={values.scheduledDate}
-                  onChange={(e) => setValues((v) => ({ ...v, scheduledDate: e.target.value }))}
-                />
-              )}
-            </Field>
-            <Field label="Time">
-              {(control) => (
-                <input
-                  {...control}
-                  type="time"
-                  value={values.scheduledTime}
-                  onChange={(e) => setValues((v) => ({ ...v, scheduledTime: e.target.value }))}
-                />
-              )}
-            </Field>
-          </div>
-          <p className="field__hint">Times are the cleaner's local time ({booking.timeZone}).</p>
+          <p className="field__hint" data-testid="current-time">
+            Booked for {longDayLabel(booking.scheduledDate)} at {formatTime12(booking.scheduledTime)}
+          </p>
+          <SlotPicker
+            slots={slots}
+            date={values.scheduledDate}
+            time={values.scheduledTime}
+            onDateChange={(scheduledDate) => {
+              setValues((v) => ({ ...v, scheduledDate }));
+              setTimeError(undefined);
+            }}
+            onTimeChange={(scheduledTime) => {
+              setValues((v) => ({ ...v, scheduledTime }));
+              setTimeError(undefined);
+            }}
+            cleanerName={booking.cleaner.user.firstName}
+            timeZone={booking.timeZone}
+            errors={{ time: timeError }}
+            current={{ date: booking.scheduledDate, time: booking.scheduledTime }}
+          />
         </>
       ) : null}
       <Field label="Special requests">

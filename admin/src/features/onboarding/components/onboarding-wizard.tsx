@@ -2,6 +2,7 @@ import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { CloseIcon } from '../../../components/icons';
+import { enterModalLayer } from '../../../lib/modal-layer';
 import { toast } from '../../../lib/toast';
 import { useSaveOnboarding } from '../api/onboarding.mutations';
 import {
@@ -73,10 +74,14 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    dialog.showModal();
-    // The step's first control, not the Close button before it.
-    dialog.querySelector<HTMLElement>('.wizard__body :is(input, select, textarea)')?.focus();
+    if (!dialog) return;
+    if (!dialog.open) {
+      dialog.showModal();
+      // The step's first control, not the Close button before it.
+      dialog.querySelector<HTMLElement>('.wizard__body :is(input, select, textarea)')?.focus();
+    }
+    // While open, toasts (a failed save) are shown inside it, above it (lib/modal-layer.ts).
+    return enterModalLayer(dialog);
   }, []);
 
   const current = (): OnboardingPreferences => ({

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { isDateDisabled, monthWeeks, toIsoDate } from '../utils/booking-form';
+import { isDateDisabled, monthWeeks, toIsoDate } from '../utils/slot-options';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });

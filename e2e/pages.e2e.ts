@@ -1,0 +1,206 @@
+import { type BookingList, type CleanerSearchPage, HOSTED_PAGES } from '@spotless/sdk';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+/**
+ * Every page of the hosted app, walked as a visitor, the demo customer, the demo cleaner and an
+ * administrator: no console error and no failed request the page did not expect (issue: what a
+ * new user hits, item 10). What a page expects is written here, each with its reason; anything
+ * else that fails — a 401 on a signed-out page, a 403 probe, a missing image — fails the test.
+ * Also: an unknown path is the app's Not Found page with status 404 (item 12), and `?sort=` orders
+ * the listing (item 15).
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let cleanerId = 1;
+let pendingBookingId = 0;
+
+type Role = 'visitor' | 'customer' | 'cleaner' | 'admin';
+const contexts = new Map<Role, BrowserContext>();
+
+/** Pages only a signed-in person sees; signed out, their data request answers 401 and the app sends the visitor to sign in (spec 01 §6). */
+const SIGNED_IN = new Set([
+  '/checkout',
+  '/dashboard',
+  '/profile',
+  '/payments',
+  '/reviews',
+  '/cleaner-dashboard',
+  '/apply-cleaner',
+]);
+SIGNED_IN.add('/booking/:cleanerId/:serviceId?');
+
+/** What a role's page may see fail, and why. Keys are page patterns; values are `METHOD path-prefix status`. */
+function expectedFailures(role: Role, pattern: string): string[] {
+  const expected: string[] = [];
+  const personless = role === 'visitor' || role === 'admin';
+  // Signed out (an admin session is no user session), a signed-in page's data is refused: 401, then sign in.
+  if (personless && SIGNED_IN.has(pattern)) expected.push('GET /api/ 401', 'POST /api/ 401');
+  // The admin area without an admin session: refused, then the admin sign-in page (spec 02 §2).
+  if (pattern === '/admin-dashboard' && role !== 'admin') expected.push('GET /api/admin/ 401', 'GET /api/admin/ 403');
+  // Someone who is not a cleaner on the cleaner dashboard: "Cleaner Profile Not Found".
+  if (pattern === '/cleaner-dashboard' && role === 'customer') expected.push('GET /api/cleaners/profile 404');
+  // The sample checkout is the demo customer's booking: to the cleaner it is someone else's (404, "not found").
+  if (pattern === '/checkout' && role === 'cleaner') expected.push('GET /api/bookings/ 404');
+  // The sample verification link carries a token that is no longer good: the page says so.
+  if (pattern === '/verify-email') expected.push('POST /api/auth/verify-email 400');
+  return expected;
+}
+
+function concrete(pattern: string): string {
+  if (pattern === '/cleaner/:id') return `/cleaner/${cleanerId}`;
+  if (pattern === '/booking/:cleanerId/:serviceId?') return `/booking/${cleanerId}/1`;
+  if (pattern === '/checkout') return `/checkout?booking=${pendingBookingId}`;
+  // A link from an e-mail with a token that is no longer good is a page the app explains.
+  if (pattern === '/reset-password' || pattern === '/verify-email') return `${pattern}?token=expired-token`;
+  return pattern;
+}
+
+async function contextFor(role: Role): Promise<BrowserContext> {
+  const existing = contexts.get(role);
+  if (existing) return existing;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const headers = { origin: baseUrl };
+  if (role === 'customer' || role === 'cleaner') {
+    const email = role === 'customer' ? 'customer@example.com' : 'cleaner@example.com';
+    const res = await context.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email, password: 'demo-password' },
+      headers,
+    });
+    expect(res.status()).toBe(200);
+  }
+  if (role === 'admin') {
+    const res = await context.request.post(`${baseUrl}/api/admin/login`, {
+      data: { password: 'admin-demo-password' },
+      headers,
+    });
+    expect(res.status()).toBe(200);
+  }
+  contexts.set(role, context);
+  return context;
+}
+
+/** Opens a page and lists what went wrong on it: console errors and failed requests. */
+async function walk(
+  page: Page,
+  url: string,
+  redirects = true,
+): Promise<{ console: string[]; failed: string[]; status: number }> {
+  const consoleErrors: string[] = [];
+  const failed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      const path = new URL(response.url()).pathname;
+      failed.push(`${response.request().method()} ${path} ${response.status()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    // A request the page itself dropped when it moved on (a redirect) is not a failure.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    failed.push(`${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText}`);
+  });
+  const response = await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  // A refused visitor is sent on after a moment: then wait until the page stays put.
+  for (let at = page.url(); redirects; at = page.url()) {
+    await page.waitForTimeout(600);
+    if (page.url() === at) break;
+    await page.waitForLoadState('networkidle');
+  }
+  return { console: consoleErrors, failed, status: response?.status() ?? 0 };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  cleanerId =
+    ((await (await fetch(`${baseUrl}/api/cleaners?pageSize=1`)).json()) as CleanerSearchPage).items[0]?.id ?? 1;
+  const customer = await contextFor('customer');
+  const bookings = (await (await customer.request.get(`${baseUrl}/api/bookings?limit=200`)).json()) as BookingList;
+  pendingBookingId = bookings.items.find((b) => b.status === 'pending' && b.paymentStatus !== 'succeeded')?.id ?? 0;
+});
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await browser?.close();
+});
+
+describe('every page, as every kind of user: a clean console and no unexpected failed request', () => {
+  for (const role of ['visitor', 'customer', 'cleaner', 'admin'] as const) {
+    // The four walks run side by side: each page mostly waits for the network to settle.
+    it.concurrent(`as ${role === 'admin' ? 'an administrator' : `the ${role}`}`, async ({ expect }) => {
+      const context = await contextFor(role);
+      const problems: Record<string, { console: string[]; failed: string[] }> = {};
+      for (const pattern of HOSTED_PAGES) {
+        if (pattern === '/logout') continue; // signs the context out; checked on its own below
+        const page = await context.newPage();
+        const allowed = expectedFailures(role, pattern);
+        const seen = await walk(page, concrete(pattern), allowed.length > 0);
+        await page.close();
+        const isAllowed = (failure: string) => allowed.some((prefix) => matchesExpected(failure, prefix));
+        const failed = seen.failed.filter((failure) => !isAllowed(failure));
+        // Chromium logs each failed load on the console too; those of expected failures are expected.
+        const consoleErrors = seen.console.filter(
+          (text) =>
+            !(
+              allowed.length > 0 &&
+              /Failed to load resource: the server responded with a status of (400|401|403|404)/.test(text)
+            ),
+        );
+        if (failed.length > 0 || consoleErrors.length > 0) problems[pattern] = { console: consoleErrors, failed };
+      }
+      expect(problems).toEqual({});
+    }, 240_000);
+  }
+
+  it('signs out cleanly from /logout', async () => {
+    const context = await browser.newContext();
+    await context.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email: 'customer@example.com', password: 'demo-password' },
+      headers: { origin: baseUrl },
+    });
+    const page = await context.newPage();
+    const seen = await walk(page, '/logout');
+    await context.close();
+    expect({ console: seen.console, failed: seen.failed }).toEqual({ console: [], failed: [] });
+  });
+});
+
+/** `GET /api/ 401` matches any GET under /api answered 401. */
+function matchesExpected(failure: string, expected: string): boolean {
+  const [method, prefix, status] = expected.split(' ');
+  const [fMethod, fPath, fStatus] = failure.split(' ');
+  return method === fMethod && status === fStatus && (fPath ?? '').startsWith(prefix ?? '');
+}
+
+describe('paths that are no page, and the listing’s sort', () => {
+  it('answers an unknown path with the Not Found page and HTTP 404, a page with 200', async () => {
+    const page = await browser.newPage();
+    const missing = await page.goto(`${baseUrl}/no-such-page-anywhere`);
+    expect(missing?.status()).toBe(404);
+    await page
+      .getByRole('heading', { name: /not found/i })
+      .first()
+      .waitFor();
+    expect((await page.goto(`${baseUrl}/cleaner/${cleanerId}`))?.status()).toBe(200);
+    await page.close();
+  });
+
+  it('orders /cleaners by ?sort= as by ?sortBy= (the spec’s Top Rated link writes sort)', async () => {
+    const page = await browser.newPage();
+    const names = async (query: string) => {
+      await page.goto(`${baseUrl}/cleaners?${query}`);
+      await page.locator('[data-testid="cleaner-card"]').first().waitFor({ timeout: 15_000 });
+      return page.locator('[data-testid="cleaner-name"]').allInnerTexts();
+    };
+    const bySort = await names('sort=price');
+    const bySortBy = await names('sortBy=price');
+    const byRating = await names('sortBy=rating');
+    await page.close();
+    expect(bySort).toEqual(bySortBy);
+    expect(bySort).not.toEqual(byRating);
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isHostedPage } from './pages';
+
+describe('isHostedPage', () => {
+  it('knows the route table, with parameters and an optional last one', () => {
+    for (const path of ['/', '/cleaners', '/cleaner/12', '/booking/3', '/booking/3/7', '/admin-dashboard', '/about/']) {
+      expect(isHostedPage(path), path).toBe(true);
+    }
+  });
+
+  it('refuses anything else', () => {
+    for (const path of ['/nope', '/cleaner', '/cleaner/12/extra', '/booking', '/booking/3/7/8', '/admin/x']) {
+      expect(isHostedPage(path), path).toBe(false);
+    }
+  });
+});

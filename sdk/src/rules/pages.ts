@@ -1,0 +1,52 @@
+/**
+ * The hosted app's pages (spec 02 §2, the route table), as path patterns: `:name` is one segment,
+ * `:name?` an optional last one. The hosted app's router declares exactly these (a test holds the
+ * two together), and the server answers any other path with the app's Not Found page and status
+ * 404, so a mistyped link is a 404 to browsers, crawlers and monitors alike.
+ */
+export const HOSTED_PAGES = [
+  '/',
+  '/cleaners',
+  '/search',
+  '/cleaner/:id',
+  '/landing',
+  '/about',
+  '/how-it-works',
+  '/contact',
+  '/help-center',
+  '/safety',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/booking/:cleanerId/:serviceId?',
+  '/checkout',
+  '/dashboard',
+  '/profile',
+  '/payments',
+  '/reviews',
+  '/cleaner-dashboard',
+  '/apply-cleaner',
+  '/login',
+  '/logout',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/admin',
+  '/admin-dashboard',
+] as const;
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern.split('/').filter(Boolean);
+  if (segments.length > parts.length) return false;
+  return parts.every((part, i) => {
+    const segment = segments[i];
+    if (part.endsWith('?')) return i === parts.length - 1;
+    if (segment === undefined) return false;
+    return part.startsWith(':') ? segment !== '' : part === segment;
+  });
+}
+
+/** Whether a path (without its query) is one of the hosted app's pages. */
+export function isHostedPage(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  return HOSTED_PAGES.some((pattern) => matches(pattern, segments));
+}

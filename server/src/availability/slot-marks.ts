@@ -1,0 +1,61 @@
+/**
+ * The cleaner's marks on their stored slots (the calendar's Book and Release): when a slot may be
+ * marked against a booking, when a mark may be removed, and so which of the two a slot offers. The
+ * writes in `slots.service.ts` check these same rules, so an action is listed exactly when
+ * performing it would succeed. Pure: no I/O.
+ */
+
+/** A stored slot's time and the mark it carries. */
+export interface SlotMark {
+  startsAt: Date;
+  endsAt: Date;
+  isBooked: boolean;
+  bookingId: number | null;
+}
+
+/** One of the slot's cleaner's bookings, as a mark is checked against it. */
+export interface MarkableBooking {
+  id: number;
+  status: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export type MarkRefusal = 'booking_not_active' | 'booking_does_not_cover_slot' | 'slot_already_booked';
+
+/**
+ * Why `slot` may not be marked against `booking` (one of the same cleaner's), or null when it may:
+ * the booking must still be going ahead (pending, confirmed or in progress), cover the whole slot,
+ * and the slot may carry no mark for another booking.
+ */
+export function markRefusal(slot: SlotMark, booking: MarkableBooking): MarkRefusal | null {
+  if (booking.status === 'cancelled' || booking.status === 'completed') return 'booking_not_active';
+  if (booking.startsAt > slot.startsAt || booking.endsAt < slot.endsAt) return 'booking_does_not_cover_slot';
+  if (slot.isBooked && slot.bookingId !== null && slot.bookingId !== booking.id) return 'slot_already_booked';
+  return null;
+}
+
+/** Only a mark can be removed: a slot a booking covers without a mark has nothing to release. */
+export const mayRelease = (slot: Pick<SlotMark, 'isBooked'>) => slot.isBooked;
+
+/** What the slot's own cleaner may do to it now. */
+export interface SlotOffer {
+  /** The bookings the slot may be marked against; empty: no `book` action. */
+  book: number[];
+  release: boolean;
+}
+
+export const NO_OFFER: SlotOffer = Object.freeze({ book: [], release: false }) as SlotOffer;
+
+/**
+ * The slot's actions for its cleaner, from their bookings around it. A slot that already carries a
+ * booking's mark offers no `book`: marking it again for that booking changes nothing, and any
+ * other booking is refused.
+ */
+export function slotOffer(slot: SlotMark, bookings: readonly MarkableBooking[]): SlotOffer {
+  const marked = slot.isBooked && slot.bookingId !== null;
+  return {
+    book: marked ? [] : bookings.filter((b) => markRefusal(slot, b) === null).map((b) => b.id),
+    release: mayRelease(slot),
+  };
+}
