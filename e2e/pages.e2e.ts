@@ -189,6 +189,22 @@ describe('paths that are no page, and the listing’s sort', () => {
     await page.close();
   });
 
+  it('keeps the profile’s location pin beside the areas it marks, at phone and desktop widths', async () => {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 844 } });
+      await page.goto(`${baseUrl}/cleaner/${cleanerId}`);
+      const areas = page.locator('.profile__areas');
+      await areas.waitFor();
+      const pin = await areas.locator('svg').boundingBox();
+      const text = await areas.locator('span').boundingBox();
+      await page.close();
+      expect(pin && text, `width ${width}`).toBeTruthy();
+      // Beside, not above: the pin ends where the text starts, on the text's first line.
+      expect(pin!.x + pin!.width).toBeLessThanOrEqual(text!.x);
+      expect(Math.abs(pin!.y - text!.y)).toBeLessThan(12);
+    }
+  });
+
   it('orders /cleaners by ?sort= as by ?sortBy= (the spec’s Top Rated link writes sort)', async () => {
     const page = await browser.newPage();
     const names = async (query: string) => {

@@ -78,7 +78,8 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
               ) : null}
               <p>{cleaner.experience} experience</p>
               <p className="profile__areas">
-                <MapPinIcon width={16} height={16} aria-hidden="true" /> {cleaner.coverageAreas.join(', ')}
+                <MapPinIcon width={16} height={16} aria-hidden="true" />
+                <span>{cleaner.coverageAreas.join(', ')}</span>
               </p>
               <button
                 type="button"
