@@ -82,14 +82,23 @@ async function contextFor(role: Role): Promise<BrowserContext> {
   return context;
 }
 
-/** Opens a page and lists what went wrong on it: console errors and failed requests. */
-async function walk(
-  page: Page,
-  url: string,
-  redirects = true,
-): Promise<{ console: string[]; failed: string[]; status: number }> {
-  const consoleErrors: string[] = [];
-  const failed: string[] = [];
+/**
+ * One tab that records what goes wrong on it — console errors and failed requests — and opens
+ * page after page, each time waiting until no request has been in flight for a quarter second.
+ */
+function recorder(page: Page) {
+  let consoleErrors: string[] = [];
+  let failed: string[] = [];
+  let inFlight = 0;
+  let quietSince = Date.now();
+  const settle = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) quietSince = Date.now();
+  };
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', settle);
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
@@ -101,18 +110,34 @@ async function walk(
     }
   });
   page.on('requestfailed', (request) => {
+    settle();
     // A request the page itself dropped when it moved on (a redirect) is not a failure.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     failed.push(`${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText}`);
   });
-  const response = await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
-  // A refused visitor is sent on after a moment: then wait until the page stays put.
-  for (let at = page.url(); redirects; at = page.url()) {
-    await page.waitForTimeout(600);
-    if (page.url() === at) break;
-    await page.waitForLoadState('networkidle');
-  }
-  return { console: consoleErrors, failed, status: response?.status() ?? 0 };
+  const quiet = async (ms: number) => {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - quietSince < ms)) await page.waitForTimeout(50);
+  };
+  return async (url: string, redirects = true) => {
+    consoleErrors = [];
+    failed = [];
+    inFlight = 0;
+    const response = await page.goto(`${baseUrl}${url}`, { waitUntil: 'load' });
+    await quiet(250);
+    // A refused visitor is sent on after a moment: then wait until the page stays put.
+    for (let at = page.url(); redirects; at = page.url()) {
+      await page.waitForTimeout(600);
+      await quiet(250);
+      if (page.url() === at) break;
+    }
+    return { console: consoleErrors, failed, status: response?.status() ?? 0 };
+  };
+}
+
+/** Opens one page in a fresh tab and lists what went wrong on it. */
+async function walk(page: Page, url: string) {
+  return recorder(page)(url);
 }
 
 beforeAll(async () => {
@@ -134,12 +159,12 @@ describe('every page, as every kind of user: a clean console and no unexpected f
     it.concurrent(`as ${role === 'admin' ? 'an administrator' : `the ${role}`}`, async ({ expect }) => {
       const context = await contextFor(role);
       const problems: Record<string, { console: string[]; failed: string[] }> = {};
+      const page = await context.newPage();
+      const open = recorder(page);
       for (const pattern of HOSTED_PAGES) {
         if (pattern === '/logout') continue; // signs the context out; checked on its own below
-        const page = await context.newPage();
         const allowed = expectedFailures(role, pattern);
-        const seen = await walk(page, concrete(pattern), allowed.length > 0);
-        await page.close();
+        const seen = await open(concrete(pattern), allowed.length > 0);
         const isAllowed = (failure: string) => allowed.some((prefix) => matchesExpected(failure, prefix));
         const failed = seen.failed.filter((failure) => !isAllowed(failure));
         // Chromium logs each failed load on the console too; those of expected failures are expected.
@@ -152,6 +177,7 @@ describe('every page, as every kind of user: a clean console and no unexpected f
         );
         if (failed.length > 0 || consoleErrors.length > 0) problems[pattern] = { console: consoleErrors, failed };
       }
+      await page.close();
       expect(problems).toEqual({});
     }, 240_000);
   }
