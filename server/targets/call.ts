@@ -33,7 +33,16 @@ export async function call(baseUrl: string, path: string, init: CallInit = {}): 
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const res = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
+  const send = () => fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (error) {
+    // A kept-alive socket the server closed while idle (a slow step before this call) fails
+    // before the request is sent: send it once more on a new connection.
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    res = await send();
+  }
   const cookies = res.headers.getSetCookie();
   const cookie = (name: string) => cookies.map((c) => new RegExp(`^${name}=([^;]+)`).exec(c)?.[1]).find(Boolean);
   const text = await res.text();
