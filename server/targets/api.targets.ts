@@ -22,6 +22,15 @@ describe.each(TARGETS)('%s', (_name, start) => {
 
   const call = (path: string, init?: CallInit) => send(target.url, path, init);
 
+  it('answers who is signed in with 200 to everyone, and takes sort as sortBy', async () => {
+    const signedOut = await call('/api/auth/session');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toMatchObject({ user: null, admin: false });
+    const ids = async (query: string) =>
+      (await call(`/api/cleaners?${query}&pageSize=20`)).body.items.map((c: Json) => c.id);
+    expect(await ids('sort=price')).toEqual(await ids('sortBy=price'));
+  });
+
   it('answers the root and searches cleaners, each with its links', async () => {
     const root = await call('/api');
     expect(root.status).toBe(200);
