@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * SDK bundles, built from `sdk/` (its scripts run `tsup --config ../tsup.config.ts`), one per entry
  * point of `sdk/package.json` `exports` (decision 032):
- * - `dist/{index,schemas,rules,client,cities,forms}.js` + `.d.ts`: the npm package's entries, ESM.
+ * - `dist/{index,schemas,rules,client,cities,forms,help}.js` + `.d.ts`: the npm package's entries, ESM.
  * - `dist/spotless.global.js`: the typed client for a plain `<script>` tag (`window.SpotlessSDK`),
  *   without zod and without the city table.
  * `npm run size -w sdk` prints each file's gzip size. The server bundle has its own config in
@@ -18,6 +18,7 @@ export default defineConfig([
       client: 'src/client/index.ts',
       cities: 'src/cities.ts',
       forms: 'src/forms/index.ts',
+      help: 'src/help/index.ts',
     },
     format: ['esm'],
     dts: { compilerOptions: { composite: false, incremental: false, customConditions: [] } },

@@ -200,8 +200,13 @@ describe('architecture (decisions 032 and 043)', () => {
     expect(long).toEqual([]);
   });
 
-  it('imports only the SDK’s server-safe entries (schemas, rules, cities), never a browser one', () => {
-    const allowed = new Set(['@spotless/sdk/schemas', '@spotless/sdk/rules', '@spotless/sdk/cities']);
+  it('imports only the SDK’s server-safe entries (schemas, rules, cities, help), never a browser one', () => {
+    const allowed = new Set([
+      '@spotless/sdk/schemas',
+      '@spotless/sdk/rules',
+      '@spotless/sdk/cities',
+      '@spotless/sdk/help',
+    ]);
     const offenders = files.flatMap((f) =>
       importsOf(f)
         .filter((s) => s.startsWith('@spotless/sdk') && !allowed.has(s))

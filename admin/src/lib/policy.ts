@@ -1,20 +1,2 @@
-/**
- * Policy facts of spec 01 §9 and the support contact, shared by the help center, the safety page,
- * the legal pages and the contact page so they never contradict each other.
- */
-export const SUPPORT_EMAIL = 'support@spotless.example';
-export const SUPPORT_PHONE = '(555) 014-2273';
-export const SUPPORT_PHONE_HREF = 'tel:+15550142273';
-export const SUPPORT_HOURS = ['Mon-Fri 8AM-8PM EST', 'Sat-Sun 9AM-6PM EST'] as const;
-
-export const policy = {
-  rescheduleFreeHours: 24,
-  freeCancellationHours: 24,
-  damageReportHours: 24,
-  supportResponseHours: 24,
-  accountDataYearsAfterClosure: 3,
-  serviceRecordYears: 7,
-  minimumAge: 18,
-  minimumBookingMinutes: 30,
-  typicalSessionPrice: '$80-$150',
-} as const;
+/** Policy facts and the support contact, from the SDK's help content (one copy for pages and assistant). */
+export { policy, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '@spotless/sdk/help';

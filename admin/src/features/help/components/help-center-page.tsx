@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ChevronIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { SUPPORT_EMAIL } from '../../../lib/policy';
@@ -7,6 +7,7 @@ import { FAQ_GROUPS, filterFaq } from '../utils/faq';
 
 export function HelpCenterPage() {
   const id = useId();
+  const { hash } = useLocation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const groups = filterFaq(FAQ_GROUPS, deferredQuery);
@@ -56,7 +57,13 @@ export function HelpCenterPage() {
                 </h2>
                 <div className="faq-list">
                   {group.entries.map((entry) => (
-                    <details key={entry.question} className="faq-item" data-testid="faq-item">
+                    <details
+                      key={entry.id}
+                      id={entry.id}
+                      open={hash === `#${entry.id}` || undefined}
+                      className="faq-item"
+                      data-testid="faq-item"
+                    >
                       <summary>
                         <span>{entry.question}</span>
                         <ChevronIcon className="faq-item__chevron" />

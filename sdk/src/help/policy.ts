@@ -1,0 +1,27 @@
+/**
+ * Policy facts of spec 01 §9 and the support contact: the help centre, the safety, legal and
+ * contact pages and the chat assistant all read them from here, so they never contradict each
+ * other.
+ */
+export const SUPPORT_EMAIL = 'support@spotless.example';
+export const SUPPORT_PHONE = '(555) 014-2273';
+export const SUPPORT_PHONE_HREF = 'tel:+15550142273';
+export const SUPPORT_HOURS = ['Mon-Fri 8AM-8PM EST', 'Sat-Sun 9AM-6PM EST'] as const;
+
+export const policy = {
+  rescheduleFreeHours: 24,
+  freeCancellationHours: 24,
+  /** Within the free window the cleaner keeps one hour at the booked rate, at most the total (decision 034). */
+  lateCancellationFeeHours: 1,
+  damageReportHours: 24,
+  supportResponseHours: 24,
+  accountDataYearsAfterClosure: 3,
+  serviceRecordYears: 7,
+  minimumAge: 18,
+  minimumBookingMinutes: 30,
+  typicalSessionPrice: '$80-$150',
+  /** A chat with the assistant started while signed out is deleted this long after its last message. */
+  anonymousChatRetentionDays: 30,
+  /** A signed-in person's chats are deleted this long after their last message (or when they delete them). */
+  accountChatRetentionDays: 365,
+} as const;
