@@ -8,7 +8,7 @@ import {
   type Service,
 } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
 import { isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
@@ -23,16 +23,24 @@ import {
   parseDuration,
   validateBookingForm,
 } from '../utils/booking-form';
+import type { BookingPrefill } from '../utils/booking-prefill';
+
+interface BookingFormProps {
+  cleaner: Cleaner;
+  service: Service;
+  /** The day and time a link proposed, shown for the person to confirm (never submitted for them). */
+  prefill?: BookingPrefill;
+}
 
 /** Spec 01 §5: the booking form, priced as the server prices it. */
-export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: Service }) {
+export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const id = useId();
   const [values, setValues] = useState(() => ({
     address: user?.onboardingPreferences?.location.address ?? '',
-    scheduledDate: '',
-    scheduledTime: '',
+    scheduledDate: prefill?.scheduledDate ?? '',
+    scheduledTime: prefill?.scheduledTime ?? '',
     duration: String(Math.max(service.duration, MIN_DURATION_MINUTES)),
     specialInstructions: '',
   }));
@@ -61,6 +69,16 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
     ...slotsQuery(cleaner.id, values.scheduledDate, durationOk ? Math.min(duration, 720) : MIN_DURATION_MINUTES),
     enabled: values.scheduledDate !== '',
   });
+
+  /** The linked time until the day's slots have said whether it is free; a taken one is dropped. */
+  const [linkedTime, setLinkedTime] = useState(prefill?.scheduledTime ?? '');
+  useEffect(() => {
+    if (linkedTime === '' || !slots.data) return;
+    if (isTimeFree(slots, linkedTime) === false) {
+      setValues((v) => (v.scheduledTime === linkedTime ? { ...v, scheduledTime: '' } : v));
+    }
+    setLinkedTime('');
+  }, [linkedTime, slots]);
 
   const set = <K extends keyof typeof values>(name: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -162,10 +180,14 @@ export function BookingForm({ cleaner, service }: { cleaner: Cleaner; service: S
         date={values.scheduledDate}
         time={values.scheduledTime}
         onDateChange={(date) => {
+          setLinkedTime('');
           set('scheduledDate', date);
           setErrors((e) => ({ ...e, scheduledTime: undefined }));
         }}
-        onTimeChange={(time) => set('scheduledTime', time)}
+        onTimeChange={(time) => {
+          setLinkedTime('');
+          set('scheduledTime', time);
+        }}
         cleanerName={cleaner.user.firstName}
         timeZone={cleaner.timeZone}
         errors={{ date: errors.scheduledDate, time: errors.scheduledTime }}

@@ -1,15 +1,17 @@
 import { type Cleaner, formatDollars, formatDuration, initials, type Service } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
+import { toIsoDate } from '../../../entities/booking';
 import { useCurrentUser } from '../../../lib/auth';
 import { cleanerQuery, serviceQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { chooseService } from '../utils/booking-form';
+import { type BookingPrefill, prefillFromSearch } from '../utils/booking-prefill';
 import { BookingForm } from './booking-form';
 
 function positiveInt(text: string | undefined): number | undefined {
@@ -24,6 +26,8 @@ export function BookingPage() {
   const serviceId = params.serviceId === undefined ? undefined : (positiveInt(params.serviceId) ?? -1);
   const { user, isLoading: userLoading } = useCurrentUser();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const prefill = prefillFromSearch(searchParams, toIsoDate(new Date()));
 
   useEffect(() => {
     if (userLoading || user) return;
@@ -70,7 +74,7 @@ export function BookingPage() {
       </div>
     );
   }
-  return <Booking cleaner={cleaner.data} service={service} signedIn={user !== null} />;
+  return <Booking cleaner={cleaner.data} service={service} signedIn={user !== null} prefill={prefill} />;
 }
 
 function BookingSkeleton() {
@@ -88,7 +92,14 @@ function BookingSkeleton() {
   );
 }
 
-function Booking({ cleaner, service, signedIn }: { cleaner: Cleaner; service: Service; signedIn: boolean }) {
+interface BookingProps {
+  cleaner: Cleaner;
+  service: Service;
+  signedIn: boolean;
+  prefill: BookingPrefill;
+}
+
+function Booking({ cleaner, service, signedIn, prefill }: BookingProps) {
   const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
   return (
     <div className="container page booking-page">
@@ -104,7 +115,13 @@ function Booking({ cleaner, service, signedIn }: { cleaner: Cleaner; service: Se
             Booking Details
           </h2>
           {signedIn ? (
-            <BookingForm cleaner={cleaner} service={service} />
+            // A new proposed day and time (another link followed here) starts the form afresh.
+            <BookingForm
+              key={`${prefill.scheduledDate} ${prefill.scheduledTime}`}
+              cleaner={cleaner}
+              service={service}
+              prefill={prefill}
+            />
           ) : (
             <p>You need to be signed in to book. Redirecting...</p>
           )}

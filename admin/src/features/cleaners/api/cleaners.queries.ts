@@ -7,10 +7,24 @@ export const LISTING_PAGE_SIZE = 12;
 /** Spec 01 §8: a failed listing call shows 'Failed to fetch cleaners'. */
 export const LISTING_ERROR = 'Failed to fetch cleaners';
 
-export function cleanerListingQuery(filters: ListingFilters, page: number) {
-  const query = {
+/** The API's names for the filters; empty values and unset flags are not sent (spec 01 §5). */
+function filterQuery(filters: ListingFilters) {
+  return {
     location: filters.location || undefined,
     serviceType: filters.serviceType === 'all' ? undefined : filters.serviceType,
+    query: filters.query || undefined,
+    state: filters.state || undefined,
+    maxPrice: filters.maxPrice ?? undefined,
+    minRating: filters.minRating ?? undefined,
+    isVerified: filters.isVerified || undefined,
+    isInsured: filters.isInsured || undefined,
+    isBonded: filters.isBonded || undefined,
+  };
+}
+
+export function cleanerListingQuery(filters: ListingFilters, page: number) {
+  const query = {
+    ...filterQuery(filters),
     sortBy: filters.sortBy,
     page,
     pageSize: LISTING_PAGE_SIZE,
@@ -28,11 +42,13 @@ export function cleanerListingQuery(filters: ListingFilters, page: number) {
   });
 }
 
-/** The featured section: the top 3 by rating for the current location and service type. */
+/**
+ * The featured section: the top 3 by rating among the cleaners the filters match (all but the
+ * sort), so a '#1 RATED' pro never sits above chips its price or cover would fail.
+ */
 export function featuredCleanersQuery(filters: ListingFilters) {
   const query = {
-    location: filters.location || undefined,
-    serviceType: filters.serviceType === 'all' ? undefined : filters.serviceType,
+    ...filterQuery(filters),
     sortBy: 'rating' as const,
     page: 1,
     pageSize: 3,

@@ -5,6 +5,7 @@ import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../.
 import { PageTitle } from '../../../components/page-title';
 import { type ListingFilters, readFilters, writeFilters } from '../utils/listing-filters';
 import { searchBarVisible } from '../utils/scroll-visibility';
+import { ActiveFilterChips } from './active-filter-chips';
 import { CleanerResults } from './cleaner-results';
 import { FeaturedPros } from './featured-pros';
 import { ListingSearchBar } from './listing-search-bar';
@@ -63,7 +64,14 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
         className={barVisible ? 'container search-bar-wrap' : 'container search-bar-wrap is-hidden'}
         data-testid="sticky-search"
       >
-        <ListingSearchBar key={filterKey} filters={filters} onSearch={search} onClear={clear} />
+        <div className="search-card">
+          <ListingSearchBar key={filterKey} filters={filters} onSearch={search} onClear={clear} />
+          <ActiveFilterChips
+            filters={filters}
+            onChange={search}
+            onEmptied={() => bar.current?.querySelector<HTMLElement>('input, select')?.focus()}
+          />
+        </div>
       </div>
       <section ref={afterBar} className="container section" aria-label="Why Spotless">
         <ul className="trust-tiles">
