@@ -2,8 +2,7 @@ import { CITIES } from '@spotless/sdk/cities';
 import { HELP_ARTICLES } from '@spotless/sdk/help';
 import { describe, expect, it } from 'vitest';
 import { type EvalCase, PLANTED_CLEANERS } from './case';
-import { HOLDOUT_CASES } from './questions.holdout';
-import { TUNING_CASES } from './questions.tuning';
+import { HOLDOUT_CASES, TUNING_CASES } from './questions';
 
 /** The labelled question set's shape: what the scores in eval.test.ts are over. */
 const all: EvalCase[] = [...TUNING_CASES, ...HOLDOUT_CASES];

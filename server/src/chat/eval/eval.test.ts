@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../seed/generate';
+import { createTestContext } from '../../test/harness';
+import { EVAL_NOW } from './case';
+import { demoCustomer, plantCleaners, type Score, score } from './evaluate';
+import { HOLDOUT_CASES, TUNING_CASES } from './questions';
+
+/**
+ * The offline engine against the labelled question set (decision 047): at least 90% right on the
+ * part it was tuned on and, scored separately, on the part kept out of tuning. A failure prints
+ * every wrong answer and why.
+ */
+const ctx = await createTestContext({ now: EVAL_NOW.toISOString() });
+await seedDemoData(ctx.database, { cleaners: 600, now: EVAL_NOW, demoAccounts: true, seed: 11 });
+const planted = await plantCleaners(ctx);
+const customer = await demoCustomer(ctx);
+
+function report(name: string, result: Score): string {
+  const lines = result.failures.map((f) => `  ✗ ${f.id}: ${f.why}\n      ${f.response.split('\n')[0]}`);
+  return `${name}: ${result.passed}/${result.total}\n${lines.join('\n')}`;
+}
+
+describe('the offline assistant on the labelled question set', () => {
+  it('answers at least 90% of the tuning part correctly', async () => {
+    const result = await score(ctx.deps, TUNING_CASES, { planted, customer });
+    console.log(report('tuning', result));
+    expect(result.share, report('tuning', result)).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+
+  it('answers at least 90% of the held-out part correctly', async () => {
+    const result = await score(ctx.deps, HOLDOUT_CASES, { planted, customer });
+    console.log(report('held out', result));
+    expect(result.share, report('held out', result)).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+});
