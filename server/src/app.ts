@@ -9,6 +9,7 @@ import { oauthRoutes } from './auth/oauth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
 import { contactRoutes } from './contact/contact.routes';
 import type { AppEnv, Deps } from './deps';
@@ -43,6 +44,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', adminApplicationsRoutes)
   .route('/', favouritesRoutes)
   .route('/', contactRoutes)
+  .route('/', chatRoutes)
   .route('/', paymentsRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)

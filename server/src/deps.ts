@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Actor } from './lib/actor';
+import type { AssistantEngine } from './lib/assistant-engine';
 import type { AuthState } from './lib/auth-state';
 import type { FileStorage } from './lib/file-storage';
 import type { Operations } from './lib/hypermedia';
@@ -38,6 +39,8 @@ export interface Deps {
   files: FileStorage;
   /** A cancelled booking's refund; createApp supplies the payments module's when not given. */
   refunds?: CancellationRefunds;
+  /** The chat assistant's engine; the chat module builds it from config when not given (OpenAI or offline). */
+  assistant?: AssistantEngine;
   assets?: Assets;
 }
 

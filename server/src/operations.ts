@@ -3,6 +3,7 @@ import { applicationsApi } from './applications/applications.openapi';
 import { authApi } from './auth/auth.openapi';
 import { availabilityApi } from './availability/availability.openapi';
 import { bookingsApi } from './bookings/bookings.openapi';
+import { chatApi } from './chat/chat.openapi';
 import { cleanersApi } from './cleaners/cleaners.openapi';
 import { contactApi } from './contact/contact.openapi';
 import { favouritesApi } from './favourites/favourites.openapi';
@@ -26,6 +27,7 @@ export const API_OPERATIONS = listOperations([
   applicationsApi,
   favouritesApi,
   contactApi,
+  chatApi,
   paymentsApi,
   authApi,
   adminAuthApi,

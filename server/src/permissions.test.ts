@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './auth/cookies';
 import { hashPassword } from './auth/password';
 import { createSession, generateSessionToken } from './auth/sessions';
+import { startChat } from './chat/chat.service';
 import {
   applicationDocuments,
   availability,
@@ -90,6 +91,20 @@ const adminsOnly = (status: number): Record<Caller, number> => ({
   cleaner: 403,
   admin: status,
 });
+/** Customer A's own resource: everyone else is told it does not exist. */
+const onlyCustomerA = (status: number): Record<Caller, number> => ({
+  anonymous: 404,
+  customerA: status,
+  customerB: 404,
+  cleaner: 404,
+  admin: 404,
+});
+/** A fresh conversation customer A started signed in. */
+async function chatOfCustomerA(f: Fixture): Promise<string> {
+  const [a] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, f.customerAEmail));
+  if (!a) throw new Error('customer A missing');
+  return (await startChat(ctx.deps, { kind: 'customer', userId: a.id })).sessionId;
+}
 const publicGet = (path: (f: Fixture) => string): Entry => ({ request: (f) => ({ path: path(f) }), expect: all(200) });
 
 const MATRIX: Record<string, Entry> = {
@@ -135,6 +150,23 @@ const MATRIX: Record<string, Entry> = {
     }),
     expect: all(201),
   },
+
+  // ── The assistant chat: a person's conversation is theirs alone (404 to anyone else) ──
+  'POST /api/chat/session': { request: () => ({ path: '/api/chat/session' }), expect: all(201) },
+  'GET /api/chat/suggestions': publicGet(() => '/api/chat/suggestions'),
+  'GET /api/chat/:sessionId': {
+    request: async (f) => ({ path: `/api/chat/${await chatOfCustomerA(f)}` }),
+    expect: onlyCustomerA(200),
+  },
+  'POST /api/chat/:sessionId/message': {
+    request: async (f) => ({ path: `/api/chat/${await chatOfCustomerA(f)}/message`, body: { message: 'hello' } }),
+    expect: onlyCustomerA(200),
+  },
+  'DELETE /api/chat/:sessionId': {
+    request: async (f) => ({ path: `/api/chat/${await chatOfCustomerA(f)}` }),
+    expect: onlyCustomerA(204),
+  },
+  'DELETE /api/chat/history': { request: () => ({ path: '/api/chat/history' }), expect: usersOnly(200) },
 
   // ── Signing in and out ──
   'GET /api/login': { request: () => ({ path: '/api/login' }), expect: all(302) },

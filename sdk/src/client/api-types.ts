@@ -726,6 +726,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation so far */
+        get: operations["getChatSession"];
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its messages */
+        delete: operations["deleteChatSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{sessionId}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message and get the assistant’s reply
+         * @description The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete every conversation the signed-in person has had with the assistant */
+        delete: operations["deleteChatHistory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a conversation with the assistant
+         * @description No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation, unless it was started signed in — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.
+         */
+        post: operations["createChatSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quick replies to offer before the first message */
+        get: operations["getChatSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cleaners": {
         parameters: {
             query?: never;
@@ -2279,6 +2371,23 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
+            /** @description delete every conversation the person has had with the assistant */
+            deleteChatHistory: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "DELETE";
+                /** @constant */
+                name: "deleteChatHistory";
+                /** @constant */
+                operation: "deleteChatHistory";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
             logout: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -2897,6 +3006,220 @@ export interface components {
             scheduledTime?: string;
             specialInstructions?: string;
             specialRequests?: string;
+        };
+        ChatActions: {
+            deleteChat: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "DELETE";
+                /** @constant */
+                name: "deleteChat";
+                /** @constant */
+                operation: "deleteChatSession";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            sendMessage: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "sendMessage";
+                /** @constant */
+                operation: "sendChatMessage";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+        };
+        ChatHistoryDeleted: {
+            deletedSessions: number;
+        };
+        ChatLinks: {
+            self: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getChatSession";
+                templated?: boolean;
+                title?: string;
+            };
+            suggestions: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getChatSuggestions";
+                templated?: boolean;
+                title?: string;
+            };
+        };
+        ChatMessage: {
+            actions: {
+                proposals: components["schemas"]["ChatProposal"][];
+            };
+            content: string;
+            id: number;
+            links: {
+                pages: components["schemas"]["ChatPageLink"][];
+            };
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description ISO 8601 UTC */
+            timestamp: string;
+        };
+        ChatMessageInput: {
+            message: string;
+        };
+        ChatPageLink: {
+            href: string;
+            /**
+             * @description what the page is: a cleaner profile, a search listing, a booking page, …
+             * @enum {string}
+             */
+            rel: "cleaner" | "listing" | "booking" | "bookings" | "article" | "page";
+            title?: string;
+            /** @constant */
+            type: "text/html";
+        };
+        ChatProposal: {
+            /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+            description?: string;
+            fields: components["schemas"]["ActionField"][];
+            href: string;
+            /** @constant */
+            method: "POST";
+            /** @constant */
+            name: "book";
+            /** @constant */
+            operation: "createBooking";
+            page: components["schemas"]["PageLink"];
+            /** @description a label for the button */
+            title: string;
+            /** @constant */
+            type: "application/json";
+        };
+        ChatReply: {
+            actions: {
+                deleteChat: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "DELETE";
+                    /** @constant */
+                    name: "deleteChat";
+                    /** @constant */
+                    operation: "deleteChatSession";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                proposals: components["schemas"]["ChatProposal"][];
+                sendMessage: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "sendMessage";
+                    /** @constant */
+                    operation: "sendChatMessage";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            links: {
+                pages: components["schemas"]["ChatPageLink"][];
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getChatSession";
+                    templated?: boolean;
+                    title?: string;
+                };
+                suggestions: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getChatSuggestions";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            message: components["schemas"]["ChatMessage"];
+            response: string;
+        };
+        ChatSession: {
+            actions: components["schemas"]["ChatActions"];
+            createdAt: string;
+            links: components["schemas"]["ChatLinks"];
+            messages: components["schemas"]["ChatMessage"][];
+            /** @description an unguessable capability (144 random bits) */
+            sessionId: string;
+            welcomeMessage: string;
+        };
+        ChatSessionCreated: {
+            actions: components["schemas"]["ChatActions"];
+            links: components["schemas"]["ChatLinks"];
+            /** @description an unguessable capability (144 random bits) */
+            sessionId: string;
+            welcomeMessage: string;
+        };
+        ChatSuggestions: {
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getChatSuggestions";
+                    templated?: boolean;
+                    title?: string;
+                };
+                startChat: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "createChatSession";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the bubble shows the first 3 */
+            quickReplies: string[];
         };
         Cleaner: {
             actions: components["schemas"]["CleanerActions"];
@@ -4539,6 +4862,17 @@ export type BookingStats = components['schemas']['BookingStats'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingStatusInput = components['schemas']['BookingStatusInput'];
 export type BookingUpdateInput = components['schemas']['BookingUpdateInput'];
+export type ChatActions = components['schemas']['ChatActions'];
+export type ChatHistoryDeleted = components['schemas']['ChatHistoryDeleted'];
+export type ChatLinks = components['schemas']['ChatLinks'];
+export type ChatMessage = components['schemas']['ChatMessage'];
+export type ChatMessageInput = components['schemas']['ChatMessageInput'];
+export type ChatPageLink = components['schemas']['ChatPageLink'];
+export type ChatProposal = components['schemas']['ChatProposal'];
+export type ChatReply = components['schemas']['ChatReply'];
+export type ChatSession = components['schemas']['ChatSession'];
+export type ChatSessionCreated = components['schemas']['ChatSessionCreated'];
+export type ChatSuggestions = components['schemas']['ChatSuggestions'];
 export type Cleaner = components['schemas']['Cleaner'];
 export type CleanerActions = components['schemas']['CleanerActions'];
 export type CleanerLinks = components['schemas']['CleanerLinks'];
@@ -6599,6 +6933,190 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getChatSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation and its messages, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSession"];
+                };
+            };
+            /** @description No such conversation, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteChatSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such conversation, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The assistant’s reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReply"];
+                };
+            };
+            /** @description `message` is missing, empty or longer than 2000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such conversation, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The conversation reached its length or token budget: start a new one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 30 messages a minute in this conversation, or too many from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteChatHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many conversations were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatHistoryDeleted"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createChatSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new conversation and the welcome message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSessionCreated"];
+                };
+            };
+            /** @description Too many new conversations from this address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getChatSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quick replies; the bubble shows the first 3 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSuggestions"];
+                };
             };
         };
     };

@@ -38,4 +38,13 @@ export const MESSAGES = {
     rejectReasonRequired: 'Please give a reason for rejecting this application.',
     documentRejectReasonRequired: 'Please give a reason for rejecting this document.',
   },
+  /** Spec 01 §8: the chat bubble's toasts. */
+  chat: {
+    sessionErrorTitle: 'Chat Error',
+    sessionError: 'Failed to start chat session. Please try again.',
+    messageErrorTitle: 'Message Error',
+    messageError: 'Failed to send message. Please try again.',
+    messageRequired: 'Please type a message',
+    messageTooLong: 'Message must be at most 2000 characters',
+  },
 } as const;

@@ -77,6 +77,9 @@ export const AuthUser = z
         changePassword: actionOf('changePassword', 'POST', 'changePassword').optional(),
         resendVerification: actionOf('resendVerification', 'POST', 'resendVerification').optional(),
         logout: actionOf('logout', 'POST', 'logout'),
+        deleteChatHistory: actionOf('deleteChatHistory', 'DELETE', 'deleteChatHistory').meta({
+          description: 'delete every conversation the person has had with the assistant',
+        }),
       })
       .meta({ id: 'AuthUserActions' }),
   })

@@ -60,6 +60,10 @@ export function renderUser(ops: Operations, user: Data<AuthUser>): AuthUser {
             }) as Action<'resendVerification'>,
           }),
       logout: actionTo(ops, 'logout', 'logout', { title: 'Sign Out' }) as Action<'logout'>,
+      deleteChatHistory: actionTo(ops, 'deleteChatHistory', 'deleteChatHistory', {
+        title: 'Delete chat history',
+        description: 'Deletes every conversation you have had with the Spotless assistant. This cannot be undone.',
+      }) as Action<'deleteChatHistory'>,
     },
   };
 }

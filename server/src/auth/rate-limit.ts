@@ -23,6 +23,7 @@ export interface RateLimiter {
 /** Sign-in, sign-up and admin login: 10 attempts per address per 15 minutes. */
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 /**
  * Every throttle of the API in one table (SECURITY.md): what is counted, how many per window.
@@ -50,6 +51,12 @@ export function rateLimitPolicies(config: Pick<Config, 'authRateLimit' | 'bookin
     passwordChange: { limit: auth, windowMs: AUTH_WINDOW_MS },
     contact: { limit: config.contactRateLimit, windowMs: HOUR_MS },
     bookingCreate: { limit: config.bookingRateLimit, windowMs: HOUR_MS },
+    /** New assistant conversations per address: an office behind one address still chats freely. */
+    chatSession: { limit: 120, windowMs: MINUTE_MS },
+    /** Messages per conversation (decision 047). */
+    chatMessage: { limit: 30, windowMs: MINUTE_MS },
+    /** Messages per address, over all its conversations. */
+    chatMessageAddress: { limit: 300, windowMs: MINUTE_MS },
   } as const;
 }
 export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;

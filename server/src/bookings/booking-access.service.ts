@@ -78,16 +78,24 @@ export interface BookingAnswer {
   offer: BookingOffer;
   relation: Relation | null;
   paymentId: number | null;
+  /**
+   * For the assistant only: what its person could do to the booking themself now (the assistant
+   * tells them, e.g. whether cancelling is still free; it does none of it).
+   */
+  personOffer?: BookingOffer;
 }
 
 export function answerOf(row: BookingView, actor: Actor, now: Date): BookingAnswer {
   const relation = relationTo(row.booking, row.cleanerUserId, actor);
-  return {
+  const answer: BookingAnswer = {
     data: toBookingDto(row),
     offer: relation === null ? { allowed: new Set(), cancelTerms: null } : bookingActionsFor(row.booking, actor, now),
     relation,
     paymentId: row.paymentId,
   };
+  if (actor.kind === 'assistant' && relation !== null)
+    answer.personOffer = bookingActionsFor(row.booking, actor.for, now);
+  return answer;
 }
 
 export async function answerWith(db: Queryable, id: number, actor: Actor, now: Date): Promise<BookingAnswer> {

@@ -85,12 +85,27 @@ export async function searchCleanersAnswer(
   render: (result: SearchResult, viewer: CleanerViewer) => unknown,
 ): Promise<string> {
   requirePublic(actor);
-  const { sort, ...rest } = input;
-  const query = { ...rest, sortBy: input.sortBy ?? sort };
+  const query = searchQueryOf(input);
   const { client } = deps.database;
   const cache = searchCacheFor(client);
   const viewer = cleanerViewerOf(actor);
   const compute = async () => JSON.stringify(render(await searchCleaners(client, query), viewer));
   const key = `${audienceKey(viewer)} ${JSON.stringify(query)}`;
   return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
+}
+
+/** The listing's `sort` is `sortBy`'s alias; `sortBy` wins. */
+function searchQueryOf(input: z.output<typeof CleanerSearchQuery>) {
+  const { sort, ...rest } = input;
+  return { ...rest, sortBy: input.sortBy ?? sort };
+}
+
+/** The same search as `searchCleanersAnswer`, as data and uncached: what the assistant reads. */
+export async function searchCleanersData(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  input: z.output<typeof CleanerSearchQuery>,
+): Promise<SearchResult> {
+  requirePublic(actor);
+  return searchCleaners(deps.database.client, searchQueryOf(input));
 }

@@ -1,4 +1,5 @@
 import { expireUnpaidBookings, queueBookingReminders } from '../bookings/booking-lifecycle.service';
+import { purgeOldChats } from '../chat/chat.service';
 import type { Deps } from '../deps';
 import { systemActor } from '../lib/actor';
 import { deliverNotifications } from '../notifications/outbox';
@@ -29,6 +30,7 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
     run: (deps) => reconcilePayments(deps, systemActor('reconcile-payments')),
   },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
+  { name: 'purge-old-chats', schedule: '17 * * * *', run: purgeOldChats },
   { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },
 ];
 

@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput } from '@spotless/sdk';
+import type { AuthUser, ProfileUpdateInput } from '@spotless/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth';
@@ -18,5 +18,13 @@ export function useUpdateProfile() {
     mutationKey: ['auth', 'profile'],
     mutationFn: (input: ProfileUpdateInput) => api.auth.updateProfile(input),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/** Deletes every conversation with the assistant, through the user's own action. */
+export function useDeleteChatHistory() {
+  return useMutation({
+    mutationKey: ['chat', 'history', 'delete'],
+    mutationFn: (action: NonNullable<AuthUser['actions']['deleteChatHistory']>) => api.perform(action),
   });
 }

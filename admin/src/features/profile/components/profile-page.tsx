@@ -12,6 +12,7 @@ import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
 import { AccountSecurity } from './account-security';
+import { ChatHistory } from './chat-history';
 
 /** Spec 02 §2: the customer profile page. */
 export function ProfilePage() {
@@ -71,6 +72,7 @@ export function ProfilePage() {
         <div className="profile-main">
           <PersonalInformation user={user} />
           <AccountSecurity user={user} />
+          <ChatHistory user={user} />
         </div>
         <AccountActivityCard />
       </div>

@@ -1,0 +1,36 @@
+/**
+ * The chat rules of spec 01 §4, §5 and §9 that the server, the hosted app's bubble and the
+ * partner widget all follow. The server enforces the length; the clients check it first.
+ */
+export const CHAT = {
+  /** Characters in one message, after trimming. */
+  messageMaxLength: 2000,
+  /** Quick replies shown at most. */
+  quickRepliesShown: 3,
+  /** Quick replies hide once the conversation has more messages than this. */
+  quickRepliesUntilMessages: 2,
+  /** A clicked quick reply is sent after this many milliseconds. */
+  quickReplyDelayMs: 100,
+  panelWidthPx: 384,
+  panelHeightPx: 500,
+  collapsedHeightPx: 64,
+  /** The header subtitle while a reply is pending, and otherwise. */
+  typing: 'Typing...',
+  online: 'Online • Here to help!',
+} as const;
+
+/**
+ * The message as it is sent, or null when it must not be sent: trimmed, never empty, never over the
+ * limit (the caller says so), never while there is no session or a send is pending.
+ */
+export function chatMessageToSend(text: string, state: { hasSession: boolean; pending: boolean }): string | null {
+  const message = text.trim();
+  if (!message || !state.hasSession || state.pending) return null;
+  return message;
+}
+
+/** The quick replies to show for a conversation of `messageCount` messages (spec 01 §4). */
+export function visibleQuickReplies(quickReplies: readonly string[], messageCount: number): string[] {
+  if (messageCount > CHAT.quickRepliesUntilMessages) return [];
+  return quickReplies.slice(0, CHAT.quickRepliesShown);
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:assistant`: the offline assistant over 100,000 demo cleaners (BENCH_CLEANERS) in a
+ * temporary database. Scores the labelled question set — the tuning part and the held-out part
+ * separately — and times the engine's own work per reply (reading the message, ranking the
+ * articles, writing the answer) apart from the searches its tools make, over several rounds of the
+ * whole set. Prints a short report and writes bench/results/assistant.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVAL_NOW } from '../src/chat/eval/case';
+import { type CaseResult, demoCustomer, plantCleaners, runCase, score } from '../src/chat/eval/evaluate';
+import { HOLDOUT_CASES, TUNING_CASES } from '../src/chat/eval/questions';
+import { parseConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { createLogger } from '../src/lib/logger';
+import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
+import { seedDemoData } from '../src/seed/generate';
+
+const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'spotless-bench-'));
+  try {
+    const database = await openDatabase(`file:${join(dir, 'bench.db')}`);
+    await migrateDatabase(database, MIGRATIONS_FOLDER);
+    const seedStart = performance.now();
+    await seedDemoData(database, { cleaners: CLEANERS, now: EVAL_NOW, demoAccounts: true, seed: 11 });
+    console.log(
+      `Seeded ${CLEANERS.toLocaleString('en-US')} cleaners in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const deps = {
+      database,
+      clock: { now: () => EVAL_NOW },
+      config: parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      logger: createLogger('silent'),
+    };
+    const planted = await plantCleaners(deps);
+    const customer = await demoCustomer(deps);
+    const context = { planted, customer };
+
+    const tuning = await score(deps, TUNING_CASES, context);
+    const holdout = await score(deps, HOLDOUT_CASES, context);
+    const samples: number[] = [];
+    const all = [...TUNING_CASES, ...HOLDOUT_CASES];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of all) samples.push((await runCase(deps, c, context)).engineMs);
+    }
+    samples.sort((a, b) => a - b);
+    const p50 = percentile(samples, 50);
+    const p99 = percentile(samples, 99);
+    database.close();
+
+    const line = (name: string, s: { passed: number; total: number; share: number }) =>
+      `${name.padEnd(10)} ${s.passed}/${s.total} correct (${(s.share * 100).toFixed(1)}%) — goal ≥ 90%: ${s.share >= 0.9 ? 'met' : 'NOT met'}`;
+    console.log(line('tuning', tuning));
+    console.log(line('held out', holdout));
+    console.log(
+      `engine's own time per reply over ${samples.length} replies: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — goal p99 ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}`,
+    );
+    const wrong = (results: CaseResult[]) => results.filter((r) => !r.passed).map((r) => ({ id: r.id, why: r.why }));
+    for (const f of [...wrong(tuning.results), ...wrong(holdout.results)]) console.log(`  ✗ ${f.id}: ${f.why}`);
+    const report = {
+      when: new Date().toISOString(),
+      cleaners: CLEANERS,
+      engine: 'offline',
+      tuning: { passed: tuning.passed, total: tuning.total, share: tuning.share, wrong: wrong(tuning.results) },
+      heldOut: { passed: holdout.passed, total: holdout.total, share: holdout.share, wrong: wrong(holdout.results) },
+      engineMs: { replies: samples.length, p50: Math.round(p50 * 100) / 100, p99: Math.round(p99 * 100) / 100 },
+      goals: {
+        tuning: tuning.share >= 0.9,
+        heldOut: holdout.share >= 0.9,
+        engineP99: p99 <= 20,
+      },
+    };
+    const outDir = join(SERVER_ROOT, 'bench', 'results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'assistant.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Wrote ${join(outDir, 'assistant.json')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import {
+  ChatHistoryDeleted,
+  ChatMessageInput,
+  ChatReply,
+  ChatSession,
+  ChatSessionCreated,
+  ChatSessionParam,
+  ChatSuggestions,
+} from '@spotless/sdk/schemas';
+import { defineOperations } from '../lib/operations';
+
+/** The chat assistant's operations (spec 01 §7; decision 047). */
+export const chatApi = defineOperations({
+  createChatSession: {
+    method: 'post',
+    path: '/chat/session',
+    security: 'public',
+    summary: 'Start a conversation with the assistant',
+    description:
+      'No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation, unless it was started signed in — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.',
+    tags: ['chat'],
+    access: 'public',
+    responses: {
+      201: { description: 'The new conversation and the welcome message', schema: ChatSessionCreated },
+      429: { description: 'Too many new conversations from this address (Retry-After)' },
+    },
+  },
+  getChatSuggestions: {
+    method: 'get',
+    path: '/chat/suggestions',
+    security: 'public',
+    summary: 'Quick replies to offer before the first message',
+    tags: ['chat'],
+    access: 'public',
+    responses: { 200: { description: 'The quick replies; the bubble shows the first 3', schema: ChatSuggestions } },
+  },
+  deleteChatHistory: {
+    method: 'delete',
+    path: '/chat/history',
+    security: 'user',
+    summary: 'Delete every conversation the signed-in person has had with the assistant',
+    tags: ['chat'],
+    access: 'the signed-in person',
+    responses: {
+      200: { description: 'How many conversations were deleted', schema: ChatHistoryDeleted },
+      401: { description: 'Signed out' },
+    },
+  },
+  getChatSession: {
+    method: 'get',
+    path: '/chat/:sessionId',
+    security: 'public',
+    summary: 'A conversation so far',
+    tags: ['chat'],
+    access: 'whoever holds the session id; a signed-in person’s conversation only to them',
+    responses: {
+      200: { description: 'The conversation and its messages, oldest first', schema: ChatSession },
+      404: { description: 'No such conversation, or not yours' },
+    },
+    request: { param: ChatSessionParam },
+  },
+  sendChatMessage: {
+    method: 'post',
+    path: '/chat/:sessionId/message',
+    security: 'public',
+    summary: 'Send a message and get the assistant’s reply',
+    description:
+      'The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.',
+    tags: ['chat'],
+    access: 'whoever holds the session id; a signed-in person’s conversation only to them',
+    responses: {
+      200: { description: 'The assistant’s reply', schema: ChatReply },
+      400: { description: '`message` is missing, empty or longer than 2000 characters' },
+      404: { description: 'No such conversation, or not yours' },
+      409: { description: 'The conversation reached its length or token budget: start a new one' },
+      429: {
+        description: 'More than 30 messages a minute in this conversation, or too many from this address (Retry-After)',
+      },
+    },
+    request: { param: ChatSessionParam, json: ChatMessageInput },
+  },
+  deleteChatSession: {
+    method: 'delete',
+    path: '/chat/:sessionId',
+    security: 'public',
+    summary: 'Delete a conversation and its messages',
+    tags: ['chat'],
+    access: 'whoever holds the session id; a signed-in person’s conversation only to them',
+    responses: { 204: { description: 'Deleted' }, 404: { description: 'No such conversation, or not yours' } },
+    request: { param: ChatSessionParam },
+  },
+});

@@ -1,0 +1,162 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
+import { isHostedPage } from '@spotless/sdk/rules';
+
+/**
+ * What a reply may point to and contain (decision 047): links only to this site's pages, written
+ * relative, and no contact details but support's. Both engines' text passes through here, and the
+ * reply's `links.pages` and proposals are read from the cleaned text — so a button never goes
+ * where the text does not, and neither goes off the site.
+ */
+
+/** The listing filters in the order a link writes them. */
+const LISTING_KEYS = [
+  'query',
+  'location',
+  'city',
+  'state',
+  'serviceType',
+  'minRating',
+  'maxPrice',
+  'isVerified',
+  'isInsured',
+  'isBonded',
+  'sortBy',
+] as const;
+
+/** The hosted listing showing a search's filters: `/cleaners?location=Denver&serviceType=deep`. */
+export function listingHref(filters: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const key of LISTING_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `/cleaners?${query}` : '/cleaners';
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** North American phone numbers in their usual spellings (911 is too short to match). */
+const PHONE = /(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g;
+const URL_LIKE = /\b(?:https?:\/\/|www\.)[^\s<>()"'`]+/gi;
+const digits = (text: string) => text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+
+/**
+ * The reply text as it may be shown: links to this site made relative, any other address removed,
+ * and e-mail addresses and phone numbers other than support's replaced.
+ */
+export function cleanReplyText(text: string, siteOrigin: string | null): string {
+  const supportPhone = digits(SUPPORT_PHONE);
+  return text
+    .replace(URL_LIKE, (raw) => {
+      const trimmed = raw.replace(/[.,;:!?]+$/, '');
+      const tail = raw.slice(trimmed.length);
+      try {
+        const url = new URL(trimmed.startsWith('www.') ? `https://${trimmed}` : trimmed);
+        if (siteOrigin !== null && url.origin === siteOrigin && isHostedPage(url.pathname)) {
+          return `${url.pathname}${url.search}${url.hash}${tail}`;
+        }
+      } catch {
+        // not a URL after all: removed below like any other
+      }
+      return `(link removed)${tail}`;
+    })
+    .replace(EMAIL, (address) => (address.toLowerCase() === SUPPORT_EMAIL ? address : '(e-mail address removed)'))
+    .replace(PHONE, (number) => (digits(number) === supportPhone ? number : '(phone number removed)'));
+}
+
+export type PageRel = 'cleaner' | 'listing' | 'booking' | 'bookings' | 'article' | 'page';
+
+export interface PageRef {
+  rel: PageRel;
+  href: string;
+  title: string;
+}
+
+export interface ProposalRef {
+  cleanerId: number;
+  serviceId: number | null;
+  date: string;
+  time: string;
+  href: string;
+}
+
+/** Relative URLs of this site in a text: `/cleaner/42`, `/cleaners?…`, `/help-center#…`. */
+const RELATIVE = /(?<![\w/.])\/(?:[a-z0-9-]+)(?:\/[A-Za-z0-9-]+)*(?:\?[^\s)\]]*)?(?:#[a-z0-9-]+)?/g;
+
+const PAGE_TITLES: Record<string, string> = {
+  '/dashboard': 'My Bookings',
+  '/profile': 'Your profile',
+  '/help-center': 'Help Center',
+  '/safety': 'Safety',
+  '/contact': 'Contact support',
+  '/privacy-policy': 'Privacy Policy',
+  '/terms-of-service': 'Terms of Service',
+  '/how-it-works': 'How it works',
+  '/apply-cleaner': 'Become a Cleaner',
+  '/reviews': 'Reviews',
+  '/search': 'Advanced search',
+  '/about': 'About Spotless',
+};
+
+/**
+ * The pages a text links, in order and once each, titled from what the tools returned (a
+ * cleaner's name) or the page's name; and the booking pages with a date and time, as proposals.
+ */
+export function pagesIn(
+  text: string,
+  titles: { cleaners: ReadonlyMap<number, string>; articles: ReadonlyMap<string, string> },
+): { pages: PageRef[]; proposals: ProposalRef[] } {
+  const pages: PageRef[] = [];
+  const proposals: ProposalRef[] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(RELATIVE)) {
+    const href = match[0].replace(/[.,;:!?]+$/, '');
+    if (seen.has(href)) continue;
+    const url = new URL(href, 'http://site.invalid');
+    if (!isHostedPage(url.pathname)) continue;
+    seen.add(href);
+    const page = describe(url, href, titles);
+    if (!page) continue;
+    pages.push(page);
+    const booking = /^\/booking\/(\d+)(?:\/(\d+))?$/.exec(url.pathname);
+    const date = url.searchParams.get('date');
+    const time = url.searchParams.get('time');
+    if (booking && date && time && /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time)) {
+      proposals.push({
+        cleanerId: Number(booking[1]),
+        serviceId: booking[2] ? Number(booking[2]) : null,
+        date,
+        time,
+        href,
+      });
+    }
+  }
+  return { pages, proposals };
+}
+
+function describe(
+  url: URL,
+  href: string,
+  titles: { cleaners: ReadonlyMap<number, string>; articles: ReadonlyMap<string, string> },
+): PageRef | null {
+  const cleaner = /^\/cleaner\/(\d+)$/.exec(url.pathname);
+  if (cleaner) {
+    const id = Number(cleaner[1]);
+    return { rel: 'cleaner', href, title: titles.cleaners.get(id) ?? `Cleaner #${id}` };
+  }
+  const booking = /^\/booking\/(\d+)/.exec(url.pathname);
+  if (booking) {
+    const name = titles.cleaners.get(Number(booking[1]));
+    const when = url.searchParams.get('time') ? ' at this time' : '';
+    return { rel: 'booking', href, title: name ? `Book ${name}${when}` : `Book this cleaner${when}` };
+  }
+  if (url.pathname === '/cleaners' || url.pathname === '/') {
+    return { rel: 'listing', href, title: 'See all matching cleaners' };
+  }
+  if (url.pathname === '/dashboard') return { rel: 'bookings', href, title: 'My Bookings' };
+  const article = url.hash ? titles.articles.get(url.hash.slice(1)) : undefined;
+  if (article) return { rel: 'article', href, title: article };
+  const title = PAGE_TITLES[url.pathname];
+  return title ? { rel: 'page', href, title } : null;
+}

@@ -1,0 +1,347 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
+import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
+import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
+import { estimateTokens } from '../../lib/assistant-engine';
+import type { BookingFacts, CleanerFacts } from '../tools';
+import { classify } from './intents';
+import { KnowledgeBase } from './knowledge';
+import {
+  findBadges,
+  findClockTime,
+  findDate,
+  findMaxPrice,
+  findMinRating,
+  findPlace,
+  findServiceType,
+  findSort,
+  findTimeOfDay,
+  type TimeOfDay,
+} from './lookups';
+
+/**
+ * The offline engine (decision 047): no model, no network. It reads what the message asks
+ * (intents.ts, lookups.ts), calls the same read-only tools an LLM would, and writes the answer from
+ * templates and the help articles (knowledge.ts). Nothing a tool returns is ever read as an
+ * instruction: cleaners' bios and reviews are not even quoted.
+ */
+
+/** Below this BM25 score an article is not an answer. */
+const MIN_ARTICLE_SCORE = 1.6;
+const SHOWN_CLEANERS = 3;
+
+const SERVICE_LABELS: Record<string, string> = {
+  residential: 'house',
+  deep: 'deep-cleaning',
+  commercial: 'office',
+  moveout: 'move-in/out',
+};
+const TIME_RANGES: Record<TimeOfDay, [string, string]> = {
+  morning: ['00:00', '12:00'],
+  afternoon: ['12:00', '17:00'],
+  evening: ['17:00', '24:00'],
+};
+
+export const OFF_TOPIC_REPLY =
+  "I'm the Spotless assistant, so I can only help with finding and booking cleaners, your bookings, payments, and our policies. Try asking me to find a cleaner in your city, or about cancellations.";
+
+/** Today's date where most of our customers are (cleaners' own zones apply to their slots). */
+function todayOf(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(now);
+}
+
+function longDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export function offlineEngine(knowledge = new KnowledgeBase()): AssistantEngine {
+  return {
+    name: 'offline',
+    async reply(request, onDelta) {
+      const answer = await answer_(request, knowledge);
+      const text = answer.text;
+      if (onDelta) for (const piece of text.match(/[^\n]*\n|[^\n]+$/g) ?? [text]) onDelta(piece);
+      return { text, tokens: estimateTokens(text), trace: { ...answer.trace, engine: 'offline' } };
+    },
+  };
+}
+
+type Answer = { text: string; trace: ReplyTrace };
+
+async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
+  const { message, toolbox } = request;
+  const signedIn = request.person !== null;
+  const intent = classify(message, signedIn);
+  switch (intent.kind) {
+    case 'injection':
+      return {
+        text: "I can't change how I work or share anything private. I'm happy to help you find a cleaner, check their availability, or answer questions about bookings, payments and safety.",
+        trace: { intent: 'refusal', refusal: 'injection' },
+      };
+    case 'private':
+      return {
+        text: `I can't share anyone's personal contact details. Once you book, you can message your cleaner from My Bookings (/dashboard). To reach our team, write to ${SUPPORT_EMAIL} or call ${SUPPORT_PHONE}.`,
+        trace: { intent: 'refusal', refusal: 'private' },
+      };
+    case 'write':
+      return { text: writeRefusal(intent.what), trace: { intent: 'refusal', refusal: 'write' } };
+    case 'bookings':
+      return ownBookings(toolbox, intent.question, signedIn, request.now);
+    case 'availability':
+      return availability(toolbox, intent.name, message, request.now);
+    case 'search':
+      return search(toolbox, message);
+    case 'services':
+      return services(toolbox);
+    case 'offTopic':
+      return { text: OFF_TOPIC_REPLY, trace: { intent: 'refusal', refusal: 'off-topic' } };
+    case 'greeting':
+      return {
+        text: 'Happy to help! Ask me to find a cleaner (for example "deep cleaners in Denver under $40"), check when a cleaner is free, or about our policies.',
+        trace: { intent: 'greeting' },
+      };
+    case 'other':
+      return article(message, knowledge);
+  }
+}
+
+function writeRefusal(what: string): string {
+  const where: Record<string, string> = {
+    book: "I can't book for you, but I can find a cleaner and their free times, and you confirm on the booking page. Tell me the city, or open a cleaner's profile and choose Book Now: /cleaners",
+    cancel:
+      "I can't cancel bookings for you. You can cancel it yourself from My Bookings (/dashboard): cancelling 24 hours or more before the start is free; later, the cleaner's fee of one hour at the booked rate is kept.",
+    refund:
+      "I can't issue refunds. Cancelling 24 hours or more before the start refunds a paid booking in full; for anything else, contact our support team: /contact",
+    pay: "I can't make payments for you. Pay for a booking securely from My Bookings (/dashboard) with your card.",
+    reschedule:
+      "I can't change bookings for you. You can reschedule free of charge up to 24 hours before the start from My Bookings: /dashboard",
+    other:
+      "I can't make changes for you, but I can point you to where you can: My Bookings (/dashboard) or your profile (/profile).",
+  };
+  return where[what] ?? (where.other as string);
+}
+
+function article(message: string, knowledge: KnowledgeBase): Answer {
+  const ranked = knowledge.rank(message);
+  const best = ranked[0];
+  if (!best || best.score < MIN_ARTICLE_SCORE) {
+    return { text: OFF_TOPIC_REPLY, trace: { intent: 'refusal', refusal: 'off-topic' } };
+  }
+  const articles = ranked.slice(0, 3).map((r) => r.article.id);
+  return { text: `${best.article.text}\n\nMore: ${best.article.href}`, trace: { intent: 'article', articles } };
+}
+
+/** The search filters a message states, as `searchCleaners` arguments. */
+export function searchFilters(message: string): Record<string, string | number | boolean> {
+  const filters: Record<string, string | number | boolean> = {};
+  const place = findPlace(message);
+  if (place.city) filters.location = place.city.name;
+  else if (place.state) filters.state = place.state;
+  const serviceType = findServiceType(message);
+  if (serviceType) filters.serviceType = serviceType;
+  const maxPrice = findMaxPrice(message);
+  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+  const minRating = findMinRating(message);
+  if (minRating !== undefined) filters.minRating = minRating;
+  Object.assign(filters, findBadges(message));
+  const sort = findSort(message);
+  if (sort && !(sort === 'distance' && !place.city)) filters.sortBy = sort;
+  return filters;
+}
+
+function describeCleaner(c: CleanerFacts): string {
+  const rating = c.rating === null ? 'new' : `★${c.rating.toFixed(1)} (${c.reviewCount} reviews)`;
+  const badges = [c.isVerified && 'Verified', c.isInsured && 'Insured', c.isBonded && 'Bonded'].filter(Boolean);
+  const where =
+    c.distance === undefined ? `${c.city}, ${c.state}` : `${c.city}, ${c.state}, ${c.distance.toFixed(1)} mi`;
+  return `${c.name} — ${rating}, ${formatDollars(c.hourlyRate)}/hr, ${where}${badges.length > 0 ? ` · ${badges.join(', ')}` : ''}: /cleaner/${c.id}`;
+}
+
+function filterWords(filters: Record<string, string | number | boolean>): string {
+  const parts: string[] = [];
+  if (filters.location) parts.push(`near ${filters.location}`);
+  if (filters.state) parts.push(`in ${filters.state}`);
+  if (filters.maxPrice !== undefined) parts.push(`at ${formatDollars(Number(filters.maxPrice))}/hr or less`);
+  if (filters.minRating !== undefined) parts.push(`rated ${filters.minRating}★ or more`);
+  const badges = [
+    filters.isVerified && 'verified',
+    filters.isInsured && 'insured',
+    filters.isBonded && 'bonded',
+  ].filter(Boolean) as string[];
+  if (badges.length > 0) parts.push(list(badges));
+  return parts.join(', ');
+}
+
+async function search(toolbox: Toolbox, message: string): Promise<Answer> {
+  const filters = searchFilters(message);
+  const result = await toolbox.call('searchCleaners', { ...filters, pageSize: SHOWN_CLEANERS });
+  if (!result.ok) {
+    return {
+      text: `I couldn't search just now (${result.error.message}). Browse all cleaners: /cleaners`,
+      trace: { intent: 'search', filters, cleanerIds: [] },
+    };
+  }
+  const data = result.data as { total: number; cleaners: CleanerFacts[]; listing: string };
+  const kind = filters.serviceType ? `${SERVICE_LABELS[String(filters.serviceType)]} ` : '';
+  const conditions = filterWords(filters);
+  const trace: ReplyTrace = { intent: 'search', filters, cleanerIds: data.cleaners.map((c) => c.id) };
+  if (data.total === 0) {
+    return {
+      text: `I couldn't find ${kind}cleaners${conditions ? ` ${conditions}` : ''} right now. The listing with these filters: ${data.listing} — or try fewer filters.`,
+      trace,
+    };
+  }
+  const order =
+    filters.sortBy === 'price' ? ' (lowest rate first)' : filters.sortBy === 'experience' ? ' (most jobs first)' : '';
+  const head = `I found ${data.total} ${kind}cleaner${data.total === 1 ? '' : 's'}${conditions ? ` ${conditions}` : ''}${order}. ${data.total > data.cleaners.length ? 'The top ones' : 'Here they are'}:`;
+  const lines = data.cleaners.map((c, i) => `${i + 1}. ${describeCleaner(c)}`);
+  return {
+    text: `${head}\n${lines.join('\n')}\n\nSee all matching cleaners: ${data.listing}\nOpen a profile to see their services and book.`,
+    trace,
+  };
+}
+
+async function services(toolbox: Toolbox): Promise<Answer> {
+  const result = await toolbox.call('listServices', {});
+  const rows = result.ok ? (result.data as Array<{ name: string; basePrice: string; duration: number }>) : [];
+  const lines = rows.map(
+    (s) => `• ${s.name}: from ${formatDollars(s.basePrice)} (${Math.round(s.duration / 6) / 10} hours)`,
+  );
+  return {
+    text: `We offer house cleaning, deep cleaning, office cleaning and move-in/out cleaning.${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\nEach cleaner sets an hourly rate shown on their profile; most sessions cost between $80 and $150. Find a cleaner: /cleaners`,
+    trace: { intent: 'services', articles: ['services', 'cost'] },
+  };
+}
+
+async function availability(toolbox: Toolbox, name: string, message: string, now: Date): Promise<Answer> {
+  const today = todayOf(now);
+  const date = findDate(message, today);
+  const timeOfDay = findTimeOfDay(message) ?? null;
+  const clock = findClockTime(message);
+  const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
+  const cleaners = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
+  const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
+  const cleaner =
+    cleaners.find((c) => c.name.toLowerCase() === name.toLowerCase()) ??
+    cleaners.find((c) => c.name.toLowerCase().split(' ')[0] === first);
+  const trace: ReplyTrace = {
+    intent: 'availability',
+    availability: { cleanerId: cleaner?.id ?? null, date: date ?? null, timeOfDay },
+    cleanerIds: cleaner ? [cleaner.id] : [],
+  };
+  if (!cleaner) {
+    return {
+      text: `I couldn't find a cleaner called ${name}. Search by name: /cleaners?query=${encodeURIComponent(name)}`,
+      trace,
+    };
+  }
+  const days = date ? [date] : Array.from({ length: 7 }, (_, i) => addDays(today, i));
+  for (const day of days) {
+    const slots = await toolbox.call('listTimeSlots', { id: cleaner.id, date: day });
+    if (!slots.ok) continue;
+    const free = (slots.data as { free: string[] }).free;
+    const inRange = timeOfDay
+      ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1])
+      : free;
+    if (inRange.length === 0 && date) {
+      const when = timeOfDay
+        ? `on ${longDate(day)} ${timeOfDay === 'evening' ? 'evening' : `in the ${timeOfDay}`}`
+        : `on ${longDate(day)}`;
+      const other =
+        timeOfDay && free.length > 0 ? ` They are free that day at ${list(free.slice(0, 4).map(formatTime12))}.` : '';
+      trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
+      return {
+        text: `${cleaner.name} isn't free ${when}.${other} See their profile for other days: /cleaner/${cleaner.id}`,
+        trace,
+      };
+    }
+    if (inRange.length === 0) continue;
+    const pick = clock && inRange.includes(clock) ? clock : (inRange[0] as string);
+    trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
+    const times = list(inRange.slice(0, 6).map(formatTime12));
+    return {
+      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time. Book ${formatTime12(pick)}: /booking/${cleaner.id}?date=${day}&time=${pick} — you'll choose the service, add your address and confirm on the booking page.`,
+      trace,
+    };
+  }
+  return {
+    text: `${cleaner.name} has no free times in the next week. See their profile: /cleaner/${cleaner.id}`,
+    trace,
+  };
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function whenOf(b: BookingFacts): string {
+  return `${longDate(b.scheduledDate)} at ${formatTime12(b.scheduledTime)}`;
+}
+
+async function ownBookings(
+  toolbox: Toolbox,
+  question: 'next' | 'cancel-free' | 'list',
+  signedIn: boolean,
+  now: Date,
+): Promise<Answer> {
+  const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
+  if (!signedIn) {
+    return { text: 'Sign in to see your bookings, then ask me again: /login', trace };
+  }
+  const result = await toolbox.call('listBookings', { status: 'all', limit: 20 });
+  const bookings = result.ok ? (result.data as { bookings: BookingFacts[] }).bookings : [];
+  const upcoming = bookings
+    .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && new Date(b.startsAt) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const next = upcoming[0];
+  if (!next) {
+    trace.bookings = { question, bookingIds: [] };
+    return {
+      text: 'You have no upcoming cleanings. Find a cleaner: /cleaners — or see past bookings in My Bookings: /dashboard',
+      trace,
+    };
+  }
+  if (question === 'list') {
+    trace.bookings = { question, bookingIds: upcoming.map((b) => b.id) };
+    const lines = upcoming.slice(0, 5).map((b) => `• ${b.service} with ${b.cleaner.name}, ${whenOf(b)} (${b.status})`);
+    return {
+      text: `You have ${upcoming.length} upcoming cleaning${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}\nManage them in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  trace.bookings = { question, bookingIds: [next.id] };
+  const about = `${next.service} with ${next.cleaner.name} on ${whenOf(next)}`;
+  if (question === 'next') {
+    const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
+    return {
+      text: `Your next cleaning is ${about} (${next.status}${paid}). Manage it in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  if (!next.cancel) {
+    return {
+      text: `Your next cleaning, ${about}, can't be cancelled from the app now. Contact support: /contact`,
+      trace,
+    };
+  }
+  if (next.cancel.free) {
+    const refund =
+      Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
+    return {
+      text: `Yes. Your next cleaning, ${about}, is more than 24 hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  return {
+    text: `Your next cleaning, ${about}, starts within 24 hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    trace,
+  };
+}

@@ -1,0 +1,191 @@
+import { findBadges, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
+
+/**
+ * What a message asks for, decided in this order: an attempt to change the assistant's rules, a
+ * request for someone's contact details, a request to act (book, cancel, pay, refund), the
+ * person's own bookings, a cleaner's free times, a cleaner search, the services and prices, a
+ * help article, a greeting; anything else is off-topic.
+ */
+
+export type Intent =
+  | { kind: 'injection' }
+  | { kind: 'private' }
+  | { kind: 'write'; what: 'book' | 'cancel' | 'refund' | 'pay' | 'reschedule' | 'other' }
+  | { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' }
+  | { kind: 'availability'; name: string }
+  | { kind: 'search' }
+  | { kind: 'services' }
+  | { kind: 'offTopic' }
+  | { kind: 'greeting' }
+  | { kind: 'other' };
+
+const INJECTION = [
+  /\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|directions|polic(y|ies)|restrictions|programming|previous|above|prior)\b/i,
+  /\b(system|developer|hidden|initial|original)\s+(prompt|message|instructions?)\b/i,
+  /\byou are now\b|\bfrom now on,? you\b|\bact as\b|\bpretend (to be|you)\b|\broleplay\b|\bjailbreak\b|\bdeveloper mode\b|\bDAN\b/i,
+  /^\s*(system|assistant|admin)\s*:/im,
+  /\b(reveal|print|show|repeat|output|dump|leak)\b.{0,30}\b(prompt|instructions|configuration|config|secrets?|api keys?|database|passwords?)\b/i,
+  /\b(all|every|other)\s+(users?|customers?|accounts?)['’]?\s*(e-?mails?|phones?|numbers?|addresses|data|passwords?)\b/i,
+  /<\s*\/?\s*(system|script|instructions?)\s*>/i,
+];
+
+const CONTACT_WORDS =
+  /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|contact (details|info)|whatsapp|social security|ssn)\b/i;
+const SUPPORT_CONTACT = /\b(support|you|your|spotless|customer service|help ?desk|team|company|office hours)\b/i;
+const SOMEONE =
+  /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|[A-Z][a-z]+['’]s)\b/;
+
+const OFF_TOPIC =
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game)\b/i;
+
+/** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
+function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
+  const t = text.toLowerCase().trim();
+  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please )?|i want you to |i need you to |go ahead and |you should |help me )?`;
+  const verbs: Array<[RegExp, Extract<Intent, { kind: 'write' }>['what']]> = [
+    [/book|reserve|schedule|hire/, 'book'],
+    [/cancel/, 'cancel'],
+    [/refund|give me (my )?money back/, 'refund'],
+    [/pay|charge|process (the |my )?payment/, 'pay'],
+    [/reschedule|move|change/, 'reschedule'],
+    [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
+  ];
+  for (const [verb, what] of verbs) {
+    if (new RegExp(lead + String.raw`(?:${verb.source})\b`).test(t)) {
+      // "can you book …" asks the assistant; "can I book …" or "how do I book …" asks how.
+      if (what === 'reschedule' && !/\b(my|the|it|booking|cleaning|appointment)\b/.test(t)) return null;
+      if (what === 'other' && !/\b(my|the|it|booking|account|review|application)\b/.test(t)) return null;
+      return { kind: 'write', what };
+    }
+  }
+  if (/\b(book|cancel|refund|pay for|reschedule)\b.{0,40}\bfor me\b/.test(t)) {
+    const what = /cancel/.test(t)
+      ? 'cancel'
+      : /refund/.test(t)
+        ? 'refund'
+        : /pay/.test(t)
+          ? 'pay'
+          : /reschedule/.test(t)
+            ? 'reschedule'
+            : 'book';
+    return { kind: 'write', what };
+  }
+  return null;
+}
+
+const OWN_BOOKING =
+  /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|appointment|appointments|visit|job|reservation|service)\b/i;
+
+function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null {
+  const t = text.toLowerCase();
+  // "How do I change the date of my appointment?" asks how, not about the appointment.
+  if (/^\s*(how|why)\b/.test(t) && !/\b(next|upcoming)\b/.test(t)) return null;
+  const mine =
+    OWN_BOOKING.test(t) ||
+    /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?))\b/.test(t) ||
+    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t);
+  const cancelFree =
+    /\bcancel\b/.test(t) &&
+    (/\bstill\b/.test(t) || /\bmy\b/.test(t)) &&
+    /\b(free|charged?|fee|cost|penalty|refund)\b/.test(t);
+  if (cancelFree) return { kind: 'bookings', question: 'cancel-free' };
+  if (!mine) return null;
+  // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
+  const about =
+    /\b(when|next|upcoming|coming up|list|show|see|how many|do i have|have i|am i|scheduled|booked)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b/;
+  if (!about.test(t)) return null;
+  // Changing one's booking is a question about how (the reschedule and cancellation articles).
+  if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
+  const plural = /\b(all|list|bookings|appointments|cleanings|reservations|visits|how many)\b/.test(t);
+  if (plural) return { kind: 'bookings', question: 'list' };
+  return { kind: 'bookings', question: 'next' };
+}
+
+const NAME_STOP = new Set(
+  (
+    'the a an any anyone someone somebody everyone she he they it this that my your cleaner cleaners there you i ' +
+    'we free available open busy working customer service support team office spotless what who which'
+  ).split(' '),
+);
+
+/** "is Maria free on Saturday", "when is maria lopez available", "can James come tomorrow". */
+function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }> | null {
+  const t = text.replace(/[?!.,]/g, ' ');
+  const patterns = [
+    /\b(?:is|are|will|would)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|open|around|booked|busy|working)\b/i,
+    /\bwhen\s+(?:is|can|will|could|does)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|come|work|clean|open)\b/i,
+    /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
+    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar)\b/,
+    /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule)\s+(?:of|for)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
+    /\bdoes\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+have\s+(?:any\s+)?(?:time|availability|openings|slots|free)\b/i,
+  ];
+  for (const p of patterns) {
+    const m = p.exec(t);
+    const name = m?.[1]?.trim();
+    if (!name) continue;
+    const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
+    if (NAME_STOP.has(first)) continue;
+    const parts = name.split(/\s+/).filter((part) => !NAME_STOP.has(part.toLowerCase()));
+    if (parts.length === 0) continue;
+    return { kind: 'availability', name: parts.join(' ') };
+  }
+  return null;
+}
+
+const CLEANER_NOUN =
+  /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|janitors?|janitorial)\b/i;
+const FIND =
+  /\b(find|show|list|search|looking for|look for|need|want|recommend|suggest|get me|any|who|which|available|hire|book)\b/i;
+
+function searchAsked(text: string): boolean {
+  const noun = CLEANER_NOUN.test(text);
+  const place = findPlace(text);
+  const located = place.city !== undefined || place.state !== undefined;
+  const service = findServiceType(text) !== undefined && /\bclean(ing|ers?)?\b/i.test(text);
+  const filtered =
+    findMaxPrice(text) !== undefined ||
+    findMinRating(text) !== undefined ||
+    Object.keys(findBadges(text)).length > 0 ||
+    findSort(text) !== undefined;
+  // "Are cleaners insured?" asks about the policy, not for a list.
+  const policyQuestion = /^\s*(are|is|do|does|can|will|how|what|why)\b/i.test(text) && !located && !FIND.test(text);
+  if (policyQuestion && findMaxPrice(text) === undefined && findMinRating(text) === undefined) return false;
+  // "How do I book a cleaner?" asks how it works; "I want to work as a cleaner" is about applying.
+  if (/^\s*(how|why)\b/i.test(text) && !located && findMaxPrice(text) === undefined) return false;
+  if (/\b(apply|application|become a cleaner|work as a cleaner|join as)\b/i.test(text)) return false;
+  if (noun && (located || filtered || FIND.test(text))) return true;
+  if (service && (located || filtered || FIND.test(text))) return true;
+  return located && (noun || service || filtered);
+}
+
+export function classify(text: string, signedIn: boolean): Intent {
+  if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
+  const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
+  if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named)) {
+    return { kind: 'private' };
+  }
+  const write = writeRequest(text);
+  if (write) return write;
+  const own = ownBookings(text);
+  if (own && (signedIn || own.question !== 'cancel-free' || /\bmy\b/i.test(text))) return own;
+  if (OFF_TOPIC.test(text) && !CLEANER_NOUN.test(text) && !/\b(book|booking|cancel|refund|pay|clean)/i.test(text)) {
+    return { kind: 'offTopic' };
+  }
+  const available = availabilityOf(text);
+  if (available) return available;
+  if (
+    /\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
+      text,
+    ) &&
+    findPlace(text).city === undefined
+  ) {
+    return { kind: 'services' };
+  }
+  if (searchAsked(text)) return { kind: 'search' };
+  if (
+    /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|thx|ok|okay|cool|great)\b[\s!.?]*$/i.test(text)
+  ) {
+    return { kind: 'greeting' };
+  }
+  return { kind: 'other' };
+}

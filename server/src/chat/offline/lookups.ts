@@ -1,0 +1,310 @@
+import { CITIES, type City } from '@spotless/sdk/cities';
+import { allowedEdits, editDistance, words } from './text';
+
+/**
+ * What a message asks to look up, read from its words: a place (the SDK's city table, misspelt or
+ * lower case; a state by name or code), a service type, a price ceiling, a rating, the verified /
+ * insured / bonded badges, a sort, a day and a time of day.
+ */
+
+const STATES: Record<string, string> = {
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york state': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  'washington state': 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'district of columbia': 'DC',
+};
+const STATE_CODES = new Set(Object.values(STATES));
+
+/** Other names people use for the table's cities. */
+const CITY_ALIASES: Record<string, string> = {
+  nyc: 'New York',
+  'new york city': 'New York',
+  manhattan: 'New York',
+  la: 'Los Angeles',
+  sf: 'San Francisco',
+  'san fran': 'San Francisco',
+  philly: 'Philadelphia',
+  vegas: 'Las Vegas',
+  dc: 'Washington',
+  'washington dc': 'Washington',
+  'washington d c': 'Washington',
+};
+
+const CITY_BY_NAME = new Map(CITIES.map((c) => [c.name.toLowerCase(), c]));
+
+export interface Place {
+  city?: City;
+  state?: string;
+}
+
+/** Word windows of one to three words, longest first, with where they start. */
+function windows(list: string[]): Array<{ text: string; start: number; size: number }> {
+  const out: Array<{ text: string; start: number; size: number }> = [];
+  for (let size = 3; size >= 1; size--) {
+    for (let start = 0; start + size <= list.length; start++) {
+      out.push({ text: list.slice(start, start + size).join(' '), start, size });
+    }
+  }
+  return out;
+}
+
+/** Words that look like a city's misspelling but are ordinary words here. */
+const NOT_PLACES = new Set(['austine', 'cleaner', 'cleaners', 'clean', 'deep', 'move', 'office', 'homes', 'house']);
+
+export function findPlace(text: string): Place {
+  const list = words(text);
+  for (const w of windows(list)) {
+    const alias = CITY_ALIASES[w.text];
+    // Two-letter aliases only as whole upper-case words ("LA", "SF"), not "la" inside Spanish.
+    if (alias && (w.text.length > 2 || new RegExp(`\\b${w.text.toUpperCase()}\\b`).test(text))) {
+      return { city: CITY_BY_NAME.get(alias.toLowerCase()) };
+    }
+    const exact = CITY_BY_NAME.get(w.text);
+    if (exact) return { city: exact };
+  }
+  for (const w of windows(list)) {
+    if (w.text.length < 4 || NOT_PLACES.has(w.text)) continue;
+    const max = allowedEdits(w.text.length);
+    let best: City | undefined;
+    let bestDistance = max + 1;
+    for (const city of CITIES) {
+      const d = editDistance(w.text, city.name.toLowerCase(), max);
+      if (d < bestDistance) {
+        best = city;
+        bestDistance = d;
+      }
+    }
+    if (best) return { city: best };
+  }
+  for (const w of windows(list)) {
+    const code = STATES[w.text];
+    if (code) return { state: code };
+  }
+  // A state written as its code: only upper case and after "in", so "in OR" and not "or".
+  const code = /\bin ([A-Z]{2})\b/.exec(text)?.[1];
+  if (code && STATE_CODES.has(code)) return { state: code };
+  for (const w of windows(list)) {
+    if (w.text.length < 5) continue;
+    for (const [name, stateCode] of Object.entries(STATES)) {
+      if (editDistance(w.text, name, allowedEdits(name.length) - 1) <= allowedEdits(name.length) - 1) {
+        return { state: stateCode };
+      }
+    }
+  }
+  return {};
+}
+
+export type ServiceType = 'residential' | 'commercial' | 'deep' | 'moveout';
+
+export function findServiceType(text: string): ServiceType | undefined {
+  const t = text.toLowerCase();
+  if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b/.test(t)) return 'deep';
+  if (/\bmov(e|ing)[\s-]?(in|out)\b|\bmoveout\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(t)) {
+    return 'moveout';
+  }
+  if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
+  if (/\b(residential|regular|standard|routine|recurring|house ?clean(ing)?|home ?clean(ing)?)\b/.test(t)) {
+    return 'residential';
+  }
+  return undefined;
+}
+
+const NUMBER_WORDS: Record<string, number> = { four: 4, five: 5, three: 3, two: 2 };
+
+/** "under $40", "less than 40 dollars", "$35 or less", "max 50/hr", "budget of $45". */
+export function findMaxPrice(text: string): number | undefined {
+  const t = text.toLowerCase().replace(/,/g, '');
+  const money = String.raw`\$?\s?(\d{1,4}(?:\.\d{1,2})?)`;
+  const before = new RegExp(
+    String.raw`\b(?:under|below|less than|cheaper than|no more than|not more than|at most|max(?:imum)?|up to|within|budget(?: of| is)?|lower than|<)\s*` +
+      money,
+  );
+  const after = new RegExp(
+    money +
+      String.raw`\s*(?:dollars?|bucks|usd)?\s*(?:/\s*h(?:ou)?r|an hour|per hour|/hour|hourly)?\s*(?:or less|or under|or cheaper|max(?:imum)?|tops)\b`,
+  );
+  const m = before.exec(t) ?? after.exec(t);
+  if (m?.[1]) return Number(m[1]);
+  const plain = /\$\s?(\d{1,4})(?:\s*(?:\/\s*h(?:ou)?r|an hour|per hour|hourly))/.exec(t);
+  return plain?.[1] ? Number(plain[1]) : undefined;
+}
+
+/** "4.5 stars", "4+ stars", "rated at least 4", "rating above 4.5", "five star". */
+export function findMinRating(text: string): number | undefined {
+  const t = text.toLowerCase();
+  const num = String.raw`(\d(?:\.\d)?|four|five|three|two)`;
+  const patterns = [
+    new RegExp(num + String.raw`\s*\+?\s*(?:-\s*)?stars?`),
+    new RegExp(
+      String.raw`(?:rated|rating|ratings)\s*(?:of\s*)?(?:at least|above|over|of|>=|>|higher than|more than)?\s*` + num,
+    ),
+    new RegExp(String.raw`(?:at least|above|over|minimum(?: of)?)\s*` + num + String.raw`\s*(?:stars?|rating|\+)`),
+  ];
+  for (const p of patterns) {
+    const m = p.exec(t);
+    const raw = m?.[1];
+    if (!raw) continue;
+    const value = NUMBER_WORDS[raw] ?? Number(raw);
+    if (value > 0 && value <= 5) return value;
+  }
+  return undefined;
+}
+
+export interface Badges {
+  isVerified?: true;
+  isInsured?: true;
+  isBonded?: true;
+}
+
+export function findBadges(text: string): Badges {
+  const t = text.toLowerCase();
+  const badges: Badges = {};
+  if (/\bverified\b|\bbackground[\s-]?check(ed)?\b|\bvetted\b/.test(t)) badges.isVerified = true;
+  if (/\binsur(ed|ance)\b/.test(t)) badges.isInsured = true;
+  if (/\bbond(ed)?\b/.test(t)) badges.isBonded = true;
+  return badges;
+}
+
+export type Sort = 'rating' | 'price' | 'experience' | 'distance';
+
+export function findSort(text: string): Sort | undefined {
+  const t = text.toLowerCase();
+  if (
+    /\b(cheapest|least expensive|lowest (price|rate)|most affordable|budget|affordable|inexpensive|cheap)\b/.test(t)
+  ) {
+    return 'price';
+  }
+  if (/\b(most experienced|experienced|most jobs|veteran|seasoned)\b/.test(t)) return 'experience';
+  if (/\b(nearest|closest|near me|nearby)\b/.test(t)) return 'distance';
+  if (/\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|best|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(t)) {
+    return 'rating';
+  }
+  return undefined;
+}
+
+export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
+
+export function findTimeOfDay(text: string): TimeOfDay | undefined {
+  const t = text.toLowerCase();
+  if (/\bmorning\b|\bbefore noon\b|\bearly\b/.test(t)) return 'morning';
+  if (/\bafternoon\b|\bafter lunch\b|\bafter noon\b/.test(t)) return 'afternoon';
+  if (/\bevening\b|\btonight\b|\bafter work\b/.test(t)) return 'evening';
+  return undefined;
+}
+
+/** A clock time: "at 9am", "2 pm", "10:30", "14:00" → "HH:MM". */
+export function findClockTime(text: string): string | undefined {
+  const t = text.toLowerCase();
+  const m = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/.exec(t) ?? /\bat (\d{1,2}):(\d{2})\b/.exec(t);
+  if (!m?.[1]) return undefined;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? '0');
+  const half = m[3]?.replace(/\./g, '');
+  if (half === 'pm' && hour < 12) hour += 12;
+  if (half === 'am' && hour === 12) hour = 0;
+  if (hour > 23 || minute > 59) return undefined;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY_SHORT = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function isoOf(year: number, month: number, day: number): string | undefined {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
+  return d.toISOString().slice(0, 10);
+}
+
+function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A day named in the text, relative to `today` (YYYY-MM-DD): "tomorrow", "Saturday", "Dec 3", "12/3". */
+export function findDate(text: string, today: string): string | undefined {
+  const t = text.toLowerCase();
+  if (/\bday after tomorrow\b/.test(t)) return addDaysIso(today, 2);
+  if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow)\b/.test(t)) return addDaysIso(today, 1);
+  if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(t)) return today;
+  const year = Number(today.slice(0, 4));
+  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
+  if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const monthFirst =
+    /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b/.exec(t);
+  const dayFirst =
+    /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/.exec(t);
+  const named = monthFirst
+    ? { month: MONTHS.indexOf(monthFirst[1]?.slice(0, 3) ?? '') + 1, day: Number(monthFirst[2]) }
+    : dayFirst
+      ? { month: MONTHS.indexOf(dayFirst[2]?.slice(0, 3) ?? '') + 1, day: Number(dayFirst[1]) }
+      : undefined;
+  const slash = /\b(\d{1,2})\/(\d{1,2})\b/.exec(t);
+  const md = named ?? (slash ? { month: Number(slash[1]), day: Number(slash[2]) } : undefined);
+  if (md && md.month > 0) {
+    const thisYear = isoOf(year, md.month, md.day);
+    if (thisYear && thisYear >= today) return thisYear;
+    return isoOf(year + 1, md.month, md.day);
+  }
+  const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
+  if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);
+  for (let i = 0; i < 7; i++) {
+    const name = WEEKDAYS[i] as string;
+    const short = WEEKDAY_SHORT[i] as string;
+    const re = new RegExp(`\\b(next\\s+)?(${name}|${short})s?\\b`);
+    const m = re.exec(t);
+    if (!m) continue;
+    let ahead = (i - todayIndex + 7) % 7;
+    if (m[1] && ahead === 0) ahead = 7;
+    return addDaysIso(today, ahead);
+  }
+  return undefined;
+}

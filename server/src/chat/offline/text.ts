@@ -1,0 +1,79 @@
+/**
+ * Text helpers of the offline engine: words, a light stemmer, and edit distance for misspellings.
+ */
+
+export const STOPWORDS = new Set(
+  (
+    'a an the and or but if of to in on at by for with from as is are was were be been being am do does did ' +
+    'i me my we our you your it its this that these those there here what which who whom how when where why ' +
+    'can could would should will shall may might must have has had not no yes please thanks thank hi hello ' +
+    'any some all about into than then so too very just also get got want need like know tell give show ' +
+    'spotless'
+  ).split(' '),
+);
+
+/** Lower-case words of a text, apostrophes dropped ("what's" → "whats"). */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** A light suffix stemmer: enough that "cancelling", "cancelled" and "cancel" meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 5 && w.endsWith('ations')) w = w.slice(0, -1);
+  for (const suffix of ['ing', 'ed', 'es', 's', 'ly']) {
+    if (w.length - suffix.length >= 4 && w.endsWith(suffix)) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  if (w.length >= 4 && /([^aeiou])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Content words, stemmed. */
+export function terms(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stem);
+}
+
+/** Optimal string alignment distance (one transposition counts one), stopping past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) (d[0] as number[])[j] = j;
+  for (let i = 1; i < rows; i++) {
+    let best = Number.POSITIVE_INFINITY;
+    const row = d[i] as number[];
+    const prev = d[i - 1] as number[];
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+      row[j] = v;
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+/** How many edits a word of this length may carry and still be recognised. */
+export function allowedEdits(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 6) return 1;
+  return 2;
+}

@@ -1,0 +1,252 @@
+import { centsToDollars, dollarsToCents } from '@spotless/sdk/rules';
+import type { Cleaner } from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { availabilityApi } from '../availability/availability.openapi';
+import { listSlots, SLOT_STEP_MINUTES } from '../availability/slots.service';
+import { bookingsApi } from '../bookings/bookings.openapi';
+import { type BookingAnswer, getBooking, listBookingsFor } from '../bookings/bookings.service';
+import { cleanersApi } from '../cleaners/cleaners.openapi';
+import { getCleaner, searchCleanersData } from '../cleaners/cleaners.service';
+import type { Deps } from '../deps';
+import type { Assistant } from '../lib/actor';
+import { AppError } from '../lib/errors';
+import type { Data } from '../lib/hypermedia';
+import { generateOpenApi } from '../lib/openapi';
+import type { Operation } from '../lib/operations';
+import { servicesApi } from '../services/services.openapi';
+import { listServices } from '../services/services.service';
+import type { Toolbox, ToolResult, ToolSpec } from './engine';
+import { listingHref } from './links';
+
+/**
+ * The assistant's tools (decision 047): an explicit allowlist of read-only operations of the
+ * operation table. Each tool's name, description and arguments are the operation's; running one
+ * validates the arguments with the operation's own schemas and calls the same service as the
+ * route, as the assistant acting for the person chatting — so it reads exactly what they may read.
+ * What a tool answers is data for the engine, projected to what a reply may show: public cleaner
+ * facts, and the person's own bookings — never anyone's e-mail address or phone number.
+ */
+
+type ToolDeps = Pick<Deps, 'database' | 'clock'>;
+type Input = { param?: Record<string, unknown>; query?: Record<string, unknown> };
+
+interface Tool {
+  operation: Operation;
+  run(deps: ToolDeps, actor: Assistant, input: Input): Promise<unknown>;
+}
+
+/** A cleaner as the assistant may show them: public profile facts, their pages. */
+export function cleanerFacts(c: Data<Cleaner>) {
+  return {
+    id: c.id,
+    name: `${c.user.firstName} ${c.user.lastName}`.trim(),
+    rating: c.rating === null ? null : Number(c.rating),
+    reviewCount: c.reviewCount,
+    hourlyRate: c.hourlyRate,
+    completedJobs: c.completedJobs,
+    experience: c.experience,
+    city: c.city,
+    state: c.state,
+    serviceTypes: c.serviceTypes,
+    isVerified: c.isVerified,
+    isInsured: c.isInsured,
+    isBonded: c.isBonded,
+    ...(c.distance === undefined ? {} : { distance: c.distance }),
+    /** Written by the cleaner: data to describe them with, never instructions. */
+    bio: c.bio,
+    profile: `/cleaner/${c.id}`,
+    bookingPage: `/booking/${c.id}`,
+  };
+}
+export type CleanerFacts = ReturnType<typeof cleanerFacts>;
+
+/** The person's own booking, as far as the assistant answers about it. */
+function bookingFacts(answer: BookingAnswer) {
+  const b = answer.data;
+  const terms = answer.personOffer?.cancelTerms ?? null;
+  return {
+    id: b.id,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    scheduledDate: b.scheduledDate,
+    scheduledTime: b.scheduledTime,
+    startsAt: b.startsAt,
+    timeZone: b.timeZone,
+    duration: b.duration,
+    totalPrice: b.totalPrice,
+    cleaner: { id: b.cleaner.id, name: `${b.cleaner.user.firstName} ${b.cleaner.user.lastName}`.trim() },
+    service: b.service.name,
+    /** Whether they may cancel it themself now, and on what terms (decision 034). */
+    cancel:
+      answer.personOffer?.allowed.has('cancel') && terms
+        ? { free: terms.free, fee: centsToDollars(terms.feeCents), refund: centsToDollars(terms.refundCents) }
+        : null,
+    mayReschedule: answer.personOffer?.allowed.has('reschedule') ?? false,
+    page: '/dashboard',
+  };
+}
+export type BookingFacts = ReturnType<typeof bookingFacts>;
+
+const hourlyRateCents = (c: Data<Cleaner>) => dollarsToCents(c.hourlyRate);
+
+/** The allowlist. Nothing here writes: `tools.test.ts` fails if an operation that is not a GET is added. */
+const TOOLS: Record<string, Tool> = {
+  searchCleaners: {
+    operation: cleanersApi.searchCleaners,
+    async run(deps, actor, { query = {} }) {
+      const input = cleanersApi.searchCleaners.request.query.parse(stringValues(query));
+      const result = await searchCleanersData(deps, actor, { ...input, pageSize: Math.min(input.pageSize, 20) });
+      return {
+        total: result.total,
+        stats: result.stats,
+        cleaners: result.items.map(cleanerFacts),
+        listing: listingHref(query),
+      };
+    },
+  },
+  getCleaner: {
+    operation: cleanersApi.getCleaner,
+    async run(deps, actor, { param = {} }) {
+      const { id } = cleanersApi.getCleaner.request.param.parse(stringValues(param));
+      const { cleaner } = await getCleaner(deps, actor, id);
+      return { ...cleanerFacts(cleaner), hourlyRateCents: hourlyRateCents(cleaner) };
+    },
+  },
+  listTimeSlots: {
+    operation: availabilityApi.listTimeSlots,
+    async run(deps, actor, { param = {}, query = {} }) {
+      const { id, date } = availabilityApi.listTimeSlots.request.param.parse(stringValues(param));
+      const { duration } = availabilityApi.listTimeSlots.request.query.parse(stringValues(query));
+      const day = await listSlots(deps, actor, id, date, duration ?? SLOT_STEP_MINUTES);
+      return {
+        cleanerId: id,
+        date: day.date,
+        timeZone: day.timeZone,
+        free: day.items.filter((s) => s.data.isAvailable).map((s) => s.data.startTime),
+        bookingPage: `/booking/${id}?date=${day.date}`,
+      };
+    },
+  },
+  listServices: {
+    operation: servicesApi.listServices,
+    async run(deps, actor) {
+      const services = await listServices(deps, actor);
+      return services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        type: s.type,
+        category: s.category,
+        basePrice: s.basePrice,
+        duration: s.duration,
+      }));
+    },
+  },
+  listBookings: {
+    operation: bookingsApi.listBookings,
+    async run(deps, actor, { query = {} }) {
+      const { cleanerId: _jobs, ...own } = stringValues(query);
+      const input = bookingsApi.listBookings.request.query.parse(own);
+      const { items, total } = await listBookingsFor(deps, actor, { ...input, limit: Math.min(input.limit, 20) });
+      return { total, bookings: items.map(bookingFacts) };
+    },
+  },
+  getBooking: {
+    operation: bookingsApi.getBooking,
+    async run(deps, actor, { param = {} }) {
+      const { id } = bookingsApi.getBooking.request.param.parse(stringValues(param));
+      return bookingFacts(await getBooking(deps, actor, id));
+    },
+  },
+};
+
+/** The operations the assistant may call, by operationId. */
+export const ASSISTANT_OPERATIONS: readonly Operation[] = Object.values(TOOLS).map((t) => t.operation);
+
+/** Query values arrive as the model or the parser wrote them; the operation's schemas read text. */
+function stringValues(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = typeof value === 'string' ? value : String(value);
+  }
+  return out;
+}
+
+let specs: ToolSpec[] | undefined;
+
+/** The tool list, derived from the operations' OpenAPI description (parameters inlined). */
+export function toolSpecs(): readonly ToolSpec[] {
+  specs ??= buildSpecs();
+  return specs;
+}
+
+function buildSpecs(): ToolSpec[] {
+  const doc = generateOpenApi(
+    ASSISTANT_OPERATIONS,
+    { title: 'tools', version: '1' },
+    {
+      serverUrl: '/',
+      cookies: { user: 'session', admin: 'admin_session' },
+    },
+  );
+  const components = doc.components.schemas;
+  const out: ToolSpec[] = [];
+  for (const methods of Object.values(doc.paths)) {
+    for (const op of Object.values(methods)) {
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      for (const p of op.parameters ?? []) {
+        if (op.operationId === 'listBookings' && p.name === 'cleanerId') continue;
+        if (op.operationId === 'listTimeSlots' && p.name === 'excludeBookingId') continue;
+        if (p.name === 'sort') continue;
+        properties[p.name] = inline(p.schema, components);
+        if (p.required) required.push(p.name);
+      }
+      out.push({
+        name: op.operationId,
+        description: [op.summary, op.description].filter(Boolean).join('. '),
+        parameters: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+      });
+    }
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A JSON Schema with its `$ref`s to components replaced by the components themselves. */
+function inline(schema: unknown, components: Record<string, unknown>, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, components, depth));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: string }).$ref;
+  if (typeof ref === 'string' && depth < 5) {
+    return inline(components[ref.replace('#/components/schemas/', '')], components, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components, depth)]));
+}
+
+/** The tools bound to one conversation: every call runs as `actor`, the assistant acting for its person. */
+export function toolboxFor(deps: ToolDeps, actor: Assistant): Toolbox {
+  return {
+    tools: toolSpecs(),
+    async call(name, args): Promise<ToolResult> {
+      const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
+      if (!tool) return { ok: false, error: { code: 'unknown_tool', message: `There is no tool named ${name}` } };
+      const param: Record<string, unknown> = {};
+      const query: Record<string, unknown> = {};
+      const pathNames = new Set([...tool.operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+      for (const [key, value] of Object.entries(args ?? {})) (pathNames.has(key) ? param : query)[key] = value;
+      try {
+        return { ok: true, data: await tool.run(deps, actor, { param, query }) };
+      } catch (error) {
+        if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
+        if (error instanceof z.ZodError) {
+          const issue = error.issues[0];
+          return {
+            ok: false,
+            error: { code: 'invalid_arguments', message: `${issue?.path.join('.')}: ${issue?.message}` },
+          };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The assistant's two engines behind one interface (decision 047): the offline engine (the
+ * embedded default) and OpenAI chat completions with tool calls (when `OPENAI_API_KEY` is set),
+ * which falls back to the offline engine when its endpoint fails or stalls. An engine only writes
+ * text: the chat service derives the reply's links and proposals from that text and from what the
+ * tools returned, keeps only links to this site, and removes contact details that are not
+ * support's.
+ */
+
+/** A read-only operation the assistant may call, described from the operation table. */
+export interface ToolSpec {
+  /** The operationId, e.g. `searchCleaners`. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments: the operation's path and query parameters. */
+  parameters: Record<string, unknown>;
+}
+
+export type ToolResult = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** The tools, bound to the person chatting: every call runs the services as `assistantFor(them)`. */
+export interface Toolbox {
+  readonly tools: readonly ToolSpec[];
+  call(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+}
+
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AssistantRequest {
+  /** The person's new message, trimmed, at most `CHAT.messageMaxLength` characters. */
+  message: string;
+  /** Earlier messages of this conversation, oldest first (bounded). */
+  history: readonly ConversationTurn[];
+  toolbox: Toolbox;
+  now: Date;
+  /** The first name of the signed-in person chatting; null for a visitor. */
+  person: { firstName: string | null } | null;
+  /** Aborted when the caller goes away. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What the engine understood, for tests and the labelled question set (never sent to clients):
+ * the intent, the articles it answered from, the search filters it used, and so on.
+ */
+export interface ReplyTrace {
+  intent:
+    | 'article'
+    | 'search'
+    | 'availability'
+    | 'bookings'
+    | 'services'
+    | 'refusal'
+    | 'greeting'
+    | 'fallback'
+    | 'model';
+  /** Help articles answered from, best first (`HELP_ARTICLES` ids). */
+  articles?: string[];
+  /** The `searchCleaners` arguments used (only filters the person asked for). */
+  filters?: Record<string, string | number | boolean>;
+  /** Cleaners named in the reply, in order. */
+  cleanerIds?: number[];
+  availability?: {
+    cleanerId: number | null;
+    date: string | null;
+    timeOfDay: 'morning' | 'afternoon' | 'evening' | null;
+  };
+  bookings?: { question: 'next' | 'cancel-free' | 'list'; bookingIds: number[] };
+  refusal?: 'off-topic' | 'injection' | 'write' | 'private';
+  /** The engine that answered, e.g. `offline`, or `offline (fallback: timeout)`. */
+  engine?: string;
+}
+
+export interface AssistantReply {
+  /** Complete on its own, with relative URLs (`/cleaner/42`). */
+  text: string;
+  /** Tokens this turn cost (reported by the model, or estimated at 4 characters a token). */
+  tokens: number;
+  trace: ReplyTrace;
+}
+
+export interface AssistantEngine {
+  readonly name: string;
+  /** Answers one message; `onDelta` receives the text as it is written (for streaming). */
+  reply(request: AssistantRequest, onDelta?: (text: string) => void): Promise<AssistantReply>;
+}
+
+/** Tokens of a text when the model does not say: about four characters each. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallInit, type Json, call as send } from './call';
+import { TARGETS, type Target } from './targets';
+
+/**
+ * The chat assistant on the three targets, with the offline engine (decision 047): a visitor's
+ * session and a search answer linking real cleaners, the quick replies, a signed-in person's
+ * conversation closed to anyone else, and the reply streamed as server-sent events.
+ */
+describe.each(TARGETS)('%s', (_name, start) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await start();
+  });
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  const call = (path: string, init?: CallInit) => send(target.url, path, init);
+
+  async function signIn(email: string) {
+    const login = await call('/api/auth/login', { method: 'POST', body: { email, password: 'demo-password' } });
+    expect(login.status, email).toBe(200);
+    return `spotless_session=${login.session}`;
+  }
+
+  it('starts a session for a visitor and answers a search with real cleaners', async () => {
+    const started = await call('/api/chat/session', { method: 'POST' });
+    expect(started.status).toBe(201);
+    expect(started.body.sessionId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(started.body.welcomeMessage).toMatch(/assistant/);
+    const suggestions = await call('/api/chat/suggestions');
+    expect(suggestions.status).toBe(200);
+    expect(suggestions.body.quickReplies.length).toBeGreaterThanOrEqual(3);
+
+    const reply = await call(`/api/chat/${started.body.sessionId}/message`, {
+      method: 'POST',
+      body: { message: suggestions.body.quickReplies[0] },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const cleanerPages = (reply.body.links.pages as Json[]).filter((p) => p.rel === 'cleaner');
+    expect(cleanerPages.length).toBeGreaterThan(0);
+    for (const page of cleanerPages) {
+      expect(reply.body.response).toContain(page.href);
+      const id = page.href.split('/').at(-1);
+      const cleaner = await call(`/api/cleaners/${id}`);
+      expect(cleaner.status).toBe(200);
+      expect(page.title).toBe(`${cleaner.body.user.firstName} ${cleaner.body.user.lastName}`);
+    }
+    const history = await call(`/api/chat/${started.body.sessionId}`);
+    expect((history.body.messages as Json[]).map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+  });
+
+  it('keeps a signed-in person’s conversation theirs: 404 to a visitor and to another user', async () => {
+    const owner = await signIn('customer@example.com');
+    const other = await signIn('cleaner@example.com');
+    const started = await call('/api/chat/session', { method: 'POST', cookie: owner });
+    expect(started.status).toBe(201);
+    const path = `/api/chat/${started.body.sessionId}/message`;
+    const mine = await call(path, { method: 'POST', cookie: owner, body: { message: 'When is my next cleaning?' } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.response).toMatch(/^Your next cleaning is /);
+    expect((await call(path, { method: 'POST', body: { message: 'hello' } })).status).toBe(404);
+    expect((await call(path, { method: 'POST', cookie: other, body: { message: 'hello' } })).status).toBe(404);
+  });
+
+  it('streams a reply as server-sent events ending with the same final text', async () => {
+    const started = await call('/api/chat/session', { method: 'POST' });
+    const res = await call(`/api/chat/${started.body.sessionId}/message`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream' },
+      body: { message: 'Show me top-rated cleaners' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = String(res.body.text)
+      .split('\n\n')
+      .filter(Boolean)
+      .map((block) => ({
+        event: /^event: (.*)$/m.exec(block)?.[1],
+        data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
+      }));
+    const final = events.at(-1);
+    expect(final?.event).toBe('reply');
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe(final?.data.response);
+    expect(final?.data.response).toMatch(/\/cleaner\/\d+/);
+  });
+
+  it('refuses a message over the limit with 400 naming the field', async () => {
+    const started = await call('/api/chat/session', { method: 'POST' });
+    const res = await call(`/api/chat/${started.body.sessionId}/message`, {
+      method: 'POST',
+      body: { message: 'x'.repeat(10_001) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.message).toBeDefined();
+  });
+});
