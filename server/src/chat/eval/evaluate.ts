@@ -19,6 +19,9 @@ import type { EvalCase, Expectation } from './case';
 
 export { plantCleaners } from '../../seed/planted-cleaners';
 
+/** One offline engine for every case, as the server keeps one per configuration. */
+const offline = offlineEngine();
+
 type EvalDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assistant'>;
 
 export interface CaseResult {
@@ -30,11 +33,11 @@ export interface CaseResult {
   engineMs: number;
 }
 
-/** An engine whose tool calls are timed apart from its own work. */
-function timed(engine: AssistantEngine, spent: { tools: number }): AssistantEngine {
+/** An engine whose reply is timed, its tool calls apart from its own work. */
+function timed(engine: AssistantEngine, spent: { tools: number; reply: number }): AssistantEngine {
   return {
     name: engine.name,
-    reply(request, onDelta) {
+    async reply(request, onDelta) {
       const toolbox: Toolbox = {
         tools: request.toolbox.tools,
         async call(name, args) {
@@ -46,7 +49,12 @@ function timed(engine: AssistantEngine, spent: { tools: number }): AssistantEngi
           }
         },
       };
-      return engine.reply({ ...request, toolbox }, onDelta);
+      const start = performance.now();
+      try {
+        return await engine.reply({ ...request, toolbox }, onDelta);
+      } finally {
+        spent.reply += performance.now() - start;
+      }
     },
   };
 }
@@ -59,11 +67,10 @@ export async function runCase(
   const actor = c.as === 'customer' ? context.customer : visitor;
   const { sessionId } = await startChat(deps, actor);
   const turn = await openTurn(deps, actor, sessionId);
-  const spent = { tools: 0 };
-  const engine = timed(context.engine ?? offlineEngine(), spent);
-  const start = performance.now();
+  const spent = { tools: 0, reply: 0 };
+  const engine = timed(context.engine ?? offline, spent);
   const answer = await answerTurn(deps, turn, c.question, { siteOrigin: 'http://localhost:8787', engine });
-  const engineMs = performance.now() - start - spent.tools;
+  const engineMs = spent.reply - spent.tools;
   const why = await judge(deps, c.expect, answer, context.planted);
   return { id: c.id, passed: why === null, ...(why ? { why } : {}), response: answer.text, engineMs };
 }

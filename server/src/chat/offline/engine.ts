@@ -156,7 +156,8 @@ export function searchFilters(message: string): Record<string, string | number |
 }
 
 function describeCleaner(c: CleanerFacts): string {
-  const rating = c.rating === null ? 'new' : `★${c.rating.toFixed(1)} (${c.reviewCount} reviews)`;
+  const rating =
+    c.rating === null ? 'new' : `★${c.rating.toFixed(1)} (${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})`;
   const badges = [c.isVerified && 'Verified', c.isInsured && 'Insured', c.isBonded && 'Bonded'].filter(Boolean);
   const where =
     c.distance === undefined ? `${c.city}, ${c.state}` : `${c.city}, ${c.state}, ${c.distance.toFixed(1)} mi`;
@@ -236,8 +237,12 @@ async function availability(toolbox: Toolbox, name: string, message: string, now
     cleanerIds: cleaner ? [cleaner.id] : [],
   };
   if (!cleaner) {
+    const search = `/cleaners?query=${encodeURIComponent(name)}`;
+    const similar = cleaners.some((c) => c.name.toLowerCase().startsWith(first));
     return {
-      text: `I couldn't find a cleaner called ${name}. Search by name: /cleaners?query=${encodeURIComponent(name)}`,
+      text: similar
+        ? `Several cleaners' names start with “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
+        : `I couldn't find a cleaner called ${name}. Search by name: ${search}`,
       trace,
     };
   }

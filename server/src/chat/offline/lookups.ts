@@ -98,7 +98,19 @@ function windows(list: string[]): Array<{ text: string; start: number; size: num
 /** Words that look like a city's misspelling but are ordinary words here. */
 const NOT_PLACES = new Set(['austine', 'cleaner', 'cleaners', 'clean', 'deep', 'move', 'office', 'homes', 'house']);
 
+/** The last few answers: one message asks for its place several times. */
+const places = new Map<string, Place>();
+
 export function findPlace(text: string): Place {
+  const known = places.get(text);
+  if (known) return known;
+  const place = placeIn(text);
+  if (places.size > 64) places.clear();
+  places.set(text, place);
+  return place;
+}
+
+function placeIn(text: string): Place {
   const list = words(text);
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];
