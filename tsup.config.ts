@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * SDK bundles, built from `sdk/` (its scripts run `tsup --config ../tsup.config.ts`), one per entry
  * point of `sdk/package.json` `exports` (decision 032):
- * - `dist/{index,schemas,rules,client,cities,forms,help}.js` + `.d.ts`: the npm package's entries, ESM.
+ * - `dist/{index,schemas,rules,client,cities,forms,help,chat}.js` + `.d.ts`: the npm package's entries, ESM.
  * - `dist/spotless.global.js`: the typed client for a plain `<script>` tag (`window.SpotlessSDK`),
  *   without zod and without the city table.
  * `npm run size -w sdk` prints each file's gzip size. The server bundle has its own config in
@@ -19,6 +19,7 @@ export default defineConfig([
       cities: 'src/cities.ts',
       forms: 'src/forms/index.ts',
       help: 'src/help/index.ts',
+      chat: 'src/chat/index.ts',
     },
     format: ['esm'],
     dts: { compilerOptions: { composite: false, incremental: false, customConditions: [] } },

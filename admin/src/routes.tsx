@@ -4,6 +4,7 @@ import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorPage } from './components/route-error-page';
+import { ChatBubble } from './features/chat/components/chat-bubble';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
 import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
@@ -31,7 +32,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <>
-        <AppLayout />
+        <AppLayout assistant={<ChatBubble />} />
         {/* Spec 02 §2: over every route while a signed-in user has not finished onboarding. */}
         <OnboardingOverlay />
       </>

@@ -16,6 +16,7 @@ const ENTRIES = [
   { name: 'client', entry: 'src/client/index.ts', what: 'typed client', budget: 3_000 },
   { name: 'index', entry: 'src/index.ts', what: 'client + rules', budget: 6_000 },
   { name: 'forms', entry: 'src/forms/index.ts', what: 'actions to forms (no framework, no zod)', budget: 2_000 },
+  { name: 'chat', entry: 'src/chat/index.ts', what: 'the chat bubble’s state and transport', budget: 3_000 },
   { name: 'help', entry: 'src/help/index.ts', what: 'help centre content and policy facts', budget: 5_000 },
   { name: 'cities', entry: 'src/cities.ts', what: 'the city table (loaded only where needed)', budget: 4_000 },
   { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 110_000 },

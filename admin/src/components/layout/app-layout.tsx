@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../toaster';
 import { BottomBar } from './bottom-bar';
@@ -6,7 +6,8 @@ import { MobileDrawer } from './mobile-drawer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-export function AppLayout() {
+/** The shell of every page; `assistant` is the chat bubble (a feature, so the route table passes it in). */
+export function AppLayout({ assistant }: { assistant?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -22,6 +23,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <BottomBar />
+      {assistant}
       <Toaster />
       <ScrollRestoration />
     </div>

@@ -1,0 +1,105 @@
+import type { ChatEntry, ChatState } from '@spotless/sdk/chat';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { linkify } from '../utils/linkify';
+
+/**
+ * The conversation: the person's messages and the assistant's replies, each reply's pages and
+ * proposed bookings as buttons (the server's links and actions, not parsed from the text), and
+ * the typing indicator. New replies are announced politely.
+ */
+export function ChatMessages({ state, onFollow }: { state: ChatState; onFollow: () => void }) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = state.messages.length;
+  const streaming = state.streamingText;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every new message or streamed piece
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count, streaming, state.pending]);
+
+  return (
+    <div className="chat-panel__messages">
+      <ol className="chat-panel__list" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
+        {state.messages.map((message) => (
+          <li
+            key={message.id}
+            className={`chat-message chat-message--${message.role}`}
+            data-testid="chat-message"
+            data-role={message.role}
+          >
+            <span className="visually-hidden">{message.role === 'user' ? 'You said:' : 'Assistant:'}</span>
+            <p className="chat-message__text">
+              <MessageText text={message.content} onFollow={onFollow} />
+            </p>
+            <Actions message={message} onFollow={onFollow} />
+          </li>
+        ))}
+      </ol>
+      {state.pending ? (
+        <div className="chat-message chat-message--assistant chat-message--typing">
+          {streaming ? (
+            <p className="chat-message__text">{streaming}</p>
+          ) : (
+            <span className="chat-typing" role="img" aria-label="The assistant is typing">
+              <span />
+              <span />
+              <span />
+            </span>
+          )}
+        </div>
+      ) : null}
+      <div ref={end} />
+    </div>
+  );
+}
+
+function MessageText({ text, onFollow }: { text: string; onFollow: () => void }) {
+  return (
+    <>
+      {linkify(text).map((part, i) =>
+        part.kind === 'text' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
+          <span key={i}>{part.text}</span>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
+          <Link key={i} to={part.href} onClick={onFollow}>
+            {part.href}
+          </Link>
+        ),
+      )}
+    </>
+  );
+}
+
+function Actions({ message, onFollow }: { message: ChatEntry; onFollow: () => void }) {
+  const proposals = message.proposals.map((p) => p.page.href);
+  const pages = message.pages.filter((p) => !proposals.includes(p.href));
+  if (pages.length === 0 && message.proposals.length === 0) return null;
+  return (
+    <div className="chat-message__actions">
+      {message.proposals.map((proposal) => (
+        <Link
+          key={proposal.page.href}
+          to={proposal.page.href}
+          className="btn btn--primary btn--sm"
+          onClick={onFollow}
+          data-testid="chat-link"
+        >
+          {proposal.title}
+        </Link>
+      ))}
+      {pages.map((page) => (
+        <Link
+          key={page.href}
+          to={page.href}
+          className="btn btn--outline btn--sm"
+          onClick={onFollow}
+          data-testid="chat-link"
+          data-rel={page.rel}
+        >
+          {page.title}
+        </Link>
+      ))}
+    </div>
+  );
+}
