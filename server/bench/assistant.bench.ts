@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVAL_NOW } from '../src/chat/eval/case';
 import { type CaseResult, demoCustomer, plantCleaners, runCase, score } from '../src/chat/eval/evaluate';
-import { HOLDOUT_CASES, TUNING_CASES } from '../src/chat/eval/questions';
+import {
+  HOLDOUT_CASES,
+  INDEPENDENT_HOLDOUT_CASES,
+  INDEPENDENT_TUNING_CASES,
+  TUNING_CASES,
+} from '../src/chat/eval/questions';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -48,6 +53,8 @@ async function main() {
 
     const tuning = await score(deps, TUNING_CASES, context);
     const holdout = await score(deps, HOLDOUT_CASES, context);
+    const independentTuning = await score(deps, INDEPENDENT_TUNING_CASES, context);
+    const independentHoldout = await score(deps, INDEPENDENT_HOLDOUT_CASES, context);
     const samples: number[] = [];
     const all = [...TUNING_CASES, ...HOLDOUT_CASES];
     for (let round = 0; round < ROUNDS; round++) {
@@ -59,9 +66,11 @@ async function main() {
     database.close();
 
     const line = (name: string, s: { passed: number; total: number; share: number }) =>
-      `${name.padEnd(10)} ${s.passed}/${s.total} correct (${(s.share * 100).toFixed(1)}%) — goal ≥ 90%: ${s.share >= 0.9 ? 'met' : 'NOT met'}`;
+      `${name.padEnd(30)} ${s.passed}/${s.total} correct (${(s.share * 100).toFixed(1)}%) — goal ≥ 90%: ${s.share >= 0.9 ? 'met' : 'NOT met'}`;
     console.log(line('tuning', tuning));
     console.log(line('held out', holdout));
+    console.log(line('independent tuning', independentTuning).replace(/ — goal.*/, ''));
+    console.log(line('independent held out (blind)', independentHoldout));
     console.log(
       `engine's own time per reply over ${samples.length} replies: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — goal p99 ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}`,
     );
@@ -73,10 +82,22 @@ async function main() {
       engine: 'offline',
       tuning: { passed: tuning.passed, total: tuning.total, share: tuning.share, wrong: wrong(tuning.results) },
       heldOut: { passed: holdout.passed, total: holdout.total, share: holdout.share, wrong: wrong(holdout.results) },
+      independentTuning: {
+        passed: independentTuning.passed,
+        total: independentTuning.total,
+        share: independentTuning.share,
+      },
+      independentHeldOut: {
+        passed: independentHoldout.passed,
+        total: independentHoldout.total,
+        share: independentHoldout.share,
+        wrong: wrong(independentHoldout.results),
+      },
       engineMs: { replies: samples.length, p50: Math.round(p50 * 100) / 100, p99: Math.round(p99 * 100) / 100 },
       goals: {
         tuning: tuning.share >= 0.9,
         heldOut: holdout.share >= 0.9,
+        independentHeldOut: independentHoldout.share >= 0.9,
         engineP99: p99 <= 20,
       },
     };

@@ -1,25 +1,30 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { AssistantEngine, AssistantReply, AssistantRequest } from '../lib/assistant-engine';
+import type { AssistantEngine, AssistantReply, AssistantRequest, ToolResult } from '../lib/assistant-engine';
 import { estimateTokens } from '../lib/assistant-engine';
 
 /**
  * The OpenAI engine (decision 047): chat completions with tool calls through the `openai` SDK,
  * against OpenAI or any compatible base URL. Tool results go back as `tool` messages holding JSON
  * data. Any failure — an HTTP error, a refused connection, no answer within the deadline, a
- * malformed answer — hands the turn to the fallback (the offline engine): the person sees only an
- * answer. Pieces are streamed only from the final call; if it fails midway the fallback answers
- * without streaming, and the chat service's final `reply` event carries the whole text, which
- * clients show instead of what was streamed.
+ * malformed answer, the caller going away — hands the turn to the fallback (the offline engine):
+ * the person sees only an answer.
+ *
+ * Every call streams, so text reaches the person as it is written whichever round turns out to be
+ * the last; tool calls arrive in pieces and are put together. If a call fails after pieces were
+ * streamed, the fallback answers without streaming: the chat service's final `reply` event carries
+ * the authoritative text, which clients show instead of what was streamed (the same holds for any
+ * text the model wrote before asking for tools, which is not part of the returned answer).
  */
 
 export interface OpenAiOptions {
   apiKey: string;
   baseUrl?: string;
   model: string;
-  /** One deadline over the whole turn, every round included. */
+  /** One deadline over the whole turn, every round included (default 15 s). */
   timeoutMs?: number;
+  /** Rounds of tool calls before the model must answer in words (default 4). */
   maxToolRounds?: number;
 }
 
@@ -61,9 +66,10 @@ function cleanerIdsIn(value: unknown, into: Set<number>, depth = 0): void {
   for (const nested of Object.values(record)) cleanerIdsIn(nested, into, depth + 1);
 }
 
+/** The model's arguments as an object, or null: bad JSON goes back to the model as an error, never a throw. */
 function parseArguments(text: string): Record<string, unknown> | null {
   try {
-    const parsed: unknown = JSON.parse(text || '{}');
+    const parsed: unknown = JSON.parse(text.trim() || '{}');
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : null;
@@ -72,12 +78,50 @@ function parseArguments(text: string): Record<string, unknown> | null {
   }
 }
 
-function reasonOf(error: unknown, deadline: AbortSignal): string {
-  if (deadline.aborted) return 'timeout';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+const INVALID_ARGUMENTS: ToolResult = {
+  ok: false,
+  error: { code: 'invalid_arguments', message: 'The arguments are not a JSON object' },
+};
+
+/** An answer the engine cannot use (no text at all); named so the fallback reason says so. */
+class EmptyAnswerError extends Error {}
+
+/**
+ * One abort signal per turn: the deadline over all rounds, or the caller going away. Disposed at
+ * the end of the turn so no timer or listener outlives it (the Workers runtime keeps neither).
+ */
+function turnSignal(caller: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('deadline'));
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    dispose() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+/** A short reason for the trace and the log: what went wrong, never the endpoint's own words. */
+function reasonOf(error: unknown, turn: { timedOut: boolean }, caller: AbortSignal | undefined): string {
+  if (turn.timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (caller?.aborted) return 'aborted';
+  if (error instanceof OpenAI.APIUserAbortError) return 'aborted';
   if (error instanceof OpenAI.APIConnectionError) return 'connection';
-  if (error instanceof OpenAI.APIError) return `http ${error.status ?? 'error'}`;
-  return error instanceof Error ? error.message.slice(0, 80) : 'error';
+  if (error instanceof OpenAI.APIError) return error.status ? `http ${error.status}` : 'error answer';
+  if (error instanceof EmptyAnswerError) return 'empty answer';
+  if (error instanceof SyntaxError) return 'malformed answer';
+  return 'error';
 }
 
 export function openaiEngine(
@@ -87,20 +131,25 @@ export function openaiEngine(
 ): AssistantEngine {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxToolRounds = options.maxToolRounds ?? 4;
+  // No retries: a retry would spend the turn's one deadline; the fallback answers instead.
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: timeoutMs, maxRetries: 0 });
 
-  async function answer(request: AssistantRequest, onDelta: ((text: string) => void) | undefined, signal: AbortSignal) {
+  async function answer(
+    request: AssistantRequest,
+    onDelta: ((text: string) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<AssistantReply> {
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt(request) },
-      ...request.history.map((m) => ({ role: m.role, content: m.content }) as ChatCompletionMessageParam),
+      ...request.history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
       { role: 'user', content: request.message },
     ];
     const tools = toolsOf(request);
     const cleanerIds = new Set<number>();
     let tokens = 0;
-    // Every call streams: text goes on as it comes; tool calls arrive in pieces and are put together.
     for (let round = 0; ; round++) {
-      const last = round >= maxToolRounds;
+      // The last round offers no tools, so the model has to answer in words.
+      const last = round >= maxToolRounds || tools.length === 0;
       const stream = await client.chat.completions.create(
         {
           model: options.model,
@@ -112,30 +161,32 @@ export function openaiEngine(
         { signal },
       );
       let text = '';
-      const calls: Array<{ id: string; name: string; arguments: string }> = [];
+      let usage: number | null = null;
+      const pieces: Array<{ id: string; name: string; arguments: string }> = [];
       for await (const chunk of stream) {
-        if (chunk.usage) tokens += chunk.usage.total_tokens;
-        const delta = chunk.choices[0]?.delta;
+        if (chunk.usage) usage = (usage ?? 0) + chunk.usage.total_tokens;
+        const delta = chunk.choices?.[0]?.delta;
         if (!delta) continue;
         if (delta.content) {
           text += delta.content;
           onDelta?.(delta.content);
         }
         for (const piece of delta.tool_calls ?? []) {
-          const call = calls[piece.index] ?? { id: '', name: '', arguments: '' };
-          calls[piece.index] = call;
+          const call = pieces[piece.index] ?? { id: '', name: '', arguments: '' };
+          pieces[piece.index] = call;
           if (piece.id) call.id = piece.id;
           if (piece.function?.name) call.name += piece.function.name;
           if (piece.function?.arguments) call.arguments += piece.function.arguments;
         }
       }
+      // Missing indexes leave holes; a missing id would make the next request invalid.
+      const calls = pieces.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${round}_${i}` }));
+      tokens +=
+        usage ??
+        estimateTokens(JSON.stringify(messages)) + estimateTokens(text + calls.map((c) => c.arguments).join(''));
       if (calls.length === 0 || last) {
-        if (!text.trim()) throw new Error('an empty answer');
-        return {
-          text,
-          tokens: tokens || estimateTokens(JSON.stringify(messages)) + estimateTokens(text),
-          trace: { intent: 'model' as const, engine: 'openai', cleanerIds: [...cleanerIds] },
-        } satisfies AssistantReply;
+        if (!text.trim()) throw new EmptyAnswerError('an empty answer');
+        return { text, tokens, trace: { intent: 'model', engine: 'openai', cleanerIds: [...cleanerIds] } };
       }
       messages.push({
         role: 'assistant',
@@ -148,24 +199,20 @@ export function openaiEngine(
       });
       for (const call of calls) {
         const args = parseArguments(call.arguments);
-        const result = args
-          ? await request.toolbox.call(call.name, args)
-          : {
-              ok: false as const,
-              error: { code: 'invalid_arguments', message: 'The arguments are not a JSON object' },
-            };
+        const result = args ? await request.toolbox.call(call.name, args) : INVALID_ARGUMENTS;
         if (result.ok) cleanerIdsIn(result.data, cleanerIds);
         // Data, never instructions: whatever text a result holds stays inside this JSON value.
         messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ data: result }) });
       }
+      // A slow tool may have spent the deadline: stop here rather than start another call.
+      signal.throwIfAborted();
     }
   }
 
   return {
     name: 'openai',
     async reply(request, onDelta) {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+      const turn = turnSignal(request.signal, timeoutMs);
       let streamed = false;
       const forward = onDelta
         ? (piece: string) => {
@@ -173,15 +220,22 @@ export function openaiEngine(
             onDelta(piece);
           }
         : undefined;
+      let failure: unknown;
       try {
-        return await answer(request, forward, signal);
+        return await answer(request, forward, turn.signal);
       } catch (error) {
-        if (request.signal?.aborted) throw error;
-        const reason = reasonOf(error, deadline);
-        log?.('assistant.fallback', { reason });
-        const reply = await fallback.reply(request, streamed ? undefined : onDelta);
-        return { ...reply, trace: { ...reply.trace, engine: `offline (fallback: ${reason})` } };
+        failure = error;
+      } finally {
+        turn.dispose();
       }
+      const reason = reasonOf(failure, turn, request.signal);
+      log?.('assistant.fallback', {
+        reason,
+        error: failure instanceof Error ? failure.message.slice(0, 200) : String(failure),
+      });
+      // Pieces already streamed are not repeated: the final `reply` event carries the fallback's whole text.
+      const reply = await fallback.reply(request, streamed ? undefined : onDelta);
+      return { ...reply, trace: { ...reply.trace, engine: `offline (fallback: ${reason})` } };
     },
   };
 }

@@ -1,14 +1,15 @@
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
+import { HELP_ARTICLES, SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
 import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
 import type { BookingFacts, CleanerFacts } from '../tools';
-import { classify } from './intents';
+import { classify, expandShorthand } from './intents';
 import { KnowledgeBase } from './knowledge';
 import {
   findBadges,
   findClockTime,
   findDate,
+  findKeywords,
   findMaxPrice,
   findMinRating,
   findPlace,
@@ -106,8 +107,14 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         text: 'Happy to help! Ask me to find a cleaner (for example "deep cleaners in Denver under $40"), check when a cleaner is free, or about our policies.',
         trace: { intent: 'greeting' },
       };
-    case 'other':
+    case 'topic': {
+      const found = HELP_ARTICLES.find((a) => a.id === intent.article);
+      if (found)
+        return { text: `${found.text}\n\nMore: ${found.href}`, trace: { intent: 'article', articles: [found.id] } };
       return article(message, knowledge);
+    }
+    case 'other':
+      return article(expandShorthand(message), knowledge);
   }
 }
 
@@ -140,6 +147,8 @@ function article(message: string, knowledge: KnowledgeBase): Answer {
 /** The search filters a message states, as `searchCleaners` arguments. */
 export function searchFilters(message: string): Record<string, string | number | boolean> {
   const filters: Record<string, string | number | boolean> = {};
+  const keywords = findKeywords(message);
+  if (keywords) filters.query = keywords;
   const place = findPlace(message);
   if (place.city) filters.location = place.city.name;
   else if (place.state) filters.state = place.state;

@@ -17,6 +17,8 @@ export type Intent =
   | { kind: 'services' }
   | { kind: 'offTopic' }
   | { kind: 'greeting' }
+  /** A question whose article is plain from a phrase (an age, a job, moving one's booking). */
+  | { kind: 'topic'; article: string }
   | { kind: 'other' };
 
 const INJECTION = [
@@ -30,13 +32,13 @@ const INJECTION = [
 ];
 
 const CONTACT_WORDS =
-  /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|contact (details|info)|whatsapp|social security|ssn)\b/i;
+  /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|addresses|contact (details|info)|whatsapp|social security|ssn)\b/i;
 const SUPPORT_CONTACT = /\b(support|you|your|spotless|customer service|help ?desk|team|company|office hours)\b/i;
 const SOMEONE =
   /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|[A-Z][a-z]+['’]s)\b/;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the)\b/i;
 
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
@@ -57,6 +59,9 @@ function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
       if (what === 'other' && !/\b(my|the|it|booking|account|review|application)\b/.test(t)) return null;
       return { kind: 'write', what };
     }
+  }
+  if (/\b(leave|write|post)\b.{0,30}\breview\b/.test(t) && /\bfor me\b|^(please )?(leave|write|post)\b/.test(t)) {
+    return { kind: 'write', what: 'other' };
   }
   if (/\b(book|cancel|refund|pay for|reschedule)\b.{0,40}\bfor me\b/.test(t)) {
     const what = /cancel/.test(t)
@@ -116,8 +121,9 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\bwhen\s+(?:is|can|will|could|does)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|come|work|clean|open)\b/i,
     /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
     /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar)\b/,
-    /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule)\s+(?:of|for)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
-    /\bdoes\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+have\s+(?:any\s+)?(?:time|availability|openings|slots|free)\b/i,
+    /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
+    /\bdoes\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+have\s+(?:any\s+)?(?:time|times|availability|openings|slots|free|open)\b/i,
+    /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
   ];
   for (const p of patterns) {
     const m = p.exec(t);
@@ -153,28 +159,77 @@ function searchAsked(text: string): boolean {
   // "How do I book a cleaner?" asks how it works; "I want to work as a cleaner" is about applying.
   if (/^\s*(how|why)\b/i.test(text) && !located && findMaxPrice(text) === undefined) return false;
   if (/\b(apply|application|become a cleaner|work as a cleaner|join as)\b/i.test(text)) return false;
+  if (!located && /\b(account|sign up|sign in|register|tips?|safe|safety)\b/i.test(text)) return false;
   if (noun && (located || filtered || FIND.test(text))) return true;
   if (service && (located || filtered || FIND.test(text))) return true;
   return located && (noun || service || filtered);
 }
 
-export function classify(text: string, signedIn: boolean): Intent {
+/** Shorthand people type, written out before the rules read the message. */
+const SHORTHAND: Record<string, string> = {
+  nxt: 'next',
+  bookng: 'booking',
+  boking: 'booking',
+  bkng: 'booking',
+  appt: 'appointment',
+  apointment: 'appointment',
+  clening: 'cleaning',
+  cleanin: 'cleaning',
+  whens: "when's",
+  u: 'you',
+  pls: 'please',
+};
+
+export function expandShorthand(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (word) => SHORTHAND[word.toLowerCase()] ?? word);
+}
+
+/** Phrases that name their article outright, whatever else the words are near. */
+const TOPICS: Array<[RegExp, string]> = [
+  [
+    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b/i,
+    'minimum-age',
+  ],
+  [
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning)\b/i,
+    'become-a-cleaner',
+  ],
+  [/\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b/i, 'reschedule'],
+  [
+    /\b(hasn'?t|has not|didn'?t|did not|never) (shown up|show up|arrived|come|turned up)\b|\bno[- ]show\b/i,
+    'cleaner-late',
+  ],
+];
+
+export function classify(message: string, signedIn: boolean): Intent {
+  const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
+  if (
+    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'private' };
+  }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
   if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named)) {
     return { kind: 'private' };
   }
   const write = writeRequest(text);
   if (write) return write;
+  if (/\bwhen('?s| is| will)\b.{0,20}\bcleaner\b.{0,20}\b(coming|arriving|here)\b/i.test(text)) {
+    return { kind: 'bookings', question: 'next' };
+  }
   const own = ownBookings(text);
   if (own && (signedIn || own.question !== 'cancel-free' || /\bmy\b/i.test(text))) return own;
   if (OFF_TOPIC.test(text) && !CLEANER_NOUN.test(text) && !/\b(book|booking|cancel|refund|pay|clean)/i.test(text)) {
     return { kind: 'offTopic' };
   }
+  for (const [pattern, article] of TOPICS) if (pattern.test(text)) return { kind: 'topic', article };
   const available = availabilityOf(text);
   if (available) return available;
   if (
-    /\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
+    /\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
       text,
     ) &&
     findPlace(text).city === undefined

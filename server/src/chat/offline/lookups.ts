@@ -162,7 +162,7 @@ export function findServiceType(text: string): ServiceType | undefined {
     return 'moveout';
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
-  if (/\b(residential|regular|standard|routine|recurring|house ?clean(ing)?|home ?clean(ing)?)\b/.test(t)) {
+  if (/\b(residential|regular|standard|routine|recurring|house ?clean(ing|ers?)?|home ?clean(ing|ers?)?)\b/.test(t)) {
     return 'residential';
   }
   return undefined;
@@ -318,5 +318,16 @@ export function findDate(text: string, today: string): string | undefined {
     if (m[1] && ahead === 0) ahead = 7;
     return addDaysIso(today, ahead);
   }
+  return undefined;
+}
+
+/** Keywords a search can carry as its `query`: what profiles say, that no filter covers. */
+const KEYWORDS: Array<[RegExp, string]> = [
+  [/\bpet[\s-]?friendly\b|\bgood with (pets|dogs|cats)\b/i, 'pet friendly'],
+  [/\beco[\s-]?friendly\b|\bgreen cleaning\b|\bnon[\s-]?toxic\b/i, 'eco friendly'],
+];
+
+export function findKeywords(text: string): string | undefined {
+  for (const [pattern, query] of KEYWORDS) if (pattern.test(text)) return query;
   return undefined;
 }
