@@ -4,7 +4,7 @@
  * subscribe to the same store. It follows the spec's rules (01 §4, §5, §8, §9) and the server's
  * actions: only the two entry calls are built here, everything else is an href the server gave.
  */
-import { CHAT, visibleQuickReplies } from '../rules/chat';
+import { CHAT, chatMessageToSend, visibleQuickReplies } from '../rules/chat';
 import { MESSAGES } from '../rules/messages';
 import type { ChatPageLink, ChatProposal, ChatReply, ChatSession, ChatSessionCreated } from '../schemas/chat';
 import { sseParser } from './sse';
@@ -33,7 +33,7 @@ export interface ChatState {
   /** The quick replies to show now (the first three, none after more than two messages). */
   quickReplies: string[];
   /** 'Typing...' while a reply is pending, else 'Online • Here to help!'. */
-  subtitle: string;
+  subtitle: typeof CHAT.typing | typeof CHAT.online;
   /** The reply as it streams in, until it is complete. */
   streamingText: string | null;
 }
@@ -54,8 +54,11 @@ export interface ChatOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Ask for the reply as server-sent events (default: when the browser can read a stream). */
   stream?: boolean;
+  /** The spec's destructive toasts: 'Chat Error' when a session cannot start, 'Message Error' when a send fails. */
   onError?: (toast: ChatToast) => void;
-  timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+  /** The quick reply's delay runs on these (a test's fake clock); the page's by default. */
+  setTimeout?(run: () => void, ms: number): unknown;
+  clearTimeout?(timer: unknown): void;
 }
 
 export interface Chat {
@@ -72,10 +75,10 @@ export interface Chat {
   destroy(): void;
 }
 
-const STORAGE_KEY = 'spotless.chat.session';
+/** Where the conversation's `links.self` is kept between reloads. */
+export const CHAT_STORAGE_KEY = 'spotless.chat.session';
 
 interface Controls {
-  self: string;
   send: string;
   remove: string;
 }
@@ -99,21 +102,34 @@ function entryOf(message: ChatReply['message'] | ChatSession['messages'][number]
   };
 }
 
+/**
+ * The chat bubble's store: one conversation with the assistant, its state for any renderer to
+ * draw, and the calls behind it. Nothing is requested until the bubble is first opened.
+ *
+ * @example
+ * const chat = createChat({ onError: ({ title, description }) => showToast(title, description) });
+ * const stop = chat.subscribe((state) => render(state));
+ * await chat.open(); // starts (or restores) the conversation and asks for the quick replies
+ * await chat.send('Who cleans in Austin on Saturday?');
+ */
 export function createChat(options: ChatOptions = {}): Chat {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const streaming = options.stream ?? typeof ReadableStream !== 'undefined';
-  // Called bare, never as methods of an object: browsers refuse `this` other than the window.
-  const later = options.timers?.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const cancel = options.timers?.clearTimeout ?? ((timer: ReturnType<typeof setTimeout>) => clearTimeout(timer));
+  // Called bare, never as methods of `options`: browsers refuse a `this` other than the window.
+  const later = options.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const cancel = options.clearTimeout ?? ((timer: unknown) => clearTimeout(timer as number));
   const listeners = new Set<(state: ChatState) => void>();
   const inflight = new Set<AbortController>();
-  const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+  const pendingTimers = new Set<unknown>();
   let controls: Controls | null = null;
   let allQuickReplies: string[] = [];
   let suggestionsAsked = false;
   let destroyed = false;
+  /** Bumped by `reset`: an answer to a call made before it is dropped. */
+  let epoch = 0;
+  const stale = (at: number) => destroyed || at !== epoch;
   let local = 0;
   let state: ChatState = {
     view: 'closed',
@@ -141,7 +157,7 @@ export function createChat(options: ChatOptions = {}): Chat {
     try {
       const headers: Record<string, string> = { accept: init.accept ?? 'application/json', ...options.headers };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await doFetch(`${base}${path}`, {
+      const res = await doFetch(/^https?:/.test(path) ? path : `${base}${path}`, {
         method,
         headers,
         credentials: options.credentials ?? 'include',
@@ -155,10 +171,10 @@ export function createChat(options: ChatOptions = {}): Chat {
     }
   }
 
-  async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const { res, controller } = await call(method, path, { body });
+  async function json<T>(method: string, path: string): Promise<T> {
+    const { res, controller } = await call(method, path);
     try {
-      if (!res.ok) throw Object.assign(new Error(`${res.status}: ${await res.text()}`), { status: res.status });
+      if (!res.ok) throw Object.assign(new Error(`${res.status}`), { status: res.status });
       return (res.status === 204 ? undefined : await res.json()) as T;
     } finally {
       inflight.delete(controller);
@@ -167,52 +183,48 @@ export function createChat(options: ChatOptions = {}): Chat {
 
   function adopt(session: ChatSessionCreated | ChatSession) {
     controls = {
-      self: session.links.self.href,
       send: session.actions.sendMessage.href,
       remove: session.actions.deleteChat.href,
     };
-    storage?.setItem(STORAGE_KEY, JSON.stringify({ self: session.links.self.href }));
+    storage?.setItem(CHAT_STORAGE_KEY, session.links.self.href);
   }
 
-  async function restore(): Promise<boolean> {
-    const saved = storage?.getItem(STORAGE_KEY);
-    if (!saved) return false;
+  /** The conversation kept from before a reload, or null when there is none any more. */
+  async function restore(): Promise<ChatSession | null> {
+    const self = storage?.getItem(CHAT_STORAGE_KEY);
+    if (!self) return null;
     try {
-      const { self } = JSON.parse(saved) as { self: string };
-      const session = await json<ChatSession>('GET', self);
-      adopt(session);
-      set({ sessionId: session.sessionId, messages: session.messages.map(entryOf) });
-      return true;
-    } catch {
-      storage?.removeItem(STORAGE_KEY); // gone (404) or unreadable: start a new one
-      return false;
+      return await json<ChatSession>('GET', self);
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 0;
+      // Gone (404: expired, deleted, or someone else's since signing out): start a new one. Any
+      // other failure keeps it, to try again on the next open.
+      if (status < 400 || status >= 500 || status === 429) throw error;
+      storage?.removeItem(CHAT_STORAGE_KEY);
+      return null;
     }
   }
 
   async function start(): Promise<void> {
+    const at = epoch;
     set({ starting: true });
     try {
-      if (await restore()) return;
+      const restored = await restore();
+      if (stale(at)) return;
+      if (restored) {
+        adopt(restored);
+        set({ sessionId: restored.sessionId, messages: restored.messages.map(entryOf) });
+        return;
+      }
       const session = await json<ChatSessionCreated>('POST', '/api/chat/session');
+      if (stale(at)) return;
       adopt(session);
-      set({
-        sessionId: session.sessionId,
-        messages: [
-          {
-            id: `welcome-${session.sessionId}`,
-            role: 'assistant',
-            content: session.welcomeMessage,
-            timestamp: new Date().toISOString(),
-            pages: [],
-            proposals: [],
-          },
-        ],
-      });
+      set({ sessionId: session.sessionId, messages: [said('assistant', session.welcomeMessage)] });
     } catch {
-      if (!destroyed)
+      if (!stale(at))
         options.onError?.({ title: MESSAGES.chat.sessionErrorTitle, description: MESSAGES.chat.sessionError });
     } finally {
-      if (!destroyed) set({ starting: false });
+      if (!stale(at)) set({ starting: false });
     }
   }
 
@@ -229,21 +241,23 @@ export function createChat(options: ChatOptions = {}): Chat {
   }
 
   function received(reply: ChatReply) {
+    // The reply's `response` is the whole text, whatever was streamed before it.
+    const entry = { ...entryOf(reply.message), content: reply.response };
     set({
-      messages: [...state.messages, entryOf(reply.message)],
+      messages: [...state.messages, entry],
       unread: state.view !== 'open',
       streamingText: null,
     });
   }
 
-  async function readStream(res: Response): Promise<ChatReply> {
+  async function readStream(res: Response, at: number): Promise<ChatReply> {
     let reply: ChatReply | null = null;
     let failure: string | null = null;
     let text = '';
     const parser = sseParser(({ event, data }) => {
       if (event === 'delta') {
         text += (JSON.parse(data) as { text: string }).text;
-        set({ streamingText: text });
+        if (!stale(at)) set({ streamingText: text });
       } else if (event === 'reply') reply = JSON.parse(data) as ChatReply;
       else if (event === 'error') failure = data;
     });
@@ -255,46 +269,49 @@ export function createChat(options: ChatOptions = {}): Chat {
       parser.push(decoder.decode(value, { stream: true }));
     }
     parser.end();
-    if (!reply) throw new Error(failure ?? 'the reply ended early');
+    if (!reply) throw new Error(failure ?? 'cut short');
     return reply;
   }
 
   async function send(text: string): Promise<void> {
-    const message = chatMessage(text);
-    if (message === null || !controls) return;
-    local += 1;
-    const mine: ChatEntry = {
-      id: `local-${local}`,
-      role: 'user',
-      content: message,
-      timestamp: new Date().toISOString(),
-      pages: [],
-      proposals: [],
-    };
+    const message = chatMessageToSend(text, { hasSession: state.sessionId !== null, pending: state.pending });
+    if (message === null || message.length > CHAT.messageMaxLength || !controls) return;
+    const at = epoch;
+    const mine = said('user', message);
     set({ messages: [...state.messages, mine], pending: true, streamingText: null });
     try {
       const accept = streaming ? 'text/event-stream' : 'application/json';
       const { res, controller } = await call('POST', controls.send, { body: { message }, accept });
       try {
-        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+        if (!res.ok) throw new Error(`${res.status}`);
         const isStream = (res.headers.get('content-type') ?? '').includes('text/event-stream') && res.body;
-        received(isStream ? await readStream(res) : ((await res.json()) as ChatReply));
+        const reply = isStream ? await readStream(res, at) : ((await res.json()) as ChatReply);
+        if (!stale(at)) received(reply);
       } finally {
         inflight.delete(controller);
+        controller.abort(); // a stream left unread after a bad event is closed
       }
     } catch {
-      if (destroyed) return;
+      if (stale(at)) return;
       set({ streamingText: null });
       options.onError?.({ title: MESSAGES.chat.messageErrorTitle, description: MESSAGES.chat.messageError });
     } finally {
-      if (!destroyed) set({ pending: false });
+      if (!stale(at)) set({ pending: false });
     }
   }
 
-  function chatMessage(text: string): string | null {
-    const message = text.trim();
-    if (!message || !state.sessionId || state.pending || message.length > CHAT.messageMaxLength) return null;
-    return message;
+  /** A message written here: the welcome message, or the person's own before the server has it. */
+  function said(role: ChatEntry['role'], content: string): ChatEntry {
+    local += 1;
+    return { id: `local-${local}`, role, content, timestamp: new Date().toISOString(), pages: [], proposals: [] };
+  }
+
+  /** Drops the quick replies waiting to be sent and aborts every call under way. */
+  function stop() {
+    for (const timer of pendingTimers) cancel(timer);
+    pendingTimers.clear();
+    for (const controller of inflight) controller.abort();
+    inflight.clear();
   }
 
   return {
@@ -321,18 +338,17 @@ export function createChat(options: ChatOptions = {}): Chat {
     },
     async reset() {
       const remove = controls?.remove;
+      epoch += 1;
+      stop();
       controls = null;
-      storage?.removeItem(STORAGE_KEY);
-      set({ sessionId: null, messages: [], pending: false, streamingText: null });
+      storage?.removeItem(CHAT_STORAGE_KEY);
+      set({ sessionId: null, messages: [], pending: false, starting: false, streamingText: null });
       if (remove) await json('DELETE', remove).catch(() => undefined);
-      if (state.view === 'open') await start();
+      if (state.view === 'open' && !state.sessionId && !state.starting) await start();
     },
     destroy() {
       destroyed = true;
-      for (const timer of pendingTimers) cancel(timer);
-      pendingTimers.clear();
-      for (const controller of inflight) controller.abort();
-      inflight.clear();
+      stop();
       listeners.clear();
     },
   };

@@ -50,11 +50,13 @@ export function ChatBubble() {
       send();
     }
   };
+  // Escape steps back one view: open → minimized (focus on its expand button) → closed (focus on
+  // the bubble). The panel is not modal, so nothing else listens for it.
   const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      chat.minimize();
-    }
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    if (state.view === 'open') chat.minimize();
+    else chat.close();
   };
 
   if (state.view === 'closed') {

@@ -62,7 +62,7 @@ function MessageText({ text, onFollow }: { text: string; onFollow: () => void })
           <span key={i}>{part.text}</span>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
-          <Link key={i} to={part.href} onClick={onFollow}>
+          <Link key={i} to={part.href} onClick={onFollow} data-testid="chat-link">
             {part.href}
           </Link>
         ),
@@ -97,7 +97,7 @@ function Actions({ message, onFollow }: { message: ChatEntry; onFollow: () => vo
           data-testid="chat-link"
           data-rel={page.rel}
         >
-          {page.title}
+          {page.title ?? page.href}
         </Link>
       ))}
     </div>
