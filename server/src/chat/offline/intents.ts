@@ -33,7 +33,9 @@ const INJECTION = [
 
 const CONTACT_WORDS =
   /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|addresses|contact (details|info)|whatsapp|social security|ssn)\b/i;
-const SUPPORT_CONTACT = /\b(support|you|your|spotless|customer service|help ?desk|team|company|office hours)\b/i;
+/** Asking for our own contact details ("your phone number", "how do I reach you") is not private. */
+const SUPPORT_CONTACT =
+  /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
 const SOMEONE =
   /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|[A-Z][a-z]+['’]s)\b/;
 
@@ -49,7 +51,8 @@ function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
     [/cancel/, 'cancel'],
     [/refund|give me (my )?money back/, 'refund'],
     [/pay|charge|process (the |my )?payment/, 'pay'],
-    [/reschedule|move|change/, 'reschedule'],
+    // "move out cleaning in Austin" names a service, not a move.
+    [/reschedule|move(?![\s-]?(?:out|in)\b)|change/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
   ];
   for (const [verb, what] of verbs) {
@@ -122,7 +125,7 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
     /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar)\b/,
     /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
-    /\bdoes\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+have\s+(?:any\s+)?(?:time|times|availability|openings|slots|free|open)\b/i,
+    /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:have|got)\s+(?:any\s+|anything\s+|something\s+|an?\s+)?(?:time|times|availability|openings?|slots?|free|open|available|space|room|spots?)\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
   ];
   for (const p of patterns) {
@@ -156,6 +159,8 @@ function searchAsked(text: string): boolean {
   // "Are cleaners insured?" asks about the policy, not for a list.
   const policyQuestion = /^\s*(are|is|do|does|can|will|how|what|why)\b/i.test(text) && !located && !FIND.test(text);
   if (policyQuestion && findMaxPrice(text) === undefined && findMinRating(text) === undefined) return false;
+  // "Who is allowed to write a review?" asks about a rule, not for people.
+  if (/^\s*who\s+(is allowed|can|may|gets to|is able|should)\b/i.test(text) && !located) return false;
   // "How do I book a cleaner?" asks how it works; "I want to work as a cleaner" is about applying.
   if (/^\s*(how|why)\b/i.test(text) && !located && findMaxPrice(text) === undefined) return false;
   if (/\b(apply|application|become a cleaner|work as a cleaner|join as)\b/i.test(text)) return false;
@@ -186,13 +191,22 @@ export function expandShorthand(text: string): string {
 
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
+  // Danger first: whatever else the message says, the answer is 911.
+  [
+    /\b(fire|gas leak|bleeding|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
+    'emergency',
+  ],
   [
     /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b/i,
     'minimum-age',
   ],
   [
-    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning)\b/i,
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application)\b/i,
     'become-a-cleaner',
+  ],
+  [
+    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
+    'cost',
   ],
   [/\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b/i, 'reschedule'],
   [
@@ -225,7 +239,12 @@ export function classify(message: string, signedIn: boolean): Intent {
   if (OFF_TOPIC.test(text) && !CLEANER_NOUN.test(text) && !/\b(book|booking|cancel|refund|pay|clean)/i.test(text)) {
     return { kind: 'offTopic' };
   }
-  for (const [pattern, article] of TOPICS) if (pattern.test(text)) return { kind: 'topic', article };
+  for (const [pattern, article] of TOPICS) {
+    if (!pattern.test(text)) continue;
+    // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
+    if (article === 'cost' && (searchAsked(text) || findServiceType(text) !== undefined)) continue;
+    return { kind: 'topic', article };
+  }
   const available = availabilityOf(text);
   if (available) return available;
   if (

@@ -7,6 +7,30 @@ import { allowedEdits, editDistance, terms } from './text';
  * edits its length allows ("cancelation" → "cancellation").
  */
 
+/**
+ * Ways of saying a thing that share no word with the article that answers it, read as the
+ * article's own words before ranking ("call off" is cancelling, "a few hours before" is notice).
+ */
+const PHRASES: Array<[RegExp, string]> = [
+  [
+    /\bcall(?:s|ing|ed)? (?:it )?off\b|\bback(?:s|ing|ed)? out\b|\bbail(?:s|ing|ed)?(?: on| out)?\b|\bcan'?t make it\b/gi,
+    ' cancel ',
+  ],
+  [
+    /\blast[- ]minute\b|\bshort notice\b|\b(?:few|couple(?: of)?|\d+|an?) hours? (?:before|ahead|prior|beforehand|notice|in advance)\b/gi,
+    ' notice 24 hours ',
+  ],
+  [/\bhow (?:expensive|pricey|costly)\b|\bafford\b/gi, ' cost price '],
+  [/\bget(?:s|ting)? approved\b|\bapproval\b|\bvetting\b/gi, ' application apply '],
+  [/\bsick\b|\bill\b|\bdidn'?t come\b|\bstood (?:me )?up\b/gi, ' missing absent '],
+];
+
+export function normalisePhrases(text: string): string {
+  let out = text;
+  for (const [pattern, words] of PHRASES) out = out.replace(pattern, (match) => `${match} ${words}`);
+  return out;
+}
+
 interface Doc {
   article: HelpArticle;
   tf: Map<string, number>;
@@ -77,7 +101,7 @@ export class KnowledgeBase {
   rank(question: string): Ranked[] {
     const query = [
       ...new Set(
-        terms(question)
+        terms(normalisePhrases(question))
           .map((t) => this.correct(t))
           .filter((t): t is string => t !== null),
       ),

@@ -8,8 +8,10 @@ export const STOPWORDS = new Set(
     'i me my we our you your it its this that these those there here what which who whom how when where why ' +
     'can could would should will shall may might must have has had not no yes please thanks thank hi hello ' +
     'any some all about into than then so too very just also get got want need like know tell give show ' +
-    'spotless'
-  ).split(' '),
+    'whats hows whens wheres whos make made happen happens'
+  )
+    .split(' ')
+    .concat('spotless'),
 );
 
 /** Lower-case words of a text, apostrophes dropped ("what's" → "whats"). */
