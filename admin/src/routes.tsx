@@ -152,6 +152,14 @@ export const routes: RouteObject[] = [
             ),
             handle: { protected: true, admin: true } satisfies RouteHandle,
           },
+          {
+            path: 'admin-partners',
+            lazy: lazyPage(
+              () => import('./features/admin-partners/components/admin-partners-page'),
+              'AdminPartnersPage',
+            ),
+            handle: { protected: true, admin: true } satisfies RouteHandle,
+          },
 
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -22,7 +22,9 @@ import { isUploadRoute } from './lib/uploads';
 import { accessLog } from './middleware/access-log';
 import { actorMiddleware } from './middleware/actor';
 import { csrfProtection } from './middleware/csrf';
+import { partnerCors } from './middleware/partner-cors';
 import { API_OPERATIONS } from './operations';
+import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
@@ -46,6 +48,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', contactRoutes)
   .route('/', chatRoutes)
   .route('/', paymentsRoutes)
+  .route('/', partnersRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)
   .route('/', oauthRoutes)
@@ -109,6 +112,8 @@ export function createApp(given: Deps) {
   // Upload routes count their own, larger, envelope while reading (lib/uploads.ts).
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
 
+  // Partner widgets on other sites: preflights answered, allowed origins echoed (decision 048).
+  app.use('/api/*', partnerCors());
   // Auth: CSRF is checked before any session is touched; who is calling is resolved once here.
   app.use('/api/*', csrfProtection());
   app.use('/api/*', actorMiddleware());

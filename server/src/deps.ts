@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Actor } from './lib/actor';
+import type { Actor, Partner } from './lib/actor';
 import type { AssistantEngine } from './lib/assistant-engine';
 import type { AuthState } from './lib/auth-state';
 import type { FileStorage } from './lib/file-storage';
@@ -52,6 +52,11 @@ export interface AppEnv {
     auth: AuthState;
     /** Who is calling, resolved once per request by `actorMiddleware`: what every service decides from. */
     actor: Actor;
+    /**
+     * The partner whose publishable key the request carries (from an origin it allowed, or from a
+     * server), also when a guest token decides the actor: what CORS answers and what bookings record.
+     */
+    partner: Partner | null;
     /** The API's operations by operationId, for links and actions (lib/hypermedia.ts). */
     operations: Operations;
   };

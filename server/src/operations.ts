@@ -8,6 +8,7 @@ import { cleanersApi } from './cleaners/cleaners.openapi';
 import { contactApi } from './contact/contact.openapi';
 import { favouritesApi } from './favourites/favourites.openapi';
 import { listOperations } from './lib/operations';
+import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
 import { reviewsApi } from './reviews/reviews.openapi';
 import { servicesApi } from './services/services.openapi';
@@ -29,6 +30,7 @@ export const API_OPERATIONS = listOperations([
   contactApi,
   chatApi,
   paymentsApi,
+  partnersApi,
   authApi,
   adminAuthApi,
 ]);

@@ -430,6 +430,19 @@ const MATRIX: Record<string, Entry> = {
 
   // ── Administrators ──
   'GET /api/admin/session': { request: () => ({ path: '/api/admin/session' }), expect: adminsOnly(200) },
+  'GET /api/admin/partners': { request: () => ({ path: '/api/admin/partners' }), expect: adminsOnly(200) },
+  'POST /api/admin/partners': {
+    request: () => ({
+      path: '/api/admin/partners',
+      body: { name: 'Matrix Realty', allowedOrigins: ['https://matrix-realty.example'] },
+    }),
+    expect: adminsOnly(201),
+  },
+  'GET /api/admin/partners/:id': { request: () => ({ path: '/api/admin/partners/1' }), expect: adminsOnly(200) },
+  'PATCH /api/admin/partners/:id': {
+    request: () => ({ path: '/api/admin/partners/1', body: { commissionRateBps: 800 } }),
+    expect: adminsOnly(200),
+  },
   'GET /api/admin/review-reports': { request: () => ({ path: '/api/admin/review-reports' }), expect: adminsOnly(200) },
   'GET /api/admin/review-reports/:id': {
     request: (f) => ({ path: `/api/admin/review-reports/${f.reviews.reportId}` }),

@@ -137,6 +137,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every partner, with its bookings, revenue and commission (administrators) */
+        get: operations["listPartners"];
+        put?: never;
+        /**
+         * Create a partner (administrators)
+         * @description The server makes the publishable key. Allowed origins are origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`).
+         */
+        post: operations["createPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One partner (administrators) */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a partner (administrators)
+         * @description A new commission rate applies to bookings made from then on. `isActive: false` stops the key at once.
+         */
+        patch: operations["updatePartner"];
+        trace?: never;
+    };
     "/api/admin/review-reports": {
         parameters: {
             query?: never;
@@ -1851,6 +1893,18 @@ export interface components {
                 type: "application/vnd.oai.openapi+json";
             };
             page: components["schemas"]["PageLink"];
+            /** @description administrators: partner sites and their figures */
+            partners?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listPartners";
+                templated?: boolean;
+                title?: string;
+            };
             payments?: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -3795,6 +3849,162 @@ export interface components {
             /** @constant */
             type: "text/html";
         };
+        Partner: {
+            actions: {
+                /** @description while inactive */
+                activate?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PATCH";
+                    /** @constant */
+                    name: "activate";
+                    /** @constant */
+                    operation: "updatePartner";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description while active: its key stops working at once */
+                deactivate?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PATCH";
+                    /** @constant */
+                    name: "deactivate";
+                    /** @constant */
+                    operation: "updatePartner";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                update: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PATCH";
+                    /** @constant */
+                    name: "update";
+                    /** @constant */
+                    operation: "updatePartner";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            allowedOrigins: string[];
+            commissionRateBps: number;
+            contactEmail: string | null;
+            createdAt: string;
+            id: number;
+            isActive: boolean;
+            links: {
+                partners: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartners";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartner";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            name: string;
+            publishableKey: string;
+            rateLimitPerMinute: number;
+            stats: components["schemas"]["PartnerStats"];
+        };
+        PartnerCreate: {
+            /** @description origins (scheme, host, port; `:*` for any port) whose pages may use the key */
+            allowedOrigins: string[];
+            /** @description the partner’s share of each booking, in basis points (1000 = 10%) Default: 0. */
+            commissionRateBps?: number;
+            contactEmail?: string | null;
+            /** @description Default: true. */
+            isActive?: boolean;
+            name: string;
+            /** @description requests a minute the key may make Default: 600. */
+            rateLimitPerMinute?: number;
+        };
+        PartnerList: {
+            actions: {
+                create: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "create";
+                    /** @constant */
+                    operation: "createPartner";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            items: components["schemas"]["Partner"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartners";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        PartnerStats: {
+            /** @description bookings made through the partner’s widgets */
+            bookings: number;
+            chats: number;
+            /** @description the partner’s share, each booking at the rate in force when made */
+            commission: string;
+            paidBookings: number;
+            /** @description what customers paid for them, refunds deducted */
+            revenue: string;
+        };
+        PartnerUpdate: {
+            /** @description origins (scheme, host, port; `:*` for any port) whose pages may use the key */
+            allowedOrigins?: string[];
+            /** @description the partner’s share of each booking, in basis points (1000 = 10%) */
+            commissionRateBps?: number;
+            contactEmail?: string | null;
+            isActive?: boolean;
+            name?: string;
+            /** @description requests a minute the key may make */
+            rateLimitPerMinute?: number;
+        };
         PasswordChangeInput: {
             currentPassword?: string;
             newPassword: string;
@@ -4896,6 +5106,11 @@ export type OnboardingPreferences = components['schemas']['OnboardingPreferences
 export type OnboardingPreferencesInput = components['schemas']['OnboardingPreferencesInput'];
 export type OnboardingUpdateInput = components['schemas']['OnboardingUpdateInput'];
 export type PageLink = components['schemas']['PageLink'];
+export type Partner = components['schemas']['Partner'];
+export type PartnerCreate = components['schemas']['PartnerCreate'];
+export type PartnerList = components['schemas']['PartnerList'];
+export type PartnerStats = components['schemas']['PartnerStats'];
+export type PartnerUpdate = components['schemas']['PartnerUpdate'];
 export type PasswordChangeInput = components['schemas']['PasswordChangeInput'];
 export type PasswordResetInput = components['schemas']['PasswordResetInput'];
 export type PasswordResetRequestInput = components['schemas']['PasswordResetRequestInput'];
@@ -5252,6 +5467,182 @@ export interface operations {
                         ok: true;
                     };
                 };
+            };
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partners, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerList"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerCreate"];
+            };
+        };
+        responses: {
+            /** @description The partner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description A field is missing or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            /** @description Nothing to change, or a malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -11,6 +11,7 @@ export * from './files';
 export * from './format';
 export * from './messages';
 export * from './pages';
+export * from './partners';
 export * from './pricing';
 export * from './reviews';
 export * from './statuses';

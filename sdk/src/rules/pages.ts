@@ -32,6 +32,7 @@ export const HOSTED_PAGES = [
   '/verify-email',
   '/admin',
   '/admin-dashboard',
+  '/admin-partners',
 ] as const;
 
 function matches(pattern: string, segments: string[]): boolean {

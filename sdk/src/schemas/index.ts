@@ -8,6 +8,7 @@ export * from './common';
 export * from './contact';
 export * from './favourites';
 export * from './hypermedia';
+export * from './partners';
 export * from './payments';
 export * from './reviews';
 export * from './root';

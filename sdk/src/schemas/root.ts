@@ -32,6 +32,9 @@ export const ApiRoot = z
           .meta({ description: 'administrators: applications to review' }),
         adminSession: linkTo('getAdminSession').optional(),
         reviewReports: linkTo('listReviewReports').optional().meta({ description: 'administrators: reported reviews' }),
+        partners: linkTo('listPartners')
+          .optional()
+          .meta({ description: 'administrators: partner sites and their figures' }),
         health: linkTo('getHealth'),
         openapi: z.object({ href: z.string(), type: z.literal('application/vnd.oai.openapi+json') }),
         page: PageLink,

@@ -57,6 +57,11 @@ export function rateLimitPolicies(config: Pick<Config, 'authRateLimit' | 'bookin
     chatMessage: { limit: 30, windowMs: MINUTE_MS },
     /** Messages per address, over all its conversations. */
     chatMessageAddress: { limit: 300, windowMs: MINUTE_MS },
+    /**
+     * Requests per address through partner keys (decision 048), beside each key's own limit
+     * (`partners.rateLimitPerMinute`): one visitor cannot spend a partner's whole allowance.
+     */
+    partnerAddress: { limit: 300, windowMs: MINUTE_MS },
   } as const;
 }
 export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;
@@ -81,6 +86,13 @@ export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subj
   const { limit, windowMs } = rateLimitPolicies(config)[policy];
   const who = subject ?? `ip:${rateLimitBucket(clientIp(c))}`;
   const result = await databaseRateLimiter(database, clock).hit(`${policy}:${who}`, limit, windowMs);
+  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+}
+
+/** Counts one request against a partner key's own per-minute limit; 429 past it. */
+export async function throttlePartnerKey(c: Context<AppEnv>, partnerId: number, limit: number): Promise<void> {
+  const { database, clock } = c.var.deps;
+  const result = await databaseRateLimiter(database, clock).hit(`partnerKey:${partnerId}`, limit, MINUTE_MS);
   if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
 }
 

@@ -36,6 +36,7 @@ export const availabilityApi = defineOperations({
     method: 'get',
     path: '/cleaners/:id/availability',
     security: 'public',
+    partners: true,
     summary: 'A cleaner’s weekly hours',
     tags: ['availability'],
     access: 'public',
@@ -49,6 +50,7 @@ export const availabilityApi = defineOperations({
     method: 'get',
     path: '/availability/:id',
     security: 'public',
+    partners: true,
     summary: 'One row of a cleaner’s weekly hours',
     tags: ['availability'],
     access: 'public',
@@ -178,6 +180,7 @@ export const availabilityApi = defineOperations({
     method: 'get',
     path: '/cleaners/:id/slots/:date',
     security: 'public',
+    partners: true,
     summary: 'A cleaner’s time slots on a local date',
     description:
       'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `book` / `release` actions the cleaner may take on it now; otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { chatMessages, chatSessions } from '../db/schema';
+import { chatMessages, chatSessions, type Utm } from '../db/schema';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -25,7 +25,7 @@ export async function chatMessagesOf(db: Queryable, sessionId: string, last?: nu
 
 export async function insertChatSession(
   db: Queryable,
-  values: { id: string; userId: number | null; createdAt: Date },
+  values: { id: string; userId: number | null; partnerId: number | null; utm: Utm | null; createdAt: Date },
 ): Promise<void> {
   await db.insert(chatSessions).values({ ...values, lastMessageAt: values.createdAt });
 }

@@ -7,8 +7,8 @@ import {
   type Actor,
   assistantFor,
   personOf,
+  requireChatter,
   requirePersonWriting,
-  requirePublicWriting,
   userIdOf,
   visitor,
 } from '../lib/actor';
@@ -99,13 +99,20 @@ export interface ChatStarted {
 
 /** Starts a conversation; a signed-in person's belongs to them. The welcome message is its first message. */
 export async function startChat(deps: ChatDeps, actor: Actor): Promise<ChatStarted> {
-  requirePublicWriting(actor);
+  requireChatter(actor);
   const sessionId = newSessionId();
   const now = deps.clock.now();
   const welcome = welcomeMessage(personOf(actor) !== null, await firstNameOf(deps, actor));
   await deps.database.write(async (tx) => {
     const id = storedChatId(sessionId);
-    await insertChatSession(tx, { id, userId: userIdOf(actor), createdAt: now });
+    const partner = actor.kind === 'partner' ? actor : null;
+    await insertChatSession(tx, {
+      id,
+      userId: userIdOf(actor),
+      partnerId: partner?.partnerId ?? null,
+      utm: partner?.utm ?? null,
+      createdAt: now,
+    });
     await insertChatMessage(tx, { sessionId: id, role: 'assistant', content: welcome, createdAt: now });
   });
   return { sessionId, welcomeMessage: welcome, createdAt: now };
@@ -127,7 +134,7 @@ export interface ChatView {
 }
 
 export async function getChat(deps: ChatDeps, actor: Actor, sessionId: string): Promise<ChatView> {
-  requirePublicWriting(actor);
+  requireChatter(actor);
   const row = await sessionFor(deps, actor, sessionId);
   const messages = await chatMessagesOf(deps.database.db, row.id);
   return {
@@ -139,7 +146,7 @@ export async function getChat(deps: ChatDeps, actor: Actor, sessionId: string): 
 }
 
 export async function deleteChat(deps: ChatDeps, actor: Actor, sessionId: string): Promise<void> {
-  requirePublicWriting(actor);
+  requireChatter(actor);
   const row = await sessionFor(deps, actor, sessionId);
   await deps.database.write((tx) => deleteChatSessionRow(tx, row.id));
 }
@@ -171,7 +178,7 @@ export interface OpenTurn {
 
 /** Opens a turn, before anything streams: 404 for a conversation that is not theirs, 409 past its budget. */
 export async function openTurn(deps: ChatDeps, actor: Actor, sessionId: string): Promise<OpenTurn> {
-  requirePublicWriting(actor);
+  requireChatter(actor);
   const row = await sessionFor(deps, actor, sessionId);
   if (row.turns >= CHAT_BUDGET.turns || row.tokens >= CHAT_BUDGET.tokens) {
     throw new AppError(

@@ -8,6 +8,7 @@ export const cleanersApi = defineOperations({
     method: 'get',
     path: '/cleaners',
     security: 'public',
+    partners: true,
     summary: 'List and search cleaners',
     description:
       'Answers the listing (location, serviceType, sortBy) and the advanced search (query, city, state, zipCode, latitude/longitude, radius, minRating, maxPrice, isVerified, isInsured, isBonded, sortBy, sortOrder). A location or city the built-in city table knows, or given coordinates, keep cleaners within `radius` miles (default 25), each with `distance`. Keywords match names, bio, services and coverage areas (prefix, ranked by relevance when no sortBy is given). `stats` cover every match.',
@@ -38,6 +39,7 @@ export const cleanersApi = defineOperations({
     method: 'get',
     path: '/cleaners/:id',
     security: 'public',
+    partners: true,
     summary: 'One cleaner’s public profile',
     tags: ['cleaners'],
     access: 'public',

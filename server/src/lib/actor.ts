@@ -1,3 +1,4 @@
+import type { Utm } from '../db/schema/partners';
 import { AppError } from './errors';
 
 /**
@@ -66,14 +67,16 @@ export interface Assistant {
 }
 
 /**
- * A partner widget's request: a publishable key (from one of the partner's allowed origins, or a
- * server without an Origin). Refused everything until the partner issue grants it public reads
- * and guest bookings.
+ * A partner widget's request (decision 048): a publishable key, from one of the partner's allowed
+ * origins or from a server without an Origin. It may do what a visitor on the partner's page
+ * does — public reads, the assistant chat and guest bookings — and nothing that needs an account.
  */
 export interface Partner {
   kind: 'partner';
   partnerId: number;
   origin: string | null;
+  /** The host page's UTM parameters, as its widget sent them (`X-Spotless-Utm`). */
+  utm?: Utm;
 }
 
 /** Someone holding a guest checkout token: good for one booking. Refused everything for now. */
@@ -140,27 +143,38 @@ export function auditUserIdOf(actor: Actor): number | null {
   return actor.kind === 'admin' ? actor.adminUserId : userIdOf(actor);
 }
 
+const refusePartner = () => forbidden('Forbidden: a publishable key alone does not give access to this');
+
 /**
- * Callers not yet granted anything: a partner key and a guest token, until their issue decides
- * what they may do; 403 for every operation.
+ * Callers granted only what their own service allows: a partner key (public reads, chats, guest
+ * bookings) and a guest token (its one booking); 403 for everything else.
  */
 function refuseUngranted(actor: Actor): void {
-  if (actor.kind === 'partner') throw forbidden('Forbidden: a publishable key alone does not give access to this');
+  if (actor.kind === 'partner') throw refusePartner();
   if (actor.kind === 'guest') throw forbidden('Forbidden: a guest token is good for its booking only');
 }
 
 /**
- * Anyone may read public data: visitors, people, administrators, the assistant and jobs. Every
- * public read calls this first, so the callers refused everything stay refused.
+ * Anyone may read public data: visitors, people, administrators, the assistant, jobs and partner
+ * widgets. A guest token is good for its booking only (403).
  */
 export function requirePublic(actor: Actor): void {
-  refuseUngranted(actor);
+  if (actor.kind === 'guest') throw forbidden('Forbidden: a guest token is good for its booking only');
 }
 
-/** Anyone may do this public write (send a message, sign up), but the assistant writes nothing (403). */
+/**
+ * Anyone signing up, signing in or writing to us (a person acts for themselves: not through a
+ * partner's key), but the assistant writes nothing (403).
+ */
 export function requirePublicWriting(actor: Actor): void {
   refuseUngranted(actor);
   if (actor.kind === 'assistant') throw forbidden('Forbidden: the assistant does not change anything for you');
+}
+
+/** Anyone who may talk to the assistant: what `requirePublicWriting` allows, and a partner's chat widget. */
+export function requireChatter(actor: Actor): void {
+  if (actor.kind === 'partner') return;
+  requirePublicWriting(actor);
 }
 
 /**

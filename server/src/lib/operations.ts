@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../deps';
-import { type Actor, refuseUnlessAudience } from './actor';
+import { type Actor, forbidden, refuseUnlessAudience } from './actor';
 import { apiPath } from './openapi';
 import { valid } from './validate';
 
@@ -38,6 +38,11 @@ export interface OperationSpec {
   summary: string;
   description?: string;
   tags: readonly string[];
+  /**
+   * A partner's publishable key may call it (decision 048): the widgets' public reads, their chat
+   * and guest bookings. Every other operation answers a key alone 403 before reading its input.
+   */
+  partners?: boolean;
   /** Who may call it, in words, e.g. 'public', 'the booking’s customer', 'admin'. */
   access?: string;
   /** Validated before the handler runs; the handler reads the result with `inputOf(c, op)`. */
@@ -91,8 +96,11 @@ export function operationServedBy(handler: object): Operation | undefined {
  * caller of a signed-in operation gets 401 before its input is read. Services still make every
  * permission decision themselves; this only answers early what they would answer anyway.
  */
-function gate(security: RouteSecurity, actor: Actor): void {
-  refuseUnlessAudience(actor, security);
+function gate(op: OperationSpec, actor: Actor): void {
+  if (actor.kind === 'partner' && !op.partners) {
+    throw forbidden('Forbidden: a publishable key alone does not give access to this');
+  }
+  refuseUnlessAudience(actor, op.security);
 }
 
 /**
@@ -109,7 +117,7 @@ export function endpoint<const O extends Operation>(op: O): readonly [O['path'],
     if (schema) steps.push(valid(target, schema) as unknown as MiddlewareHandler<AppEnv>);
   }
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    gate(op.security, c.var.actor);
+    gate(op, c.var.actor);
     const run = async (index: number): Promise<void> => {
       const step = steps[index];
       if (!step) return next();

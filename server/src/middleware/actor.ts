@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { clearSessionCookie, readSessionCookie } from '../auth/cookies';
+import { throttle, throttlePartnerKey } from '../auth/rate-limit';
 import { cookieOf, type SessionValidation, validateSessionToken } from '../auth/sessions';
 import { guestActorFor } from '../bookings/guest-access.service';
+import type { Utm } from '../db/schema/partners';
 import type { AppEnv } from '../deps';
 import type { Actor, Person } from '../lib/actor';
 import { visitor } from '../lib/actor';
@@ -10,6 +12,22 @@ import { partnerActorFor } from '../partners/partners.service';
 
 /** The header a partner widget sends its publishable key in. */
 export const PUBLISHABLE_KEY_HEADER = 'x-spotless-key';
+/** The header a partner widget sends the host page's UTM parameters in (`utm_source=…&utm_medium=…`). */
+export const UTM_HEADER = 'x-spotless-utm';
+
+const UTM_NAMES = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+/** The UTM parameters of a widget's header: known names only, each at most 100 printable characters (letters, digits, punctuation, symbols, spaces). */
+export function parseUtm(header: string | undefined): Utm | undefined {
+  if (!header || header.length > 1000) return undefined;
+  const params = new URLSearchParams(header);
+  const utm: Utm = {};
+  for (const name of UTM_NAMES) {
+    const value = params.get(`utm_${name}`)?.trim();
+    if (value && value.length <= 100 && /^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(value)) utm[name] = value;
+  }
+  return Object.keys(utm).length > 0 ? utm : undefined;
+}
 
 function personOf(validation: SessionValidation | null): Person | null {
   const user = validation?.user;
@@ -30,6 +48,7 @@ function personOf(validation: SessionValidation | null): Person | null {
 export function actorMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.var.deps;
+    c.set('partner', null);
     const now = deps.clock.now();
     const resolve = async (kind: SessionKind) => {
       const token = readSessionCookie(c, cookieOf(kind));
@@ -44,9 +63,25 @@ export function actorMiddleware(): MiddlewareHandler<AppEnv> {
 
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const key = c.req.header(PUBLISHABLE_KEY_HEADER);
+    c.set('partner', null);
+    if (key !== undefined) {
+      const resolved = await partnerActorFor(deps, key, c.req.header('origin') ?? null);
+      const utm = parseUtm(c.req.header(UTM_HEADER));
+      const partner = {
+        kind: 'partner' as const,
+        partnerId: resolved.partnerId,
+        origin: resolved.origin,
+        ...(utm ? { utm } : {}),
+      };
+      // Set before the limits, so a 429 still reaches the widget with its CORS allowance.
+      c.set('partner', partner);
+      await throttlePartnerKey(c, partner.partnerId, resolved.rateLimitPerMinute);
+      await throttle(c, 'partnerAddress');
+    }
+    const partner = c.var.partner;
     let actor: Actor;
     if (bearer !== undefined) actor = await guestActorFor(deps, bearer);
-    else if (key !== undefined) actor = await partnerActorFor(deps, key, c.req.header('origin') ?? null);
+    else if (partner) actor = partner;
     else if (admin) actor = { kind: 'admin', adminUserId: admin.session.userId, person: personOf(user) };
     else actor = personOf(user) ?? visitor;
     c.set('actor', actor);

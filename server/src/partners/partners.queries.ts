@@ -1,12 +1,101 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { partners } from '../db/schema';
+import { bookings, chatSessions, partners, payments } from '../db/schema';
 
 /** The active partner holding this publishable key, if any. */
 export function findActivePartnerByKey(db: Queryable, publishableKey: string) {
   return db
-    .select({ id: partners.id, allowedOrigins: partners.allowedOrigins })
+    .select({
+      id: partners.id,
+      allowedOrigins: partners.allowedOrigins,
+      rateLimitPerMinute: partners.rateLimitPerMinute,
+      commissionRateBps: partners.commissionRateBps,
+    })
     .from(partners)
     .where(and(eq(partners.publishableKey, publishableKey), eq(partners.isActive, true)))
     .get();
+}
+
+/** Every active partner's allowed origins (a preflight carries no key: decision 048). */
+export function activePartnerOrigins(db: Queryable) {
+  return db.select({ allowedOrigins: partners.allowedOrigins }).from(partners).where(eq(partners.isActive, true));
+}
+
+export type PartnerRow = typeof partners.$inferSelect;
+
+export function listPartnerRows(db: Queryable) {
+  return db.select().from(partners).orderBy(asc(partners.name), asc(partners.id));
+}
+
+export function findPartner(db: Queryable, id: number) {
+  return db.select().from(partners).where(eq(partners.id, id)).get();
+}
+
+export function findPartnerByKey(db: Queryable, publishableKey: string) {
+  return db.select({ id: partners.id }).from(partners).where(eq(partners.publishableKey, publishableKey)).get();
+}
+
+export async function insertPartner(db: Queryable, values: typeof partners.$inferInsert): Promise<number> {
+  const [row] = await db.insert(partners).values(values).returning({ id: partners.id });
+  if (!row) throw new Error('partner not inserted');
+  return row.id;
+}
+
+export async function updatePartnerRow(
+  db: Queryable,
+  id: number,
+  values: Partial<typeof partners.$inferInsert>,
+): Promise<void> {
+  await db.update(partners).set(values).where(eq(partners.id, id));
+}
+
+export interface PartnerFigures {
+  bookings: number;
+  paidBookings: number;
+  revenueCents: number;
+  commissionCents: number;
+  chats: number;
+}
+
+/**
+ * Bookings, revenue (what customers paid, refunds deducted) and commission (each booking at the
+ * rate recorded when it was made, on what was kept) per partner.
+ */
+export async function partnerFigures(db: Queryable, ids: number[]): Promise<Map<number, PartnerFigures>> {
+  const figures = new Map<number, PartnerFigures>(
+    ids.map((id) => [id, { bookings: 0, paidBookings: 0, revenueCents: 0, commissionCents: 0, chats: 0 }]),
+  );
+  if (ids.length === 0) return figures;
+  const kept = sql<number>`coalesce(${payments.amountCents} - ${payments.refundedCents}, 0)`;
+  const paid = sql`${payments.status} in ('succeeded', 'refunded', 'disputed')`;
+  const rows = await db
+    .select({
+      partnerId: bookings.partnerId,
+      bookings: sql<number>`count(distinct ${bookings.id})`,
+      paidBookings: sql<number>`count(distinct case when ${paid} then ${bookings.id} end)`,
+      revenueCents: sql<number>`coalesce(sum(case when ${paid} then ${kept} else 0 end), 0)`,
+      commissionCents: sql<number>`coalesce(sum(case when ${paid} then (${kept} * coalesce(${bookings.partnerCommissionBps}, 0) + 5000) / 10000 else 0 end), 0)`,
+    })
+    .from(bookings)
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(inArray(bookings.partnerId, ids))
+    .groupBy(bookings.partnerId);
+  for (const row of rows) {
+    const f = row.partnerId === null ? undefined : figures.get(row.partnerId);
+    if (!f) continue;
+    f.bookings = Number(row.bookings);
+    f.paidBookings = Number(row.paidBookings);
+    f.revenueCents = Number(row.revenueCents);
+    f.commissionCents = Number(row.commissionCents);
+  }
+  const chats = await db
+    .select({ partnerId: chatSessions.partnerId, chats: sql<number>`count(*)` })
+    .from(chatSessions)
+    .where(inArray(chatSessions.partnerId, ids))
+    .groupBy(chatSessions.partnerId);
+  for (const row of chats) {
+    const f = row.partnerId === null ? undefined : figures.get(row.partnerId);
+    if (f) f.chats = Number(row.chats);
+  }
+  return figures;
 }

@@ -1,24 +1,193 @@
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { centsToDollars, originAllowed } from '@spotless/sdk/rules';
+import type { PartnerCreate, PartnerStats, PartnerUpdate } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/audit-log';
 import type { Deps } from '../deps';
-import type { Partner } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import { findActivePartnerByKey } from './partners.queries';
+import { type Actor, type Partner, requireAdmin } from '../lib/actor';
+import { AppError, notFound } from '../lib/errors';
+
+import {
+  activePartnerOrigins,
+  findActivePartnerByKey,
+  findPartner,
+  insertPartner,
+  listPartnerRows,
+  type PartnerFigures,
+  type PartnerRow,
+  partnerFigures,
+  updatePartnerRow,
+} from './partners.queries';
 
 /** Publishable keys are short, printable and start with `pk_`; anything else is not looked up. */
 const KEY_SHAPE = /^pk_[A-Za-z0-9_]{1,100}$/;
 
+export type ResolvedPartner = Partner & { rateLimitPerMinute: number; commissionRateBps: number };
+
 /**
- * The partner actor of a request carrying a publishable key (decision 043). An unknown or
- * inactive key is refused outright; a known one is resolved, and the services refuse it
- * everything until partner widgets are built.
+ * The partner actor of a request carrying a publishable key (decisions 043 and 048). An unknown or
+ * inactive key is refused outright, and so is a browser request from an origin the partner did not
+ * allow. A request without an Origin (a partner's server) is the partner too: it may do what the
+ * widgets do — public reads, chats and guest bookings — and nothing more.
  */
 export async function partnerActorFor(
   deps: Pick<Deps, 'database'>,
   publishableKey: string,
   origin: string | null,
-): Promise<Partner> {
+): Promise<ResolvedPartner> {
   const partner = KEY_SHAPE.test(publishableKey)
     ? await findActivePartnerByKey(deps.database.db, publishableKey)
     : undefined;
   if (!partner) throw new AppError(403, 'forbidden', 'Forbidden: unknown or inactive publishable key');
-  return { kind: 'partner', partnerId: partner.id, origin };
+  if (origin !== null && !originAllowed(origin, partner.allowedOrigins)) {
+    throw new AppError(403, 'forbidden', 'Forbidden: this publishable key is not allowed on this site');
+  }
+  return {
+    kind: 'partner',
+    partnerId: partner.id,
+    origin,
+    rateLimitPerMinute: partner.rateLimitPerMinute,
+    commissionRateBps: partner.commissionRateBps,
+  };
+}
+
+/** Whether some active partner allows this origin: what a preflight, which carries no key, can ask. */
+export async function somePartnerAllows(deps: Pick<Deps, 'database'>, origin: string): Promise<boolean> {
+  const rows = await activePartnerOrigins(deps.database.db);
+  return rows.some((row) => originAllowed(origin, row.allowedOrigins));
+}
+
+export interface PartnerData {
+  id: number;
+  name: string;
+  publishableKey: string;
+  allowedOrigins: string[];
+  commissionRateBps: number;
+  rateLimitPerMinute: number;
+  contactEmail: string | null;
+  isActive: boolean;
+  createdAt: string;
+  stats: z.infer<typeof PartnerStats>;
+}
+
+function toData(row: PartnerRow, figures: PartnerFigures | undefined): PartnerData {
+  const f = figures ?? { bookings: 0, paidBookings: 0, revenueCents: 0, commissionCents: 0, chats: 0 };
+  return {
+    id: row.id,
+    name: row.name,
+    publishableKey: row.publishableKey,
+    allowedOrigins: row.allowedOrigins,
+    commissionRateBps: row.commissionRateBps,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+    contactEmail: row.contactEmail,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    stats: {
+      bookings: f.bookings,
+      paidBookings: f.paidBookings,
+      revenue: centsToDollars(f.revenueCents),
+      commission: centsToDollars(f.commissionCents),
+      chats: f.chats,
+    },
+  };
+}
+
+type PartnerDeps = Pick<Deps, 'database' | 'clock'>;
+
+/** Every partner with its bookings, revenue and commission: administrators only. */
+export async function listPartners(deps: PartnerDeps, actor: Actor): Promise<PartnerData[]> {
+  requireAdmin(actor);
+  const rows = await listPartnerRows(deps.database.db);
+  const figures = await partnerFigures(
+    deps.database.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toData(row, figures.get(row.id)));
+}
+
+export async function getPartner(deps: PartnerDeps, actor: Actor, id: number): Promise<PartnerData> {
+  requireAdmin(actor);
+  const row = await findPartner(deps.database.db, id);
+  if (!row) throw notFound('Partner');
+  const figures = await partnerFigures(deps.database.db, [id]);
+  return toData(row, figures.get(id));
+}
+
+/** A new publishable key: `pk_` and 120 random bits. Publishable, not secret: it grants what a visitor has. */
+function newPublishableKey(): string {
+  const bytes = new Uint8Array(15);
+  crypto.getRandomValues(bytes);
+  return `pk_${encodeBase32LowerCaseNoPadding(bytes)}`;
+}
+
+const unique = (origins: string[]) => [...new Set(origins)];
+
+/** A partner, with a key the server makes; audited. */
+export async function createPartner(
+  deps: PartnerDeps,
+  actor: Actor,
+  input: z.output<typeof PartnerCreate>,
+): Promise<PartnerData> {
+  const admin = requireAdmin(actor);
+  const now = deps.clock.now();
+  const id = await deps.database.write(async (tx) => {
+    const created = await insertPartner(tx, {
+      name: input.name,
+      publishableKey: newPublishableKey(),
+      allowedOrigins: unique(input.allowedOrigins),
+      commissionRateBps: input.commissionRateBps,
+      rateLimitPerMinute: input.rateLimitPerMinute,
+      contactEmail: input.contactEmail ?? null,
+      isActive: input.isActive,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      createdAt: now,
+      actorUserId: admin.adminUserId,
+      actorRole: 'admin',
+      action: 'partner.created',
+      entityType: 'partner',
+      entityId: String(created),
+      details: { name: input.name, commissionRateBps: input.commissionRateBps },
+    });
+    return created;
+  });
+  return getPartner(deps, actor, id);
+}
+
+/**
+ * Changes a partner; audited with what changed. A new commission rate applies to bookings made
+ * from now on (each booking keeps the rate it was made at); deactivating stops the key at once.
+ */
+export async function updatePartner(
+  deps: PartnerDeps,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof PartnerUpdate>,
+): Promise<PartnerData> {
+  const admin = requireAdmin(actor);
+  const now = deps.clock.now();
+  await deps.database.write(async (tx) => {
+    const row = await findPartner(tx, id);
+    if (!row) throw notFound('Partner');
+    const values = { ...input, ...(input.allowedOrigins ? { allowedOrigins: unique(input.allowedOrigins) } : {}) };
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => JSON.stringify(row[key as keyof PartnerRow]) !== JSON.stringify(value),
+      ),
+    );
+    if (Object.keys(changed).length === 0) return;
+    await updatePartnerRow(tx, id, { ...changed, updatedAt: now });
+    await recordAudit(tx, {
+      createdAt: now,
+      actorUserId: admin.adminUserId,
+      actorRole: 'admin',
+      action: 'partner.updated',
+      entityType: 'partner',
+      entityId: String(id),
+      details: changed,
+    });
+  });
+  return getPartner(deps, actor, id);
 }

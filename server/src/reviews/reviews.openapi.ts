@@ -69,6 +69,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews',
     security: 'public',
+    partners: true,
     summary: 'Reviews of a cleaner (query form)',
     description: 'Spec 02 §7: `cleanerId` and `limit` (default 10). Each review carries the caller’s actions.',
     tags: ['reviews'],
@@ -80,6 +81,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews/summary',
     security: 'public',
+    partners: true,
     summary: 'Figures over every published review (the reviews page)',
     description:
       'Platform average (two decimals), total reviews, distribution 5→1 with counts and percents, recommendation rate, response rate (reviews with a cleaner’s response; percents with one decimal) and the verified count — computed from the data on every call.',
@@ -91,6 +93,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews/:cleanerId',
     security: 'public',
+    partners: true,
     summary: 'Reviews of a cleaner',
     tags: ['reviews'],
     access: 'public',
@@ -101,6 +104,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews/:cleanerId/summary',
     security: 'public',
+    partners: true,
     summary: 'Summary of a cleaner’s published reviews',
     description:
       'Average, total, distribution 5→1 (counts and percents), category averages, recommendation, rebooking and response rates (percents with one decimal) and the verified count.',
@@ -117,6 +121,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews/:cleanerId/:reviewId',
     security: 'public',
+    partners: true,
     summary: 'One published review of a cleaner',
     tags: ['reviews'],
     access: 'public',
@@ -188,6 +193,7 @@ export const reviewsApi = defineOperations({
     method: 'get',
     path: '/reviews/:id/photos/:photoId',
     security: 'public',
+    partners: true,
     summary: 'A review photo’s bytes',
     description:
       'The image, with the type its bytes were found to be (image/jpeg or image/png) and `X-Content-Type-Options: nosniff`.',

@@ -35,6 +35,9 @@ export async function ensureDemoAdmin(database: Database, passwordHash: string, 
  * When the embedded server is exposed (HOST set to a non-loopback address), the demo accounts'
  * known password must not work: it is removed. Returns how many accounts were locked.
  */
+/** The demo partner's publishable key, written in `examples/partner-site/index.html`. */
+export const DEMO_PARTNER_KEY = 'pk_demo_sunrise_realty';
+
 export async function lockDemoAccounts(database: Database): Promise<number> {
   const locked = await database.write((tx) =>
     tx
@@ -47,6 +50,10 @@ export async function lockDemoAccounts(database: Database): Promise<number> {
         )}) and ${t.users.passwordHash} is not null`,
       )
       .returning({ id: t.users.id }),
+  );
+  // The demo partner's key is published in the example site: off wherever demo accounts are.
+  await database.write((tx) =>
+    tx.update(t.partners).set({ isActive: false }).where(sql`${t.partners.publishableKey} = ${DEMO_PARTNER_KEY}`),
   );
   return locked.length;
 }

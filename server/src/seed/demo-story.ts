@@ -1,6 +1,7 @@
 import { CITIES } from '@spotless/sdk/cities';
 import { addDays, toLocal } from '../lib/time';
 import { addBooking } from './bookings';
+import { DEMO_PARTNER_KEY } from './demo-accounts';
 import type { DemoData } from './demo-data';
 import { pickServiceTypes } from './people';
 import * as w from './words';
@@ -161,13 +162,10 @@ export function addDemoStory(data: DemoData): void {
   }
   rows.partners.push({
     name: 'Sunrise Realty (demo partner)',
-    publishableKey: 'pk_demo_sunrise_realty',
-    allowedOrigins: [
-      'http://localhost:8787',
-      'http://127.0.0.1:8787',
-      'http://localhost:5174',
-      'http://127.0.0.1:5174',
-    ],
+    publishableKey: DEMO_PARTNER_KEY,
+    // Any port on this machine: the example site, a partner's dev server, the tests' host pages.
+    allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+    commissionRateBps: 1000,
     contactEmail: 'partners@sunrise-realty.example',
   });
 }

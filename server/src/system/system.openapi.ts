@@ -12,6 +12,7 @@ export const systemApi = defineOperations({
     method: 'get',
     path: '/',
     security: 'public',
+    partners: true,
     summary: 'The API root: links to every entry point, and what the caller may do as they are',
     description:
       'The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.',
@@ -23,6 +24,7 @@ export const systemApi = defineOperations({
     method: 'get',
     path: '/health',
     security: 'public',
+    partners: true,
     summary: 'Liveness: the process answers',
     tags: ['system'],
     access: 'public',

@@ -38,6 +38,7 @@ export function renderRoot(ops: Operations, facts: RootFacts): ApiRoot {
             adminSession: linkTo(ops, 'getAdminSession'),
             adminApplications: linkTo(ops, 'listAdminApplications', {}, { title: 'Cleaner applications' }),
             reviewReports: linkTo(ops, 'listReviewReports', {}, { title: 'Reported reviews' }),
+            partners: linkTo(ops, 'listPartners', {}, { title: 'Partners' }),
           }
         : {}),
       health: linkTo(ops, 'getHealth'),

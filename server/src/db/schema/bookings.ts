@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { cleaners } from './cleaners';
 import { createdAt, timestamps } from './columns';
-import { partners } from './partners';
+import { partners, type Utm } from './partners';
 import { services } from './services';
 
 /** Bookings and the history of their statuses. */
@@ -22,6 +22,10 @@ export const bookings = sqliteTable(
       .notNull()
       .references(() => services.id, { onDelete: 'restrict' }),
     partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    /** The partner's commission rate in force when the booking was made, in basis points. */
+    partnerCommissionBps: integer(),
+    /** The host page's UTM parameters when a partner widget made the booking. */
+    utm: text({ mode: 'json' }).$type<Utm>(),
     status: text({ enum: BOOKING_STATUSES }).notNull().default('pending'),
     startsAt: integer({ mode: 'timestamp_ms' }).notNull(),
     endsAt: integer({ mode: 'timestamp_ms' }).notNull(),
@@ -37,6 +41,8 @@ export const bookings = sqliteTable(
       .default('unpaid'),
     /** Guest checkout from a partner widget: a booking-scoped token hash and contact e-mail. */
     guestEmail: text(),
+    guestName: text(),
+    guestPhone: text(),
     guestTokenHash: text(),
     cancellationFeeCents: integer(),
     cancelledAt: integer({ mode: 'timestamp_ms' }),

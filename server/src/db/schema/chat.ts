@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { createdAt } from './columns';
-import { partners } from './partners';
+import { partners, type Utm } from './partners';
 
 /**
  * The assistant chat (decision 047): sessions and their messages. A session's id is a capability
@@ -15,6 +15,8 @@ export const chatSessions = sqliteTable(
     id: text().primaryKey(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
+    /** The host page's UTM parameters when a partner widget started the chat. */
+    utm: text({ mode: 'json' }).$type<Utm>(),
     /** Messages the person sent, and tokens the replies cost: the per-session budget. */
     turns: integer().notNull().default(0),
     tokens: integer().notNull().default(0),

@@ -3,6 +3,15 @@ import { timestamps } from './columns';
 
 /** Partners who embed the booking widget on their own sites. */
 
+/** Where a visit came from: the host page's UTM parameters, as the widget read them. */
+export interface Utm {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  term?: string;
+  content?: string;
+}
+
 export const partners = sqliteTable(
   'partners',
   {
@@ -11,6 +20,10 @@ export const partners = sqliteTable(
     publishableKey: text().notNull(),
     allowedOrigins: text({ mode: 'json' }).notNull().$type<string[]>(),
     contactEmail: text(),
+    /** The partner's share of each booking's total, in basis points (1,000 = 10%). */
+    commissionRateBps: integer().notNull().default(0),
+    /** Requests a minute the key may make (all origins and servers together). */
+    rateLimitPerMinute: integer().notNull().default(600),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },

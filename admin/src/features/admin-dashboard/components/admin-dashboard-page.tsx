@@ -1,6 +1,7 @@
 import type { Application, ApplicationCounts, ApplicationStatus } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { Tabs } from '../../../components/tabs';
@@ -76,9 +77,14 @@ export function AdminDashboardPage() {
           <h1>Admin Dashboard</h1>
           <p className="lead">Review cleaner applications and their documents.</p>
         </div>
-        <button type="button" className="btn btn--outline" onClick={() => list.refetch()} disabled={list.isFetching}>
-          {list.isFetching ? 'Refreshing...' : 'Refresh'}
-        </button>
+        <div className="admin-dashboard__header-actions">
+          <Link className="btn btn--ghost" to="/admin-partners">
+            Partners
+          </Link>
+          <button type="button" className="btn btn--outline" onClick={() => list.refetch()} disabled={list.isFetching}>
+            {list.isFetching ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
       </header>
 
       <CountCards counts={data?.counts ?? lastCounts.current} />

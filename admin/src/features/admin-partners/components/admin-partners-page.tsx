@@ -1,0 +1,179 @@
+import type { Partner } from '@spotless/sdk';
+import { formatCommission, formatDollars } from '@spotless/sdk/rules';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { StatCards } from '../../../components/stat-cards';
+import { errorStatus } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
+import { partnersQuery, usePartnerAction } from '../api/partners';
+import { PartnerDialog } from './partner-dialog';
+import '../admin-partners.css';
+
+/** Partners (issue 20): the sites that embed the widgets, their keys, origins and figures. */
+export function AdminPartnersPage() {
+  const list = useQuery(partnersQuery());
+  const perform = usePartnerAction();
+  const [editing, setEditing] = useState<Partner | null>(null);
+  const [creating, setCreating] = useState(false);
+  const data = list.data;
+
+  const toggle = (partner: Partner) => {
+    const action = partner.actions.deactivate ?? partner.actions.activate;
+    if (!action || perform.isPending) return;
+    const turningOff = Boolean(partner.actions.deactivate);
+    if (turningOff && !window.confirm(`Deactivate ${partner.name}? ${action.description ?? ''}`.trim())) return;
+    perform.mutate(
+      { action, body: { isActive: !turningOff } },
+      {
+        onSuccess: (saved) =>
+          toast({ title: saved.isActive ? 'Partner activated' : 'Partner deactivated', description: saved.name }),
+        onError: () =>
+          toast({ title: 'Could not change the partner', description: 'Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  const totals = data?.items.reduce(
+    (sum, p) => ({
+      bookings: sum.bookings + p.stats.bookings,
+      revenue: sum.revenue + Number(p.stats.revenue),
+      commission: sum.commission + Number(p.stats.commission),
+    }),
+    { bookings: 0, revenue: 0, commission: 0 },
+  );
+
+  return (
+    <section className="container page admin-partners">
+      <PageTitle title="Partners" />
+      <header className="dashboard-page__header">
+        <div>
+          <p className="admin-partners__crumb">
+            <Link to="/admin-dashboard">Admin Dashboard</Link> / Partners
+          </p>
+          <h1>Partners</h1>
+          <p className="lead">Sites that embed Spotless with a publishable key, and what they bring in.</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setCreating(true)}
+          disabled={!data?.actions.create}
+        >
+          New partner
+        </button>
+      </header>
+
+      <StatCards
+        testId="partner-totals"
+        cards={[
+          { label: 'Partners', value: data ? String(data.total) : undefined },
+          { label: 'Partner bookings', value: totals ? String(totals.bookings) : undefined },
+          { label: 'Revenue', value: totals ? formatDollars(totals.revenue) : undefined },
+          { label: 'Commission', value: totals ? formatDollars(totals.commission) : undefined },
+        ]}
+      />
+
+      {list.isError && !data ? (
+        <p className="alert alert--error">
+          {errorStatus(list.error) === 401 || errorStatus(list.error) === 403
+            ? 'You need an admin session to see partners.'
+            : 'Failed to load partners. Please try again.'}
+        </p>
+      ) : !data ? (
+        <p className="loading-text" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading partners...
+        </p>
+      ) : data.items.length === 0 ? (
+        <div className="empty-state">
+          <h2>No partners yet</h2>
+          <p>Create one to give a site its publishable key.</p>
+        </div>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
+        <section className="card admin-partners__wrap" aria-label="Partners" tabIndex={0}>
+          <table className="admin-partners__table" data-testid="partners-table">
+            <caption className="visually-hidden">Partners, by name</caption>
+            <thead>
+              <tr>
+                <th scope="col">Partner</th>
+                <th scope="col">Allowed origins</th>
+                <th scope="col">Commission</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Earned</th>
+                <th scope="col">Chats</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((p) => (
+                <tr key={p.id} data-testid={`partner-${p.id}`}>
+                  <th scope="row">
+                    <span className="admin-partners__name">{p.name}</span>
+                    <code className="admin-partners__key">{p.publishableKey}</code>
+                  </th>
+                  <td>
+                    <ul className="admin-partners__origins">
+                      {p.allowedOrigins.map((o) => (
+                        <li key={o}>
+                          <code>{o}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>{formatCommission(p.commissionRateBps)}</td>
+                  <td>
+                    {p.stats.bookings}
+                    <span className="admin-partners__sub"> ({p.stats.paidBookings} paid)</span>
+                  </td>
+                  <td>{formatDollars(p.stats.revenue)}</td>
+                  <td>{formatDollars(p.stats.commission)}</td>
+                  <td>{p.stats.chats}</td>
+                  <td>
+                    <span
+                      className={`admin-partners__status admin-partners__status--${p.isActive ? 'active' : 'inactive'}`}
+                    >
+                      {p.isActive ? 'Active' : 'Inactive'}
+                    </span>
+                  </td>
+                  <td className="admin-partners__actions">
+                    <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(p)}>
+                      Edit<span className="visually-hidden"> {p.name}</span>
+                    </button>
+                    {p.actions.deactivate || p.actions.activate ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => toggle(p)}
+                        disabled={perform.isPending}
+                      >
+                        {(p.actions.deactivate ?? p.actions.activate)?.title}
+                        <span className="visually-hidden"> {p.name}</span>
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      <PartnerDialog
+        open={creating || editing !== null}
+        partner={editing}
+        create={data?.actions.create}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formValuesOf, partnerBody, problemsFromServer } from './partner-form';
+
+const base = {
+  ...formValuesOf(null),
+  name: 'Sunny Homes',
+  allowedOrigins: 'https://sunny.example\nhttp://127.0.0.1:*',
+};
+
+describe('the partner form', () => {
+  it('sends origins as a list and the commission in basis points', () => {
+    const result = partnerBody({
+      ...base,
+      allowedOrigins: 'https://sunny.example/ https://sunny.example, http://127.0.0.1:*',
+      commissionPercent: '12.5',
+    });
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        name: 'Sunny Homes',
+        allowedOrigins: ['https://sunny.example', 'http://127.0.0.1:*'],
+        commissionRateBps: 1250,
+        rateLimitPerMinute: 600,
+        contactEmail: null,
+      },
+    });
+  });
+
+  it('names each wrong field with the words the server uses', () => {
+    const result = partnerBody({
+      name: ' ',
+      allowedOrigins: 'https://*.example',
+      commissionPercent: '75',
+      rateLimitPerMinute: '1.5',
+      contactEmail: 'nope',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.problems).sort()).toEqual(
+      ['allowedOrigins', 'commissionRateBps', 'contactEmail', 'name', 'rateLimitPerMinute'].sort(),
+    );
+    expect(result.problems.allowedOrigins).toContain('is not an origin');
+    expect(partnerBody({ ...base, commissionPercent: '1.234' }).ok).toBe(false);
+  });
+
+  it('puts the server’s errors under the form’s fields', () => {
+    expect(problemsFromServer({ 'allowedOrigins.1': 'bad', name: 'Name is required' })).toEqual({
+      allowedOrigins: 'bad',
+      name: 'Name is required',
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, runAxe, signInAsAdmin } from './browser';
+
+/**
+ * Partners in the admin area (issue 20): the demo partner is listed with its key and rate; an
+ * administrator creates a partner (a wrong origin is refused under its field first), edits its
+ * commission and deactivates it — and its key stops working at once.
+ */
+
+const baseUrl = inject('baseUrl');
+const SHOTS = join(import.meta.dirname, 'artifacts', 'admin-partners');
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('partners in the admin area', () => {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`creates, edits and deactivates a partner (${label})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signInAsAdmin(page, baseUrl);
+      await page.getByRole('link', { name: 'Partners' }).click();
+      await page.waitForURL(/\/admin-partners$/);
+      const table = page.getByTestId('partners-table');
+      await expect.poll(() => table.textContent()).toContain('pk_demo_sunrise_realty');
+      // The table scrolls inside its card; the page never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: join(SHOTS, `${label}-list.png`), fullPage: true });
+
+      const name = `Harbor Homes ${label} ${Date.now().toString(36)}`;
+      await page.getByRole('button', { name: 'New partner' }).click();
+      const dialog = page.getByTestId('partner-dialog');
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Allowed origins').fill('https://*.harbor.example');
+      await dialog.getByRole('button', { name: 'Create partner' }).click();
+      await expect.poll(() => dialog.textContent()).toContain('is not an origin');
+      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, `${label}-form.png`) });
+
+      await dialog.getByLabel('Allowed origins').fill('https://harbor.example\nhttp://localhost:*');
+      await dialog.getByLabel('Commission (%)').fill('12.5');
+      await dialog.getByRole('button', { name: 'Create partner' }).click();
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => row.textContent()).toContain('12.5%');
+      const key = (await row.locator('code').first().textContent()) ?? '';
+      expect(key).toMatch(/^pk_[a-z2-7]{24}$/);
+
+      const keyed = () =>
+        fetch(`${baseUrl}/api/services`, { headers: { 'x-spotless-key': key, origin: 'https://harbor.example' } });
+      const allowed = await keyed();
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://harbor.example');
+
+      await row.getByRole('button', { name: `Edit ${name}` }).click();
+      await dialog.getByLabel('Commission (%)').fill('9');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => row.textContent()).toContain('9%');
+
+      await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+      await expect.poll(() => row.textContent()).toContain('Inactive');
+      expect((await keyed()).status).toBe(403);
+      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, `${label}-after.png`), fullPage: true });
+      await context.close();
+    }, 60_000);
+  }
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { isOriginPattern, PARTNER_LIMITS, partnerText } from '../rules/partners';
+import { listOf, Money } from './common';
+import { actionOf, linkTo } from './hypermedia';
+
+/**
+ * Partners (issue 20, decision 048): sites that embed the widgets with a publishable key.
+ * Administrators create and change them through the actions below.
+ */
+
+export const OriginPattern = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(isOriginPattern, { error: (issue) => partnerText.origin(String(issue.input)) });
+
+const PartnerFields = {
+  name: z.string().trim().min(1, 'Name is required').max(PARTNER_LIMITS.nameMax),
+  allowedOrigins: z
+    .array(OriginPattern)
+    .max(PARTNER_LIMITS.originsMax, partnerText.originsMax)
+    .meta({ description: 'origins (scheme, host, port; `:*` for any port) whose pages may use the key' }),
+  commissionRateBps: z
+    .number()
+    .int('must be a whole number of basis points')
+    .min(0, 'must be at least 0')
+    .max(PARTNER_LIMITS.commissionBpsMax, `must be at most ${PARTNER_LIMITS.commissionBpsMax}`)
+    .meta({ description: 'the partner’s share of each booking, in basis points (1000 = 10%)' }),
+  rateLimitPerMinute: z
+    .number()
+    .int()
+    .min(PARTNER_LIMITS.rateLimitMin, `must be at least ${PARTNER_LIMITS.rateLimitMin}`)
+    .max(PARTNER_LIMITS.rateLimitMax, `must be at most ${PARTNER_LIMITS.rateLimitMax}`)
+    .meta({ description: 'requests a minute the key may make' }),
+  contactEmail: z.email('Please enter a valid email address').max(254).nullable(),
+  isActive: z.boolean(),
+};
+
+export const PartnerCreate = z
+  .object({
+    ...PartnerFields,
+    commissionRateBps: PartnerFields.commissionRateBps.default(0),
+    rateLimitPerMinute: PartnerFields.rateLimitPerMinute.default(600),
+    contactEmail: PartnerFields.contactEmail.optional(),
+    isActive: PartnerFields.isActive.default(true),
+  })
+  .strict()
+  .meta({ id: 'PartnerCreate' });
+export type PartnerCreate = z.input<typeof PartnerCreate>;
+
+export const PartnerUpdate = z
+  .object(PartnerFields)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' })
+  .meta({ id: 'PartnerUpdate' });
+export type PartnerUpdate = z.input<typeof PartnerUpdate>;
+
+export const PartnerStats = z
+  .object({
+    bookings: z.number().int().meta({ description: 'bookings made through the partner’s widgets' }),
+    paidBookings: z.number().int(),
+    revenue: Money.meta({ description: 'what customers paid for them, refunds deducted' }),
+    commission: Money.meta({ description: 'the partner’s share, each booking at the rate in force when made' }),
+    chats: z.number().int(),
+  })
+  .meta({ id: 'PartnerStats' });
+
+export const Partner = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    publishableKey: z.string(),
+    allowedOrigins: z.array(z.string()),
+    commissionRateBps: z.number().int(),
+    rateLimitPerMinute: z.number().int(),
+    contactEmail: z.string().nullable(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    stats: PartnerStats,
+    links: z.object({ self: linkTo('getPartner'), partners: linkTo('listPartners') }),
+    actions: z.object({
+      update: actionOf('update', 'PATCH', 'updatePartner'),
+      deactivate: actionOf('deactivate', 'PATCH', 'updatePartner')
+        .optional()
+        .meta({ description: 'while active: its key stops working at once' }),
+      activate: actionOf('activate', 'PATCH', 'updatePartner').optional().meta({ description: 'while inactive' }),
+    }),
+  })
+  .meta({ id: 'Partner' });
+export type Partner = z.infer<typeof Partner>;
+
+export const PartnerList = listOf(Partner)
+  .extend({
+    links: z.object({ self: linkTo('listPartners') }),
+    actions: z.object({ create: actionOf('create', 'POST', 'createPartner') }),
+  })
+  .meta({ id: 'PartnerList' });
+export type PartnerList = z.infer<typeof PartnerList>;

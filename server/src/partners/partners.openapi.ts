@@ -1,0 +1,70 @@
+import { IdParam, Partner, PartnerCreate, PartnerList, PartnerUpdate } from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { defineOperations } from '../lib/operations';
+
+/** Partners (decision 048): administrators create and change the sites that embed the widgets. */
+export const partnersApi = defineOperations({
+  listPartners: {
+    method: 'get',
+    path: '/admin/partners',
+    security: 'admin',
+    summary: 'Every partner, with its bookings, revenue and commission (administrators)',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The partners, by name', schema: PartnerList },
+      401: { description: 'No admin session' },
+      403: { description: 'Signed in, but not as an administrator' },
+    },
+  },
+  createPartner: {
+    method: 'post',
+    path: '/admin/partners',
+    security: 'admin',
+    summary: 'Create a partner (administrators)',
+    description:
+      'The server makes the publishable key. Allowed origins are origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`).',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      201: { description: 'The partner', schema: Partner },
+      400: { description: 'A field is missing or malformed' },
+      401: { description: 'No admin session' },
+      403: { description: 'Signed in, but not as an administrator' },
+    },
+    request: { json: PartnerCreate },
+  },
+  getPartner: {
+    method: 'get',
+    path: '/admin/partners/:id',
+    security: 'admin',
+    summary: 'One partner (administrators)',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The partner', schema: Partner },
+      401: { description: 'No admin session' },
+      403: { description: 'Signed in, but not as an administrator' },
+      404: { description: 'No such partner' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+  updatePartner: {
+    method: 'patch',
+    path: '/admin/partners/:id',
+    security: 'admin',
+    summary: 'Change a partner (administrators)',
+    description:
+      'A new commission rate applies to bookings made from then on. `isActive: false` stops the key at once.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The partner', schema: Partner },
+      400: { description: 'Nothing to change, or a malformed field' },
+      401: { description: 'No admin session' },
+      403: { description: 'Signed in, but not as an administrator' },
+      404: { description: 'No such partner' },
+    },
+    request: { param: z.object({ id: IdParam }), json: PartnerUpdate },
+  },
+});

@@ -1,0 +1,62 @@
+import { type Partner, PartnerCreate, type PartnerList, PartnerUpdate } from '@spotless/sdk/schemas';
+import { actionTo, linkTo, type Operations } from '../lib/hypermedia';
+import type { PartnerData } from './partners.service';
+
+type Actions = Partner['actions'];
+
+export function renderPartner(ops: Operations, partner: PartnerData): Partner {
+  const params = { id: partner.id };
+  return {
+    ...partner,
+    links: { self: linkTo(ops, 'getPartner', params), partners: linkTo(ops, 'listPartners') },
+    actions: {
+      update: actionTo(ops, 'update', 'updatePartner', {
+        title: 'Save',
+        params,
+        body: PartnerUpdate,
+        only: ['name', 'allowedOrigins', 'commissionRateBps', 'rateLimitPerMinute', 'contactEmail'],
+        values: {
+          name: partner.name,
+          allowedOrigins: partner.allowedOrigins,
+          commissionRateBps: partner.commissionRateBps,
+          rateLimitPerMinute: partner.rateLimitPerMinute,
+          contactEmail: partner.contactEmail,
+        },
+      }) as Actions['update'],
+      ...(partner.isActive
+        ? {
+            deactivate: actionTo(ops, 'deactivate', 'updatePartner', {
+              title: 'Deactivate',
+              description: 'The key stops working on every site at once.',
+              params,
+              body: PartnerUpdate,
+              only: ['isActive'],
+              values: { isActive: false },
+            }) as Actions['deactivate'],
+          }
+        : {
+            activate: actionTo(ops, 'activate', 'updatePartner', {
+              title: 'Activate',
+              params,
+              body: PartnerUpdate,
+              only: ['isActive'],
+              values: { isActive: true },
+            }) as Actions['activate'],
+          }),
+    },
+  };
+}
+
+export function renderPartnerList(ops: Operations, partners: PartnerData[]): PartnerList {
+  return {
+    items: partners.map((p) => renderPartner(ops, p)),
+    total: partners.length,
+    links: { self: linkTo(ops, 'listPartners') },
+    actions: {
+      create: actionTo(ops, 'create', 'createPartner', {
+        title: 'Create partner',
+        body: PartnerCreate,
+      }) as PartnerList['actions']['create'],
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../deps';
+import { endpoint, inputOf } from '../lib/operations';
+import { partnersApi as api } from './partners.openapi';
+import { renderPartner, renderPartnerList } from './partners.resource';
+import { createPartner, getPartner, listPartners, updatePartner } from './partners.service';
+
+export const partnersRoutes = new Hono<AppEnv>()
+  .get(...endpoint(api.listPartners), async (c) =>
+    c.json(renderPartnerList(c.var.operations, await listPartners(c.var.deps, c.var.actor))),
+  )
+  .post(...endpoint(api.createPartner), async (c) => {
+    const partner = await createPartner(c.var.deps, c.var.actor, inputOf(c, api.createPartner).json);
+    const body = renderPartner(c.var.operations, partner);
+    return c.json(body, 201, { Location: body.links.self.href });
+  })
+  .get(...endpoint(api.getPartner), async (c) => {
+    const { id } = inputOf(c, api.getPartner).param;
+    return c.json(renderPartner(c.var.operations, await getPartner(c.var.deps, c.var.actor, id)));
+  })
+  .patch(...endpoint(api.updatePartner), async (c) => {
+    const input = inputOf(c, api.updatePartner);
+    return c.json(
+      renderPartner(c.var.operations, await updatePartner(c.var.deps, c.var.actor, input.param.id, input.json)),
+    );
+  });
