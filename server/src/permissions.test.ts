@@ -428,6 +428,17 @@ const MATRIX: Record<string, Entry> = {
     expect: { anonymous: 401, customerA: 404, customerB: 404, cleaner: 200, admin: 401 },
   },
 
+  // ── Guest checkout (a partner key; the e-mailed link) ──
+  'POST /api/guest-bookings': {
+    request: () => ({ path: '/api/guest-bookings', body: {} }),
+    // Partner keys only: a person on this site books through POST /api/bookings.
+    expect: { anonymous: 403, customerA: 403, customerB: 403, cleaner: 403, admin: 403 },
+  },
+  'GET /api/guest-link': {
+    request: () => ({ path: '/api/guest-link?token=never-issued' }),
+    expect: { anonymous: 303, customerA: 303, customerB: 303, cleaner: 303, admin: 303 },
+  },
+
   // ── Administrators ──
   'GET /api/admin/session': { request: () => ({ path: '/api/admin/session' }), expect: adminsOnly(200) },
   'GET /api/admin/partners': { request: () => ({ path: '/api/admin/partners' }), expect: adminsOnly(200) },

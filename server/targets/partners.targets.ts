@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallInit, call as send } from './call';
+import { type CallInit, type Json, call as send } from './call';
 import { TARGETS, type Target } from './targets';
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
  * (loopback) origin answers with CORS for that origin; another origin gets 403 with no CORS
- * allowance; a preflight is answered only for an allowed origin; the key alone reads no booking.
+ * allowance; a preflight is answered only for an allowed origin; the key alone reads no booking; a
+ * guest books through the key and pays with the token scoped to that booking (decision 049).
  */
 const KEY = 'pk_demo_sunrise_realty';
 const HOST_PAGE = 'http://127.0.0.1:4321';
@@ -74,5 +75,64 @@ describe.each(TARGETS)('%s', (_name, start) => {
     });
     expect(started.status).toBe(201);
     expect(started.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
+  });
+
+  it('books for a guest through the key and pays with the token scoped to that booking, and nothing else', async () => {
+    const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
+    const cleaner = (await call('/api/cleaners?location=Chicago&pageSize=1', { headers: widget })).body.items[0];
+    let when: Json | undefined;
+    for (let offset = 120; offset < 200 && !when; offset++) {
+      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const slots = await call(`/api/cleaners/${cleaner.id}/slots/${date}?duration=120`, { headers: widget });
+      const free = slots.body.items?.find((slot: Json) => slot.isAvailable && slot.startTime >= '09:00');
+      if (free) when = { scheduledDate: date, scheduledTime: free.startTime };
+    }
+    expect(when).toBeDefined();
+    const body = {
+      cleanerId: cleaner.id,
+      serviceId: 1,
+      address: '200 E Randolph St, Chicago, IL',
+      duration: 120,
+      ...when,
+      guest: { name: 'Target Guest', email: `guest-${Date.now()}@example.com`, phone: '312 555 0100' },
+    };
+    const quote = await call('/api/guest-bookings', {
+      method: 'POST',
+      headers: widget,
+      body: { ...body, totalPrice: '1.00' },
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(409);
+    const made = await call('/api/guest-bookings', {
+      method: 'POST',
+      headers: widget,
+      body: { ...body, totalPrice: quote.body.error.currentPrice },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
+    const guest = { ...widget, authorization: `Bearer ${made.body.guestToken}` };
+
+    // The key alone does not read the booking; the token does, and nothing else.
+    expect((await call(made.body.booking.links.self.href, { headers: widget })).status).toBe(403);
+    const own = await call(made.body.booking.links.self.href, { headers: guest });
+    expect(own.status).toBe(200);
+    expect((await call('/api/bookings', { headers: guest })).status).toBe(403);
+
+    const pay = own.body.actions.pay;
+    const intent = await call(pay.href, { method: pay.method, headers: guest, body: { bookingId: own.body.id } });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    const confirmed = await call('/api/payments/local/confirm', {
+      method: 'POST',
+      headers: guest,
+      body: {
+        clientSecret: intent.body.clientSecret,
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const after = await call(made.body.booking.links.self.href, { headers: guest });
+    expect(after.body.paymentStatus).toBe('succeeded');
   });
 });

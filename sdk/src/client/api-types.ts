@@ -1113,6 +1113,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a cleaner as a guest, through a partner widget
+         * @description For a partner’s publishable key only (a person on this site signs in and uses `POST /bookings`). The same checks as `POST /bookings` (price, hours, time off, taken times, in the transaction that writes); the guest’s name, e-mail and phone instead of an account. Answers the booking and a guest token good for this booking’s read and payment only. The confirmation e-mail carries a single-use link that joins the booking to the address’s account once opened. Records the partner, its commission rate in force and the host page’s UTM (`X-Spotless-Utm`).
+         */
+        post: operations["createGuestBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a guest booking’s e-mailed link
+         * @description The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message.
+         */
+        get: operations["openGuestLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -3706,6 +3746,34 @@ export interface components {
                 };
             };
         };
+        GuestBookingCreated: {
+            booking: components["schemas"]["Booking"];
+            /** @description send as `Authorization: Bearer …` to read and pay this booking */
+            guestToken: string;
+        };
+        GuestBookingInput: {
+            address: string;
+            cleanerId: number;
+            /** @description minutes: 30 to 720 in steps of 15 */
+            duration: number;
+            guest: components["schemas"]["GuestContact"];
+            scheduledDate: string;
+            scheduledTime?: string;
+            serviceId: number;
+            /** @description Default: "". */
+            specialInstructions?: string;
+            /** @description the price the customer saw, e.g. "90.00"; compared with the server’s */
+            totalPrice: string | number;
+        };
+        GuestContact: {
+            /** Format: email */
+            email: string;
+            name: string;
+            phone: string;
+        };
+        GuestLinkQuery: {
+            token: string;
+        };
         Health: {
             links: {
                 self: {
@@ -5097,6 +5165,10 @@ export type EmailVerified = components['schemas']['EmailVerified'];
 export type EmergencyContact = components['schemas']['EmergencyContact'];
 export type FavouriteList = components['schemas']['FavouriteList'];
 export type FavouriteState = components['schemas']['FavouriteState'];
+export type GuestBookingCreated = components['schemas']['GuestBookingCreated'];
+export type GuestBookingInput = components['schemas']['GuestBookingInput'];
+export type GuestContact = components['schemas']['GuestContact'];
+export type GuestLinkQuery = components['schemas']['GuestLinkQuery'];
 export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
@@ -8272,6 +8344,88 @@ export interface operations {
             };
             /** @description Signed out */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createGuestBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestBookingInput"];
+            };
+        };
+        responses: {
+            /** @description The booking and its guest token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestBookingCreated"];
+                };
+            };
+            /** @description A field is missing or invalid; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not through a partner key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Price changed, outside hours, time off, the time is taken, or too many unpaid bookings */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            currentAmount: number;
+                            currentPrice: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many bookings from this address in the last hour (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openGuestLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To My Bookings, signed in; or to the sign-in page */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };

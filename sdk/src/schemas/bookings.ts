@@ -29,48 +29,72 @@ const positiveId = (name: string) =>
  * date-time (an instant when it carries `Z` or an offset, else the cleaner's wall clock).
  * `totalPrice` is only a quote check; `customerId` is never trusted.
  */
-export const BookingCreateInput = z
-  .object({
-    customerId: z.unknown().optional().meta({ description: 'ignored: the booking is the signed-in user’s' }),
-    cleanerId: positiveId('cleanerId'),
-    serviceId: positiveId('serviceId'),
-    address: z
-      .string({ error: text.addressRequired })
-      .trim()
-      .min(1, text.addressRequired)
-      .max(500, 'Address must be at most 500 characters'),
-    scheduledDate: z
-      .string({ error: text.dateRequired })
-      .trim()
-      .min(1, text.dateRequired)
-      .refine((v) => DATE.test(v) || DATE_TIME.test(v), text.dateRequired),
-    scheduledTime: z
-      .string({ error: text.timeRequired })
-      .trim()
-      .refine((v) => HH_MM.test(v), text.timeRequired)
-      .optional(),
-    duration: z.coerce
-      .number({ error: text.durationTooShort })
-      .meta({ description: 'minutes: 30 to 720 in steps of 15' }),
-    totalPrice: z
-      .union([z.string(), z.number().transform((n) => n.toFixed(2))], { error: text.priceRequired })
-      .meta({ description: 'the price the customer saw, e.g. "90.00"; compared with the server’s' }),
-    specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').default(''),
-  })
-  .superRefine((input, ctx) => {
-    if (DATE.test(input.scheduledDate) && input.scheduledTime === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['scheduledTime'], message: text.timeRequired });
-    }
-    if (DATE_TIME.test(input.scheduledDate) && input.scheduledTime !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scheduledDate'],
-        message: 'Send scheduledDate as YYYY-MM-DD when scheduledTime is given',
-      });
-    }
-  })
-  .meta({ id: 'BookingCreateInput' });
+const BookingCreateFields = z.object({
+  customerId: z.unknown().optional().meta({ description: 'ignored: the booking is the signed-in user’s' }),
+  cleanerId: positiveId('cleanerId'),
+  serviceId: positiveId('serviceId'),
+  address: z
+    .string({ error: text.addressRequired })
+    .trim()
+    .min(1, text.addressRequired)
+    .max(500, 'Address must be at most 500 characters'),
+  scheduledDate: z
+    .string({ error: text.dateRequired })
+    .trim()
+    .min(1, text.dateRequired)
+    .refine((v) => DATE.test(v) || DATE_TIME.test(v), text.dateRequired),
+  scheduledTime: z
+    .string({ error: text.timeRequired })
+    .trim()
+    .refine((v) => HH_MM.test(v), text.timeRequired)
+    .optional(),
+  duration: z.coerce
+    .number({ error: text.durationTooShort })
+    .meta({ description: 'minutes: 30 to 720 in steps of 15' }),
+  totalPrice: z
+    .union([z.string(), z.number().transform((n) => n.toFixed(2))], { error: text.priceRequired })
+    .meta({ description: 'the price the customer saw, e.g. "90.00"; compared with the server’s' }),
+  specialInstructions: z.string().max(2000, 'Special instructions must be at most 2000 characters').default(''),
+});
+
+/** A booking's date and time: a local date with a time, or an ISO instant without one. */
+function checkWhen(input: { scheduledDate: string; scheduledTime?: string | undefined }, ctx: z.RefinementCtx) {
+  if (DATE.test(input.scheduledDate) && input.scheduledTime === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['scheduledTime'], message: text.timeRequired });
+  }
+  if (DATE_TIME.test(input.scheduledDate) && input.scheduledTime !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scheduledDate'],
+      message: 'Send scheduledDate as YYYY-MM-DD when scheduledTime is given',
+    });
+  }
+}
+
+export const BookingCreateInput = BookingCreateFields.superRefine(checkWhen).meta({ id: 'BookingCreateInput' });
 export type BookingCreateInput = z.input<typeof BookingCreateInput>;
+
+/** Who a guest booking is for (issue 20): no account, the contact the cleaner and we use. */
+export const GuestContact = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
+    email: z
+      .email('Please enter a valid email address')
+      .max(254)
+      .transform((v) => v.toLowerCase()),
+    phone: z
+      .string({ error: 'Phone is required' })
+      .trim()
+      .regex(/^\+?[0-9 ().-]{7,25}$/, 'Please enter a valid phone number'),
+  })
+  .meta({ id: 'GuestContact' });
+
+/** A booking from a partner widget without an account: the booking's fields and the guest's contact. */
+export const GuestBookingInput = BookingCreateFields.omit({ customerId: true })
+  .extend({ guest: GuestContact })
+  .superRefine(checkWhen)
+  .meta({ id: 'GuestBookingInput' });
+export type GuestBookingInput = z.input<typeof GuestBookingInput>;
 
 /** Spec 02 §7's customer edit: a new local date and/or time, and the instructions. */
 export const BookingUpdateInput = z
@@ -214,3 +238,19 @@ export const BookingStats = z
   })
   .meta({ id: 'BookingStats' });
 export type BookingStats = z.infer<typeof BookingStats>;
+
+/**
+ * A guest booking made (issue 20): the booking as its guest sees it (with its `pay` action) and the
+ * guest token — shown once, good for this booking's payment and nothing else
+ * (`Authorization: Bearer …`). The confirmation e-mail carries the link that manages it.
+ */
+export const GuestBookingCreated = z
+  .object({
+    guestToken: z.string().meta({ description: 'send as `Authorization: Bearer …` to read and pay this booking' }),
+    booking: Booking,
+  })
+  .meta({ id: 'GuestBookingCreated' });
+export type GuestBookingCreated = z.infer<typeof GuestBookingCreated>;
+
+/** `GET /api/guest-link?token=…`: the single-use link of a guest booking's confirmation e-mail. */
+export const GuestLinkQuery = z.object({ token: z.string().trim().min(1).max(100) }).meta({ id: 'GuestLinkQuery' });

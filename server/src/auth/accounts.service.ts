@@ -8,6 +8,7 @@ import type {
 import { OnboardingPreferences } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../db/client';
 import { oauthAccounts, type User, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Actor, isAdmin, personOf, requirePublic, requirePublicWriting, requireSystem } from '../lib/actor';
@@ -112,54 +113,83 @@ export async function signInWithOAuth(
     if (!profile.email || !profile.emailVerified) {
       throw new AppError(400, 'oauth_email_required', 'Your account has no verified e-mail address to sign in with');
     }
-    const existing = await findUserByEmail(tx, profile.email);
-    let id = existing?.id;
-    if (existing && !existing.emailVerifiedAt) {
-      await tx
-        .update(users)
-        .set({ passwordHash: null, emailVerifiedAt: now, totpSecret: null, totpEnabledAt: null, updatedAt: now })
-        .where(eq(users.id, existing.id));
-      await invalidateAllSessions(tx, existing.id);
-      await audit(tx, now, {
-        actorUserId: existing.id,
-        actorRole: 'system',
-        action: 'account.unverified_password_removed',
-        userId: existing.id,
-      });
-      await enqueueNotification(tx, now, {
-        type: 'account_security',
-        recipientEmail: existing.email,
-        recipientUserId: existing.id,
-        subject: 'Your Spotless account is now linked to your sign-in provider',
-        body: [
-          `You signed in with ${provider === 'google' ? 'Google' : 'GitHub'}, which confirmed this address.`,
-          'This account’s address had never been confirmed, so its password was removed and every other',
-          'sign-in ended. To use a password again, choose “Forgot password?” on the sign-in page.',
-        ].join('\n'),
-        payload: { userId: existing.id, provider },
-      });
-    }
-    if (id === undefined) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email: profile.email,
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          profileImageUrl: profile.avatarUrl,
-          emailVerifiedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('user insert returned no row');
-      id = created.id;
-    }
+    const id = await accountForProvenEmail(tx, now, {
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      profileImageUrl: profile.avatarUrl,
+      provenBy: `You signed in with ${provider === 'google' ? 'Google' : 'GitHub'}, which confirmed this address.`,
+      subject: 'Your Spotless account is now linked to your sign-in provider',
+      audit: { provider },
+    });
     await tx
       .insert(oauthAccounts)
       .values({ provider, providerUserId: profile.providerUserId, userId: id, createdAt: now });
     return id;
   });
+}
+
+/**
+ * The account of an address its owner has just proved (a provider's word, or a link e-mailed to it):
+ * the existing one, or a new one without a password. An existing account whose address was never
+ * confirmed may have been made by someone else to wait for its owner: its password is removed and
+ * its sessions end, and the owner is told (decision 031).
+ */
+export async function accountForProvenEmail(
+  tx: Tx,
+  now: Date,
+  proof: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    profileImageUrl?: string | null;
+    /** The sentence of the notice saying how the address was proved. */
+    provenBy: string;
+    subject: string;
+    audit: Record<string, unknown>;
+  },
+): Promise<number> {
+  const existing = await findUserByEmail(tx, proof.email);
+  if (existing && !existing.emailVerifiedAt) {
+    await tx
+      .update(users)
+      .set({ passwordHash: null, emailVerifiedAt: now, totpSecret: null, totpEnabledAt: null, updatedAt: now })
+      .where(eq(users.id, existing.id));
+    await invalidateAllSessions(tx, existing.id);
+    await audit(tx, now, {
+      actorUserId: existing.id,
+      actorRole: 'system',
+      action: 'account.unverified_password_removed',
+      userId: existing.id,
+    });
+    await enqueueNotification(tx, now, {
+      type: 'account_security',
+      recipientEmail: existing.email,
+      recipientUserId: existing.id,
+      subject: proof.subject,
+      body: [
+        proof.provenBy,
+        'This account’s address had never been confirmed, so its password was removed and every other',
+        'sign-in ended. To use a password again, choose “Forgot password?” on the sign-in page.',
+      ].join('\n'),
+      payload: { userId: existing.id, ...proof.audit },
+    });
+  }
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(users)
+    .values({
+      email: proof.email,
+      firstName: proof.firstName,
+      lastName: proof.lastName,
+      profileImageUrl: proof.profileImageUrl ?? null,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('user insert returned no row');
+  return created.id;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
  * them and what they may do to it now. Shared by the reads, the writes and the lifecycle.
  */
 
-export type Relation = 'customer' | 'cleaner' | 'admin';
+/** `guest`: the guest token a partner widget's booking was made with (its read and payment only). */
+export type Relation = 'customer' | 'cleaner' | 'admin' | 'guest';
 
 export const bookingNotFound = () => notFound('Booking');
 
@@ -29,10 +30,11 @@ export const bookingNotFound = () => notFound('Booking');
  * assistant sees what its person sees.
  */
 export function relationTo(
-  booking: { customerId: number | null },
+  booking: { id: number; customerId: number | null },
   cleanerUserId: number | null,
   actor: Actor,
 ): Relation | null {
+  if (actor.kind === 'guest') return actor.bookingId === booking.id ? 'guest' : null;
   const userId = userIdOf(actor);
   if (userId !== null && booking.customerId === userId) return 'customer';
   if (userId !== null && cleanerUserId === userId) return 'cleaner';

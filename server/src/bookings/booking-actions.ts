@@ -27,12 +27,17 @@ const PAYABLE_STATES: ReadonlySet<string> = new Set(['pending', 'confirmed']);
 
 export type PayRefusal = 'forbidden' | 'booking_not_payable' | 'already_paid';
 
-/** Whether this actor may pay for this booking now: only its customer, only while it is open and unpaid. */
+/** Whether this actor may pay for this booking now: only its customer (or its guest), only while it is open and unpaid. */
 export function payRefusal(
-  booking: Pick<BookingParties, 'status' | 'paymentStatus' | 'customerId' | 'cleanerId'>,
+  booking: Pick<BookingParties, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'cleanerId'>,
   actor: Actor,
 ): PayRefusal | null {
-  if (partyOf(booking, actor) !== 'customer') return 'forbidden';
+  // Its customer; or, while it belongs to no account, the guest token it was made with.
+  const payer =
+    actor.kind === 'guest'
+      ? actor.bookingId === booking.id && booking.customerId === null
+      : partyOf(booking, actor) === 'customer';
+  if (!payer) return 'forbidden';
   if (!PAYABLE_STATES.has(booking.status)) return 'booking_not_payable';
   if (CHARGED_STATUSES.has(booking.paymentStatus)) return 'already_paid';
   return null;
@@ -48,6 +53,11 @@ const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete'] as const;
 /** What `actor` may do to `booking` now: each from the rule its write checks. */
 export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date): BookingOffer {
   const allowed = new Set<BookingCapability>();
+  // A guest token reads and pays its booking, nothing more.
+  if (actor.kind === 'guest') {
+    if (payRefusal(booking, actor) === null) allowed.add('pay');
+    return { allowed, cancelTerms: null };
+  }
   const party = partyOf(booking, actor);
   if (party === null) return { allowed, cancelTerms: null };
   if (payRefusal(booking, actor) === null) allowed.add('pay');

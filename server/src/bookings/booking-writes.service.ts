@@ -7,7 +7,7 @@ import { fitsAvailability } from '../availability/slots';
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
 import { bookRefusal } from '../cleaners/cleaners.service';
 import type { Tx } from '../db/client';
-import { type BookingRow, bookings } from '../db/schema';
+import { type BookingRow, bookings, type Utm } from '../db/schema';
 import type { Deps } from '../deps';
 import { replayIdempotent, requestHash, storeIdempotent } from '../idempotency/idempotency';
 import { type Actor, forbidden, requirePersonOrAdmin, requirePersonWriting, userIdOf } from '../lib/actor';
@@ -19,7 +19,7 @@ import { rescheduleOpen } from './booking-actions';
 import { notifyBookingEvent } from './booking-notifications.service';
 import { partyOf, transition } from './booking-state';
 import { resolveStart } from './booking-time';
-import { countUnpaidPending, overlappingBookings, recordHistory } from './bookings.queries';
+import { countUnpaidPending, countUnpaidPendingForGuest, overlappingBookings, recordHistory } from './bookings.queries';
 import { cancellationTerms } from './cancellation';
 
 /**
@@ -72,24 +72,48 @@ export async function assertBookable(
   }
 }
 
+/** Who a booking is for: a signed-in customer, or a guest of a partner widget (decision 049). */
+export type Booker =
+  | { kind: 'customer'; userId: number }
+  | {
+      kind: 'guest';
+      name: string;
+      email: string;
+      phone: string;
+      tokenHash: string;
+      partnerId: number;
+      commissionRateBps: number;
+      utm: Utm | null;
+      /** The manage link for the confirmation e-mail. */
+      note: string;
+    };
+
 /**
- * Books a cleaner for a signed-in customer, inside the caller's write transaction. The price is
- * the server's; a different client quote is 409 `price_changed` carrying the current price.
+ * Books a cleaner for a signed-in customer or a partner's guest, inside the caller's write
+ * transaction. The price is the server's; a different client quote is 409 `price_changed` carrying
+ * the current price.
  */
-async function insertBooking(
+export async function insertBooking(
   tx: Tx,
-  customerId: number,
-  input: CreateInput,
+  booker: Booker,
+  input: Omit<CreateInput, 'customerId'>,
   now: Date,
   limits: { maxUnpaidBookings: number },
 ): Promise<BookingRow> {
   const cleaner = await findActiveCleaner(tx, input.cleanerId);
   if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
-  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action.
-  const refused = bookRefusal(cleaner, {
-    userId: customerId,
-    ownCleanerId: cleaner.userId === customerId ? cleaner.id : null,
-  });
+  const customerId = booker.kind === 'customer' ? booker.userId : null;
+  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
+  // guest is nobody's own cleaner and books without signing in.
+  const refused =
+    customerId === null
+      ? cleaner.serviceTypes.length === 0
+        ? 'no_services'
+        : null
+      : bookRefusal(cleaner, {
+          userId: customerId,
+          ownCleanerId: cleaner.userId === customerId ? cleaner.id : null,
+        });
   if (refused === 'self') {
     throw badRequest('Invalid request body: cleanerId', { cleanerId: 'You cannot book yourself' });
   }
@@ -122,7 +146,11 @@ async function insertBooking(
   }
   // Each unpaid booking holds a cleaner's time until it expires: one account may not hold many
   // (SECURITY.md, calendar squatting).
-  if ((await countUnpaidPending(tx, customerId)) >= limits.maxUnpaidBookings) {
+  const unpaid =
+    booker.kind === 'customer'
+      ? await countUnpaidPending(tx, booker.userId)
+      : await countUnpaidPendingForGuest(tx, booker.email);
+  if (unpaid >= limits.maxUnpaidBookings) {
     throw new AppError(
       409,
       'too_many_unpaid_bookings',
@@ -148,6 +176,17 @@ async function insertBooking(
       hourlyRateCents: cleaner.hourlyRateCents,
       totalPriceCents: quote.totalPriceCents,
       paymentStatus: 'unpaid',
+      ...(booker.kind === 'guest'
+        ? {
+            guestName: booker.name,
+            guestEmail: booker.email,
+            guestPhone: booker.phone,
+            guestTokenHash: booker.tokenHash,
+            partnerId: booker.partnerId,
+            partnerCommissionBps: booker.commissionRateBps,
+            utm: booker.utm,
+          }
+        : {}),
       createdAt: now,
       updatedAt: now,
     })
@@ -158,9 +197,9 @@ async function insertBooking(
     fromStatus: null,
     toStatus: 'pending',
     actorUserId: customerId,
-    actorRole: 'customer',
+    actorRole: booker.kind,
   });
-  await notifyBookingEvent(tx, now, 'booking_created', row);
+  await notifyBookingEvent(tx, now, 'booking_created', row, booker.kind === 'guest' ? booker.note : undefined);
   return row;
 }
 
@@ -185,7 +224,7 @@ export async function createBooking(
       const stored = await replayIdempotent(tx, now, scope, idempotencyKey, hash);
       if (stored) return { ...stored, replayed: true };
     }
-    const row = await insertBooking(tx, userId, input, now, deps.config);
+    const row = await insertBooking(tx, { kind: 'customer', userId }, input, now, deps.config);
     const body = JSON.stringify(render(await answerWith(tx, row.id, actor, now)));
     if (idempotencyKey) await storeIdempotent(tx, now, { scope, key: idempotencyKey, hash, status: 201, body });
     return { status: 201, body, replayed: false };

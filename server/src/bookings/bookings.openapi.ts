@@ -7,6 +7,9 @@ import {
   BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
+  GuestBookingCreated,
+  GuestBookingInput,
+  GuestLinkQuery,
   IdParam,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
@@ -40,6 +43,40 @@ export const bookingsApi = defineOperations({
       429: { description: 'Too many bookings made in the last hour (Retry-After)' },
     },
     request: { json: BookingCreateInput },
+  },
+  createGuestBooking: {
+    method: 'post',
+    path: '/guest-bookings',
+    security: 'partner',
+    partners: true,
+    summary: 'Book a cleaner as a guest, through a partner widget',
+    description:
+      'For a partner’s publishable key only (a person on this site signs in and uses `POST /bookings`). The same checks as `POST /bookings` (price, hours, time off, taken times, in the transaction that writes); the guest’s name, e-mail and phone instead of an account. Answers the booking and a guest token good for this booking’s read and payment only. The confirmation e-mail carries a single-use link that joins the booking to the address’s account once opened. Records the partner, its commission rate in force and the host page’s UTM (`X-Spotless-Utm`).',
+    tags: ['bookings', 'partners'],
+    access: 'partner key',
+    responses: {
+      201: { description: 'The booking and its guest token', schema: GuestBookingCreated },
+      400: { description: 'A field is missing or invalid; `fields` names each' },
+      403: { description: 'Not through a partner key' },
+      409: {
+        description: 'Price changed, outside hours, time off, the time is taken, or too many unpaid bookings',
+        schema: PriceChangedBody,
+      },
+      429: { description: 'Too many bookings from this address in the last hour (Retry-After)' },
+    },
+    request: { json: GuestBookingInput },
+  },
+  openGuestLink: {
+    method: 'get',
+    path: '/guest-link',
+    security: 'public',
+    summary: 'Open a guest booking’s e-mailed link',
+    description:
+      'The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message.',
+    tags: ['bookings', 'auth'],
+    access: 'holder of the e-mailed link',
+    responses: { 303: { description: 'To My Bookings, signed in; or to the sign-in page' } },
+    request: { query: GuestLinkQuery },
   },
   listBookings: {
     method: 'get',
@@ -76,6 +113,7 @@ export const bookingsApi = defineOperations({
     method: 'get',
     path: '/bookings/:id',
     security: 'user-or-admin',
+    guests: true,
     summary: 'One booking',
     description: 'For its customer, its cleaner or an administrator; anyone else gets 404.',
     tags: ['bookings'],

@@ -1,6 +1,6 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Booking, BookingStats } from '@spotless/sdk/schemas';
-import { and, asc, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   bookingStatusHistory,
   bookings,
   cleaners,
+  guestBookingLinks,
   payments,
   refunds,
   reviews,
@@ -104,10 +105,13 @@ export function toBookingDto(row: ViewRow): BookingData {
         : null,
     cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
     service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
+    // A guest booking's customer is its guest until the e-mailed link joins it to an account.
     customer:
-      row.customerEmail === null
-        ? null
-        : { firstName: row.customerFirstName, lastName: row.customerLastName, email: row.customerEmail },
+      row.customerEmail !== null
+        ? { firstName: row.customerFirstName, lastName: row.customerLastName, email: row.customerEmail }
+        : b.guestEmail !== null
+          ? { firstName: b.guestName, lastName: null, email: b.guestEmail }
+          : null,
   };
 }
 
@@ -161,6 +165,51 @@ export function overlappingBookings(
 }
 
 /** Bookings of a customer that hold a cleaner's time without having been paid. */
+export async function insertGuestLink(db: Queryable, values: typeof guestBookingLinks.$inferInsert): Promise<void> {
+  await db.insert(guestBookingLinks).values(values);
+}
+
+/** Marks a guest link used and returns its booking and address, or null when unknown, used or expired. */
+export async function consumeGuestLink(tx: Tx, id: string, now: Date) {
+  const [row] = await tx
+    .update(guestBookingLinks)
+    .set({ usedAt: now })
+    .where(and(eq(guestBookingLinks.id, id), isNull(guestBookingLinks.usedAt), gt(guestBookingLinks.expiresAt, now)))
+    .returning({ bookingId: guestBookingLinks.bookingId, email: guestBookingLinks.email });
+  return row ?? null;
+}
+
+export async function guestNameOf(db: Queryable, bookingId: number): Promise<string | null> {
+  const row = await db.select({ name: bookings.guestName }).from(bookings).where(eq(bookings.id, bookingId)).get();
+  return row?.name ?? null;
+}
+
+/** A guest booking joins the account of its proved address; its guest token stops working. */
+export async function attachGuestBooking(tx: Tx, bookingId: number, email: string, userId: number, now: Date) {
+  const [row] = await tx
+    .update(bookings)
+    .set({ customerId: userId, guestTokenHash: null, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.customerId), eq(bookings.guestEmail, email)))
+    .returning({ id: bookings.id });
+  return row !== undefined;
+}
+
+/** The same count for a guest's e-mail address (guest bookings have no account). */
+export async function countUnpaidPendingForGuest(db: Queryable, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(
+      and(
+        isNull(bookings.customerId),
+        eq(bookings.guestEmail, email),
+        eq(bookings.status, 'pending'),
+        inArray(bookings.paymentStatus, ['unpaid', 'pending', 'failed']),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function countUnpaidPending(db: Queryable, customerId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })

@@ -138,9 +138,11 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       ? pageLink('/cleaner-dashboard', 'Your jobs')
       : relation === 'admin'
         ? pageLink('/admin-dashboard', 'Administration')
-        : can('pay')
-          ? pageLink(`/checkout?booking=${id}`, 'Checkout')
-          : pageLink('/dashboard', 'Your bookings');
+        : relation === 'guest'
+          ? pageLink('/login', 'Open the link in your confirmation e-mail to manage it')
+          : can('pay')
+            ? pageLink(`/checkout?booking=${id}`, 'Checkout')
+            : pageLink('/dashboard', 'Your bookings');
   return {
     ...data,
     links: {

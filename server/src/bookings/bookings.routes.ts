@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { throttle } from '../auth/rate-limit';
+import { startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
 import { personOf } from '../lib/actor';
@@ -9,6 +10,8 @@ import { cancelBooking, createBooking, updateBooking } from './booking-writes.se
 import { bookingsApi as api } from './bookings.openapi';
 import { renderBooking, renderBookingList, renderBookingStats } from './bookings.resource';
 import { bookingStats, getBooking, listBookingsFor } from './bookings.service';
+import { openGuestLink } from './guest-access.service';
+import { createGuestBooking } from './guest-bookings.service';
 
 export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createBooking), async (c) => {
@@ -22,6 +25,23 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
     return c.body(answer.body, answer.status as 201, headers);
+  })
+  .post(...endpoint(api.createGuestBooking), async (c) => {
+    const input = inputOf(c, api.createGuestBooking).json;
+    await throttle(c, 'bookingCreate');
+    await throttle(c, 'bookingCreate', `guest:${input.guest.email}`);
+    const { guestToken, answer } = await createGuestBooking(c.var.deps, c.var.actor, input);
+    const booking = renderBooking(c.var.operations, answer);
+    return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });
+  })
+  .get(...endpoint(api.openGuestLink), async (c) => {
+    const opened = await openGuestLink(c.var.deps, c.var.actor, inputOf(c, api.openGuestLink).query.token);
+    // The next address holds nothing of the token, and no page sends this one on as a Referer.
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+    if (!opened) return c.redirect('/login?link=expired', 303);
+    await startSession(c, 'user', opened.userId);
+    return c.redirect('/dashboard', 303);
   })
   .get(...endpoint(api.listBookings), async (c) => {
     const list = await listBookingsFor(c.var.deps, c.var.actor, inputOf(c, api.listBookings).query);

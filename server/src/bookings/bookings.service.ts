@@ -24,9 +24,12 @@ type BookingDeps = Pick<Deps, 'database' | 'clock'>;
 
 export type { BookingAnswer, Relation } from './booking-access.service';
 
-/** One booking for its customer, its cleaner or an administrator; 404 for anyone else. */
+/**
+ * One booking for its customer, its cleaner, an administrator, or the guest token it was made with;
+ * 404 for anyone else.
+ */
 export async function getBooking(deps: BookingDeps, actor: Actor, id: number): Promise<BookingAnswer> {
-  requirePersonOrAdmin(actor);
+  if (actor.kind !== 'guest') requirePersonOrAdmin(actor);
   const row = await findBookingView(deps.database.db, id);
   if (!row || relationTo(row.booking, row.cleanerUserId, actor) === null) throw bookingNotFound();
   return answerOf(row, actor, deps.clock.now());

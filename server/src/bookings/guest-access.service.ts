@@ -1,21 +1,33 @@
 import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { accountForProvenEmail } from '../auth/accounts.service';
 import type { Deps } from '../deps';
-import type { Guest } from '../lib/actor';
+import { type Actor, type Guest, requirePublic } from '../lib/actor';
 import { AppError } from '../lib/errors';
-import { findBookingIdByGuestTokenHash } from './bookings.queries';
+import { attachGuestBooking, consumeGuestLink, findBookingIdByGuestTokenHash, guestNameOf } from './bookings.queries';
+
+/** 32 random bytes, base64url (43 characters): a guest token or an e-mailed link. */
+export function randomToken(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return encodeBase64urlNoPadding(bytes);
+}
+
+export function sha256Hex(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
 
 /** Guest tokens are random, URL-safe and short; anything else is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * The guest actor of a request carrying a guest checkout token (decision 043): the token is good
- * for the one booking it was issued with. Only its SHA-256 is stored, as for sessions. An unknown
- * token is 401; a known one is refused everything until guest checkout is built.
+ * for the one booking it was issued with (its read and payment: decision 049). Only its SHA-256 is
+ * stored, as for sessions. An unknown token, or one whose booking has joined an account, is 401.
  */
 export async function guestActorFor(deps: Pick<Deps, 'database'>, token: string): Promise<Guest> {
   const bookingId = TOKEN_SHAPE.test(token)
-    ? await findBookingIdByGuestTokenHash(deps.database.db, encodeHexLowerCase(sha256(new TextEncoder().encode(token))))
+    ? await findBookingIdByGuestTokenHash(deps.database.db, sha256Hex(token))
     : null;
   if (bookingId === null) {
     throw new AppError(401, 'unauthorized', 'Unauthorized: unknown or expired guest token', undefined, {
@@ -23,4 +35,34 @@ export async function guestActorFor(deps: Pick<Deps, 'database'>, token: string)
     });
   }
   return { kind: 'guest', bookingId };
+}
+
+/**
+ * Opens a guest booking's e-mailed link (decision 049): once, within its 7 days. The link proves
+ * the address, so the booking joins that address's account — made without a password if there is
+ * none — and the caller signs in as it. Null for an unknown, used or expired link.
+ */
+export async function openGuestLink(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  token: string,
+): Promise<{ userId: number; bookingId: number } | null> {
+  requirePublic(actor);
+  const now = deps.clock.now();
+  return deps.database.write(async (tx) => {
+    const link = await consumeGuestLink(tx, sha256Hex(token), now);
+    if (!link) return null;
+    const guest = await guestNameOf(tx, link.bookingId);
+    const [firstName, ...rest] = (guest ?? '').split(/\s+/).filter(Boolean);
+    const userId = await accountForProvenEmail(tx, now, {
+      email: link.email,
+      firstName: firstName ?? null,
+      lastName: rest.join(' ') || null,
+      provenBy: 'You opened the link of a booking made with this address, which confirmed it.',
+      subject: 'Your Spotless account now holds your booking',
+      audit: { bookingId: link.bookingId },
+    });
+    await attachGuestBooking(tx, link.bookingId, link.email, userId, now);
+    return { userId, bookingId: link.bookingId };
+  });
 }

@@ -76,7 +76,12 @@ describe('the OpenAPI document', () => {
       >;
     };
     expect(doc.servers.length).toBeGreaterThan(0);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminSessionCookie', 'sessionCookie']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'adminSessionCookie',
+      'publishableKey',
+      'sessionCookie',
+    ]);
+    expect(doc.paths['/api/guest-bookings']?.post?.security).toEqual([{ publishableKey: [] }]);
     const ids = new Set<string>();
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

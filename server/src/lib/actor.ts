@@ -171,6 +171,12 @@ export function requirePublicWriting(actor: Actor): void {
   if (actor.kind === 'assistant') throw forbidden('Forbidden: the assistant does not change anything for you');
 }
 
+/** A partner's widget (its publishable key): 403 for anyone else, who signs in instead. */
+export function requirePartner(actor: Actor): Partner {
+  if (actor.kind === 'partner') return actor;
+  throw forbidden('Forbidden: guest bookings are made through a partner’s widget; sign in to book here');
+}
+
 /** Anyone who may talk to the assistant: what `requirePublicWriting` allows, and a partner's chat widget. */
 export function requireChatter(actor: Actor): void {
   if (actor.kind === 'partner') return;
@@ -223,7 +229,10 @@ export function requireSystem(actor: Actor): SystemActor {
  * The early answer of the route gate (`lib/operations.ts`) for an operation's declared security:
  * the same refusal its service would give, before the request's input is read.
  */
-export function refuseUnlessAudience(actor: Actor, security: 'public' | 'user' | 'admin' | 'user-or-admin'): void {
+export function refuseUnlessAudience(
+  actor: Actor,
+  security: 'public' | 'user' | 'admin' | 'user-or-admin' | 'partner',
+): void {
   switch (security) {
     case 'public':
       requirePublic(actor);
@@ -236,6 +245,9 @@ export function refuseUnlessAudience(actor: Actor, security: 'public' | 'user' |
       return;
     case 'user-or-admin':
       requirePersonOrAdmin(actor);
+      return;
+    case 'partner':
+      requirePartner(actor);
       return;
   }
 }

@@ -41,6 +41,7 @@ const SECURITY: Record<RouteSecurity, OpenApiOperation['security']> = {
   user: [{ sessionCookie: [] }],
   admin: [{ adminSessionCookie: [] }],
   'user-or-admin': [{ sessionCookie: [] }, { adminSessionCookie: [] }],
+  partner: [{ publishableKey: [] }],
 };
 
 /**
@@ -243,6 +244,13 @@ export function generateOpenApi(
           in: 'cookie',
           name: options.cookies.admin,
           description: 'The administrator session cookie set by `POST /api/admin/login`.',
+        },
+        publishableKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Spotless-Key',
+          description:
+            'A partner’s publishable key (`pk_…`), from a page on one of its allowed origins or from its server. It grants what a visitor on the partner’s page has, plus guest bookings.',
         },
       },
     },

@@ -17,9 +17,10 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * Who may call an operation, as OpenAPI security: nobody in particular, a signed-in user (the
- * session cookie), an administrator (the admin session cookie), or either.
+ * session cookie), an administrator (the admin session cookie), either, or a partner's widget (its
+ * publishable key, `X-Spotless-Key`).
  */
-export type RouteSecurity = 'public' | 'user' | 'admin' | 'user-or-admin';
+export type RouteSecurity = 'public' | 'user' | 'admin' | 'user-or-admin' | 'partner';
 
 /** The request parts a validator checks before the handler runs, in this order. */
 export interface RequestSchemas {
@@ -43,6 +44,11 @@ export interface OperationSpec {
    * and guest bookings. Every other operation answers a key alone 403 before reading its input.
    */
   partners?: boolean;
+  /**
+   * A guest token may call it (decision 049): its one booking's read and payment. The service
+   * decides; every other operation answers a guest token 403 before reading its input.
+   */
+  guests?: boolean;
   /** Who may call it, in words, e.g. 'public', 'the booking’s customer', 'admin'. */
   access?: string;
   /** Validated before the handler runs; the handler reads the result with `inputOf(c, op)`. */
@@ -99,6 +105,10 @@ export function operationServedBy(handler: object): Operation | undefined {
 function gate(op: OperationSpec, actor: Actor): void {
   if (actor.kind === 'partner' && !op.partners) {
     throw forbidden('Forbidden: a publishable key alone does not give access to this');
+  }
+  if (actor.kind === 'guest') {
+    if (!op.guests) throw forbidden('Forbidden: a guest token is good for its booking only');
+    return;
   }
   refuseUnlessAudience(actor, op.security);
 }

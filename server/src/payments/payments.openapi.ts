@@ -19,6 +19,7 @@ export const paymentsApi = defineOperations({
     method: 'post',
     path: '/create-payment-intent',
     security: 'user',
+    guests: true,
     summary: 'Start (or resume) paying for a booking',
     description:
       'The signed-in customer of the booking only. The charge is always the booking’s total as the server computed it; `amount` is only compared with it (409 `amount_mismatch` when different). One intent per booking and total: calling again answers the same client secret. Honours `Idempotency-Key`.',
@@ -105,6 +106,8 @@ export const paymentsApi = defineOperations({
     method: 'post',
     path: '/payments/local/confirm',
     security: 'public',
+    partners: true,
+    guests: true,
     summary: 'Confirm a card payment (local test-mode provider)',
     description:
       'What `stripe.confirmCardPayment` does, for the embedded test-mode provider: Stripe’s test cards and messages (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The client secret is the credential, as with Stripe.js. The outcome is applied exactly as a webhook would be. This route exists only while the local provider is the payment provider: with Stripe configured it is not mounted at all.',

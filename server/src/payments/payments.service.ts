@@ -123,7 +123,9 @@ export function parseDollars(value: string | number, field: string): number {
 
 /** The booking's own pay rule (booking-actions.ts), which also decides whether its `pay` action is listed. */
 function assertPayable(
-  booking: { status: BookingStatus; paymentStatus: string; customerId: number | null; cleanerId: number } | undefined,
+  booking:
+    | { id: number; status: BookingStatus; paymentStatus: string; customerId: number | null; cleanerId: number }
+    | undefined,
   actor: Actor,
 ) {
   if (!booking) throw notFound('Booking');
@@ -148,13 +150,14 @@ function assertPayable(
 async function startPayment(
   deps: PaymentDeps & { config: Deps['config'] },
   actor: Actor,
-  customer: { userId: number },
+  customer: { userId: number | null },
   input: z.output<typeof PaymentIntentInput>,
 ) {
   const { database, payments: provider, clock, config } = deps;
   const booking = await findBookingForPayment(database.db, input.bookingId);
-  // Another customer's booking answers like a missing one (decision 007).
-  if (!booking || booking.customerId !== customer.userId) throw notFound('Booking');
+  // Another customer's booking answers like a missing one (decision 007); a guest's is checked by
+  // the pay rule (its own booking only).
+  if (!booking || (customer.userId !== null && booking.customerId !== customer.userId)) throw notFound('Booking');
   if (input.amount !== undefined && input.amount !== '') {
     const quoted = parseDollars(input.amount, 'amount');
     if (quoted !== booking.totalPriceCents) {
@@ -228,8 +231,11 @@ export async function createPaymentIntent(
   input: z.output<typeof PaymentIntentInput>,
   idempotencyKey: string | undefined,
 ) {
-  const customer = requirePersonWriting(actor);
-  return runOnce(deps, { scope: `payment-intent:${customer.userId}`, key: idempotencyKey, body: input }, async () => ({
+  // A guest token pays its own booking (decision 049); anyone else is a signed-in person.
+  const customer = actor.kind === 'guest' ? { userId: null } : requirePersonWriting(actor);
+  const scope =
+    actor.kind === 'guest' ? `payment-intent:guest:${actor.bookingId}` : `payment-intent:${customer.userId}`;
+  return runOnce(deps, { scope, key: idempotencyKey, body: input }, async () => ({
     status: 200,
     body: await startPayment(deps, actor, customer, input),
   }));
@@ -253,7 +259,8 @@ export async function confirmLocalCardPayment(
   actor: Actor,
   input: z.output<typeof LocalConfirmInput>,
 ) {
-  requirePublicWriting(actor);
+  // The client secret is the credential; a partner's widget and a guest token confirm too.
+  if (actor.kind !== 'guest' && actor.kind !== 'partner') requirePublicWriting(actor);
   const { database, payments: provider, clock } = deps;
   if (!(provider instanceof LocalPaymentProvider)) throw new Error('local confirm without the local provider');
   const providerPaymentId = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(input.clientSecret)?.[1];

@@ -75,3 +75,23 @@ export const bookingStatusHistory = sqliteTable(
 );
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * The link a guest booking's confirmation e-mail carries (decision 049): single use, expiring, only
+ * its SHA-256 stored. Opening it proves the address: the booking joins that address's account (made
+ * if there is none) and the person is signed in once.
+ */
+export const guestBookingLinks = sqliteTable(
+  'guest_booking_links',
+  {
+    id: text().primaryKey(),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer({ mode: 'timestamp_ms' }),
+    createdAt,
+  },
+  (t) => [index('guest_booking_links_booking_idx').on(t.bookingId)],
+);

@@ -103,6 +103,12 @@ export function LoginPage() {
           </button>
         </fieldset>
 
+        {params.get('link') === 'expired' && !formError ? (
+          <p className="alert alert--error" role="alert" data-testid="link-expired">
+            That link has expired or was already used. Sign in with your email, or choose “Forgot password?” to get a
+            new link.
+          </p>
+        ) : null}
         {formError ? (
           <p className="alert alert--error" role="alert" data-testid="auth-error">
             {formError}

@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/password';
+import { bookings, partners, users } from '../db/schema';
+import { deliverNotifications } from '../notifications/outbox';
+import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
+import { createTestContext } from '../test/harness';
+
+/**
+ * Guest checkout through a partner widget (issue 20, decision 049): a partner's key books for a
+ * guest's name, e-mail and phone; the guest token reads and pays that one booking and nothing else;
+ * the e-mailed link — single use, expiring, no Referer — joins the booking to the address's account.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
+type Json = Record<string, any>;
+
+const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
+const { demoCleaner } = await seedWorld(ctx);
+
+const HOST = 'https://sunny-homes.example';
+const KEY = 'pk_guest_test_partner';
+await ctx.database.write((tx) =>
+  tx
+    .insert(partners)
+    .values({ name: 'Sunny Homes', publishableKey: KEY, allowedOrigins: [HOST], commissionRateBps: 1200 }),
+);
+const [partner] = await ctx.database.db.select().from(partners).where(eq(partners.publishableKey, KEY));
+const widget = { 'x-spotless-key': KEY, origin: HOST };
+
+let day = 0;
+/** 2 hours at $45.00/h: $90.00 (seedWorld's demo cleaner), a new weekday each time. */
+function payload(overrides: Json = {}): Json {
+  day += 1;
+  const date = new Date(Date.UTC(2026, 7, 3 + ((day - 1) % 5) + 7 * Math.floor((day - 1) / 5)));
+  return {
+    cleanerId: demoCleaner.id,
+    serviceId: 1,
+    address: '1 Congress Ave, Austin, TX',
+    scheduledDate: date.toISOString().slice(0, 10),
+    scheduledTime: '09:00',
+    duration: 120,
+    totalPrice: '90.00',
+    guest: { name: 'Gail Guest', email: `gail-${day}@example.com`, phone: '+1 512 555 0100' },
+    ...overrides,
+  };
+}
+
+const bookAsGuest = (body: Json, headers: Record<string, string> = widget) =>
+  ctx.json<Json>('/api/guest-bookings', { method: 'POST', headers, body });
+
+/** The manage link in the last e-mail sent to `email`. */
+async function linkFor(email: string): Promise<string> {
+  await deliverNotifications(ctx.deps);
+  const mail = ctx.sent.filter((m) => m.to === email).at(-1);
+  const match = /https?:\/\/\S+\/api\/guest-link\?token=[A-Za-z0-9_-]+/.exec(mail?.body ?? '');
+  if (!match) throw new Error(`no guest link sent to ${email}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+describe('guest bookings through a partner key', () => {
+  it('books for a guest with the partner, its rate and the host page’s UTM, and answers a token once', async () => {
+    const res = await bookAsGuest(payload(), { ...widget, 'x-spotless-utm': 'utm_source=listing&utm_campaign=spring' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.guestToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const booking = res.body.booking;
+    expect(booking.status).toBe('pending');
+    expect(booking.totalPrice).toBe('90.00');
+    expect(booking.customer).toEqual({ firstName: 'Gail Guest', lastName: null, email: booking.customer.email });
+    expect(Object.keys(booking.actions)).toEqual(['pay']);
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({
+      customerId: null,
+      partnerId: partner?.id,
+      partnerCommissionBps: 1200,
+      guestPhone: '+1 512 555 0100',
+      utm: { source: 'listing', campaign: 'spring' },
+    });
+    expect(row?.guestTokenHash).not.toContain(res.body.guestToken);
+  });
+
+  it('is for partner keys only: a visitor or a signed-in person is refused', async () => {
+    const visitor = await ctx.json('/api/guest-bookings', {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: payload(),
+    });
+    expect(visitor.status).toBe(403);
+    const person = await sessionFor(ctx, await createCustomer(ctx));
+    expect((await ctx.json('/api/guest-bookings', { method: 'POST', headers: person, body: payload() })).status).toBe(
+      403,
+    );
+  });
+
+  it('refuses bad guest details with a 400 naming the field, and writes nothing', async () => {
+    const before = (await ctx.database.db.select().from(bookings)).length;
+    const bad = await bookAsGuest(payload({ guest: { name: '', email: 'not-an-email', phone: 'call me' } }));
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['guest.email', 'guest.name', 'guest.phone']);
+    const price = await bookAsGuest(payload({ totalPrice: '1.00' }));
+    expect(price.status).toBe(409);
+    expect((await ctx.database.db.select().from(bookings)).length).toBe(before);
+  });
+
+  it('never joins an account by the e-mail typed: the booking waits for the link', async () => {
+    const ownerId = await createCustomer(ctx, 'Owen');
+    const [owner] = await ctx.database.db.select().from(users).where(eq(users.id, ownerId));
+    const res = await bookAsGuest(
+      payload({ guest: { name: 'Someone Else', email: owner?.email, phone: '5125550101' } }),
+    );
+    expect(res.status).toBe(201);
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.body.booking.id));
+    expect(row?.customerId).toBeNull();
+    const mine = await ctx.json<Json>('/api/bookings', { headers: await sessionFor(ctx, ownerId) });
+    expect(mine.body.items.map((b: Json) => b.id)).not.toContain(res.body.booking.id);
+  });
+});
+
+describe('the guest token', () => {
+  it('reads and pays its own booking, and does nothing else', async () => {
+    const made = await bookAsGuest(payload());
+    const token = made.body.guestToken as string;
+    const id = made.body.booking.id as number;
+    const other = await bookAsGuest(payload());
+    const guest = { ...widget, authorization: `Bearer ${token}` };
+
+    const own = await ctx.json<Json>(`/api/bookings/${id}`, { headers: guest });
+    expect(own.status).toBe(200);
+    expect(own.body.actions.pay).toBeDefined();
+    expect(own.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect((await ctx.json(`/api/bookings/${other.body.booking.id}`, { headers: guest })).status).toBe(404);
+    for (const [method, path] of [
+      ['GET', '/api/bookings'],
+      ['PUT', `/api/bookings/${id}`],
+      ['DELETE', `/api/bookings/${id}`],
+      ['GET', '/api/payments'],
+      ['GET', '/api/auth/user'],
+    ] as const) {
+      const res = await ctx.json(path, { method, headers: guest, ...(method === 'GET' ? {} : { body: {} }) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    // Another booking cannot be paid with it.
+    const stranger = await ctx.json('/api/payment-intents', {
+      method: 'POST',
+      headers: guest,
+      body: { bookingId: other.body.booking.id },
+    });
+    expect(stranger.status).toBe(404);
+
+    const pay = own.body.actions.pay;
+    const intent = await ctx.json<Json>(pay.href, { method: pay.method, headers: guest, body: { bookingId: id } });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    const confirmed = await ctx.json<Json>('/api/payments/local/confirm', {
+      method: 'POST',
+      headers: guest,
+      body: {
+        clientSecret: intent.body.clientSecret,
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+      },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.status).toBe('succeeded');
+    const after = await ctx.json<Json>(`/api/bookings/${id}`, { headers: guest });
+    expect(after.body.paymentStatus).toBe('succeeded');
+    expect(after.body.actions.pay).toBeUndefined();
+  });
+
+  it('is refused outright when unknown', async () => {
+    const res = await ctx.json('/api/bookings/1', {
+      headers: { ...widget, authorization: 'Bearer not-a-token-we-made-at-all' },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the e-mailed link', () => {
+  it('joins the booking to a new account for the address, signs in once, leaks nothing on, and works once', async () => {
+    const made = await bookAsGuest(payload());
+    const email = made.body.booking.customer.email as string;
+    const path = await linkFor(email);
+    const opened = await ctx.app.request(path);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/dashboard');
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const session = /spotless_session=([^;]+)/.exec(opened.headers.get('set-cookie') ?? '')?.[1];
+    expect(session).toBeDefined();
+
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).not.toBeNull();
+    expect(user?.passwordHash).toBeNull();
+    expect(user?.firstName).toBe('Gail');
+    const mine = await ctx.json<Json>('/api/bookings', { headers: { cookie: `spotless_session=${session}` } });
+    expect(mine.body.items.map((b: Json) => b.id)).toContain(made.body.booking.id);
+    // The guest token stops once the booking is someone's.
+    const guest = { ...widget, authorization: `Bearer ${made.body.guestToken}` };
+    expect((await ctx.json(`/api/bookings/${made.body.booking.id}`, { headers: guest })).status).toBe(401);
+
+    const again = await ctx.app.request(path);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/login?link=expired');
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('expires after 7 days', async () => {
+    const made = await bookAsGuest(payload());
+    const path = await linkFor(made.body.booking.customer.email);
+    const now = ctx.clock.now();
+    ctx.clock.set(new Date(now.getTime() + 7 * 24 * 3600_000 + 1000));
+    try {
+      const late = await ctx.app.request(path);
+      expect(late.headers.get('location')).toBe('/login?link=expired');
+      const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, made.body.booking.id));
+      expect(row?.customerId).toBeNull();
+    } finally {
+      ctx.clock.set(now);
+    }
+  });
+
+  it('joins an existing account of that address; one never confirmed loses the password someone may have set', async () => {
+    const email = `squatted-${Date.now()}@example.com`;
+    const hash = await hashPassword('squatter-password');
+    await ctx.database.write((tx) =>
+      tx.insert(users).values({ email, firstName: 'Not', lastName: 'Owner', passwordHash: hash }),
+    );
+    const made = await bookAsGuest(payload({ guest: { name: 'Real Owner', email, phone: '5125550199' } }));
+    const opened = await ctx.app.request(await linkFor(email));
+    expect(opened.headers.get('location')).toBe('/dashboard');
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.passwordHash).toBeNull();
+    expect(user?.emailVerifiedAt).not.toBeNull();
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, made.body.booking.id));
+    expect(row?.customerId).toBe(user?.id);
+  });
+});

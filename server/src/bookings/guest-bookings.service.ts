@@ -1,0 +1,66 @@
+import type { GuestBookingInput } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
+import type { Deps } from '../deps';
+import { type Actor, forbidden, requirePartner } from '../lib/actor';
+import { findPartner } from '../partners/partners.queries';
+import { answerWith, type BookingAnswer } from './booking-access.service';
+import { insertBooking } from './booking-writes.service';
+import { insertGuestLink } from './bookings.queries';
+import { randomToken, sha256Hex } from './guest-access.service';
+
+/** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */
+
+type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
+
+/** How long a guest booking's e-mailed link stays good. */
+export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * `POST /api/guest-bookings` through a partner widget (decision 049): the same checks as a
+ * customer's booking, for a guest's name, e-mail and phone. The partner, its commission rate in
+ * force and the host page's UTM are recorded with it. Answers the booking as its guest sees it and
+ * the guest token (its SHA-256 stored), good for this booking's read and payment; the confirmation
+ * e-mail carries a single-use link that joins the booking to the address's account.
+ */
+export async function createGuestBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  input: z.output<typeof GuestBookingInput>,
+): Promise<{ guestToken: string; answer: BookingAnswer }> {
+  const partnerActor = requirePartner(actor);
+  const now = deps.clock.now();
+  const guestToken = randomToken();
+  const link = randomToken();
+  const { guest, ...booking } = input;
+  const manage = new URL('/api/guest-link', deps.config.publicUrl);
+  manage.searchParams.set('token', link);
+  return deps.database.write(async (tx) => {
+    const partner = await findPartner(tx, partnerActor.partnerId);
+    if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
+    const row = await insertBooking(
+      tx,
+      {
+        kind: 'guest',
+        name: guest.name,
+        email: guest.email,
+        phone: guest.phone,
+        tokenHash: sha256Hex(guestToken),
+        partnerId: partner.id,
+        commissionRateBps: partner.commissionRateBps,
+        utm: partnerActor.utm ?? null,
+        note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days. Booked through ${partner.name}.`,
+      },
+      booking,
+      now,
+      deps.config,
+    );
+    await insertGuestLink(tx, {
+      id: sha256Hex(link),
+      bookingId: row.id,
+      email: guest.email,
+      expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS),
+      createdAt: now,
+    });
+    return { guestToken, answer: await answerWith(tx, row.id, { kind: 'guest', bookingId: row.id }, now) };
+  });
+}
