@@ -6,6 +6,8 @@ import { defineConfig } from 'tsup';
  * - `dist/{index,schemas,rules,client,cities,forms,help,chat}.js` + `.d.ts`: the npm package's entries, ESM.
  * - `dist/spotless.global.js`: the typed client for a plain `<script>` tag (`window.SpotlessSDK`),
  *   without zod and without the city table.
+ * - `dist/embed.js`: the partners' loader (IIFE), and `dist/embed/widgets.js` + chunks: the widgets
+ *   with Preact bundled in, as the server serves them to partner pages (issue 20).
  * `npm run size -w sdk` prints each file's gzip size. The server bundle has its own config in
  * `server/tsup.config.ts`.
  */
@@ -20,8 +22,15 @@ export default defineConfig([
       forms: 'src/forms/index.ts',
       help: 'src/help/index.ts',
       chat: 'src/chat/index.ts',
+      widgets: 'src/widgets/index.tsx',
+      loader: 'src/loader/index.ts',
     },
     format: ['esm'],
+    // The widgets are Preact (a dependency of the npm package, so an app bundles one copy).
+    esbuildOptions(options) {
+      options.jsx = 'automatic';
+      options.jsxImportSource = 'preact';
+    },
     dts: { compilerOptions: { composite: false, incremental: false, customConditions: [] } },
     outDir: 'dist',
     clean: true,
@@ -29,6 +38,34 @@ export default defineConfig([
     target: 'es2020',
     treeshake: true,
     splitting: true,
+  },
+  {
+    // What partner pages load from the server (/sdk/embed/…): the widgets with Preact inside, one
+    // chunk each for payment and chat, loaded only when used.
+    entry: { widgets: 'src/widgets/index.tsx' },
+    format: ['esm'],
+    outDir: 'dist/embed',
+    noExternal: [/.*/],
+    splitting: true,
+    minify: true,
+    treeshake: true,
+    sourcemap: true,
+    target: 'es2020',
+    platform: 'browser',
+    esbuildOptions(options) {
+      options.jsx = 'automatic';
+      options.jsxImportSource = 'preact';
+    },
+  },
+  {
+    // The one tag partners add: `<script src="…/embed.js" data-key="pk_…" async>`.
+    entry: { embed: 'src/loader/embed.ts' },
+    format: ['iife'],
+    outDir: 'dist',
+    outExtension: () => ({ js: '.js' }),
+    minify: true,
+    sourcemap: true,
+    target: 'es2020',
   },
   {
     entry: { spotless: 'src/client/index.ts' },

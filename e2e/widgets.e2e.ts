@@ -1,0 +1,209 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, runAxe } from './browser';
+import { type HostPage, startHostPage } from './host-page';
+
+/**
+ * The embeddable widgets on a partner's page (issue 20): another origin, Bootstrap's global styles
+ * and hostile `!important` rules, a strict CSP with only the loader tag's nonce. The widgets mount
+ * with no CSP violation and untouched by the host's CSS, two instances coexist, 50 remounts leave
+ * one widget and no extra listeners, and a guest books and pays with the test card.
+ */
+
+const baseUrl = inject('baseUrl');
+const SHOTS = join(import.meta.dirname, 'artifacts', 'widgets');
+let browser: Browser;
+let host: HostPage;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  host = await startHostPage(baseUrl, {
+    '/': { body: '<h1>12 Oak Street</h1><div id="search" data-spotless="search" data-city="Austin"></div>' },
+    '/plain': { body: '<div id="search" data-spotless="search" data-city="Austin"></div>', hostile: false },
+    '/two': {
+      body: '<div id="a" data-spotless="search" data-city="Austin"></div><div id="b" data-spotless="search" data-city="Denver"></div>',
+    },
+    '/spa': { body: '<div id="app"><div data-spotless="search" data-city="Austin"></div></div>' },
+    '/chat': { body: '<p>Questions?</p><div data-spotless="chat"></div>' },
+  });
+});
+afterAll(async () => {
+  await host?.close();
+  await browser?.close();
+});
+
+async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${host.url}${path}`);
+  return page;
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __events: Array<{ name: string; detail: unknown }> }).__events);
+
+/** Computed styles of the widget's heading, first input and first button. */
+async function widgetStyles(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const root = document.querySelector(sel)?.shadowRoot;
+    const pick = (el: Element | null | undefined) => {
+      if (!el) return null;
+      const s = getComputedStyle(el);
+      return {
+        color: s.color,
+        lineHeight: s.lineHeight,
+        letterSpacing: s.letterSpacing,
+        wordSpacing: s.wordSpacing,
+        textTransform: s.textTransform,
+        fontSize: s.fontSize,
+        fontStyle: s.fontStyle,
+        textAlign: s.textAlign,
+        padding: s.padding,
+        borderRadius: s.borderRadius,
+        fontFamily: s.fontFamily,
+      };
+    };
+    return {
+      heading: pick(root?.querySelector('h2')),
+      input: pick(root?.querySelector('input')),
+      button: pick(root?.querySelector('button')),
+    };
+  }, selector);
+}
+
+describe('the widgets on a partner page under a strict CSP', () => {
+  it('mounts the search widget with the city’s cleaners at once, with no CSP violation and none of the host’s CSS', async () => {
+    const page = await open('/');
+    await expect
+      .poll(() => page.locator('#search').getByRole('listitem').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await page.locator('#search').textContent()).toBe('');
+    const text = await page.locator('#search [part="results"]').textContent();
+    expect(text).toContain('Austin, TX');
+    expect(await violations(page)).toEqual([]);
+
+    const plain = await open('/plain');
+    await expect
+      .poll(() => plain.locator('#search').getByRole('listitem').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const hostile = await widgetStyles(page, '#search');
+    const clean = await widgetStyles(plain, '#search');
+    expect(hostile).toEqual(clean);
+    // The host's font family is the one thing inherited.
+    expect(hostile.heading?.fontFamily).toBe('Georgia, serif');
+    expect((await events(page)).map((e) => e.name)).toEqual(expect.arrayContaining(['ready', 'search']));
+    await page.screenshot({ path: join(SHOTS, 'search-desktop.png'), fullPage: true });
+    expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.context().close();
+    await plain.context().close();
+  }, 60_000);
+
+  it('keeps two instances apart, each with its own city', async () => {
+    const page = await open('/two');
+    for (const [id, city] of [
+      ['#a', 'Austin, TX'],
+      ['#b', 'Denver, CO'],
+    ] as const) {
+      await expect
+        .poll(() => page.locator(`${id} [part="results"]`).textContent(), { timeout: 15_000 })
+        .toContain(city);
+    }
+    expect(await page.locator('#a [part="results"]').textContent()).not.toContain('Denver, CO');
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('survives 50 remounts of a single-page app: one widget, the old ones destroyed, no extra listeners', async () => {
+    const page = await open('/spa');
+    await expect.poll(() => page.locator('#app [part="results"]').count(), { timeout: 15_000 }).toBe(1);
+    const listenersAfterFirst = await page.evaluate(() => (window as unknown as { __listeners: number }).__listeners);
+    await page.evaluate(async () => {
+      const app = document.getElementById('app') as HTMLElement;
+      const removed: Element[] = [];
+      (window as unknown as { __removed: Element[] }).__removed = removed;
+      for (let i = 0; i < 50; i++) {
+        const old = app.firstElementChild as Element;
+        removed.push(old);
+        const next = document.createElement('div');
+        next.dataset.spotless = 'search';
+        next.dataset.city = 'Austin';
+        app.replaceChildren(next);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    await expect.poll(() => page.locator('#app [part="results"]').count(), { timeout: 15_000 }).toBe(1);
+    const state = await page.evaluate(() => ({
+      widgets: document.querySelectorAll('[data-spotless]').length,
+      leftovers: (window as unknown as { __removed: Element[] }).__removed.filter(
+        (el) => (el.shadowRoot?.childNodes.length ?? 0) > 0,
+      ).length,
+      listeners: (window as unknown as { __listeners: number }).__listeners,
+    }));
+    expect(state).toEqual({ widgets: 1, leftovers: 0, listeners: listenersAfterFirst });
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`lets a guest book and pay with the test card in the widget (${label})`, async () => {
+      const page = await open('/', viewport);
+      const widget = page.locator('#search');
+      await expect.poll(() => widget.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await widget
+        .getByRole('button', { name: /^Book / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Book a cleaner' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      // The first day with a free time, from tomorrow on.
+      const date = dialog.getByLabel('Date');
+      for (let day = 1; day < 21; day++) {
+        const d = new Date(Date.now() + (day + (label === 'phone' ? 30 : 0)) * 86_400_000);
+        await date.fill(d.toISOString().slice(0, 10));
+        await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toMatch(/No free times that day|\d\d:\d\d/);
+        if ((await dialog.locator('[part="slot"]').count()) > 0) break;
+      }
+      await dialog.locator('[part="slot"]').first().click();
+      await page.screenshot({ path: join(SHOTS, `booking-${label}.png`) });
+      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByLabel('Address').fill('12 Oak Street, Austin, TX');
+      await dialog.getByLabel('Your name').fill('Wendy Widget');
+      await dialog.getByLabel('Email').fill(`wendy-${label}-${Date.now()}@example.com`);
+      await dialog.getByLabel('Phone').fill('512 555 0142');
+      await dialog.getByRole('button', { name: /^Book for / }).click();
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await dialog.getByLabel('CVC').fill('123');
+      await page.screenshot({ path: join(SHOTS, `payment-${label}.png`) });
+      await dialog.getByRole('button', { name: /^Pay / }).click();
+      await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Booked and paid');
+      const names = (await events(page)).map((e) => e.name);
+      expect(names).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));
+      expect(await violations(page)).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, `paid-${label}.png`) });
+      await page.context().close();
+    }, 120_000);
+  }
+
+  it('opens the chat bubble and answers through the partner key', async () => {
+    const page = await open('/chat');
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.getByRole('button', { name: 'Show me top-rated cleaners' }).click();
+    await expect
+      .poll(() => page.locator('[part="chat-panel"]').textContent(), { timeout: 15_000 })
+      .toContain('/cleaner/');
+    expect((await events(page)).map((e) => e.name)).toContain('chat:message');
+    expect(await violations(page)).toEqual([]);
+    expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'chat-desktop.png') });
+    await page.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,296 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { quoteTotalCents } from '../rules/pricing';
+import { call, type Json, WidgetApiError } from './api';
+import type { PaymentProps } from './payment';
+import { Failure, Field, localDate, money, report, type WidgetProps } from './shared';
+
+export interface BookingProps extends WidgetProps {
+  cleanerId: number;
+}
+
+type Step = 'choose' | 'details' | 'pay' | 'done';
+const GUEST_FIELDS = ['name', 'email', 'phone'] as const;
+
+/**
+ * The booking widget: a service, a day and one of the cleaner's real free times, then the guest's
+ * details (`POST /api/guest-bookings`), then the payment (a separate chunk, loaded when needed)
+ * with the token scoped to that booking. Fires `booking:created` and `payment:succeeded`.
+ */
+export function BookingWidget(props: BookingProps) {
+  const { ctx, emit, cleanerId } = props;
+  const [cleaner, setCleaner] = useState<Json | null>(null);
+  const [services, setServices] = useState<Json[]>([]);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [date, setDate] = useState(localDate(1));
+  const [slots, setSlots] = useState<Json[] | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [address, setAddress] = useState('');
+  const [guest, setGuest] = useState({ name: '', email: '', phone: '' });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [step, setStep] = useState<Step>('choose');
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ booking: Json; token: string } | null>(null);
+  const [Payment, setPayment] = useState<ComponentType<PaymentProps> | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([
+      call(ctx, `/api/cleaners/${cleanerId}`, { signal: controller.signal }),
+      call(ctx, '/api/services', { signal: controller.signal }),
+    ])
+      .then(([found, list]) => {
+        setCleaner(found);
+        setServices(list.items);
+        setServiceId(list.items[0]?.id ?? null);
+        emit('ready', { widget: 'booking', cleanerId });
+      })
+      .catch((caught) => setError(report(emit, caught)));
+    return () => controller.abort();
+  }, [cleanerId]);
+
+  const service = services.find((s) => s.id === serviceId) ?? null;
+
+  useEffect(() => {
+    if (!service || !date) return;
+    const controller = new AbortController();
+    setSlots(null);
+    setTime(null);
+    call(ctx, `/api/cleaners/${cleanerId}/slots/${date}?duration=${service.duration}`, { signal: controller.signal })
+      .then((found) => setSlots((found.items as Json[]).filter((slot) => slot.isAvailable)))
+      .catch((caught) => {
+        const shown = report(emit, caught);
+        if (shown) setError(shown);
+      });
+    return () => controller.abort();
+  }, [cleanerId, date, service?.id]);
+
+  useEffect(() => heading.current?.focus(), [step]);
+
+  const total =
+    cleaner && service
+      ? quoteTotalCents({
+          hourlyRate: cleaner.hourlyRate,
+          durationMinutes: service.duration,
+          basePrice: service.basePrice,
+        })
+      : null;
+
+  const book = async () => {
+    if (!service || !time || total === null) return;
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const answer = await call(ctx, '/api/guest-bookings', {
+        method: 'POST',
+        body: {
+          cleanerId,
+          serviceId: service.id,
+          scheduledDate: date,
+          scheduledTime: time,
+          duration: service.duration,
+          totalPrice: (total / 100).toFixed(2),
+          address,
+          guest,
+        },
+      });
+      setMade({ booking: answer.booking, token: answer.guestToken });
+      emit('booking:created', { bookingId: answer.booking.id, totalPrice: answer.booking.totalPrice });
+      const module = await import('./payment');
+      setPayment(() => module.PaymentForm);
+      setStep('pay');
+    } catch (caught) {
+      if (caught instanceof WidgetApiError && Object.keys(caught.fields).length > 0) setFields(caught.fields);
+      const shown = report(emit, caught);
+      if (shown) setError(shown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!cleaner) {
+    return (
+      <div class="sp sp-card" part="root">
+        {error ? <Failure error={error} ctx={ctx} path={`/cleaner/${cleanerId}`} /> : <p role="status">Loading...</p>}
+      </div>
+    );
+  }
+  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`;
+  return (
+    <div class="sp sp-card sp-stack" part="root">
+      <h2 ref={heading} tabIndex={-1}>
+        {step === 'done' ? 'Booked and paid' : `Book ${name}`}
+      </h2>
+      {error && step !== 'done' ? <Failure error={error} ctx={ctx} path={`/cleaner/${cleanerId}`} /> : null}
+      {step === 'choose' ? (
+        <form
+          class="sp-stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (time) setStep('details');
+          }}
+        >
+          <div class="sp-row">
+            <Field label="Service">
+              {(control) => (
+                <select
+                  {...control}
+                  class="sp-input"
+                  value={String(serviceId ?? '')}
+                  onChange={(e) => setServiceId(Number(e.currentTarget.value))}
+                >
+                  {services.map((s) => (
+                    <option key={s.id} value={String(s.id)}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Date">
+              {(control) => (
+                <input
+                  {...control}
+                  class="sp-input"
+                  type="date"
+                  min={localDate(0)}
+                  value={date}
+                  onInput={(e) => setDate(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+          </div>
+          <fieldset class="sp-stack">
+            <legend class="sp-label">Time ({cleaner.timeZone.replace('_', ' ')})</legend>
+            {slots === null ? (
+              <p class="sp-muted" role="status">
+                Loading times...
+              </p>
+            ) : slots.length === 0 ? (
+              <p class="sp-muted">No free times that day. Try another date.</p>
+            ) : (
+              <ul class="sp-slots">
+                {slots.map((slot) => (
+                  <li key={slot.startTime}>
+                    <button
+                      type="button"
+                      class="sp-slot"
+                      part="slot"
+                      aria-pressed={time === slot.startTime ? 'true' : 'false'}
+                      onClick={() => setTime(slot.startTime)}
+                    >
+                      {slot.startTime}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </fieldset>
+          <p>
+            Total: <strong>{total === null ? '…' : money(total / 100)}</strong>{' '}
+            <span class="sp-muted">
+              ({service?.duration ?? 0} minutes at {money(cleaner.hourlyRate)}/hr)
+            </span>
+          </p>
+          <button class="sp-button" type="submit" part="button" disabled={!time}>
+            Continue
+          </button>
+        </form>
+      ) : null}
+      {step === 'details' ? (
+        <form
+          class="sp-stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void book();
+          }}
+        >
+          <p class="sp-muted">
+            {service?.name}, {date} at {time}. No account needed: we e-mail you a link to manage the booking.
+          </p>
+          <Field label="Address" error={fields.address}>
+            {(control) => (
+              <input
+                {...control}
+                class="sp-input"
+                autocomplete="street-address"
+                value={address}
+                onInput={(e) => setAddress(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          {GUEST_FIELDS.map((key) => (
+            <Field
+              key={key}
+              label={key === 'name' ? 'Your name' : key === 'email' ? 'Email' : 'Phone'}
+              error={fields[`guest.${key}`]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  class="sp-input"
+                  type={(key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text') as 'text'}
+                  autocomplete={key === 'name' ? 'name' : key === 'email' ? 'email' : 'tel'}
+                  value={guest[key]}
+                  onInput={(e) => setGuest({ ...guest, [key]: e.currentTarget.value })}
+                />
+              )}
+            </Field>
+          ))}
+          <div class="sp-row">
+            <button class="sp-button sp-button--ghost" type="button" onClick={() => setStep('choose')}>
+              Back
+            </button>
+            <button class="sp-button" type="submit" part="button" disabled={busy}>
+              {busy ? 'Booking...' : `Book for ${total === null ? '' : money(total / 100)}`}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {step === 'pay' && made && Payment ? (
+        <Payment
+          ctx={ctx}
+          emit={emit}
+          booking={made.booking}
+          token={made.token}
+          onPaid={() => {
+            setError(null);
+            setStep('done');
+          }}
+        />
+      ) : null}
+      {step === 'done' && made ? (
+        <p role="status">
+          Booking #{made.booking.id} with {name} on {made.booking.scheduledDate} at {made.booking.scheduledTime} is
+          paid. We sent the details and a link to manage it to {guest.email}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The booking widget in a modal `<dialog>` (the top layer: above any overlay of the host page, no z-index). */
+export function BookingDialog(props: BookingProps & { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog ref={dialog} class="sp-dialog" part="dialog" aria-label="Book a cleaner" onClose={props.onClose}>
+      <div class="sp-stack">
+        <div class="sp-dialog-head sp">
+          <span />
+          <button class="sp-button sp-button--ghost" type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+        <BookingWidget {...props} />
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import { type ComponentChild, render } from 'preact';
+import { lazy, Suspense } from 'preact/compat';
+import type { Json, WidgetContext } from './api';
+import { utmOf } from './api';
+import { BookingDialog, BookingWidget } from './booking';
+import { SearchWidget } from './search';
+import type { WidgetEvent } from './shared';
+import { type Appearance, applyAppearance, widgetSheet } from './styles';
+
+/**
+ * `@spotless/sdk/widgets`: the embeddable widgets (issue 20) — search, booking and the chat bubble
+ * — each in its own open shadow root, in Preact. `mount()` is the one entry; the loader
+ * (`embed.js`) calls it for every `data-spotless` element in the page and destroys a widget whose
+ * element leaves the document.
+ */
+
+export type WidgetKind = 'search' | 'booking' | 'chat';
+export type { WidgetEvent } from './shared';
+export type { Appearance } from './styles';
+
+export interface MountOptions {
+  /** The partner's publishable key (`pk_…`). */
+  key: string;
+  /** The API's origin; the loader passes its own. */
+  baseUrl: string;
+  /** Search: the city searched at once. */
+  city?: string;
+  /** Search: the service type preselected. */
+  serviceType?: string;
+  /** Booking: the cleaner. */
+  cleanerId?: number;
+  appearance?: Appearance;
+  /** Callbacks; the same events are dispatched on the element as `spotless:<event>` CustomEvents. */
+  on?: Partial<Record<WidgetEvent, (detail: Json) => void>>;
+  fetch?: typeof fetch;
+}
+
+export interface WidgetHandle {
+  update(next: Partial<MountOptions>): void;
+  destroy(): void;
+}
+
+const ChatWidget = lazy(() => import('./chat').then((m) => ({ default: m.ChatWidget })));
+
+/** Mounts a widget in `element`'s shadow root; several on one page keep their own state. */
+export function mount(element: HTMLElement, kind: WidgetKind, options: MountOptions): WidgetHandle {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  shadow.adoptedStyleSheets = [widgetSheet()];
+  const container = document.createElement('div');
+  container.setAttribute('part', 'container');
+  shadow.replaceChildren(container);
+  let current = options;
+  let destroyed = false;
+
+  const emit = (event: WidgetEvent, detail: Json) => {
+    if (destroyed) return;
+    current.on?.[event]?.(detail);
+    element.dispatchEvent(new CustomEvent(`spotless:${event}`, { detail, bubbles: true, composed: true }));
+  };
+
+  const draw = () => {
+    applyAppearance(container, current.appearance);
+    const ctx: WidgetContext = {
+      base: current.baseUrl,
+      key: current.key,
+      ...(utmOf(location.search) ? { utm: utmOf(location.search) } : {}),
+      ...(current.fetch ? { fetch: current.fetch } : {}),
+    };
+    const common = { ctx, emit };
+    let view: ComponentChild;
+    if (kind === 'search') {
+      view = (
+        <SearchWidget
+          {...common}
+          {...(current.city ? { city: current.city } : {})}
+          {...(current.serviceType ? { serviceType: current.serviceType } : {})}
+        />
+      );
+    } else if (kind === 'booking') {
+      view = current.cleanerId ? (
+        <BookingWidget key={current.cleanerId} {...common} cleanerId={current.cleanerId} />
+      ) : (
+        <p class="sp sp-alert">This booking widget needs a cleaner (data-cleaner-id).</p>
+      );
+    } else {
+      view = (
+        <Suspense fallback={null}>
+          <ChatWidget {...common} />
+        </Suspense>
+      );
+    }
+    render(view, container);
+  };
+  draw();
+
+  return {
+    update(next) {
+      if (destroyed) return;
+      current = { ...current, ...next };
+      draw();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      // Unmounting runs every effect's cleanup: requests aborted, subscriptions and timers gone.
+      render(null, container);
+      container.remove();
+      shadow.adoptedStyleSheets = [];
+    },
+  };
+}
+
+/** A booking opened by `Spotless('open', 'booking', { cleanerId })`: a modal dialog, removed when closed. */
+export function openBooking(options: MountOptions & { cleanerId: number }): WidgetHandle {
+  const host = document.createElement('div');
+  host.setAttribute('data-spotless-dialog', '');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  shadow.adoptedStyleSheets = [widgetSheet()];
+  const container = document.createElement('div');
+  shadow.append(container);
+  const handle = {
+    update() {},
+    destroy() {
+      render(null, container);
+      host.remove();
+    },
+  };
+  const emit = (event: WidgetEvent, detail: Json) => {
+    options.on?.[event]?.(detail);
+    host.dispatchEvent(new CustomEvent(`spotless:${event}`, { detail, bubbles: true, composed: true }));
+  };
+  const ctx: WidgetContext = {
+    base: options.baseUrl,
+    key: options.key,
+    ...(utmOf(location.search) ? { utm: utmOf(location.search) } : {}),
+  };
+  render(
+    <BookingDialog ctx={ctx} emit={emit} cleanerId={options.cleanerId} onClose={() => handle.destroy()} />,
+    container,
+  );
+  return handle;
+}
+
+/** The options an element's `data-*` attributes give. */
+function optionsOf(element: HTMLElement, base: { key: string; baseUrl: string }): MountOptions {
+  const data = element.dataset;
+  const cleanerId = Number(data.cleanerId);
+  return {
+    ...base,
+    ...(data.city ? { city: data.city } : {}),
+    ...(data.serviceType ? { serviceType: data.serviceType } : {}),
+    ...(Number.isInteger(cleanerId) && cleanerId > 0 ? { cleanerId } : {}),
+  };
+}
+
+const KINDS: ReadonlySet<string> = new Set(['search', 'booking', 'chat']);
+
+/**
+ * What the loader starts: mounts every `[data-spotless]` element now and as it is added, destroys
+ * each widget whose element leaves the document (a single-page app's route change), and runs the
+ * calls queued by the stub (`Spotless('open', 'booking', { cleanerId })`). Calling it again on the
+ * same page (a second loader tag) changes nothing.
+ */
+export function start(config: { key: string; baseUrl: string; queue: unknown[][] }): { stop(): void; flush(): void } {
+  const mounted = new Map<HTMLElement, WidgetHandle>();
+  const scan = () => {
+    for (const element of document.querySelectorAll<HTMLElement>('[data-spotless]')) {
+      const kind = element.dataset.spotless ?? '';
+      if (mounted.has(element) || !KINDS.has(kind)) continue;
+      mounted.set(element, mount(element, kind as WidgetKind, optionsOf(element, config)));
+    }
+    for (const [element, handle] of mounted) {
+      if (!element.isConnected) {
+        handle.destroy();
+        mounted.delete(element);
+      }
+    }
+  };
+  const observer = new MutationObserver(scan);
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  scan();
+  const flush = () => {
+    for (const args of config.queue.splice(0)) {
+      const [command, what, given] = args as [string, string, Record<string, unknown> | undefined];
+      if (command === 'open' && what === 'booking' && Number(given?.cleanerId) > 0) {
+        openBooking({ ...config, cleanerId: Number(given?.cleanerId) });
+      }
+    }
+  };
+  flush();
+  return {
+    stop() {
+      observer.disconnect();
+      for (const handle of mounted.values()) handle.destroy();
+      mounted.clear();
+    },
+    flush,
+  };
+}

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { call, type Json } from './api';
+import { BookingDialog } from './booking';
+import { Failure, Field, money, report, type WidgetProps } from './shared';
+
+const SERVICE_TYPES = [
+  ['', 'Any service'],
+  ['residential', 'House cleaning'],
+  ['deep', 'Deep cleaning'],
+  ['commercial', 'Office cleaning'],
+  ['moveout', 'Move-in/out cleaning'],
+] as const;
+
+export interface SearchProps extends WidgetProps {
+  city?: string;
+  serviceType?: string;
+  pageSize?: number;
+}
+
+/**
+ * The search widget: a city, a service and a price ceiling; real cleaners from `GET /api/cleaners`
+ * with the partner's key. With a city it searches at once. Each result books in a dialog (the top
+ * layer: no z-index), as a guest.
+ */
+export function SearchWidget(props: SearchProps) {
+  const { ctx, emit } = props;
+  const [location, setLocation] = useState(props.city ?? '');
+  const [serviceType, setServiceType] = useState(props.serviceType ?? '');
+  const [maxPrice, setMaxPrice] = useState('');
+  const [result, setResult] = useState<Json | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [booking, setBooking] = useState<number | null>(null);
+  const aborter = useRef<AbortController | null>(null);
+
+  const search = async () => {
+    aborter.current?.abort();
+    const controller = new AbortController();
+    aborter.current = controller;
+    const query = new URLSearchParams({ pageSize: String(props.pageSize ?? 6) });
+    if (location.trim()) query.set('location', location.trim());
+    if (serviceType) query.set('serviceType', serviceType);
+    if (maxPrice.trim()) query.set('maxPrice', maxPrice.trim());
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await call(ctx, `/api/cleaners?${query}`, { signal: controller.signal });
+      setResult(found);
+      emit('search', { filters: Object.fromEntries(query), total: found.total });
+    } catch (caught) {
+      const shown = report(emit, caught);
+      if (shown) setError(shown);
+    } finally {
+      if (aborter.current === controller) setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    emit('ready', { widget: 'search' });
+    if (props.city) void search();
+    return () => aborter.current?.abort();
+  }, []);
+
+  return (
+    <div class="sp sp-stack" part="root">
+      <form
+        class="sp-card sp-stack"
+        part="form"
+        aria-label="Find a cleaner"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <h2>Find a cleaner</h2>
+        <div class="sp-row">
+          <Field label="City">
+            {(control) => (
+              <input
+                {...control}
+                class="sp-input"
+                value={location}
+                autocomplete="address-level2"
+                placeholder="e.g. Austin"
+                onInput={(e) => setLocation(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <Field label="Service">
+            {(control) => (
+              <select
+                {...control}
+                class="sp-input"
+                value={serviceType}
+                onChange={(e) => setServiceType(e.currentTarget.value)}
+              >
+                {SERVICE_TYPES.map(([value, title]) => (
+                  <option key={value} value={value}>
+                    {title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Max $/hour">
+            {(control) => (
+              <input
+                {...control}
+                class="sp-input"
+                inputMode="numeric"
+                value={maxPrice}
+                onInput={(e) => setMaxPrice(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <button class="sp-button" type="submit" part="button" disabled={busy}>
+            {busy ? 'Searching...' : 'Search'}
+          </button>
+        </div>
+      </form>
+      {error ? <Failure error={error} ctx={ctx} /> : null}
+      <div aria-live="polite" aria-busy={busy ? 'true' : 'false'}>
+        {result ? (
+          result.items.length === 0 ? (
+            <p class="sp-muted">No cleaners match. Try another city or fewer filters.</p>
+          ) : (
+            <div class="sp-stack">
+              <p class="sp-muted">
+                {result.total} cleaner{result.total === 1 ? '' : 's'} found
+              </p>
+              <ul class="sp-results" part="results">
+                {(result.items as Json[]).map((cleaner) => (
+                  <li key={cleaner.id} class="sp-card sp-result" part="result">
+                    <div class="sp-stack">
+                      <h3>
+                        {cleaner.user.firstName} {cleaner.user.lastName}
+                      </h3>
+                      <p class="sp-muted">
+                        {cleaner.rating === null
+                          ? 'New'
+                          : `★ ${Number(cleaner.rating).toFixed(1)} (${cleaner.reviewCount})`}{' '}
+                        · {money(cleaner.hourlyRate)}/hr · {cleaner.city}, {cleaner.state}
+                      </p>
+                      <div class="sp-badges">
+                        {cleaner.isVerified ? <span class="sp-badge">Verified</span> : null}
+                        {cleaner.isInsured ? <span class="sp-badge">Insured</span> : null}
+                        {cleaner.isBonded ? <span class="sp-badge">Bonded</span> : null}
+                      </div>
+                    </div>
+                    <button class="sp-button" type="button" part="button" onClick={() => setBooking(cleaner.id)}>
+                      Book
+                      <span class="sp-visually-hidden">
+                        {' '}
+                        {cleaner.user.firstName} {cleaner.user.lastName}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )
+        ) : null}
+      </div>
+      {booking !== null ? <BookingDialog {...props} cleanerId={booking} onClose={() => setBooking(null)} /> : null}
+    </div>
+  );
+}
