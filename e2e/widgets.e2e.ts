@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -193,17 +195,39 @@ describe('the widgets on a partner page under a strict CSP', () => {
     }, 120_000);
   }
 
-  it('opens the chat bubble and answers through the partner key', async () => {
-    const page = await open('/chat');
+  it('loads the chat only when opened, and answers through the partner key', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto(`${host.url}/chat`);
+    await page.getByRole('button', { name: 'Open chat' }).waitFor();
+    expect(chunks.filter((path) => /\/sdk\/embed\/(chat|payment)-/.test(path))).toEqual([]);
     await page.getByRole('button', { name: 'Open chat' }).click();
     await page.getByRole('button', { name: 'Show me top-rated cleaners' }).click();
     await expect
       .poll(() => page.locator('[part="chat-panel"]').textContent(), { timeout: 15_000 })
       .toContain('/cleaner/');
     expect((await events(page)).map((e) => e.name)).toContain('chat:message');
+    expect(chunks.some((path) => /\/sdk\/embed\/chat-/.test(path))).toBe(true);
+    expect(chunks.some((path) => /\/sdk\/embed\/payment-/.test(path))).toBe(false);
     expect(await violations(page)).toEqual([]);
     expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'chat-desktop.png') });
     await page.context().close();
   }, 60_000);
+
+  it('stays within its size budgets: loader ≤ 1.5 KB gzip, search ≤ 25 KB gzip, payment and chat apart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spotless-size-'));
+    execFileSync(process.execPath, ['scripts/bench-size.mjs'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, BENCH_RESULTS_DIR: dir },
+      stdio: 'pipe',
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'size.json'), 'utf8'));
+    expect(report.loader.gzip).toBeLessThanOrEqual(1536);
+    expect(report.searchWidget.gzip).toBeLessThanOrEqual(25 * 1024);
+    expect(report.chatSeparate).toBe(true);
+    expect(report.paymentSeparate).toBe(true);
+  });
 });

@@ -8,7 +8,7 @@ import type { WidgetProps } from './shared';
  * the SDK's framework-free chat store (decision 047) with the partner's key, no cookies, and the
  * conversation kept in this tab. Replies' links open on the hosted site.
  */
-export function ChatWidget(props: WidgetProps) {
+export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
   const { ctx, emit } = props;
   const chat: Chat = useMemo(
     () =>
@@ -29,12 +29,12 @@ export function ChatWidget(props: WidgetProps) {
 
   useEffect(() => {
     const stop = chat.subscribe(setState);
-    emit('ready', { widget: 'chat' });
+    if (props.openAtOnce) void chat.open();
     return () => {
       stop();
       chat.destroy();
     };
-  }, [chat, emit]);
+  }, [chat, props.openAtOnce]);
 
   useEffect(() => {
     const replies = state.messages.filter((m) => m.role === 'assistant');

@@ -1,10 +1,11 @@
 import { type ComponentChild, render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useState } from 'preact/hooks';
 import type { Json, WidgetContext } from './api';
 import { utmOf } from './api';
 import { BookingDialog, BookingWidget } from './booking';
 import { SearchWidget } from './search';
-import type { WidgetEvent } from './shared';
+import type { WidgetEvent, WidgetProps } from './shared';
 import { type Appearance, applyAppearance, widgetSheet } from './styles';
 
 /**
@@ -41,6 +42,32 @@ export interface WidgetHandle {
 }
 
 const ChatWidget = lazy(() => import('./chat').then((m) => ({ default: m.ChatWidget })));
+
+/** The chat's launcher: the chat's code is fetched only when the visitor first opens it. */
+function ChatLauncher(props: WidgetProps) {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => props.emit('ready', { widget: 'chat' }), [props.emit]);
+  if (opened) {
+    return (
+      <Suspense fallback={<p class="sp sp-muted sp-chat-launcher" role="status">Loading...</p>}>
+        <ChatWidget {...props} openAtOnce />
+      </Suspense>
+    );
+  }
+  return (
+    <div class="sp" part="root">
+      <button
+        type="button"
+        class="sp-button sp-chat-launcher"
+        part="chat-launcher"
+        aria-label="Open chat"
+        onClick={() => setOpened(true)}
+      >
+        ?
+      </button>
+    </div>
+  );
+}
 
 /** Mounts a widget in `element`'s shadow root; several on one page keep their own state. */
 export function mount(element: HTMLElement, kind: WidgetKind, options: MountOptions): WidgetHandle {
@@ -83,11 +110,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
         <p class="sp sp-alert">This booking widget needs a cleaner (data-cleaner-id).</p>
       );
     } else {
-      view = (
-        <Suspense fallback={null}>
-          <ChatWidget {...common} />
-        </Suspense>
-      );
+      view = <ChatLauncher {...common} />;
     }
     render(view, container);
   };
