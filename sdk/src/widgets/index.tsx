@@ -49,7 +49,13 @@ function ChatLauncher(props: WidgetProps) {
   useEffect(() => props.emit('ready', { widget: 'chat' }), [props.emit]);
   if (opened) {
     return (
-      <Suspense fallback={<p class="sp sp-muted sp-chat-launcher" role="status">Loading...</p>}>
+      <Suspense
+        fallback={
+          <p class="sp sp-muted sp-chat-launcher" role="status">
+            Loading...
+          </p>
+        }
+      >
         <ChatWidget {...props} openAtOnce />
       </Suspense>
     );
