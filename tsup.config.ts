@@ -24,7 +24,10 @@ export default defineConfig([
       chat: 'src/chat/index.ts',
       widgets: 'src/widgets/index.tsx',
       loader: 'src/loader/index.ts',
+      react: 'src/react/index.ts',
     },
+    // React is the app's own (a peer dependency); Preact and the SDK's code are bundled.
+    external: ['react'],
     format: ['esm'],
     // The widgets are Preact (a dependency of the npm package, so an app bundles one copy).
     esbuildOptions(options) {

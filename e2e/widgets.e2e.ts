@@ -26,7 +26,7 @@ beforeAll(async () => {
     '/': { body: '<h1>12 Oak Street</h1><div id="search" data-spotless="search" data-city="Austin"></div>' },
     '/plain': { body: '<div id="search" data-spotless="search" data-city="Austin"></div>', hostile: false },
     '/two': {
-      body: '<div id="a" data-spotless="search" data-city="Austin"></div><div id="b" data-spotless="search" data-city="Denver"></div>',
+      body: `<div id="a" data-spotless="search" data-city="Austin"></div><div id="b" data-spotless="search" data-city="Denver" data-appearance='{"colorPrimary":"#1d4ed8","radius":"0px"}'></div>`,
     },
     '/spa': { body: '<div id="app"><div data-spotless="search" data-city="Austin"></div></div>' },
     '/chat': { body: '<p>Questions?</p><div data-spotless="chat"></div>' },
@@ -115,6 +115,17 @@ describe('the widgets on a partner page under a strict CSP', () => {
         .toContain(city);
     }
     expect(await page.locator('#a [part="results"]').textContent()).not.toContain('Denver, CO');
+    // Each has its own appearance: b's colours and radius, a's defaults.
+    const look = (id: string) =>
+      page
+        .locator(`${id} [part="button"]`)
+        .first()
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return [s.backgroundColor, s.borderTopLeftRadius];
+        });
+    expect(await look('#b')).toEqual(['rgb(29, 78, 216)', '0px']);
+    expect(await look('#a')).toEqual(['rgb(15, 118, 110)', '6px']);
     expect(await violations(page)).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -49,24 +49,26 @@ export function BookingWidget(props: BookingProps) {
       })
       .catch((caught) => setError(report(emit, caught)));
     return () => controller.abort();
-  }, [cleanerId]);
+  }, [ctx, emit, cleanerId]);
 
   const service = services.find((s) => s.id === serviceId) ?? null;
+  const duration = service?.duration as number | undefined;
 
   useEffect(() => {
-    if (!service || !date) return;
+    if (!duration || !date) return;
     const controller = new AbortController();
     setSlots(null);
     setTime(null);
-    call(ctx, `/api/cleaners/${cleanerId}/slots/${date}?duration=${service.duration}`, { signal: controller.signal })
+    call(ctx, `/api/cleaners/${cleanerId}/slots/${date}?duration=${duration}`, { signal: controller.signal })
       .then((found) => setSlots((found.items as Json[]).filter((slot) => slot.isAvailable)))
       .catch((caught) => {
         const shown = report(emit, caught);
         if (shown) setError(shown);
       });
     return () => controller.abort();
-  }, [cleanerId, date, service?.id]);
+  }, [ctx, emit, cleanerId, date, duration]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
   useEffect(() => heading.current?.focus(), [step]);
 
   const total =

@@ -171,12 +171,19 @@ export function openBooking(options: MountOptions & { cleanerId: number }): Widg
   return handle;
 }
 
-/** The options an element's `data-*` attributes give. */
+/** The options an element's `data-*` attributes give (`data-appearance` is the appearance as JSON). */
 function optionsOf(element: HTMLElement, base: { key: string; baseUrl: string }): MountOptions {
   const data = element.dataset;
   const cleanerId = Number(data.cleanerId);
+  let appearance: Appearance | undefined;
+  try {
+    appearance = data.appearance ? (JSON.parse(data.appearance) as Appearance) : undefined;
+  } catch {
+    appearance = undefined;
+  }
   return {
     ...base,
+    ...(appearance ? { appearance } : {}),
     ...(data.city ? { city: data.city } : {}),
     ...(data.serviceType ? { serviceType: data.serviceType } : {}),
     ...(Number.isInteger(cleanerId) && cleanerId > 0 ? { cleanerId } : {}),

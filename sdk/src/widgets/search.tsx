@@ -55,6 +55,7 @@ export function SearchWidget(props: SearchProps) {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first search runs once, for the prefilled city; later ones on submit
   useEffect(() => {
     emit('ready', { widget: 'search' });
     if (props.city) void search();

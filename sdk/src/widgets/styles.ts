@@ -3,14 +3,15 @@
  * element and no inline style attribute, so a strict CSP allows it. `:host` resets every
  * inherited property but the font family (`all: initial` beats even a host page's `!important`
  * rules on the element: inside a shadow tree, important declarations of the inner context win).
- * Theming goes through custom properties (`appearance`) and `::part`.
+ * Theming goes through custom properties (`appearance`, set on the widget's container, or `--sp-*`
+ * on the element) and `::part`.
  */
 export const WIDGET_CSS = `
-:host { all: initial !important; display: block !important; font-family: inherit !important; contain: layout style; }
+:host { all: initial !important; display: block !important; font-family: inherit !important; contain: layout style;
+  --sp-primary: #0f766e; --sp-primary-text: #ffffff; --sp-text: #0f172a; --sp-muted: #475569; --sp-border: #cbd5e1;
+  --sp-surface: #ffffff; --sp-danger: #b91c1c; --sp-radius: 10px; --sp-space: 12px; }
 :host([hidden]) { display: none !important; }
-.sp { --sp-primary: #0f766e; --sp-primary-text: #ffffff; --sp-text: #0f172a; --sp-muted: #475569; --sp-border: #cbd5e1;
-  --sp-surface: #ffffff; --sp-danger: #b91c1c; --sp-radius: 10px; --sp-space: 12px;
-  color: var(--sp-text); font-size: 15px; line-height: 1.45; box-sizing: border-box; }
+.sp { color: var(--sp-text); font-size: 15px; line-height: 1.45; box-sizing: border-box; }
 .sp *, .sp *::before, .sp *::after { box-sizing: border-box; }
 .sp h2, .sp h3, .sp p { margin: 0; }
 .sp h2 { font-size: 18px; font-weight: 700; }
