@@ -26,6 +26,7 @@ export const HOSTILE_CSS = `
     font-style: italic !important; text-align: right !important; }
   button, input, select { border-radius: 0 !important; padding: 30px !important; }
   .overlay { position: fixed; top: 0; left: 0; right: 0; height: 40px; z-index: 2147483647; background: #222; color: #fff; }
+  .cover { position: fixed; right: 0; bottom: 0; width: 480px; height: 600px; z-index: 2147483647; background: rgba(0, 0, 0, 0.2); }
 `;
 
 function page(api: string, body: string, options: { hostile: boolean }): string {

@@ -29,7 +29,8 @@ beforeAll(async () => {
       body: `<div id="a" data-spotless="search" data-city="Austin"></div><div id="b" data-spotless="search" data-city="Denver" data-appearance='{"colorPrimary":"#1d4ed8","radius":"0px"}'></div>`,
     },
     '/spa': { body: '<div id="app"><div data-spotless="search" data-city="Austin"></div></div>' },
-    '/chat': { body: '<p>Questions?</p><div data-spotless="chat"></div>' },
+    // A host overlay with the highest z-index over the corner the chat opens in: the chat is above it (top layer).
+    '/chat': { body: '<p>Questions?</p><div class="cover"></div><div data-spotless="chat"></div>' },
   });
 });
 afterAll(async () => {

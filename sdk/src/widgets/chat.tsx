@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type Chat, type ChatState, createChat } from '../chat/index';
 import { CHAT } from '../rules/chat';
-import type { WidgetProps } from './shared';
+import { TopLayer, type WidgetProps } from './shared';
 
 /**
  * The chat bubble on a partner's page (its own chunk, loaded when the visitor first opens it):
@@ -57,7 +57,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
 
   if (state.view !== 'open') {
     return (
-      <div class="sp" part="root">
+      <TopLayer class="sp">
         <button
           ref={launcher}
           type="button"
@@ -68,84 +68,86 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
         >
           ?
         </button>
-      </div>
+      </TopLayer>
     );
   }
   return (
-    <section
-      class="sp sp-card sp-chat-panel"
-      part="chat-panel"
-      aria-label="Spotless assistant"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') chat.minimize();
-      }}
-    >
-      <div class="sp-chat-head">
-        <div>
-          <h2>Spotless Assistant</h2>
-          <p>{state.subtitle}</p>
-        </div>
-        <button type="button" class="sp-button" aria-label="Minimize chat" onClick={() => chat.minimize()}>
-          –
-        </button>
-      </div>
-      <div class="sp-chat-log" aria-live="polite">
-        {state.messages.map((m) => (
-          <div key={m.id} class={`sp-msg sp-msg--${m.role}`}>
-            {m.content}
-            {m.pages.length > 0 ? (
-              <div class="sp-badges">
-                {m.pages.map((page) => (
-                  <a key={page.href} href={new URL(page.href, ctx.base).href} target="_blank" rel="noopener">
-                    {page.title ?? page.href}
-                  </a>
-                ))}
-              </div>
-            ) : null}
-          </div>
-        ))}
-        {state.streamingText ? <div class="sp-msg sp-msg--assistant">{state.streamingText}</div> : null}
-        {state.quickReplies.length > 0 ? (
-          <div class="sp-badges">
-            {state.quickReplies.map((reply) => (
-              <button key={reply} type="button" class="sp-slot" onClick={() => chat.sendQuickReply(reply)}>
-                {reply}
-              </button>
-            ))}
-          </div>
-        ) : null}
-      </div>
-      <form
-        class="sp-chat-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
+    <TopLayer>
+      <section
+        class="sp sp-card sp-chat-panel"
+        part="chat-panel"
+        aria-label="Spotless assistant"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') chat.minimize();
         }}
       >
-        <label class="sp-visually-hidden" for="sp-chat-input">
-          Message
-        </label>
-        <textarea
-          id="sp-chat-input"
-          ref={input}
-          class="sp-input"
-          rows={1}
-          value={text}
-          maxLength={CHAT.messageMaxLength}
-          disabled={state.pending}
-          placeholder="Type your message…"
-          onInput={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              send();
-            }
+        <div class="sp-chat-head">
+          <div>
+            <h2>Spotless Assistant</h2>
+            <p>{state.subtitle}</p>
+          </div>
+          <button type="button" class="sp-button" aria-label="Minimize chat" onClick={() => chat.minimize()}>
+            –
+          </button>
+        </div>
+        <div class="sp-chat-log" aria-live="polite">
+          {state.messages.map((m) => (
+            <div key={m.id} class={`sp-msg sp-msg--${m.role}`}>
+              {m.content}
+              {m.pages.length > 0 ? (
+                <div class="sp-badges">
+                  {m.pages.map((page) => (
+                    <a key={page.href} href={new URL(page.href, ctx.base).href} target="_blank" rel="noopener">
+                      {page.title ?? page.href}
+                    </a>
+                  ))}
+                </div>
+              ) : null}
+            </div>
+          ))}
+          {state.streamingText ? <div class="sp-msg sp-msg--assistant">{state.streamingText}</div> : null}
+          {state.quickReplies.length > 0 ? (
+            <div class="sp-badges">
+              {state.quickReplies.map((reply) => (
+                <button key={reply} type="button" class="sp-slot" onClick={() => chat.sendQuickReply(reply)}>
+                  {reply}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <form
+          class="sp-chat-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
           }}
-        />
-        <button type="submit" class="sp-button" disabled={state.pending || text.trim() === ''}>
-          Send
-        </button>
-      </form>
-    </section>
+        >
+          <label class="sp-visually-hidden" for="sp-chat-input">
+            Message
+          </label>
+          <textarea
+            id="sp-chat-input"
+            ref={input}
+            class="sp-input"
+            rows={1}
+            value={text}
+            maxLength={CHAT.messageMaxLength}
+            disabled={state.pending}
+            placeholder="Type your message…"
+            onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                send();
+              }
+            }}
+          />
+          <button type="submit" class="sp-button" disabled={state.pending || text.trim() === ''}>
+            Send
+          </button>
+        </form>
+      </section>
+    </TopLayer>
   );
 }

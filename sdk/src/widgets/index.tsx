@@ -5,7 +5,7 @@ import type { Json, WidgetContext } from './api';
 import { utmOf } from './api';
 import { BookingDialog, BookingWidget } from './booking';
 import { SearchWidget } from './search';
-import type { WidgetEvent, WidgetProps } from './shared';
+import { TopLayer, type WidgetEvent, type WidgetProps } from './shared';
 import { type Appearance, applyAppearance, widgetSheet } from './styles';
 
 /**
@@ -51,9 +51,11 @@ function ChatLauncher(props: WidgetProps) {
     return (
       <Suspense
         fallback={
-          <p class="sp sp-muted sp-chat-launcher" role="status">
-            Loading...
-          </p>
+          <TopLayer class="sp">
+            <p class="sp-muted sp-chat-launcher" role="status">
+              Loading...
+            </p>
+          </TopLayer>
         }
       >
         <ChatWidget {...props} openAtOnce />
@@ -61,7 +63,7 @@ function ChatLauncher(props: WidgetProps) {
     );
   }
   return (
-    <div class="sp" part="root">
+    <TopLayer class="sp">
       <button
         type="button"
         class="sp-button sp-chat-launcher"
@@ -71,7 +73,7 @@ function ChatLauncher(props: WidgetProps) {
       >
         ?
       </button>
-    </div>
+    </TopLayer>
   );
 }
 

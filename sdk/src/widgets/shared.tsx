@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { type Json, WidgetApiError, type WidgetContext } from './api';
 
 /** What every widget is given: where the API is, and how to tell the host page what happened. */
@@ -69,4 +69,32 @@ export function localDate(days = 0): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A fixed overlay (the chat's launcher and panel) in the top layer: a manual popover, shown as soon
+ * as it mounts, so it sits above any overlay of the host page without a z-index.
+ */
+export function TopLayer(props: { class?: string; children: ComponentChildren }) {
+  const layer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = layer.current as (HTMLDivElement & { showPopover?: () => void; hidePopover?: () => void }) | null;
+    try {
+      element?.showPopover?.();
+    } catch {
+      // Already shown, or detached before the effect ran.
+    }
+    return () => {
+      try {
+        element?.hidePopover?.();
+      } catch {
+        // Already hidden.
+      }
+    };
+  }, []);
+  return (
+    <div ref={layer} class={`sp-layer ${props.class ?? ''}`} {...{ popover: 'manual' }}>
+      {props.children}
+    </div>
+  );
 }

@@ -11,6 +11,8 @@ export const WIDGET_CSS = `
   --sp-primary: #0f766e; --sp-primary-text: #ffffff; --sp-text: #0f172a; --sp-muted: #475569; --sp-border: #cbd5e1;
   --sp-surface: #ffffff; --sp-danger: #b91c1c; --sp-radius: 10px; --sp-space: 12px; }
 :host([hidden]) { display: none !important; }
+:host([data-spotless="search"]) { min-height: 190px !important; }
+:host([data-spotless="booking"]) { min-height: 420px !important; }
 .sp { color: var(--sp-text); font-size: 15px; line-height: 1.45; box-sizing: border-box; }
 .sp *, .sp *::before, .sp *::after { box-sizing: border-box; }
 .sp h2, .sp h3, .sp p { margin: 0; }
@@ -45,8 +47,9 @@ export const WIDGET_CSS = `
 .sp-dialog::backdrop { background: rgba(15, 23, 42, 0.5); }
 .sp-dialog-head { display: flex; justify-content: space-between; align-items: center; gap: var(--sp-space); }
 .sp-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.sp-chat-launcher { position: fixed; right: 20px; bottom: 20px; width: 56px; height: 56px; border-radius: 999px; }
-.sp-chat-panel { position: fixed; right: 20px; bottom: 20px; width: min(384px, calc(100vw - 24px)); height: min(500px, calc(100vh - 40px));
+.sp-layer { position: fixed; inset: auto 20px 20px auto; margin: 0; padding: 0; border: 0; background: transparent; overflow: visible; color: inherit; }
+.sp-chat-launcher { width: 56px; height: 56px; border-radius: 999px; }
+.sp-chat-panel { width: min(384px, calc(100vw - 24px)); height: min(500px, calc(100vh - 40px));
   display: flex; flex-direction: column; padding: 0; overflow: hidden; }
 .sp-chat-head { display: flex; justify-content: space-between; align-items: center; padding: 10px 12px; background: var(--sp-primary); color: var(--sp-primary-text); }
 .sp-chat-log { flex: 1; overflow-y: auto; padding: 12px; display: grid; gap: 8px; align-content: start; }
