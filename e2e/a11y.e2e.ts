@@ -57,6 +57,7 @@ const signedInHeadings: Record<string, string | RegExp> = {
   payments: 'Payments',
   'cleaner-dashboard': 'Cleaner Dashboard',
   'admin-dashboard': 'Admin Dashboard',
+  'admin-partners': 'Partners',
 };
 
 function concrete(path: string): string {
@@ -151,7 +152,7 @@ describe('accessibility (axe-core in Chromium)', () => {
       expect.arrayContaining(['checkout', 'dashboard', 'profile', 'payments', 'booking/:cleanerId/:serviceId?']),
     );
     expect(routes.find((r) => r.path === 'contact')?.protected).toBe(false);
-    expect(routes.filter((r) => r.admin).map((r) => r.path)).toEqual(['admin-dashboard']);
+    expect(routes.filter((r) => r.admin).map((r) => r.path)).toEqual(['admin-dashboard', 'admin-partners']);
   });
 
   for (const { path, protected: isProtected, admin } of pages) {

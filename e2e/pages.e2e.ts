@@ -39,7 +39,9 @@ function expectedFailures(role: Role, pattern: string): string[] {
   // Signed out (an admin session is no user session), a signed-in page's data is refused: 401, then sign in.
   if (personless && SIGNED_IN.has(pattern)) expected.push('GET /api/ 401', 'POST /api/ 401');
   // The admin area without an admin session: refused, then the admin sign-in page (spec 02 §2).
-  if (pattern === '/admin-dashboard' && role !== 'admin') expected.push('GET /api/admin/ 401', 'GET /api/admin/ 403');
+  if ((pattern === '/admin-dashboard' || pattern === '/admin-partners') && role !== 'admin') {
+    expected.push('GET /api/admin/ 401', 'GET /api/admin/ 403');
+  }
   // Someone who is not a cleaner on the cleaner dashboard: "Cleaner Profile Not Found".
   if (pattern === '/cleaner-dashboard' && role === 'customer') expected.push('GET /api/cleaners/profile 404');
   // The sample checkout is the demo customer's booking: to the cleaner it is someone else's (404, "not found").

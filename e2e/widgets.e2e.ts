@@ -220,7 +220,10 @@ describe('the widgets on a partner page under a strict CSP', () => {
     await expect
       .poll(() => page.locator('[part="chat-panel"]').textContent(), { timeout: 15_000 })
       .toContain('/cleaner/');
-    expect((await events(page)).map((e) => e.name)).toContain('chat:message');
+    // The reply streams in first; the event follows the finished reply.
+    await expect
+      .poll(async () => (await events(page)).map((e) => e.name), { timeout: 15_000 })
+      .toContain('chat:message');
     expect(chunks.some((path) => /\/sdk\/embed\/chat-/.test(path))).toBe(true);
     expect(chunks.some((path) => /\/sdk\/embed\/payment-/.test(path))).toBe(false);
     expect(await violations(page)).toEqual([]);

@@ -94,7 +94,9 @@ describe.each(TARGETS)('%s', (_name, start) => {
       address: '200 E Randolph St, Chicago, IL',
       duration: 120,
       ...when,
-      guest: { name: 'Target Guest', email: `guest-${Date.now()}@example.com`, phone: '312 555 0100' },
+      guestName: 'Target Guest',
+      guestEmail: `guest-${Date.now()}@example.com`,
+      guestPhone: '312 555 0100',
     };
     const quote = await call('/api/guest-bookings', {
       method: 'POST',

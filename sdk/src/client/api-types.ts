@@ -3363,6 +3363,23 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
+            /** @description a partner’s widget (its publishable key), when the cleaner offers a service */
+            bookAsGuest?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "bookAsGuest";
+                /** @constant */
+                operation: "createGuestBooking";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
         };
         CleanerLinks: {
             availability: {
@@ -3756,7 +3773,15 @@ export interface components {
             cleanerId: number;
             /** @description minutes: 30 to 720 in steps of 15 */
             duration: number;
-            guest: components["schemas"]["GuestContact"];
+            /**
+             * Format: email
+             * @description Email
+             */
+            guestEmail: string;
+            /** @description Your name */
+            guestName: string;
+            /** @description Phone */
+            guestPhone: string;
             scheduledDate: string;
             scheduledTime?: string;
             serviceId: number;
@@ -3764,12 +3789,6 @@ export interface components {
             specialInstructions?: string;
             /** @description the price the customer saw, e.g. "90.00"; compared with the server’s */
             totalPrice: string | number;
-        };
-        GuestContact: {
-            /** Format: email */
-            email: string;
-            name: string;
-            phone: string;
         };
         GuestLinkQuery: {
             token: string;
@@ -5167,7 +5186,6 @@ export type FavouriteList = components['schemas']['FavouriteList'];
 export type FavouriteState = components['schemas']['FavouriteState'];
 export type GuestBookingCreated = components['schemas']['GuestBookingCreated'];
 export type GuestBookingInput = components['schemas']['GuestBookingInput'];
-export type GuestContact = components['schemas']['GuestContact'];
 export type GuestLinkQuery = components['schemas']['GuestLinkQuery'];
 export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];

@@ -74,24 +74,30 @@ function checkWhen(input: { scheduledDate: string; scheduledTime?: string | unde
 export const BookingCreateInput = BookingCreateFields.superRefine(checkWhen).meta({ id: 'BookingCreateInput' });
 export type BookingCreateInput = z.input<typeof BookingCreateInput>;
 
-/** Who a guest booking is for (issue 20): no account, the contact the cleaner and we use. */
-export const GuestContact = z
-  .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
-    email: z
+/**
+ * A booking from a partner widget without an account (issue 20): the booking's fields and who it is
+ * for — the guest's name, e-mail and phone, which the cleaner and we use until the e-mailed link
+ * joins the booking to an account.
+ */
+export const GuestBookingInput = BookingCreateFields.omit({ customerId: true })
+  .extend({
+    guestName: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'At most 100 characters')
+      .meta({ description: 'Your name' }),
+    guestEmail: z
       .email('Please enter a valid email address')
       .max(254)
-      .transform((v) => v.toLowerCase()),
-    phone: z
+      .transform((v) => v.toLowerCase())
+      .meta({ description: 'Email' }),
+    guestPhone: z
       .string({ error: 'Phone is required' })
       .trim()
-      .regex(/^\+?[0-9 ().-]{7,25}$/, 'Please enter a valid phone number'),
+      .regex(/^\+?[0-9 ().-]{7,25}$/, 'Please enter a valid phone number')
+      .meta({ description: 'Phone' }),
   })
-  .meta({ id: 'GuestContact' });
-
-/** A booking from a partner widget without an account: the booking's fields and the guest's contact. */
-export const GuestBookingInput = BookingCreateFields.omit({ customerId: true })
-  .extend({ guest: GuestContact })
   .superRefine(checkWhen)
   .meta({ id: 'GuestBookingInput' });
 export type GuestBookingInput = z.input<typeof GuestBookingInput>;

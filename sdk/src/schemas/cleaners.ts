@@ -46,6 +46,9 @@ export const Cleaner = z
         book: actionOf('book', 'POST', 'createBooking')
           .optional()
           .meta({ description: 'signed in, not the cleaner themself, and the cleaner offers a service' }),
+        bookAsGuest: actionOf('bookAsGuest', 'POST', 'createGuestBooking')
+          .optional()
+          .meta({ description: 'a partner’s widget (its publishable key), when the cleaner offers a service' }),
       })
       .meta({ id: 'CleanerActions' }),
   })

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { bodyOf, type FormAction, type FormValues, fieldProblem, initialValues } from '../forms/index';
 import { quoteTotalCents } from '../rules/pricing';
 import { call, type Json, WidgetApiError } from './api';
 import type { PaymentProps } from './payment';
@@ -10,11 +11,20 @@ export interface BookingProps extends WidgetProps {
 }
 
 type Step = 'choose' | 'details' | 'pay' | 'done';
-const GUEST_FIELDS = ['name', 'email', 'phone'] as const;
+/** The action's fields the visitor fills in (the rest come from the chosen service, day and time). */
+const FILLED = ['address', 'guestName', 'guestEmail', 'guestPhone', 'specialInstructions'] as const;
+const LABELS: Record<string, string> = { address: 'Address', specialInstructions: 'Notes for the cleaner (optional)' };
+const AUTOCOMPLETE: Record<string, string> = {
+  address: 'street-address',
+  guestName: 'name',
+  guestEmail: 'email',
+  guestPhone: 'tel',
+};
 
 /**
  * The booking widget: a service, a day and one of the cleaner's real free times, then the guest's
- * details (`POST /api/guest-bookings`), then the payment (a separate chunk, loaded when needed)
+ * details — the fields of the cleaner's own `bookAsGuest` action, checked by the SDK's forms layer
+ * before it is performed — then the payment (a separate chunk, loaded when needed)
  * with the token scoped to that booking. Fires `booking:created` and `payment:succeeded`.
  */
 export function BookingWidget(props: BookingProps) {
@@ -25,8 +35,7 @@ export function BookingWidget(props: BookingProps) {
   const [date, setDate] = useState(localDate(1));
   const [slots, setSlots] = useState<Json[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [address, setAddress] = useState('');
-  const [guest, setGuest] = useState({ name: '', email: '', phone: '' });
+  const [values, setValues] = useState<FormValues>({});
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [step, setStep] = useState<Step>('choose');
@@ -80,23 +89,33 @@ export function BookingWidget(props: BookingProps) {
         })
       : null;
 
+  // The cleaner's own `bookAsGuest` action (decision 050): its href, method and fields are the server's.
+  const action = cleaner?.actions?.bookAsGuest as
+    | (FormAction & { href: string; method: string; title: string; description?: string })
+    | undefined;
+  const shown = (action?.fields ?? []).filter((field) => (FILLED as readonly string[]).includes(field.name));
+
   const book = async () => {
-    if (!service || !time || total === null) return;
+    if (!service || !time || total === null || !action) return;
+    const problems: Record<string, string> = {};
+    for (const field of shown) {
+      const problem = fieldProblem(field, values[field.name] ?? '');
+      if (problem) problems[field.name] = problem;
+    }
+    setFields(problems);
+    if (Object.keys(problems).length > 0) return;
     setBusy(true);
     setError(null);
-    setFields({});
     try {
-      const answer = await call(ctx, '/api/guest-bookings', {
-        method: 'POST',
+      const answer = await call(ctx, action.href, {
+        method: action.method,
         body: {
-          cleanerId,
+          ...bodyOf(action, { ...initialValues(action), ...values }),
           serviceId: service.id,
           scheduledDate: date,
           scheduledTime: time,
           duration: service.duration,
           totalPrice: (total / 100).toFixed(2),
-          address,
-          guest,
         },
       });
       setMade({ booking: answer.booking, token: answer.guestToken });
@@ -197,7 +216,8 @@ export function BookingWidget(props: BookingProps) {
               ({service?.duration ?? 0} minutes at {money(cleaner.hourlyRate)}/hr)
             </span>
           </p>
-          <button class="sp-button" type="submit" part="button" disabled={!time}>
+          {action ? null : <p class="sp-alert">This cleaner cannot be booked from this page.</p>}
+          <button class="sp-button" type="submit" part="button" disabled={!time || !action}>
             Continue
           </button>
         </form>
@@ -211,33 +231,19 @@ export function BookingWidget(props: BookingProps) {
           }}
         >
           <p class="sp-muted">
-            {service?.name}, {date} at {time}. No account needed: we e-mail you a link to manage the booking.
+            {service?.name}, {date} at {time}. {action?.description}
           </p>
-          <Field label="Address" error={fields.address}>
-            {(control) => (
-              <input
-                {...control}
-                class="sp-input"
-                autocomplete="street-address"
-                value={address}
-                onInput={(e) => setAddress(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          {GUEST_FIELDS.map((key) => (
-            <Field
-              key={key}
-              label={key === 'name' ? 'Your name' : key === 'email' ? 'Email' : 'Phone'}
-              error={fields[`guest.${key}`]}
-            >
+          {shown.map((field) => (
+            <Field key={field.name} label={LABELS[field.name] ?? field.title ?? field.name} error={fields[field.name]}>
               {(control) => (
                 <input
                   {...control}
                   class="sp-input"
-                  type={(key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text') as 'text'}
-                  autocomplete={key === 'name' ? 'name' : key === 'email' ? 'email' : 'tel'}
-                  value={guest[key]}
-                  onInput={(e) => setGuest({ ...guest, [key]: e.currentTarget.value })}
+                  type={(field.type === 'email' ? 'email' : field.name === 'guestPhone' ? 'tel' : 'text') as 'text'}
+                  autocomplete={AUTOCOMPLETE[field.name] ?? 'off'}
+                  {...(field.maxLength ? { maxLength: field.maxLength } : {})}
+                  value={String(values[field.name] ?? '')}
+                  onInput={(e) => setValues({ ...values, [field.name]: e.currentTarget.value })}
                 />
               )}
             </Field>
@@ -247,7 +253,7 @@ export function BookingWidget(props: BookingProps) {
               Back
             </button>
             <button class="sp-button" type="submit" part="button" disabled={busy}>
-              {busy ? 'Booking...' : `Book for ${total === null ? '' : money(total / 100)}`}
+              {busy ? 'Booking...' : `${action?.title ?? 'Book'} for ${total === null ? '' : money(total / 100)}`}
             </button>
           </div>
         </form>
@@ -267,7 +273,7 @@ export function BookingWidget(props: BookingProps) {
       {step === 'done' && made ? (
         <p role="status">
           Booking #{made.booking.id} with {name} on {made.booking.scheduledDate} at {made.booking.scheduledTime} is
-          paid. We sent the details and a link to manage it to {guest.email}.
+          paid. We sent the details and a link to manage it to {String(values.guestEmail ?? '')}.
         </p>
       ) : null}
     </div>

@@ -25,7 +25,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const launcher = useRef<HTMLButtonElement>(null);
-  const seen = useRef(0);
+  const seen = useRef(1);
 
   useEffect(() => {
     const stop = chat.subscribe(setState);
@@ -36,13 +36,13 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
     };
   }, [chat, props.openAtOnce]);
 
+  // Each assistant reply after the welcome is a `chat:message`, once.
   useEffect(() => {
     const replies = state.messages.filter((m) => m.role === 'assistant');
-    if (replies.length > seen.current && seen.current > 0) {
-      const last = replies.at(-1);
-      if (last) emit('chat:message', { role: 'assistant', content: last.content });
+    for (const reply of replies.slice(Math.max(1, seen.current))) {
+      emit('chat:message', { role: 'assistant', content: reply.content });
     }
-    seen.current = replies.length;
+    seen.current = Math.max(seen.current, replies.length);
   }, [state.messages, emit]);
 
   useEffect(() => {

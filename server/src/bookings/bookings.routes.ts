@@ -29,7 +29,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createGuestBooking), async (c) => {
     const input = inputOf(c, api.createGuestBooking).json;
     await throttle(c, 'bookingCreate');
-    await throttle(c, 'bookingCreate', `guest:${input.guest.email}`);
+    await throttle(c, 'bookingCreate', `guest:${input.guestEmail}`);
     const { guestToken, answer } = await createGuestBooking(c.var.deps, c.var.actor, input);
     const booking = renderBooking(c.var.operations, answer);
     return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });

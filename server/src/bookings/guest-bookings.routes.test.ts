@@ -40,7 +40,9 @@ function payload(overrides: Json = {}): Json {
     scheduledTime: '09:00',
     duration: 120,
     totalPrice: '90.00',
-    guest: { name: 'Gail Guest', email: `gail-${day}@example.com`, phone: '+1 512 555 0100' },
+    guestName: 'Gail Guest',
+    guestEmail: `gail-${day}@example.com`,
+    guestPhone: '+1 512 555 0100',
     ...overrides,
   };
 }
@@ -59,6 +61,25 @@ async function linkFor(email: string): Promise<string> {
 }
 
 describe('guest bookings through a partner key', () => {
+  it('offers a partner’s widget the cleaner’s bookAsGuest action, with its fields, and nobody else', async () => {
+    const keyed = await ctx.json<Json>(`/api/cleaners/${demoCleaner.id}`, { headers: widget });
+    const action = keyed.body.actions.bookAsGuest;
+    expect(action).toMatchObject({ method: 'POST', href: '/api/guest-bookings', operation: 'createGuestBooking' });
+    const fields = Object.fromEntries((action.fields as Json[]).map((f) => [f.name, f]));
+    expect(fields.cleanerId.value).toBe(demoCleaner.id);
+    expect(fields.guestEmail).toMatchObject({ type: 'email', required: true, title: 'Email' });
+    expect(fields.guestName).toMatchObject({ required: true, maxLength: 100, title: 'Your name' });
+    expect(keyed.body.actions.book).toBeUndefined();
+    const search = await ctx.json<Json>('/api/cleaners?location=Austin', { headers: widget });
+    expect(
+      search.body.items.every((c: Json) => c.actions.bookAsGuest !== undefined || c.serviceTypes.length === 0),
+    ).toBe(true);
+    const visitor = await ctx.json<Json>(`/api/cleaners/${demoCleaner.id}`, { headers: { origin: ORIGIN } });
+    expect(visitor.body.actions.bookAsGuest).toBeUndefined();
+    const visitorSearch = await ctx.json<Json>('/api/cleaners?location=Austin', { headers: { origin: ORIGIN } });
+    expect(visitorSearch.body.items.some((c: Json) => c.actions.bookAsGuest !== undefined)).toBe(false);
+  });
+
   it('books for a guest with the partner, its rate and the host page’s UTM, and answers a token once', async () => {
     const res = await bookAsGuest(payload(), { ...widget, 'x-spotless-utm': 'utm_source=listing&utm_campaign=spring' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -96,9 +117,9 @@ describe('guest bookings through a partner key', () => {
 
   it('refuses bad guest details with a 400 naming the field, and writes nothing', async () => {
     const before = (await ctx.database.db.select().from(bookings)).length;
-    const bad = await bookAsGuest(payload({ guest: { name: '', email: 'not-an-email', phone: 'call me' } }));
+    const bad = await bookAsGuest(payload({ guestName: '', guestEmail: 'not-an-email', guestPhone: 'call me' }));
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['guest.email', 'guest.name', 'guest.phone']);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['guestEmail', 'guestName', 'guestPhone']);
     const price = await bookAsGuest(payload({ totalPrice: '1.00' }));
     expect(price.status).toBe(409);
     expect((await ctx.database.db.select().from(bookings)).length).toBe(before);
@@ -228,7 +249,7 @@ describe('the e-mailed link', () => {
     await ctx.database.write((tx) =>
       tx.insert(users).values({ email, firstName: 'Not', lastName: 'Owner', passwordHash: hash }),
     );
-    const made = await bookAsGuest(payload({ guest: { name: 'Real Owner', email, phone: '5125550199' } }));
+    const made = await bookAsGuest(payload({ guestName: 'Real Owner', guestEmail: email, guestPhone: '5125550199' }));
     const opened = await ctx.app.request(await linkFor(email));
     expect(opened.headers.get('location')).toBe('/dashboard');
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));

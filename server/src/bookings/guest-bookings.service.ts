@@ -31,7 +31,7 @@ export async function createGuestBooking(
   const now = deps.clock.now();
   const guestToken = randomToken();
   const link = randomToken();
-  const { guest, ...booking } = input;
+  const { guestName, guestEmail, guestPhone, ...booking } = input;
   const manage = new URL('/api/guest-link', deps.config.publicUrl);
   manage.searchParams.set('token', link);
   return deps.database.write(async (tx) => {
@@ -41,9 +41,9 @@ export async function createGuestBooking(
       tx,
       {
         kind: 'guest',
-        name: guest.name,
-        email: guest.email,
-        phone: guest.phone,
+        name: guestName,
+        email: guestEmail,
+        phone: guestPhone,
         tokenHash: sha256Hex(guestToken),
         partnerId: partner.id,
         commissionRateBps: partner.commissionRateBps,
@@ -57,7 +57,7 @@ export async function createGuestBooking(
     await insertGuestLink(tx, {
       id: sha256Hex(link),
       bookingId: row.id,
-      email: guest.email,
+      email: guestEmail,
       expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS),
       createdAt: now,
     });

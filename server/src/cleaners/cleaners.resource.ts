@@ -1,4 +1,10 @@
-import { BookingCreateInput, type Cleaner, type CleanerOverview, type CleanerSearchPage } from '@spotless/sdk/schemas';
+import {
+  BookingCreateInput,
+  type Cleaner,
+  type CleanerOverview,
+  type CleanerSearchPage,
+  GuestBookingInput,
+} from '@spotless/sdk/schemas';
 import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
 import { bookRefusal, type CleanerViewer } from './cleaners.service';
 
@@ -35,7 +41,17 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
             types: { scheduledDate: 'date', scheduledTime: 'time' },
           }) as NonNullable<Cleaner['actions']['book']>,
         }
-      : {},
+      : viewer.partner && cleaner.serviceTypes.length > 0
+        ? {
+            bookAsGuest: actionTo(ops, 'bookAsGuest', 'createGuestBooking', {
+              title: 'Book',
+              description: 'No account needed: we e-mail you a link to manage the booking.',
+              body: GuestBookingInput,
+              values: { cleanerId: id },
+              types: { scheduledDate: 'date', scheduledTime: 'time', guestPhone: 'text' },
+            }) as NonNullable<Cleaner['actions']['bookAsGuest']>,
+          }
+        : {},
   };
 }
 

@@ -17,6 +17,8 @@ import { searchCacheFor } from './search-cache';
 export interface CleanerViewer {
   userId: number | null;
   ownCleanerId: number | null;
+  /** A partner's widget: it books as a guest (decision 049). */
+  partner?: boolean;
 }
 
 export type BookRefusal = 'sign_in' | 'self' | 'no_services';
@@ -37,11 +39,16 @@ export function bookRefusal(
 
 /** How an actor looks at cleaners: who they are, and which cleaner they are themselves. */
 export function cleanerViewerOf(actor: Actor): CleanerViewer {
-  return { userId: personOf(actor)?.userId ?? null, ownCleanerId: cleanerIdOf(actor) };
+  return {
+    userId: personOf(actor)?.userId ?? null,
+    ownCleanerId: cleanerIdOf(actor),
+    ...(actor.kind === 'partner' ? { partner: true } : {}),
+  };
 }
 
 /** Viewers who see the same actions on every cleaner share cached search answers. */
 export function audienceKey(viewer: CleanerViewer): string {
+  if (viewer.partner) return 'partner';
   if (viewer.userId === null) return 'anonymous';
   return viewer.ownCleanerId === null ? 'customer' : `cleaner:${viewer.ownCleanerId}`;
 }
