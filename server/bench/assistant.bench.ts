@@ -14,6 +14,8 @@ import {
   HOLDOUT_CASES,
   INDEPENDENT_HOLDOUT_CASES,
   INDEPENDENT_TUNING_CASES,
+  THIRD_HOLDOUT_CASES,
+  THIRD_TUNING_CASES,
   TUNING_CASES,
 } from '../src/chat/eval/questions';
 import { parseConfig } from '../src/config';
@@ -55,6 +57,8 @@ async function main() {
     const holdout = await score(deps, HOLDOUT_CASES, context);
     const independentTuning = await score(deps, INDEPENDENT_TUNING_CASES, context);
     const independentHoldout = await score(deps, INDEPENDENT_HOLDOUT_CASES, context);
+    const thirdTuning = await score(deps, THIRD_TUNING_CASES, context);
+    const thirdHoldout = await score(deps, THIRD_HOLDOUT_CASES, context);
     const samples: number[] = [];
     const all = [...TUNING_CASES, ...HOLDOUT_CASES];
     for (let round = 0; round < ROUNDS; round++) {
@@ -70,7 +74,9 @@ async function main() {
     console.log(line('tuning', tuning));
     console.log(line('held out', holdout));
     console.log(line('independent tuning', independentTuning).replace(/ — goal.*/, ''));
-    console.log(line('independent held out (blind)', independentHoldout));
+    console.log(line('independent held out', independentHoldout).replace(/ — goal.*/, ''));
+    console.log(line('third tuning', thirdTuning).replace(/ — goal.*/, ''));
+    console.log(line('third held out (blind)', thirdHoldout));
     console.log(
       `engine's own time per reply over ${samples.length} replies: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms — goal p99 ≤ 20 ms: ${p99 <= 20 ? 'met' : 'NOT met'}`,
     );
@@ -93,11 +99,15 @@ async function main() {
         share: independentHoldout.share,
         wrong: wrong(independentHoldout.results),
       },
+      thirdTuning: { passed: thirdTuning.passed, total: thirdTuning.total, share: thirdTuning.share },
+      // The blind measure: its score only, never its questions or misses.
+      thirdHeldOutBlind: { passed: thirdHoldout.passed, total: thirdHoldout.total, share: thirdHoldout.share },
       engineMs: { replies: samples.length, p50: Math.round(p50 * 100) / 100, p99: Math.round(p99 * 100) / 100 },
       goals: {
         tuning: tuning.share >= 0.9,
         heldOut: holdout.share >= 0.9,
         independentHeldOut: independentHoldout.share >= 0.9,
+        thirdHeldOutBlind: thirdHoldout.share >= 0.9,
         engineP99: p99 <= 20,
       },
     };

@@ -20,6 +20,7 @@ import {
   DEMO_ADMIN_PASSWORD,
   DEMO_CLEANER_EMAIL,
   DEMO_CUSTOMER_EMAIL,
+  DEMO_PARTNER_KEY,
   DEMO_PASSWORD,
   ensureCatalogue,
   ensureDemoAdmin,
@@ -90,6 +91,9 @@ async function main() {
         `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_CUSTOMER_EMAIL}, ${DEMO_CLEANER_EMAIL}, ${DEMO_ADMIN_EMAIL} (administrator)`,
       );
       banner(`Admin password (development only): ${DEMO_ADMIN_PASSWORD}`);
+      banner(
+        `Partner widgets: <script src="http://${host}:${info.port}/embed.js" data-key="${DEMO_PARTNER_KEY}" async> on any loopback page; try npm start -w examples/partner-site`,
+      );
     }
   });
 

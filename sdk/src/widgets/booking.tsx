@@ -292,7 +292,6 @@ export function BookingDialog(props: BookingProps & { onClose: () => void }) {
     <dialog ref={dialog} class="sp-dialog" part="dialog" aria-label="Book a cleaner" onClose={props.onClose}>
       <div class="sp-stack">
         <div class="sp-dialog-head sp">
-          <span />
           <button class="sp-button sp-button--ghost" type="button" onClick={() => dialog.current?.close()}>
             Close
           </button>

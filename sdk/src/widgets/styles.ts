@@ -45,7 +45,8 @@ export const WIDGET_CSS = `
 .sp-slot[aria-pressed="true"] { background: var(--sp-primary); border-color: var(--sp-primary); color: var(--sp-primary-text); }
 .sp-dialog { border: none; border-radius: var(--sp-radius); padding: 0; width: min(560px, calc(100vw - 24px)); max-height: calc(100vh - 24px); }
 .sp-dialog::backdrop { background: rgba(15, 23, 42, 0.5); }
-.sp-dialog-head { display: flex; justify-content: space-between; align-items: center; gap: var(--sp-space); }
+.sp-dialog-head { display: flex; justify-content: flex-end; padding: 8px 8px 0; }
+.sp-dialog .sp-card { border: none; padding-top: 0; }
 .sp-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .sp-layer { position: fixed; inset: auto 20px 20px auto; margin: 0; padding: 0; border: 0; background: transparent; overflow: visible; color: inherit; }
 .sp-chat-launcher { width: 56px; height: 56px; border-radius: 999px; }

@@ -12,6 +12,7 @@ export {
   DEMO_ADMIN_PASSWORD,
   DEMO_CLEANER_EMAIL,
   DEMO_CUSTOMER_EMAIL,
+  DEMO_PARTNER_KEY,
   DEMO_PASSWORD,
   ensureDemoAdmin,
   lockDemoAccounts,

@@ -3,7 +3,14 @@ import { seedDemoData } from '../../seed/generate';
 import { createTestContext } from '../../test/harness';
 import { EVAL_NOW } from './case';
 import { demoCustomer, plantCleaners, type Score, score } from './evaluate';
-import { HOLDOUT_CASES, INDEPENDENT_HOLDOUT_CASES, INDEPENDENT_TUNING_CASES, TUNING_CASES } from './questions';
+import {
+  HOLDOUT_CASES,
+  INDEPENDENT_HOLDOUT_CASES,
+  INDEPENDENT_TUNING_CASES,
+  THIRD_HOLDOUT_CASES,
+  THIRD_TUNING_CASES,
+  TUNING_CASES,
+} from './questions';
 
 /**
  * The offline engine against the labelled question set (decision 047): at least 90% right on the
@@ -33,11 +40,7 @@ describe('the offline assistant on the labelled question set', () => {
     expect(result.share, report('held out', result)).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 
-  /**
-   * The independent set (written by someone who never read the engine). Its held-out part is the
-   * blind measure and is still below the 90% goal (issue 19's note): this only keeps it from
-   * falling back below where it stands.
-   */
+  /** The independent set: both parts have been tuned on by now (issue 19's note). */
   it('keeps the independent set where it stands: tuning ≥ 95%, held out ≥ 75%', async () => {
     const tuning = await score(ctx.deps, INDEPENDENT_TUNING_CASES, { planted, customer });
     const heldOut = await score(ctx.deps, INDEPENDENT_HOLDOUT_CASES, { planted, customer });
@@ -45,5 +48,19 @@ describe('the offline assistant on the labelled question set', () => {
     console.log(report('independent held out', heldOut));
     expect(tuning.share, report('independent tuning', tuning)).toBeGreaterThanOrEqual(0.95);
     expect(heldOut.share, report('independent held out', heldOut)).toBeGreaterThanOrEqual(0.75);
+  }, 60_000);
+
+  /**
+   * The third set. Its held-out part is the blind measure (30/40 when this was written, below the
+   * 90% goal: issue 19's note): only its score is printed, never its questions or misses, and this
+   * only keeps it from falling below where it stands.
+   */
+  it('keeps the third set where it stands: tuning ≥ 95%, blind held out ≥ 70% (its score only)', async () => {
+    const tuning = await score(ctx.deps, THIRD_TUNING_CASES, { planted, customer });
+    const heldOut = await score(ctx.deps, THIRD_HOLDOUT_CASES, { planted, customer });
+    console.log(report('third tuning', tuning));
+    console.log(`third held out (blind): ${heldOut.passed}/${heldOut.total}`);
+    expect(tuning.share, report('third tuning', tuning)).toBeGreaterThanOrEqual(0.95);
+    expect(heldOut.share, `third held out (blind): ${heldOut.passed}/${heldOut.total}`).toBeGreaterThanOrEqual(0.7);
   }, 60_000);
 });

@@ -3,6 +3,8 @@ import independentHoldout from './independent.holdout.json' with { type: 'json' 
 import independentTuning from './independent.tuning.json' with { type: 'json' };
 import holdout from './questions.holdout.json' with { type: 'json' };
 import tuning from './questions.tuning.json' with { type: 'json' };
+import thirdHoldout from './third.holdout.json' with { type: 'json' };
+import thirdTuning from './third.tuning.json' with { type: 'json' };
 
 /**
  * The labelled question set (decision 047), as data: `questions.tuning.json` is what the offline
@@ -18,3 +20,11 @@ export const HOLDOUT_CASES = holdout as EvalCase[];
  */
 export const INDEPENDENT_TUNING_CASES = independentTuning as EvalCase[];
 export const INDEPENDENT_HOLDOUT_CASES = independentHoldout as EvalCase[];
+
+/**
+ * A third set (100 tuning, 40 held out), written by someone who never read the engine, after the
+ * independent set's held-out part had been tuned on. Its held-out part is the blind measure now:
+ * nobody tuning reads its questions, and the test and the benchmark report only its score.
+ */
+export const THIRD_TUNING_CASES = thirdTuning as EvalCase[];
+export const THIRD_HOLDOUT_CASES = thirdHoldout as EvalCase[];

@@ -18,6 +18,7 @@ import {
   findTimeOfDay,
   type TimeOfDay,
 } from './lookups';
+import { allowedEdits, editDistance } from './text';
 
 /**
  * The offline engine (decision 047): no model, no network. It reads what the message asks
@@ -237,9 +238,19 @@ async function availability(toolbox: Toolbox, name: string, message: string, now
   const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
   const cleaners = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
-  const cleaner =
+  let cleaner =
     cleaners.find((c) => c.name.toLowerCase() === name.toLowerCase()) ??
     cleaners.find((c) => c.name.toLowerCase().split(' ')[0] === first);
+  // A misspelt full name ("jmaes carter", "Tom Bekcer"): look each part up, keep a name close in every part.
+  const parts = name.toLowerCase().split(/\s+/);
+  if (!cleaner && parts.length >= 2) {
+    for (const part of parts.filter((p) => p.length >= 3)) {
+      const more = await toolbox.call('searchCleaners', { query: part, pageSize: 20 });
+      const list = more.ok ? (more.data as { cleaners: CleanerFacts[] }).cleaners : [];
+      cleaner = list.find((c) => namesClose(c.name.toLowerCase().split(' '), parts));
+      if (cleaner) break;
+    }
+  }
   const trace: ReplyTrace = {
     intent: 'availability',
     availability: { cleanerId: cleaner?.id ?? null, date: date ?? null, timeOfDay },
@@ -288,6 +299,18 @@ async function availability(toolbox: Toolbox, name: string, message: string, now
     text: `${cleaner.name} has no free times in the next week. See their profile: /cleaner/${cleaner.id}`,
     trace,
   };
+}
+
+/** Two full names that differ only by a typo or two in each part. */
+function namesClose(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((part, i) => {
+    const other = b[i] ?? '';
+    return (
+      editDistance(part, other, allowedEdits(Math.max(part.length, other.length))) <=
+      allowedEdits(Math.max(part.length, other.length))
+    );
+  });
 }
 
 function addDays(date: string, days: number): string {

@@ -29,6 +29,7 @@ const INJECTION = [
   /\b(reveal|print|show|repeat|output|dump|leak)\b.{0,30}\b(prompt|instructions|configuration|config|secrets?|api keys?|database|passwords?)\b/i,
   /\b(all|every|other)\s+(users?|customers?|accounts?)['’]?\s*(e-?mails?|phones?|numbers?|addresses|data|passwords?)\b/i,
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
+  /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
 ];
 
 const CONTACT_WORDS =
@@ -37,7 +38,7 @@ const CONTACT_WORDS =
 const SUPPORT_CONTACT =
   /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
 const SOMEONE =
-  /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|[A-Z][a-z]+['’]s)\b/;
+  /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
 
 const OFF_TOPIC =
   /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the)\b/i;
@@ -127,6 +128,9 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:have|got)\s+(?:any\s+|anything\s+|something\s+|an?\s+)?(?:time|times|availability|openings?|slots?|free|open|available|space|room|spots?)\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
+    // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
+    /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:free|available|availability|open|openings|schedule)\b/i,
+    /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|this week|next week)\b.{0,40}\b(?:free|available|availability|open|openings|slots?|times?)\b/i,
   ];
   for (const p of patterns) {
     const m = p.exec(t);
@@ -183,6 +187,27 @@ const SHORTHAND: Record<string, string> = {
   whens: "when's",
   u: 'you',
   pls: 'please',
+  plz: 'please',
+  // Common misspellings of the words the rules read.
+  acount: 'account',
+  accout: 'account',
+  bookigns: 'bookings',
+  bookign: 'booking',
+  bookins: 'bookings',
+  reschedual: 'reschedule',
+  reshedule: 'reschedule',
+  rescedule: 'reschedule',
+  suport: 'support',
+  supprt: 'support',
+  adress: 'address',
+  addres: 'address',
+  cancell: 'cancel',
+  cancle: 'cancel',
+  availibility: 'availability',
+  availablity: 'availability',
+  avaliable: 'available',
+  availble: 'available',
+  recieve: 'receive',
 };
 
 export function expandShorthand(text: string): string {
@@ -205,12 +230,15 @@ const TOPICS: Array<[RegExp, string]> = [
     'become-a-cleaner',
   ],
   [
-    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
+    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bhow (are|is) (the )?(prices?|pricing|costs?|rates?)( \w+)? (worked out|calculated|determined|set|decided|figured)\b|\bhow does (the )?pricing work\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
     'cost',
   ],
-  [/\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b/i, 'reschedule'],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|never) (shown up|show up|arrived|come|turned up)\b|\bno[- ]show\b/i,
+    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|^(?!.*\bcancel).*\bre-?schedul/i,
+    'reschedule',
+  ],
+  [
+    /\b(hasn'?t|has not|didn'?t|did not|never|not) (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b/i,
     'cleaner-late',
   ],
 ];
@@ -226,12 +254,17 @@ export function classify(message: string, signedIn: boolean): Intent {
     return { kind: 'private' };
   }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
+  if (/\bwhere\s+(does|do|did)\s+(?!you\b|i\b|we\b)[a-z]+(\s+[a-z]+)?\s+live\b/i.test(text)) return { kind: 'private' };
   if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named)) {
     return { kind: 'private' };
   }
   const write = writeRequest(text);
   if (write) return write;
-  if (/\bwhen('?s| is| will)\b.{0,20}\bcleaner\b.{0,20}\b(coming|arriving|here)\b/i.test(text)) {
+  if (
+    /\b(when('?s| is| will| does)|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b/i.test(
+      text,
+    )
+  ) {
     return { kind: 'bookings', question: 'next' };
   }
   const own = ownBookings(text);

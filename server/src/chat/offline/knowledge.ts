@@ -23,6 +23,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhow (?:expensive|pricey|costly)\b|\bafford\b/gi, ' cost price '],
   [/\bget(?:s|ting)? approved\b|\bapproval\b|\bvetting\b/gi, ' application apply '],
   [/\bsick\b|\bill\b|\bdidn'?t come\b|\bstood (?:me )?up\b/gi, ' missing absent '],
+  [/\bget(?:s|ting)? back to (?:me|us)\b|\bhear back\b|\breply\b|\banswer (?:me|my)\b/gi, ' support respond response '],
+  [/\b(?:make|create|open|need) an? account\b|\bsign(?:ing)? up\b|\bregister\b/gi, ' account browse '],
 ];
 
 export function normalisePhrases(text: string): string {

@@ -121,6 +121,11 @@ function placeIn(text: string): Place {
     const exact = CITY_BY_NAME.get(w.text);
     if (exact) return { city: exact };
   }
+  // A state named in full beats a city guessed from a misspelling ("in Georgia").
+  for (const w of windows(list)) {
+    const code = STATES[w.text];
+    if (code) return { state: code };
+  }
   for (const w of windows(list)) {
     if (w.text.length < 4 || NOT_PLACES.has(w.text)) continue;
     const max = allowedEdits(w.text.length);
@@ -134,10 +139,6 @@ function placeIn(text: string): Place {
       }
     }
     if (best) return { city: best };
-  }
-  for (const w of windows(list)) {
-    const code = STATES[w.text];
-    if (code) return { state: code };
   }
   // A state written as its code: only upper case and after "in", so "in OR" and not "or".
   const code = /\bin ([A-Z]{2})\b/.exec(text)?.[1];
@@ -162,7 +163,11 @@ export function findServiceType(text: string): ServiceType | undefined {
     return 'moveout';
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
-  if (/\b(residential|regular|standard|routine|recurring|house ?clean(ing|ers?)?|home ?clean(ing|ers?)?)\b/.test(t)) {
+  if (
+    /\b(residential|regular|standard|routine|recurring|(house|home|apartment|condo|flat|studio) ?clean(ing|ers?)?)\b/.test(
+      t,
+    )
+  ) {
     return 'residential';
   }
   return undefined;
@@ -322,12 +327,21 @@ export function findDate(text: string, today: string): string | undefined {
 }
 
 /** Keywords a search can carry as its `query`: what profiles say, that no filter covers. */
-const KEYWORDS: Array<[RegExp, string]> = [
-  [/\bpet[\s-]?friendly\b|\bgood with (pets|dogs|cats)\b/i, 'pet friendly'],
-  [/\beco[\s-]?friendly\b|\bgreen cleaning\b|\bnon[\s-]?toxic\b/i, 'eco friendly'],
+const KEYWORDS: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
+  // As the person wrote it: "pet-friendly" stays hyphenated.
+  [/\bpet([\s-]?)friendly\b/i, (m) => `pet${m[1] || ' '}friendly`],
+  [/\bgood with (pets|dogs|cats)\b/i, 'pet friendly'],
+  [/\beco([\s-]?)friendly\b/i, (m) => `eco${m[1] || ' '}friendly`],
+  [/\bgreen cleaning\b|\bnon[\s-]?toxic\b/i, 'eco friendly'],
+  // A language: "spanish speaking", "speaks French".
+  [/\b([a-z]+)[\s-]speaking\b/i, (m) => `${m[1]?.toLowerCase()} speaking`],
+  [/\bspeaks? ([A-Za-z]+)\b/i, (m) => `${m[1]?.toLowerCase()} speaking`],
 ];
 
 export function findKeywords(text: string): string | undefined {
-  for (const [pattern, query] of KEYWORDS) if (pattern.test(text)) return query;
+  for (const [pattern, query] of KEYWORDS) {
+    const m = pattern.exec(text);
+    if (m) return typeof query === 'string' ? query : query(m);
+  }
   return undefined;
 }
