@@ -116,7 +116,8 @@ describe('landing page figures', () => {
     expect(await page.locator('.cta').innerText()).not.toMatch(/\d/);
     release();
     await card.getByTestId('landing-average').waitFor();
-    expect(await card.getAttribute('aria-busy')).toBe('false');
+    // The card stays busy until both figures' requests have answered, which may be a moment later.
+    await expect.poll(() => card.getAttribute('aria-busy')).toBe('false');
     const { summary } = await figures();
     expect(await card.getByTestId('landing-average').innerText()).toBe(summary.averageRating?.toFixed(2));
     await page.close();
