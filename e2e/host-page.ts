@@ -67,7 +67,7 @@ ${body}
 /** Starts the host page server on a loopback port (another origin than the API's). */
 export async function startHostPage(
   api: string,
-  pages: Record<string, { body: string; hostile?: boolean }>,
+  pages: Record<string, { body: string; hostile?: boolean; stripe?: boolean }>,
 ): Promise<HostPage> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -87,7 +87,10 @@ export async function startHostPage(
           "default-src 'none'",
           `script-src 'nonce-${NONCE}' 'strict-dynamic'`,
           `style-src 'nonce-${NONCE}'`,
-          `connect-src ${api}`,
+          // With Stripe, exactly what the SDK README tells partners to allow (the script itself
+          // is let in by 'strict-dynamic': the widget's own code adds it).
+          `connect-src ${api}${entry.stripe ? ' https://api.stripe.com' : ''}`,
+          ...(entry.stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
           "img-src 'self' data:",
           "base-uri 'none'",
           "form-action 'none'",

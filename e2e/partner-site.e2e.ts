@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, runAxe } from './browser';
+import { freePort } from './built-server';
 
 /**
  * The example partner site (examples/partner-site, issue 20), started by its own one command
@@ -16,16 +16,6 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let site: ChildProcess;
 let siteUrl = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -51,6 +51,25 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...production, UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: 'true' }).unsafeTestPayments).toBe(true);
   });
 
+  it('points the Stripe client at a replacement API only outside production', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(parseConfig(stripe).stripe?.api).toBeUndefined();
+    expect(parseConfig({ ...stripe, STRIPE_API_BASE_URL: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() =>
+      parseConfig({
+        ...stripe,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'libsql://db.example.turso.io',
+        PUBLIC_URL: 'https://spotless.example',
+        STRIPE_API_BASE_URL: 'http://127.0.0.1:12111',
+      }),
+    ).toThrow(/STRIPE_API_BASE_URL: a replacement Stripe API is never allowed in production/);
+  });
+
   it('listens on loopback unless HOST is set, and keeps demo credentials to loopback', () => {
     expect(parseConfig({})).toMatchObject({ host: '127.0.0.1', demo: true });
     expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', embedded: true, demo: false });

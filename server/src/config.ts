@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** A Stripe-compatible API (stripe-mock, a test's loopback server) instead of api.stripe.com; refused in production. */
+  STRIPE_API_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -93,7 +95,13 @@ export interface Config {
   /** Serve the hosted app's `.map` files (default: everywhere but production). */
   readonly serveSourceMaps: boolean;
   readonly stripe:
-    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | {
+        secretKey: string;
+        publishableKey: string | undefined;
+        webhookSecret: string | undefined;
+        /** `{ host, port, protocol }` for the `stripe` client when STRIPE_API_BASE_URL is set. */
+        api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+      }
     | undefined;
   readonly openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
   readonly oauth: {
@@ -147,6 +155,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (e.TEST_CLOCK_FILE) problems.push('TEST_CLOCK_FILE: a test clock is never allowed in production');
+    if (e.STRIPE_API_BASE_URL)
+      problems.push('STRIPE_API_BASE_URL: a replacement Stripe API is never allowed in production');
     if (!e.STRIPE_SECRET_KEY && !unsafeTestPayments) {
       problems.push(
         'STRIPE_SECRET_KEY: required in production, or the local test-mode provider would take bookings without taking money (set UNSAFE_TEST_PAYMENTS_IN_PRODUCTION=true only for a staging site)',
@@ -182,6 +192,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           secretKey: e.STRIPE_SECRET_KEY,
           publishableKey: e.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          api: stripeApiOf(e.STRIPE_API_BASE_URL),
         }
       : undefined,
     openai: e.OPENAI_API_KEY
@@ -213,4 +224,11 @@ function deepFreeze<T>(value: T): Readonly<T> {
     Object.freeze(value);
   }
   return value;
+}
+
+function stripeApiOf(base: string | undefined): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
+  if (!base) return undefined;
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
 }

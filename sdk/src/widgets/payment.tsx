@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { call, type Json, WidgetApiError } from './api';
 import { Failure, Field, money, report, type WidgetProps } from './shared';
 
@@ -10,32 +10,67 @@ export interface PaymentProps extends WidgetProps {
 }
 
 /**
- * The payment step (its own chunk, loaded after the booking is made): the booking's own `pay`
- * action with the guest token, then the test-mode card form of the embedded provider. With Stripe
- * configured the server names `stripe` as the provider: Stripe Elements is not built into the
- * widget yet, so the widget says so rather than take a card it cannot send.
+ * The payment step (its own chunk, loaded after the booking is made). It performs the booking's
+ * own `pay` action with the guest token, then takes the card the way the server's provider says:
+ * Stripe Elements when it names `stripe`, the embedded provider's test-mode card form otherwise.
  */
 export function PaymentForm(props: PaymentProps) {
   const { ctx, emit, booking, token } = props;
+  const [intent, setIntent] = useState<Json | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const pay = booking.actions?.pay as Json | undefined;
+
+  useEffect(() => {
+    if (!pay) return;
+    const controller = new AbortController();
+    call(ctx, pay.href, { method: pay.method, body: { bookingId: booking.id }, token, signal: controller.signal })
+      .then(setIntent)
+      .catch((caught) => {
+        const shown = report(emit, caught);
+        if (shown) setError(shown);
+      });
+    return () => controller.abort();
+  }, [ctx, emit, booking.id, pay, token]);
+
+  const paid = () => {
+    emit('payment:succeeded', { bookingId: booking.id, amount: intent?.amount });
+    props.onPaid();
+  };
+  const failed = (caught: unknown) => report(emit, caught);
+  const card = { ...props, intent: intent as Json, onPaid: paid, onFailed: failed };
+
+  return (
+    <div class="sp-stack" part="payment">
+      <p>
+        Booking #{booking.id} is held for you. Pay <strong>{money(booking.totalPrice)}</strong> to send it to the
+        cleaner.
+      </p>
+      {!pay ? <p class="sp-alert">This booking cannot be paid here.</p> : null}
+      {error ? <Failure error={error} ctx={ctx} /> : null}
+      {pay && !intent && !error ? <p role="status">Loading payment...</p> : null}
+      {intent?.provider === 'stripe' ? <StripeCard {...card} /> : intent ? <TestCard {...card} /> : null}
+    </div>
+  );
+}
+
+interface CardProps extends PaymentProps {
+  intent: Json;
+  onFailed: (error: unknown) => unknown;
+}
+
+/** The embedded provider's test-mode card form: nothing but the API, no card leaves Spotless. */
+function TestCard(props: CardProps) {
+  const { ctx, booking, token, intent } = props;
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const pay = booking.actions?.pay as Json | undefined;
 
   const submit = async () => {
-    if (!pay) return;
     setBusy(true);
     setError(null);
     setFields({});
     try {
-      const intent = await call(ctx, pay.href, { method: pay.method, body: { bookingId: booking.id }, token });
-      if (intent.provider !== 'local') {
-        throw new WidgetApiError(
-          501,
-          'Card payments through this widget are not available here yet. Please try again later.',
-        );
-      }
       const [month, year] = card.expiry.split('/').map((part) => part.trim());
       const confirmed = await call(ctx, '/api/payments/local/confirm', {
         method: 'POST',
@@ -49,7 +84,6 @@ export function PaymentForm(props: PaymentProps) {
         },
       });
       if (confirmed.status !== 'succeeded') throw new WidgetApiError(402, 'The payment did not go through.');
-      emit('payment:succeeded', { bookingId: booking.id, amount: intent.amount });
       props.onPaid();
     } catch (caught) {
       if (caught instanceof WidgetApiError) {
@@ -60,7 +94,7 @@ export function PaymentForm(props: PaymentProps) {
           ...(named.expMonth || named.expYear ? { expiry: named.expMonth ?? named.expYear } : {}),
         });
       }
-      const shown = report(emit, caught);
+      const shown = props.onFailed(caught);
       if (shown) setError(shown);
     } finally {
       setBusy(false);
@@ -70,16 +104,11 @@ export function PaymentForm(props: PaymentProps) {
   return (
     <form
       class="sp-stack"
-      part="payment"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <p>
-        Booking #{booking.id} is held for you. Pay <strong>{money(booking.totalPrice)}</strong> to send it to the
-        cleaner.
-      </p>
       {error ? <Failure error={error} ctx={ctx} /> : null}
       <Field label="Card number" error={fields.cardNumber}>
         {(control) => (
@@ -119,7 +148,147 @@ export function PaymentForm(props: PaymentProps) {
         </Field>
       </div>
       <p class="sp-muted">Test mode: card 4242 4242 4242 4242, any future date and CVC.</p>
-      <button class="sp-button" type="submit" part="button" disabled={busy || !pay}>
+      <button class="sp-button" type="submit" part="button" disabled={busy}>
+        {busy ? 'Paying...' : `Pay ${money(booking.totalPrice)}`}
+      </button>
+    </form>
+  );
+}
+
+/** What the widget uses of Stripe.js (https://js.stripe.com/v3/). */
+interface StripeCardElement {
+  mount: (element: HTMLElement) => void;
+  destroy: () => void;
+}
+interface StripeClient {
+  elements: () => { create: (type: 'card', options?: object) => StripeCardElement };
+  confirmCardPayment: (
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ) => Promise<{ error?: { message?: string }; paymentIntent?: { status: string } }>;
+}
+type StripeFactory = (publishableKey: string) => StripeClient;
+
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+let stripeJs: Promise<StripeFactory> | undefined;
+
+/**
+ * Stripe.js, loaded once per page when a booking is paid through Stripe. A script made by the
+ * widget's own (nonced) code is allowed by the host's `'strict-dynamic'`; the host's CSP must also
+ * allow Stripe's frames and API (the SDK README lists the hosts).
+ */
+function loadStripe(): Promise<StripeFactory> {
+  const ready = () => (window as unknown as { Stripe?: StripeFactory }).Stripe;
+  const existing = ready();
+  if (existing) return Promise.resolve(existing);
+  stripeJs ??= new Promise<StripeFactory>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = STRIPE_JS_URL;
+    script.async = true;
+    script.addEventListener('load', () => {
+      const factory = ready();
+      if (factory) resolve(factory);
+      else reject(new Error('Stripe.js did not load'));
+    });
+    script.addEventListener('error', () => {
+      stripeJs = undefined;
+      script.remove();
+      reject(new Error('Stripe.js did not load'));
+    });
+    document.head.append(script);
+  });
+  return stripeJs;
+}
+
+/**
+ * Stripe Elements' card field. Stripe refuses to mount inside a shadow root, so the field's mount
+ * point is a light-DOM child of the widget's host element, shown inside the widget (and inside its
+ * modal dialog) through a named `<slot>`; it is removed with the form.
+ */
+function StripeCard(props: CardProps) {
+  const { ctx, booking, intent } = props;
+  const slotName = `spotless-card-${useId().replace(/[^\w-]/g, '')}`;
+  const slot = useRef<HTMLSlotElement>(null);
+  const [stripe, setStripe] = useState<{ client: StripeClient; card: StripeCardElement } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const onFailed = useRef(props.onFailed);
+  onFailed.current = props.onFailed;
+
+  useEffect(() => {
+    const place = slot.current;
+    const host = place && (place.getRootNode() as ShadowRoot).host;
+    if (!place || !host || typeof intent.publishableKey !== 'string') {
+      setError(new Error('Unable to load payment information.'));
+      return;
+    }
+    const mountPoint = document.createElement('div');
+    mountPoint.slot = slotName;
+    host.append(mountPoint);
+    let card: StripeCardElement | undefined;
+    let cancelled = false;
+    loadStripe()
+      .then((factory) => {
+        if (cancelled) return;
+        const client = factory(intent.publishableKey);
+        const look = getComputedStyle(place);
+        card = client.elements().create('card', {
+          hidePostalCode: true,
+          style: { base: { fontFamily: look.fontFamily, color: look.color, fontSize: '16px' } },
+        });
+        card.mount(mountPoint);
+        setStripe({ client, card });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        const failure = new WidgetApiError(503, 'Unable to load payment information.');
+        onFailed.current(failure);
+        setError(failure);
+      });
+    return () => {
+      cancelled = true;
+      card?.destroy();
+      mountPoint.remove();
+    };
+  }, [intent.publishableKey, slotName]);
+
+  const submit = async () => {
+    if (!stripe || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await stripe.client.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card: stripe.card },
+      });
+      const status = result.paymentIntent?.status;
+      if (!result.error && (status === 'succeeded' || status === 'processing')) {
+        props.onPaid();
+        return;
+      }
+      const failure = new WidgetApiError(402, result.error?.message ?? 'Your payment could not be completed.');
+      props.onFailed(failure);
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      class="sp-stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {error ? <Failure error={error} ctx={ctx} /> : null}
+      <fieldset class="sp-field sp-fieldset">
+        <legend class="sp-label">Card details</legend>
+        <div class="sp-input sp-card-field" part="card-field">
+          <slot ref={slot} name={slotName} />
+        </div>
+      </fieldset>
+      <button class="sp-button" type="submit" part="button" disabled={!stripe || busy}>
         {busy ? 'Paying...' : `Pay ${money(booking.totalPrice)}`}
       </button>
     </form>

@@ -28,6 +28,9 @@ export const WIDGET_CSS = `
   padding: 8px 10px; min-height: 40px; width: 100%; }
 .sp-input:focus-visible, .sp-button:focus-visible, .sp-slot:focus-visible { outline: 3px solid var(--sp-primary); outline-offset: 2px; }
 .sp-input[aria-invalid="true"] { border-color: var(--sp-danger); }
+.sp-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+.sp-card-field { display: block; padding: 11px 10px; }
+.sp-card-field ::slotted(*) { display: block; min-height: 18px; }
 .sp-error { color: var(--sp-danger); font-size: 13px; }
 .sp-alert { color: var(--sp-danger); border: 1px solid currentColor; border-radius: calc(var(--sp-radius) * 0.6); padding: 8px 10px; }
 .sp-muted { color: var(--sp-muted); font-size: 13px; }

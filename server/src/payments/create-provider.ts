@@ -15,9 +15,9 @@ export function createPaymentProvider(
   stripeOptions?: Stripe.StripeConfig,
 ): PaymentProvider {
   if (config.stripe) {
-    const { secretKey, webhookSecret } = config.stripe;
+    const { secretKey, webhookSecret, api } = config.stripe;
     if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
-    return new StripePaymentProvider({ secretKey, webhookSecret, clientOptions: stripeOptions });
+    return new StripePaymentProvider({ secretKey, webhookSecret, clientOptions: stripeOptions ?? api });
   }
   return new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) });
 }
