@@ -109,8 +109,19 @@ export function createApp(given: Deps) {
         Connection: 'close',
       }),
   });
-  // Upload routes count their own, larger, envelope while reading (lib/uploads.ts).
-  app.use('/api/*', (c, next) => (isUploadRoute(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Upload routes count their own, larger, envelope while reading (lib/uploads.ts). A GET or HEAD
+  // that announces no body is let through without touching `c.req.raw.body`, which would build a
+  // whole fetch Request on Node (a quarter of a small read's cost).
+  app.use('/api/*', (c, next) => {
+    const method = c.req.method;
+    if (
+      (method === 'GET' || method === 'HEAD') &&
+      !c.req.header('content-length') &&
+      !c.req.header('transfer-encoding')
+    )
+      return next();
+    return isUploadRoute(method, c.req.path) ? next() : apiBodyLimit(c, next);
+  });
 
   // Partner widgets on other sites: preflights answered, allowed origins echoed (decision 048).
   app.use('/api/*', partnerCors());

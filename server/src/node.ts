@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
 import { fileOffsetClock } from './node-clock';
 import { folderFileStorage } from './node-files';
+import { batchedLines } from './node-log';
 import { fileMailer } from './node-mailer';
 import { startNodeServer } from './node-server';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
@@ -30,7 +31,7 @@ import {
 
 async function main() {
   const parsed = parseConfig(process.env);
-  const logger = createLogger(parsed.logLevel);
+  const logger = createLogger(parsed.logLevel, batchedLines().write);
 
   const banner = (line: string) => parsed.logLevel !== 'silent' && console.log(line);
   if (parsed.database.url.startsWith('file:')) {

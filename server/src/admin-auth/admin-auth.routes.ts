@@ -12,9 +12,9 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.adminLogin), async (c) => {
     await throttle(c, 'adminLogin');
     await throttle(c, 'adminLoginGlobal', 'global');
-    const { userId } = await authorizeAdminSession(c.var.deps, c.var.actor, inputOf(c, api.adminLogin).json);
+    const { userId } = await authorizeAdminSession(c.get('deps'), c.get('actor'), inputOf(c, api.adminLogin).json);
     await startSession(c, 'admin', userId);
-    await recordAdminSignIn(c.var.deps, c.var.actor, { userId, requestId: c.var.requestId });
+    await recordAdminSignIn(c.get('deps'), c.get('actor'), { userId, requestId: c.get('requestId') });
     return c.json({ ok: true as const });
   })
   .post(...endpoint(api.adminLogout), async (c) => {
@@ -22,8 +22,8 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
   .get(...endpoint(api.getAdminSession), (c) => {
-    const admin = adminSessionOf(c.var.actor);
-    const ops = c.var.operations;
+    const admin = adminSessionOf(c.get('actor'));
+    const ops = c.get('operations');
     const session: AdminSession = {
       admin: true,
       via: admin.userId === null ? 'password' : 'user',

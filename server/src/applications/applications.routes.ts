@@ -41,63 +41,69 @@ const FILE_HEADERS = (type: string, fileName: string, size: number) => ({
 /** `/api/applications`: the signed-in user's own applications and their documents. */
 export const applicationsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listApplications), async (c) =>
-    c.json(renderOwnApplications(c.var.operations, await listOwnApplications(c.var.deps, c.var.actor))),
+    c.json(renderOwnApplications(c.get('operations'), await listOwnApplications(c.get('deps'), c.get('actor')))),
   )
   .post(...endpoint(api.submitApplication), async (c) => {
-    const answer = await submitApplication(c.var.deps, c.var.actor, inputOf(c, api.submitApplication).json);
-    return c.json(renderApplication(c.var.operations, answer), 201);
+    const answer = await submitApplication(c.get('deps'), c.get('actor'), inputOf(c, api.submitApplication).json);
+    return c.json(renderApplication(c.get('operations'), answer), 201);
   })
   .get(...endpoint(api.getApplication), async (c) => {
-    const answer = await getApplication(c.var.deps, c.var.actor, inputOf(c, api.getApplication).param.id);
-    return c.json(renderApplication(c.var.operations, answer));
+    const answer = await getApplication(c.get('deps'), c.get('actor'), inputOf(c, api.getApplication).param.id);
+    return c.json(renderApplication(c.get('operations'), answer));
   })
   .get(...endpoint(api.listApplicationDocuments), async (c) => {
     const { id } = inputOf(c, api.listApplicationDocuments).param;
-    const { application } = await listApplicationDocuments(c.var.deps, c.var.actor, id);
-    return c.json(renderDocumentList(c.var.operations, application));
+    const { application } = await listApplicationDocuments(c.get('deps'), c.get('actor'), id);
+    return c.json(renderDocumentList(c.get('operations'), application));
   })
   .post(...endpoint(api.uploadApplicationDocument), async (c) => {
     const { id } = inputOf(c, api.uploadApplicationDocument).param;
-    const answer = await uploadDocument(c.var.deps, c.var.actor, id, () =>
-      readDocumentUpload(c.req.raw, c.var.deps.config.bodyIdleTimeoutMs),
+    const answer = await uploadDocument(c.get('deps'), c.get('actor'), id, () =>
+      readDocumentUpload(c.req.raw, c.get('deps').config.bodyIdleTimeoutMs),
     );
-    return c.json(renderDocument(c.var.operations, answer), 201);
+    return c.json(renderDocument(c.get('operations'), answer), 201);
   });
 
 /** `/api/documents`: one document, its file, and its removal. */
 export const documentsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getApplicationDocument), async (c) => {
-    const answer = await getDocument(c.var.deps, c.var.actor, inputOf(c, api.getApplicationDocument).param.id);
-    return c.json(renderDocument(c.var.operations, answer));
+    const answer = await getDocument(c.get('deps'), c.get('actor'), inputOf(c, api.getApplicationDocument).param.id);
+    return c.json(renderDocument(c.get('operations'), answer));
   })
   .get(...endpoint(api.downloadApplicationDocument), async (c) => {
     const { id } = inputOf(c, api.downloadApplicationDocument).param;
-    const { document, file } = await openDocumentFile(c.var.deps, c.var.actor, id);
+    const { document, file } = await openDocumentFile(c.get('deps'), c.get('actor'), id);
     return c.body(file.body, 200, FILE_HEADERS(document.mimeType, document.fileName, file.size));
   })
   .delete(...endpoint(api.deleteApplicationDocument), async (c) => {
-    const answer = await deleteDocument(c.var.deps, c.var.actor, inputOf(c, api.deleteApplicationDocument).param.id);
-    return c.json(renderApplication(c.var.operations, answer));
+    const answer = await deleteDocument(
+      c.get('deps'),
+      c.get('actor'),
+      inputOf(c, api.deleteApplicationDocument).param.id,
+    );
+    return c.json(renderApplication(c.get('operations'), answer));
   });
 
 /** `/api/admin/...`: the administrators' review of applications and documents. */
 export const adminApplicationsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listAdminApplications), async (c) => {
     const query = inputOf(c, api.listAdminApplications).query;
-    const page = await listAdminApplications(c.var.deps, c.var.actor, query);
-    return c.json(renderAdminPage(c.var.operations, page, { status: c.req.query('status') }));
+    const page = await listAdminApplications(c.get('deps'), c.get('actor'), query);
+    return c.json(renderAdminPage(c.get('operations'), page, { status: c.req.query('status') }));
   })
   .get(...endpoint(api.getAdminApplication), async (c) => {
     const { id } = inputOf(c, api.getAdminApplication).param;
-    return c.json(renderApplication(c.var.operations, await getApplicationForReview(c.var.deps, c.var.actor, id)));
+    return c.json(
+      renderApplication(c.get('operations'), await getApplicationForReview(c.get('deps'), c.get('actor'), id)),
+    );
   })
   .patch(...endpoint(api.setApplicationStatus), async (c) => {
     const { param, json } = inputOf(c, api.setApplicationStatus);
-    const answer = await setApplicationStatus(c.var.deps, c.var.actor, param.id, json);
-    return c.json(renderApplication(c.var.operations, answer));
+    const answer = await setApplicationStatus(c.get('deps'), c.get('actor'), param.id, json);
+    return c.json(renderApplication(c.get('operations'), answer));
   })
   .patch(...endpoint(api.reviewApplicationDocument), async (c) => {
     const { param, json } = inputOf(c, api.reviewApplicationDocument);
-    const answer = await reviewDocument(c.var.deps, c.var.actor, param.id, json);
-    return c.json(renderDocument(c.var.operations, answer));
+    const answer = await reviewDocument(c.get('deps'), c.get('actor'), param.id, json);
+    return c.json(renderDocument(c.get('operations'), answer));
   });

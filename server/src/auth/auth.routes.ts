@@ -35,21 +35,21 @@ function startedElsewhere(c: Context<AppEnv>): boolean {
   if (site) return site !== 'same-origin' && site !== 'none';
   const referer = originOf(c.req.header('referer'));
   if (!referer) return false;
-  return !sameSite(referer, c.req.url, c.var.deps.config.publicUrl);
+  return !sameSite(referer, c.req.url, c.get('deps').config.publicUrl);
 }
 
 /** The account as the API answers it, for `actor` (the person a sign-in has just made, or the caller). */
-const account = async (c: Context<AppEnv>, actor: Actor = c.var.actor) =>
-  renderUser(c.var.operations, await currentAccount(c.var.deps, actor));
+const account = async (c: Context<AppEnv>, actor: Actor = c.get('actor')) =>
+  renderUser(c.get('operations'), await currentAccount(c.get('deps'), actor));
 
 /** The signed-in person's id, for per-account rate limits (the services refuse anyone else). */
-const personId = (c: Context<AppEnv>) => personOf(c.var.actor)?.userId ?? 0;
+const personId = (c: Context<AppEnv>) => personOf(c.get('actor'))?.userId ?? 0;
 
 /** Browser navigations of spec 01 §7: GET /api/login and GET /api/logout. */
 export const signInRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.startLogin), (c) => {
     const returnUrl = safeReturnUrl(inputOf(c, api.startLogin).query.returnUrl);
-    if (personOf(c.var.actor)) return c.redirect(returnUrl ?? '/', 302);
+    if (personOf(c.get('actor'))) return c.redirect(returnUrl ?? '/', 302);
     return c.redirect(returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login', 302);
   })
   .get(...endpoint(api.logoutAndGoHome), async (c) => {
@@ -60,9 +60,9 @@ export const signInRoutes = new Hono<AppEnv>()
 
 export const authRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getAuthProviders), (c) => {
-    const { oauth } = c.var.deps.config;
+    const { oauth } = c.get('deps').config;
     return c.json(
-      renderProviders(c.var.operations, {
+      renderProviders(c.get('operations'), {
         password: true,
         google: Boolean(oauth.google),
         github: Boolean(oauth.github),
@@ -71,7 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post(...endpoint(api.register), async (c) => {
     await throttle(c, 'register');
-    const user = await registerUser(c.var.deps, c.var.actor, inputOf(c, api.register).json);
+    const user = await registerUser(c.get('deps'), c.get('actor'), inputOf(c, api.register).json);
     await startSession(c, 'user', user.id);
     return c.json(await account(c, signedInAs(user.id)), 201);
   })
@@ -80,7 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
     await throttle(c, 'login');
     const failures = failureLimit(c, 'loginFailures', `email:${input.email.trim().toLowerCase()}`);
     await failures.guard();
-    const user = await checkPassword(c.var.deps, c.var.actor, input).catch(async (error: unknown) => {
+    const user = await checkPassword(c.get('deps'), c.get('actor'), input).catch(async (error: unknown) => {
       await failures.fail();
       throw error;
     });
@@ -92,22 +92,22 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
   .get(...endpoint(api.getSession), async (c) => {
-    const state = await sessionState(c.var.deps, c.var.actor);
-    return c.json(renderSessionState(c.var.operations, state));
+    const state = await sessionState(c.get('deps'), c.get('actor'));
+    return c.json(renderSessionState(c.get('operations'), state));
   })
   .get(...endpoint(api.getCurrentUser), async (c) => c.json(await account(c)))
   .patch(...endpoint(api.updateProfile), async (c) => {
     const input = inputOf(c, api.updateProfile).json;
-    const email = c.var.auth.user?.email;
+    const email = c.get('auth').user?.email;
     if (input.email !== undefined && input.email.trim().toLowerCase() !== email?.toLowerCase()) {
       await throttle(c, 'emailChange', `user:${personId(c)}`);
     }
-    await updateProfile(c.var.deps, c.var.actor, input);
+    await updateProfile(c.get('deps'), c.get('actor'), input);
     return c.json(await account(c));
   })
   .post(...endpoint(api.changePassword), async (c) => {
     await throttle(c, 'passwordChange', `user:${personId(c)}`);
-    await changePassword(c.var.deps, c.var.actor, inputOf(c, api.changePassword).json);
+    await changePassword(c.get('deps'), c.get('actor'), inputOf(c, api.changePassword).json);
     const userId = personId(c);
     await startSession(c, 'user', userId);
     return c.json(await account(c, signedInAs(userId)));
@@ -116,37 +116,37 @@ export const authRoutes = new Hono<AppEnv>()
     const { email } = inputOf(c, api.requestPasswordReset).json;
     await throttle(c, 'passwordReset');
     await throttle(c, 'passwordResetAccount', `email:${email.trim().toLowerCase()}`);
-    await requestPasswordReset(c.var.deps, c.var.actor, email);
+    await requestPasswordReset(c.get('deps'), c.get('actor'), email);
     return c.json({ ok: true as const }, 202);
   })
   .post(...endpoint(api.confirmPasswordReset), async (c) => {
     await throttle(c, 'passwordReset');
-    const user = await resetPassword(c.var.deps, c.var.actor, inputOf(c, api.confirmPasswordReset).json);
+    const user = await resetPassword(c.get('deps'), c.get('actor'), inputOf(c, api.confirmPasswordReset).json);
     await startSession(c, 'user', user.id);
     return c.json(await account(c, signedInAs(user.id)));
   })
   .post(...endpoint(api.verifyEmail), async (c) => {
-    const { email } = await verifyEmail(c.var.deps, c.var.actor, inputOf(c, api.verifyEmail).json.token);
+    const { email } = await verifyEmail(c.get('deps'), c.get('actor'), inputOf(c, api.verifyEmail).json.token);
     return c.json({ ok: true as const, email });
   })
   .post(...endpoint(api.resendVerification), async (c) => {
     await throttle(c, 'verifyEmail', `user:${personId(c)}`);
-    await resendEmailVerification(c.var.deps, c.var.actor);
+    await resendEmailVerification(c.get('deps'), c.get('actor'));
     return c.json({ ok: true as const }, 202);
   })
   .post(...endpoint(api.setupTotp), async (c) =>
-    c.json(await startTotpSetup(c.var.deps, c.var.actor, inputOf(c, api.setupTotp).json.currentPassword)),
+    c.json(await startTotpSetup(c.get('deps'), c.get('actor'), inputOf(c, api.setupTotp).json.currentPassword)),
   )
   .post(...endpoint(api.enableTotp), async (c) => {
     await throttle(c, 'passwordChange', `user:${personId(c)}`);
-    await enableTotp(c.var.deps, c.var.actor, inputOf(c, api.enableTotp).json.code);
+    await enableTotp(c.get('deps'), c.get('actor'), inputOf(c, api.enableTotp).json.code);
     return c.json(await account(c));
   })
   .post(...endpoint(api.disableTotp), async (c) => {
     await throttle(c, 'passwordChange', `user:${personId(c)}`);
-    await disableTotp(c.var.deps, c.var.actor, inputOf(c, api.disableTotp).json);
+    await disableTotp(c.get('deps'), c.get('actor'), inputOf(c, api.disableTotp).json);
     return c.json(await account(c));
   })
   .get(...endpoint(api.getAccountActivity), async (c) =>
-    c.json(renderActivity(c.var.operations, await accountActivity(c.var.deps, c.var.actor))),
+    c.json(renderActivity(c.get('operations'), await accountActivity(c.get('deps'), c.get('actor')))),
   );

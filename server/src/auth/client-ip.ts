@@ -11,7 +11,7 @@ import type { AppEnv } from '../deps';
  * CF-Connecting-IP (a client cannot forge it there); elsewhere the socket's address is used.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
+  if (c.get('deps').config.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').at(-1)?.trim();
     if (last) return last;

@@ -19,13 +19,13 @@ export function cookieName(config: Pick<Config, 'secureCookies'>, name: string, 
 }
 
 function secure(c: Context<AppEnv>): boolean {
-  return c.var.deps.config.secureCookies;
+  return c.get('deps').config.secureCookies;
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, Secure whenever the public URL is https (decision 007). */
 export function setSessionCookie(c: Context<AppEnv>, name: SessionCookie, token: string, expiresAt: Date): void {
-  const now = c.var.deps.clock.now();
-  setCookie(c, cookieName(c.var.deps.config, name), token, {
+  const now = c.get('deps').clock.now();
+  setCookie(c, cookieName(c.get('deps').config, name), token, {
     httpOnly: true,
     secure: secure(c),
     sameSite: 'Lax',
@@ -36,7 +36,7 @@ export function setSessionCookie(c: Context<AppEnv>, name: SessionCookie, token:
 }
 
 export function clearSessionCookie(c: Context<AppEnv>, name: SessionCookie): void {
-  deleteCookie(c, cookieName(c.var.deps.config, name), {
+  deleteCookie(c, cookieName(c.get('deps').config, name), {
     path: '/',
     secure: secure(c),
     httpOnly: true,
@@ -45,14 +45,14 @@ export function clearSessionCookie(c: Context<AppEnv>, name: SessionCookie): voi
 }
 
 export function readSessionCookie(c: Context<AppEnv>, name: SessionCookie): string | undefined {
-  return getCookie(c, cookieName(c.var.deps.config, name));
+  return getCookie(c, cookieName(c.get('deps').config, name));
 }
 
 const FLOW_PATH = '/api/auth/oauth';
 
 /** Short-lived cookies for the OAuth round trip (state, PKCE verifier, return URL). */
 export function setFlowCookie(c: Context<AppEnv>, name: string, value: string): void {
-  setCookie(c, cookieName(c.var.deps.config, name, FLOW_PATH), value, {
+  setCookie(c, cookieName(c.get('deps').config, name, FLOW_PATH), value, {
     httpOnly: true,
     secure: secure(c),
     sameSite: 'Lax',
@@ -62,11 +62,11 @@ export function setFlowCookie(c: Context<AppEnv>, name: string, value: string): 
 }
 
 export function readFlowCookie(c: Context<AppEnv>, name: string): string | undefined {
-  return getCookie(c, cookieName(c.var.deps.config, name, FLOW_PATH));
+  return getCookie(c, cookieName(c.get('deps').config, name, FLOW_PATH));
 }
 
 export function clearFlowCookie(c: Context<AppEnv>, name: string): void {
-  deleteCookie(c, cookieName(c.var.deps.config, name, FLOW_PATH), {
+  deleteCookie(c, cookieName(c.get('deps').config, name, FLOW_PATH), {
     path: FLOW_PATH,
     secure: secure(c),
     httpOnly: true,

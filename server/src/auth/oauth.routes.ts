@@ -22,7 +22,7 @@ const RETURN_COOKIE = 'oauth_return';
 export const oauthRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.startOAuth), (c) => {
     const { provider: name } = inputOf(c, api.startOAuth).param;
-    const provider = createOAuthProvider(name, c.var.deps.config);
+    const provider = createOAuthProvider(name, c.get('deps').config);
     if (!provider) throw notFound('Sign-in provider');
     const state = generateState();
     const verifier = generateCodeVerifier();
@@ -35,7 +35,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   })
   .get(...endpoint(api.oauthCallback), async (c) => {
     const { provider: name } = inputOf(c, api.oauthCallback).param;
-    const provider = createOAuthProvider(name, c.var.deps.config);
+    const provider = createOAuthProvider(name, c.get('deps').config);
     if (!provider) throw notFound('Sign-in provider');
     const { code, state } = inputOf(c, api.oauthCallback).query;
     const expectedState = readFlowCookie(c, STATE_COOKIE);
@@ -49,10 +49,10 @@ export const oauthRoutes = new Hono<AppEnv>()
     try {
       profile = await provider.fetchProfile(code, verifier);
     } catch (error) {
-      c.var.deps.logger.warn('oauth code exchange failed', { provider: name, error: String(error) });
+      c.get('deps').logger.warn('oauth code exchange failed', { provider: name, error: String(error) });
       throw new AppError(400, 'oauth_failed', 'The sign-in provider did not accept this sign-in. Please try again.');
     }
-    const userId = await signInWithOAuth(c.var.deps, c.var.actor, name, profile);
+    const userId = await signInWithOAuth(c.get('deps'), c.get('actor'), name, profile);
     await startSession(c, 'user', userId);
     return c.redirect(returnUrl ?? '/', 302);
   });

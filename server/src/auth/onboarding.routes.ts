@@ -6,6 +6,6 @@ import { authApi as api } from './auth.openapi';
 import { renderUser } from './auth.resource';
 
 export const onboardingRoutes = new Hono<AppEnv>().post(...endpoint(api.updateOnboarding), async (c) => {
-  await saveOnboarding(c.var.deps, c.var.actor, inputOf(c, api.updateOnboarding).json);
-  return c.json(renderUser(c.var.operations, await currentAccount(c.var.deps, c.var.actor)));
+  await saveOnboarding(c.get('deps'), c.get('actor'), inputOf(c, api.updateOnboarding).json);
+  return c.json(renderUser(c.get('operations'), await currentAccount(c.get('deps'), c.get('actor'))));
 });

@@ -82,7 +82,7 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
  * `subject` defaults to the client address; pass an account key (`user:42`, an e-mail) or `global`.
  */
 export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subject?: string): Promise<void> {
-  const { database, clock, config } = c.var.deps;
+  const { database, clock, config } = c.get('deps');
   const { limit, windowMs } = rateLimitPolicies(config)[policy];
   const who = subject ?? `ip:${rateLimitBucket(clientIp(c))}`;
   const result = await databaseRateLimiter(database, clock).hit(`${policy}:${who}`, limit, windowMs);
@@ -91,7 +91,7 @@ export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subj
 
 /** Counts one request against a partner key's own per-minute limit; 429 past it. */
 export async function throttlePartnerKey(c: Context<AppEnv>, partnerId: number, limit: number): Promise<void> {
-  const { database, clock } = c.var.deps;
+  const { database, clock } = c.get('deps');
   const result = await databaseRateLimiter(database, clock).hit(`partnerKey:${partnerId}`, limit, MINUTE_MS);
   if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
 }
@@ -161,7 +161,7 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
  * `fail` counts one. Use both around the check that can fail.
  */
 export function failureLimit(c: Context<AppEnv>, policy: RateLimitPolicy, subject: string) {
-  const { database, clock, config } = c.var.deps;
+  const { database, clock, config } = c.get('deps');
   const { limit, windowMs } = rateLimitPolicies(config)[policy];
   const limiter = databaseRateLimiter(database, clock);
   const key = `${policy}:${subject}`;

@@ -139,8 +139,8 @@ export const cookieOf = (kind: SessionKind): SessionCookie =>
  * deleted first, so every sign-in gets a fresh token (no session fixation).
  */
 export async function startSession(c: Context<AppEnv>, kind: SessionKind, userId: number | null): Promise<Session> {
-  const { database, clock } = c.var.deps;
-  const previous = kind === 'admin' ? c.var.auth?.adminSession : c.var.auth?.session;
+  const { database, clock } = c.get('deps');
+  const previous = kind === 'admin' ? c.get('auth')?.adminSession : c.get('auth')?.session;
   if (previous) await invalidateSession(database, previous.id);
   const token = generateSessionToken();
   const session = await createSession(database, token, { userId, kind }, clock.now());
@@ -150,9 +150,9 @@ export async function startSession(c: Context<AppEnv>, kind: SessionKind, userId
 
 /** Deletes the request's session(s) of `kinds` server-side and clears their cookies. */
 export async function endSessions(c: Context<AppEnv>, kinds: SessionKind[]): Promise<void> {
-  const { database } = c.var.deps;
+  const { database } = c.get('deps');
   for (const kind of kinds) {
-    const session = kind === 'admin' ? c.var.auth?.adminSession : c.var.auth?.session;
+    const session = kind === 'admin' ? c.get('auth')?.adminSession : c.get('auth')?.session;
     if (session) await invalidateSession(database, session.id);
     clearSessionCookie(c, cookieOf(kind));
   }

@@ -16,11 +16,11 @@ import { createGuestBooking } from './guest-bookings.service';
 export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createBooking), async (c) => {
     const { customerId: _ignored, ...input } = inputOf(c, api.createBooking).json;
-    const userId = personOf(c.var.actor)?.userId;
+    const userId = personOf(c.get('actor'))?.userId;
     await throttle(c, 'bookingCreate', userId !== undefined ? `user:${userId}` : undefined);
-    const answer = await createBooking(c.var.deps, c.var.actor, input, {
+    const answer = await createBooking(c.get('deps'), c.get('actor'), input, {
       idempotencyKey: idempotencyKeyFrom(c.req.header('idempotency-key')),
-      render: (booking) => renderBooking(c.var.operations, booking),
+      render: (booking) => renderBooking(c.get('operations'), booking),
     });
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
@@ -30,12 +30,12 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const input = inputOf(c, api.createGuestBooking).json;
     await throttle(c, 'bookingCreate');
     await throttle(c, 'bookingCreate', `guest:${input.guestEmail}`);
-    const { guestToken, answer } = await createGuestBooking(c.var.deps, c.var.actor, input);
-    const booking = renderBooking(c.var.operations, answer);
+    const { guestToken, answer } = await createGuestBooking(c.get('deps'), c.get('actor'), input);
+    const booking = renderBooking(c.get('operations'), answer);
     return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });
   })
   .get(...endpoint(api.openGuestLink), async (c) => {
-    const opened = await openGuestLink(c.var.deps, c.var.actor, inputOf(c, api.openGuestLink).query.token);
+    const opened = await openGuestLink(c.get('deps'), c.get('actor'), inputOf(c, api.openGuestLink).query.token);
     // The next address holds nothing of the token, and no page sends this one on as a Referer.
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
@@ -44,25 +44,29 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.redirect('/dashboard', 303);
   })
   .get(...endpoint(api.listBookings), async (c) => {
-    const list = await listBookingsFor(c.var.deps, c.var.actor, inputOf(c, api.listBookings).query);
-    return c.json(renderBookingList(c.var.operations, list, c.req.query(), personOf(c.var.actor) !== null));
+    const list = await listBookingsFor(c.get('deps'), c.get('actor'), inputOf(c, api.listBookings).query);
+    return c.json(renderBookingList(c.get('operations'), list, c.req.query(), personOf(c.get('actor')) !== null));
   })
   .get(...endpoint(api.getBookingStats), async (c) =>
-    c.json(renderBookingStats(c.var.operations, await bookingStats(c.var.deps, c.var.actor))),
+    c.json(renderBookingStats(c.get('operations'), await bookingStats(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getBooking), async (c) => {
-    const answer = await getBooking(c.var.deps, c.var.actor, inputOf(c, api.getBooking).param.id);
-    return c.json(renderBooking(c.var.operations, answer));
+    const answer = await getBooking(c.get('deps'), c.get('actor'), inputOf(c, api.getBooking).param.id);
+    return c.json(renderBooking(c.get('operations'), answer));
   })
   .put(...endpoint(api.updateBooking), async (c) => {
     const { param, json } = inputOf(c, api.updateBooking);
-    return c.json(renderBooking(c.var.operations, await updateBooking(c.var.deps, c.var.actor, param.id, json)));
+    return c.json(
+      renderBooking(c.get('operations'), await updateBooking(c.get('deps'), c.get('actor'), param.id, json)),
+    );
   })
   .delete(...endpoint(api.cancelBooking), async (c) => {
-    const answer = await cancelBooking(c.var.deps, c.var.actor, inputOf(c, api.cancelBooking).param.id);
-    return c.json(renderBooking(c.var.operations, answer));
+    const answer = await cancelBooking(c.get('deps'), c.get('actor'), inputOf(c, api.cancelBooking).param.id);
+    return c.json(renderBooking(c.get('operations'), answer));
   })
   .patch(...endpoint(api.setBookingStatus), async (c) => {
     const { param, json } = inputOf(c, api.setBookingStatus);
-    return c.json(renderBooking(c.var.operations, await setBookingStatus(c.var.deps, c.var.actor, param.id, json)));
+    return c.json(
+      renderBooking(c.get('operations'), await setBookingStatus(c.get('deps'), c.get('actor'), param.id, json)),
+    );
   });

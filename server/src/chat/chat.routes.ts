@@ -20,15 +20,17 @@ import {
 export const chatRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createChatSession), async (c) => {
     await throttle(c, 'chatSession');
-    return c.json(renderChatStarted(c.var.operations, await startChat(c.var.deps, c.var.actor)), 201);
+    return c.json(renderChatStarted(c.get('operations'), await startChat(c.get('deps'), c.get('actor'))), 201);
   })
   .get(...endpoint(api.getChatSuggestions), (c) =>
-    c.json(renderChatSuggestions(c.var.operations, chatSuggestions(c.var.actor))),
+    c.json(renderChatSuggestions(c.get('operations'), chatSuggestions(c.get('actor')))),
   )
-  .delete(...endpoint(api.deleteChatHistory), async (c) => c.json(await deleteChatHistory(c.var.deps, c.var.actor)))
+  .delete(...endpoint(api.deleteChatHistory), async (c) =>
+    c.json(await deleteChatHistory(c.get('deps'), c.get('actor'))),
+  )
   .get(...endpoint(api.getChatSession), async (c) => {
     const { sessionId } = inputOf(c, api.getChatSession).param;
-    return c.json(renderChatSession(c.var.operations, await getChat(c.var.deps, c.var.actor, sessionId)));
+    return c.json(renderChatSession(c.get('operations'), await getChat(c.get('deps'), c.get('actor'), sessionId)));
   })
   .post(...endpoint(api.sendChatMessage), async (c) => {
     const { param, json } = inputOf(c, api.sendChatMessage);
@@ -64,6 +66,6 @@ export const chatRoutes = new Hono<AppEnv>()
     });
   })
   .delete(...endpoint(api.deleteChatSession), async (c) => {
-    await deleteChat(c.var.deps, c.var.actor, inputOf(c, api.deleteChatSession).param.sessionId);
+    await deleteChat(c.get('deps'), c.get('actor'), inputOf(c, api.deleteChatSession).param.sessionId);
     return c.body(null, 204);
   });

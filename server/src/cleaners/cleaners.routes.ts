@@ -8,17 +8,17 @@ import { cleanerOverview, getCleaner, searchCleanersAnswer } from './cleaners.se
 export const cleanersRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.searchCleaners), async (c) => {
     const body = await searchCleanersAnswer(
-      c.var.deps,
-      c.var.actor,
+      c.get('deps'),
+      c.get('actor'),
       inputOf(c, api.searchCleaners).query,
-      (page, viewer) => renderCleanerSearch(c.var.operations, page, viewer, c.req.query()),
+      (page, viewer) => renderCleanerSearch(c.get('operations'), page, viewer, c.req.query()),
     );
     return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
   })
   .get(...endpoint(api.getCleanerOverview), async (c) =>
-    c.json(renderCleanerOverview(c.var.operations, await cleanerOverview(c.var.deps, c.var.actor))),
+    c.json(renderCleanerOverview(c.get('operations'), await cleanerOverview(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getCleaner), async (c) => {
-    const { cleaner, viewer } = await getCleaner(c.var.deps, c.var.actor, inputOf(c, api.getCleaner).param.id);
-    return c.json(renderCleaner(c.var.operations, cleaner, viewer));
+    const { cleaner, viewer } = await getCleaner(c.get('deps'), c.get('actor'), inputOf(c, api.getCleaner).param.id);
+    return c.json(renderCleaner(c.get('operations'), cleaner, viewer));
   });

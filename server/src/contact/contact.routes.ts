@@ -7,8 +7,8 @@ import { contactApi as api } from './contact.openapi';
 import { sendContactMessage } from './contact.service';
 
 export const contactRoutes = new Hono<AppEnv>().post(...endpoint(api.sendContactMessage), async (c) => {
-  const userId = personOf(c.var.actor)?.userId ?? null;
+  const userId = personOf(c.get('actor'))?.userId ?? null;
   await throttle(c, 'contact', userId !== null ? `user:${userId}` : undefined);
-  const sent = await sendContactMessage(c.var.deps, c.var.actor, inputOf(c, api.sendContactMessage).json);
+  const sent = await sendContactMessage(c.get('deps'), c.get('actor'), inputOf(c, api.sendContactMessage).json);
   return c.json({ id: sent.id, receivedAt: sent.receivedAt.toISOString() }, 201);
 });

@@ -29,6 +29,6 @@ export function docsRoutes(served: readonly Operation[]) {
     return cached;
   };
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json(document(c.var.deps.config)))
-    .get('/docs', (c) => c.html(renderDocsPage(document(c.var.deps.config))));
+    .get('/openapi.json', (c) => c.json(document(c.get('deps').config)))
+    .get('/docs', (c) => c.html(renderDocsPage(document(c.get('deps').config))));
 }

@@ -8,20 +8,20 @@ import { favouriteState, forgetFavourite, listFavouritesOf, saveFavourite } from
 /** A signed-in user's saved cleaners (spec 01 §2.6–2.7; signed-out users keep the heart local). */
 export const favouritesRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listFavourites), async (c) =>
-    c.json(renderFavouriteList(c.var.operations, await listFavouritesOf(c.var.deps, c.var.actor))),
+    c.json(renderFavouriteList(c.get('operations'), await listFavouritesOf(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getFavourite), async (c) => {
     const { cleanerId } = inputOf(c, api.getFavourite).param;
-    const saved = await favouriteState(c.var.deps, c.var.actor, cleanerId);
-    return c.json(renderFavouriteState(c.var.operations, cleanerId, saved));
+    const saved = await favouriteState(c.get('deps'), c.get('actor'), cleanerId);
+    return c.json(renderFavouriteState(c.get('operations'), cleanerId, saved));
   })
   .put(...endpoint(api.addFavourite), async (c) => {
     const { cleanerId } = inputOf(c, api.addFavourite).param;
-    await saveFavourite(c.var.deps, c.var.actor, cleanerId);
-    return c.json(renderFavouriteState(c.var.operations, cleanerId, true));
+    await saveFavourite(c.get('deps'), c.get('actor'), cleanerId);
+    return c.json(renderFavouriteState(c.get('operations'), cleanerId, true));
   })
   .delete(...endpoint(api.removeFavourite), async (c) => {
     const { cleanerId } = inputOf(c, api.removeFavourite).param;
-    await forgetFavourite(c.var.deps, c.var.actor, cleanerId);
-    return c.json(renderFavouriteState(c.var.operations, cleanerId, false));
+    await forgetFavourite(c.get('deps'), c.get('actor'), cleanerId);
+    return c.json(renderFavouriteState(c.get('operations'), cleanerId, false));
   });

@@ -10,7 +10,7 @@ export interface Session {
   createdAt: Date;
 }
 
-/** What the session middleware resolved for this request (`c.var.auth`). */
+/** What the session middleware resolved for this request (`c.get('auth')`). */
 export interface AuthState {
   user: User | null;
   session: Session | null;

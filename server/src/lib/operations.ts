@@ -127,7 +127,7 @@ export function endpoint<const O extends Operation>(op: O): readonly [O['path'],
     if (schema) steps.push(valid(target, schema) as unknown as MiddlewareHandler<AppEnv>);
   }
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    gate(op, c.var.actor);
+    gate(op, c.get('actor'));
     const run = async (index: number): Promise<void> => {
       const step = steps[index];
       if (!step) return next();

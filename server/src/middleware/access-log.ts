@@ -6,8 +6,8 @@ export function accessLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    c.var.deps.logger.info('request', {
-      requestId: c.var.requestId,
+    c.get('deps').logger.info('request', {
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

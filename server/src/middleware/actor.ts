@@ -41,13 +41,13 @@ function personOf(validation: SessionValidation | null): Person | null {
 /**
  * Resolves who is calling, once per request (decision 043): a guest token (`Authorization:
  * Bearer …`), else a partner's publishable key, else the session cookies — an admin session, a
- * signed-in person, or a visitor. Sets `c.var.actor` for the services and `c.var.auth` (the
+ * signed-in person, or a visitor. Sets `c.get('actor')` for the services and `c.get('auth')` (the
  * sessions themselves) for sign-in and sign-out. An unknown, tampered or expired session token is
  * treated as signed out and its cookie cleared.
  */
 export function actorMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const deps = c.var.deps;
+    const deps = c.get('deps');
     c.set('partner', null);
     const now = deps.clock.now();
     const resolve = async (kind: SessionKind) => {
@@ -78,7 +78,7 @@ export function actorMiddleware(): MiddlewareHandler<AppEnv> {
       await throttlePartnerKey(c, partner.partnerId, resolved.rateLimitPerMinute);
       await throttle(c, 'partnerAddress');
     }
-    const partner = c.var.partner;
+    const partner = c.get('partner');
     let actor: Actor;
     if (bearer !== undefined) actor = await guestActorFor(deps, bearer);
     else if (partner) actor = partner;

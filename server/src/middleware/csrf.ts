@@ -31,7 +31,7 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
     if (!hasCookie && !(signIn && originHeader)) return next();
 
     const origin = originHeader ? originOf(originHeader) : originOf(c.req.header('referer'));
-    const allowed = origin !== undefined && sameSite(origin, c.req.url, c.var.deps.config.publicUrl);
+    const allowed = origin !== undefined && sameSite(origin, c.req.url, c.get('deps').config.publicUrl);
     if (!allowed) {
       throw new AppError(403, 'csrf', 'Cross-site request refused: the Origin header does not match this site');
     }

@@ -27,7 +27,7 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
         .toLowerCase()
         .split(',')
         .some((h) => h.trim() === 'x-spotless-key');
-      if (!wantsKey || !(await somePartnerAllows(c.var.deps, origin))) {
+      if (!wantsKey || !(await somePartnerAllows(c.get('deps'), origin))) {
         return c.json(errorBody('forbidden', 'Forbidden: this origin may not call the API'), 403, { Vary: 'Origin' });
       }
       return c.body(null, 204, {
@@ -39,7 +39,7 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
       });
     }
     await next();
-    const actorOrigin = c.var.partner?.origin;
+    const actorOrigin = c.get('partner')?.origin;
     if (actorOrigin) {
       c.res.headers.set('Access-Control-Allow-Origin', actorOrigin);
       c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);

@@ -7,20 +7,23 @@ import { createPartner, getPartner, listPartners, updatePartner } from './partne
 
 export const partnersRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listPartners), async (c) =>
-    c.json(renderPartnerList(c.var.operations, await listPartners(c.var.deps, c.var.actor))),
+    c.json(renderPartnerList(c.get('operations'), await listPartners(c.get('deps'), c.get('actor')))),
   )
   .post(...endpoint(api.createPartner), async (c) => {
-    const partner = await createPartner(c.var.deps, c.var.actor, inputOf(c, api.createPartner).json);
-    const body = renderPartner(c.var.operations, partner);
+    const partner = await createPartner(c.get('deps'), c.get('actor'), inputOf(c, api.createPartner).json);
+    const body = renderPartner(c.get('operations'), partner);
     return c.json(body, 201, { Location: body.links.self.href });
   })
   .get(...endpoint(api.getPartner), async (c) => {
     const { id } = inputOf(c, api.getPartner).param;
-    return c.json(renderPartner(c.var.operations, await getPartner(c.var.deps, c.var.actor, id)));
+    return c.json(renderPartner(c.get('operations'), await getPartner(c.get('deps'), c.get('actor'), id)));
   })
   .patch(...endpoint(api.updatePartner), async (c) => {
     const input = inputOf(c, api.updatePartner);
     return c.json(
-      renderPartner(c.var.operations, await updatePartner(c.var.deps, c.var.actor, input.param.id, input.json)),
+      renderPartner(
+        c.get('operations'),
+        await updatePartner(c.get('deps'), c.get('actor'), input.param.id, input.json),
+      ),
     );
   });

@@ -29,18 +29,18 @@ const idempotencyKey = (c: Context<AppEnv>) => idempotencyKeyFrom(c.req.header('
 export const paymentsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createPaymentIntent), async (c) => {
     const input = inputOf(c, api.createPaymentIntent).json;
-    return once(c, await createPaymentIntent(c.var.deps, c.var.actor, input, idempotencyKey(c)));
+    return once(c, await createPaymentIntent(c.get('deps'), c.get('actor'), input, idempotencyKey(c)));
   })
   .get(...endpoint(api.listPayments), async (c) => {
     const query = inputOf(c, api.listPayments).query;
-    const page = await paymentsFor(c.var.deps, c.var.actor, query);
+    const page = await paymentsFor(c.get('deps'), c.get('actor'), query);
     return c.json(
-      renderPaymentPage(c.var.operations, page, { status: c.req.query('status'), pageSize: query.pageSize }),
+      renderPaymentPage(c.get('operations'), page, { status: c.req.query('status'), pageSize: query.pageSize }),
     );
   })
   .get(...endpoint(api.getPayment), async (c) => {
-    const answer = await getPayment(c.var.deps, c.var.actor, inputOf(c, api.getPayment).param.id);
-    return c.json(renderPayment(c.var.operations, answer));
+    const answer = await getPayment(c.get('deps'), c.get('actor'), inputOf(c, api.getPayment).param.id);
+    return c.json(renderPayment(c.get('operations'), answer));
   })
   .post(...endpoint(api.refundPayment), async (c) => {
     const { param, json } = inputOf(c, api.refundPayment);
@@ -61,10 +61,13 @@ export const paymentsRoutes = new Hono<AppEnv>()
     return once(c, answer);
   })
   .post(...endpoint(api.receiveStripeWebhook), async (c) => {
-    const provider = c.var.deps.payments;
+    const provider = c.get('deps').payments;
     const signature = c.req.header(provider.name === 'stripe' ? 'stripe-signature' : LOCAL_SIGNATURE_HEADER);
     try {
-      return c.json(await receiveWebhook(c.var.deps, c.var.actor, { rawBody: await c.req.text(), signature }), 200);
+      return c.json(
+        await receiveWebhook(c.get('deps'), c.get('actor'), { rawBody: await c.req.text(), signature }),
+        200,
+      );
     } catch (error) {
       if (error instanceof WebhookSignatureError) throw new AppError(400, 'invalid_signature', error.message);
       throw error;
@@ -77,6 +80,6 @@ export const paymentsRoutes = new Hono<AppEnv>()
  * without money moving (SECURITY.md).
  */
 export const localPaymentRoutes = new Hono<AppEnv>().post(...endpoint(api.confirmLocalPayment), async (c) => {
-  const answer = await confirmLocalCardPayment(c.var.deps, c.var.actor, inputOf(c, api.confirmLocalPayment).json);
+  const answer = await confirmLocalCardPayment(c.get('deps'), c.get('actor'), inputOf(c, api.confirmLocalPayment).json);
   return c.json(answer.body, answer.status);
 });

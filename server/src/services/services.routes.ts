@@ -7,9 +7,9 @@ import { getService, listServices } from './services.service';
 
 export const servicesRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listServices), async (c) =>
-    c.json(renderServiceList(c.var.operations, await listServices(c.var.deps, c.var.actor))),
+    c.json(renderServiceList(c.get('operations'), await listServices(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getService), async (c) => {
     const { id } = inputOf(c, api.getService).param;
-    return c.json(renderService(c.var.operations, await getService(c.var.deps, c.var.actor, id)));
+    return c.json(renderService(c.get('operations'), await getService(c.get('deps'), c.get('actor'), id)));
   });

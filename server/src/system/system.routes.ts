@@ -8,12 +8,12 @@ import { checkReadiness, rootFacts } from './system.service';
 
 export const systemRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getApiRoot), async (c) =>
-    c.json(renderRoot(c.var.operations, await rootFacts(c.var.deps, c.var.actor))),
+    c.json(renderRoot(c.get('operations'), await rootFacts(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getHealth), (c) =>
-    c.json({ status: 'ok' as const, links: { self: linkTo(c.var.operations, 'getHealth') } }),
+    c.json({ status: 'ok' as const, links: { self: linkTo(c.get('operations'), 'getHealth') } }),
   )
   .get(...endpoint(api.getReadiness), async (c) => {
-    await checkReadiness(c.var.deps, c.var.actor);
-    return c.json({ status: 'ok' as const, links: { self: linkTo(c.var.operations, 'getReadiness') } });
+    await checkReadiness(c.get('deps'), c.get('actor'));
+    return c.json({ status: 'ok' as const, links: { self: linkTo(c.get('operations'), 'getReadiness') } });
   });
