@@ -1,5 +1,5 @@
 import { MESSAGES } from '@spotless/sdk/rules';
-import { toLocal, zonedToUtc } from '../lib/time';
+import { toLocal, zonedToUtc, zoneOffsetMinutes } from '../lib/time';
 
 /** Spec 02 §5, availability form. */
 export const TIME_FORMAT_MESSAGE = MESSAGES.availability.timeFormat;
@@ -167,13 +167,58 @@ export interface SlotQuery {
  * same instant `zonedToUtc` gives for that local date and time.
  */
 export function availableSlots(query: SlotQuery): Slot[] {
-  const { date, timeZone, durationMinutes, now } = query;
+  const { date, durationMinutes } = query;
   const stepMinutes = query.stepMinutes ?? 30;
   if (!isIsoDate(date)) throw new RangeError(`not a date: ${date}`);
   if (!Number.isInteger(durationMinutes) || durationMinutes <= 0) throw new RangeError('durationMinutes must be > 0');
   if (!Number.isInteger(stepMinutes) || stepMinutes <= 0) throw new RangeError('stepMinutes must be > 0');
   if (isTimeOff(date, query.timeOff)) return [];
+  const offset = steadyOffsetMinutes(date, query.timeZone);
+  return offset === undefined ? slotsAcrossAChange(query, stepMinutes) : slotsAtOffset(query, stepMinutes, offset);
+}
 
+/**
+ * The zone's offset from UTC if it is the same all through the local `date` (every day but the
+ * two a year when the clocks change), else undefined. Offsets lie within −12 h and +14 h, so the
+ * local day lies between these two instants.
+ */
+function steadyOffsetMinutes(date: string, timeZone: string): number | undefined {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const before = zoneOffsetMinutes(new Date(midnight - 14 * 60 * MINUTE_MS), timeZone);
+  const after = zoneOffsetMinutes(new Date(midnight + 36 * 60 * MINUTE_MS), timeZone);
+  return before === after ? before : undefined;
+}
+
+/**
+ * The usual day: every wall time of the date exists once, at `wall − offset`, so the grid is
+ * arithmetic (no time-zone lookup per slot — that was most of a slots request's time, issue 21).
+ * Gives exactly what `slotsAcrossAChange` gives on such a day (a test holds them to it).
+ */
+function slotsAtOffset(query: SlotQuery, stepMinutes: number, offsetMinutes: number): Slot[] {
+  const { date, durationMinutes, now } = query;
+  const dayOfWeek = dayOfWeekOf(date);
+  const midnight = Date.parse(`${date}T00:00:00Z`) - offsetMinutes * MINUTE_MS;
+  const slots = new Map<number, Slot>();
+  for (const hours of query.weeklyHours) {
+    if (!hours.isAvailable || hours.dayOfWeek !== dayOfWeek || !checkHours(hours).ok) continue;
+    const first = minutesOf(hours.startTime);
+    const last = minutesOf(hours.endTime);
+    for (let wall = first; wall + durationMinutes <= last; wall += stepMinutes) {
+      const startsAt = new Date(midnight + wall * MINUTE_MS);
+      const endsAt = new Date(startsAt.getTime() + durationMinutes * MINUTE_MS);
+      if (startsAt <= now) continue;
+      const slot = { startsAt, endsAt };
+      if (query.busy.some((busy) => overlaps(slot, busy))) continue;
+      slots.set(startsAt.getTime(), { startTime: hhmm(wall), endTime: hhmm(wall + durationMinutes), startsAt, endsAt });
+    }
+  }
+  return [...slots.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** A day when the clocks change: each start time is converted on its own. Exported for the test that holds the usual day's arithmetic to it. */
+export function slotsAcrossAChange(query: SlotQuery, stepMinutes = query.stepMinutes ?? 30): Slot[] {
+  const { date, timeZone, durationMinutes, now } = query;
+  if (isTimeOff(date, query.timeOff)) return [];
   const slots = new Map<number, Slot>();
   for (const hours of query.weeklyHours) {
     const [window] = windowsOn(date, timeZone, [hours]);

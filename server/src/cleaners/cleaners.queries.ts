@@ -1,17 +1,8 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
-import {
-  type BOOKING_STATUSES,
-  bookingStatusHistory,
-  bookings,
-  type CleanerRow,
-  cleaners,
-  payments,
-  refunds,
-  users,
-} from '../db/schema';
+import { type BOOKING_STATUSES, bookingStatusHistory, bookings, type CleanerRow, cleaners, users } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
 type CleanerWithName = CleanerRow & { firstName: string | null; lastName: string | null };
@@ -72,27 +63,27 @@ type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Charged payments of the cleaner's bookings in `statuses`, less every refund of them that did not fail. */
 async function keptCents(db: Queryable, cleanerId: number, statuses: readonly BookingStatus[]): Promise<number> {
-  const [charged] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(
-      and(eq(bookings.cleanerId, cleanerId), inArray(bookings.status, statuses), inArray(payments.status, CHARGED)),
-    );
-  const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(
-      and(
-        eq(bookings.cleanerId, cleanerId),
-        inArray(bookings.status, statuses),
-        inArray(payments.status, CHARGED),
-        ne(refunds.status, 'failed'),
-      ),
-    );
-  return Math.max(0, Number(charged?.cents ?? 0) - Number(refunded?.cents ?? 0));
+  // Driven from the cleaner's own bookings (CROSS JOIN keeps that order whatever the planner's
+  // statistics say, and through the cleaner's index): from every charged payment by status, or
+  // every completed booking, it read 150,000 rows at 100,000 cleaners.
+  const inStatuses = sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const charged = sql.join(
+    CHARGED.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const [row] = await db.all<{ charged: number; refunded: number }>(sql`
+    select
+      (select coalesce(sum(p.amount_cents), 0)
+        from bookings b indexed by bookings_cleaner_time_idx cross join payments p on p.booking_id = b.id
+        where b.cleaner_id = ${cleanerId} and b.status in (${inStatuses}) and p.status in (${charged})) as charged,
+      (select coalesce(sum(r.amount_cents), 0)
+        from bookings b indexed by bookings_cleaner_time_idx cross join payments p on p.booking_id = b.id cross join refunds r on r.payment_id = p.id
+        where b.cleaner_id = ${cleanerId} and b.status in (${inStatuses}) and p.status in (${charged})
+          and r.status <> 'failed') as refunded`);
+  return Math.max(0, Number(row?.charged ?? 0) - Number(row?.refunded ?? 0));
 }
 
 /**

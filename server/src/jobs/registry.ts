@@ -1,5 +1,6 @@
 import { expireUnpaidBookings, queueBookingReminders } from '../bookings/booking-lifecycle.service';
 import { purgeOldChats } from '../chat/chat.service';
+import { refreshStatistics } from '../db/migrate';
 import type { Deps } from '../deps';
 import { systemActor } from '../lib/actor';
 import { deliverNotifications } from '../notifications/outbox';
@@ -32,6 +33,8 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
   { name: 'purge-old-chats', schedule: '17 * * * *', run: purgeOldChats },
   { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },
+  // The query planner's statistics follow the data as it grows (db/migrate.ts).
+  { name: 'refresh-statistics', schedule: '43 3 * * *', run: (deps) => refreshStatistics(deps.database) },
 ];
 
 /** Runs one job, logging its result or its failure; never rejects (a schedule must keep going). */

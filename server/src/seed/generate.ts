@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { refreshStatistics } from '../db/migrate';
 import * as t from '../db/schema';
 import { addHistory } from './bookings';
 import { SERVICE_CATALOGUE } from './catalogue';
@@ -50,5 +51,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   addDemoStory(data);
   data.settleCleanerFigures();
   log(`  generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
-  return { skipped: false, counts: await data.insert(database, log) };
+  const counts = await data.insert(database, log);
+  // The tables went from empty to full: the planner's statistics must follow.
+  await refreshStatistics(database);
+  return { skipped: false, counts };
 }
