@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, toLocal, zonedToUtc, zoneOffsetMinutes } from './time';
+import { addDays, intlLocal, toLocal, zonedToUtc, zoneOffsetMinutes } from './time';
 
 describe('zonedToUtc', () => {
   it('converts ordinary wall times in summer and winter', () => {
@@ -47,5 +47,55 @@ describe('toLocal and offsets', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('toLocal from an hour’s steady offset', () => {
+  const ZONES = [
+    'America/New_York',
+    'America/St_Johns',
+    'America/Santiago',
+    'Europe/London',
+    'Africa/Casablanca',
+    'Asia/Kathmandu',
+    'Asia/Kolkata',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Apia',
+    'UTC',
+  ];
+
+  it('agrees with Intl at random instants from 1970 to 2100 in zones with odd offsets and changes', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const zone = ZONES[i % ZONES.length]!;
+      const instant = new Date(Math.floor(next() * Date.UTC(2100, 0, 1)));
+      expect(toLocal(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlLocal(instant, zone));
+    }
+  });
+
+  it('agrees with Intl minute by minute across clock changes, the hour of the change included', () => {
+    const changes: Array<[string, string]> = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['America/St_Johns', '2026-03-08T05:30:00Z'],
+      ['Pacific/Chatham', '2026-04-04T14:00:00Z'],
+    ];
+    for (const [zone, around] of changes) {
+      const centre = Date.parse(around);
+      const offsets = new Set<number>();
+      for (let minute = -180; minute <= 180; minute++) {
+        const instant = new Date(centre + minute * 60_000 + 17_000);
+        expect(toLocal(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(intlLocal(instant, zone));
+        offsets.add(zoneOffsetMinutes(instant, zone));
+      }
+      expect(offsets.size, `${zone} changes its clocks near ${around}`).toBe(2);
+    }
   });
 });

@@ -32,8 +32,22 @@ export interface LocalDateTime {
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+const HOUR_MS = 3_600_000;
+/** Hours (per zone) through which the offset holds: the offset, or null for an hour with a change. */
+const steadyHours = new Map<string, number | null>();
+const STEADY_HOURS_KEPT = 20_000;
+
 /** The local date, time and weekday of an instant in a zone. */
 export function toLocal(instant: Date, timeZone: string): LocalDateTime {
+  const offset = steadyOffset(instant, timeZone);
+  if (offset === undefined) return intlLocal(instant, timeZone);
+  const shifted = new Date(instant.getTime() + offset * 60_000);
+  const iso = shifted.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16), dayOfWeek: shifted.getUTCDay() };
+}
+
+/** `toLocal` straight from Intl: the reference, and the answer inside an hour when the clocks change. */
+export function intlLocal(instant: Date, timeZone: string): LocalDateTime {
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   return {
@@ -45,6 +59,32 @@ export function toLocal(instant: Date, timeZone: string): LocalDateTime {
 
 /** Offset of the zone from UTC at an instant, in minutes (e.g. -300 for New York in winter). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  return steadyOffset(instant, timeZone) ?? intlOffsetMinutes(instant, timeZone);
+}
+
+/**
+ * The offset in force through the whole UTC hour holding `instant`, if the clocks do not change in
+ * it — nearly always: two Intl lookups per zone and hour, then arithmetic (a booking list or a day
+ * of slots converts many instants, and each Intl lookup costs microseconds — issue 21). Instants
+ * before 1970 (where zones had offsets in seconds) always go to Intl.
+ */
+function steadyOffset(instant: Date, timeZone: string): number | undefined {
+  const ms = instant.getTime();
+  if (!(ms >= 0)) return undefined;
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let steady = steadyHours.get(key);
+  if (steady === undefined) {
+    const start = intlOffsetMinutes(new Date(hour * HOUR_MS), timeZone);
+    const end = intlOffsetMinutes(new Date((hour + 1) * HOUR_MS), timeZone);
+    steady = start === end ? start : null;
+    if (steadyHours.size >= STEADY_HOURS_KEPT) steadyHours.clear();
+    steadyHours.set(key, steady);
+  }
+  return steady ?? undefined;
+}
+
+function intlOffsetMinutes(instant: Date, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const asUtc = Date.UTC(
