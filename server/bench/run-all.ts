@@ -4,7 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const benches = ['request-path.bench.ts', 'search.bench.ts', 'database-paths.bench.ts', 'assistant.bench.ts'];
+const benches = [
+  'request-path.bench.ts',
+  'search.bench.ts',
+  'reads.bench.ts',
+  'database-paths.bench.ts',
+  'assistant.bench.ts',
+];
 
 for (const file of benches) {
   console.log(`\n── ${file}`);
