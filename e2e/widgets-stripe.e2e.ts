@@ -119,67 +119,73 @@ const eventNames = (page: Page) =>
   page.evaluate(() => (window as unknown as { __events: Array<{ name: string }> }).__events.map((e) => e.name));
 
 describe('the booking widget with Stripe configured', () => {
-  it('takes the card in Stripe Elements outside the shadow root, and the booking ends paid by the webhook', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route('https://js.stripe.com/v3/', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
-    );
-    const page = await context.newPage();
-    await page.exposeFunction('__stripeConfirm', confirmAtStripe);
-    await page.goto(`${host.url}/`);
-    const widget = page.locator('#booking');
-    const shown = () => widget.locator('[part="container"]').textContent();
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`takes the card in Stripe Elements outside the shadow root, and the booking ends paid by the webhook (${label})`, async () => {
+      const context = await browser.newContext({ viewport });
+      await context.route('https://js.stripe.com/v3/', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+      );
+      const page = await context.newPage();
+      await page.exposeFunction('__stripeConfirm', confirmAtStripe);
+      await page.goto(`${host.url}/`);
+      const widget = page.locator('#booking');
+      const shown = () => widget.locator('[part="container"]').textContent();
 
-    // The first day with a free time, from tomorrow on.
-    const date = widget.getByLabel('Date');
-    await expect.poll(() => date.isVisible(), { timeout: 15_000 }).toBe(true);
-    for (let day = 1; day < 21; day++) {
-      await date.fill(new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10));
-      await expect.poll(shown, { timeout: 10_000 }).toMatch(/No free times that day|\d\d:\d\d/);
-      if ((await widget.locator('[part="slot"]').count()) > 0) break;
-    }
-    await widget.locator('[part="slot"]').first().click();
-    await widget.getByRole('button', { name: 'Continue' }).click();
-    await widget.getByLabel('Address').fill('12 Oak Street, Austin, TX');
-    await widget.getByLabel('Your name').fill('Stella Stripe');
-    await widget.getByLabel('Email').fill(`stella-${Date.now()}@example.com`);
-    await widget.getByLabel('Phone').fill('512 555 0199');
-    await widget.getByRole('button', { name: /^Book for / }).click();
+      // The first day with a free time, from tomorrow on.
+      const date = widget.getByLabel('Date');
+      await expect.poll(() => date.isVisible(), { timeout: 15_000 }).toBe(true);
+      for (let day = 1; day < 21; day++) {
+        const offset = day + (label === 'phone' ? 30 : 0);
+        await date.fill(new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10));
+        await expect.poll(shown, { timeout: 10_000 }).toMatch(/No free times that day|\d\d:\d\d/);
+        if ((await widget.locator('[part="slot"]').count()) > 0) break;
+      }
+      await widget.locator('[part="slot"]').first().click();
+      await widget.getByRole('button', { name: 'Continue' }).click();
+      await widget.getByLabel('Address').fill('12 Oak Street, Austin, TX');
+      await widget.getByLabel('Your name').fill('Stella Stripe');
+      await widget.getByLabel('Email').fill(`stella-${label}-${Date.now()}@example.com`);
+      await widget.getByLabel('Phone').fill('512 555 0199');
+      await widget.getByRole('button', { name: /^Book for / }).click();
 
-    // Stripe's field, mounted in the light DOM under the widget's element and shown through its slot.
-    const card = page.getByLabel('Card number (Stripe)');
-    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await card.evaluate((el) => el.getRootNode() === document && el.closest('#booking') !== null)).toBe(true);
-    expect(await widget.getByLabel('Expiry (MM/YY)').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __stripeKeys: string[] }).__stripeKeys)).toEqual([
-      PUBLISHABLE_KEY,
-    ]);
+      // Stripe's field, mounted in the light DOM under the widget's element and shown through its slot.
+      const card = page.getByLabel('Card number (Stripe)');
+      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await card.evaluate((el) => el.getRootNode() === document && el.closest('#booking') !== null)).toBe(true);
+      expect(await widget.getByLabel('Expiry (MM/YY)').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __stripeKeys: string[] }).__stripeKeys)).toEqual([
+        PUBLISHABLE_KEY,
+      ]);
 
-    await card.fill('4000 0000 0000 0002');
-    await widget.getByRole('button', { name: /^Pay / }).click();
-    await expect.poll(shown, { timeout: 15_000 }).toContain('Your card was declined.');
-    expect(await eventNames(page)).not.toContain('payment:succeeded');
+      await card.fill('4000 0000 0000 0002');
+      await widget.getByRole('button', { name: /^Pay / }).click();
+      await expect.poll(shown, { timeout: 15_000 }).toContain('Your card was declined.');
+      expect(await eventNames(page)).not.toContain('payment:succeeded');
 
-    await card.fill('4242 4242 4242 4242');
-    await page.screenshot({ path: join(SHOTS, 'stripe-payment-desktop.png') });
-    await widget.getByRole('button', { name: /^Pay / }).click();
-    await expect.poll(shown, { timeout: 15_000 }).toContain('Booked and paid');
-    expect(await eventNames(page)).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));
-    // The card field left with the form.
-    expect(await page.locator('#booking > [slot]').count()).toBe(0);
-    expect(await violations(page)).toEqual([]);
+      await card.fill('4242 4242 4242 4242');
+      await page.screenshot({ path: join(SHOTS, `stripe-payment-${label}.png`) });
+      await widget.getByRole('button', { name: /^Pay / }).click();
+      await expect.poll(shown, { timeout: 15_000 }).toContain('Booked and paid');
+      expect(await eventNames(page)).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));
+      // The card field left with the form.
+      expect(await page.locator('#booking > [slot]').count()).toBe(0);
+      expect(await violations(page)).toEqual([]);
 
-    // The server took the payment from Stripe's webhook: the booking is paid.
-    const bookingId = await page.evaluate(
-      () =>
-        (window as unknown as { __events: Array<{ name: string; detail: { bookingId: number } }> }).__events.find(
-          (e) => e.name === 'booking:created',
-        )?.detail.bookingId,
-    );
-    const admin = await context.newPage();
-    await signInAsAdmin(admin, server.baseUrl);
-    const booking = await (await admin.request.get(`${server.baseUrl}/api/bookings/${bookingId}`)).json();
-    expect(booking.paymentStatus).toBe('succeeded');
-    await context.close();
-  }, 120_000);
+      // The server took the payment from Stripe's webhook: the booking is paid.
+      const bookingId = await page.evaluate(
+        () =>
+          (window as unknown as { __events: Array<{ name: string; detail: { bookingId: number } }> }).__events.find(
+            (e) => e.name === 'booking:created',
+          )?.detail.bookingId,
+      );
+      const admin = await context.newPage();
+      await signInAsAdmin(admin, server.baseUrl);
+      const booking = await (await admin.request.get(`${server.baseUrl}/api/bookings/${bookingId}`)).json();
+      expect(booking.paymentStatus).toBe('succeeded');
+      await context.close();
+    }, 120_000);
+  }
 });
