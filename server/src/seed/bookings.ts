@@ -1,13 +1,13 @@
 import type * as t from '../db/schema';
 import { addDays } from '../lib/time';
-import type { BookingSpec, DemoData, Insert } from './demo-data';
+import type { BookingSpec, DemoData } from './demo-data';
 import { reviewCorpus, sampleAreas } from './review-texts';
 import * as w from './words';
 
 /** One booking with its status history, its payment (and refund), and maybe a review and a response. */
 export function addBooking(data: DemoData, b: BookingSpec): void {
   const { services } = data;
-  const cleaner = data.rows.cleaners[b.cleanerId - 1] as Insert<typeof t.cleaners>;
+  const cleaner = data.cleaner(b.cleanerId);
   const service = services.find((s) => s.id === b.serviceId) ?? services[0]!;
   data.bookingId += 1;
   const startsAt = data.zoned(b.date, b.time, cleaner.timeZone);
@@ -68,7 +68,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       toStatus: status,
       actorUserId:
         status === 'confirmed' || status === 'in_progress' || status === 'completed'
-          ? data.rows.cleaners[b.cleanerId - 1]!.userId
+          ? data.cleaner(b.cleanerId).userId
           : b.customerId,
       actorRole: status === 'pending' || status === 'cancelled' ? 'customer' : 'cleaner',
       createdAt: new Date(createdAt.getTime() + i * 3_600_000),

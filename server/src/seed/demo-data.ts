@@ -14,6 +14,8 @@ export interface SeedOptions {
   /** Hash of DEMO_PASSWORD, computed once by the caller (hashing is deliberately slow). */
   demoPasswordHash?: string;
   seed?: number;
+  /** Cleaners built and written at a time (default CLEANERS_PER_BATCH); the demo story needs its first 300 in the first. */
+  cleanersPerBatch?: number;
   log?: (message: string) => void;
 }
 
@@ -56,7 +58,7 @@ export interface BookingSpec {
  * order of the random draws is the data: the same seed and `now` always give the same rows.
  */
 export class DemoData {
-  readonly rows = new Rows();
+  rows = new Rows();
   readonly rand: Random;
   readonly now: Date;
   readonly zoned = memoZonedToUtc();
@@ -71,6 +73,10 @@ export class DemoData {
   bookingId = 0;
   paymentId = 0;
   reviewId = 0;
+  /** The id of `rows.cleaners[0]`: the rows hold one batch of cleaners at a time. */
+  batchFirstCleanerId = 1;
+  /** Rows written so far, per table. */
+  readonly counts: Record<string, number> = {};
 
   constructor(
     readonly options: SeedOptions,
@@ -91,7 +97,14 @@ export class DemoData {
     return this.userId;
   }
 
-  /** Derived figures agree with the rows they summarise. */
+  /** A cleaner of the batch in the rows, by id. */
+  cleaner(id: number): Insert<typeof t.cleaners> {
+    const row = this.rows.cleaners[id - this.batchFirstCleanerId];
+    if (row?.id !== id) throw new Error(`seed: cleaner ${id} is not in the batch being built`);
+    return row;
+  }
+
+  /** Derived figures agree with the rows they summarise (the batch's cleaners are final after it). */
   settleCleanerFigures(): void {
     for (const cleaner of this.rows.cleaners) {
       const s = this.cleanerStats.get(cleaner.id!)!;
@@ -99,18 +112,24 @@ export class DemoData {
       cleaner.reviewCount = s.count;
       cleaner.rating = s.count > 0 ? s.sum / s.count : null;
       cleaner.completedJobs = s.completed;
+      this.cleanerStats.delete(cleaner.id!);
     }
   }
 
-  async insert(database: Database, log: (message: string) => void): Promise<Record<string, number>> {
-    const { rows, now } = this;
-    const counts: Record<string, number> = {};
+  /** Starts the next batch: the written rows are let go, so memory holds one batch at a time. */
+  nextBatch(): void {
+    const last = this.rows.cleaners.at(-1)?.id;
+    if (last !== undefined) this.batchFirstCleanerId = last + 1;
+    this.rows = new Rows();
+  }
+
+  /** Writes the rows built so far (parents before children), adding to `counts`. */
+  async insert(database: Database): Promise<void> {
+    const { rows, now, counts } = this;
     const write = async <T extends SQLiteTable>(name: string, table: T, values: Insert<T>[]) => {
-      const t0 = performance.now();
-      counts[name] = values.length;
+      counts[name] = (counts[name] ?? 0) + values.length;
       if (values.length === 0) return;
       await bulkInsert(database, table, values, now);
-      log(`  ${name}: ${values.length.toLocaleString('en-US')} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     };
     await write('users', t.users, rows.users);
     await write('cleaners', t.cleaners, rows.cleaners);
@@ -125,7 +144,6 @@ export class DemoData {
     await write('reviewResponses', t.reviewResponses, rows.responses);
     await write('favourites', t.favourites, rows.favourites);
     await write('cleanerApplications', t.cleanerApplications, rows.applications);
-    return counts;
   }
 }
 

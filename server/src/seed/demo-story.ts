@@ -59,7 +59,7 @@ export function addDemoStory(data: DemoData): void {
     time: '09:00',
     paid: true,
   });
-  const startedHourAgo = toLocal(new Date(now.getTime() - 3_600_000), rows.cleaners[other(3) - 1]!.timeZone);
+  const startedHourAgo = toLocal(new Date(now.getTime() - 3_600_000), data.cleaner(other(3)).timeZone);
   addBooking(data, {
     customerId: c,
     cleanerId: other(3),
@@ -132,11 +132,11 @@ export function addDemoStory(data: DemoData): void {
     { userId: c, cleanerId: other(4) },
   );
   rows.applications.push({
-    userId: rows.cleaners[jd - 1]!.userId,
+    userId: data.cleaner(jd).userId,
     status: 'approved',
     experience: '5-10',
     hourlyRateCents: 4500,
-    bio: rows.cleaners[jd - 1]!.bio,
+    bio: data.cleaner(jd).bio,
     serviceTypes: ['residential', 'deep', 'moveout'],
     coverageAreas: ['Downtown Austin', 'East Austin'],
     hasInsurance: true,

@@ -48,6 +48,39 @@ describe('seedDemoData', () => {
     expect(badHours).toEqual([]);
   });
 
+  it('writes cleaners a batch at a time with the same figures, ids and demo story as one batch would have', async () => {
+    const hash = 'scrypt$16384$8$1$c2FsdA==$aGFzaA==';
+    const whole = await createTestContext();
+    const batched = await createTestContext();
+    const options = { cleaners: 700, now, demoAccounts: true, demoPasswordHash: hash, seed: 3 };
+    const one = await seedDemoData(whole.database, options);
+    const many = await seedDemoData(batched.database, { ...options, cleanersPerBatch: 300 });
+    // The draws come in another order across batches, so the rows differ; their shape does not.
+    expect(Object.keys(many.counts).sort()).toEqual(Object.keys(one.counts).sort());
+    expect(many.counts.cleaners).toBe(700);
+    expect(many.counts.users).toBe(one.counts.users);
+    const ids = (ctx: typeof whole) =>
+      ctx.database.db.select({ id: t.cleaners.id }).from(t.cleaners).orderBy(t.cleaners.id);
+    expect((await ids(batched)).map((r) => r.id)).toEqual(Array.from({ length: 700 }, (_, i) => i + 1));
+    const mismatches = await batched.database.db.all(sql`
+      select c.id from cleaners c
+      where c.review_count != (select count(*) from reviews r where r.cleaner_id = c.id)
+         or c.completed_jobs != (select count(*) from bookings b where b.cleaner_id = c.id and b.status = 'completed')`);
+    expect(mismatches).toEqual([]);
+    const orphans = await batched.database.db.all(sql`
+      select b.id from bookings b left join cleaners c on c.id = b.cleaner_id where c.id is null`);
+    expect(orphans).toEqual([]);
+    // The demo customer's story is there, bookings in every status, whatever the batches.
+    const statuses = await batched.database.db.selectDistinct({ status: t.bookings.status }).from(t.bookings);
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      'cancelled',
+      'completed',
+      'confirmed',
+      'in_progress',
+      'pending',
+    ]);
+  });
+
   it('creates the demo accounts, bookings in every status and a cleaner with hours, only when asked', async () => {
     const ctx = await createTestContext();
     const hash = 'scrypt$16384$8$1$c2FsdA==$aGFzaA==';

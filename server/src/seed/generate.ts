@@ -32,6 +32,9 @@ export async function ensureCatalogue(database: Database): Promise<void> {
   await database.write((tx) => tx.insert(t.services).values(SERVICE_CATALOGUE));
 }
 
+/** How many cleaners (with their users, hours and history) are built and written at a time. */
+export const CLEANERS_PER_BATCH = 5000;
+
 /**
  * Generates realistic demo data into an empty database: cleaners over the city table with hours,
  * customers, bookings in every status with their history and payments, and reviews whose
@@ -43,15 +46,30 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const [existing] = await database.db.select({ n: sql<number>`count(*)` }).from(t.cleaners);
   if ((existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
 
-  const genStart = performance.now();
+  // Cleaners are built and written a batch at a time, so memory holds one batch whatever the
+  // size (a million cleaners in well under 1 GB). Up to one batch, the random draws come in the
+  // same order as they always have: the same seed gives the same data.
+  const started = performance.now();
   const data = new DemoData(options, await database.db.select().from(t.services));
   addCustomers(data);
-  addCleaners(data);
-  addHistory(data);
-  addDemoStory(data);
-  data.settleCleanerFigures();
-  log(`  generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
-  const counts = await data.insert(database, log);
+  const batch = options.cleanersPerBatch ?? CLEANERS_PER_BATCH;
+  for (let from = 0; from < options.cleaners; from += batch) {
+    const to = Math.min(options.cleaners, from + batch);
+    addCleaners(data, from, to);
+    addHistory(data);
+    if (from === 0) addDemoStory(data);
+    data.settleCleanerFigures();
+    await data.insert(database);
+    data.nextBatch();
+    // libSQL frees a finished statement's native memory in a finaliser that runs only on a turn of
+    // the event loop; a loop of awaited writes never gives it one, and a million cleaners' worth of
+    // statements would pile up (gigabytes). One turn per batch lets them go.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (to % (batch * 10) === 0 || to === options.cleaners) {
+      log(`  ${to.toLocaleString('en-US')} cleaners (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    }
+  }
+  const counts = data.counts;
   // The tables went from empty to full: the planner's statistics must follow.
   await refreshStatistics(database);
   return { skipped: false, counts };

@@ -86,10 +86,13 @@ function addCleaner(
   data.cleanerStats.set(cleanerId, { sum: 0, count: 0, completed: 0 });
 }
 
-/** The demo cleaner (when asked: Austin, Monday to Saturday 8–6) and the rest over the city table. */
-export function addCleaners(data: DemoData): void {
+/**
+ * Cleaners `from` to `to` (exclusive) of the seed, counting the demo cleaner (when asked: Austin,
+ * Monday to Saturday 8–6) as the first; the rest over the city table.
+ */
+export function addCleaners(data: DemoData, from = 0, to = data.options.cleaners): void {
   const { options, rand, now } = data;
-  if (options.demoAccounts) {
+  if (options.demoAccounts && from === 0) {
     data.demoCleanerId = 1;
     data.firstCleanerId = 2;
     const austin = CITIES.find((c) => c.name === 'Austin') as City;
@@ -132,7 +135,8 @@ export function addCleaners(data: DemoData): void {
       });
     }
   }
-  for (let i = 0; i < options.cleaners - (options.demoAccounts ? 1 : 0); i++) {
+  const demo = options.demoAccounts ? 1 : 0;
+  for (let i = Math.max(0, from - demo); i < to - demo; i++) {
     const city = rand.weighted(CITIES, CITY_WEIGHTS);
     const first = rand.pick(w.FIRST_NAMES);
     const last = rand.pick(w.LAST_NAMES);
