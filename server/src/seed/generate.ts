@@ -50,6 +50,11 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   // size (a million cleaners in well under 1 GB). Up to one batch, the random draws come in the
   // same order as they always have: the same seed gives the same data.
   const started = performance.now();
+  // Random keys (e-mails, the search indexes) land all over ever larger B-trees: a 256 MB page
+  // cache on the write connection while seeding a local file, instead of SQLite's 2 MB (300,000
+  // cleaners in 138 s rather than 193 s), put back afterwards. A libSQL server refuses the pragma.
+  const local = database.client.protocol === 'file';
+  if (local) await database.batch([{ sql: 'PRAGMA cache_size = -262144', args: [] }]);
   const data = new DemoData(options, await database.db.select().from(t.services));
   addCustomers(data);
   const batch = options.cleanersPerBatch ?? CLEANERS_PER_BATCH;
@@ -69,6 +74,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       log(`  ${to.toLocaleString('en-US')} cleaners (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     }
   }
+  if (local) await database.batch([{ sql: 'PRAGMA cache_size = -2000', args: [] }]);
   const counts = data.counts;
   // The tables went from empty to full: the planner's statistics must follow.
   await refreshStatistics(database);
