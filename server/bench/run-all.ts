@@ -1,5 +1,10 @@
-/** `npm run bench`: every benchmark of the server, one after another. */
+/**
+ * `npm run bench`: every benchmark of the server, one after another, then one table of every goal
+ * the result files in bench/results/ state and whether the latest run met it
+ * (`npm run bench -- --summary` prints only the table, from the files as they are).
+ */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,9 +16,45 @@ const benches = [
   'database-paths.bench.ts',
   'assistant.bench.ts',
 ];
+const RESULTS = ['request-path', 'search', 'reads', 'database-paths', 'assistant', 'size'];
 
-for (const file of benches) {
-  console.log(`\n── ${file}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+if (!process.argv.includes('--summary')) {
+  for (const file of benches) {
+    console.log(`\n── ${file}`);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
+
+type Goal = { file: string; goal: string; met: boolean; when: string };
+
+/** The goals a result file states: `goals` (each a boolean or `{ met }`) and a top-level `goalMet`. */
+export function goalsOf(file: string, result: Record<string, unknown>): Goal[] {
+  const when = String(result.when ?? result.measuredAt ?? '');
+  const rows: Goal[] = [];
+  if (typeof result.goalMet === 'boolean') {
+    rows.push({ file, goal: String(result.goal ?? 'goal'), met: result.goalMet, when });
+  }
+  const goals = result.goals;
+  if (goals && typeof goals === 'object') {
+    for (const [name, value] of Object.entries(goals as Record<string, unknown>)) {
+      const met = typeof value === 'boolean' ? value : (value as { met?: unknown })?.met;
+      if (typeof met === 'boolean') rows.push({ file, goal: name, met, when });
+    }
+  }
+  return rows;
+}
+
+const table: Goal[] = [];
+console.log('\n── goals (bench/results/*.json)');
+for (const name of RESULTS) {
+  const path = join(here, 'results', `${name}.json`);
+  if (!existsSync(path)) continue;
+  const result = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const rows = goalsOf(name, result);
+  if (rows.length === 0) continue;
+  table.push(...rows);
+  console.log(`${name} (${rows[0]?.when.slice(0, 10)})${typeof result.goal === 'string' ? ` — ${result.goal}` : ''}`);
+  for (const row of rows) console.log(`  ${row.met ? 'met    ' : 'NOT met'}  ${row.goal}`);
+}
+console.log(`${table.filter((r) => r.met).length} of ${table.length} goals met`);
