@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the server, one after another, then one table of every goal
  * the result files in bench/results/ state and whether the latest run met it
- * (`npm run bench -- --summary` prints only the table, from the files as they are).
+ * (`npm run bench -w server -- --summary` prints only the table, from the files as they are).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
