@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { call, type Json, WidgetApiError } from './api';
 import { Failure, Field, money, report, type WidgetProps } from './shared';
@@ -102,14 +103,7 @@ function TestCard(props: CardProps) {
   };
 
   return (
-    <form
-      class="sp-stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {error ? <Failure error={error} ctx={ctx} /> : null}
+    <PayForm ctx={ctx} error={error} busy={busy} ready total={booking.totalPrice} onSubmit={submit}>
       <Field label="Card number" error={fields.cardNumber}>
         {(control) => (
           <input
@@ -148,10 +142,7 @@ function TestCard(props: CardProps) {
         </Field>
       </div>
       <p class="sp-muted">Test mode: card 4242 4242 4242 4242, any future date and CVC.</p>
-      <button class="sp-button" type="submit" part="button" disabled={busy}>
-        {busy ? 'Paying...' : `Pay ${money(booking.totalPrice)}`}
-      </button>
-    </form>
+    </PayForm>
   );
 }
 
@@ -274,22 +265,39 @@ function StripeCard(props: CardProps) {
   };
 
   return (
-    <form
-      class="sp-stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {error ? <Failure error={error} ctx={ctx} /> : null}
+    <PayForm ctx={ctx} error={error} busy={busy} ready={stripe !== null} total={booking.totalPrice} onSubmit={submit}>
       <fieldset class="sp-field sp-fieldset">
         <legend class="sp-label">Card details</legend>
         <div class="sp-input sp-card-field" part="card-field">
           <slot ref={slot} name={slotName} />
         </div>
       </fieldset>
-      <button class="sp-button" type="submit" part="button" disabled={!stripe || busy}>
-        {busy ? 'Paying...' : `Pay ${money(booking.totalPrice)}`}
+    </PayForm>
+  );
+}
+
+/** What both card forms share: the failure, their fields, and the Pay button. */
+function PayForm(props: {
+  ctx: PaymentProps['ctx'];
+  error: unknown;
+  busy: boolean;
+  ready: boolean;
+  total: string;
+  onSubmit: () => Promise<void>;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class="sp-stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void props.onSubmit();
+      }}
+    >
+      {props.error ? <Failure error={props.error} ctx={props.ctx} /> : null}
+      {props.children}
+      <button class="sp-button" type="submit" part="button" disabled={!props.ready || props.busy}>
+        {props.busy ? 'Paying...' : `Pay ${money(props.total)}`}
       </button>
     </form>
   );
