@@ -5,7 +5,7 @@
  * articles, writing the answer) apart from the searches its tools make, over several rounds of the
  * whole set. Prints a short report and writes bench/results/assistant.json.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVAL_NOW } from '../src/chat/eval/case';
@@ -22,8 +22,9 @@ import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
-import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
+import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
+import { writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -111,10 +112,7 @@ async function main() {
         engineP99: p99 <= 20,
       },
     };
-    const outDir = join(SERVER_ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'assistant.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Wrote ${join(outDir, 'assistant.json')}`);
+    writeResult('assistant', report);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@
  * its network round trips to every query (docs/deploy.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CITIES } from '@spotless/sdk/cities';
@@ -17,7 +17,7 @@ import { migrateDatabase } from '../src/db/migrate';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { freePort } from '../targets/targets';
-import { type Figures, load, startServer, stopServer } from './harness';
+import { type Figures, load, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -184,10 +184,7 @@ async function main() {
     for (const [name, value] of Object.entries(report.serverOverFile)) {
       console.log(`${name.padEnd(16)} libSQL server / file: ${(value * 100).toFixed(0)}%`);
     }
-    const outDir = join(SERVER_ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'database-paths.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Wrote ${join(outDir, 'database-paths.json')}`);
+    writeResult('database-paths', report);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_ROOT } from '../src/paths';
 
 export type Figures = {
   requestsPerSecond: number;
@@ -98,4 +101,15 @@ export function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Where every benchmark writes its JSON result (and `npm run bench` reads them back). */
+export const RESULTS_DIR = join(SERVER_ROOT, 'bench', 'results');
+
+/** Writes `report` as bench/results/<name>.json and says so. */
+export function writeResult(name: string, report: unknown): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Wrote ${file}`);
 }

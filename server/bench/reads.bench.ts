@@ -11,16 +11,16 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createSession, generateSessionToken } from '../src/auth/sessions';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
+import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { type Figures, load, startServer, stopServer } from './harness';
+import { type Figures, load, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -146,10 +146,7 @@ async function main() {
       goals,
       allGoalsMet: Object.values(goals).every((g) => g.met),
     };
-    const outDir = join(SERVER_ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'reads.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Wrote ${join(outDir, 'reads.json')}`);
+    writeResult('reads', report);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

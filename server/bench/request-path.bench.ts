@@ -10,29 +10,17 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ROOT } from '../src/paths';
-import { type Figures, load, stopServer } from './harness';
+import { freePort } from '../targets/targets';
+import { type Figures, load, stopServer, writeResult } from './harness';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -154,10 +142,7 @@ async function main() {
     console.log(
       `health: ${(healthShare * 100).toFixed(1)}% of bare Hono (goal ≥ 50%) — ${report.goalMet ? 'met' : 'NOT met'}; one-row read ${(report.serviceById.shareOfHealth * 100).toFixed(1)}% of health`,
     );
-    const outDir = join(SERVER_ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'request-path.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Wrote ${join(outDir, 'request-path.json')}`);
+    writeResult('request-path', report);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

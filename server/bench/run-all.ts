@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RESULTS_DIR } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const benches = [
@@ -48,7 +49,7 @@ export function goalsOf(file: string, result: Record<string, unknown>): Goal[] {
 const table: Goal[] = [];
 console.log('\n── goals (bench/results/*.json)');
 for (const name of RESULTS) {
-  const path = join(here, 'results', `${name}.json`);
+  const path = join(RESULTS_DIR, `${name}.json`);
   if (!existsSync(path)) continue;
   const result = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   const rows = goalsOf(name, result);

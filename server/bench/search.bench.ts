@@ -7,15 +7,15 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CITIES } from '@spotless/sdk/cities';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
+import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { load, startServer, stopServer } from './harness';
+import { load, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -117,10 +117,7 @@ async function main() {
         `${name.padEnd(12)} cold path: ${(c.shareOfTrivial * 100).toFixed(1)}% of trivial, p99 ${c.p99Ms} ms (every answer computed)`,
       );
     }
-    const outDir = join(SERVER_ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'search.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Wrote ${join(outDir, 'search.json')}`);
+    writeResult('search', report);
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
