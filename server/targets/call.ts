@@ -39,8 +39,11 @@ export async function call(baseUrl: string, path: string, init: CallInit = {}): 
     res = await send();
   } catch (error) {
     // A kept-alive socket the server closed while idle (a slow step before this call) fails
-    // before the request is sent: send it once more on a new connection.
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    // before the request is sent: send it once more on a new connection. A reset connection is
+    // retried only for a read, which is safe to send twice (as any HTTP client does).
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    const safe = (init.method ?? 'GET') === 'GET';
+    if (code !== 'UND_ERR_SOCKET' && !(safe && code === 'ECONNRESET')) throw error;
     res = await send();
   }
   const cookies = res.headers.getSetCookie();
