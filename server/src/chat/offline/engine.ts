@@ -3,7 +3,7 @@ import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
 import type { BookingFacts, CleanerFacts } from '../tools';
-import { classify, expandShorthand } from './intents';
+import { classify, expandShorthand, nameCandidate } from './intents';
 import { KnowledgeBase } from './knowledge';
 import {
   findBadges,
@@ -77,7 +77,9 @@ export function offlineEngine(knowledge = new KnowledgeBase()): AssistantEngine 
 type Answer = { text: string; trace: ReplyTrace };
 
 async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
-  const { message, toolbox } = request;
+  const { toolbox } = request;
+  // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
+  const message = expandShorthand(request.message);
   const signedIn = request.person !== null;
   const intent = classify(message, signedIn);
   switch (intent.kind) {
@@ -114,8 +116,19 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         return { text: `${found.text}\n\nMore: ${found.href}`, trace: { intent: 'article', articles: [found.id] } };
       return article(message, knowledge);
     }
-    case 'other':
-      return article(expandShorthand(message), knowledge);
+    case 'other': {
+      // A name and a day with nothing else ("maria lopes sunday evening?") asks when they are free.
+      const name = nameCandidate(message);
+      const when =
+        findDate(message, todayOf(request.now)) !== undefined ||
+        findTimeOfDay(message) !== undefined ||
+        /\b(free|available|availability|openings?|slots?)\b/i.test(message);
+      if (name && when) {
+        const free = await availability(toolbox, name, message, request.now, { onlyIfFound: true });
+        if (free) return free;
+      }
+      return article(message, knowledge);
+    }
   }
 }
 
@@ -230,7 +243,21 @@ async function services(toolbox: Toolbox): Promise<Answer> {
   };
 }
 
-async function availability(toolbox: Toolbox, name: string, message: string, now: Date): Promise<Answer> {
+async function availability(
+  toolbox: Toolbox,
+  name: string,
+  message: string,
+  now: Date,
+  options: { onlyIfFound: true },
+): Promise<Answer | null>;
+async function availability(toolbox: Toolbox, name: string, message: string, now: Date): Promise<Answer>;
+async function availability(
+  toolbox: Toolbox,
+  name: string,
+  message: string,
+  now: Date,
+  options?: { onlyIfFound: true },
+): Promise<Answer | null> {
   const today = todayOf(now);
   const date = findDate(message, today);
   const timeOfDay = findTimeOfDay(message) ?? null;
@@ -256,6 +283,7 @@ async function availability(toolbox: Toolbox, name: string, message: string, now
     availability: { cleanerId: cleaner?.id ?? null, date: date ?? null, timeOfDay },
     cleanerIds: cleaner ? [cleaner.id] : [],
   };
+  if (!cleaner && options?.onlyIfFound) return null;
   if (!cleaner) {
     const search = `/cleaners?query=${encodeURIComponent(name)}`;
     const similar = cleaners.some((c) => c.name.toLowerCase().startsWith(first));

@@ -1,4 +1,7 @@
+import { CITIES } from '@spotless/sdk/cities';
+import { ENGLISH_WORDS } from './english';
 import { findBadges, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
+import { allowedEdits, editDistance, STOPWORDS, words } from './text';
 
 /**
  * What a message asks for, decided in this order: an attempt to change the assistant's rules, a
@@ -30,6 +33,7 @@ const INJECTION = [
   /\b(all|every|other)\s+(users?|customers?|accounts?)['’]?\s*(e-?mails?|phones?|numbers?|addresses|data|passwords?)\b/i,
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
+  /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
 
 const CONTACT_WORDS =
@@ -101,7 +105,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\b(when|next|upcoming|coming up|list|show|see|how many|do i have|have i|am i|scheduled|booked)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b/;
+    /\b(when|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -113,7 +117,8 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
 const NAME_STOP = new Set(
   (
     'the a an any anyone someone somebody everyone she he they it this that my your cleaner cleaners there you i ' +
-    'we free available open busy working customer service support team office spotless what who which'
+    'we free available open busy working customer service support team office spotless what who which ' +
+    'is are was were do does did can could will would please hey hi hello so ok okay and or but if when how'
   ).split(' '),
 );
 
@@ -128,6 +133,7 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:have|got)\s+(?:any\s+|anything\s+|something\s+|an?\s+)?(?:time|times|availability|openings?|slots?|free|open|available|space|room|spots?)\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
+    /\b(?:what|which|any)\s+(?:openings?|slots?|times?|availability|days?|spots?)\s+(?:does|do|has|have|is|will)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got|free|open|available)\b/i,
     // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
     /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:free|available|availability|open|openings|schedule)\b/i,
     /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|this week|next week)\b.{0,40}\b(?:free|available|availability|open|openings|slots?|times?)\b/i,
@@ -210,8 +216,52 @@ const SHORTHAND: Record<string, string> = {
   recieve: 'receive',
 };
 
+/**
+ * The words the rules and lookups read. A word that is no English word the engine knows, nor a
+ * city's, and lies within its length's edits of one of these is read as it ("saturdy", "tiping").
+ */
+const RULE_WORDS = (
+  'sunday monday tuesday wednesday thursday friday saturday tomorrow today tonight morning afternoon ' +
+  'evening weekend support cancel cancelling cancellation booking bookings booked appointment ' +
+  'appointments available availability openings schedule reschedule account address tipping cleaning ' +
+  'cleaner cleaners refund payment insured insurance bonded verified emergency damage damaged review ' +
+  'reviews background receive password privacy delete price prices expensive cheapest rating rated ' +
+  'instructions ignore pretend previous system prompt guidelines'
+).split(' ');
+const CITY_WORDS = new Set(CITIES.flatMap((c) => c.name.toLowerCase().split(' ')));
+const corrected = new Map<string, string>();
+
+function correctWord(word: string): string {
+  const lower = word.toLowerCase();
+  const short = SHORTHAND[lower];
+  if (short) return short;
+  if (lower.length < 4 || ENGLISH_WORDS.has(lower) || CITY_WORDS.has(lower)) return word;
+  // A plural or past of a word the engine knows is spelled right ("cleanings", "openings").
+  const base = lower.replace(/(?:s|es|ed|d)$/, '');
+  if (ENGLISH_WORDS.has(base) || RULE_WORDS.includes(base)) return word;
+  const known = corrected.get(lower);
+  if (known !== undefined) return known || word;
+  const max = allowedEdits(lower.length);
+  let best = '';
+  let bestDistance = max + 1;
+  for (const rule of RULE_WORDS) {
+    if (rule === lower) {
+      best = '';
+      break;
+    }
+    const d = editDistance(lower, rule, max);
+    if (d < bestDistance) {
+      best = rule;
+      bestDistance = d;
+    }
+  }
+  if (corrected.size > 4096) corrected.clear();
+  corrected.set(lower, best);
+  return best || word;
+}
+
 export function expandShorthand(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => SHORTHAND[word.toLowerCase()] ?? word);
+  return text.replace(/[A-Za-z]+/g, correctWord);
 }
 
 /** Phrases that name their article outright, whatever else the words are near. */
@@ -220,6 +270,18 @@ const TOPICS: Array<[RegExp, string]> = [
   [
     /\b(fire|gas leak|bleeding|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
     'emergency',
+  ],
+  [
+    /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
+    'how-it-works',
+  ],
+  [
+    /\b(support|customer service|customer care|help ?desk|helpline|your team|you guys)\b.{0,30}\b(open|opens|hours|closed|available|reachable|weekends?|sundays?|saturdays?|holidays?)\b|\b(open|hours|available)\b.{0,20}\b(support|customer service|customer care)\b/i,
+    'support-hours',
+  ],
+  [
+    /\b(personal|private|my) (info|information|data|details)\b.{0,50}\b(see|sees|share|shared|sharing|access|visible|know|get|gets|given)\b|\b(see|share|shared|sharing|access|know)\b.{0,30}\b(personal|private|my) (info|information|data|details)\b|\b(what|how much)\b.{0,40}\b(cleaners?|they|he|she)\b.{0,20}\b(see|know|get)\b.{0,20}\babout me\b/i,
+    'data-sharing',
   ],
   [
     /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b/i,
@@ -238,7 +300,7 @@ const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|never|not) (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b/i,
     'cleaner-late',
   ],
 ];
@@ -295,4 +357,30 @@ export function classify(message: string, signedIn: boolean): Intent {
     return { kind: 'greeting' };
   }
   return { kind: 'other' };
+}
+
+const DAY_WORDS = new Set(
+  'mon tue tues wed thu thur thurs fri sat sun next this week weeks day days am pm noon'.split(' '),
+);
+
+/**
+ * A word or two that could be a person's name, when nothing else read the message: words that are
+ * no English word, rule word, city or day the engine knows ("maria lopes sunday evening?"). Only a
+ * guess: the engine asks it of the cleaners, and answers with availability only when one is found.
+ */
+export function nameCandidate(message: string): string | undefined {
+  const list = words(expandShorthand(message));
+  const nameLike = (w: string | undefined) =>
+    w !== undefined &&
+    w.length >= 3 &&
+    /^[a-z]+$/.test(w) &&
+    !STOPWORDS.has(w) &&
+    !ENGLISH_WORDS.has(w) &&
+    !RULE_WORDS.includes(w) &&
+    !CITY_WORDS.has(w) &&
+    !DAY_WORDS.has(w);
+  const at = list.findIndex(nameLike);
+  if (at < 0) return undefined;
+  const next = list[at + 1];
+  return nameLike(next) ? `${list[at]} ${next}` : list[at];
 }

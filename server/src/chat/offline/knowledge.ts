@@ -1,5 +1,6 @@
 import { HELP_ARTICLES, type HelpArticle } from '@spotless/sdk/help';
-import { allowedEdits, editDistance, terms } from './text';
+import { ENGLISH_WORDS } from './english';
+import { allowedEdits, editDistance, STOPWORDS, stem, terms, words } from './text';
 
 /**
  * The help articles ranked by BM25 (k1 1.2, b 0.75) over title, text and the words people use
@@ -20,6 +21,10 @@ const PHRASES: Array<[RegExp, string]> = [
     /\blast[- ]minute\b|\bshort notice\b|\b(?:few|couple(?: of)?|\d+|an?) hours? (?:before|ahead|prior|beforehand|notice|in advance)\b/gi,
     ' notice 24 hours ',
   ],
+  [
+    /\b(?:\d+|an?|one|two|three|few|couple(?: of)?) (?:days?|weeks?) (?:before|ahead|prior|beforehand|early|in advance|notice)\b/gi,
+    ' notice 24 hours ',
+  ],
   [/\bhow (?:expensive|pricey|costly)\b|\bafford\b/gi, ' cost price '],
   [/\bget(?:s|ting)? approved\b|\bapproval\b|\bvetting\b/gi, ' application apply '],
   [/\bsick\b|\bill\b|\bdidn'?t come\b|\bstood (?:me )?up\b/gi, ' missing absent '],
@@ -31,6 +36,22 @@ export function normalisePhrases(text: string): string {
   let out = text;
   for (const [pattern, words] of PHRASES) out = out.replace(pattern, (match) => `${match} ${words}`);
   return out;
+}
+
+/** The nearest of `candidates` to `word`, within the edits its length allows. */
+function nearest(word: string, candidates: Iterable<string>): string | null {
+  const max = allowedEdits(word.length);
+  if (max === 0) return null;
+  let best: string | null = null;
+  let bestDistance = max + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(word, candidate, max);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 interface Doc {
@@ -51,6 +72,7 @@ export class KnowledgeBase {
   readonly #docs: Doc[];
   readonly #df = new Map<string, number>();
   readonly #averageLength: number;
+  /** The articles' own words as written, for reading a misspelt word as one of them. */
   readonly #vocabulary: string[];
   readonly #corrections = new Map<string, string | null>();
 
@@ -69,28 +91,30 @@ export class KnowledgeBase {
     });
     for (const doc of this.#docs) for (const t of doc.tf.keys()) this.#df.set(t, (this.#df.get(t) ?? 0) + 1);
     this.#averageLength = this.#docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.#docs.length);
-    this.#vocabulary = [...this.#df.keys()];
+    this.#vocabulary = [
+      ...new Set(
+        articles.flatMap((a) => words(`${a.title} ${a.text} ${a.terms ?? ''}`)).filter((w) => !STOPWORDS.has(w)),
+      ),
+    ];
   }
 
-  /** A query word as the articles spell it, or null when none is near enough. */
-  correct(term: string): string | null {
-    if (this.#df.has(term)) return term;
-    const known = this.#corrections.get(term);
+  /**
+   * A query word as the articles' term for it, or null when they have none: the word itself when
+   * they use it; nothing for a correctly spelled word they don't use; else the nearest word they
+   * use, within the edits its length allows ("tiping" → "tipping", "cancelation" → "cancellation").
+   */
+  correct(word: string): string | null {
+    const own = stem(word);
+    if (this.#df.has(own)) return own;
+    if (ENGLISH_WORDS.has(word) || STOPWORDS.has(word)) return null;
+    const known = this.#corrections.get(word);
     if (known !== undefined) return known;
-    const max = allowedEdits(term.length);
-    let best: string | null = null;
-    let bestDistance = max + 1;
-    if (max > 0) {
-      for (const word of this.#vocabulary) {
-        const d = editDistance(term, word, max);
-        if (d < bestDistance) {
-          best = word;
-          bestDistance = d;
-        }
-      }
-    }
-    this.#corrections.set(term, best);
-    return best;
+    // The word as written against the articles' words, then its stem against their stems
+    // ("methds" → "method").
+    const written = nearest(word, this.#vocabulary);
+    const term = written === null ? nearest(own, this.#df.keys()) : stem(written);
+    this.#corrections.set(word, term);
+    return term;
   }
 
   idf(term: string): number {
@@ -101,10 +125,12 @@ export class KnowledgeBase {
 
   /** The articles for a question, best first, with their scores (only those matching a word). */
   rank(question: string): Ranked[] {
+    // A lone digit ("2 days", "3 kids") says nothing about which article answers.
     const query = [
       ...new Set(
-        terms(normalisePhrases(question))
-          .map((t) => this.correct(t))
+        words(normalisePhrases(question))
+          .filter((w) => !STOPWORDS.has(w) && !/^\d$/.test(w))
+          .map((w) => this.correct(w))
           .filter((t): t is string => t !== null),
       ),
     ];
