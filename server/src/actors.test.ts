@@ -7,8 +7,9 @@ import { listOwnApplications, setApplicationStatus } from './applications/applic
 import { accountActivity, currentAccount, setAdministratorRole, updateProfile } from './auth/accounts.service';
 import { listHours } from './availability/availability.service';
 import { listSlots } from './availability/slots.service';
+import { createBooking } from './bookings/booking-create.service';
 import { expireUnpaidBookings, queueBookingReminders, setBookingStatus } from './bookings/booking-lifecycle.service';
-import { cancelBooking, createBooking } from './bookings/booking-writes.service';
+import { cancelBooking } from './bookings/booking-writes.service';
 import { bookingStats, getBooking, listBookingsFor } from './bookings/bookings.service';
 import { getCleaner } from './cleaners/cleaners.service';
 import { bookings, cleaners, partners, services, users } from './db/schema';

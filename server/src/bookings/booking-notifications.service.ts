@@ -2,7 +2,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
 import { toLocal } from '../lib/time';
-import { enqueueNotification } from '../notifications/outbox';
+import { enqueueNotification, type NotificationInput } from '../notifications/outbox';
 import { contactsOf } from './bookings.queries';
 
 export type BookingEvent = 'booking_created' | 'booking_confirmed' | 'booking_cancelled' | 'booking_updated';
@@ -28,11 +28,20 @@ export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>)
 }
 
 /**
- * Queues the event's notifications in the caller's transaction. The dedupe key includes the
- * moment, so a second change of the same kind (a second reschedule) is still sent.
+ * The event's notifications for a booking and its parties' contacts. `id` may be the text `{id}`
+ * for a booking not yet written (its batch puts the id in: booking-batch.queries.ts).
  */
-export async function notifyBookingEvent(tx: Tx, now: Date, event: BookingEvent, booking: BookingRow, note?: string) {
-  const { customer, cleaner } = await contactsOf(tx, booking);
+export function bookingNotifications(
+  contacts: Awaited<ReturnType<typeof contactsOf>>,
+  now: Date,
+  event: BookingEvent,
+  booking: Pick<
+    BookingRow,
+    'status' | 'startsAt' | 'timeZone' | 'address' | 'durationMinutes' | 'totalPriceCents' | 'guestEmail'
+  > & { id: number | '{id}' },
+  note?: string,
+): NotificationInput[] {
+  const { customer, cleaner } = contacts;
   const when = describeWhen(booking);
   const lines = [
     `When: ${when}`,
@@ -41,11 +50,12 @@ export async function notifyBookingEvent(tx: Tx, now: Date, event: BookingEvent,
     `Total: $${centsToDollars(booking.totalPriceCents)}`,
   ];
   if (note) lines.push(note);
+  const out: NotificationInput[] = [];
   for (const who of RECIPIENTS[event]) {
     const to = who === 'customer' ? customer : cleaner;
     const email = to?.email ?? (who === 'customer' ? booking.guestEmail : null);
     if (!email) continue;
-    await enqueueNotification(tx, now, {
+    out.push({
       type: event,
       recipientEmail: email,
       recipientUserId: to?.userId,
@@ -54,5 +64,17 @@ export async function notifyBookingEvent(tx: Tx, now: Date, event: BookingEvent,
       payload: { bookingId: booking.id, status: booking.status, recipient: who },
       dedupeKey: `${event}:${booking.id}:${who}:${now.getTime()}`,
     });
+  }
+  return out;
+}
+
+/**
+ * Queues the event's notifications in the caller's transaction. The dedupe key includes the
+ * moment, so a second change of the same kind (a second reschedule) is still sent.
+ */
+export async function notifyBookingEvent(tx: Tx, now: Date, event: BookingEvent, booking: BookingRow, note?: string) {
+  const contacts = await contactsOf(tx, booking);
+  for (const input of bookingNotifications(contacts, now, event, booking, note)) {
+    await enqueueNotification(tx, now, input);
   }
 }

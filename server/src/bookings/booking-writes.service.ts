@@ -1,45 +1,40 @@
-import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
-import type { BookingCreateInput, BookingUpdateInput } from '@spotless/sdk/schemas';
+import { centsToDollars } from '@spotless/sdk/rules';
+import type { BookingUpdateInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cleanerSchedule, releaseSlotsOf } from '../availability/availability.queries';
 import { fitsAvailability } from '../availability/slots';
-import { findActiveCleaner } from '../cleaners/cleaners.queries';
-import { bookRefusal } from '../cleaners/cleaners.service';
-import type { Tx } from '../db/client';
-import { type BookingRow, bookings, type Utm } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
-import { replayIdempotent, requestHash, storeIdempotent } from '../idempotency/idempotency';
-import { type Actor, forbidden, requirePersonOrAdmin, requirePersonWriting, userIdOf } from '../lib/actor';
+import { type Actor, forbidden, requirePersonOrAdmin, userIdOf } from '../lib/actor';
 import { AppError, badRequest } from '../lib/errors';
 import { toLocal } from '../lib/time';
-import { findService } from '../services/services.queries';
 import { answerWith, type BookingAnswer, loadForActor } from './booking-access.service';
 import { rescheduleOpen } from './booking-actions';
 import { notifyBookingEvent } from './booking-notifications.service';
 import { partyOf, transition } from './booking-state';
 import { resolveStart } from './booking-time';
-import { countUnpaidPending, countUnpaidPendingForGuest, overlappingBookings, recordHistory } from './bookings.queries';
+import { overlappingBookings, recordHistory } from './bookings.queries';
 import { cancellationTerms } from './cancellation';
 
 /**
- * Bookings, the customer's writes: book, edit, cancel. Every rule each checks is the one the
- * booking's actions are listed by (booking-actions.ts).
+ * Bookings, the customer's writes: edit and cancel (booking itself: booking-create.service.ts).
+ * Every rule each checks is the one the booking's actions are listed by (booking-actions.ts).
  */
 
 type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'refunds'>;
-type CreateInput = z.output<typeof BookingCreateInput>;
 type UpdateInput = z.output<typeof BookingUpdateInput>;
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
-function startOrThrow(input: { scheduledDate: string; scheduledTime?: string }, timeZone: string): Date {
+export function startOrThrow(input: { scheduledDate: string; scheduledTime?: string }, timeZone: string): Date {
   const result = resolveStart(input, timeZone);
   if (!result.ok) throw badRequest(`Invalid request body: ${result.field}`, { [result.field]: result.message });
   return result.startsAt;
 }
 
-function assertFuture(startsAt: Date, now: Date, field: string): void {
+export function assertFuture(startsAt: Date, now: Date, field: string): void {
   if (startsAt.getTime() <= now.getTime()) {
     throw badRequest(`Invalid request body: ${field}`, { [field]: 'Please select a time in the future' });
   }
@@ -51,7 +46,7 @@ function assertFuture(startsAt: Date, now: Date, field: string): void {
  * so nothing can slip in between the check and the insert.
  */
 export async function assertBookable(
-  tx: Tx,
+  tx: Queryable,
   request: { cleanerId: number; timeZone: string; startsAt: Date; endsAt: Date; excludeBookingId?: number },
 ): Promise<void> {
   const schedule = await cleanerSchedule(tx, request.cleanerId);
@@ -70,165 +65,6 @@ export async function assertBookable(
   if (clash.length > 0) {
     throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
   }
-}
-
-/** Who a booking is for: a signed-in customer, or a guest of a partner widget (decision 049). */
-export type Booker =
-  | { kind: 'customer'; userId: number }
-  | {
-      kind: 'guest';
-      name: string;
-      email: string;
-      phone: string;
-      tokenHash: string;
-      partnerId: number;
-      commissionRateBps: number;
-      utm: Utm | null;
-      /** The manage link for the confirmation e-mail. */
-      note: string;
-    };
-
-/**
- * Books a cleaner for a signed-in customer or a partner's guest, inside the caller's write
- * transaction. The price is the server's; a different client quote is 409 `price_changed` carrying
- * the current price.
- */
-export async function insertBooking(
-  tx: Tx,
-  booker: Booker,
-  input: Omit<CreateInput, 'customerId'>,
-  now: Date,
-  limits: { maxUnpaidBookings: number },
-): Promise<BookingRow> {
-  const cleaner = await findActiveCleaner(tx, input.cleanerId);
-  if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
-  const customerId = booker.kind === 'customer' ? booker.userId : null;
-  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
-  // guest is nobody's own cleaner and books without signing in.
-  const refused =
-    customerId === null
-      ? cleaner.serviceTypes.length === 0
-        ? 'no_services'
-        : null
-      : bookRefusal(cleaner, {
-          userId: customerId,
-          ownCleanerId: cleaner.userId === customerId ? cleaner.id : null,
-        });
-  if (refused === 'self') {
-    throw badRequest('Invalid request body: cleanerId', { cleanerId: 'You cannot book yourself' });
-  }
-  if (refused === 'no_services') {
-    throw new AppError(409, 'no_services', 'This cleaner offers no services yet', {
-      cleanerId: 'Offers no services yet',
-    });
-  }
-  const service = await findService(tx, input.serviceId);
-  if (!service?.isActive) {
-    throw new AppError(404, 'not_found', 'Service not found', { serviceId: 'No such service' });
-  }
-  const startsAt = startOrThrow(input, cleaner.timeZone);
-  assertFuture(startsAt, now, 'scheduledDate');
-  const quote = quoteBooking({
-    hourlyRateCents: cleaner.hourlyRateCents,
-    durationMinutes: input.duration,
-    service: { basePriceCents: service.basePriceCents },
-  });
-  if (!quote.ok) throw badRequest('Invalid request body: duration', { duration: quote.message });
-  const priceCheck = checkQuote(input.totalPrice, quote.totalPriceCents);
-  if (!priceCheck.ok && priceCheck.code === 'invalid_price') {
-    throw badRequest('Invalid request body: totalPrice', { totalPrice: priceCheck.message });
-  }
-  if (!priceCheck.ok) {
-    throw new AppError(409, 'price_changed', priceCheck.message, { totalPrice: priceCheck.message }, undefined, {
-      currentPrice: centsToDollars(quote.totalPriceCents),
-      currentAmount: quote.totalPriceCents / 100,
-    });
-  }
-  // Each unpaid booking holds a cleaner's time until it expires: one account may not hold many
-  // (SECURITY.md, calendar squatting).
-  const unpaid =
-    booker.kind === 'customer'
-      ? await countUnpaidPending(tx, booker.userId)
-      : await countUnpaidPendingForGuest(tx, booker.email);
-  if (unpaid >= limits.maxUnpaidBookings) {
-    throw new AppError(
-      409,
-      'too_many_unpaid_bookings',
-      `You have ${limits.maxUnpaidBookings} bookings waiting for payment: pay for or cancel one before booking another`,
-    );
-  }
-  const endsAt = new Date(startsAt.getTime() + input.duration * MINUTE_MS);
-  await assertBookable(tx, { cleanerId: cleaner.id, timeZone: cleaner.timeZone, startsAt, endsAt });
-
-  const [row] = await tx
-    .insert(bookings)
-    .values({
-      customerId,
-      cleanerId: cleaner.id,
-      serviceId: service.id,
-      status: 'pending',
-      startsAt,
-      endsAt,
-      durationMinutes: input.duration,
-      timeZone: cleaner.timeZone,
-      address: input.address,
-      specialInstructions: input.specialInstructions,
-      hourlyRateCents: cleaner.hourlyRateCents,
-      totalPriceCents: quote.totalPriceCents,
-      paymentStatus: 'unpaid',
-      ...(booker.kind === 'guest'
-        ? {
-            guestName: booker.name,
-            guestEmail: booker.email,
-            guestPhone: booker.phone,
-            guestTokenHash: booker.tokenHash,
-            partnerId: booker.partnerId,
-            partnerCommissionBps: booker.commissionRateBps,
-            utm: booker.utm,
-          }
-        : {}),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('booking insert returned no row');
-  await recordHistory(tx, now, {
-    bookingId: row.id,
-    fromStatus: null,
-    toStatus: 'pending',
-    actorUserId: customerId,
-    actorRole: booker.kind,
-  });
-  await notifyBookingEvent(tx, now, 'booking_created', row, booker.kind === 'guest' ? booker.note : undefined);
-  return row;
-}
-
-/**
- * `POST /api/bookings` for the signed-in person: one transaction that replays a stored answer for
- * a repeated `Idempotency-Key` (422 when the body differs), else books and stores the answer with
- * the write. `render` turns the booking into the answer's body.
- */
-export async function createBooking(
-  deps: BookingDeps,
-  actor: Actor,
-  input: CreateInput,
-  options: { idempotencyKey: string | undefined; render: (answer: BookingAnswer) => unknown },
-): Promise<{ status: number; body: string; replayed: boolean }> {
-  const { userId } = requirePersonWriting(actor);
-  const { idempotencyKey, render } = options;
-  const now = deps.clock.now();
-  const scope = `user:${userId}:POST /api/bookings`;
-  const hash = requestHash(input);
-  return deps.database.write(async (tx) => {
-    if (idempotencyKey) {
-      const stored = await replayIdempotent(tx, now, scope, idempotencyKey, hash);
-      if (stored) return { ...stored, replayed: true };
-    }
-    const row = await insertBooking(tx, { kind: 'customer', userId }, input, now, deps.config);
-    const body = JSON.stringify(render(await answerWith(tx, row.id, actor, now)));
-    if (idempotencyKey) await storeIdempotent(tx, now, { scope, key: idempotencyKey, hash, status: 201, body });
-    return { status: 201, body, replayed: false };
-  });
 }
 
 /**

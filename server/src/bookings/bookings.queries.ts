@@ -164,11 +164,6 @@ export function overlappingBookings(
     .where(and(...conditions));
 }
 
-/** Bookings of a customer that hold a cleaner's time without having been paid. */
-export async function insertGuestLink(db: Queryable, values: typeof guestBookingLinks.$inferInsert): Promise<void> {
-  await db.insert(guestBookingLinks).values(values);
-}
-
 /** Marks a guest link used and returns its booking and address, or null when unknown, used or expired. */
 export async function consumeGuestLink(tx: Tx, id: string, now: Date) {
   const [row] = await tx

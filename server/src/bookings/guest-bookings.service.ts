@@ -4,8 +4,8 @@ import type { Deps } from '../deps';
 import { type Actor, forbidden, requirePartner } from '../lib/actor';
 import { findPartner } from '../partners/partners.queries';
 import { answerWith, type BookingAnswer } from './booking-access.service';
-import { insertBooking } from './booking-writes.service';
-import { insertGuestLink } from './bookings.queries';
+import { insertNewGuestLink } from './booking-batch.queries';
+import { bookInOneBatch } from './booking-create.service';
 import { randomToken, sha256Hex } from './guest-access.service';
 
 /** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */
@@ -34,33 +34,32 @@ export async function createGuestBooking(
   const { guestName, guestEmail, guestPhone, ...booking } = input;
   const manage = new URL('/api/guest-link', deps.config.publicUrl);
   manage.searchParams.set('token', link);
-  return deps.database.write(async (tx) => {
-    const partner = await findPartner(tx, partnerActor.partnerId);
-    if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
-    const row = await insertBooking(
-      tx,
-      {
-        kind: 'guest',
-        name: guestName,
-        email: guestEmail,
-        phone: guestPhone,
-        tokenHash: sha256Hex(guestToken),
-        partnerId: partner.id,
-        commissionRateBps: partner.commissionRateBps,
-        utm: partnerActor.utm ?? null,
-        note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days. Booked through ${partner.name}.`,
-      },
-      booking,
-      now,
-      deps.config,
-    );
-    await insertGuestLink(tx, {
-      id: sha256Hex(link),
-      bookingId: row.id,
+  const partner = await findPartner(deps.database.db, partnerActor.partnerId);
+  if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
+  // One round trip (decision 054): the booking, its history, its e-mails and its link together.
+  const id = await bookInOneBatch(
+    deps,
+    {
+      kind: 'guest',
+      name: guestName,
       email: guestEmail,
-      expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS),
-      createdAt: now,
-    });
-    return { guestToken, answer: await answerWith(tx, row.id, { kind: 'guest', bookingId: row.id }, now) };
-  });
+      phone: guestPhone,
+      tokenHash: sha256Hex(guestToken),
+      partnerId: partner.id,
+      commissionRateBps: partner.commissionRateBps,
+      utm: partnerActor.utm ?? null,
+      note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days. Booked through ${partner.name}.`,
+    },
+    booking,
+    now,
+    [
+      insertNewGuestLink({
+        id: sha256Hex(link),
+        email: guestEmail,
+        expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS),
+        createdAt: now,
+      }),
+    ],
+  );
+  return { guestToken, answer: await answerWith(deps.database.db, id, { kind: 'guest', bookingId: id }, now) };
 }

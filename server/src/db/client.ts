@@ -1,4 +1,4 @@
-import { type Client, createClient, type InStatement } from '@libsql/client';
+import { type Client, createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { DatabaseBusyError, databaseFailure } from './failures';
 import * as schema from './schema';
@@ -14,8 +14,12 @@ export interface Database {
   db: Db;
   /** Runs `fn` in one write transaction, serialised with every other write of this process. */
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Runs raw statements as one write batch (atomic), serialised with every other write. */
-  batch(statements: InStatement[]): Promise<void>;
+  /**
+   * Runs raw statements as one write batch (atomic: one failing statement rolls back them all),
+   * serialised with every other write; answers each statement's result. One round trip to a
+   * libSQL server, holding its write lock only while the batch runs.
+   */
+  batch(statements: InStatement[]): Promise<ResultSet[]>;
   /**
    * Whether a write could start now: takes the write lock and lets it go at once. Throws the 503
    * the API would answer when another process holds the lock or the database does not answer.
@@ -83,12 +87,12 @@ function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: (
         );
       });
     },
-    batch(statements: InStatement[]): Promise<void> {
+    batch(statements: InStatement[]): Promise<ResultSet[]> {
       const deadline = Date.now() + options.waitMs;
       // A batch is all-or-nothing inside libSQL: a refused one changed nothing and may run again.
       return queue.run(() =>
         attempt(
-          async () => void (await writeClient.batch(statements, 'write')),
+          () => writeClient.batch(statements, 'write'),
           deadline,
           () => false,
         ),
@@ -124,9 +128,7 @@ export function wrapClient(
       db,
       client,
       write: (fn) => db.transaction(fn),
-      batch: async (statements) => {
-        await client.batch(statements, 'write');
-      },
+      batch: (statements) => client.batch(statements, 'write'),
       checkWritable: async () => {
         await client.execute('select 1');
       },

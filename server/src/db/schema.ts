@@ -21,3 +21,4 @@ export * from './schema/partners';
 export * from './schema/payments';
 export * from './schema/reviews';
 export * from './schema/services';
+export * from './schema/write-guards';

@@ -1,8 +1,10 @@
+import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { builder, rawStatement, statement } from '../db/statements';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 
@@ -73,6 +75,81 @@ export async function replayIdempotent(
   }
   if (row.responseStatus === null || row.responseBody === null) return undefined;
   return { status: row.responseStatus, body: row.responseBody };
+}
+
+/**
+ * The stored answer for this key, read without a transaction: undefined when there is none (or it
+ * expired), 422 when the key came with another body, 409 while its first request is still running.
+ */
+export async function storedAnswer(
+  db: Queryable,
+  now: Date,
+  claim: { scope: string; key: string; hash: string },
+): Promise<StoredAnswer | undefined> {
+  const row = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)))
+    .get();
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return undefined;
+  if (row.requestHash !== claim.hash) {
+    throw new AppError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body',
+    );
+  }
+  if (row.responseStatus === null || row.responseBody === null) {
+    throw new AppError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+  }
+  return { status: row.responseStatus, body: row.responseBody };
+}
+
+/** Whether a write failed because its `Idempotency-Key` was claimed in between. */
+export function isKeyTaken(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: idempotency_keys\./.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
+/**
+ * Claims a key in a write batch (decision 054), its stored answer at first `answer` (an SQL value:
+ * a marker the caller reads back, such as the id of the row the batch wrote); an expired claim of
+ * the same key goes first. A live claim fails the batch on the key (`isKeyTaken`).
+ */
+export function claimKeyStatements(
+  now: Date,
+  claim: { scope: string; key: string; hash: string },
+  answer: { status: number; body: SQL },
+): InStatement[] {
+  const where = sql`${idempotencyKeys.scope} = ${claim.scope} and ${idempotencyKeys.key} = ${claim.key}`;
+  return [
+    rawStatement(
+      sql`delete from ${idempotencyKeys} where ${where} and ${idempotencyKeys.expiresAt} <= ${now.getTime()}`,
+    ),
+    statement(
+      builder.insert(idempotencyKeys).values({
+        scope: claim.scope,
+        key: claim.key,
+        requestHash: claim.hash,
+        responseStatus: answer.status,
+        responseBody: answer.body,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      }),
+    ),
+  ];
+}
+
+/** Replaces a claimed key's stored answer, as a statement of a write batch. */
+export function storeAnswerStatement(claim: { scope: string; key: string }, body: string): InStatement {
+  return statement(
+    builder
+      .update(idempotencyKeys)
+      .set({ responseBody: body })
+      .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key))),
+  );
 }
 
 /** Stores the answer in the same transaction as the write it describes. */

@@ -1,0 +1,278 @@
+import type { InStatement } from '@libsql/client';
+import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
+import type { BookingCreateInput } from '@spotless/sdk/schemas';
+import type { z } from 'zod';
+import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import { bookRefusal } from '../cleaners/cleaners.service';
+import type { Queryable } from '../db/client';
+import type { Utm } from '../db/schema';
+import { refusalOf } from '../db/statements';
+import type { Deps } from '../deps';
+import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
+import { type Actor, requirePersonWriting } from '../lib/actor';
+import { AppError, badRequest } from '../lib/errors';
+import { findService } from '../services/services.queries';
+import { answerWith, type BookingAnswer } from './booking-access.service';
+import {
+  bookingGuards,
+  claimIdempotencyKey,
+  insertBookingStatement,
+  insertCreatedHistory,
+  insertNewBookingNotification,
+  pendingBookingOf,
+  readScheduleFingerprint,
+} from './booking-batch.queries';
+import { bookingNotifications } from './booking-notifications.service';
+import { assertBookable, assertFuture, MINUTE_MS, startOrThrow } from './booking-writes.service';
+import { contactsOf, countUnpaidPending, countUnpaidPendingForGuest } from './bookings.queries';
+
+/**
+ * Creating a booking, for a signed-in customer or a partner's guest, in one round trip to the
+ * database (decision 054).
+ */
+
+type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
+type CreateInput = z.output<typeof BookingCreateInput>;
+
+/** Who a booking is for: a signed-in customer, or a guest of a partner widget (decision 049). */
+export type Booker =
+  | { kind: 'customer'; userId: number }
+  | {
+      kind: 'guest';
+      name: string;
+      email: string;
+      phone: string;
+      tokenHash: string;
+      partnerId: number;
+      commissionRateBps: number;
+      utm: Utm | null;
+      /** The manage link for the confirmation e-mail. */
+      note: string;
+    };
+
+/** A booking's batch and what its guards re-check, planned from what the database holds now. */
+interface BookingPlan {
+  guards: InStatement[];
+  insert: InStatement;
+  rows: InStatement[];
+}
+
+/**
+ * Every check of a new booking, made on what the database reads now, so a refusal names its
+ * reason; then the batch that makes them again (its guards) atomically with the insert, its
+ * history and its notifications.
+ */
+async function planBooking(
+  db: Queryable,
+  booker: Booker,
+  input: Omit<CreateInput, 'customerId'>,
+  now: Date,
+  limits: { maxUnpaidBookings: number },
+): Promise<BookingPlan> {
+  const cleaner = await findActiveCleaner(db, input.cleanerId);
+  if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
+  const customerId = booker.kind === 'customer' ? booker.userId : null;
+  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
+  // guest is nobody's own cleaner and books without signing in.
+  const refused =
+    customerId === null
+      ? cleaner.serviceTypes.length === 0
+        ? 'no_services'
+        : null
+      : bookRefusal(cleaner, {
+          userId: customerId,
+          ownCleanerId: cleaner.userId === customerId ? cleaner.id : null,
+        });
+  if (refused === 'self') {
+    throw badRequest('Invalid request body: cleanerId', { cleanerId: 'You cannot book yourself' });
+  }
+  if (refused === 'no_services') {
+    throw new AppError(409, 'no_services', 'This cleaner offers no services yet', {
+      cleanerId: 'Offers no services yet',
+    });
+  }
+  const service = await findService(db, input.serviceId);
+  if (!service?.isActive) {
+    throw new AppError(404, 'not_found', 'Service not found', { serviceId: 'No such service' });
+  }
+  const startsAt = startOrThrow(input, cleaner.timeZone);
+  assertFuture(startsAt, now, 'scheduledDate');
+  const quote = quoteBooking({
+    hourlyRateCents: cleaner.hourlyRateCents,
+    durationMinutes: input.duration,
+    service: { basePriceCents: service.basePriceCents },
+  });
+  if (!quote.ok) throw badRequest('Invalid request body: duration', { duration: quote.message });
+  const priceCheck = checkQuote(input.totalPrice, quote.totalPriceCents);
+  if (!priceCheck.ok && priceCheck.code === 'invalid_price') {
+    throw badRequest('Invalid request body: totalPrice', { totalPrice: priceCheck.message });
+  }
+  if (!priceCheck.ok) {
+    throw new AppError(409, 'price_changed', priceCheck.message, { totalPrice: priceCheck.message }, undefined, {
+      currentPrice: centsToDollars(quote.totalPriceCents),
+      currentAmount: quote.totalPriceCents / 100,
+    });
+  }
+  // Each unpaid booking holds a cleaner's time until it expires: one account may not hold many
+  // (SECURITY.md, calendar squatting).
+  const unpaid =
+    booker.kind === 'customer'
+      ? await countUnpaidPending(db, booker.userId)
+      : await countUnpaidPendingForGuest(db, booker.email);
+  if (unpaid >= limits.maxUnpaidBookings) throw tooManyUnpaid(limits.maxUnpaidBookings);
+  const endsAt = new Date(startsAt.getTime() + input.duration * MINUTE_MS);
+  // The fingerprint is read before the hours it stands for: a change after it refuses the batch.
+  const schedule = await readScheduleFingerprint(db, cleaner.id);
+  await assertBookable(db, { cleanerId: cleaner.id, timeZone: cleaner.timeZone, startsAt, endsAt });
+  const contacts = await contactsOf(db, { customerId, cleanerId: cleaner.id });
+
+  const values = {
+    customerId,
+    cleanerId: cleaner.id,
+    serviceId: service.id,
+    status: 'pending' as const,
+    startsAt,
+    endsAt,
+    durationMinutes: input.duration,
+    timeZone: cleaner.timeZone,
+    address: input.address,
+    specialInstructions: input.specialInstructions,
+    hourlyRateCents: cleaner.hourlyRateCents,
+    totalPriceCents: quote.totalPriceCents,
+    paymentStatus: 'unpaid' as const,
+    ...(booker.kind === 'guest'
+      ? {
+          guestName: booker.name,
+          guestEmail: booker.email,
+          guestPhone: booker.phone,
+          guestTokenHash: booker.tokenHash,
+          partnerId: booker.partnerId,
+          partnerCommissionBps: booker.commissionRateBps,
+          utm: booker.utm,
+        }
+      : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const notices = bookingNotifications(
+    contacts,
+    now,
+    'booking_created',
+    { ...values, id: '{id}', guestEmail: booker.kind === 'guest' ? booker.email : null },
+    booker.kind === 'guest' ? booker.note : undefined,
+  );
+  return {
+    guards: bookingGuards({
+      cleanerId: cleaner.id,
+      hourlyRateCents: cleaner.hourlyRateCents,
+      timeZone: cleaner.timeZone,
+      schedule,
+      serviceId: service.id,
+      basePriceCents: service.basePriceCents,
+      startsAt,
+      endsAt,
+      maxUnpaid: limits.maxUnpaidBookings,
+      holder: booker.kind === 'customer' ? { customerId: booker.userId } : { guestEmail: booker.email },
+      partner:
+        booker.kind === 'guest' ? { id: booker.partnerId, commissionRateBps: booker.commissionRateBps } : undefined,
+    }),
+    insert: insertBookingStatement(values),
+    rows: [
+      insertCreatedHistory(now, { actorUserId: customerId, actorRole: booker.kind }),
+      ...notices.map((notice) => insertNewBookingNotification(now, notice)),
+    ],
+  };
+}
+
+function tooManyUnpaid(max: number): AppError {
+  return new AppError(
+    409,
+    'too_many_unpaid_bookings',
+    `You have ${max} bookings waiting for payment: pay for or cancel one before booking another`,
+  );
+}
+
+/** How many times a booking is planned again after its batch found the database changed. */
+const PLAN_ATTEMPTS = 3;
+
+/**
+ * Books a cleaner for a signed-in customer or a partner's guest in one round trip to the database
+ * (decision 054): planned on what the database holds, then written by one batch whose guards
+ * re-check every rule atomically with the insert. A change in between (a booking of the same time,
+ * new hours, a new rate) refuses the batch, and the booking is planned again from what is there
+ * now, which names the reason. `extra` statements join the same batch; they may name the new
+ * booking as `(select max(id) from bookings)`. Answers the new booking's id.
+ */
+export async function bookInOneBatch(
+  deps: Pick<Deps, 'database' | 'config'>,
+  booker: Booker,
+  input: Omit<CreateInput, 'customerId'>,
+  now: Date,
+  extra: InStatement[] = [],
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const plan = await planBooking(deps.database.db, booker, input, now, deps.config);
+    try {
+      const results = await deps.database.batch([...plan.guards, plan.insert, ...plan.rows, ...extra]);
+      const id = Number(results[plan.guards.length]?.rows[0]?.id);
+      if (!Number.isInteger(id)) throw new Error('booking insert returned no id');
+      return id;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal === null) throw error;
+      if (attempt < PLAN_ATTEMPTS) continue;
+      if (refusal === 'slot_taken') {
+        throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
+      }
+      if (refusal === 'too_many_unpaid_bookings') throw tooManyUnpaid(deps.config.maxUnpaidBookings);
+      throw new AppError(409, 'conflict', 'The booking changed while it was being made: please try again');
+    }
+  }
+}
+
+/**
+ * `POST /api/bookings` for the signed-in person, in one round trip (`bookInOneBatch`). With an
+ * `Idempotency-Key`, the key is claimed in the booking's own batch with a marker naming the
+ * booking, and the answer stored after it: a repeat replays it (422 when the body differs), a
+ * repeat racing the first is 409, and a repeat after a first whose answer was never stored answers
+ * the booking. `render` turns the booking into the answer's body.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  input: CreateInput,
+  options: { idempotencyKey: string | undefined; render: (answer: BookingAnswer) => unknown },
+): Promise<{ status: number; body: string; replayed: boolean }> {
+  const { userId } = requirePersonWriting(actor);
+  const { idempotencyKey, render } = options;
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  const renderBooking = async (id: number) => JSON.stringify(render(await answerWith(db, id, actor, now)));
+  if (!idempotencyKey) {
+    const id = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now);
+    return { status: 201, body: await renderBooking(id), replayed: false };
+  }
+  const claim = { scope: `user:${userId}:POST /api/bookings`, key: idempotencyKey, hash: requestHash(input) };
+  const replay = async () => {
+    const stored = await storedAnswer(db, now, claim);
+    if (!stored) return undefined;
+    const pending = pendingBookingOf(stored.body);
+    return { status: stored.status, body: pending ? await renderBooking(pending) : stored.body, replayed: true };
+  };
+  const first = await replay();
+  if (first) return first;
+  let id: number;
+  try {
+    id = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, claimIdempotencyKey(now, claim));
+  } catch (error) {
+    // A repeat of this request that booked in between (its time is now taken, or its key): answer
+    // as that one did.
+    const again = await replay();
+    if (again) return again;
+    if (!isKeyTaken(error)) throw error;
+    throw new AppError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+  }
+  const body = await renderBooking(id);
+  await deps.database.batch([storeAnswerStatement(claim, body)]);
+  return { status: 201, body, replayed: false };
+}
