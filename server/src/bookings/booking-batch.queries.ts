@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import {
   availability,
   bookingStatusHistory,
@@ -10,6 +10,7 @@ import {
   partners,
   services,
   timeOff,
+  users,
 } from '../db/schema';
 import { builder, guard, statement } from '../db/statements';
 import { claimKeyStatements } from '../idempotency/idempotency';
@@ -32,9 +33,85 @@ export function scheduleFingerprint(cleanerId: number): SQL<string> {
   return sql<string>`(select coalesce((select group_concat(x, ';') from (select ${availability.dayOfWeek} || ',' || ${availability.startTime} || ',' || ${availability.endTime} || ',' || ${availability.isAvailable} as x from ${availability} where ${availability.cleanerId} = ${cleanerId} order by x)), '') || '|' || coalesce((select group_concat(x, ';') from (select ${timeOff.startDate} || ',' || ${timeOff.endDate} || ',' || ${timeOff.isRecurring} as x from ${timeOff} where ${timeOff.cleanerId} = ${cleanerId} order by x)), ''))`;
 }
 
-export async function readScheduleFingerprint(db: Queryable, cleanerId: number): Promise<string> {
-  const [row] = await db.select({ fingerprint: scheduleFingerprint(cleanerId) }).from(sql`(select 1)`);
-  return row?.fingerprint ?? '';
+const contactColumns = { userId: users.id, email: users.email, firstName: users.firstName };
+
+/**
+ * Everything planning a booking reads, in one round trip (one read batch, so one snapshot): the
+ * cleaner, the service, the holder's unpaid bookings, the cleaner's hours, time off and their
+ * fingerprint, the cleaner's bookings from `from` to `to` (the day around the start, before its
+ * zone is known), and both parties' contacts.
+ */
+export async function planReads(
+  db: Db,
+  p: { cleanerId: number; serviceId: number; holder: Holder; customerId: number | null; from: Date; to: Date },
+) {
+  const [cleaner, service, unpaid, fingerprint, weeklyHours, offs, nearby, cleanerContact, customerContact] =
+    await db.batch([
+      db
+        .select({ cleaner: cleaners, firstName: users.firstName, lastName: users.lastName })
+        .from(cleaners)
+        .innerJoin(users, eq(users.id, cleaners.userId))
+        .where(and(eq(cleaners.id, p.cleanerId), eq(cleaners.status, 'active')))
+        .limit(1),
+      db.select().from(services).where(eq(services.id, p.serviceId)).limit(1),
+      db.select({ n: sql<number>`count(*)` }).from(bookings).where(unpaidOf(p.holder)),
+      db.select({ fingerprint: scheduleFingerprint(p.cleanerId) }).from(sql`(select 1)`),
+      db
+        .select({
+          dayOfWeek: availability.dayOfWeek,
+          startTime: availability.startTime,
+          endTime: availability.endTime,
+          isAvailable: availability.isAvailable,
+        })
+        .from(availability)
+        .where(eq(availability.cleanerId, p.cleanerId)),
+      db
+        .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
+        .from(timeOff)
+        .where(eq(timeOff.cleanerId, p.cleanerId)),
+      db
+        .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.cleanerId, p.cleanerId),
+            ne(bookings.status, 'cancelled'),
+            lt(bookings.startsAt, p.to),
+            gt(bookings.endsAt, p.from),
+          ),
+        ),
+      db
+        .select(contactColumns)
+        .from(cleaners)
+        .innerJoin(users, eq(users.id, cleaners.userId))
+        .where(eq(cleaners.id, p.cleanerId))
+        .limit(1),
+      db
+        .select(contactColumns)
+        .from(users)
+        .where(eq(users.id, p.customerId ?? -1))
+        .limit(1),
+    ]);
+  const found = cleaner[0];
+  return {
+    cleaner: found ? { ...found.cleaner, firstName: found.firstName, lastName: found.lastName } : undefined,
+    service: service[0],
+    unpaid: Number(unpaid[0]?.n ?? 0),
+    schedule: { fingerprint: fingerprint[0]?.fingerprint ?? '', weeklyHours, timeOff: offs },
+    nearby,
+    contacts: { cleaner: cleanerContact[0], customer: customerContact[0] },
+  };
+}
+
+/** Whose unpaid bookings count against a new one: the customer's, or the guest address's. */
+export type Holder = { customerId: number } | { guestEmail: string };
+
+function unpaidOf(holder: Holder): SQL {
+  const whose =
+    'customerId' in holder
+      ? sql`${bookings.customerId} = ${holder.customerId}`
+      : sql`${bookings.customerId} is null and ${bookings.guestEmail} = ${holder.guestEmail}`;
+  return sql`${whose} and ${bookings.status} = 'pending' and ${bookings.paymentStatus} in ('unpaid', 'pending', 'failed')`;
 }
 
 export interface BookingGuards {
@@ -48,16 +125,12 @@ export interface BookingGuards {
   endsAt: Date;
   /** Unpaid pending bookings of this customer (or guest address) must stay below this. */
   maxUnpaid: number;
-  holder: { customerId: number } | { guestEmail: string };
+  holder: Holder;
   partner?: { id: number; commissionRateBps: number };
 }
 
 /** Every check of the booking rule, re-made inside the batch against what was read before it. */
 export function bookingGuards(g: BookingGuards): InStatement[] {
-  const unpaidOf =
-    'customerId' in g.holder
-      ? sql`${bookings.customerId} = ${g.holder.customerId}`
-      : sql`${bookings.customerId} is null and ${bookings.guestEmail} = ${g.holder.guestEmail}`;
   const statements = [
     guard(
       'cleaner_changed',
@@ -70,7 +143,7 @@ export function bookingGuards(g: BookingGuards): InStatement[] {
     ),
     guard(
       'too_many_unpaid_bookings',
-      sql`(select count(*) from ${bookings} where ${unpaidOf} and ${bookings.status} = 'pending' and ${bookings.paymentStatus} in ('unpaid', 'pending', 'failed')) >= ${g.maxUnpaid}`,
+      sql`(select count(*) from ${bookings} where ${unpaidOf(g.holder)}) >= ${g.maxUnpaid}`,
     ),
     guard(
       'slot_taken',

@@ -2,29 +2,28 @@ import type { InStatement } from '@libsql/client';
 import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
 import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import { fitsAvailability } from '../availability/slots';
 import { bookRefusal } from '../cleaners/cleaners.service';
-import type { Queryable } from '../db/client';
+import type { Db } from '../db/client';
 import type { Utm } from '../db/schema';
 import { refusalOf } from '../db/statements';
 import type { Deps } from '../deps';
 import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
 import { type Actor, requirePersonWriting } from '../lib/actor';
 import { AppError, badRequest } from '../lib/errors';
-import { findService } from '../services/services.queries';
 import { answerWith, type BookingAnswer } from './booking-access.service';
 import {
   bookingGuards,
   claimIdempotencyKey,
+  type Holder,
   insertBookingStatement,
   insertCreatedHistory,
   insertNewBookingNotification,
   pendingBookingOf,
-  readScheduleFingerprint,
+  planReads,
 } from './booking-batch.queries';
 import { bookingNotifications } from './booking-notifications.service';
-import { assertBookable, assertFuture, MINUTE_MS, startOrThrow } from './booking-writes.service';
-import { contactsOf, countUnpaidPending, countUnpaidPendingForGuest } from './bookings.queries';
+import { assertFits, assertFuture, MINUTE_MS, slotTaken, startOrThrow } from './booking-writes.service';
 
 /**
  * Creating a booking, for a signed-in customer or a partner's guest, in one round trip to the
@@ -63,15 +62,27 @@ interface BookingPlan {
  * history and its notifications.
  */
 async function planBooking(
-  db: Queryable,
+  db: Db,
   booker: Booker,
   input: Omit<CreateInput, 'customerId'>,
   now: Date,
   limits: { maxUnpaidBookings: number },
 ): Promise<BookingPlan> {
-  const cleaner = await findActiveCleaner(db, input.cleanerId);
-  if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
   const customerId = booker.kind === 'customer' ? booker.userId : null;
+  const holder: Holder = booker.kind === 'customer' ? { customerId: booker.userId } : { guestEmail: booker.email };
+  // The day around the start, in any zone: the start itself needs the cleaner's zone, read here.
+  const day = Date.parse(`${input.scheduledDate.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isFinite(day)) startOrThrow(input, 'UTC');
+  const read = await planReads(db, {
+    cleanerId: input.cleanerId,
+    serviceId: input.serviceId,
+    holder,
+    customerId,
+    from: new Date(day - 2 * DAY_MS),
+    to: new Date(day + 3 * DAY_MS),
+  });
+  const { cleaner, service, schedule } = read;
+  if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
   // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
   // guest is nobody's own cleaner and books without signing in.
   const refused =
@@ -91,7 +102,6 @@ async function planBooking(
       cleanerId: 'Offers no services yet',
     });
   }
-  const service = await findService(db, input.serviceId);
   if (!service?.isActive) {
     throw new AppError(404, 'not_found', 'Service not found', { serviceId: 'No such service' });
   }
@@ -115,16 +125,11 @@ async function planBooking(
   }
   // Each unpaid booking holds a cleaner's time until it expires: one account may not hold many
   // (SECURITY.md, calendar squatting).
-  const unpaid =
-    booker.kind === 'customer'
-      ? await countUnpaidPending(db, booker.userId)
-      : await countUnpaidPendingForGuest(db, booker.email);
-  if (unpaid >= limits.maxUnpaidBookings) throw tooManyUnpaid(limits.maxUnpaidBookings);
+  if (read.unpaid >= limits.maxUnpaidBookings) throw tooManyUnpaid(limits.maxUnpaidBookings);
   const endsAt = new Date(startsAt.getTime() + input.duration * MINUTE_MS);
-  // The fingerprint is read before the hours it stands for: a change after it refuses the batch.
-  const schedule = await readScheduleFingerprint(db, cleaner.id);
-  await assertBookable(db, { cleanerId: cleaner.id, timeZone: cleaner.timeZone, startsAt, endsAt });
-  const contacts = await contactsOf(db, { customerId, cleanerId: cleaner.id });
+  assertFits(fitsAvailability({ timeZone: cleaner.timeZone, startsAt, endsAt, ...schedule }));
+  if (read.nearby.some((b) => b.startsAt < endsAt && b.endsAt > startsAt)) throw slotTaken();
+  const contacts = read.contacts;
 
   const values = {
     customerId,
@@ -166,13 +171,13 @@ async function planBooking(
       cleanerId: cleaner.id,
       hourlyRateCents: cleaner.hourlyRateCents,
       timeZone: cleaner.timeZone,
-      schedule,
+      schedule: schedule.fingerprint,
       serviceId: service.id,
       basePriceCents: service.basePriceCents,
       startsAt,
       endsAt,
       maxUnpaid: limits.maxUnpaidBookings,
-      holder: booker.kind === 'customer' ? { customerId: booker.userId } : { guestEmail: booker.email },
+      holder,
       partner:
         booker.kind === 'guest' ? { id: booker.partnerId, commissionRateBps: booker.commissionRateBps } : undefined,
     }),
@@ -194,6 +199,7 @@ function tooManyUnpaid(max: number): AppError {
 
 /** How many times a booking is planned again after its batch found the database changed. */
 const PLAN_ATTEMPTS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Books a cleaner for a signed-in customer or a partner's guest in one round trip to the database
@@ -221,9 +227,7 @@ export async function bookInOneBatch(
       const refusal = refusalOf(error);
       if (refusal === null) throw error;
       if (attempt < PLAN_ATTEMPTS) continue;
-      if (refusal === 'slot_taken') {
-        throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
-      }
+      if (refusal === 'slot_taken') throw slotTaken();
       if (refusal === 'too_many_unpaid_bookings') throw tooManyUnpaid(deps.config.maxUnpaidBookings);
       throw new AppError(409, 'conflict', 'The booking changed while it was being made: please try again');
     }

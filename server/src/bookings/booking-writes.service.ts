@@ -40,6 +40,16 @@ export function assertFuture(startsAt: Date, now: Date, field: string): void {
   }
 }
 
+/** The refusal of a time outside the cleaner's hours or in their time off. */
+export function assertFits(fit: ReturnType<typeof fitsAvailability>): void {
+  if (fit === 'time_off') throw new AppError(409, 'time_off', 'The cleaner is off on that day');
+  if (fit === 'outside_hours') {
+    throw new AppError(409, 'outside_hours', 'That time is outside the cleaner’s working hours');
+  }
+}
+
+export const slotTaken = () => new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
+
 /**
  * The no-double-booking rule (DESIGN.md): inside the cleaner's hours, outside their time off, clear
  * of every booking that holds their time. Call it inside the write transaction that then writes,
@@ -49,12 +59,7 @@ export async function assertBookable(
   tx: Queryable,
   request: { cleanerId: number; timeZone: string; startsAt: Date; endsAt: Date; excludeBookingId?: number },
 ): Promise<void> {
-  const schedule = await cleanerSchedule(tx, request.cleanerId);
-  const fit = fitsAvailability({ ...request, ...schedule });
-  if (fit === 'time_off') throw new AppError(409, 'time_off', 'The cleaner is off on that day');
-  if (fit === 'outside_hours') {
-    throw new AppError(409, 'outside_hours', 'That time is outside the cleaner’s working hours');
-  }
+  assertFits(fitsAvailability({ ...request, ...(await cleanerSchedule(tx, request.cleanerId)) }));
   const clash = await overlappingBookings(
     tx,
     request.cleanerId,
@@ -62,9 +67,7 @@ export async function assertBookable(
     request.endsAt,
     request.excludeBookingId,
   ).limit(1);
-  if (clash.length > 0) {
-    throw new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
-  }
+  if (clash.length > 0) throw slotTaken();
 }
 
 /**
