@@ -2,6 +2,7 @@ import { CITIES } from '@spotless/sdk/cities';
 import { HELP_ARTICLES } from '@spotless/sdk/help';
 import { describe, expect, it } from 'vitest';
 import { type EvalCase, PLANTED_CLEANERS } from './case';
+import * as sets from './questions';
 import { HOLDOUT_CASES, TUNING_CASES } from './questions';
 
 /** The labelled question set's shape: what the scores in eval.test.ts are over. */
@@ -30,12 +31,17 @@ describe('the labelled question set', () => {
     expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
 
-  it('names only real articles, cities and planted cleaners', () => {
+  it('names only real articles, cities, service types and planted cleaners, in every set', () => {
     const articles = new Set(HELP_ARTICLES.map((a) => a.id));
     const cities = new Set(CITIES.map((c) => c.name));
     const names = new Set(PLANTED_CLEANERS.flatMap((p) => [p.firstName, `${p.firstName} ${p.lastName}`]));
-    for (const c of all) {
+    const everyCase = Object.values(sets).flat() as EvalCase[];
+    expect(new Set(everyCase.map((c) => c.id)).size).toBe(everyCase.length);
+    for (const c of everyCase) {
       const e = c.expect;
+      if (e.kind === 'search' && e.filters.serviceType !== undefined) {
+        expect(['residential', 'commercial', 'deep', 'moveout'], c.id).toContain(e.filters.serviceType);
+      }
       if (e.kind === 'article') for (const a of e.articles) expect(articles.has(a), `${c.id}: ${a}`).toBe(true);
       if (e.kind === 'search' && e.filters.location !== undefined) {
         expect(cities.has(String(e.filters.location)), c.id).toBe(true);

@@ -3,7 +3,7 @@ import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
 import type { BookingFacts, CleanerFacts } from '../tools';
-import { classify, expandShorthand, nameCandidate } from './intents';
+import { classify } from './intents';
 import { KnowledgeBase } from './knowledge';
 import {
   findBadges,
@@ -18,6 +18,8 @@ import {
   findTimeOfDay,
   type TimeOfDay,
 } from './lookups';
+import { longDate, ownBookings } from './own-bookings';
+import { expandShorthand, nameCandidate } from './spelling';
 import { allowedEdits, editDistance } from './text';
 import { writeRefusal } from './write-refusals';
 
@@ -50,12 +52,6 @@ export const OFF_TOPIC_REPLY =
 /** Today's date where most of our customers are (cleaners' own zones apply to their slots). */
 function todayOf(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(now);
-}
-
-function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
 }
 
 function list(items: string[]): string {
@@ -250,14 +246,25 @@ async function availability(
   const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
   const cleaners = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
+  const parts = name.toLowerCase().split(/\s+/);
+  // A first name, a full name, or a last name alone ("could Mr. Carter come").
   let cleaner =
     cleaners.find((c) => c.name.toLowerCase() === name.toLowerCase()) ??
-    cleaners.find((c) => c.name.toLowerCase().split(' ')[0] === first);
-  // A misspelt full name ("jmaes carter", "Tom Bekcer"): look each part up, keep a name close in every part.
-  const parts = name.toLowerCase().split(/\s+/);
+    cleaners.find((c) => c.name.toLowerCase().split(' ')[0] === first) ??
+    (parts.length === 1 ? cleaners.find((c) => c.name.toLowerCase().split(' ').at(-1) === first) : undefined);
+  // A misspelt full name ("jmaes cartr", "Tom Bekcer"): one part as written with the other's first
+  // letters as a prefix narrows a common name ("tom bek" among thousands of Toms); both parts'
+  // first letters catch a typo in each. Keep a name close in every part.
   if (!cleaner && parts.length >= 2) {
-    for (const part of parts.filter((p) => p.length >= 3)) {
-      const more = await toolbox.call('searchCleaners', { query: part, pageSize: 20 });
+    const [a = '', b = ''] = parts;
+    const queries = [
+      `${a} ${b.slice(0, 3)}`,
+      `${a.slice(0, 3)} ${b}`,
+      `${a.slice(0, 1)} ${b.slice(0, 3)}`,
+      `${a.slice(0, 3)} ${b.slice(0, 1)}`,
+    ];
+    for (const query of queries) {
+      const more = await toolbox.call('searchCleaners', { query, pageSize: 50 });
       const list = more.ok ? (more.data as { cleaners: CleanerFacts[] }).cleaners : [];
       cleaner = list.find((c) => namesClose(c.name.toLowerCase().split(' '), parts));
       if (cleaner) break;
@@ -330,68 +337,4 @@ function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-function whenOf(b: BookingFacts): string {
-  return `${longDate(b.scheduledDate)} at ${formatTime12(b.scheduledTime)}`;
-}
-
-async function ownBookings(
-  toolbox: Toolbox,
-  question: 'next' | 'cancel-free' | 'list',
-  signedIn: boolean,
-  now: Date,
-): Promise<Answer> {
-  const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
-  if (!signedIn) {
-    return { text: 'Sign in to see your bookings, then ask me again: /login', trace };
-  }
-  const result = await toolbox.call('listBookings', { status: 'all', limit: 20 });
-  const bookings = result.ok ? (result.data as { bookings: BookingFacts[] }).bookings : [];
-  const upcoming = bookings
-    .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && new Date(b.startsAt) > now)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const next = upcoming[0];
-  if (!next) {
-    trace.bookings = { question, bookingIds: [] };
-    return {
-      text: 'You have no upcoming cleanings. Find a cleaner: /cleaners — or see past bookings in My Bookings: /dashboard',
-      trace,
-    };
-  }
-  if (question === 'list') {
-    trace.bookings = { question, bookingIds: upcoming.map((b) => b.id) };
-    const lines = upcoming.slice(0, 5).map((b) => `• ${b.service} with ${b.cleaner.name}, ${whenOf(b)} (${b.status})`);
-    return {
-      text: `You have ${upcoming.length} upcoming cleaning${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}\nManage them in My Bookings: /dashboard`,
-      trace,
-    };
-  }
-  trace.bookings = { question, bookingIds: [next.id] };
-  const about = `${next.service} with ${next.cleaner.name} on ${whenOf(next)}`;
-  if (question === 'next') {
-    const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
-    return {
-      text: `Your next cleaning is ${about} (${next.status}${paid}). Manage it in My Bookings: /dashboard`,
-      trace,
-    };
-  }
-  if (!next.cancel) {
-    return {
-      text: `Your next cleaning, ${about}, can't be cancelled from the app now. Contact support: /contact`,
-      trace,
-    };
-  }
-  if (next.cancel.free) {
-    const refund =
-      Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
-    return {
-      text: `Yes. Your next cleaning, ${about}, is more than 24 hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
-      trace,
-    };
-  }
-  return {
-    text: `Your next cleaning, ${about}, starts within 24 hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
-    trace,
-  };
 }

@@ -1,7 +1,5 @@
-import { CITIES } from '@spotless/sdk/cities';
-import { ENGLISH_WORDS } from './english';
 import { findBadges, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
-import { allowedEdits, editDistance, STOPWORDS, words } from './text';
+import { expandShorthand } from './spelling';
 
 /**
  * What a message asks for, decided in this order: an attempt to change the assistant's rules, a
@@ -33,6 +31,7 @@ const INJECTION = [
   /\b(all|every|other)\s+(users?|customers?|accounts?)['’]?\s*(e-?mails?|phones?|numbers?|addresses|data|passwords?)\b/i,
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
+  /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
   /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
 
@@ -42,7 +41,11 @@ const CONTACT_WORDS =
 const SUPPORT_CONTACT =
   /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
 const SOMEONE =
-  /\b(cleaner|cleaners|customer|customers|user|users|someone|somebody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
+  /\b(cleaner|cleaners|customer|customers|client|clients|user|users|someone|somebody|whoever|anyone|anybody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
+
+/** A request for something ("what is", "give me", "can I get"), not a mention ("not picking up her phone"). */
+const ASKS =
+  /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
   /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the)\b/i;
@@ -67,6 +70,13 @@ function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
       if (what === 'other' && !/\b(my|the|it|booking|account|review|application)\b/.test(t)) return null;
       return { kind: 'write', what };
     }
+  }
+  if (
+    /\brefund me\b|\b(process|issue|do|make|send)\b.{0,15}\b(it|refund|that|the money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'write', what: 'refund' };
   }
   if (/\b(leave|write|post)\b.{0,30}\breview\b/.test(t) && /\bfor me\b|^(please )?(leave|write|post)\b/.test(t)) {
     return { kind: 'write', what: 'other' };
@@ -96,11 +106,12 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   const mine =
     OWN_BOOKING.test(t) ||
     /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?))\b/.test(t) ||
-    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t);
+    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t) ||
+    /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t);
   const cancelFree =
-    /\bcancel\b/.test(t) &&
-    (/\bstill\b/.test(t) || /\bmy\b/.test(t)) &&
-    /\b(free|charged?|fee|cost|penalty|refund)\b/.test(t);
+    /\b(cancel|call (it )?off|back out)\b/.test(t) &&
+    (/\bstill\b/.test(t) || /\bmy\b/.test(t) || /\bthe next (one|cleaning|booking)\b/.test(t)) &&
+    /\b(free|charged?|fee|cost|penalty|refund|paying)\b/.test(t);
   if (cancelFree) return { kind: 'bookings', question: 'cancel-free' };
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
@@ -118,7 +129,8 @@ const NAME_STOP = new Set(
   (
     'the a an any anyone someone somebody everyone she he they it this that my your cleaner cleaners there you i ' +
     'we free available open busy working customer service support team office spotless what who which ' +
-    'is are was were do does did can could will would please hey hi hello so ok okay and or but if when how'
+    'is are was were do does did can could will would please hey hi hello so ok okay and or but if when how ' +
+    'mr mrs ms miss dr come clean do work make be have get go'
   ).split(' '),
 );
 
@@ -129,9 +141,11 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:is|are|will|would)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|open|around|booked|busy|working)\b/i,
     /\bwhen\s+(?:is|can|will|could|does)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|come|work|clean|open)\b/i,
     /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
-    /\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar)\b/,
+    /\b([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar|openings|slots|times)\b/i,
+    /\b([A-Z][a-z]+)\s+(?:could|can|would|will)\s+(?:come|clean|do|make it|work)\b/,
     /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:have|got)\s+(?:any\s+|anything\s+|something\s+|an?\s+)?(?:time|times|availability|openings?|slots?|free|open|available|space|room|spots?)\b/i,
+    /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got)\s+(?:anything|something|any(?:thing)? (?:left|free|open))\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
     /\b(?:what|which|any)\s+(?:openings?|slots?|times?|availability|days?|spots?)\s+(?:does|do|has|have|is|will)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got|free|open|available)\b/i,
     // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
@@ -152,7 +166,7 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
 }
 
 const CLEANER_NOUN =
-  /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|janitors?|janitorial)\b/i;
+  /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
 const FIND =
   /\b(find|show|list|search|looking for|look for|need|want|recommend|suggest|get me|any|who|which|available|hire|book)\b/i;
 
@@ -177,98 +191,15 @@ function searchAsked(text: string): boolean {
   if (!located && /\b(account|sign up|sign in|register|tips?|safe|safety)\b/i.test(text)) return false;
   if (noun && (located || filtered || FIND.test(text))) return true;
   if (service && (located || filtered || FIND.test(text))) return true;
-  return located && (noun || service || filtered);
-}
-
-/** Shorthand people type, written out before the rules read the message. */
-const SHORTHAND: Record<string, string> = {
-  nxt: 'next',
-  bookng: 'booking',
-  boking: 'booking',
-  bkng: 'booking',
-  appt: 'appointment',
-  apointment: 'appointment',
-  clening: 'cleaning',
-  cleanin: 'cleaning',
-  whens: "when's",
-  u: 'you',
-  pls: 'please',
-  plz: 'please',
-  // Common misspellings of the words the rules read.
-  acount: 'account',
-  accout: 'account',
-  bookigns: 'bookings',
-  bookign: 'booking',
-  bookins: 'bookings',
-  reschedual: 'reschedule',
-  reshedule: 'reschedule',
-  rescedule: 'reschedule',
-  suport: 'support',
-  supprt: 'support',
-  adress: 'address',
-  addres: 'address',
-  cancell: 'cancel',
-  cancle: 'cancel',
-  availibility: 'availability',
-  availablity: 'availability',
-  avaliable: 'available',
-  availble: 'available',
-  recieve: 'receive',
-};
-
-/**
- * The words the rules and lookups read. A word that is no English word the engine knows, nor a
- * city's, and lies within its length's edits of one of these is read as it ("saturdy", "tiping").
- */
-const RULE_WORDS = (
-  'sunday monday tuesday wednesday thursday friday saturday tomorrow today tonight morning afternoon ' +
-  'evening weekend support cancel cancelling cancellation booking bookings booked appointment ' +
-  'appointments available availability openings schedule reschedule account address tipping cleaning ' +
-  'cleaner cleaners refund payment insured insurance bonded verified emergency damage damaged review ' +
-  'reviews background receive password privacy delete price prices expensive cheapest rating rated ' +
-  'instructions ignore pretend previous system prompt guidelines'
-).split(' ');
-const CITY_WORDS = new Set(CITIES.flatMap((c) => c.name.toLowerCase().split(' ')));
-const corrected = new Map<string, string>();
-
-function correctWord(word: string): string {
-  const lower = word.toLowerCase();
-  const short = SHORTHAND[lower];
-  if (short) return short;
-  if (lower.length < 4 || ENGLISH_WORDS.has(lower) || CITY_WORDS.has(lower)) return word;
-  // A plural or past of a word the engine knows is spelled right ("cleanings", "openings").
-  const base = lower.replace(/(?:s|es|ed|d)$/, '');
-  if (ENGLISH_WORDS.has(base) || RULE_WORDS.includes(base)) return word;
-  const known = corrected.get(lower);
-  if (known !== undefined) return known || word;
-  const max = allowedEdits(lower.length);
-  let best = '';
-  let bestDistance = max + 1;
-  for (const rule of RULE_WORDS) {
-    if (rule === lower) {
-      best = '';
-      break;
-    }
-    const d = editDistance(lower, rule, max);
-    if (d < bestDistance) {
-      best = rule;
-      bestDistance = d;
-    }
-  }
-  if (corrected.size > 4096) corrected.clear();
-  corrected.set(lower, best);
-  return best || word;
-}
-
-export function expandShorthand(text: string): string {
-  return text.replace(/[A-Za-z]+/g, correctWord);
+  // "window cleaning miami": a place and cleaning asks for cleaners there.
+  return located && (noun || service || filtered || /\bclean(ing|ers?)?\b/i.test(text));
 }
 
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(fire|gas leak|bleeding|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
+    /\b(fire|gas leak|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
     'emergency',
   ],
   [
@@ -284,7 +215,7 @@ const TOPICS: Array<[RegExp, string]> = [
     'data-sharing',
   ],
   [
-    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b/i,
+    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b|\b(daughter|son|kid|child|sister|brother|nephew|niece|grand(son|daughter|kid))\b.{0,12}\b(is|turned|aged?) (1[0-7]|[1-9])\b/i,
     'minimum-age',
   ],
   [
@@ -300,7 +231,7 @@ const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b/i,
     'cleaner-late',
   ],
 ];
@@ -309,7 +240,7 @@ export function classify(message: string, signedIn: boolean): Intent {
   const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
   if (
-    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b/i.test(
+    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\bwhen is (her|his|their) next\b/i.test(
       text,
     )
   ) {
@@ -317,13 +248,13 @@ export function classify(message: string, signedIn: boolean): Intent {
   }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
   if (/\bwhere\s+(does|do|did)\s+(?!you\b|i\b|we\b)[a-z]+(\s+[a-z]+)?\s+live\b/i.test(text)) return { kind: 'private' };
-  if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named)) {
+  if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named) && ASKS.test(text)) {
     return { kind: 'private' };
   }
   const write = writeRequest(text);
   if (write) return write;
   if (
-    /\b(when('?s| is| will| does)|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
       text,
     )
   ) {
@@ -331,7 +262,9 @@ export function classify(message: string, signedIn: boolean): Intent {
   }
   const own = ownBookings(text);
   if (own && (signedIn || own.question !== 'cancel-free' || /\bmy\b/i.test(text))) return own;
-  if (OFF_TOPIC.test(text) && !CLEANER_NOUN.test(text) && !/\b(book|booking|cancel|refund|pay|clean)/i.test(text)) {
+  // An aside about the cleaner ("the cleaner just left") does not make a recipe question ours.
+  const asksForCleaners = CLEANER_NOUN.test(text) && (FIND.test(text) || findPlace(text).city !== undefined);
+  if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book|booking|cancel|refund|pay)/i.test(text)) {
     return { kind: 'offTopic' };
   }
   for (const [pattern, article] of TOPICS) {
@@ -343,7 +276,7 @@ export function classify(message: string, signedIn: boolean): Intent {
   const available = availabilityOf(text);
   if (available) return available;
   if (
-    /\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
+    /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
       text,
     ) &&
     findPlace(text).city === undefined
@@ -357,30 +290,4 @@ export function classify(message: string, signedIn: boolean): Intent {
     return { kind: 'greeting' };
   }
   return { kind: 'other' };
-}
-
-const DAY_WORDS = new Set(
-  'mon tue tues wed thu thur thurs fri sat sun next this week weeks day days am pm noon'.split(' '),
-);
-
-/**
- * A word or two that could be a person's name, when nothing else read the message: words that are
- * no English word, rule word, city or day the engine knows ("maria lopes sunday evening?"). Only a
- * guess: the engine asks it of the cleaners, and answers with availability only when one is found.
- */
-export function nameCandidate(message: string): string | undefined {
-  const list = words(expandShorthand(message));
-  const nameLike = (w: string | undefined) =>
-    w !== undefined &&
-    w.length >= 3 &&
-    /^[a-z]+$/.test(w) &&
-    !STOPWORDS.has(w) &&
-    !ENGLISH_WORDS.has(w) &&
-    !RULE_WORDS.includes(w) &&
-    !CITY_WORDS.has(w) &&
-    !DAY_WORDS.has(w);
-  const at = list.findIndex(nameLike);
-  if (at < 0) return undefined;
-  const next = list[at + 1];
-  return nameLike(next) ? `${list[at]} ${next}` : list[at];
 }

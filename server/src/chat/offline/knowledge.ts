@@ -28,6 +28,14 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhow (?:expensive|pricey|costly)\b|\bafford\b/gi, ' cost price '],
   [/\bget(?:s|ting)? approved\b|\bapproval\b|\bvetting\b/gi, ' application apply '],
   [/\bsick\b|\bill\b|\bdidn'?t come\b|\bstood (?:me )?up\b/gi, ' missing absent '],
+  [
+    /\b(?:shattered|smashed|cracked|scratched|ruined|stained|knocked (?:over|off|down)|dropped|spilled|spilt|destroyed|broke|chipped|dented)\b/gi,
+    ' damage damaged broken ',
+  ],
+  [
+    /\b(?:answer|respond to|reply to|get to|read) (?:e-?mails?|messages?|tickets?|requests?|inquiries|enquiries)\b|\bhow (?:long|fast|quickly|soon)\b.{0,40}\b(?:answer|respond|reply|get back)\b/gi,
+    ' support respond response ',
+  ],
   [/\bget(?:s|ting)? back to (?:me|us)\b|\bhear back\b|\breply\b|\banswer (?:me|my)\b/gi, ' support respond response '],
   [/\b(?:make|create|open|need) an? account\b|\bsign(?:ing)? up\b|\bregister\b/gi, ' account browse '],
 ];

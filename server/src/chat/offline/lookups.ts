@@ -234,7 +234,9 @@ export type Sort = 'rating' | 'price' | 'experience' | 'distance';
 export function findSort(text: string): Sort | undefined {
   const t = text.toLowerCase();
   if (
-    /\b(cheapest|least expensive|lowest (price|rate)|most affordable|budget|affordable|inexpensive|cheap)\b/.test(t)
+    /\b(cheapest|least expensive|lowest (price|rate)|most affordable|budget|affordable|inexpensive|cheap)\b/.test(t) &&
+    // "my budget is $40 max" states a ceiling (findMaxPrice), not an order.
+    findMaxPrice(text) === undefined
   ) {
     return 'price';
   }
@@ -310,6 +312,15 @@ export function findDate(text: string, today: string): string | undefined {
     const thisYear = isoOf(year, md.month, md.day);
     if (thisYear && thisYear >= today) return thisYear;
     return isoOf(year + 1, md.month, md.day);
+  }
+  // A day of the month alone ("on the 28th"): this month's, or next month's once it has passed.
+  const ordinal = /\b(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b/.exec(t);
+  if (ordinal) {
+    const day = Number(ordinal[1]);
+    const month = Number(today.slice(5, 7));
+    const thisMonth = isoOf(year, month, day);
+    if (thisMonth && thisMonth >= today) return thisMonth;
+    return month === 12 ? isoOf(year + 1, 1, day) : isoOf(year, month + 1, day);
   }
   const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
   if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);

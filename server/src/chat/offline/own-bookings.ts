@@ -1,0 +1,78 @@
+import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
+import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
+import type { BookingFacts } from '../tools';
+
+/** The offline engine's answers about the signed-in person's own bookings (decision 047). */
+
+type Answer = { text: string; trace: ReplyTrace };
+
+/** "Saturday, November 28" for 2026-11-28. */
+export function longDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+function whenOf(b: BookingFacts): string {
+  return `${longDate(b.scheduledDate)} at ${formatTime12(b.scheduledTime)}`;
+}
+
+export async function ownBookings(
+  toolbox: Toolbox,
+  question: 'next' | 'cancel-free' | 'list',
+  signedIn: boolean,
+  now: Date,
+): Promise<Answer> {
+  const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
+  if (!signedIn) {
+    return { text: 'Sign in to see your bookings, then ask me again: /login', trace };
+  }
+  const result = await toolbox.call('listBookings', { status: 'all', limit: 20 });
+  const bookings = result.ok ? (result.data as { bookings: BookingFacts[] }).bookings : [];
+  const upcoming = bookings
+    .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && new Date(b.startsAt) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const next = upcoming[0];
+  if (!next) {
+    trace.bookings = { question, bookingIds: [] };
+    return {
+      text: 'You have no upcoming cleanings. Find a cleaner: /cleaners — or see past bookings in My Bookings: /dashboard',
+      trace,
+    };
+  }
+  if (question === 'list') {
+    trace.bookings = { question, bookingIds: upcoming.map((b) => b.id) };
+    const lines = upcoming.slice(0, 5).map((b) => `• ${b.service} with ${b.cleaner.name}, ${whenOf(b)} (${b.status})`);
+    return {
+      text: `You have ${upcoming.length} upcoming cleaning${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}\nManage them in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  trace.bookings = { question, bookingIds: [next.id] };
+  const about = `${next.service} with ${next.cleaner.name} on ${whenOf(next)}`;
+  if (question === 'next') {
+    const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
+    return {
+      text: `Your next cleaning is ${about} (${next.status}${paid}). Manage it in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  if (!next.cancel) {
+    return {
+      text: `Your next cleaning, ${about}, can't be cancelled from the app now. Contact support: /contact`,
+      trace,
+    };
+  }
+  if (next.cancel.free) {
+    const refund =
+      Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
+    return {
+      text: `Yes. Your next cleaning, ${about}, is more than 24 hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  return {
+    text: `Your next cleaning, ${about}, starts within 24 hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    trace,
+  };
+}
