@@ -3,12 +3,13 @@ export const MAX_QUERY_TOKENS = 8;
 
 /**
  * Turns what a person typed into a safe FTS5 query: letters and digits only, each word a quoted
- * prefix term ("spot" finds "spotless"), all words required. FTS5 operators, quotes, column
- * filters and stray punctuation never reach the index as syntax. Returns `undefined` when nothing
- * searchable is left.
+ * prefix term ("spot" finds "spotless"), all words required. The word as typed is also a term of
+ * its own, so a whole-word match ranks above a longer word it begins ("tom" puts Tom before
+ * Tomas) while the matches stay the same. FTS5 operators, quotes, column filters and stray
+ * punctuation never reach the index as syntax. Returns `undefined` when nothing searchable is left.
  *
  * @example
- * toFtsQuery('deep "clean*" OR -kitchen') // '"deep"* "clean"* "or"* "kitchen"*'
+ * toFtsQuery('deep "clean*" OR -kitchen') // '("deep" OR "deep"*) AND ("clean" OR "clean"*) AND …'
  */
 export function toFtsQuery(text: string): string | undefined {
   const words = text
@@ -17,5 +18,5 @@ export function toFtsQuery(text: string): string | undefined {
     .match(/[\p{L}\p{N}]+/gu);
   if (!words) return undefined;
   const unique = [...new Set(words)].slice(0, MAX_QUERY_TOKENS);
-  return unique.map((word) => `"${word}"*`).join(' ');
+  return unique.map((word) => `("${word}" OR "${word}"*)`).join(' AND ');
 }
