@@ -26,15 +26,10 @@ import { migrateDatabase } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { writeResult } from './harness';
+import { percentile, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-bench-'));

@@ -113,3 +113,9 @@ export function writeResult(name: string, report: unknown): void {
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Wrote ${file}`);
 }
+
+/** The p-th percentile of ascending numbers (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}

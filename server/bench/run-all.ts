@@ -16,8 +16,9 @@ const benches = [
   'reads.bench.ts',
   'database-paths.bench.ts',
   'assistant.bench.ts',
+  'workers-signups.bench.ts',
 ];
-const RESULTS = ['request-path', 'search', 'reads', 'database-paths', 'assistant', 'size'];
+const RESULTS = ['request-path', 'search', 'reads', 'database-paths', 'assistant', 'workers-signups', 'size'];
 
 if (!process.argv.includes('--summary')) {
   for (const file of benches) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password';
+import { hashPassword, needsRehash, PBKDF2_ITERATIONS, SCRYPT_PARAMS, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
@@ -30,5 +30,22 @@ describe('password hashing', () => {
     );
     expect(needsRehash('scrypt$32768$8$1$c2FsdA==$a2V5')).toBe(true);
     expect(needsRehash(await hashPassword('x'))).toBe(false);
+  });
+
+  it('makes and verifies the Workers hash (PBKDF2-SHA256 at workerd’s 100,000 iterations), and each runtime moves to its own', async () => {
+    const hash = await hashPassword('demo-password', 'pbkdf2-sha256');
+    expect(hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    await expect(verifyPassword(hash, 'demo-password')).resolves.toBe(true);
+    await expect(verifyPassword(hash, 'demo-passwore')).resolves.toBe(false);
+    // Past workerd's cap, or malformed: refused rather than run.
+    await expect(verifyPassword(hash.replace('$100000$', '$100001$'), 'demo-password')).resolves.toBe(false);
+    await expect(verifyPassword('pbkdf2-sha256$x$y', 'demo-password')).resolves.toBe(false);
+    const scryptHash = await hashPassword('demo-password', 'scrypt');
+    expect(needsRehash(hash, 'pbkdf2-sha256')).toBe(false);
+    expect(needsRehash(hash, 'scrypt')).toBe(true);
+    expect(needsRehash(scryptHash, 'scrypt')).toBe(false);
+    expect(needsRehash(scryptHash, 'pbkdf2-sha256')).toBe(true);
+    expect(needsRehash('pbkdf2-sha256$50000$c2FsdA==$a2V5', 'pbkdf2-sha256')).toBe(true);
   });
 });

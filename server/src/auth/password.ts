@@ -1,16 +1,36 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * scrypt (RFC 7914) with N=2^15, r=8, p=3: one of OWASP's Password Storage Cheat Sheet's
- * equivalent minimum settings (with N=2^17/p=1 and N=2^16/p=2). It keeps each hash at 32 MiB, so
- * a burst of sign-ins does not exhaust memory, and costs about 0.2 s on one core. Stored as
- * `scrypt$N$r$p$salt$hash` (base64); a hash made with weaker settings is replaced at the next
- * successful sign-in (`needsRehash`).
+ * Password hashes, by runtime (decision 055):
+ *
+ * - **Node: scrypt** (RFC 7914) with N=2^15, r=8, p=3: one of OWASP's Password Storage Cheat
+ *   Sheet's equivalent minimum settings (with N=2^17/p=1 and N=2^16/p=2), 32 MiB per hash, about
+ *   0.2 s on one core in libuv's thread pool, off the event loop. Stored `scrypt$N$r$p$salt$hash`.
+ * - **Workers: PBKDF2-HMAC-SHA256** through Web Crypto, 100,000 iterations — the most workerd
+ *   allows. workerd runs scrypt on the request's own thread (a sign-up held every other request of
+ *   the isolate for ~0.2–0.4 s, and 50 at once took 10 s to finish); PBKDF2 is a fraction of that.
+ *   OWASP asks 600,000 iterations for PBKDF2-HMAC-SHA256, so a Workers hash is about a sixth of
+ *   the recommended work. Stored `pbkdf2-sha256$iterations$salt$hash`.
+ *
+ * Either runtime verifies both, and a hash of the other scheme or older settings is replaced by the
+ * runtime's own at the next successful sign-in (`needsRehash`). On Workers that replaces scrypt by
+ * the weaker PBKDF2 on purpose: every sign-in then costs the same as the unknown-account check
+ * (`dummyPasswordHash`), so timing does not tell which accounts exist, and none holds the isolate.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
+/** workerd refuses PBKDF2 above 100,000 iterations. */
+export const PBKDF2_ITERATIONS = 100_000;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+export type PasswordScheme = 'scrypt' | 'pbkdf2-sha256';
+
+/** The scheme new hashes use here: PBKDF2 on Workers, scrypt elsewhere. */
+export const RUNTIME_SCHEME: PasswordScheme =
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
+    ? 'pbkdf2-sha256'
+    : 'scrypt';
+
+function deriveScrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r }, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -18,26 +38,63 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+async function derivePbkdf2(password: string, salt: Buffer, iterations: number): Promise<Buffer> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(password.normalize('NFKC')),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    key,
+    KEY_LENGTH * 8,
+  );
+  return Buffer.from(bits);
+}
+
+export async function hashPassword(password: string, scheme: PasswordScheme = RUNTIME_SCHEME): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, r, p);
+  if (scheme === 'pbkdf2-sha256') {
+    const key = await derivePbkdf2(password, salt, PBKDF2_ITERATIONS);
+    return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${salt.toString('base64')}$${key.toString('base64')}`;
+  }
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await deriveScrypt(password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = hash.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  const parts = hash.split('$');
+  let expected: Buffer;
+  let actual: Buffer;
+  if (parts[0] === 'scrypt' && parts.length === 6) {
+    const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
+    if (!salt || !key) return false;
+    expected = Buffer.from(key, 'base64');
+    actual = await deriveScrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  } else if (parts[0] === 'pbkdf2-sha256' && parts.length === 4) {
+    const [, iterations, salt, key] = parts as [string, string, string, string];
+    const count = Number(iterations);
+    if (!salt || !key || !Number.isInteger(count) || count < 1 || count > PBKDF2_ITERATIONS) return false;
+    expected = Buffer.from(key, 'base64');
+    actual = await derivePbkdf2(password, Buffer.from(salt, 'base64'), count);
+  } else {
+    return false;
+  }
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** True when `hash` was made with weaker settings than today's (or is not ours). */
-export function needsRehash(hash: string): boolean {
-  const [scheme, n, r, p] = hash.split('$');
-  if (scheme !== 'scrypt') return true;
-  return Number(n) < SCRYPT_PARAMS.N || Number(r) < SCRYPT_PARAMS.r || Number(p) < SCRYPT_PARAMS.p;
+/** True when `hash` is weaker than what this runtime makes (or is not ours). */
+export function needsRehash(hash: string, scheme: PasswordScheme = RUNTIME_SCHEME): boolean {
+  const [kind, a, b, c] = hash.split('$');
+  if (kind === 'scrypt') {
+    if (scheme !== 'scrypt') return true;
+    return Number(a) < SCRYPT_PARAMS.N || Number(b) < SCRYPT_PARAMS.r || Number(c) < SCRYPT_PARAMS.p;
+  }
+  if (kind === 'pbkdf2-sha256') return scheme === 'scrypt' || Number(a) < PBKDF2_ITERATIONS;
+  return true;
 }
 
 let dummy: Promise<string> | undefined;
