@@ -1,4 +1,5 @@
 import type { InStatement } from '@libsql/client';
+import { MAX_DURATION_MINUTES } from '@spotless/sdk/rules';
 import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -32,6 +33,13 @@ const NEW_BOOKING_ID = sql`(select max(${bookings.id}) from ${bookings})`;
 export function scheduleFingerprint(cleanerId: number): SQL<string> {
   return sql<string>`(select coalesce((select group_concat(x, ';') from (select ${availability.dayOfWeek} || ',' || ${availability.startTime} || ',' || ${availability.endTime} || ',' || ${availability.isAvailable} as x from ${availability} where ${availability.cleanerId} = ${cleanerId} order by x)), '') || '|' || coalesce((select group_concat(x, ';') from (select ${timeOff.startDate} || ',' || ${timeOff.endDate} || ',' || ${timeOff.isRecurring} as x from ${timeOff} where ${timeOff.cleanerId} = ${cleanerId} order by x)), ''))`;
 }
+
+/**
+ * No booking lasts longer (the duration rule), so one that overlaps a time started at most this
+ * long before it: the taken-time checks read only the index range since then, not a cleaner's
+ * whole history.
+ */
+const LONGEST_BOOKING_MS = MAX_DURATION_MINUTES * 60_000;
 
 const contactColumns = { userId: users.id, email: users.email, firstName: users.firstName };
 
@@ -76,6 +84,7 @@ export async function planReads(
           and(
             eq(bookings.cleanerId, p.cleanerId),
             ne(bookings.status, 'cancelled'),
+            gt(bookings.startsAt, new Date(p.from.getTime() - LONGEST_BOOKING_MS)),
             lt(bookings.startsAt, p.to),
             gt(bookings.endsAt, p.from),
           ),
@@ -147,7 +156,7 @@ export function bookingGuards(g: BookingGuards): InStatement[] {
     ),
     guard(
       'slot_taken',
-      sql`exists (select 1 from ${bookings} where ${bookings.cleanerId} = ${g.cleanerId} and ${bookings.status} <> 'cancelled' and ${bookings.startsAt} < ${g.endsAt.getTime()} and ${bookings.endsAt} > ${g.startsAt.getTime()})`,
+      sql`exists (select 1 from ${bookings} where ${bookings.cleanerId} = ${g.cleanerId} and ${bookings.startsAt} > ${g.startsAt.getTime() - LONGEST_BOOKING_MS} and ${bookings.startsAt} < ${g.endsAt.getTime()} and ${bookings.status} <> 'cancelled' and ${bookings.endsAt} > ${g.startsAt.getTime()})`,
     ),
   ];
   if (g.partner) {
