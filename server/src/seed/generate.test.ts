@@ -79,6 +79,19 @@ describe('seedDemoData', () => {
       'in_progress',
       'pending',
     ]);
+    // Loaded first and indexed after (bulk-load.ts): the same indexes and trigger as a seed of one
+    // batch, and every cleaner in the keyword and map searches.
+    const schema = (ctx: typeof whole) =>
+      ctx.database.db.all(
+        sql`select type, name, sql from sqlite_master where type in ('index', 'trigger') order by name`,
+      );
+    expect(await schema(batched)).toEqual(await schema(whole));
+    const searchable = await batched.database.db.all<{ fts: number; geo: number }>(sql`
+      select (select count(*) from cleaner_search) as fts, (select count(*) from cleaner_geo) as geo`);
+    expect(searchable).toEqual([{ fts: 700, geo: 700 }]);
+    const [named] = await batched.database.db.all<{ id: number }>(sql`
+      select rowid as id from cleaner_search where cleaner_search match 'name:' || (select '"' || first_name || '"' from users where id = (select user_id from cleaners where id = 650))`);
+    expect(named).toBeDefined();
   });
 
   it('creates the demo accounts, bookings in every status and a cleaner with hours, only when asked', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { refreshStatistics } from '../db/migrate';
 import * as t from '../db/schema';
 import { addHistory } from './bookings';
+import { loadThenIndex } from './bulk-load';
 import { SERVICE_CATALOGUE } from './catalogue';
 import { DemoData, type SeedOptions } from './demo-data';
 import { addDemoStory } from './demo-story';
@@ -58,22 +59,29 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const data = new DemoData(options, await database.db.select().from(t.services));
   addCustomers(data);
   const batch = options.cleanersPerBatch ?? CLEANERS_PER_BATCH;
-  for (let from = 0; from < options.cleaners; from += batch) {
-    const to = Math.min(options.cleaners, from + batch);
-    addCleaners(data, from, to);
-    addHistory(data);
-    if (from === 0) addDemoStory(data);
-    data.settleCleanerFigures();
-    await data.insert(database);
-    data.nextBatch();
-    // libSQL frees a finished statement's native memory in a finaliser that runs only on a turn of
-    // the event loop; a loop of awaited writes never gives it one, and a million cleaners' worth of
-    // statements would pile up (gigabytes). One turn per batch lets them go.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (to % (batch * 10) === 0 || to === options.cleaners) {
-      log(`  ${to.toLocaleString('en-US')} cleaners (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  // More than one batch: rows first, indexes after (bulk-load.ts).
+  const load =
+    options.cleaners > batch
+      ? (run: () => Promise<void>) => loadThenIndex(database, run)
+      : (run: () => Promise<void>) => run();
+  await load(async () => {
+    for (let from = 0; from < options.cleaners; from += batch) {
+      const to = Math.min(options.cleaners, from + batch);
+      addCleaners(data, from, to);
+      addHistory(data);
+      if (from === 0) addDemoStory(data);
+      data.settleCleanerFigures();
+      await data.insert(database);
+      data.nextBatch();
+      // libSQL frees a finished statement's native memory in a finaliser that runs only on a turn of
+      // the event loop; a loop of awaited writes never gives it one, and a million cleaners' worth of
+      // statements would pile up (gigabytes). One turn per batch lets them go.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (to % (batch * 10) === 0 || to === options.cleaners) {
+        log(`  ${to.toLocaleString('en-US')} cleaners (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      }
     }
-  }
+  });
   if (local) await database.batch([{ sql: 'PRAGMA cache_size = -2000', args: [] }]);
   const counts = data.counts;
   // The tables went from empty to full: the planner's statistics must follow.
