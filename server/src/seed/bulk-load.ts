@@ -27,17 +27,17 @@ export async function loadThenIndex<T>(database: Database, load: () => Promise<T
       `select type, name, sql from sqlite_master where sql is not null and name not like 'sqlite_%' and (type = 'index' or (type = 'trigger' and name = '${SEARCH_TRIGGER}'))`,
     )
   ).rows.map((row) => ({ type: String(row.type), name: String(row.name), sql: String(row.sql) }) satisfies Saved);
+  const backfill = readFileSync(join(MIGRATIONS_FOLDER, SEARCH_MIGRATION), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter((statement) => /^INSERT INTO `(cleaner_search|cleaner_geo)`/.test(statement));
+  if (backfill.length !== 2) throw new Error(`${SEARCH_MIGRATION}: expected the two search backfills`);
   await database.batch(saved.map((s) => ({ sql: `drop ${s.type} "${s.name}"`, args: [] })));
   let result: T;
   try {
     result = await load();
   } finally {
     // Put back whatever happened to the load, so the schema is whole either way.
-    const backfill = readFileSync(join(MIGRATIONS_FOLDER, SEARCH_MIGRATION), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.trim())
-      .filter((statement) => /^INSERT INTO `(cleaner_search|cleaner_geo)`/.test(statement));
-    if (backfill.length !== 2) throw new Error(`${SEARCH_MIGRATION}: expected the two search backfills`);
     await database.batch([
       ...saved.filter((s) => s.type === 'index').map((s) => ({ sql: s.sql, args: [] })),
       ...backfill.map((sql) => ({ sql, args: [] })),

@@ -2,7 +2,7 @@ import { HELP_ARTICLES, SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help'
 import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
-import type { BookingFacts, CleanerFacts } from '../tools';
+import type { CleanerFacts } from '../tools';
 import { classify } from './intents';
 import { KnowledgeBase } from './knowledge';
 import {
