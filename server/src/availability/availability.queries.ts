@@ -121,17 +121,17 @@ export async function findSlot(db: Queryable, id: number) {
 }
 
 /** A cleaner's weekly hours and time off: what the slot and no-double-booking rules read. */
+/** A cleaner's weekly hours as the availability rules read them. */
+export const weeklyHoursColumns = {
+  dayOfWeek: availability.dayOfWeek,
+  startTime: availability.startTime,
+  endTime: availability.endTime,
+  isAvailable: availability.isAvailable,
+};
+
 export async function cleanerSchedule(db: Queryable, cleanerId: number) {
   const [weeklyHours, offs] = await Promise.all([
-    db
-      .select({
-        dayOfWeek: availability.dayOfWeek,
-        startTime: availability.startTime,
-        endTime: availability.endTime,
-        isAvailable: availability.isAvailable,
-      })
-      .from(availability)
-      .where(eq(availability.cleanerId, cleanerId)),
+    db.select(weeklyHoursColumns).from(availability).where(eq(availability.cleanerId, cleanerId)),
     db
       .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
       .from(timeOff)

@@ -1,6 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import { MAX_DURATION_MINUTES } from '@spotless/sdk/rules';
 import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { weeklyHoursColumns } from '../availability/availability.queries';
 import type { Db } from '../db/client';
 import {
   availability,
@@ -64,15 +65,7 @@ export async function planReads(
       db.select().from(services).where(eq(services.id, p.serviceId)).limit(1),
       db.select({ n: sql<number>`count(*)` }).from(bookings).where(unpaidOf(p.holder)),
       db.select({ fingerprint: scheduleFingerprint(p.cleanerId) }).from(sql`(select 1)`),
-      db
-        .select({
-          dayOfWeek: availability.dayOfWeek,
-          startTime: availability.startTime,
-          endTime: availability.endTime,
-          isAvailable: availability.isAvailable,
-        })
-        .from(availability)
-        .where(eq(availability.cleanerId, p.cleanerId)),
+      db.select(weeklyHoursColumns).from(availability).where(eq(availability.cleanerId, p.cleanerId)),
       db
         .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
         .from(timeOff)

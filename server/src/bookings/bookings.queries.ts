@@ -189,36 +189,6 @@ export async function attachGuestBooking(tx: Tx, bookingId: number, email: strin
   return row !== undefined;
 }
 
-/** The same count for a guest's e-mail address (guest bookings have no account). */
-export async function countUnpaidPendingForGuest(db: Queryable, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(bookings)
-    .where(
-      and(
-        isNull(bookings.customerId),
-        eq(bookings.guestEmail, email),
-        eq(bookings.status, 'pending'),
-        inArray(bookings.paymentStatus, ['unpaid', 'pending', 'failed']),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
-export async function countUnpaidPending(db: Queryable, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.customerId, customerId),
-        eq(bookings.status, 'pending'),
-        inArray(bookings.paymentStatus, ['unpaid', 'pending', 'failed']),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 export async function cleanerUserIdOf(db: Queryable, cleanerId: number): Promise<number | null> {
   const [row] = await db.select({ userId: cleaners.userId }).from(cleaners).where(eq(cleaners.id, cleanerId));
   return row?.userId ?? null;

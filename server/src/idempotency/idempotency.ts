@@ -2,7 +2,7 @@ import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { builder, rawStatement, statement } from '../db/statements';
 import type { Deps } from '../deps';
@@ -42,39 +42,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * Inside the write transaction: the stored answer for this key, if a request with the same body
- * already succeeded; 422 if the key was used with another body. Only successful answers are
- * stored (a failed attempt rolls back with its transaction), so a failed request may be retried.
- */
-export async function replayIdempotent(
-  tx: Tx,
-  now: Date,
-  scope: string,
-  key: string,
-  hash: string,
-): Promise<StoredAnswer | undefined> {
-  const [row] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-    .limit(1);
-  if (!row) return undefined;
-  if (row.expiresAt.getTime() <= now.getTime()) {
-    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    return undefined;
-  }
-  if (row.requestHash !== hash) {
-    throw new AppError(
-      422,
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used with a different request body',
-    );
-  }
-  if (row.responseStatus === null || row.responseBody === null) return undefined;
-  return { status: row.responseStatus, body: row.responseBody };
 }
 
 /**
@@ -150,23 +117,6 @@ export function storeAnswerStatement(claim: { scope: string; key: string }, body
       .set({ responseBody: body })
       .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key))),
   );
-}
-
-/** Stores the answer in the same transaction as the write it describes. */
-export async function storeIdempotent(
-  tx: Tx,
-  now: Date,
-  entry: { scope: string; key: string; hash: string; status: number; body: string },
-): Promise<void> {
-  await tx.insert(idempotencyKeys).values({
-    scope: entry.scope,
-    key: entry.key,
-    requestHash: entry.hash,
-    responseStatus: entry.status,
-    responseBody: entry.body,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-  });
 }
 
 /**
