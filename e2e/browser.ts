@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type APIRequestContext, type APIResponse, type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -62,4 +62,26 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
  */
 export function setServerClock(clockFile: string, offsetMs: number): void {
   writeFileSync(clockFile, String(Math.round(offsetMs)));
+}
+
+/**
+ * Books through the API at the server's price, as the signed-in `request`: a wrong quote answers
+ * the current price (409 `price_changed`), which is then sent. Answers the booking's response, or
+ * the quote's when it was refused for another reason.
+ */
+export async function bookAtServerPrice(
+  request: APIRequestContext,
+  baseUrl: string,
+  body: Record<string, unknown>,
+): Promise<APIResponse> {
+  const quote = await request.post(`${baseUrl}/api/bookings`, {
+    data: { ...body, totalPrice: '1.00' },
+    headers: { origin: baseUrl },
+  });
+  const { error } = (await quote.json()) as { error?: { code: string; currentPrice?: string } };
+  if (error?.code !== 'price_changed') return quote;
+  return request.post(`${baseUrl}/api/bookings`, {
+    data: { ...body, totalPrice: error.currentPrice },
+    headers: { origin: baseUrl },
+  });
 }
