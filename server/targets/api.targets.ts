@@ -41,6 +41,19 @@ describe.each(TARGETS)('%s', (_name, start) => {
     for (const cleaner of found.body.items) expect(cleaner.links.self.href).toBe(`/api/cleaners/${cleaner.id}`);
   });
 
+  it('reads a misspelt name as the one the search index holds', async () => {
+    const found = await call('/api/cleaners?location=Austin&radius=50&pageSize=50');
+    const lastNames: string[] = found.body.items.map((c: Json) => String(c.user.lastName).toLowerCase());
+    const name = lastNames.find((n) => /^[a-z]{6,}$/.test(n) && n[2] !== n[3]);
+    expect(name, 'a cleaner with a long last name').toBeDefined();
+    // Two letters swapped: "carter" → "catrer".
+    const typo = `${name!.slice(0, 2)}${name![3]}${name![2]}${name!.slice(4)}`;
+    const exact = await call(`/api/cleaners?query=${name!}&pageSize=50`);
+    const corrected = await call(`/api/cleaners?query=${typo}&pageSize=50`);
+    expect(corrected.body.total).toBeGreaterThan(0);
+    expect(corrected.body.items.map((c: Json) => c.id)).toEqual(exact.body.items.map((c: Json) => c.id));
+  });
+
   it('serves the hosted app with its security headers and the SDK bundles to any site', async () => {
     const page = await fetch(`${target.url}/cleaners`);
     expect(page.status).toBe(200);

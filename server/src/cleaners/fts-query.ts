@@ -12,11 +12,16 @@ export const MAX_QUERY_TOKENS = 8;
  * toFtsQuery('deep "clean*" OR -kitchen') // '("deep" OR "deep"*) AND ("clean" OR "clean"*) AND …'
  */
 export function toFtsQuery(text: string): string | undefined {
+  const words = queryWords(text);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `("${word}" OR "${word}"*)`).join(' AND ');
+}
+
+/** The words of a keyword search as the index reads them: lower case, unique, at most eight. */
+export function queryWords(text: string): string[] {
   const words = text
     .normalize('NFKC')
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  const unique = [...new Set(words)].slice(0, MAX_QUERY_TOKENS);
-  return unique.map((word) => `("${word}" OR "${word}"*)`).join(' AND ');
+  return words ? [...new Set(words)].slice(0, MAX_QUERY_TOKENS) : [];
 }

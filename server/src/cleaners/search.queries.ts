@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { boundingBox, type Point } from '../lib/geo';
 import type { Data } from '../lib/hypermedia';
 import { toFtsQuery } from './fts-query';
+import { correctedFtsQuery } from './search-typos';
 
 export type SearchInput = z.output<typeof CleanerSearchQuery>;
 
@@ -74,7 +75,7 @@ export interface SearchPlan {
  * for the radius, plain indexed columns for the rest) are materialised once, then both the
  * page and the stats over every match are read from them.
  */
-export function planSearch(input: SearchInput): SearchPlan {
+export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
   const where: string[] = [`c.status = 'active'`];
   const whereArgs: InValue[] = [];
   let from = 'cleaners c';
@@ -133,7 +134,7 @@ export function planSearch(input: SearchInput): SearchPlan {
     if (flag !== undefined) where.push(`c.${column} = ${flag ? 1 : 0}`);
   }
 
-  const fts = input.query ? toFtsQuery(input.query) : undefined;
+  const fts = ftsQuery ?? (input.query ? toFtsQuery(input.query) : undefined);
   let rank = '0';
   if (fts) {
     // The full-text match drives (CROSS JOIN fixes the order); cleaners are fetched by id.
@@ -230,8 +231,16 @@ export type SearchResult = Omit<CleanerSearchPage, 'items' | 'links'> & { items:
 
 /** One page of a cleaner search with stats over every match, in one round trip. */
 export async function searchCleaners(client: Client, input: SearchInput): Promise<SearchResult> {
-  const plan = planSearch(input);
-  const { rows } = await client.execute({ sql: plan.sql, args: plan.args });
+  let plan = planSearch(input);
+  let { rows } = await client.execute({ sql: plan.sql, args: plan.args });
+  // Nothing found for the words typed: read misspelt ones as the index's nearest terms, once.
+  if (input.query && Number(rows[0]?.total ?? 0) === 0) {
+    const corrected = await correctedFtsQuery(client, input.query);
+    if (corrected) {
+      plan = planSearch(input, corrected);
+      ({ rows } = await client.execute({ sql: plan.sql, args: plan.args }));
+    }
+  }
   const first = rows[0];
   const total = Number(first?.total ?? 0);
   const average = first?.average_rating as number | null | undefined;

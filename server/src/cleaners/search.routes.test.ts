@@ -226,6 +226,16 @@ describe('GET /api/cleaners — keywords', () => {
     }
   });
 
+  it('reads misspelt words as the nearest indexed terms when nothing matches as typed', async () => {
+    expect(ids((await search('query=Zepyhrine%20Qill')).items)).toEqual([nameMatchId]);
+    // A word the index holds is never changed: here the names match nobody, and nothing is found.
+    expect((await search('query=Zephyrine%20Radius')).total).toBe(0);
+    // No indexed term is near: still nothing.
+    expect((await search('query=Xqzvtwk')).total).toBe(0);
+    // The filters still apply to the corrected words.
+    expect((await search('query=Zepyhrine&location=Denver')).total).toBe(0);
+  });
+
   it('follows name changes and new cleaners (the index and the cache stay in step)', async () => {
     expect((await search('query=Marigoldia')).total).toBe(0);
     const user = all.find((r) => r.id === insideId)!.userId;

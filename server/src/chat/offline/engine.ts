@@ -2,6 +2,7 @@ import { HELP_ARTICLES, SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help'
 import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
+import { typoBudget } from '../../lib/edit-distance';
 import type { CleanerFacts } from '../tools';
 import { classify } from './intents';
 import { KnowledgeBase } from './knowledge';
@@ -20,7 +21,7 @@ import {
 } from './lookups';
 import { longDate, ownBookings } from './own-bookings';
 import { expandShorthand, nameCandidate } from './spelling';
-import { allowedEdits, editDistance } from './text';
+import { editDistance } from './text';
 import { writeRefusal } from './write-refusals';
 
 /**
@@ -255,6 +256,8 @@ async function availability(
   // A misspelt full name ("jmaes cartr", "Tom Bekcer"): one part as written with the other's first
   // letters as a prefix narrows a common name ("tom bek" among thousands of Toms); both parts'
   // first letters catch a typo in each. Keep a name close in every part.
+  // The search reads misspelt words as names it holds ("ayesha kahn" finds Aisha Khan).
+  if (!cleaner && parts.length >= 2) cleaner = cleaners.find((c) => namesClose(c.name.toLowerCase().split(' '), parts));
   if (!cleaner && parts.length >= 2) {
     const [a = '', b = ''] = parts;
     const queries = [
@@ -325,11 +328,10 @@ async function availability(
 function namesClose(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((part, i) => {
-    const other = b[i] ?? '';
-    return (
-      editDistance(part, other, allowedEdits(Math.max(part.length, other.length))) <=
-      allowedEdits(Math.max(part.length, other.length))
-    );
+    // The typed part carries the typos: "tom" is no "tomas".
+    const typed = b[i] ?? '';
+    const budget = typoBudget(typed.length);
+    return editDistance(part, typed, budget) <= budget;
   });
 }
 
