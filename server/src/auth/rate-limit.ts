@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -107,20 +107,21 @@ export function databaseRateLimiter(database: Database, clock: Clock): RateLimit
     async hit(key, limit, windowMs) {
       const now = clock.now().getTime();
       const resetAt = now + windowMs;
-      // One upsert: a fresh window restarts at 1, a live one counts up.
-      const [row] = await database.write((tx) =>
-        tx
-          .insert(rateLimits)
-          .values({ key, count: 1, resetAt: new Date(resetAt) })
-          .onConflictDoUpdate({
-            target: rateLimits.key,
-            set: {
-              count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-              resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
-            },
-          })
-          .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
-      );
+      // One upsert, sent as a one-statement batch: a fresh window restarts at 1, a live one counts
+      // up. On a libSQL server that is one round trip, where a transaction would hold the write
+      // lock across three.
+      const [result] = await database.batch([
+        {
+          sql: `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
+            on conflict (key) do update set
+              count = case when reset_at <= ? then 1 else count + 1 end,
+              reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
+            returning count, reset_at`,
+          args: [key, resetAt, now, now],
+        },
+      ]);
+      const stored = result?.rows[0];
+      const row = stored ? { count: Number(stored.count), resetAt: new Date(Number(stored.reset_at)) } : undefined;
       if (!row) throw new Error('rate limit upsert returned no row');
       return decide(row.count, row.resetAt.getTime(), limit, now);
     },
