@@ -4,8 +4,10 @@
  * what Turso runs), on the same demo data. Search is measured as served (answer cache on) and cold
  * (every answer computed: what a cache miss costs on each path); bookings are real writes, each to
  * a distinct free two-hour start, by 50 signed-in customers. Prints a table and writes
- * bench/results/database-paths.json. The libSQL server here is on loopback: a real deployment adds
- * its network round trips to every query (docs/deploy.md).
+ * bench/results/database-paths.json. With BENCH_WEBSOCKET=1, bookings are measured again over a
+ * WebSocket (`ws://`, what the client uses for a Turso `libsql://` address). The libSQL server
+ * here is on loopback: a real deployment adds its network round trips to every query
+ * (docs/deploy.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { freePort } from '../targets/targets';
+import { freePort, overWebSocket } from '../targets/targets';
 import { type Figures, load, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 20_000);
@@ -119,7 +121,8 @@ async function bookingPlan(base: string) {
   return { cookies, bodies: bodies.slice(0, BOOKINGS) };
 }
 
-async function measurePath(url: string, label: string) {
+/** Every figure of one path; `bookingsOnly` measures the writes alone (a second transport). */
+async function measurePath(url: string, label: string, bookingsOnly = false) {
   const results: Record<string, Figures> = {};
   const run = async (cache: boolean, name: string, work: (base: string) => Promise<Figures>) => {
     const { base, child } = await startServer(url, cache, LIMITS);
@@ -130,12 +133,14 @@ async function measurePath(url: string, label: string) {
     }
   };
   const opts = { connections: CONNECTIONS, duration: DURATION };
-  await run(true, 'trivial', (base) => load(base, `${label} trivial /api/health`, () => '/api/health', opts));
-  await run(true, 'search.asServed', async (base) => {
-    for (let i = 0; i < 300; i++) await fetch(base + cityRadius(i));
-    return load(base, `${label} search (as served)`, cityRadius, opts);
-  });
-  await run(false, 'search.cold', (base) => load(base, `${label} search (cold)`, cityRadius, opts));
+  if (!bookingsOnly) {
+    await run(true, 'trivial', (base) => load(base, `${label} trivial /api/health`, () => '/api/health', opts));
+    await run(true, 'search.asServed', async (base) => {
+      for (let i = 0; i < 300; i++) await fetch(base + cityRadius(i));
+      return load(base, `${label} search (as served)`, cityRadius, opts);
+    });
+    await run(false, 'search.cold', (base) => load(base, `${label} search (cold)`, cityRadius, opts));
+  }
   await run(true, 'bookings', async (base) => {
     const plan = await bookingPlan(base);
     if (plan.bodies.length < BOOKINGS) throw new Error(`only ${plan.bodies.length} free starts`);
@@ -162,6 +167,16 @@ async function main() {
     children.push(sqld.child);
     const serverSeed = await prepare(sqld.url);
     const server = await measurePath(sqld.url, 'libSQL server');
+    // Over `http://` each query is a request of its own; with `ws://` the client holds one
+    // WebSocket for them all, as for a Turso `libsql://` address. BENCH_WEBSOCKET=1 measures
+    // bookings that way too, on a libSQL server of their own (decision 054).
+    let overWs: Record<string, Figures> | undefined;
+    if (process.env.BENCH_WEBSOCKET === '1') {
+      const wsSqld = await startSqld(mkdtempSync(join(dir, 'ws-')));
+      children.push(wsSqld.child);
+      await prepare(wsSqld.url);
+      overWs = await measurePath(overWebSocket(wsSqld.url), 'libSQL server, WebSocket', true);
+    }
 
     const ratio = (name: string) =>
       Math.round((server[name]!.requestsPerSecond / embedded[name]!.requestsPerSecond) * 100) / 100;
@@ -174,6 +189,7 @@ async function main() {
       seedSeconds: { file: Math.round(fileSeed * 10) / 10, libsqlServer: Math.round(serverSeed * 10) / 10 },
       embedded,
       libsqlServer: server,
+      libsqlServerOverWebSocket: overWs,
       serverOverFile: {
         trivial: ratio('trivial'),
         searchAsServed: ratio('search.asServed'),

@@ -18,7 +18,16 @@ const benches = [
   'assistant.bench.ts',
   'workers-signups.bench.ts',
 ];
-const RESULTS = ['request-path', 'search', 'reads', 'database-paths', 'assistant', 'workers-signups', 'size'];
+const RESULTS = [
+  'request-path',
+  'search',
+  'reads',
+  'database-paths',
+  'assistant',
+  'workers-signups',
+  'size',
+  'lighthouse',
+];
 
 if (!process.argv.includes('--summary')) {
   for (const file of benches) {

@@ -15,6 +15,9 @@ mkdirSync(sdkDist, { recursive: true });
 writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>Spotless</title>');
 writeFileSync(join(adminDist, 'assets', 'app-abc.js'), 'console.log(1)');
 writeFileSync(join(sdkDist, 'spotless.global.js'), 'var SpotlessSDK={}');
+// What scripts/precompress.mjs writes beside a built file.
+writeFileSync(join(adminDist, 'assets', 'app-abc.js.br'), 'brotli bytes');
+writeFileSync(join(adminDist, 'assets', 'app-abc.js.gz'), 'gzip bytes');
 const app = createApp({ ...ctx.deps, assets: nodeAssets({ adminDist, sdkDist }) });
 
 describe('nodeAssets', () => {
@@ -23,6 +26,20 @@ describe('nodeAssets', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first, and plain bytes to one that accepts none', async () => {
+    const br = await app.request('/assets/app-abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(await br.text()).toBe('brotli bytes');
+    const gz = await app.request('/assets/app-abc.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe('gzip bytes');
+    const plain = await app.request('/assets/app-abc.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('answers client routes with index.html so deep links load the app', async () => {

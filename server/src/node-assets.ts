@@ -11,8 +11,14 @@ import type { Assets } from './deps';
  * SDK bundles from disk.
  */
 export function nodeAssets(options: { adminDist: string; sdkDist: string }): Assets {
-  const sdk = serveStatic({ root: options.sdkDist, rewriteRequestPath: (path) => path.replace(/^\/sdk/, '') });
-  const admin = serveStatic({ root: options.adminDist });
+  // `precompressed`: the build writes .br and .gz copies (scripts/precompress.mjs); the one the
+  // browser accepts is sent, with Content-Encoding and Vary.
+  const sdk = serveStatic({
+    root: options.sdkDist,
+    precompressed: true,
+    rewriteRequestPath: (path) => path.replace(/^\/sdk/, ''),
+  });
+  const admin = serveStatic({ root: options.adminDist, precompressed: true });
   const indexFile = join(options.adminDist, 'index.html');
   let indexHtml: string | undefined;
 
@@ -28,7 +34,9 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
       if (path.startsWith('/sdk/') || path === '/embed.js') {
         c.header('Access-Control-Allow-Origin', '*');
         c.header('Cache-Control', 'public, max-age=300');
-        if (path === '/embed.js') return run(serveStatic({ path: join(options.sdkDist, 'embed.js') }), c);
+        if (path === '/embed.js') {
+          return run(serveStatic({ path: join(options.sdkDist, 'embed.js'), precompressed: true }), c);
+        }
         return run(sdk, c);
       }
       if (path.startsWith('/assets/')) {

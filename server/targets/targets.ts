@@ -279,6 +279,12 @@ async function overLibsqlServer(
   };
 }
 
+/**
+ * A libSQL server's address over one WebSocket for every query (`ws://`), as the client opens for
+ * a Turso `libsql://` address, where `http://` sends each query as its own request (decision 054).
+ */
+export const overWebSocket = (url: string) => url.replace(/^http:/, 'ws:');
+
 /** The three targets every `*.targets.ts` suite runs its checks on (`describe.each(TARGETS)`). */
 export const TARGETS: Array<[string, () => Promise<Target>]> = [
   ['Node + libSQL file', () => startNode('Node + libSQL file')],
