@@ -31,12 +31,12 @@ function routeTable(): Route[] {
   const routes = found.map((match, i) => {
     const routeText = source.slice(match.index, found[i + 1]?.index ?? source.length);
     return {
-      path: match[1]!,
+      path: match[1]!.replace(/^\//, ''),
       protected: /\bprotected:\s*true\b/.test(routeText),
       admin: /\badmin:\s*true\b/.test(routeText),
     };
   });
-  return [{ path: '', protected: false, admin: false }, ...routes.filter((r) => r.path !== '*')];
+  return routes;
 }
 
 const samples: Record<string, () => string> = {

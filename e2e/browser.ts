@@ -33,6 +33,13 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: a <script> tag would be (rightly) blocked by our CSP.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
+    // Colours are judged as they settle: a toast fading in is not yet its final contrast.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const axe = (
       window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
     ).axe;

@@ -232,7 +232,7 @@ describe('the widgets on a partner page under a strict CSP', () => {
     await page.context().close();
   }, 60_000);
 
-  it('stays within its size budgets: loader ≤ 1.5 KB gzip, search ≤ 25 KB gzip, payment and chat apart', () => {
+  it('stays within its size budgets: loader ≤ 1.5 KB gzip, search ≤ 25 KB gzip, payment and chat apart, the hosted listing ≤ 100 KB gzip', () => {
     const dir = mkdtempSync(join(tmpdir(), 'spotless-size-'));
     execFileSync(process.execPath, ['scripts/bench-size.mjs'], {
       cwd: join(import.meta.dirname, '..'),
@@ -244,5 +244,6 @@ describe('the widgets on a partner page under a strict CSP', () => {
     expect(report.searchWidget.gzip).toBeLessThanOrEqual(25 * 1024);
     expect(report.chatSeparate).toBe(true);
     expect(report.paymentSeparate).toBe(true);
+    expect(report.hostedListingInitial.gzip).toBeLessThanOrEqual(100 * 1024);
   });
 });

@@ -54,7 +54,18 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
 
-  const audit = (path) => {
+  // A run that fails (Chromium can crash under load) is tried once more, then reported with its output.
+  const audit = (path, attempt = 1) => {
+    try {
+      return auditOnce(path);
+    } catch (error) {
+      if (attempt < 2) return audit(path, attempt + 1);
+      console.error(`lighthouse failed on ${path}:\n${error.stderr ?? error.message}`);
+      throw error;
+    }
+  };
+
+  const auditOnce = (path) => {
     const out = join(dir, 'report.json');
     execFileSync(
       'npx',
@@ -68,7 +79,7 @@ try {
         `--output-path=${out}`,
         '--chrome-flags=--headless --no-sandbox --disable-gpu',
       ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore' },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
     );
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const a = report.audits;

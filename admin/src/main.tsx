@@ -1,17 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './lib/query-client';
-import { type RouteHandle, routes } from './routes';
+import { App, routeAt } from './routes';
 import './styles/index.css';
 
-const router = createBrowserRouter(routes);
-
 const queryClient = createQueryClient({
-  isProtectedPage: () =>
-    router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.protected),
-  isAdminPage: () => router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.admin),
+  isProtectedPage: () => routeAt(window.location.pathname)?.handle?.protected === true,
+  isAdminPage: () => routeAt(window.location.pathname)?.handle?.admin === true,
 });
 
 const container = document.getElementById('root');
@@ -20,7 +16,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <App />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,19 +1,19 @@
 import { HOSTED_PAGES } from '@spotless/sdk';
-import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from './routes';
-
-/** Every page path of a route tree, as `/a/:b` patterns. */
-function pagesOf(tree: RouteObject[], base = ''): string[] {
-  return tree.flatMap((route) => {
-    const here = route.path ? `${base}/${route.path}`.replace(/\/+/g, '/') : base;
-    const own = route.index ? [base || '/'] : route.path && route.path !== '*' ? [here] : [];
-    return [...own, ...(route.children ? pagesOf(route.children, here) : [])];
-  });
-}
+import { routeAt, routes } from './routes';
 
 describe('the route table', () => {
   it('declares exactly the SDK’s hosted pages, which the server answers 200 (anything else is 404)', () => {
-    expect(pagesOf(routes).sort()).toEqual([...HOSTED_PAGES].sort());
+    expect(routes.map((route) => route.path).sort()).toEqual([...HOSTED_PAGES].sort());
+  });
+
+  it('finds the route of an address, its optional segments included, and none for an unknown one', () => {
+    expect(routeAt('/cleaner/42')?.path).toBe('/cleaner/:id');
+    expect(routeAt('/booking/3')?.handle?.protected).toBe(true);
+    expect(routeAt('/booking/3/7')?.path).toBe('/booking/:cleanerId/:serviceId?');
+    expect(routeAt('/admin-partners')?.handle).toEqual({ protected: true, admin: true });
+    expect(routeAt('/cleaners')?.handle).toBeUndefined();
+    expect(routeAt('/nowhere')).toBeUndefined();
+    expect(routeAt('/cleaner/42/extra')).toBeUndefined();
   });
 });

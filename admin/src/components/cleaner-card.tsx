@@ -1,7 +1,7 @@
 import { type Cleaner, formatDollars, initials } from '@spotless/sdk';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useFavourite } from '../entities/cleaner/api/favourites';
+import { Link } from '../lib/router';
 import { HeartIcon, MapPinIcon, StarIcon } from './icons';
 import './cleaner-card.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { PageTitle } from './page-title';
 
 /** Spec 01 §2.7/§2.8: the state for an unknown or unavailable cleaner id. */

@@ -1,11 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from './not-found-page';
+import { Component, type ReactNode } from 'react';
+import { Link } from '../lib/router';
 import { PageTitle } from './page-title';
 
-/** Shown inside the layout when a page throws while rendering or loading. */
+/** Shown inside the layout when a page throws while rendering or while its code loads. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <section className="container page page--narrow not-found" role="alert">
       <PageTitle title="Something went wrong" />
@@ -16,4 +14,25 @@ export function RouteErrorPage() {
       </Link>
     </section>
   );
+}
+
+/**
+ * Catches what a page throws (a render error, a chunk that failed to load) and shows
+ * `RouteErrorPage` in its place, keeping the header, footer and chat; going to another address
+ * tries again.
+ */
+export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { pathname: string }) {
+    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
 }

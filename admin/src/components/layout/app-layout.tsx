@@ -1,13 +1,13 @@
 import { type ReactNode, useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { ScrollToTop } from '../../lib/router';
 import { Toaster } from '../toaster';
 import { BottomBar } from './bottom-bar';
 import { MobileDrawer } from './mobile-drawer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The shell of every page; `assistant` is the chat bubble (a feature, so the route table passes it in). */
-export function AppLayout({ assistant }: { assistant?: ReactNode }) {
+/** The shell of every page around `children` (the page); `assistant` is the chat bubble (a feature, so the route table passes it in). */
+export function AppLayout({ assistant, children }: { assistant?: ReactNode; children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -19,13 +19,13 @@ export function AppLayout({ assistant }: { assistant?: ReactNode }) {
       <SiteHeader menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <MobileDrawer open={menuOpen} onClose={closeMenu} />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
       <BottomBar />
       {assistant}
       <Toaster />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

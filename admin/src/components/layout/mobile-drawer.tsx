@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
 import { activeBookingCount, bookingStatsQuery } from '../../entities/booking';
 import { fullName, useCurrentUser } from '../../lib/auth';
 import { enterModalLayer } from '../../lib/modal-layer';
 import { visibleDrawerItems } from '../../lib/nav';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
+import { Link, useLocation } from '../../lib/router';
 import { CloseIcon } from '../icons';
 import { NavItemLink } from './nav-item-link';
 

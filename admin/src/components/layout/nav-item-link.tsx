@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import { isActivePath } from '../../lib/nav';
+import { Link, useLocation } from '../../lib/router';
 
 interface NavItemLinkProps {
   to: string;

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { companyLinks, type NavItem, serviceLinks, supportLinks } from '../../lib/nav';
+import { Link } from '../../lib/router';
 import { LogoMark } from '../icons';
 
 const columns: { id: string; title: string; links: readonly NavItem[] }[] = [

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/auth';
 import { primaryNavItems } from '../../lib/nav';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
+import { Link } from '../../lib/router';
 import { LogoMark, MenuIcon } from '../icons';
 import { NavItemLink } from './nav-item-link';
 

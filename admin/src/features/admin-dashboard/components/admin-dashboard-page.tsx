@@ -1,12 +1,12 @@
 import type { Application, ApplicationCounts, ApplicationStatus } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { Tabs } from '../../../components/tabs';
 import { errorStatus } from '../../../lib/api-errors';
 import { totalPages } from '../../../lib/pagination';
+import { Link } from '../../../lib/router';
 import { useSetApplicationStatus } from '../api/admin-applications.mutations';
 import { adminApplicationsQuery } from '../api/admin-applications.queries';
 import {

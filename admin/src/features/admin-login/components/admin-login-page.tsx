@@ -1,8 +1,8 @@
 import { isApiError } from '@spotless/sdk';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { errorCode, errorMessage } from '../../../lib/api-errors';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useAdminLogin } from '../api/admin-login.mutations';
 

@@ -1,11 +1,11 @@
 import '../apply-cleaner.css';
 import type { Application, ApplicationList } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { LOGIN_PATH } from '../../../lib/query-client';
+import { Link } from '../../../lib/router';
 import { myApplicationsQuery } from '../api/applications.queries';
 import { ApplicationFormView } from './application-form';
 import { DocumentsPanel } from './documents-panel';

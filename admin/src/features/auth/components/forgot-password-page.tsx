@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { useRequestPasswordReset } from '../../../entities/account/api/account.mutations';
 import { errorMessage } from '../../../lib/api-errors';
+import { Link } from '../../../lib/router';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {

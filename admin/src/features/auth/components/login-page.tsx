@@ -1,9 +1,9 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, useFocusFirstInvalid } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { formErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { useAuthProviders, useSignIn } from '../api/auth.mutations';
 import { safeReturnUrl } from '../utils/return-url';
 

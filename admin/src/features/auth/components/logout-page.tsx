@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useSignOut } from '../../../entities/account/api/account.mutations';
+import { useNavigate } from '../../../lib/router';
 
 /**
  * Where a sign-out link from another site lands (GET /api/logout refuses those): signing out

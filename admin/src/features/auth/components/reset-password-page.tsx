@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { useResetPassword } from '../../../entities/account/api/account.mutations';
 import { errorMessage } from '../../../lib/api-errors';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 
 /** The page a reset link opens: a new password, then signed in. */

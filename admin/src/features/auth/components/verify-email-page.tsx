@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useResendVerification, useVerifyEmail } from '../../../entities/account/api/account.mutations';
 import { useCurrentUser } from '../../../lib/auth';
+import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 
 /** The page a verification link opens: it confirms the address once, then says so. */

@@ -9,12 +9,12 @@ import {
 } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
 import { isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
 import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import {
   type BookingFormErrors,

@@ -1,7 +1,6 @@
 import { type Cleaner, formatDollars, formatDuration, initials, type Service } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -9,6 +8,7 @@ import { toIsoDate } from '../../../entities/booking';
 import { useCurrentUser } from '../../../lib/auth';
 import { cleanerQuery, serviceQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
+import { Link, useLocation, useParams, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { chooseService } from '../utils/booking-form';
 import { type BookingPrefill, prefillFromSearch } from '../utils/booking-prefill';

@@ -1,8 +1,8 @@
 import type { ChatEntry, ChatPageLink, ChatState } from '@spotless/sdk/chat';
 import { CHAT } from '@spotless/sdk/rules';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from '../../../lib/router';
 import { chatStore } from '../api/chat-store';
 import { ChatBubble } from './chat-bubble';
 import { ChatMessages } from './chat-messages';
@@ -33,7 +33,7 @@ function state(patch: Partial<ChatState>): ChatState {
   };
 }
 
-const html = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
+const html = (node: React.ReactNode) => renderToStaticMarkup(<Router ssrPath="/">{node}</Router>);
 
 /** The links of some markup: their class, href and text. */
 function links(markup: string) {

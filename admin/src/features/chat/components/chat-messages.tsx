@@ -1,6 +1,6 @@
 import type { ChatEntry, ChatState } from '@spotless/sdk/chat';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { linkify } from '../utils/linkify';
 
 /**

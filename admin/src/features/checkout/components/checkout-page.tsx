@@ -1,11 +1,11 @@
 import type { PaymentIntentCreated } from '@spotless/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { BookingSummary, bookingKeys, bookingQuery } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { paymentIntentQuery } from '../api/checkout.queries';
 import { bookingIdParam } from '../utils/checkout';

@@ -3,12 +3,12 @@ import '../cleaner-profile.css';
 import { type Cleaner, formatDollars, formatDuration, initials } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useFavourite } from '../../../entities/cleaner/api/favourites';
 import { CleanerReviews } from '../../../entities/review';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
+import { Link, useParams } from '../../../lib/router';
 import { availableServices } from '../utils/available-services';
 
 /** How many reviews the profile lists (spec 02 §9: lists show 10, a cleaner panel 5). */

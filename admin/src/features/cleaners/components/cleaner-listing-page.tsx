@@ -1,8 +1,8 @@
 import '../cleaners.css';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
+import { useSearchParams } from '../../../lib/router';
 import { type ListingFilters, readFilters, writeFilters } from '../utils/listing-filters';
 import { searchBarVisible } from '../utils/scroll-visibility';
 import { ActiveFilterChips } from './active-filter-chips';

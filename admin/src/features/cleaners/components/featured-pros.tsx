@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { CleanerCard } from '../../../components/cleaner-card';
+import { Link } from '../../../lib/router';
 import { featuredCleanersQuery } from '../api/cleaners.queries';
 import type { ListingFilters } from '../utils/listing-filters';
 

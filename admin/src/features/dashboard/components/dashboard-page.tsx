@@ -1,11 +1,11 @@
 import { type Booking, type BookingStats, formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
+import { Link } from '../../../lib/router';
 import {
   activeBookings,
   historyBookings,

@@ -1,8 +1,8 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { ChevronIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { SUPPORT_EMAIL } from '../../../lib/policy';
+import { Link, useLocation } from '../../../lib/router';
 import { FAQ_GROUPS, filterFaq } from '../utils/faq';
 
 export function HelpCenterPage() {

@@ -1,9 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
 import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import { AlertIcon, CardIcon, CheckIcon, PhoneIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { policy, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../../lib/policy';
+import { Link } from '../../../lib/router';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

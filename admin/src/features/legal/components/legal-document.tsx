@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
+import { Link } from '../../../lib/router';
 
 export interface LegalSection {
   id: string;

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { policy } from '../../../lib/policy';
+import { Link } from '../../../lib/router';
 import { contactSection, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [

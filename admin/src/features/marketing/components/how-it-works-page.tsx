@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { Link } from '../../../lib/router';
 
 const steps = [
   {

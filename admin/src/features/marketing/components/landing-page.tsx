@@ -1,5 +1,4 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
 import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import {
   BuildingIcon,
@@ -13,6 +12,7 @@ import {
 } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { LOGIN_PATH } from '../../../lib/query-client';
+import { Link } from '../../../lib/router';
 import { HeroFigures, PriceRangeSentence } from './platform-figures';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,8 +1,8 @@
 import { formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { SparkleIcon } from '../../../components/icons';
 import { averageText, countText } from '../../../entities/review/utils/review-form';
+import { Link } from '../../../lib/router';
 import { cleanerStatsQuery, platformSummaryQuery, verifiedCleanerStatsQuery } from '../api/platform-figures.queries';
 
 /*

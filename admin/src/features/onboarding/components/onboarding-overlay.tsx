@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth';
 import { clearOnboardingTourRequest, useOnboardingTourRequested } from '../../../lib/onboarding-tour';
+import { useLocation } from '../../../lib/router';
 import { opensByItself } from '../utils/wizard';
 
 // Most visitors never see the wizard (signed out, or done with it), so its code loads only when it opens.

@@ -1,6 +1,5 @@
 import { type AuthUser, formatDollars, type ProfileRecentBooking } from '@spotless/sdk';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Field, useFocusFirstInvalid } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { type ReviewableBooking, WriteReviewDialog } from '../../../entities/review';
@@ -9,6 +8,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { showOnboardingTour } from '../../../lib/onboarding-tour';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
+import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
 import { AccountSecurity } from './account-security';

@@ -1,7 +1,6 @@
 import type { Booking, Cleaner, PlatformReviewSummary } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { Tabs } from '../../../components/tabs';
 import { bookingQuery, statusLabel } from '../../../entities/booking';
@@ -19,6 +18,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { cleanerQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH } from '../../../lib/query-client';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { FullReviewForm } from './full-review-form';
 import '../../../entities/review/reviews.css';
 import { StatCards } from '../../../components/stat-cards';

@@ -2,11 +2,11 @@ import '../search.css';
 import { formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { CleanerCard } from '../../../components/cleaner-card';
 import { AlertIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
+import { useSearchParams } from '../../../lib/router';
 import { cleanerSearchQuery, SEARCH_ERROR } from '../api/search.queries';
 import {
   DEFAULT_SEARCH_FILTERS,
