@@ -11,7 +11,8 @@ export default defineConfig({
   plugins: [react()],
   // The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032).
   resolve: { conditions: ['@spotless/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // `manifest`: scripts/page-chunks.mjs reads it to name each page's chunks (decision 059).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy },
   preview: { proxy },
 });

@@ -1,6 +1,7 @@
 import { HOSTED_PAGES } from '@spotless/sdk';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { routeAt, routes } from './routes';
+import { prefetchPage, routeAt, routes } from './routes';
 
 describe('the route table', () => {
   it('declares exactly the SDK’s hosted pages, which the server answers 200 (anything else is 404)', () => {
@@ -15,5 +16,30 @@ describe('the route table', () => {
     expect(routeAt('/cleaners')?.handle).toBeUndefined();
     expect(routeAt('/nowhere')).toBeUndefined();
     expect(routeAt('/cleaner/42/extra')).toBeUndefined();
+  });
+});
+
+describe('the first reads of a page', () => {
+  const keysAfter = (pathname: string) => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchPage(pathname, client);
+    return client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+  };
+
+  it('start as the app starts on a profile or booking page, under the keys the pages read', () => {
+    expect(keysAfter('/cleaner/42')).toEqual([['cleaners', 'detail', 42], ['services']]);
+    expect(keysAfter('/booking/42/7')).toEqual([
+      ['cleaners', 'detail', 42],
+      ['services', 7],
+    ]);
+  });
+
+  it('start nothing for a page without them or a malformed id', () => {
+    expect(keysAfter('/about')).toEqual([]);
+    expect(keysAfter('/cleaner/abc')).toEqual([]);
+    expect(keysAfter('/nowhere')).toEqual([]);
   });
 });

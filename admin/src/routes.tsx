@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
@@ -7,6 +8,7 @@ import { ChatBubble } from './features/chat/components/chat-bubble';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
 import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
+import { cleanerQuery, serviceQuery, servicesQuery } from './lib/catalog-queries';
 import { matchPath } from './lib/route-match';
 import { Route, Switch, useLocation } from './lib/router';
 
@@ -23,6 +25,27 @@ export interface PageRoute {
   path: string;
   page: ComponentType;
   handle?: RouteHandle;
+  /**
+   * Starts the page's first reads as the app starts on it, beside its code's download, instead of
+   * after the page has loaded and rendered (the page's own queries then find them in flight).
+   */
+  prefetch?: (params: Record<string, string | undefined>, client: QueryClient) => void;
+}
+
+/** A route param that is a positive whole number, or undefined. */
+function idParam(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The profile and booking pages open on the cleaner and the service catalogue, or the one service booked. */
+function prefetchCleaner(cleaner: string | undefined, service: string | undefined, client: QueryClient) {
+  const id = idParam(cleaner);
+  if (id === undefined) return;
+  void client.prefetchQuery(cleanerQuery(id));
+  const serviceId = idParam(service);
+  if (serviceId === undefined) void client.prefetchQuery(servicesQuery);
+  else void client.prefetchQuery(serviceQuery(serviceId));
 }
 
 /**
@@ -40,13 +63,14 @@ function Listing() {
 
 /** The one route table of the hosted app (spec 02 §2, "Full route table"); any other path is 404. */
 export const routes: PageRoute[] = [
+  // Cleaner discovery: the home route and /cleaners show the listing (spec 01 §2.4), in the first download.
   { path: '/', page: Listing },
   { path: '/cleaners', page: Listing },
-  // Cleaner discovery: the home route and /cleaners show the listing (spec 01 §2.4), in the first download.
   { path: '/search', page: lazyPage(() => import('./features/search/components/search-page'), 'SearchPage') },
   {
     path: '/cleaner/:id',
     page: lazyPage(() => import('./features/cleaner-profile/components/cleaner-profile-page'), 'CleanerProfilePage'),
+    prefetch: (params, client) => prefetchCleaner(params.id, undefined, client),
   },
   { path: '/landing', page: lazyPage(() => import('./features/marketing/components/landing-page'), 'LandingPage') },
 
@@ -76,6 +100,7 @@ export const routes: PageRoute[] = [
     path: '/booking/:cleanerId/:serviceId?',
     page: lazyPage(() => import('./features/booking/components/booking-page'), 'BookingPage'),
     handle: { protected: true },
+    prefetch: (params, client) => prefetchCleaner(params.cleanerId, params.serviceId, client),
   },
   {
     path: '/checkout',
@@ -144,6 +169,17 @@ export const routes: PageRoute[] = [
 /** The route of a path, if the table has one. */
 export function routeAt(pathname: string): PageRoute | undefined {
   return routes.find((route) => matchPath(route.path, pathname) !== undefined);
+}
+
+/** Starts the first reads of the page at `pathname` (see `PageRoute.prefetch`). */
+export function prefetchPage(pathname: string, client: QueryClient): void {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) {
+      route.prefetch?.(params, client);
+      return;
+    }
+  }
 }
 
 /** Every page of the hosted app: the layout, the page of the address (or 404), the onboarding overlay. */

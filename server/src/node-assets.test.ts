@@ -12,7 +12,12 @@ const adminDist = join(dir, 'admin');
 const sdkDist = join(dir, 'sdk');
 mkdirSync(join(adminDist, 'assets'), { recursive: true });
 mkdirSync(sdkDist, { recursive: true });
-writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>Spotless</title>');
+writeFileSync(join(adminDist, 'index.html'), '<!doctype html><head><title>Spotless</title></head>');
+// What scripts/page-chunks.mjs writes: a lazily loaded page's files.
+writeFileSync(
+  join(adminDist, 'page-chunks.json'),
+  JSON.stringify({ '/cleaner/:id': { js: ['/assets/profile-x1.js'], css: ['/assets/profile-x2.css'] } }),
+);
 writeFileSync(join(adminDist, 'assets', 'app-abc.js'), 'console.log(1)');
 writeFileSync(join(sdkDist, 'spotless.global.js'), 'var SpotlessSDK={}');
 // What scripts/precompress.mjs writes beside a built file.
@@ -48,6 +53,13 @@ describe('nodeAssets', () => {
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('<title>Spotless</title>');
     }
+  });
+
+  it('names the lazily loaded files of the page asked for in its HTML, and none on other pages', async () => {
+    const profile = await (await app.request('/cleaner/12')).text();
+    expect(profile).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-x1.js">');
+    expect(profile).toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-x2.css">');
+    expect(await (await app.request('/about')).text()).not.toContain('modulepreload');
   });
 
   it('answers a path that is no page with the app (its Not Found page) and status 404', async () => {

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { isHostedPage } from '@spotless/sdk/rules';
 import type { Context } from 'hono';
 import type { Assets } from './deps';
+import { type PageChunks, parsePageChunks, withPagePreloads } from './lib/page-preloads';
 
 /**
  * Serves the built hosted app (SPA: its pages get index.html so client routes work; any other
@@ -21,6 +22,8 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
   const admin = serveStatic({ root: options.adminDist, precompressed: true });
   const indexFile = join(options.adminDist, 'index.html');
   let indexHtml: string | undefined;
+  const chunksFile = join(options.adminDist, 'page-chunks.json');
+  let pageChunks: PageChunks | undefined;
 
   const run = async (handler: ReturnType<typeof serveStatic>, c: Context): Promise<Response | null> => {
     // serveStatic answers with its return value, or calls next() when there is no such file.
@@ -47,9 +50,10 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
       if (/\.[a-z0-9]+$/i.test(path)) return null;
       indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
       if (!indexHtml) return c.text('The hosted app is not built: run `npm run build`.', 503);
+      pageChunks ??= existsSync(chunksFile) ? parsePageChunks(readFileSync(chunksFile, 'utf8')) : {};
       c.header('Cache-Control', 'no-cache');
       // The app shows its Not Found page for any other path; the status says so too.
-      return c.html(indexHtml, isHostedPage(path) ? 200 : 404);
+      return c.html(withPagePreloads(indexHtml, path, pageChunks), isHostedPage(path) ? 200 : 404);
     },
   };
 }

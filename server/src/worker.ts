@@ -7,6 +7,7 @@ import { systemClock } from './deps';
 import { JOBS, type JobDeps, runJob } from './jobs/registry';
 import { type R2BucketLike, r2FileStorage, unavailableFileStorage } from './lib/file-storage';
 import { createLogger } from './lib/logger';
+import { parsePageChunks, withPagePreloads } from './lib/page-preloads';
 import { logMailer } from './notifications/outbox';
 import { createPaymentProvider } from './payments/create-provider';
 
@@ -23,6 +24,21 @@ interface WorkerEnv {
 }
 
 type Built = { app: ReturnType<typeof createApp>; jobDeps: JobDeps };
+
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').includes('text/html');
+
+/** The hosted app's HTML naming its page's lazily loaded files (decision 059), read from the assets' page-chunks.json. */
+async function withPreloads(
+  response: Response,
+  request: Request,
+  assets: { fetch(request: Request): Promise<Response> },
+): Promise<string> {
+  const html = await response.text();
+  const chunks = await assets.fetch(new Request(new URL('/page-chunks.json', request.url)));
+  // Without the file the single-page fallback answers index.html: then the page loads as before.
+  if (!chunks.ok || !(chunks.headers.get('content-type') ?? '').includes('json')) return html;
+  return withPagePreloads(html, new URL(request.url).pathname, parsePageChunks(await chunks.text()));
+}
 
 let built: Built | undefined;
 
@@ -62,10 +78,17 @@ function build(env: WorkerEnv): Built {
             // page of the app (nor a file) is the app's Not Found page, with status 404.
             const notAPage =
               response.status === 200 &&
-              (response.headers.get('content-type') ?? '').includes('text/html') &&
+              isHtml(response) &&
               !/\.[a-z0-9]+$/i.test(c.req.path) &&
               !isHostedPage(c.req.path);
-            const copy = new Response(response.body, notAPage ? { status: 404, headers: response.headers } : response);
+            const page = response.status === 200 && !notAPage && isHtml(response);
+            const body = page ? await withPreloads(response, c.req.raw, assets) : response.body;
+            const copy = new Response(body, {
+              status: notAPage ? 404 : response.status,
+              statusText: response.statusText,
+              headers: response.headers,
+            });
+            if (page) copy.headers.delete('content-length');
             // The SDK bundles (staged into the assets under /sdk/) are loaded by partner sites.
             if (c.req.path.startsWith('/sdk/') || c.req.path === '/embed.js') {
               copy.headers.set('Access-Control-Allow-Origin', '*');

@@ -63,7 +63,12 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
     expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect((await fetch(`${target.url}/cleaner/12`)).status).toBe(200);
+    const profile = await fetch(`${target.url}/cleaner/12`);
+    expect(profile.status).toBe(200);
+    // The page's lazily loaded code is named in its HTML, so it loads beside the entry (decision 059).
+    expect(await profile.text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/cleaner-profile-page-[\w-]+\.js">/,
+    );
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     const sdk = await fetch(`${target.url}/sdk/client.js`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHostedPage } from './pages';
+import { hostedPageOf, isHostedPage } from './pages';
 
 describe('isHostedPage', () => {
   it('knows the route table, with parameters and an optional last one', () => {
@@ -12,5 +12,14 @@ describe('isHostedPage', () => {
     for (const path of ['/nope', '/cleaner', '/cleaner/12/extra', '/booking', '/booking/3/7/8', '/admin/x']) {
       expect(isHostedPage(path), path).toBe(false);
     }
+  });
+});
+
+describe('hostedPageOf', () => {
+  it('names the pattern a path is', () => {
+    expect(hostedPageOf('/cleaner/12')).toBe('/cleaner/:id');
+    expect(hostedPageOf('/booking/3/7')).toBe('/booking/:cleanerId/:serviceId?');
+    expect(hostedPageOf('/')).toBe('/');
+    expect(hostedPageOf('/nope')).toBeUndefined();
   });
 });

@@ -35,6 +35,8 @@ export const HOSTED_PAGES = [
   '/admin-partners',
 ] as const;
 
+export type HostedPage = (typeof HOSTED_PAGES)[number];
+
 function matches(pattern: string, segments: string[]): boolean {
   const parts = pattern.split('/').filter(Boolean);
   if (segments.length > parts.length) return false;
@@ -46,8 +48,13 @@ function matches(pattern: string, segments: string[]): boolean {
   });
 }
 
+/** The hosted page pattern a path (without its query) is, e.g. '/cleaner/:id' for '/cleaner/12'. */
+export function hostedPageOf(pathname: string): HostedPage | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  return HOSTED_PAGES.find((pattern) => matches(pattern, segments));
+}
+
 /** Whether a path (without its query) is one of the hosted app's pages. */
 export function isHostedPage(pathname: string): boolean {
-  const segments = pathname.split('/').filter(Boolean);
-  return HOSTED_PAGES.some((pattern) => matches(pattern, segments));
+  return hostedPageOf(pathname) !== undefined;
 }

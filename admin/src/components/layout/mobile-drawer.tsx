@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { activeBookingCount, bookingStatsQuery } from '../../entities/booking';
+// From their own files, not the entity's index: the index would bring the booking pickers into the first download.
+import { bookingStatsQuery } from '../../entities/booking/api/bookings.queries';
+import { activeBookingCount } from '../../entities/booking/utils/active-count';
 import { fullName, useCurrentUser } from '../../lib/auth';
 import { enterModalLayer } from '../../lib/modal-layer';
 import { visibleDrawerItems } from '../../lib/nav';
