@@ -217,6 +217,25 @@ describe('paths that are no page, and the listing’s sort', () => {
     await page.close();
   });
 
+  it('reads the profile’s cleaner once: the request its HTML starts is the one the page uses', async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    const url = `${baseUrl}/api/cleaners/${cleanerId}`;
+    await page.goto(`${baseUrl}/cleaner/${cleanerId}`);
+    await page.locator('.profile__areas').waitFor();
+    const html = await (await fetch(`${baseUrl}/cleaner/${cleanerId}`)).text();
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/cleaners/${cleanerId}">`,
+    );
+    const entries = await page.evaluate((name) => performance.getEntriesByName(name).length, url);
+    await page.close();
+    expect(entries).toBe(1);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps the profile’s location pin beside the areas it marks, at phone and desktop widths', async () => {
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 844 } });
