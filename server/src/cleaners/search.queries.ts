@@ -172,6 +172,8 @@ export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
   let sort: Sort = input.sortBy ?? (fts ? 'relevance' : 'rating');
   if (sort === 'distance' && !center) sort = 'rating';
   const direction = input.sortOrder ?? DEFAULT_DIRECTION[sort];
+  // bm25 reads every match's column sizes and positions: only a relevance sort needs it.
+  if (sort !== 'relevance') rank = '0';
 
   const sql = `
 with m as materialized (
@@ -184,7 +186,7 @@ with m as materialized (
 ),
 s as (
   select count(*) as total, avg(rating) as average_rating, min(hourly_rate_cents) as min_rate,
-    max(hourly_rate_cents) as max_rate, count(distinct city || ',' || state) as cities
+    max(hourly_rate_cents) as max_rate, (select count(*) from (select distinct city, state from m)) as cities
   from m
 ),
 p as (select * from m order by ${orderBy(sort, direction, 'm')} limit ? offset ?)
