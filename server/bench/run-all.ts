@@ -29,10 +29,25 @@ const RESULTS = [
   'lighthouse',
 ];
 
+/** The hosted app's benches (the repository's scripts/) measure the built product. */
+const root = join(here, '..', '..');
+const builtBenches = ['bench-size.mjs', 'bench-lighthouse.mjs'];
+
 if (!process.argv.includes('--summary')) {
   for (const file of benches) {
     console.log(`\n── ${file}`);
     const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  const built =
+    existsSync(join(root, 'server', 'dist', 'node.js')) && existsSync(join(root, 'admin', 'dist', 'index.html'));
+  for (const file of builtBenches) {
+    console.log(`\n── ${file}`);
+    if (!built) {
+      console.log('skipped: the product is not built (run `npm run build` first)');
+      continue;
+    }
+    const result = spawnSync(process.execPath, [join(root, 'scripts', file)], { stdio: 'inherit', cwd: root });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
