@@ -9,7 +9,7 @@ import { CleanerListingPage } from './features/cleaners/components/cleaner-listi
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
 import { CleaningTipsWidget } from './features/tips/components/cleaning-tips-widget';
 import { cleanerQuery, serviceQuery, servicesQuery } from './lib/catalog-queries';
-import { matchPath } from './lib/route-match';
+import { idParam, matchPath } from './lib/route-match';
 import { Route, Switch, useLocation } from './lib/router';
 
 /** Route metadata read by the app shell. */
@@ -30,12 +30,6 @@ export interface PageRoute {
    * after the page has loaded and rendered (the page's own queries then find them in flight).
    */
   prefetch?: (params: Record<string, string | undefined>, client: QueryClient) => void;
-}
-
-/** A route param that is a positive whole number, or undefined. */
-function idParam(text: string | undefined): number | undefined {
-  const n = Number(text);
-  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** The profile and booking pages open on the cleaner and the service catalogue, or the one service booked. */
@@ -166,20 +160,24 @@ export const routes: PageRoute[] = [
   },
 ];
 
+/** The route of a path and its params, if the table has one. */
+function match(pathname: string): { route: PageRoute; params: Record<string, string | undefined> } | undefined {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
 /** The route of a path, if the table has one. */
 export function routeAt(pathname: string): PageRoute | undefined {
-  return routes.find((route) => matchPath(route.path, pathname) !== undefined);
+  return match(pathname)?.route;
 }
 
 /** Starts the first reads of the page at `pathname` (see `PageRoute.prefetch`). */
 export function prefetchPage(pathname: string, client: QueryClient): void {
-  for (const route of routes) {
-    const params = matchPath(route.path, pathname);
-    if (params) {
-      route.prefetch?.(params, client);
-      return;
-    }
-  }
+  const found = match(pathname);
+  found?.route.prefetch?.(found.params, client);
 }
 
 /** Every page of the hosted app: the layout, the page of the address (or 404), the onboarding overlay. */

@@ -6,3 +6,9 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   const [matches, params] = matchRoute(parse, pattern, pathname);
   return matches ? (params ?? {}) : undefined;
 }
+
+/** A route param that is a positive whole number (an id), or undefined. */
+export function idParam(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
+}

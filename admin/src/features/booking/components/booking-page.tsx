@@ -8,22 +8,18 @@ import { toIsoDate } from '../../../entities/booking';
 import { useCurrentUser } from '../../../lib/auth';
 import { cleanerQuery, serviceQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
+import { idParam } from '../../../lib/route-match';
 import { Link, useLocation, useParams, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { chooseService } from '../utils/booking-form';
 import { type BookingPrefill, prefillFromSearch } from '../utils/booking-prefill';
 import { BookingForm } from './booking-form';
 
-function positiveInt(text: string | undefined): number | undefined {
-  const n = Number(text);
-  return text !== undefined && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 /** Spec 01 §2.8: /booking/{cleanerId}/{serviceId?}, for signed-in users. */
 export function BookingPage() {
   const params = useParams();
-  const cleanerId = positiveInt(params.cleanerId);
-  const serviceId = params.serviceId === undefined ? undefined : (positiveInt(params.serviceId) ?? -1);
+  const cleanerId = idParam(params.cleanerId);
+  const serviceId = params.serviceId === undefined ? undefined : (idParam(params.serviceId) ?? -1);
   const { user, isLoading: userLoading } = useCurrentUser();
   const location = useLocation();
   const [searchParams] = useSearchParams();
