@@ -67,6 +67,7 @@ export function startServer(
   databaseUrl: string,
   cacheEnabled: boolean,
   config: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
@@ -79,7 +80,7 @@ export function startServer(
       cacheEnabled ? 'cache' : 'no-cache',
       JSON.stringify(config),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000);

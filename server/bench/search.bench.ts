@@ -42,6 +42,15 @@ const scenarios: Record<string, (i: number) => string> = {
     `/api/cleaners?serviceType=${SERVICE_TYPES[i % 4]}&minRating=${3.5 + (i % 3) * 0.5}&maxPrice=${40 + (i % 5) * 5}&isVerified=true&sortBy=price&sortOrder=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 3)}&pageSize=12`,
 };
 
+/**
+ * The kinds judged on the cold path. Keywords twice: as served, where a word's matches are reused
+ * until the full-text index changes (decision 060), and as if every word were asked for the first
+ * time.
+ */
+const COLD_KINDS = ['cityRadius', 'keyword', 'keywordNewWords', 'filtered'] as const;
+const KIND_PATH: Record<string, (i: number) => string> = { ...scenarios, keywordNewWords: scenarios.keyword! };
+const KIND_ENV: Record<string, Record<string, string>> = { keywordNewWords: { BENCH_REUSE_WORDS: '0' } };
+
 const run = (base: string, name: string, path: (i: number) => string) =>
   load(base, name, path, { connections: CONNECTIONS, duration: DURATION });
 
@@ -65,8 +74,14 @@ async function main() {
     const results: Record<string, Record<string, unknown>> = {};
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each, 127.0.0.1, server in its own process`);
     // A fresh server per run: a backlog of slow answers from one run never spills into the next.
-    const measure = async (cacheEnabled: boolean, label: string, path: (i: number) => string, warm: boolean) => {
-      const { base, child } = await startServer(`file:${file}`, cacheEnabled);
+    const measure = async (
+      cacheEnabled: boolean,
+      label: string,
+      path: (i: number) => string,
+      warm: boolean,
+      env: Record<string, string> = {},
+    ) => {
+      const { base, child } = await startServer(`file:${file}`, cacheEnabled, {}, env);
       children.push(child);
       // Steady state: every distinct request of the rotation answered once before measuring.
       if (warm) for (let i = 0; i < 300; i++) await fetch(base + path(i));
@@ -83,14 +98,14 @@ async function main() {
       false,
     );
     // Each kind alone on an idle server, cache off: one request at a time, 200 distinct.
-    {
-      const { base, child } = await startServer(`file:${file}`, false);
+    for (const name of COLD_KINDS) {
+      const { base, child } = await startServer(`file:${file}`, false, {}, KIND_ENV[name]);
       children.push(child);
-      for (const name of ['cityRadius', 'keyword', 'filtered']) {
+      {
         const times: number[] = [];
         for (let i = 0; i < 200; i++) {
           const started = performance.now();
-          await (await fetch(base + scenarios[name]!(i))).arrayBuffer();
+          await (await fetch(base + KIND_PATH[name]!(i))).arrayBuffer();
           times.push(performance.now() - started);
         }
         times.sort((a, b) => a - b);
@@ -101,15 +116,11 @@ async function main() {
       }
       await stopServer(child);
     }
-    for (const mode of ['cached', 'uncached'] as const) {
-      for (const name of ['cityRadius', 'keyword', 'filtered']) {
-        results[`${name}.${mode}`] = await measure(
-          mode === 'cached',
-          `${name} (${mode})`,
-          scenarios[name]!,
-          mode === 'cached',
-        );
-      }
+    for (const name of ['cityRadius', 'keyword', 'filtered']) {
+      results[`${name}.cached`] = await measure(true, `${name} (cached)`, scenarios[name]!, true);
+    }
+    for (const name of COLD_KINDS) {
+      results[`${name}.uncached`] = await measure(false, `${name} (uncached)`, KIND_PATH[name]!, false, KIND_ENV[name]);
     }
 
     // Distinct searches of every kind while another connection changes cleaners (issue 21 item 2).
@@ -163,14 +174,12 @@ async function main() {
       // Item 2's own conditions; the throughput goal is item 1's, judged on the cold path.
       met: under.writesPerSecond >= 20 && under.errors + under.non2xx === 0 && under.stale === 0 && under.p99Ms <= 250,
     };
-    const coldPath = Object.fromEntries(
-      ['cityRadius', 'keyword', 'filtered'].map((name) => [name, share(`${name}.uncached`)]),
-    );
+    const coldPath = Object.fromEntries(COLD_KINDS.map((name) => [name, share(`${name}.uncached`)]));
     // Issue 21 item 1: every answer computed (cache off), 50 connections, each kind ≥ 10% of the
     // one-row read's requests/s with p99 ≤ 250 ms; alone on an idle server p50 ≤ 5 ms, p99 ≤ 20 ms.
     const oneRowRps = (results.oneRowRead as { requestsPerSecond: number }).requestsPerSecond;
     const coldGoals: Record<string, { met: boolean } & Record<string, unknown>> = Object.fromEntries(
-      ['cityRadius', 'keyword', 'filtered'].flatMap((name) => {
+      COLD_KINDS.flatMap((name) => {
         const cold = results[`${name}.uncached`] as { requestsPerSecond: number; p99Ms: number };
         const alone = results[`${name}.alone`] as { p50Ms: number; p99Ms: number };
         const shareOfOneRowRead = Math.round((cold.requestsPerSecond / oneRowRps) * 1000) / 1000;

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app';
-import { searchCacheFor } from '../src/cleaners/search-cache';
+import { keepSearchFacts, searchCacheFor } from '../src/cleaners/search-cache';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { memoryFileStorage } from '../src/lib/file-storage';
@@ -17,6 +17,10 @@ import { createPaymentProvider } from '../src/payments/create-provider';
 const [url, cache, overrides] = process.argv.slice(2);
 const database = await openDatabase(url!);
 searchCacheFor(database.client).enabled = cache === 'cache';
+// As node.ts does, unless a run measures the SQL path alone.
+if (process.env.BENCH_SEARCH_FACTS !== '0') {
+  await keepSearchFacts(database.client, { reuseWords: process.env.BENCH_REUSE_WORDS !== '0' }).current();
+}
 const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...JSON.parse(overrides ?? '{}') });
 const clock = { now: () => new Date() };
 const app = createApp({

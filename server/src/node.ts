@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApp } from './app';
 import { hashPassword } from './auth/password';
+import { keepSearchFacts } from './cleaners/search-cache';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -69,6 +70,13 @@ async function main() {
   const root = join(SERVER_ROOT, '..');
   const payments = createPaymentProvider(config, clock, database);
   const mailer = fileMailer(join(config.dataDir, 'outbox'));
+  // Searches read this process's copy of the cleaners' facts (decision 060), read now rather than
+  // at the first search; a search that comes sooner waits for the same read.
+  keepSearchFacts(database.client)
+    .current()
+    .catch((error: unknown) =>
+      logger.warn('search facts: first read failed, the next search retries', { error: String(error) }),
+    );
   const app = createApp({
     config,
     database,

@@ -96,7 +96,7 @@ export async function searchCleanersAnswer(
   const { client } = deps.database;
   const cache = searchCacheFor(client);
   const viewer = cleanerViewerOf(actor);
-  const compute = async () => JSON.stringify(render(await searchCleaners(client, query), viewer));
+  const compute = async () => JSON.stringify(render(await searchCleaners(client, query, cache.facts), viewer));
   const key = `${audienceKey(viewer)} ${JSON.stringify(query)}`;
   return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
 }
@@ -114,5 +114,6 @@ export async function searchCleanersData(
   input: z.output<typeof CleanerSearchQuery>,
 ): Promise<SearchResult> {
   requirePublic(actor);
-  return searchCleaners(deps.database.client, searchQueryOf(input));
+  const { client } = deps.database;
+  return searchCleaners(client, searchQueryOf(input), searchCacheFor(client).facts);
 }

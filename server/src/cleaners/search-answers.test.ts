@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../seed/generate';
 import { createTestContext } from '../test/harness';
+import { keepSearchFacts, searchCacheFor } from './search-cache';
 
 /**
  * The search's answers, pinned (issue 21, item 1): a fixed set of queries over a fixed seeded
@@ -45,27 +46,35 @@ const QUERIES = [
 ];
 
 describe('search answers over a fixed database', () => {
-  it('answers every query of the fixed set exactly as pinned', async () => {
-    const ctx = await createTestContext();
-    await seedDemoData(ctx.database, { cleaners: 3000, now: ctx.clock.now(), demoAccounts: false, seed: 5 });
-    const answers: Record<string, unknown> = {};
-    for (const query of QUERIES) {
-      const res = await ctx.json<{
-        items: Array<{ id: number; distance?: number }>;
-        total: number;
-        page: number;
-        pageSize: number;
-        stats: unknown;
-      }>(`/api/cleaners?${query}`);
-      expect(res.status, query).toBe(200);
-      answers[query] = {
-        items: res.body.items.map((c) => (c.distance === undefined ? c.id : [c.id, c.distance])),
-        total: res.body.total,
-        page: res.body.page,
-        pageSize: res.body.pageSize,
-        stats: res.body.stats,
-      };
-    }
-    await expect(`${JSON.stringify(answers, null, 1)}\n`).toMatchFileSnapshot('./__fixtures__/search-answers.json');
-  }, 120_000);
+  // Both ways of answering (decision 060) must answer exactly as pinned: in SQL alone, and from a
+  // server's copy of the cleaners' facts. The answer cache is off, so each run computes.
+  it.each(['sql', 'facts'])(
+    'answers every query of the fixed set exactly as pinned (%s)',
+    async (mode) => {
+      const ctx = await createTestContext();
+      await seedDemoData(ctx.database, { cleaners: 3000, now: ctx.clock.now(), demoAccounts: false, seed: 5 });
+      searchCacheFor(ctx.database.client).enabled = false;
+      if (mode === 'facts') keepSearchFacts(ctx.database.client);
+      const answers: Record<string, unknown> = {};
+      for (const query of QUERIES) {
+        const res = await ctx.json<{
+          items: Array<{ id: number; distance?: number }>;
+          total: number;
+          page: number;
+          pageSize: number;
+          stats: unknown;
+        }>(`/api/cleaners?${query}`);
+        expect(res.status, query).toBe(200);
+        answers[query] = {
+          items: res.body.items.map((c) => (c.distance === undefined ? c.id : [c.id, c.distance])),
+          total: res.body.total,
+          page: res.body.page,
+          pageSize: res.body.pageSize,
+          stats: res.body.stats,
+        };
+      }
+      await expect(`${JSON.stringify(answers, null, 1)}\n`).toMatchFileSnapshot('./__fixtures__/search-answers.json');
+    },
+    120_000,
+  );
 });

@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { SearchFacts } from './search-facts.sync';
 
 /**
  * Reads `search_state.version`, which triggers bump on every change that can alter a search
@@ -126,6 +127,12 @@ export interface SearchCache {
   answers: AnswerCache;
   /** The benchmark turns it off to measure the uncached path. */
   enabled: boolean;
+  /**
+   * This server's copy of the facts searches filter, sort and count by (decision 060), when the
+   * entry keeps one (`keepSearchFacts`): Node, where one process lives long. Workers isolates
+   * answer searches in SQL.
+   */
+  facts?: SearchFacts;
 }
 
 const caches = new WeakMap<Client, SearchCache>();
@@ -145,4 +152,11 @@ export function searchCacheFor(client: Client): SearchCache {
     caches.set(client, cache);
   }
   return cache;
+}
+
+/** Answers this client's searches from a copy of the cleaners' facts kept in step with the database. */
+export function keepSearchFacts(client: Client, options: { reuseWords?: boolean } = {}): SearchFacts {
+  const cache = searchCacheFor(client);
+  cache.facts ??= new SearchFacts(client, () => cache.version.get(), options.reuseWords);
+  return cache.facts;
 }

@@ -1,4 +1,4 @@
-import type { Client, InValue, Row } from '@libsql/client';
+import type { Client, InValue } from '@libsql/client';
 import { lookupCity } from '@spotless/sdk/cities';
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchPage, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
@@ -6,6 +6,9 @@ import type { z } from 'zod';
 import { boundingBox, type Point } from '../lib/geo';
 import type { Data } from '../lib/hypermedia';
 import { toFtsQuery } from './fts-query';
+import { factsCanAnswer, figuresFromFacts } from './search-facts.queries';
+import type { SearchFacts } from './search-facts.sync';
+import { BM25, PAGE_COLUMNS, toCleaner } from './search-page';
 import { correctedFtsQuery } from './search-typos';
 
 export type SearchInput = z.output<typeof CleanerSearchQuery>;
@@ -64,6 +67,72 @@ function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/** What a search asks for, read once from its input: both ways of answering start from it. */
+export interface SearchCriteria {
+  center: Point | undefined;
+  radius: number;
+  /** A `city` the city table does not know, lower-case: matched by name. */
+  cityName?: string;
+  /** A `location` the city table does not know: a city prefix, a state or a ZIP prefix. */
+  place?: string;
+  state?: string;
+  zipCode?: string;
+  serviceType?: ServiceType;
+  minRating?: number;
+  maxRateCents?: number;
+  isVerified?: boolean;
+  isInsured?: boolean;
+  isBonded?: boolean;
+  /** The FTS5 query for the words typed. */
+  fts?: string;
+  sort: Sort;
+  direction: Direction;
+  limit: number;
+  offset: number;
+}
+
+export function criteriaOf(input: SearchInput, ftsQuery?: string): SearchCriteria {
+  let center: Point | undefined =
+    input.latitude !== undefined && input.longitude !== undefined
+      ? { latitude: input.latitude, longitude: input.longitude }
+      : undefined;
+  let cityName: string | undefined;
+  let place: string | undefined;
+  for (const text of [input.location, input.city]) {
+    const trimmed = text?.trim();
+    if (!trimmed) continue;
+    const city = lookupCity(trimmed);
+    if (city) {
+      center ??= city;
+      continue;
+    }
+    if (text === input.city) cityName = trimmed.toLowerCase();
+    else place = trimmed;
+  }
+  const fts = ftsQuery ?? (input.query ? toFtsQuery(input.query) : undefined);
+  let sort: Sort = input.sortBy ?? (fts ? 'relevance' : 'rating');
+  if (sort === 'distance' && !center) sort = 'rating';
+  return {
+    center,
+    radius: input.radius ?? DEFAULT_RADIUS_MILES,
+    ...(cityName !== undefined ? { cityName } : {}),
+    ...(place !== undefined ? { place } : {}),
+    ...(input.state ? { state: input.state.toUpperCase() } : {}),
+    ...(input.zipCode ? { zipCode: input.zipCode } : {}),
+    ...(input.serviceType && input.serviceType !== 'all' ? { serviceType: input.serviceType as ServiceType } : {}),
+    ...(input.minRating !== undefined && input.minRating > 0 ? { minRating: input.minRating } : {}),
+    ...(input.maxPrice !== undefined ? { maxRateCents: Math.round(input.maxPrice * 100) } : {}),
+    ...(input.isVerified !== undefined ? { isVerified: input.isVerified } : {}),
+    ...(input.isInsured !== undefined ? { isInsured: input.isInsured } : {}),
+    ...(input.isBonded !== undefined ? { isBonded: input.isBonded } : {}),
+    ...(fts ? { fts } : {}),
+    sort,
+    direction: input.sortOrder ?? DEFAULT_DIRECTION[sort],
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
+}
+
 export interface SearchPlan {
   sql: string;
   args: InValue[];
@@ -75,66 +144,53 @@ export interface SearchPlan {
  * for the radius, plain indexed columns for the rest) are materialised once, then both the
  * page and the stats over every match are read from them.
  */
-export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
+export function planSearch(criteria: SearchCriteria): SearchPlan {
   const where: string[] = [`c.status = 'active'`];
   const whereArgs: InValue[] = [];
   let from = 'cleaners c';
+  const { center, fts, sort, direction } = criteria;
 
-  let center: Point | undefined =
-    input.latitude !== undefined && input.longitude !== undefined
-      ? { latitude: input.latitude, longitude: input.longitude }
-      : undefined;
-
-  for (const text of [input.location, input.city]) {
-    const place = text?.trim();
-    if (!place) continue;
-    const city = lookupCity(place);
-    if (city) {
-      center ??= city;
-      continue;
-    }
-    const lower = place.toLowerCase();
-    if (text === input.city) {
-      where.push('lower(c.city) = ?');
-      whereArgs.push(lower);
-    } else {
-      // A typed `%` or `_` is a character, not a wildcard.
-      where.push("(lower(c.city) like ? escape '\\' or lower(c.state) = ? or (c.zip_code >= ? and c.zip_code < ?))");
-      whereArgs.push(`${escapeLike(lower)}%`, lower, place, prefixEnd(place));
-    }
+  if (criteria.place !== undefined) {
+    // A typed `%` or `_` is a character, not a wildcard.
+    const lower = criteria.place.toLowerCase();
+    where.push("(lower(c.city) like ? escape '\\' or lower(c.state) = ? or (c.zip_code >= ? and c.zip_code < ?))");
+    whereArgs.push(`${escapeLike(lower)}%`, lower, criteria.place, prefixEnd(criteria.place));
   }
-  if (input.state) {
+  if (criteria.cityName !== undefined) {
+    where.push('lower(c.city) = ?');
+    whereArgs.push(criteria.cityName);
+  }
+  if (criteria.state) {
     where.push('c.state = ?');
-    whereArgs.push(input.state.toUpperCase());
+    whereArgs.push(criteria.state);
   }
-  if (input.zipCode) {
+  if (criteria.zipCode) {
     where.push('c.zip_code >= ? and c.zip_code < ?');
-    whereArgs.push(input.zipCode, prefixEnd(input.zipCode));
+    whereArgs.push(criteria.zipCode, prefixEnd(criteria.zipCode));
   }
-  const serviceType = input.serviceType === 'all' ? undefined : (input.serviceType as ServiceType | undefined);
-  if (serviceType) {
+  if (criteria.serviceType) {
     // service_types is a JSON array of enum words: a quoted substring test is exact and far
     // cheaper per row than json_each.
     where.push('instr(c.service_types, ?) > 0');
-    whereArgs.push(`"${serviceType}"`);
+    whereArgs.push(`"${criteria.serviceType}"`);
   }
-  if (input.minRating !== undefined && input.minRating > 0) {
+  if (criteria.minRating !== undefined) {
     where.push('c.rating >= ?');
-    whereArgs.push(input.minRating);
+    whereArgs.push(criteria.minRating);
   }
-  if (input.maxPrice !== undefined) {
+  if (criteria.maxRateCents !== undefined) {
     where.push('c.hourly_rate_cents <= ?');
-    whereArgs.push(Math.round(input.maxPrice * 100));
+    whereArgs.push(criteria.maxRateCents);
   }
   for (const [flag, column] of [
-    [input.isVerified, 'is_verified'],
-    [input.isInsured, 'is_insured'],
-    [input.isBonded, 'is_bonded'],
+    [criteria.isVerified, 'is_verified'],
+    [criteria.isInsured, 'is_insured'],
+    [criteria.isBonded, 'is_bonded'],
   ] as const) {
     if (flag !== undefined) where.push(`c.${column} = ${flag ? 1 : 0}`);
   }
 
-  const fts = ftsQuery ?? (input.query ? toFtsQuery(input.query) : undefined);
+  // bm25 reads every match's column sizes and positions: only a relevance sort needs it.
   let rank = '0';
   if (fts) {
     // The full-text match drives (CROSS JOIN fixes the order); cleaners are fetched by id.
@@ -142,7 +198,7 @@ export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
     where.push('cleaner_search match ?');
     whereArgs.push(fts);
     // Name matches weigh most, then services, coverage areas, bio.
-    rank = 'bm25(cleaner_search, 10.0, 1.0, 4.0, 3.0)';
+    if (sort === 'relevance') rank = BM25;
   }
 
   let distance = 'null';
@@ -150,8 +206,7 @@ export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
   let radiusFilter = '';
   const radiusArgs: InValue[] = [];
   if (center) {
-    const radius = input.radius ?? DEFAULT_RADIUS_MILES;
-    const box = boundingBox(center, radius);
+    const box = boundingBox(center, criteria.radius);
     if (fts) {
       where.push(
         'c.id in (select id from cleaner_geo g where g.max_lat >= ? and g.min_lat <= ? and g.max_lon >= ? and g.min_lon <= ?)',
@@ -166,14 +221,8 @@ export function planSearch(input: SearchInput, ftsQuery?: string): SearchPlan {
     distance = d.sql;
     selectArgs.push(...d.args);
     radiusFilter = 'where distance <= ?';
-    radiusArgs.push(radius);
+    radiusArgs.push(criteria.radius);
   }
-
-  let sort: Sort = input.sortBy ?? (fts ? 'relevance' : 'rating');
-  if (sort === 'distance' && !center) sort = 'rating';
-  const direction = input.sortOrder ?? DEFAULT_DIRECTION[sort];
-  // bm25 reads every match's column sizes and positions: only a relevance sort needs it.
-  if (sort !== 'relevance') rank = '0';
 
   const sql = `
 with m as materialized (
@@ -191,74 +240,73 @@ s as (
 ),
 p as (select * from m order by ${orderBy(sort, direction, 'm')} limit ? offset ?)
 select s.total, s.average_rating, s.min_rate, s.max_rate, s.cities, p.distance, p.rank,
-  c.id, c.avatar_url, c.rating, c.review_count, c.hourly_rate_cents, c.completed_jobs, c.bio, c.experience,
-  c.service_types, c.coverage_areas, c.is_verified, c.is_insured, c.is_bonded, c.city, c.state, c.zip_code,
-  c.time_zone, u.first_name, u.last_name
+  ${PAGE_COLUMNS}
 from s
 left join p on 1
 left join cleaners c on c.id = p.id
 left join users u on u.id = c.user_id
 order by ${orderBy(sort, direction, 'p')}`;
-  const args = [...selectArgs, ...whereArgs, ...radiusArgs, input.pageSize, (input.page - 1) * input.pageSize];
+  const args = [...selectArgs, ...whereArgs, ...radiusArgs, criteria.limit, criteria.offset];
   return { sql, args, center };
-}
-
-function toCleaner(row: Row, withDistance: boolean): Data<Cleaner> {
-  const rating = row.rating as number | null;
-  return {
-    id: row.id as number,
-    avatar: row.avatar_url as string | null,
-    user: { firstName: (row.first_name as string | null) ?? '', lastName: (row.last_name as string | null) ?? '' },
-    rating: rating === null ? null : Math.round(rating * 100) / 100,
-    reviewCount: row.review_count as number,
-    hourlyRate: centsToDollars(row.hourly_rate_cents as number),
-    completedJobs: row.completed_jobs as number,
-    bio: row.bio as string,
-    experience: row.experience as string,
-    serviceTypes: JSON.parse(row.service_types as string) as ServiceType[],
-    coverageAreas: JSON.parse(row.coverage_areas as string) as string[],
-    isVerified: row.is_verified === 1,
-    isInsured: row.is_insured === 1,
-    isBonded: row.is_bonded === 1,
-    city: row.city as string,
-    state: row.state as string,
-    zipCode: row.zip_code as string,
-    timeZone: row.time_zone as string,
-    ...(withDistance ? { distance: Math.round((row.distance as number) * 10) / 10 } : {}),
-  };
 }
 
 /** One page of cleaners and the stats over every match. */
 export type SearchResult = Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] };
 
-/** One page of a cleaner search with stats over every match, in one round trip. */
-export async function searchCleaners(client: Client, input: SearchInput): Promise<SearchResult> {
-  let plan = planSearch(input);
-  let { rows } = await client.execute({ sql: plan.sql, args: plan.args });
-  // Nothing found for the words typed: read misspelt ones as the index's nearest terms, once.
-  if (input.query && Number(rows[0]?.total ?? 0) === 0) {
-    const corrected = await correctedFtsQuery(client, input.query);
-    if (corrected) {
-      plan = planSearch(input, corrected);
-      ({ rows } = await client.execute({ sql: plan.sql, args: plan.args }));
-    }
-  }
+/** The figures a search answers, however they were computed. */
+export interface SearchFigures {
+  total: number;
+  averageRating: number | null;
+  minRateCents: number | null;
+  maxRateCents: number | null;
+  cities: number;
+  items: Data<Cleaner>[];
+}
+
+/** One page and the stats over every match in one statement, all in SQL. */
+async function figuresFromSql(client: Client, criteria: SearchCriteria): Promise<SearchFigures> {
+  const plan = planSearch(criteria);
+  const { rows } = await client.execute({ sql: plan.sql, args: plan.args });
   const first = rows[0];
   const total = Number(first?.total ?? 0);
-  const average = first?.average_rating as number | null | undefined;
   return {
-    items: rows.filter((row) => row.id !== null).map((row) => toCleaner(row, plan.center !== undefined)),
+    total,
+    averageRating: (first?.average_rating as number | null | undefined) ?? null,
+    minRateCents: total > 0 ? (first?.min_rate as number) : null,
+    maxRateCents: total > 0 ? (first?.max_rate as number) : null,
+    cities: Number(first?.cities ?? 0),
+    items: rows
+      .filter((row) => row.id !== null)
+      .map((row) => toCleaner(row, plan.center ? (row.distance as number) : null)),
+  };
+}
+
+/**
+ * One page of a cleaner search with stats over every match: from this server's copy of the
+ * cleaners' facts when it keeps one and the search needs no place text matched (decision 060),
+ * else in one SQL statement. Both answer the same.
+ */
+export async function searchCleaners(client: Client, input: SearchInput, facts?: SearchFacts): Promise<SearchResult> {
+  const figuresOf = async (criteria: SearchCriteria) =>
+    facts && factsCanAnswer(criteria) ? figuresFromFacts(client, facts, criteria) : figuresFromSql(client, criteria);
+  let figures = await figuresOf(criteriaOf(input));
+  // Nothing found for the words typed: read misspelt ones as the index's nearest terms, once.
+  if (input.query && figures.total === 0) {
+    const corrected = await correctedFtsQuery(client, input.query);
+    if (corrected) figures = await figuresOf(criteriaOf(input, corrected));
+  }
+  const { total, averageRating: average } = figures;
+  return {
+    items: figures.items,
     total,
     page: input.page,
     pageSize: input.pageSize,
     stats: {
       total,
-      averageRating: average === null || average === undefined ? null : Math.round(average * 100) / 100,
+      averageRating: average === null ? null : Math.round(average * 100) / 100,
       priceRange:
-        total > 0
-          ? { min: centsToDollars(first?.min_rate as number), max: centsToDollars(first?.max_rate as number) }
-          : null,
-      cities: Number(first?.cities ?? 0),
+        total > 0 ? { min: centsToDollars(figures.minRateCents!), max: centsToDollars(figures.maxRateCents!) } : null,
+      cities: figures.cities,
     },
   };
 }

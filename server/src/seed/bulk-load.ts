@@ -42,7 +42,12 @@ export async function loadThenIndex<T>(database: Database, load: () => Promise<T
       ...saved.filter((s) => s.type === 'index').map((s) => ({ sql: s.sql, args: [] })),
       ...backfill.map((sql) => ({ sql, args: [] })),
       ...saved.filter((s) => s.type === 'trigger').map((s) => ({ sql: s.sql, args: [] })),
-      { sql: 'update search_state set version = version + 1 where id = 1', args: [] },
+      // The rows went around the change stamps (migration 0010): a new epoch has every server's
+      // copy of the search facts read whole again (decision 060).
+      {
+        sql: 'update search_state set version = version + 1, text_version = text_version + 1, facts_epoch = facts_epoch + 1 where id = 1',
+        args: [],
+      },
     ]);
   }
   return result;
