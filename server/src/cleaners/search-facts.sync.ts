@@ -74,7 +74,7 @@ export class SearchFacts {
   #textVersion = -1;
   #refreshing: Promise<void> | undefined;
   /** Which cleaners a keyword matched (and their ranks), at the text version they were read at. */
-  readonly #words = new Map<string, { textVersion: number; candidates: Candidates; bytes: number }>();
+  readonly #words = new Map<string, { textVersion: number; value: unknown; bytes: number }>();
   #wordBytes = 0;
 
   /** `currentVersion` answers the database's search version now (search-cache.ts's shared read). */
@@ -103,7 +103,24 @@ export class SearchFacts {
    * only when the full-text index does (`search_state.text_version`, migration 0010), never with
    * a rating, a price or a job. Call after `current()`, whose version this reads at.
    */
-  async candidates(key: string, read: () => Promise<Candidates>): Promise<Candidates> {
+  candidates(key: string, read: () => Promise<Candidates>): Promise<Candidates> {
+    return this.#fromText(`matches ${key}`, read, (c) => c.ids.length * 4 + (c.ranks?.length ?? 0) * 8);
+  }
+
+  /** What misspelt words read as (search-typos.ts): the index's terms decide it, so it is reused likewise. */
+  async correction(query: string, read: () => Promise<string | undefined>): Promise<string | undefined> {
+    // A search matched in SQL alone has not brought the copy's text version up to date.
+    await this.current();
+    return (
+      (await this.#fromText(
+        `typos ${query}`,
+        async () => (await read()) ?? null,
+        (c) => (c?.length ?? 0) * 2,
+      )) ?? undefined
+    );
+  }
+
+  async #fromText<T>(key: string, read: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     if (!this.reuseWords) return read();
     const textVersion = this.#textVersion;
     const kept = this.#words.get(key);
@@ -112,15 +129,15 @@ export class SearchFacts {
       if (kept.textVersion === textVersion) {
         this.#words.set(key, kept);
         this.#wordBytes += kept.bytes;
-        return kept.candidates;
+        return kept.value as T;
       }
     }
-    const candidates = await read();
-    const bytes = key.length * 2 + candidates.ids.length * 4 + (candidates.ranks?.length ?? 0) * 8;
+    const value = await read();
+    const bytes = key.length * 2 + sizeOf(value);
     // Stored under the version the copy had when asked: the read is at least as new.
     if (bytes <= WORDS_MAX_BYTES && textVersion === this.#textVersion) {
       this.#dropWord(key);
-      this.#words.set(key, { textVersion, candidates, bytes });
+      this.#words.set(key, { textVersion, value, bytes });
       this.#wordBytes += bytes;
       while (this.#words.size > WORDS_MAX_ENTRIES || this.#wordBytes > WORDS_MAX_BYTES) {
         const oldest = this.#words.keys().next().value;
@@ -128,7 +145,7 @@ export class SearchFacts {
         this.#dropWord(oldest);
       }
     }
-    return candidates;
+    return value;
   }
 
   #dropWord(key: string) {

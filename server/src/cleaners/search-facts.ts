@@ -257,29 +257,43 @@ export class CleanerFacts {
     const distance = this.#distance;
     const rank = this.#rank;
     let total = 0;
-    const visit = (slot: number, candidateRank: number) => {
-      if (state >= 0 && this.#state[slot] !== state) return;
-      if (services !== 0 && (this.#services[slot]! & services) === 0) return;
-      if ((this.#flags[slot]! & flagMask) !== flagValue) return;
+    // Columns as locals: the loop below runs once per cleaner, and private fields cost more to read.
+    const stateColumn = this.#state;
+    const servicesColumn = this.#services;
+    const flagsColumn = this.#flags;
+    const ratingColumn = this.#rating;
+    const rateColumn = this.#rate;
+    const latColumn = this.#lat;
+    const lonColumn = this.#lon;
+    const filterRating = minRating > Number.NEGATIVE_INFINITY;
+    const [minLat, maxLat, minLon, maxLon] = box
+      ? [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+      : [0, 0, 0, 0];
+    /** Whether a cleaner passes every filter; a radius also records its distance. */
+    const accept = (slot: number): boolean => {
+      if (state >= 0 && stateColumn[slot] !== state) return false;
+      if (services !== 0 && (servicesColumn[slot]! & services) === 0) return false;
+      if ((flagsColumn[slot]! & flagMask) !== flagValue) return false;
       // NaN (unrated) fails every comparison, as NULL does in SQL.
-      if (minRating > Number.NEGATIVE_INFINITY && !(this.#rating[slot]! >= minRating)) return;
-      if (this.#rate[slot]! > maxRate) return;
-      if (center && box) {
-        const lat = this.#lat[slot]!;
-        const lon = this.#lon[slot]!;
-        if (lat < box.minLatitude || lat > box.maxLatitude || lon < box.minLongitude || lon > box.maxLongitude) return;
+      if (filterRating && !(ratingColumn[slot]! >= minRating)) return false;
+      if (rateColumn[slot]! > maxRate) return false;
+      if (center) {
+        const lat = latColumn[slot]!;
+        const lon = lonColumn[slot]!;
+        if (lat < minLat || lat > maxLat || lon < minLon || lon > maxLon) return false;
         const miles = haversineMiles(center, lat, lon);
-        if (!(miles <= q.radius)) return;
+        if (!(miles <= q.radius)) return false;
         distance[slot] = miles;
       }
-      rank[slot] = candidateRank;
-      hits[total++] = slot;
+      return true;
     };
     if (candidates) {
       const { ids, ranks } = candidates;
       for (let i = 0; i < ids.length; i++) {
         const slot = this.#slotOf.get(ids[i]!);
-        if (slot !== undefined) visit(slot, ranks ? ranks[i]! : 0);
+        if (slot === undefined || !accept(slot)) continue;
+        rank[slot] = ranks ? ranks[i]! : 0;
+        hits[total++] = slot;
       }
     } else if (box) {
       this.#buildGrid();
@@ -290,11 +304,11 @@ export class CleanerFacts {
       for (let row = Math.max(-90, Math.floor(box.minLatitude)); row <= lastRow; row++) {
         for (let column = Math.max(-180, Math.floor(box.minLongitude)); column <= lastColumn; column++) {
           const cell = cellOf(row, column);
-          for (let k = start[cell]!; k < start[cell + 1]!; k++) visit(slots[k]!, 0);
+          for (let k = start[cell]!; k < start[cell + 1]!; k++) if (accept(slots[k]!)) hits[total++] = slots[k]!;
         }
       }
     } else {
-      for (let slot = 0; slot < this.#size; slot++) visit(slot, 0);
+      for (let slot = 0; slot < this.#size; slot++) if (accept(slot)) hits[total++] = slot;
     }
     if (total === 0) return none;
 

@@ -292,7 +292,9 @@ export async function searchCleaners(client: Client, input: SearchInput, facts?:
   let figures = await figuresOf(criteriaOf(input));
   // Nothing found for the words typed: read misspelt ones as the index's nearest terms, once.
   if (input.query && figures.total === 0) {
-    const corrected = await correctedFtsQuery(client, input.query);
+    const { query } = input;
+    const read = () => correctedFtsQuery(client, query);
+    const corrected = facts ? await facts.correction(query, read) : await read();
     if (corrected) figures = await figuresOf(criteriaOf(input, corrected));
   }
   const { total, averageRating: average } = figures;
