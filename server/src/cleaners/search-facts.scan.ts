@@ -1,6 +1,7 @@
 import type { Point } from '../lib/geo';
+import type { FactSort } from './search-facts';
 
-/** The arithmetic under `CleanerFacts` (search-facts.ts): distances, cells, the sorted top. */
+/** The arithmetic under `CleanerFacts` (search-facts.ts): distances, cells, the order, the sorted top. */
 
 const EARTH_DIAMETER_MILES = 2 * 3958.7613;
 /** SQLite's radians(): x * (π / 180), rounded the same way. */
@@ -60,4 +61,60 @@ function topOf(hits: Int32Array, total: number, count: number, compare: (a: numb
     if (top.length > count) top.pop();
   }
   return top;
+}
+
+/** The SQL search's ORDER BY over slots (search.queries.ts `orderBy`); id ascending breaks ties. */
+export function comparatorOf(
+  sort: FactSort,
+  direction: 'asc' | 'desc',
+  columns: {
+    id: Int32Array;
+    rating: Float64Array;
+    reviews: Int32Array;
+    rate: Int32Array;
+    jobs: Int32Array;
+    distance: Float64Array;
+    rank: Float64Array;
+  },
+): (a: number, b: number) => number {
+  const { id, reviews, rate, jobs, distance, rank } = columns;
+  const sign = direction === 'asc' ? 1 : -1;
+  // An unrated cleaner sorts as SQL's NULL: lowest.
+  const rating = (slot: number) => {
+    const value = columns.rating[slot]!;
+    return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
+  };
+  const by = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
+  switch (sort) {
+    case 'rating':
+      return (a, b) => sign * by(rating(a), rating(b)) || sign * by(reviews[a]!, reviews[b]!) || id[a]! - id[b]!;
+    case 'price':
+      return (a, b) => sign * by(rate[a]!, rate[b]!) || id[a]! - id[b]!;
+    case 'experience':
+      return (a, b) => sign * by(jobs[a]!, jobs[b]!) || id[a]! - id[b]!;
+    case 'distance':
+      return (a, b) => sign * by(distance[a]!, distance[b]!) || id[a]! - id[b]!;
+    case 'relevance':
+      // bm25 is lower-is-better: "most relevant first" is ascending rank.
+      return (a, b) => -sign * by(rank[a]!, rank[b]!) || by(rating(b), rating(a)) || id[a]! - id[b]!;
+  }
+}
+
+/** Interns strings as small integers. */
+export class Keys {
+  readonly #keys = new Map<string, number>();
+  of(text: string): number {
+    let key = this.#keys.get(text);
+    if (key === undefined) {
+      key = this.#keys.size;
+      this.#keys.set(text, key);
+    }
+    return key;
+  }
+  find(text: string): number | undefined {
+    return this.#keys.get(text);
+  }
+  get size(): number {
+    return this.#keys.size;
+  }
 }

@@ -1,5 +1,5 @@
 import { boundingBox, type Point } from '../lib/geo';
-import { cellOf, gridOf, haversineMiles, topOf } from './search-facts.scan';
+import { cellOf, comparatorOf, gridOf, haversineMiles, Keys, topOf } from './search-facts.scan';
 
 /**
  * The facts a cleaner search filters, sorts and counts by, for every active cleaner, held as
@@ -64,30 +64,19 @@ export interface FactAnswer {
   page: Array<{ id: number; distance: number | null }>;
 }
 
+const NO_MATCHES = (): FactAnswer => ({
+  total: 0,
+  averageRating: null,
+  minRateCents: null,
+  maxRateCents: null,
+  cities: 0,
+  page: [],
+});
 const VERIFIED = 1;
 const INSURED = 2;
 const BONDED = 4;
 /** Above this many rows before the page's end, sorting every match beats keeping a sorted top. */
 const MAX_TOP = 512;
-/** Interns strings as small integers. */
-class Keys {
-  readonly #keys = new Map<string, number>();
-  of(text: string): number {
-    let key = this.#keys.get(text);
-    if (key === undefined) {
-      key = this.#keys.size;
-      this.#keys.set(text, key);
-    }
-    return key;
-  }
-  find(text: string): number | undefined {
-    return this.#keys.get(text);
-  }
-  get size(): number {
-    return this.#keys.size;
-  }
-}
-
 export class CleanerFacts {
   #size = 0;
   #id = new Int32Array(0);
@@ -102,7 +91,8 @@ export class CleanerFacts {
   #state = new Int32Array(0);
   #lat = new Float64Array(0);
   #lon = new Float64Array(0);
-  readonly #slotOf = new Map<number, number>();
+  /** Slot + 1 by cleaner id (0: not held). Ids are small, dense integers; an array beats a Map. */
+  #slotById = new Int32Array(0);
   readonly #places = new Keys();
   readonly #states = new Keys();
   readonly #serviceBits = new Keys();
@@ -132,11 +122,11 @@ export class CleanerFacts {
       this.remove(row.id);
       return;
     }
-    let slot = this.#slotOf.get(row.id);
+    let slot = this.#slotOf(row.id);
     if (slot === undefined) {
       if (this.#size === this.#id.length) this.#grow(Math.max(1024, this.#size * 2));
       slot = this.#size++;
-      this.#slotOf.set(row.id, slot);
+      this.#setSlot(row.id, slot);
       this.#gridStale = true;
     } else if (this.#lat[slot] !== row.latitude || this.#lon[slot] !== row.longitude) {
       this.#gridStale = true;
@@ -160,15 +150,30 @@ export class CleanerFacts {
   }
 
   remove(id: number): void {
-    const slot = this.#slotOf.get(id);
+    const slot = this.#slotOf(id);
     if (slot === undefined) return;
-    this.#slotOf.delete(id);
+    this.#slotById[id] = 0;
     this.#gridStale = true;
     const last = --this.#size;
     if (slot !== last) {
       for (const column of this.#columns()) column[slot] = column[last]!;
-      this.#slotOf.set(this.#id[slot]!, slot);
+      this.#setSlot(this.#id[slot]!, slot);
     }
+  }
+
+  #slotOf(id: number): number | undefined {
+    const stored = id < this.#slotById.length ? this.#slotById[id]! : 0;
+    return stored === 0 ? undefined : stored - 1;
+  }
+
+  #setSlot(id: number, slot: number) {
+    if (!Number.isInteger(id) || id < 0 || id > 0x7ffffffe) throw new RangeError(`cleaner id ${id} out of range`);
+    if (id >= this.#slotById.length) {
+      const next = new Int32Array(Math.max(id + 1, this.#slotById.length * 2, 1024));
+      next.set(this.#slotById);
+      this.#slotById = next;
+    }
+    this.#slotById[id] = slot + 1;
   }
 
   #columns() {
@@ -217,14 +222,7 @@ export class CleanerFacts {
    * the same order (ties broken by id), the same figures.
    */
   query(q: FactQuery, candidates?: Candidates): FactAnswer {
-    const none: FactAnswer = {
-      total: 0,
-      averageRating: null,
-      minRateCents: null,
-      maxRateCents: null,
-      cities: 0,
-      page: [],
-    };
+    const none = NO_MATCHES();
     let state = -1;
     if (q.state !== undefined) {
       const key = this.#states.find(q.state);
@@ -289,9 +287,11 @@ export class CleanerFacts {
     };
     if (candidates) {
       const { ids, ranks } = candidates;
+      const slotById = this.#slotById;
       for (let i = 0; i < ids.length; i++) {
-        const slot = this.#slotOf.get(ids[i]!);
-        if (slot === undefined || !accept(slot)) continue;
+        const id = ids[i]!;
+        const slot = id < slotById.length ? slotById[id]! - 1 : -1;
+        if (slot < 0 || !accept(slot)) continue;
         rank[slot] = ranks ? ranks[i]! : 0;
         hits[total++] = slot;
       }
@@ -344,7 +344,15 @@ export class CleanerFacts {
       }
     }
 
-    const compare = this.#comparator(q.sort, q.direction);
+    const compare = comparatorOf(q.sort, q.direction, {
+      id: this.#id,
+      rating: this.#rating,
+      reviews: this.#reviews,
+      rate: this.#rate,
+      jobs: this.#jobs,
+      distance,
+      rank,
+    });
     const end = q.offset + q.limit;
     let ordered: ArrayLike<number>;
     if (end >= total || end > MAX_TOP) {
@@ -371,31 +379,5 @@ export class CleanerFacts {
     if (!this.#gridStale) return;
     ({ start: this.#cellStart, slots: this.#cellSlots } = gridOf(this.#size, this.#lat, this.#lon));
     this.#gridStale = false;
-  }
-
-  /** The SQL search's ORDER BY over slots (search.queries.ts `orderBy`); id ascending breaks ties. */
-  #comparator(sort: FactSort, direction: 'asc' | 'desc'): (a: number, b: number) => number {
-    const sign = direction === 'asc' ? 1 : -1;
-    const id = this.#id;
-    // An unrated cleaner sorts as SQL's NULL: lowest.
-    const rating = (slot: number) => {
-      const value = this.#rating[slot]!;
-      return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
-    };
-    const by = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
-    switch (sort) {
-      case 'rating':
-        return (a, b) =>
-          sign * by(rating(a), rating(b)) || sign * by(this.#reviews[a]!, this.#reviews[b]!) || id[a]! - id[b]!;
-      case 'price':
-        return (a, b) => sign * by(this.#rate[a]!, this.#rate[b]!) || id[a]! - id[b]!;
-      case 'experience':
-        return (a, b) => sign * by(this.#jobs[a]!, this.#jobs[b]!) || id[a]! - id[b]!;
-      case 'distance':
-        return (a, b) => sign * by(this.#distance[a]!, this.#distance[b]!) || id[a]! - id[b]!;
-      case 'relevance':
-        // bm25 is lower-is-better: "most relevant first" is ascending rank.
-        return (a, b) => -sign * by(this.#rank[a]!, this.#rank[b]!) || by(rating(b), rating(a)) || id[a]! - id[b]!;
-    }
   }
 }
