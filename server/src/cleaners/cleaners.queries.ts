@@ -2,6 +2,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { type BOOKING_STATUSES, bookingStatusHistory, bookings, type CleanerRow, cleaners, users } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
@@ -37,13 +38,19 @@ const cleanerColumns = {
   lastName: users.lastName,
 };
 
-export async function findActiveCleaner(db: Queryable, id: number) {
-  const [row] = await db
+const activeCleanerById = preparedPer((db) =>
+  db
     .select(cleanerColumns)
     .from(cleaners)
     .innerJoin(users, eq(users.id, cleaners.userId))
-    .where(and(eq(cleaners.id, id), eq(cleaners.status, 'active')))
-    .limit(1);
+    .where(and(eq(cleaners.id, sql.placeholder('id')), eq(cleaners.status, 'active')))
+    .limit(1)
+    .prepare(),
+);
+
+/** An active cleaner with their name: what every public read of one cleaner starts from. */
+export async function findActiveCleaner(db: Queryable, id: number) {
+  const [row] = await activeCleanerById(db).execute({ id });
   return row ? { ...row.cleaner, firstName: row.firstName, lastName: row.lastName } : undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { PlatformReviewSummary, Review, ReviewReport, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import {
   bookings,
   cleaners,
@@ -25,36 +26,60 @@ const published = eq(reviews.status, 'published');
  */
 const OUTER_REVIEW_ID = sql.raw('"reviews"."id"');
 
-/** Published reviews matching `where`, newest first, with photos, response, customer and service. */
-async function loadReviews(db: Queryable, where: SQL | undefined, page: number, limit: number) {
-  const condition = and(published, where);
-  const rows = await db
-    .select({
-      review: reviews,
-      total: sql<number>`count(*) over ()`,
-      customer: { firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
-      serviceName: services.name,
-      response: reviewResponses.response,
-      responseAt: reviewResponses.createdAt,
-    })
+/** What a review list reads for each review: the review, its customer, service and response. */
+const reviewColumns = {
+  review: reviews,
+  total: sql<number>`count(*) over ()`,
+  customer: { firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl },
+  serviceName: services.name,
+  response: reviewResponses.response,
+  responseAt: reviewResponses.createdAt,
+};
+
+function selectReviews(db: Queryable) {
+  return db
+    .select(reviewColumns)
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.customerId))
     .leftJoin(services, eq(services.id, reviews.serviceId))
-    .leftJoin(reviewResponses, eq(reviewResponses.reviewId, reviews.id))
-    .where(condition)
+    .leftJoin(reviewResponses, eq(reviewResponses.reviewId, reviews.id));
+}
+
+/** A page of one cleaner's published reviews, the read every profile makes: built once (db/prepared.ts). */
+const cleanerReviewPage = preparedPer((db) =>
+  selectReviews(db)
+    .where(and(published, eq(reviews.cleanerId, sql.placeholder('cleanerId'))))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+/** The photos of the reviews whose ids are given as a JSON array: one prepared query for any number. */
+const photosOf = preparedPer((db) =>
+  db
+    .select()
+    .from(reviewPhotos)
+    .where(sql`${reviewPhotos.reviewId} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .orderBy(asc(reviewPhotos.displayOrder), asc(reviewPhotos.id))
+    .prepare(),
+);
+
+/** Published reviews matching `where`, newest first, with photos, response, customer and service. */
+async function loadReviews(db: Queryable, where: { cleanerId: number } | SQL | undefined, page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const byCleaner = where !== undefined && 'cleanerId' in where;
+  const condition = byCleaner ? and(published, eq(reviews.cleanerId, where.cleanerId)) : and(published, where);
+  const rows = byCleaner
+    ? await cleanerReviewPage(db).execute({ cleanerId: where.cleanerId, limit, offset })
+    : await selectReviews(db)
+        .where(condition)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset);
 
   const ids = rows.map((r) => r.review.id);
-  const photos =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(reviewPhotos)
-          .where(inArray(reviewPhotos.reviewId, ids))
-          .orderBy(asc(reviewPhotos.displayOrder), asc(reviewPhotos.id));
+  const photos = ids.length === 0 ? [] : await photosOf(db).execute({ ids: JSON.stringify(ids) });
 
   let total = rows[0]?.total;
   if (total === undefined) {
@@ -102,7 +127,7 @@ async function loadReviews(db: Queryable, where: SQL | undefined, page: number, 
 export function listCleanerReviews(db: Queryable, cleanerId: number, page: number, limit: number, reviewId?: number) {
   return loadReviews(
     db,
-    and(eq(reviews.cleanerId, cleanerId), reviewId === undefined ? undefined : eq(reviews.id, reviewId)),
+    reviewId === undefined ? { cleanerId } : and(eq(reviews.cleanerId, cleanerId), eq(reviews.id, reviewId)),
     page,
     limit,
   );
