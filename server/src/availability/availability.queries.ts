@@ -1,6 +1,7 @@
 import type { Availability, TimeOff, TimeSlot } from '@spotless/sdk/schemas';
-import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { availability, bookings, timeOff, timeSlots } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 
@@ -92,19 +93,39 @@ export async function findTimeOff(db: Queryable, id: number) {
 }
 
 /** A cleaner's bookings that hold time (all but cancelled) and end after `from`. */
-export function activeBookingsFrom(db: Queryable, cleanerId: number, from: Date, until?: Date) {
-  const conditions = [eq(bookings.cleanerId, cleanerId), ne(bookings.status, 'cancelled'), gt(bookings.endsAt, from)];
-  if (until) conditions.push(lt(bookings.startsAt, until));
-  return db
-    .select({
-      id: bookings.id,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      timeZone: bookings.timeZone,
-      status: bookings.status,
-    })
+const activeBookingColumns = {
+  id: bookings.id,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  timeZone: bookings.timeZone,
+  status: bookings.status,
+};
+
+/** A cleaner's bookings overlapping a window, the read every day of slots makes: built once (db/prepared.ts). */
+const activeBookingsBetween = preparedPer((db) =>
+  db
+    .select(activeBookingColumns)
     .from(bookings)
-    .where(and(...conditions))
+    .where(
+      and(
+        eq(bookings.cleanerId, sql.placeholder('cleanerId')),
+        ne(bookings.status, 'cancelled'),
+        // Timestamps are stored as epoch milliseconds (timestamp_ms): placeholders take them so.
+        sql`${bookings.endsAt} > ${sql.placeholder('from')}`,
+        sql`${bookings.startsAt} < ${sql.placeholder('until')}`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .prepare(),
+);
+
+/** The cleaner's bookings not cancelled that end after `from` (and start before `until`), by start. */
+export function activeBookingsFrom(db: Queryable, cleanerId: number, from: Date, until?: Date) {
+  if (until) return activeBookingsBetween(db).execute({ cleanerId, from: from.getTime(), until: until.getTime() });
+  return db
+    .select(activeBookingColumns)
+    .from(bookings)
+    .where(and(eq(bookings.cleanerId, cleanerId), ne(bookings.status, 'cancelled'), gt(bookings.endsAt, from)))
     .orderBy(asc(bookings.startsAt));
 }
 
@@ -129,13 +150,26 @@ export const weeklyHoursColumns = {
   isAvailable: availability.isAvailable,
 };
 
+const weeklyHoursOf = preparedPer((db) =>
+  db
+    .select(weeklyHoursColumns)
+    .from(availability)
+    .where(eq(availability.cleanerId, sql.placeholder('cleanerId')))
+    .prepare(),
+);
+const timeOffOf = preparedPer((db) =>
+  db
+    .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
+    .from(timeOff)
+    .where(eq(timeOff.cleanerId, sql.placeholder('cleanerId')))
+    .prepare(),
+);
+
+/** A cleaner's weekly hours and time off: what every day of slots is computed from. */
 export async function cleanerSchedule(db: Queryable, cleanerId: number) {
   const [weeklyHours, offs] = await Promise.all([
-    db.select(weeklyHoursColumns).from(availability).where(eq(availability.cleanerId, cleanerId)),
-    db
-      .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
-      .from(timeOff)
-      .where(eq(timeOff.cleanerId, cleanerId)),
+    weeklyHoursOf(db).execute({ cleanerId }),
+    timeOffOf(db).execute({ cleanerId }),
   ]);
   return { weeklyHours, timeOff: offs };
 }

@@ -2,6 +2,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
 import { and, asc, count, desc, eq, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { bookings, payments, refunds } from '../db/schema';
 import type { Data } from '../lib/hypermedia';
 import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
@@ -70,6 +71,26 @@ function scopeWhere(scope: PaymentScope): SQL | undefined {
   return scope === 'all' ? undefined : eq(payments.customerId, scope.customerId);
 }
 
+/** A customer's payments page, the read their payments screen makes: built once (db/prepared.ts). */
+const customerPaymentPage = preparedPer((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+const customerPaymentCount = preparedPer((db) =>
+  db
+    .select({ total: count() })
+    .from(payments)
+    .where(eq(payments.customerId, sql.placeholder('customerId')))
+    .prepare(),
+);
+
 export async function listPayments(
   db: Queryable,
   scope: PaymentScope,
@@ -77,7 +98,15 @@ export async function listPayments(
   page: number,
   pageSize: number,
 ) {
+  const offset = (page - 1) * pageSize;
   const where = and(scopeWhere(scope), status ? eq(payments.status, status) : undefined);
+  if (scope !== 'all' && !status) {
+    const [rows, [totals]] = await Promise.all([
+      customerPaymentPage(db).execute({ customerId: scope.customerId, limit: pageSize, offset }),
+      customerPaymentCount(db).execute({ customerId: scope.customerId }),
+    ]);
+    return { rows, total: totals?.total ?? 0, page, pageSize };
+  }
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -85,28 +114,38 @@ export async function listPayments(
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .offset(offset)
       .all(),
     db.select({ total: count() }).from(payments).where(where).get(),
   ]);
   return { rows, total: totals?.total ?? 0, page, pageSize };
 }
 
+const summaryColumns = {
+  totalCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`,
+  totalCount: count(),
+  succeededCount: sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then 1 else 0 end), 0)`,
+  chargedCount: sql<number>`coalesce(sum(case when ${payments.status} in ('succeeded', 'refunded', 'disputed') then 1 else 0 end), 0)`,
+  refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)`,
+  refundedCount: sql<number>`coalesce(sum(case when ${payments.refundedCents} > 0 then 1 else 0 end), 0)`,
+  processingCount: sql<number>`coalesce(sum(case when ${payments.status} = 'processing' then 1 else 0 end), 0)`,
+};
+
+/** A customer's cards, read with every look at their payments: built once. */
+const customerPaymentSummary = preparedPer((db) =>
+  db
+    .select(summaryColumns)
+    .from(payments)
+    .where(eq(payments.customerId, sql.placeholder('customerId')))
+    .prepare(),
+);
+
 /** The dashboard's cards, over every payment in scope whatever the status filter, in one query. */
 export async function summarisePayments(db: Queryable, scope: PaymentScope): Promise<PaymentSummary> {
-  const row = await db
-    .select({
-      totalCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`,
-      totalCount: count(),
-      succeededCount: sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then 1 else 0 end), 0)`,
-      chargedCount: sql<number>`coalesce(sum(case when ${payments.status} in ('succeeded', 'refunded', 'disputed') then 1 else 0 end), 0)`,
-      refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)`,
-      refundedCount: sql<number>`coalesce(sum(case when ${payments.refundedCents} > 0 then 1 else 0 end), 0)`,
-      processingCount: sql<number>`coalesce(sum(case when ${payments.status} = 'processing' then 1 else 0 end), 0)`,
-    })
-    .from(payments)
-    .where(scopeWhere(scope))
-    .get();
+  const [row] =
+    scope === 'all'
+      ? await db.select(summaryColumns).from(payments)
+      : await customerPaymentSummary(db).execute({ customerId: scope.customerId });
   const totalCount = Number(row?.totalCount ?? 0);
   const succeededCount = Number(row?.succeededCount ?? 0);
   const chargedCount = Number(row?.chargedCount ?? 0);

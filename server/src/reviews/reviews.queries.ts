@@ -205,28 +205,38 @@ export async function findReviewPhoto(db: Queryable, reviewId: number, photoId: 
 
 const roundTo2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
-/** The aggregates both summaries share, over the published reviews matching `where`, in one statement. */
-async function aggregate(db: Queryable, where: SQL | undefined) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`,
-      average: sql<number | null>`avg(${reviews.overallRating})`,
-      r1: sql<number>`coalesce(sum(${reviews.overallRating} = 1), 0)`,
-      r2: sql<number>`coalesce(sum(${reviews.overallRating} = 2), 0)`,
-      r3: sql<number>`coalesce(sum(${reviews.overallRating} = 3), 0)`,
-      r4: sql<number>`coalesce(sum(${reviews.overallRating} = 4), 0)`,
-      r5: sql<number>`coalesce(sum(${reviews.overallRating} = 5), 0)`,
-      quality: sql<number | null>`avg(${reviews.qualityRating})`,
-      punctuality: sql<number | null>`avg(${reviews.punctualityRating})`,
-      professionalism: sql<number | null>`avg(${reviews.professionalismRating})`,
-      communication: sql<number | null>`avg(${reviews.communicationRating})`,
-      recommend: sql<number>`coalesce(sum(${reviews.wouldRecommend}), 0)`,
-      rebook: sql<number>`coalesce(sum(${reviews.wouldRebook}), 0)`,
-      verified: sql<number>`coalesce(sum(${reviews.isVerified}), 0)`,
-      responded: sql<number>`coalesce(sum(exists (select 1 from ${reviewResponses} where ${reviewResponses.reviewId} = ${OUTER_REVIEW_ID})), 0)`,
-    })
+/** The aggregates both summaries share (one cleaner's published reviews, or all of them), in one statement. */
+const summaryColumns = {
+  total: sql<number>`count(*)`,
+  average: sql<number | null>`avg(${reviews.overallRating})`,
+  r1: sql<number>`coalesce(sum(${reviews.overallRating} = 1), 0)`,
+  r2: sql<number>`coalesce(sum(${reviews.overallRating} = 2), 0)`,
+  r3: sql<number>`coalesce(sum(${reviews.overallRating} = 3), 0)`,
+  r4: sql<number>`coalesce(sum(${reviews.overallRating} = 4), 0)`,
+  r5: sql<number>`coalesce(sum(${reviews.overallRating} = 5), 0)`,
+  quality: sql<number | null>`avg(${reviews.qualityRating})`,
+  punctuality: sql<number | null>`avg(${reviews.punctualityRating})`,
+  professionalism: sql<number | null>`avg(${reviews.professionalismRating})`,
+  communication: sql<number | null>`avg(${reviews.communicationRating})`,
+  recommend: sql<number>`coalesce(sum(${reviews.wouldRecommend}), 0)`,
+  rebook: sql<number>`coalesce(sum(${reviews.wouldRebook}), 0)`,
+  verified: sql<number>`coalesce(sum(${reviews.isVerified}), 0)`,
+  responded: sql<number>`coalesce(sum(exists (select 1 from ${reviewResponses} where ${reviewResponses.reviewId} = ${OUTER_REVIEW_ID})), 0)`,
+};
+
+/** One cleaner's figures, the read every profile makes: built once (db/prepared.ts). */
+const cleanerSummary = preparedPer((db) =>
+  db
+    .select(summaryColumns)
     .from(reviews)
-    .where(and(published, where));
+    .where(and(published, eq(reviews.cleanerId, sql.placeholder('cleanerId'))))
+    .prepare(),
+);
+
+async function aggregate(db: Queryable, where: { cleanerId: number } | undefined) {
+  const [row] = where
+    ? await cleanerSummary(db).execute({ cleanerId: where.cleanerId })
+    : await db.select(summaryColumns).from(reviews).where(published);
   const total = Number(row?.total ?? 0);
   const n = (value: number | null | undefined) => Number(value ?? 0);
   return {
@@ -254,7 +264,7 @@ async function aggregate(db: Queryable, where: SQL | undefined) {
 
 /** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
 export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<Data<ReviewSummary>> {
-  return aggregate(db, eq(reviews.cleanerId, cleanerId));
+  return aggregate(db, { cleanerId });
 }
 
 /** The reviews page's platform figures over every published review. */
