@@ -55,13 +55,19 @@ export async function findActiveCleaner(db: Queryable, id: number) {
 }
 
 /** A user's own cleaner profile while it is active (approved and not suspended). */
-export function findActiveCleanerByUser(db: Queryable, userId: number): Promise<CleanerRow | undefined> {
-  return db
+export async function findActiveCleanerByUser(db: Queryable, userId: number): Promise<CleanerRow | undefined> {
+  const [row] = await activeCleanerByUser(db).execute({ userId });
+  return row;
+}
+
+const activeCleanerByUser = preparedPer((db) =>
+  db
     .select()
     .from(cleaners)
-    .where(and(eq(cleaners.userId, userId), eq(cleaners.status, 'active')))
-    .get();
-}
+    .where(and(eq(cleaners.userId, sql.placeholder('userId')), eq(cleaners.status, 'active')))
+    .limit(1)
+    .prepare(),
+);
 
 /** Payments whose charge went through (a refunded one was charged first); refunds are subtracted. */
 const CHARGED = ['succeeded', 'refunded'] as const;
@@ -100,8 +106,8 @@ async function keptCents(db: Queryable, cleanerId: number, statuses: readonly Bo
  * and money paid for jobs still to come, each after every refund that did not fail; and the review
  * figures kept on the cleaner row.
  */
-export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
-  const [counts] = await db
+const bookingCounts = preparedPer((db) =>
+  db
     .select({
       total: sql<number>`count(*)`,
       completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
@@ -115,19 +121,33 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
           and ${bookingStatusHistory.actorRole} = 'cleaner')), 0)`,
     })
     .from(bookings)
-    .where(eq(bookings.cleanerId, cleanerId));
-  const [cleaner] = await db
+    .where(eq(bookings.cleanerId, sql.placeholder('cleanerId')))
+    .prepare(),
+);
+
+const ratingOf = preparedPer((db) =>
+  db
     .select({ rating: cleaners.rating, reviewCount: cleaners.reviewCount })
     .from(cleaners)
-    .where(eq(cleaners.id, cleanerId));
+    .where(eq(cleaners.id, sql.placeholder('cleanerId')))
+    .prepare(),
+);
+
+export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
+  const [[counts], [cleaner], earningsCents, upcomingEarningsCents] = await Promise.all([
+    bookingCounts(db).execute({ cleanerId }),
+    ratingOf(db).execute({ cleanerId }),
+    keptCents(db, cleanerId, ['completed']),
+    keptCents(db, cleanerId, UNDERWAY),
+  ]);
   return {
     totalBookings: Number(counts?.total ?? 0),
     completedBookings: Number(counts?.completed ?? 0),
     cancelledBookings: Number(counts?.cancelled ?? 0),
     upcomingBookings: Number(counts?.upcoming ?? 0),
     cancelledByCleanerAfterAccepting: Number(counts?.droppedByCleaner ?? 0),
-    earningsCents: await keptCents(db, cleanerId, ['completed']),
-    upcomingEarningsCents: await keptCents(db, cleanerId, UNDERWAY),
+    earningsCents,
+    upcomingEarningsCents,
     rating: cleaner?.rating ?? null,
     reviewCount: cleaner?.reviewCount ?? 0,
   };
