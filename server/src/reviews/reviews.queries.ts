@@ -65,6 +65,14 @@ const photosOf = preparedPer((db) =>
     .prepare(),
 );
 
+const cleanerReviewCount = preparedPer((db) =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(reviews)
+    .where(and(published, eq(reviews.cleanerId, sql.placeholder('cleanerId'))))
+    .prepare(),
+);
+
 /** Published reviews matching `where`, newest first, with photos, response, customer and service. */
 async function loadReviews(db: Queryable, where: { cleanerId: number } | SQL | undefined, page: number, limit: number) {
   const offset = (page - 1) * limit;
@@ -83,7 +91,10 @@ async function loadReviews(db: Queryable, where: { cleanerId: number } | SQL | u
 
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [count] = await db.select({ n: sql<number>`count(*)` }).from(reviews).where(condition);
+    // A page past the end: the count alone.
+    const [count] = byCleaner
+      ? await cleanerReviewCount(db).execute({ cleanerId: where.cleanerId })
+      : await db.select({ n: sql<number>`count(*)` }).from(reviews).where(condition);
     total = count?.n ?? 0;
   }
 
