@@ -6,7 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app';
-import { keepSearchFacts, searchCacheFor } from '../src/cleaners/search-cache';
+import { searchCacheFor } from '../src/cleaners/search-cache';
+import { keepSearchFacts } from '../src/cleaners/search-facts.sync';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { memoryFileStorage } from '../src/lib/file-storage';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApp } from './app';
 import { hashPassword } from './auth/password';
-import { keepSearchFacts } from './cleaners/search-cache';
+import { keepSearchFacts } from './cleaners/search-facts.sync';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';

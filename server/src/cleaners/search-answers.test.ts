@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../seed/generate';
 import { createTestContext } from '../test/harness';
-import { keepSearchFacts, searchCacheFor } from './search-cache';
+import { searchCacheFor } from './search-cache';
+import { keepSearchFacts } from './search-facts.sync';
 
 /**
  * The search's answers, pinned (issue 21, item 1): a fixed set of queries over a fixed seeded

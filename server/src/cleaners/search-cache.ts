@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import { SearchFacts } from './search-facts.sync';
+import type { SearchFacts } from './search-facts.sync';
 
 /**
  * Reads `search_state.version`, which triggers bump on every change that can alter a search
@@ -38,12 +38,13 @@ export class SearchVersion {
 }
 
 /**
- * A small LRU of serialised answers, each stamped with the search version it was computed at.
- * Bounded by entries and by bytes: a page can be large (100 cleaners with bios), and keys are
- * chosen by whoever sends the query, so the count alone would not bound memory (SECURITY.md).
+ * A small LRU of answers, each stamped with the version it was computed at: serialised search
+ * answers here, and the keyword matches a server reuses (search-facts.sync.ts). Bounded by entries
+ * and by bytes: a page can be large (100 cleaners with bios), and keys are chosen by whoever sends
+ * the query, so the count alone would not bound memory (SECURITY.md).
  */
-export class AnswerCache {
-  readonly #entries = new Map<string, { version: number; body: string; bytes: number }>();
+export class AnswerCache<T = string> {
+  readonly #entries = new Map<string, { version: number; body: T; bytes: number }>();
   #bytes = 0;
 
   constructor(
@@ -56,7 +57,7 @@ export class AnswerCache {
     return (key.length + body.length) * 2;
   }
 
-  get(key: string, version: number): string | undefined {
+  get(key: string, version: number): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#delete(key);
@@ -65,9 +66,9 @@ export class AnswerCache {
     return entry.body;
   }
 
-  set(key: string, version: number, body: string): void {
+  /** `bytes`: what the entry holds, when the body is not a string. */
+  set(key: string, version: number, body: T, bytes = AnswerCache.sizeOf(key, String(body))): void {
     this.#delete(key);
-    const bytes = AnswerCache.sizeOf(key, body);
     if (bytes > this.maxBytes) return;
     this.#insert(key, { version, body, bytes });
     while (this.#entries.size > this.capacity || this.#bytes > this.maxBytes) {
@@ -77,7 +78,7 @@ export class AnswerCache {
     }
   }
 
-  #insert(key: string, entry: { version: number; body: string; bytes: number }) {
+  #insert(key: string, entry: { version: number; body: T; bytes: number }) {
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
   }
@@ -98,13 +99,13 @@ export class AnswerCache {
     return this.#bytes;
   }
 
-  readonly #pending = new Map<string, Promise<string>>();
+  readonly #pending = new Map<string, Promise<T>>();
 
   /**
    * The cached answer, or one computation shared by every caller asking for the same key and
    * version at once (50 clients missing the same key run the query once, not 50 times).
    */
-  async getOrCompute(key: string, version: number, compute: () => Promise<string>): Promise<string> {
+  async getOrCompute(key: string, version: number, compute: () => Promise<T>): Promise<T> {
     const hit = this.get(key, version);
     if (hit !== undefined) return hit;
     const pendingKey = `${version}:${key}`;
@@ -152,11 +153,4 @@ export function searchCacheFor(client: Client): SearchCache {
     caches.set(client, cache);
   }
   return cache;
-}
-
-/** Answers this client's searches from a copy of the cleaners' facts kept in step with the database. */
-export function keepSearchFacts(client: Client, options: { reuseWords?: boolean } = {}): SearchFacts {
-  const cache = searchCacheFor(client);
-  cache.facts ??= new SearchFacts(client, () => cache.version.get(), options.reuseWords);
-  return cache.facts;
 }

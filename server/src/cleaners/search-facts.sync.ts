@@ -1,4 +1,5 @@
 import type { Client, InValue } from '@libsql/client';
+import { AnswerCache, searchCacheFor } from './search-cache';
 import { type Candidates, CleanerFacts, type FactRow } from './search-facts';
 
 /**
@@ -74,8 +75,7 @@ export class SearchFacts {
   #textVersion = -1;
   #refreshing: Promise<void> | undefined;
   /** Which cleaners a keyword matched (and their ranks), at the text version they were read at. */
-  readonly #words = new Map<string, { textVersion: number; value: unknown; bytes: number }>();
-  #wordBytes = 0;
+  readonly #words = new AnswerCache<unknown>(WORDS_MAX_ENTRIES, WORDS_MAX_BYTES);
 
   /** `currentVersion` answers the database's search version now (search-cache.ts's shared read). */
   constructor(
@@ -123,41 +123,12 @@ export class SearchFacts {
   async #fromText<T>(key: string, read: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     if (!this.reuseWords) return read();
     const textVersion = this.#textVersion;
-    const kept = this.#words.get(key);
-    if (kept) {
-      this.#dropWord(key);
-      if (kept.textVersion === textVersion) {
-        this.#words.set(key, kept);
-        this.#wordBytes += kept.bytes;
-        return kept.value as T;
-      }
-    }
+    const kept = this.#words.get(key, textVersion);
+    if (kept !== undefined) return kept as T;
     const value = await read();
-    const bytes = key.length * 2 + sizeOf(value);
     // Stored under the version the copy had when asked: the read is at least as new.
-    if (bytes <= WORDS_MAX_BYTES && textVersion === this.#textVersion) {
-      this.#dropWord(key);
-      this.#words.set(key, { textVersion, value, bytes });
-      this.#wordBytes += bytes;
-      while (this.#words.size > WORDS_MAX_ENTRIES || this.#wordBytes > WORDS_MAX_BYTES) {
-        const oldest = this.#words.keys().next().value;
-        if (oldest === undefined) break;
-        this.#dropWord(oldest);
-      }
-    }
+    if (textVersion === this.#textVersion) this.#words.set(key, textVersion, value, key.length * 2 + sizeOf(value));
     return value;
-  }
-
-  #dropWord(key: string) {
-    const kept = this.#words.get(key);
-    if (!kept) return;
-    this.#words.delete(key);
-    this.#wordBytes -= kept.bytes;
-  }
-
-  /** The version the facts reflect (-1 before the first load). */
-  get version(): number {
-    return this.#version;
   }
 
   async #refresh(): Promise<void> {
@@ -209,4 +180,11 @@ export class SearchFacts {
     // Whatever changed during the chunks after the first.
     if (rows !== first!.rows[0]) await this.#refresh();
   }
+}
+
+/** Answers this client's searches from a copy of the cleaners' facts kept in step with the database. */
+export function keepSearchFacts(client: Client, options: { reuseWords?: boolean } = {}): SearchFacts {
+  const cache = searchCacheFor(client);
+  cache.facts ??= new SearchFacts(client, () => cache.version.get(), options.reuseWords);
+  return cache.facts;
 }

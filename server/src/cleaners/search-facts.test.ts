@@ -3,6 +3,7 @@ import { CITIES } from '@spotless/sdk/cities';
 import { CleanerSearchQuery } from '@spotless/sdk/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../seed/generate';
+import { createRandom } from '../seed/random';
 import { createTestContext } from '../test/harness';
 import { searchCleaners } from './search.queries';
 import { searchCacheFor } from './search-cache';
@@ -15,24 +16,12 @@ import { SearchFacts } from './search-facts.sync';
  * deletions, and a bulk write that goes around the change stamps.
  */
 
-/** A small deterministic generator (mulberry32), so every run asks the same searches. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['kitchen', 'deep clean', 'eco', 'pet', 'garcia', 'maria', 'office', 'window', 'move out', 'jmaes'];
 const STATES = ['TX', 'CA', 'NY', 'IL', 'WA', 'ZZ'];
 
 function searches(seed: number, count: number): string[] {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  const maybe = (p: number) => next() < p;
+  // Seeded, so every run asks the same searches.
+  const { next, pick, chance: maybe } = createRandom(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const q = new URLSearchParams();
@@ -95,7 +84,7 @@ describe('search from the facts', () => {
     const ids = (await client.execute("select id from cleaners where status = 'active' order by id")).rows.map((row) =>
       Number(row[0]),
     );
-    const next = random(2);
+    const { next } = createRandom(2);
     for (const id of ids.filter(() => next() < 0.1)) {
       await client.execute({
         sql: `update cleaners set hourly_rate_cents = ?, rating = ?, review_count = review_count + 1,

@@ -111,11 +111,6 @@ export class CleanerFacts {
   #cellSlots = new Int32Array(0);
   #gridStale = true;
 
-  /** Active cleaners held. */
-  get size(): number {
-    return this.#size;
-  }
-
   /** Adds, replaces or (when no longer active) drops a cleaner. */
   put(row: FactRow): void {
     if (!row.active) {
