@@ -172,6 +172,68 @@ describe('buttons follow the server’s actions', () => {
     await customer.close();
   });
 
+  it('the dashboard pages a long history ten at a time, read from the server page by page', async () => {
+    const customer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const email = `pages-${Date.now()}@example.com`;
+    const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
+      data: { email, password: 'pages-password', firstName: 'Pia', lastName: 'Pages' },
+      headers: { origin: baseUrl },
+    });
+    expect(registered.status()).toBe(201);
+    const toured = await customer.request.post(`${baseUrl}/api/onboarding/update`, {
+      data: { step: 5, completed: true },
+      headers: { origin: baseUrl },
+    });
+    expect(toured.ok()).toBe(true);
+    // Eleven bookings of one time, each cancelled at once (which frees the time for the next): all
+    // history. The first is booked as a customer would; the rest repeat its request (bookings per
+    // hour are limited).
+    const first = await bookThroughApi(customer.request, 0);
+    const again = {
+      cleanerId: first.cleanerId,
+      serviceId: first.serviceId,
+      address: first.address,
+      scheduledDate: first.scheduledDate,
+      scheduledTime: first.scheduledTime,
+      duration: first.duration,
+      totalPrice: first.totalPrice,
+    };
+    const made: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const booking =
+        i === 0
+          ? first
+          : ((await (
+              await customer.request.post(`${baseUrl}/api/bookings`, { data: again, headers: { origin: baseUrl } })
+            ).json()) as Booking);
+      const cancelled = await customer.request.delete(`${baseUrl}/api/bookings/${booking.id}`, {
+        headers: { origin: baseUrl },
+      });
+      expect(cancelled.status(), `booking ${i}`).toBe(200);
+      made.push(booking.id);
+    }
+
+    const page = await customer.newPage();
+    await dashboard(page);
+    await page.getByTestId('no-active-bookings').waitFor();
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    const pages = page.getByRole('navigation', { name: 'Booking history pages' });
+    await pages.waitFor();
+    const cards = page.locator('[data-testid^="booking-card-"]');
+    expect(await cards.count()).toBe(10);
+    const firstPage = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-testid')));
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="booking-card-"]').length === 1);
+    const secondPage = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-testid')));
+    expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    // Every booking once, over the two pages; the new page is read from the top of the list.
+    expect([...firstPage, ...secondPage].sort()).toEqual(made.map((id) => `booking-card-${id}`).sort());
+    const top = await page.getByRole('tabpanel').evaluate((panel) => panel.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(-1);
+    expect(top).toBeLessThan(844);
+    await customer.close();
+  });
+
   it('the payments dashboard shows Refund exactly on the payments that offer it: succeeded, not yet refunded', async () => {
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await admin.newPage();

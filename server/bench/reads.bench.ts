@@ -82,7 +82,8 @@ async function main() {
             `/api/cleaners/${cleanerAt(i)}/slots/${dates[i % dates.length]}?duration=${[120, 180, 240][i % 3]}`,
         },
         myBookings: {
-          path: (i) => `/api/bookings?page=${1 + (i % 2)}`,
+          // What the dashboard asks: a page of active bookings or of the history.
+          path: (i) => `/api/bookings?status=${i % 2 === 0 ? 'active' : 'history'}&limit=10&page=${1 + (i % 3)}`,
           headers: (i) => ({ cookie: customerCookies[spread(i, customerCookies.length)]! }),
         },
         myPayments: {

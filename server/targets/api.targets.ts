@@ -99,6 +99,40 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect((await call('/api/auth/user', { cookie })).status).toBe(401);
   });
 
+  it('pages a customer’s bookings by group and search, following next links to every one', async () => {
+    const login = await call('/api/auth/login', {
+      method: 'POST',
+      body: { email: 'customer@example.com', password: 'demo-password' },
+    });
+    const cookie = `spotless_session=${login.session}`;
+    const all = (await call('/api/bookings?status=all&limit=200', { cookie })).body;
+    const past = all.items.filter((b: Json) => b.status === 'completed' || b.status === 'cancelled');
+    expect(past.length).toBeGreaterThan(2);
+    const seen: number[] = [];
+    let next: string | undefined = '/api/bookings?status=history&limit=2';
+    while (next) {
+      const page: Json = (await call(next, { cookie })).body;
+      expect(page.total).toBe(past.length);
+      seen.push(...page.items.map((b: Json) => b.id));
+      next = page.links.next?.href;
+    }
+    expect(seen).toEqual(past.map((b: Json) => b.id));
+    // Part of a service's name in another case finds exactly that service's bookings.
+    const name = all.items[0].service.name as string;
+    const found = (
+      await call(`/api/bookings?status=all&q=${encodeURIComponent(name.slice(1).toUpperCase())}`, { cookie })
+    ).body;
+    expect(found.items.map((b: Json) => b.id)).toEqual(
+      all.items
+        .filter((b: Json) =>
+          [b.service.name, b.cleaner.user.firstName, b.cleaner.user.lastName].some((text: string) =>
+            text.toLowerCase().includes(name.slice(1).toLowerCase()),
+          ),
+        )
+        .map((b: Json) => b.id),
+    );
+  });
+
   it('gives exactly one of 50 customers racing for the same time the booking, then takes its payment in test mode', async () => {
     // The racers sign up five at a time: workerd runs node:crypto's scrypt synchronously, so fifty
     // sign-ups at once in one local isolate stall each other's open transactions (decision 035).

@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. Newest start first; `total` counts every match, `limit` caps `items`.
+         * @description Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. `status` takes one status or a group (`active`, `history`); `q` matches part of the cleaner’s first or last name or the service’s name. Newest start first, `limit` to a page: `total` counts every match, `page` picks the page, and `links.next` / `links.prev` keep the filters.
          */
         get: operations["listBookings"];
         put?: never;
@@ -3017,6 +3017,28 @@ export interface components {
         BookingList: {
             items: components["schemas"]["Booking"][];
             links: {
+                next?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookings";
+                    templated?: boolean;
+                    title?: string;
+                };
+                prev?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookings";
+                    templated?: boolean;
+                    title?: string;
+                };
                 self: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;
@@ -3041,6 +3063,8 @@ export interface components {
                     title?: string;
                 };
             };
+            page: number;
+            pageSize: number;
             total: number;
         };
         /** @enum {string} */
@@ -7071,7 +7095,9 @@ export interface operations {
             query?: {
                 cleanerId?: number;
                 limit?: number;
-                status?: components["schemas"]["BookingStatus"] | "all";
+                page?: number;
+                q?: string;
+                status?: components["schemas"]["BookingStatus"] | ("all" | "active" | "history");
             };
             header?: never;
             path?: never;

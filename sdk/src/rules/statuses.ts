@@ -5,6 +5,14 @@
 
 /** Spec 02 §4: a booking's life. */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+/**
+ * Spec 02 §4: completed and cancelled bookings are history; every other status is active (still
+ * to happen or under way).
+ */
+export function isPastBooking(status: string): boolean {
+  return status === 'completed' || status === 'cancelled';
+}
+
 /** A booking's payment as the booking shows it (`unpaid` until a payment is started). */
 export const BOOKING_PAYMENT_STATUSES = [
   'unpaid',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../rules/messages';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../rules/statuses';
-import { listOf, Money } from './common';
-import { actionOf, linkTo, PageLink } from './hypermedia';
+import { Money, pageOf } from './common';
+import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 const text = MESSAGES.booking;
 
@@ -130,14 +130,29 @@ export type BookingStatusInput = z.input<typeof BookingStatusInput>;
 export const BookingCancelInput = z.object({ reason: z.string().trim().max(500).optional() });
 
 export const BookingListQuery = z.object({
-  status: z.union([BookingStatus, z.literal('all')]).optional(),
+  status: z
+    .union([BookingStatus, z.enum(['all', 'active', 'history'])])
+    .optional()
+    .meta({ description: '`active`: pending, confirmed or in progress; `history`: completed or cancelled' }),
   cleanerId: positiveId('cleanerId').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'q must be at most 100 characters')
+    .optional()
+    .meta({ description: 'part of the cleaner’s first or last name or of the service’s name, any case' }),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(200, 'limit must be at most 200')
     .default(100),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
 });
 export type BookingListQuery = z.input<typeof BookingListQuery>;
 
@@ -217,10 +232,9 @@ export const Booking = z
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof Booking>;
 
-export const BookingList = listOf(Booking)
+export const BookingList = pageOf(Booking)
   .extend({
-    links: z.object({
-      self: linkTo('listBookings'),
+    links: pageLinks('listBookings').extend({
       stats: linkTo('getBookingStats').optional().meta({ description: 'a signed-in customer’s figures' }),
     }),
   })

@@ -84,7 +84,7 @@ export const bookingsApi = defineOperations({
     security: 'user-or-admin',
     summary: 'List bookings',
     description:
-      'Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. Newest start first; `total` counts every match, `limit` caps `items`.',
+      'Without `cleanerId`: the signed-in customer’s own bookings (an administrator session without a user sees every booking). With `cleanerId`: that cleaner’s jobs — only for the cleaner themself or an administrator. `status` takes one status or a group (`active`, `history`); `q` matches part of the cleaner’s first or last name or the service’s name. Newest start first, `limit` to a page: `total` counts every match, `page` picks the page, and `links.next` / `links.prev` keep the filters.',
     tags: ['bookings'],
     access: 'signed-in user; cleaner for their own cleanerId; admin',
     responses: {

@@ -1,8 +1,10 @@
+import type { InArgs, InStatement, ResultSet } from '@libsql/client';
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Booking, BookingStats } from '@spotless/sdk/schemas';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Queryable, Tx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import {
   type BookingRow,
   bookingStatusHistory,
@@ -15,6 +17,7 @@ import {
   services,
   users,
 } from '../db/schema';
+import { escapeLike } from '../db/statements';
 import type { Data } from '../lib/hypermedia';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
@@ -115,6 +118,27 @@ export function toBookingDto(row: ViewRow): BookingData {
   };
 }
 
+/**
+ * The booking just inserted, read by the same write batch right after its insert (SQLite's
+ * `last_insert_rowid()` is the booking's until the batch inserts again; a trigger's own inserts do
+ * not change it once the trigger ends). `read` maps that statement's result like Drizzle's select.
+ */
+const newBookingView = preparedPer((db) =>
+  viewQuery(db).where(eq(bookings.id, sql`last_insert_rowid()`)).limit(1).prepare(),
+);
+
+export function newBookingViewStatement(db: Queryable): {
+  statement: InStatement;
+  read: (result: ResultSet) => ViewRow | undefined;
+} {
+  const prepared = newBookingView(db);
+  const built = prepared.getQuery();
+  return {
+    statement: { sql: built.sql, args: built.params as InArgs },
+    read: (result) => (prepared.mapAllResult(result, true) as ViewRow[])[0],
+  };
+}
+
 export async function findBookingView(db: Queryable, id: number): Promise<ViewRow | undefined> {
   const [row] = await viewQuery(db).where(eq(bookings.id, id)).limit(1);
   return row;
@@ -123,18 +147,49 @@ export async function findBookingView(db: Queryable, id: number): Promise<ViewRo
 export interface BookingListFilter {
   customerId?: number;
   cleanerId?: number;
-  status?: BookingStatus;
+  statuses?: readonly BookingStatus[];
+  /** Part of the cleaner's first or last name or the service's name, any (ASCII) case. */
+  text?: string;
   limit: number;
+  offset: number;
 }
 
+/** `column` holds `text` anywhere, ignoring ASCII case (SQLite's LIKE), `%` and `_` taken literally. */
+function holds(column: SQLiteColumn, text: string): SQL {
+  return sql`${column} like ${`%${escapeLike(text)}%`} escape '\\'`;
+}
+
+/** One page of bookings, newest start first, and how many match in all. */
 export async function listBookings(db: Queryable, filter: BookingListFilter) {
   const conditions: SQL[] = [];
   if (filter.customerId !== undefined) conditions.push(eq(bookings.customerId, filter.customerId));
   if (filter.cleanerId !== undefined) conditions.push(eq(bookings.cleanerId, filter.cleanerId));
-  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  if (filter.statuses) conditions.push(inArray(bookings.status, [...filter.statuses]));
+  const text = filter.text;
+  if (text) {
+    const matched = or(
+      holds(cleanerUsers.firstName, text),
+      holds(cleanerUsers.lastName, text),
+      holds(services.name, text),
+    );
+    if (matched) conditions.push(matched);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await viewQuery(db).where(where).orderBy(desc(bookings.startsAt), desc(bookings.id)).limit(filter.limit);
-  const [count] = await db.select({ n: sql<number>`count(*)` }).from(bookings).where(where);
+  const counted = db.select({ n: sql<number>`count(*)` }).from(bookings);
+  const [rows, [count]] = await Promise.all([
+    viewQuery(db)
+      .where(where)
+      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    text
+      ? counted
+          .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+          .innerJoin(cleanerUsers, eq(cleanerUsers.id, cleaners.userId))
+          .innerJoin(services, eq(services.id, bookings.serviceId))
+          .where(where)
+      : counted.where(where),
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -2,6 +2,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import {
   type Booking,
   type BookingList,
+  type BookingListQuery,
   type BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
@@ -9,7 +10,8 @@ import {
   REVIEW_AREAS,
   ReviewCreateInput,
 } from '@spotless/sdk/schemas';
-import { actionTo, type Data, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
+import type { z } from 'zod';
+import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';
@@ -174,15 +176,17 @@ function rescheduleSlots(ops: Operations, data: { id: number; cleanerId: number;
 
 export function renderBookingList(
   ops: Operations,
-  list: { items: BookingAnswer[]; total: number },
-  query: Record<string, string | number | undefined>,
+  list: { items: BookingAnswer[]; total: number; page: number; pageSize: number },
+  query: z.output<typeof BookingListQuery>,
   signedIn: boolean,
 ): BookingList {
+  // The list's own parameters, as read: each page link keeps them and names its page.
+  const { page: _page, ...kept } = query;
   return {
+    ...list,
     items: list.items.map((answer) => renderBooking(ops, answer)),
-    total: list.total,
     links: {
-      self: linkTo(ops, 'listBookings', {}, { query }),
+      ...pageLinksTo(ops, 'listBookings', {}, kept, list),
       ...(signedIn ? { stats: linkTo(ops, 'getBookingStats') } : {}),
     },
   };

@@ -45,8 +45,9 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.redirect('/dashboard', 303);
   })
   .get(...endpoint(api.listBookings), async (c) => {
-    const list = await listBookingsFor(c.get('deps'), c.get('actor'), inputOf(c, api.listBookings).query);
-    return c.json(renderBookingList(c.get('operations'), list, c.req.query(), personOf(c.get('actor')) !== null));
+    const query = inputOf(c, api.listBookings).query;
+    const list = await listBookingsFor(c.get('deps'), c.get('actor'), query);
+    return c.json(renderBookingList(c.get('operations'), list, query, personOf(c.get('actor')) !== null));
   })
   .get(...endpoint(api.getBookingStats), async (c) =>
     c.json(renderBookingStats(c.get('operations'), await bookingStats(c.get('deps'), c.get('actor')))),

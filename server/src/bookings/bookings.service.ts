@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, isPastBooking } from '@spotless/sdk/rules';
 import type { BookingListQuery, BookingStats } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
@@ -12,6 +13,7 @@ import {
 } from '../lib/actor';
 import type { Data } from '../lib/hypermedia';
 import { answerOf, type BookingAnswer, bookingNotFound, relationTo } from './booking-access.service';
+import type { BookingStatus } from './booking-state';
 import { type BookingView, customerStats, findBookingView, listBookings } from './bookings.queries';
 
 /**
@@ -43,24 +45,39 @@ export async function listBookingsFor(
   deps: BookingDeps,
   actor: Actor,
   query: z.output<typeof BookingListQuery>,
-): Promise<{ items: BookingAnswer[]; total: number }> {
+): Promise<{ items: BookingAnswer[]; total: number; page: number; pageSize: number }> {
   requirePersonOrAdmin(actor);
   const now = deps.clock.now();
+  const page = { page: query.page, pageSize: query.limit };
   const answers = ({ rows, total }: { rows: BookingView[]; total: number }) => ({
     items: rows.map((row) => answerOf(row, actor, now)),
     total,
+    ...page,
   });
-  const status = query.status === 'all' ? undefined : query.status;
+  const filter = {
+    statuses: statusesOf(query.status),
+    text: query.q || undefined,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
   const { db } = deps.database;
   if (query.cleanerId !== undefined) {
     if (!isAdmin(actor) && cleanerIdOf(actor) !== query.cleanerId) {
       throw forbidden('Forbidden: you can list only your own jobs');
     }
-    return answers(await listBookings(db, { cleanerId: query.cleanerId, status, limit: query.limit }));
+    return answers(await listBookings(db, { ...filter, cleanerId: query.cleanerId }));
   }
   const userId = userIdOf(actor);
-  if (userId !== null) return answers(await listBookings(db, { customerId: userId, status, limit: query.limit }));
-  return answers(await listBookings(db, { status, limit: query.limit }));
+  if (userId !== null) return answers(await listBookings(db, { ...filter, customerId: userId }));
+  return answers(await listBookings(db, filter));
+}
+
+/** The statuses a list's `status` stands for: one, a group (`active`, `history`), or all. */
+function statusesOf(status: z.output<typeof BookingListQuery>['status']): readonly BookingStatus[] | undefined {
+  if (status === undefined || status === 'all') return undefined;
+  if (status === 'active') return BOOKING_STATUSES.filter((s) => !isPastBooking(s));
+  if (status === 'history') return BOOKING_STATUSES.filter(isPastBooking);
+  return [status];
 }
 
 /** The signed-in customer's dashboard figures. */

@@ -3,6 +3,7 @@ import { lookupCity } from '@spotless/sdk/cities';
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchPage, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import { escapeLike } from '../db/statements';
 import { boundingBox, type Point } from '../lib/geo';
 import type { Data } from '../lib/hypermedia';
 import { toFtsQuery } from './fts-query';
@@ -58,11 +59,6 @@ function distanceSql(center: Point): { sql: string; args: InValue[] } {
 }
 
 /** Exclusive upper bound of a text prefix, so a prefix match is an index range. */
-/** `text` as a literal inside a LIKE pattern whose escape character is a backslash. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }

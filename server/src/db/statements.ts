@@ -43,3 +43,8 @@ export function refusalOf(error: unknown): WriteRefusal | null {
   }
   return null;
 }
+
+/** `text` as a literal inside a LIKE pattern whose escape character is a backslash. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}

@@ -5,7 +5,7 @@ import { bookingKeys, slotKeys } from './booking-keys';
 function cached() {
   const client = new QueryClient();
   const keys = {
-    mine: bookingKeys.mine(200),
+    mine: bookingKeys.mine({ status: 'active', q: '', page: 1 }),
     detail: bookingKeys.detail(7),
     otherDetail: bookingKeys.detail(8),
     stats: bookingKeys.stats(),

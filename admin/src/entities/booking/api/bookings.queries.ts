@@ -1,10 +1,10 @@
 import type { Booking } from '@spotless/sdk';
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { bookingKeys, slotKeys } from './booking-keys';
+import { bookingKeys, type MyBookingsView, slotKeys } from './booking-keys';
 
-/** The most the API lists at once (GET /api/bookings `limit` ≤ 200). */
-const BOOKINGS_LIMIT = 200;
+/** How many bookings the dashboard shows on a page. */
+export const MY_BOOKINGS_PAGE_SIZE = 10;
 
 /** The cleaner's free times for one local day; always fresh, since others book too. */
 export const slotsQuery = (cleanerId: number, date: string, duration: number) =>
@@ -33,11 +33,21 @@ export const bookingQuery = (id: number) =>
     staleTime: 0,
   });
 
-export const myBookingsQuery = queryOptions({
-  queryKey: bookingKeys.mine(BOOKINGS_LIMIT),
-  queryFn: ({ signal }) => api.bookings.list({ limit: BOOKINGS_LIMIT }, signal),
-  staleTime: 0,
-});
+/**
+ * One page of the signed-in customer's bookings, filtered and searched by the server (the page
+ * before stays on screen while the next one loads).
+ */
+export const myBookingsQuery = (view: MyBookingsView) =>
+  queryOptions({
+    queryKey: bookingKeys.mine(view),
+    queryFn: ({ signal }) =>
+      api.bookings.list(
+        { status: view.status, q: view.q || undefined, page: view.page, limit: MY_BOOKINGS_PAGE_SIZE },
+        signal,
+      ),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
 export const bookingStatsQuery = queryOptions({
   queryKey: bookingKeys.stats(),

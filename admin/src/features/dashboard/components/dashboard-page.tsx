@@ -1,21 +1,19 @@
-import { type Booking, type BookingStats, formatDollars } from '@spotless/sdk';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { type Booking, type BookingList, type BookingStats, formatDollars, isPastBooking } from '@spotless/sdk';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
+import { Pagination } from '../../../components/pagination';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
+import { totalPages } from '../../../lib/pagination';
 import { Link } from '../../../lib/router';
-import {
-  activeBookings,
-  historyBookings,
-  paymentText,
-  STATUS_FILTERS,
-  type StatusFilter,
-  statusText,
-  statusTone,
-} from '../utils/dashboard';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { paymentText, STATUS_FILTERS, type StatusFilter, statusText, statusTone } from '../utils/dashboard';
 import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog } from './booking-dialogs';
+
+/** How long typing pauses before the search asks the server. */
+const SEARCH_DELAY_MS = 250;
 
 const TABS = [
   { id: 'active', label: 'Active Bookings' },
@@ -26,7 +24,6 @@ type TabId = (typeof TABS)[number]['id'];
 
 /** Spec 02 §2: the customer dashboard at /dashboard. */
 export function DashboardPage() {
-  const bookings = useQuery(myBookingsQuery);
   const stats = useQuery(bookingStatsQuery);
   const [tab, setTab] = useState<TabId>('active');
   const [viewing, setViewing] = useState<Booking | null>(null);
@@ -35,7 +32,6 @@ export function DashboardPage() {
     window.scrollTo(0, 0);
   }, []);
 
-  const items = bookings.data?.items ?? [];
   return (
     <section className="container page dashboard-page">
       <PageTitle title="My Dashboard" />
@@ -52,17 +48,10 @@ export function DashboardPage() {
       <BookingStatCards stats={stats.data} failed={stats.isError} />
 
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Bookings">
-        {bookings.isPending ? (
-          <p className="loading-text" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Loading your bookings...
-          </p>
-        ) : bookings.isError ? (
-          <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
-        ) : tab === 'active' ? (
-          <ActiveTab bookings={items} onView={setViewing} onEdit={setEditing} />
+        {tab === 'active' ? (
+          <ActiveTab onView={setViewing} onEdit={setEditing} />
         ) : tab === 'history' ? (
-          <HistoryTab bookings={items} onView={setViewing} />
+          <HistoryTab onView={setViewing} />
         ) : (
           <AnalyticsTab stats={stats.data} />
         )}
@@ -85,22 +74,69 @@ function BookingStatCards({ stats, failed }: { stats: BookingStats | undefined; 
   return <StatCards testId="dashboard-stats" cards={cards} />;
 }
 
-function ActiveTab({
-  bookings,
-  onView,
-  onEdit,
+/** What a page of bookings shows while it loads or when it failed; null once it has arrived. */
+function ListState({ list }: { list: UseQueryResult<BookingList> }) {
+  if (list.isPending) {
+    return (
+      <p className="loading-text" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Loading your bookings...
+      </p>
+    );
+  }
+  if (list.isError) return <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>;
+  return null;
+}
+
+/**
+ * Previous / Next under a page of bookings: a new page is read from its top (the tab panel's), and
+ * a page left empty (its last booking cancelled) gives way to the last page there is.
+ */
+function BookingPages({
+  list,
+  page,
+  onPage,
+  label,
 }: {
-  bookings: Booking[];
-  onView: (b: Booking) => void;
-  onEdit: (b: Booking) => void;
+  list: BookingList;
+  page: number;
+  onPage: (page: number) => void;
+  label: string;
 }) {
+  const last = Math.max(1, totalPages(list.total, list.pageSize));
+  const anchor = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (page > last) onPage(last);
+  }, [page, last, onPage]);
+  const turn = (next: number) => {
+    onPage(next);
+    anchor.current?.closest('[role="tabpanel"]')?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <>
+      <Pagination page={list.page} pageSize={list.pageSize} total={list.total} label={label} onPageChange={turn} />
+      <span ref={anchor} hidden />
+    </>
+  );
+}
+
+function ActiveTab({ onView, onEdit }: { onView: (b: Booking) => void; onEdit: (b: Booking) => void }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const id = useId();
-  const shown = activeBookings(bookings, filter, search);
-  const anyActive = activeBookings(bookings, 'all', '').length > 0;
+  // A completed or cancelled status is never active: the tab lists nothing for it, without asking.
+  const impossible = filter !== 'all' && isPastBooking(filter);
+  const list = useQuery({
+    ...myBookingsQuery({ status: filter === 'all' ? 'active' : filter, q, page }),
+    enabled: !impossible,
+  });
+  const unfiltered = filter === 'all' && q === '' && search.trim() === '';
 
-  if (!anyActive) {
+  if (!impossible && !list.data) return <ListState list={list} />;
+  const shown = impossible ? [] : (list.data?.items ?? []);
+  if (unfiltered && list.data?.total === 0) {
     return (
       <div className="empty-state" data-testid="no-active-bookings">
         <h2>No Active Bookings</h2>
@@ -111,6 +147,7 @@ function ActiveTab({
       </div>
     );
   }
+  const found = impossible ? 0 : (list.data?.total ?? 0);
   return (
     <>
       <div className="dashboard-filters">
@@ -122,15 +159,26 @@ function ActiveTab({
             id={`${id}-search`}
             type="search"
             placeholder="Search by cleaner name or service..."
+            maxLength={100}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-status`} className="visually-hidden">
             Filter by status
           </label>
-          <select id={`${id}-status`} value={filter} onChange={(e) => setFilter(e.target.value as StatusFilter)}>
+          <select
+            id={`${id}-status`}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
             {STATUS_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -140,7 +188,7 @@ function ActiveTab({
         </div>
       </div>
       <p className="visually-hidden" role="status">
-        {shown.length} {shown.length === 1 ? 'booking' : 'bookings'} shown
+        {found} {found === 1 ? 'booking' : 'bookings'} found
       </p>
       {shown.length === 0 ? (
         <p className="empty-state">No bookings match your search.</p>
@@ -167,13 +215,18 @@ function ActiveTab({
           ))}
         </ul>
       )}
+      {list.data && !impossible ? (
+        <BookingPages list={list.data} page={page} onPage={setPage} label="Active bookings pages" />
+      ) : null}
     </>
   );
 }
 
-function HistoryTab({ bookings, onView }: { bookings: Booking[]; onView: (b: Booking) => void }) {
-  const past = historyBookings(bookings);
-  if (past.length === 0) {
+function HistoryTab({ onView }: { onView: (b: Booking) => void }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery(myBookingsQuery({ status: 'history', q: '', page }));
+  if (!list.data) return <ListState list={list} />;
+  if (list.data.total === 0) {
     return (
       <div className="empty-state" data-testid="no-booking-history">
         <h2>No Booking History</h2>
@@ -182,27 +235,30 @@ function HistoryTab({ bookings, onView }: { bookings: Booking[]; onView: (b: Boo
     );
   }
   return (
-    <ul className="booking-cards">
-      {past.map((booking) => (
-        <BookingCard key={booking.id} booking={booking}>
-          <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
-            View Details
-          </button>
-          {/* The server says whether this booking may be reviewed or booked again. */}
-          {booking.hasReview ? <span className="tone-badge tone-badge--grey">Reviewed</span> : null}
-          {booking.links.review ? (
-            <Link to={booking.links.review.href} className="btn btn--outline btn--sm">
-              Leave Review
-            </Link>
-          ) : null}
-          {booking.links.rebook ? (
-            <Link to={booking.links.rebook.href} className="btn btn--primary btn--sm">
-              Book Again
-            </Link>
-          ) : null}
-        </BookingCard>
-      ))}
-    </ul>
+    <>
+      <ul className="booking-cards">
+        {list.data.items.map((booking) => (
+          <BookingCard key={booking.id} booking={booking}>
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => onView(booking)}>
+              View Details
+            </button>
+            {/* The server says whether this booking may be reviewed or booked again. */}
+            {booking.hasReview ? <span className="tone-badge tone-badge--grey">Reviewed</span> : null}
+            {booking.links.review ? (
+              <Link to={booking.links.review.href} className="btn btn--outline btn--sm">
+                Leave Review
+              </Link>
+            ) : null}
+            {booking.links.rebook ? (
+              <Link to={booking.links.rebook.href} className="btn btn--primary btn--sm">
+                Book Again
+              </Link>
+            ) : null}
+          </BookingCard>
+        ))}
+      </ul>
+      <BookingPages list={list.data} page={page} onPage={setPage} label="Booking history pages" />
+    </>
   );
 }
 
