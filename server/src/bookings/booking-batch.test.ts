@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import { createCustomer, seedWorld } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { bookInOneBatch } from './booking-create.service';
+import { findBookingView } from './bookings.queries';
 
 /**
  * A booking in one round trip (decision 054): planned on what the database holds, written by one
@@ -70,8 +71,12 @@ const bookingsOn = (date: Date) =>
     .where(and(eq(bookings.cleanerId, demoCleaner.id), eq(bookings.startsAt, date)));
 
 describe('a booking in one batch', () => {
-  it('writes the booking with its history and its e-mails naming its id', async () => {
-    const id = await bookInOneBatch(ctx.deps, { kind: 'customer', userId: ann }, input(), ctx.clock.now());
+  it('writes the booking with its history and its e-mails naming its id, and reads it back in the same batch', async () => {
+    const view = await bookInOneBatch(ctx.deps, { kind: 'customer', userId: ann }, input(), ctx.clock.now());
+    const id = view.booking.id;
+    // What the batch read back is the booking as a fresh read shows it, not a later insert's row.
+    expect(view).toEqual(await findBookingView(ctx.database.db, id));
+    expect(view).toMatchObject({ booking: { customerId: ann, status: 'pending' }, hasReview: 0, paymentId: null });
     const [history] = await ctx.database.db
       .select()
       .from(bookingStatusHistory)

@@ -1,4 +1,4 @@
-import type { InStatement } from '@libsql/client';
+import type { InStatement, ResultSet } from '@libsql/client';
 import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
 import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
 import { type Actor, requirePersonWriting } from '../lib/actor';
 import { AppError, badRequest } from '../lib/errors';
-import { answerWith, type BookingAnswer } from './booking-access.service';
+import { answerOf, answerWith, type BookingAnswer } from './booking-access.service';
 import {
   bookingGuards,
   claimIdempotencyKey,
@@ -24,6 +24,7 @@ import {
 } from './booking-batch.queries';
 import { bookingNotifications } from './booking-notifications.service';
 import { assertFits, assertFuture, MINUTE_MS, slotTaken, startOrThrow } from './booking-writes.service';
+import { type BookingView, newBookingViewStatement } from './bookings.queries';
 
 /**
  * Creating a booking, for a signed-in customer or a partner's guest, in one round trip to the
@@ -207,7 +208,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * re-check every rule atomically with the insert. A change in between (a booking of the same time,
  * new hours, a new rate) refuses the batch, and the booking is planned again from what is there
  * now, which names the reason. `extra` statements join the same batch; they may name the new
- * booking as `(select max(id) from bookings)`. Answers the new booking's id.
+ * booking as `(select max(id) from bookings)`. Answers the new booking as read by that batch, so
+ * its answer needs no second round trip.
  */
 export async function bookInOneBatch(
   deps: Pick<Deps, 'database' | 'config'>,
@@ -215,14 +217,20 @@ export async function bookInOneBatch(
   input: Omit<CreateInput, 'customerId'>,
   now: Date,
   extra: InStatement[] = [],
-): Promise<number> {
+): Promise<BookingView> {
+  const { db } = deps.database;
   for (let attempt = 1; ; attempt++) {
-    const plan = await planBooking(deps.database.db, booker, input, now, deps.config);
+    const plan = await planBooking(db, booker, input, now, deps.config);
+    // The new booking as its answer shows it, read by the batch itself, just after its insert.
+    const view = newBookingViewStatement(db);
     try {
-      const results = await deps.database.batch([...plan.guards, plan.insert, ...plan.rows, ...extra]);
-      const id = Number(results[plan.guards.length]?.rows[0]?.id);
-      if (!Number.isInteger(id)) throw new Error('booking insert returned no id');
-      return id;
+      const at = plan.guards.length;
+      const results = await deps.database.batch([...plan.guards, plan.insert, view.statement, ...plan.rows, ...extra]);
+      const id = Number(results[at]?.rows[0]?.id);
+      const row = view.read(results[at + 1] as ResultSet);
+      if (!Number.isInteger(id) || row?.booking.id !== id)
+        throw new Error('booking batch did not read back its booking');
+      return row;
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal === null) throw error;
@@ -252,9 +260,10 @@ export async function createBooking(
   const now = deps.clock.now();
   const db = deps.database.db;
   const renderBooking = async (id: number) => JSON.stringify(render(await answerWith(db, id, actor, now)));
+  const renderNew = (view: BookingView) => JSON.stringify(render(answerOf(view, actor, now)));
   if (!idempotencyKey) {
-    const id = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now);
-    return { status: 201, body: await renderBooking(id), replayed: false };
+    const view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now);
+    return { status: 201, body: renderNew(view), replayed: false };
   }
   const claim = { scope: `user:${userId}:POST /api/bookings`, key: idempotencyKey, hash: requestHash(input) };
   const replay = async () => {
@@ -265,9 +274,9 @@ export async function createBooking(
   };
   const first = await replay();
   if (first) return first;
-  let id: number;
+  let view: BookingView;
   try {
-    id = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, claimIdempotencyKey(now, claim));
+    view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, claimIdempotencyKey(now, claim));
   } catch (error) {
     // A repeat of this request that booked in between (its time is now taken, or its key): answer
     // as that one did.
@@ -276,7 +285,7 @@ export async function createBooking(
     if (!isKeyTaken(error)) throw error;
     throw new AppError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
   }
-  const body = await renderBooking(id);
+  const body = renderNew(view);
   await deps.database.batch([storeAnswerStatement(claim, body)]);
   return { status: 201, body, replayed: false };
 }

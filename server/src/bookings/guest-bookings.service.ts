@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { type Actor, forbidden, requirePartner } from '../lib/actor';
 import { findPartner } from '../partners/partners.queries';
-import { answerWith, type BookingAnswer } from './booking-access.service';
+import { answerOf, type BookingAnswer } from './booking-access.service';
 import { insertNewGuestLink } from './booking-batch.queries';
 import { bookInOneBatch } from './booking-create.service';
 import { randomToken, sha256Hex } from './guest-access.service';
@@ -37,7 +37,7 @@ export async function createGuestBooking(
   const partner = await findPartner(deps.database.db, partnerActor.partnerId);
   if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
   // One round trip (decision 054): the booking, its history, its e-mails and its link together.
-  const id = await bookInOneBatch(
+  const view = await bookInOneBatch(
     deps,
     {
       kind: 'guest',
@@ -61,5 +61,5 @@ export async function createGuestBooking(
       }),
     ],
   );
-  return { guestToken, answer: await answerWith(deps.database.db, id, { kind: 'guest', bookingId: id }, now) };
+  return { guestToken, answer: answerOf(view, { kind: 'guest', bookingId: view.booking.id }, now) };
 }
