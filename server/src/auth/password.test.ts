@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, PBKDF2_ITERATIONS, SCRYPT_PARAMS, verifyPassword } from './password';
+import { hashPassword, hashStart, needsRehash, PBKDF2_ITERATIONS, SCRYPT_PARAMS, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
@@ -47,5 +47,20 @@ describe('password hashing', () => {
     expect(needsRehash(scryptHash, 'scrypt')).toBe(false);
     expect(needsRehash(scryptHash, 'pbkdf2-sha256')).toBe(true);
     expect(needsRehash('pbkdf2-sha256$50000$c2FsdA==$a2V5', 'pbkdf2-sha256')).toBe(true);
+  });
+});
+
+describe('hash turns on Workers', () => {
+  it('starts hashes asked for together one spacing apart, and one asked for later at once', () => {
+    let booked = 0;
+    const waits: number[] = [];
+    for (const now of [1_000, 1_000, 1_010, 1_000]) {
+      const turn = hashStart(now, booked, 45);
+      waits.push(turn.wait);
+      booked = turn.bookedUntil;
+    }
+    expect(waits).toEqual([0, 45, 80, 135]);
+    // After the last booked turn has passed, the next hash starts straight away.
+    expect(hashStart(5_000, booked, 45)).toEqual({ wait: 0, bookedUntil: 5_045 });
   });
 });

@@ -38,7 +38,33 @@ function deriveScrypt(password: string, salt: Buffer, n: number, r: number, p: n
   });
 }
 
+/**
+ * workerd computes PBKDF2 on the isolate's own thread (about 40 ms each here), so hashes that
+ * start together run back to back and a request arriving meanwhile waits behind all of them: 50
+ * sign-ups at once held `/api/health` for 0.5–0.9 s. On Workers each hash therefore starts at its own time,
+ * `PBKDF2_SPACING_MS` after the one before, from a timer of its own request: other requests run
+ * between two hashes. The clock cannot measure a hash there (workerd's clock stands still while
+ * code runs), so the spacing is fixed; a request cancelled while waiting only leaves a gap.
+ */
+export const PBKDF2_SPACING_MS = 45;
+const SPACED = RUNTIME_SCHEME === 'pbkdf2-sha256';
+let nextHashAt = 0;
+
+/** When a hash asked for at `now` may start, `spacing` after the last one booked (`bookedUntil`). */
+export function hashStart(now: number, bookedUntil: number, spacing: number): { wait: number; bookedUntil: number } {
+  const at = Math.max(now, bookedUntil);
+  return { wait: at - now, bookedUntil: at + spacing };
+}
+
+function hashTurn(): Promise<void> | undefined {
+  if (!SPACED) return undefined;
+  const turn = hashStart(Date.now(), nextHashAt, PBKDF2_SPACING_MS);
+  nextHashAt = turn.bookedUntil;
+  return turn.wait > 0 ? new Promise((resolve) => setTimeout(resolve, turn.wait)) : undefined;
+}
+
 async function derivePbkdf2(password: string, salt: Buffer, iterations: number): Promise<Buffer> {
+  await hashTurn();
   const key = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(password.normalize('NFKC')),
