@@ -72,6 +72,8 @@ export function startServer(
   const child = spawn(
     process.execPath,
     [
+      // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       '--conditions=@spotless/source',
       '--import',
       'tsx',
