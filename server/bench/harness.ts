@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_ROOT } from '../src/paths';
+import { stopsWithUs } from '../targets/children';
 
 export type Figures = {
   requestsPerSecond: number;
@@ -69,20 +70,22 @@ export function startServer(
   config: Record<string, string> = {},
   env: Record<string, string> = {},
 ): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops.
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      '--conditions=@spotless/source',
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('./serve-child.ts', import.meta.url)),
-      databaseUrl,
-      cacheEnabled ? 'cache' : 'no-cache',
-      JSON.stringify(config),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+  const child = stopsWithUs(
+    spawn(
+      process.execPath,
+      [
+        // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops.
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        '--conditions=@spotless/source',
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./serve-child.ts', import.meta.url)),
+        databaseUrl,
+        cacheEnabled ? 'cache' : 'no-cache',
+        JSON.stringify(config),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+    ),
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start in 30 s')), 30_000);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ROOT } from '../src/paths';
+import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';
 import { type Figures, load, stopServer, writeResult } from './harness';
 
@@ -37,10 +38,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function startBare(): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./bare-hono.ts', import.meta.url))],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const child = stopsWithUs(
+    spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-hono.ts', import.meta.url))], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
   );
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -54,12 +55,14 @@ async function startBare(): Promise<{ base: string; child: ChildProcess }> {
 
 async function startProduct(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(SERVER_ROOT, 'dist', 'node.js')], {
-    cwd: join(SERVER_ROOT, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_CLEANERS: '500' },
-    // The access log goes to a pipe read as fast as it comes, as a log collector would.
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = stopsWithUs(
+    spawn(process.execPath, [join(SERVER_ROOT, 'dist', 'node.js')], {
+      cwd: join(SERVER_ROOT, '..'),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_CLEANERS: '500' },
+      // The access log goes to a pipe read as fast as it comes, as a log collector would.
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   child.stdout!.on('data', () => {});
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/ready`, child);

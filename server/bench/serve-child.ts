@@ -22,12 +22,14 @@ searchCacheFor(database.client).enabled = cache === 'cache';
 if (process.env.BENCH_SEARCH_FACTS !== '0') {
   await keepSearchFacts(database.client, { reuseWords: process.env.BENCH_REUSE_WORDS !== '0' }).current();
 }
-const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...JSON.parse(overrides ?? '{}') });
+// BENCH_LOG_LEVEL=warn shows what the server logs (a 5xx's error, say) on the bench's stderr.
+const level = process.env.BENCH_LOG_LEVEL ?? 'silent';
+const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: level, ...JSON.parse(overrides ?? '{}') });
 const clock = { now: () => new Date() };
 const app = createApp({
   config,
   database,
-  logger: createLogger('silent'),
+  logger: createLogger(config.logLevel, (line) => console.error(line)),
   clock,
   payments: createPaymentProvider(config, clock, database),
   mailer: logMailer(createLogger('silent')),

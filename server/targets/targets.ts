@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { JOBS } from '../src/jobs/registry';
+import { stopsWithUs } from './children';
 
 /**
  * The three places the same server runs (issue 12): Node over a libSQL file (the embedded
@@ -69,11 +70,13 @@ async function waitFor(url: string, alive: () => string | null) {
 
 function child(command: string, args: string[], env: Record<string, string>) {
   let output = '';
-  const process_ = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const process_ = stopsWithUs(
+    spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   process_.stdout?.on('data', (chunk) => (output += chunk));
   process_.stderr?.on('data', (chunk) => (output += chunk));
   const alive = () => (process_.exitCode === null ? null : `${command} exited ${process_.exitCode}:\n${output}`);
