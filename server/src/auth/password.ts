@@ -39,14 +39,15 @@ function deriveScrypt(password: string, salt: Buffer, n: number, r: number, p: n
 }
 
 /**
- * workerd computes PBKDF2 on the isolate's own thread (about 40 ms each here), so hashes that
- * start together run back to back and a request arriving meanwhile waits behind all of them: 50
- * sign-ups at once held `/api/health` for 0.5–0.9 s. On Workers each hash therefore starts at its own time,
- * `PBKDF2_SPACING_MS` after the one before, from a timer of its own request: other requests run
- * between two hashes. The clock cannot measure a hash there (workerd's clock stands still while
- * code runs), so the spacing is fixed; a request cancelled while waiting only leaves a gap.
+ * workerd computes PBKDF2 on the isolate's own thread (about 30 ms each here), so hashes that
+ * start together run back to back and a request arriving meanwhile waits behind all of them: with
+ * 50 sign-ups at once, `/api/health` waited up to 177–347 ms. On Workers each hash therefore
+ * starts `PBKDF2_SPACING_MS` after the one before, from a timer of its own request, so other
+ * requests run between two hashes. The clock cannot measure a hash there (workerd's clock stands
+ * still while code runs), so the spacing is fixed. A request cancelled while waiting only leaves a
+ * gap.
  */
-export const PBKDF2_SPACING_MS = 45;
+export const PBKDF2_SPACING_MS = 30;
 const SPACED = RUNTIME_SCHEME === 'pbkdf2-sha256';
 let nextHashAt = 0;
 
