@@ -69,6 +69,31 @@ async function bookThroughApi(request: APIRequestContext, skip: number): Promise
   throw new Error('no free weekday slot for the demo cleaner');
 }
 
+/** A new customer's own browser context, signed up and past the welcome tour (which would otherwise open over the dashboard). */
+async function newCustomer(
+  viewport: { width: number; height: number },
+  firstName: string,
+  lastName: string,
+): Promise<BrowserContext> {
+  const customer = await browser.newContext({ viewport });
+  const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
+    data: {
+      email: `${lastName.toLowerCase()}-${Date.now()}@example.com`,
+      password: `${lastName.toLowerCase()}-password`,
+      firstName,
+      lastName,
+    },
+    headers: { origin: baseUrl },
+  });
+  expect(registered.status()).toBe(201);
+  const toured = await customer.request.post(`${baseUrl}/api/onboarding/update`, {
+    data: { step: 5, completed: true },
+    headers: { origin: baseUrl },
+  });
+  expect(toured.ok()).toBe(true);
+  return customer;
+}
+
 async function dashboard(page: Page) {
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByRole('tab', { name: 'Active Bookings' }).waitFor();
@@ -105,19 +130,7 @@ describe('buttons follow the server’s actions', () => {
   });
 
   it('after the cleaner accepts one booking and declines another in their own session, a reload changes the buttons', async () => {
-    const customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const email = `actions-${Date.now()}@example.com`;
-    const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
-      data: { email, password: 'actions-password', firstName: 'Ada', lastName: 'Actions' },
-      headers: { origin: baseUrl },
-    });
-    expect(registered.status()).toBe(201);
-    // A customer past the welcome tour, which would otherwise open over the dashboard.
-    const toured = await customer.request.post(`${baseUrl}/api/onboarding/update`, {
-      data: { step: 5, completed: true },
-      headers: { origin: baseUrl },
-    });
-    expect(toured.ok()).toBe(true);
+    const customer = await newCustomer({ width: 1280, height: 900 }, 'Ada', 'Actions');
     const accepted = await bookThroughApi(customer.request, 0);
     const declined = await bookThroughApi(customer.request, 1);
 
@@ -173,18 +186,7 @@ describe('buttons follow the server’s actions', () => {
   });
 
   it('the dashboard pages a long history ten at a time, read from the server page by page', async () => {
-    const customer = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const email = `pages-${Date.now()}@example.com`;
-    const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
-      data: { email, password: 'pages-password', firstName: 'Pia', lastName: 'Pages' },
-      headers: { origin: baseUrl },
-    });
-    expect(registered.status()).toBe(201);
-    const toured = await customer.request.post(`${baseUrl}/api/onboarding/update`, {
-      data: { step: 5, completed: true },
-      headers: { origin: baseUrl },
-    });
-    expect(toured.ok()).toBe(true);
+    const customer = await newCustomer({ width: 390, height: 844 }, 'Pia', 'Pages');
     // Eleven bookings of one time, each cancelled at once (which frees the time for the next): all
     // history. The first is booked as a customer would; the rest repeat its request (bookings per
     // hour are limited).
