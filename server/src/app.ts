@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 import { adminApplicationsRoutes, applicationsRoutes, documentsRoutes } from './applications/applications.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
@@ -23,6 +21,7 @@ import { accessLog } from './middleware/access-log';
 import { actorMiddleware } from './middleware/actor';
 import { csrfProtection } from './middleware/csrf';
 import { partnerCors } from './middleware/partner-cors';
+import { responseHeaders, securityHeaders } from './middleware/response-headers';
 import { API_OPERATIONS } from './operations';
 import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
@@ -67,40 +66,14 @@ const operations = collectOperations(API_OPERATIONS);
 export function createApp(given: Deps) {
   const deps: Deps = { ...given, refunds: given.refunds ?? cancellationRefunds(given) };
   const app = new Hono<AppEnv>();
-  // Stripe Elements loads Stripe.js and its card iframe from Stripe and talks to Stripe's API.
-  const stripe = deps.config.stripe !== undefined;
-  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
-  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
-  const stripeConnect = stripe ? ['https://api.stripe.com'] : [];
 
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('deps', deps);
     c.set('operations', operations);
-    await next();
+    return next();
   });
-  app.use('*', requestId());
+  app.use('*', responseHeaders(securityHeaders(deps.config)));
   app.use('*', accessLog());
-  app.use(
-    '*',
-    secureHeaders({
-      // The widget bundles are loaded by partner pages on other origins.
-      crossOriginResourcePolicy: false,
-      // One year, subdomains included; browsers heed it only over https.
-      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-      crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeScripts],
-        frameSrc: ["'self'", ...stripeFrames],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", ...stripeConnect],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    }),
-  );
   const apiBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
     // Refused before the rest of the body is read: the connection cannot be reused.

@@ -6,6 +6,7 @@ import { createLogger } from './lib/logger';
 import { startNodeServer } from './node-server';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from './test/booking-fixtures';
 import { createTestContext, testConfig } from './test/harness';
+import { samplePdf } from './test/sample-files';
 
 /**
  * Requests that go wrong on the wire, on the real Node server: a body that stops arriving, a
@@ -22,6 +23,7 @@ const app = createApp({
   logger: createLogger('info', (line) => lines.push(JSON.parse(line))),
 });
 const server = startNodeServer(app.fetch, { port: 0, host: '127.0.0.1', requestTimeoutMs: 5_000 });
+const PDF_BASE64 = Buffer.from(samplePdf()).toString('base64');
 let port = 0;
 let uploadPath = '';
 let cookie = '';
@@ -113,5 +115,45 @@ describe('requests that go wrong on the wire', () => {
     expect(upload.received().toLowerCase()).toContain('connection: close');
     // The server itself is fine: the next request on a new connection is answered.
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  });
+});
+
+describe('every answer’s fixed headers, written by Node itself', () => {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${port}${path}`, { headers });
+
+  it('gives a JSON answer, an error and a refusal the security headers and a request id', async () => {
+    for (const res of [await get('/api/health'), await get('/api/no-such-thing'), await get('/api/bookings')]) {
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('logs each answer under the id it sent, keeping a caller’s plain id and replacing any other', async () => {
+    lines.length = 0;
+    const kept = await get('/api/health', { 'x-request-id': 'trace-42=' });
+    expect(kept.headers.get('x-request-id')).toBe('trace-42=');
+    const replaced = await get('/api/health', { 'x-request-id': 'no spaces; please' });
+    const id = replaced.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => lines.filter((line) => line.message === 'request').map((line) => line.requestId))
+      .toEqual(['trace-42=', id]);
+  });
+
+  it('lets a route’s own header win: an uploaded document keeps its sandbox policy', async () => {
+    const uploaded = await ctx.json<{ fileUrl: string }>(uploadPath, {
+      method: 'POST',
+      headers: { cookie, origin: ORIGIN },
+      body: { documentType: 'id', fileName: 'id.pdf', fileUrl: `data:application/pdf;base64,${PDF_BASE64}` },
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const file = await get(uploaded.body.fileUrl, { cookie });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(file.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });

@@ -54,7 +54,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(corrected.body.items.map((c: Json) => c.id)).toEqual(exact.body.items.map((c: Json) => c.id));
   });
 
-  it('serves the hosted app with its security headers and the SDK bundles to any site', async () => {
+  it('serves the hosted app and the API with their security headers, and the SDK bundles to any site', async () => {
     const page = await fetch(`${target.url}/cleaners`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -71,6 +71,10 @@ describe.each(TARGETS)('%s', (_name, start) => {
     );
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // API answers carry the same headers and a request id, however the target writes them.
+    const health = await fetch(`${target.url}/api/health`);
+    expect(health.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const sdk = await fetch(`${target.url}/sdk/client.js`);
     expect(sdk.status).toBe(200);
     expect(sdk.headers.get('content-type')).toContain('javascript');

@@ -260,6 +260,8 @@ describe('documents', () => {
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="insurance.pdf"/);
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    // The file's own policy, not the site's: opened directly it runs nothing and loads nothing.
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
   });
 

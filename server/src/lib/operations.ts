@@ -126,14 +126,15 @@ export function endpoint<const O extends Operation>(op: O): readonly [O['path'],
     const schema = op.request?.[target];
     if (schema) steps.push(valid(target, schema) as unknown as MiddlewareHandler<AppEnv>);
   }
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Not async: a route without validators (most reads) costs no promise of its own.
+  const middleware: MiddlewareHandler<AppEnv> = (c, next) => {
     gate(op, c.get('actor'));
     const run = async (index: number): Promise<void> => {
       const step = steps[index];
       if (!step) return next();
       await step(c, () => run(index + 1));
     };
-    await run(0);
+    return steps.length === 0 ? next() : run(0);
   };
   served.set(middleware, op);
   return [op.path, middleware] as const;
