@@ -21,8 +21,8 @@ import {
   TUNING_CASES,
 } from '../src/chat/eval/questions';
 import { parseConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { openDatabase } from '../src/db/open';
 import { createLogger } from '../src/lib/logger';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';

@@ -9,7 +9,7 @@ import { createApp } from '../src/app';
 import { searchCacheFor } from '../src/cleaners/search-cache';
 import { keepSearchFacts } from '../src/cleaners/search-facts.sync';
 import { parseConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/db/open';
 import { memoryFileStorage } from '../src/lib/file-storage';
 import { createLogger } from '../src/lib/logger';
 import { logMailer } from '../src/notifications/outbox';

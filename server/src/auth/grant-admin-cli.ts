@@ -1,5 +1,5 @@
 import { parseConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../db/open';
 import { systemClock } from '../deps';
 import { systemActor } from '../lib/actor';
 import { AppError } from '../lib/errors';

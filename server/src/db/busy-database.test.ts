@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestContext } from '../test/harness';
-import { openDatabase } from './client';
+import { openDatabase } from './open';
 
 /**
  * Another process holding the embedded file's write lock (the job CLI, a backup, a second server):

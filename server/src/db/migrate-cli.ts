@@ -1,7 +1,7 @@
 import { parseConfig } from '../config';
 import { MIGRATIONS_FOLDER } from '../paths';
-import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
+import { openDatabase } from './open';
 
 /** `npm run db:migrate -w server`: applies the committed migrations to the configured database. */
 const config = parseConfig(process.env);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '../db/open';
 import { systemClock } from '../deps';
 import { createLogger } from '../lib/logger';
 import { fileMailer } from '../node-mailer';

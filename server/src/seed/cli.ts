@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../auth/password';
 import { ConfigError, parseConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { openDatabase } from '../db/open';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { DEMO_PASSWORD, seedDemoData } from './generate';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { openDatabase } from '../db/open';
 import { MIGRATIONS_FOLDER } from '../paths';
 
 declare module 'vitest' {
