@@ -7,7 +7,8 @@
  * bench/results/reads.json.
  *
  * BENCH_CLEANERS (default 100000) sizes the seed; BENCH_DATABASE names an already seeded libSQL
- * file to copy instead of seeding (its contents are not changed).
+ * file to copy instead of seeding (its contents are not changed); BENCH_ONLY=reviews,slots runs
+ * those reads only, beside the one-row read (with BENCH_CPU_PROF, a profile of just those).
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -16,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createSession, generateSessionToken } from '../src/auth/sessions';
-import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { openDatabase } from '../src/db/open';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { type Figures, load, startServer, stopServer, writeResult } from './harness';
@@ -99,6 +100,11 @@ async function main() {
     console.log(
       `${Number(n).toLocaleString('en-US')} cleaners; autocannon: ${CONNECTIONS} connections, ${DURATION} s each, every request distinct`,
     );
+    const only = process.env.BENCH_ONLY?.split(',');
+    if (only) {
+      for (const name of Object.keys(scenarios))
+        if (name !== 'serviceById' && !only.includes(name)) delete scenarios[name];
+    }
     const { base, child } = await startServer(`file:${file}`, true);
     children.push(child);
     for (const [name, s] of Object.entries(scenarios)) {
