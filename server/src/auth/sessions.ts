@@ -1,8 +1,9 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database, Tx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { cleaners, sessions, type User, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import type { Session, SessionKind } from '../lib/auth-state';
@@ -83,6 +84,18 @@ export async function createSession(
  * absolute lifetime, or of another kind. An expired session is deleted; a used one has its idle
  * expiry moved forward, never past the absolute lifetime.
  */
+/** The session, its user and their active cleaner profile: read by every signed-in request, so built once. */
+const sessionWithUser = preparedPer((db) =>
+  db
+    .select({ session: sessions, user: users, cleanerId: cleaners.id })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(cleaners, and(eq(cleaners.userId, sessions.userId), eq(cleaners.status, 'active')))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(),
+);
+
 export async function validateSessionToken(
   database: Database,
   token: string,
@@ -92,13 +105,7 @@ export async function validateSessionToken(
   // Anything longer than a token we issue is not one; do not hash arbitrary cookie payloads.
   if (token.length === 0 || token.length > 64) return null;
   const id = sessionIdFromToken(token);
-  const [row] = await database.db
-    .select({ session: sessions, user: users, cleanerId: cleaners.id })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(cleaners, and(eq(cleaners.userId, sessions.userId), eq(cleaners.status, 'active')))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await sessionWithUser(database.db).execute({ id });
   if (!row || row.session.kind !== kind) return null;
   const session: Session = { ...row.session };
   const absolute = absoluteExpiry(session).getTime();
