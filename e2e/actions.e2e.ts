@@ -1,7 +1,7 @@
 import type { Booking, BookingList, PaymentPage, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signInAsAdmin } from './browser';
+import { launchBrowser, payWithTestCard, signInAsAdmin } from './browser';
 
 /**
  * The hosted app follows the server's actions (decision 033): a button is there exactly when the
@@ -236,6 +236,60 @@ describe('buttons follow the server’s actions', () => {
     await customer.close();
   });
 
+  it('the payments page shows ten at a time, read from the server page by page', async () => {
+    const customer = await newCustomer({ width: 390, height: 844 }, 'Paz', 'Payments');
+    // Eleven bookings of one time, each paid and then cancelled (refunded by policy, which frees
+    // the time for the next): eleven payments.
+    const first = await bookThroughApi(customer.request, 0);
+    const again = {
+      cleanerId: first.cleanerId,
+      serviceId: first.serviceId,
+      address: first.address,
+      scheduledDate: first.scheduledDate,
+      scheduledTime: first.scheduledTime,
+      duration: first.duration,
+      totalPrice: first.totalPrice,
+    };
+    const paid: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const booking =
+        i === 0
+          ? first
+          : ((await (
+              await customer.request.post(`${baseUrl}/api/bookings`, { data: again, headers: { origin: baseUrl } })
+            ).json()) as Booking);
+      await payWithTestCard(customer.request, baseUrl, booking.id);
+      const cancelled = await customer.request.delete(`${baseUrl}/api/bookings/${booking.id}`, {
+        headers: { origin: baseUrl },
+      });
+      expect(cancelled.status(), `booking ${i}`).toBe(200);
+      paid.push(`#${booking.id}`);
+    }
+
+    const page = await customer.newPage();
+    await page.goto(`${baseUrl}/payments`);
+    const pages = page.getByRole('navigation', { name: 'Payments pages' });
+    await pages.waitFor();
+    // The cards count every payment, not the page's.
+    await page.getByTestId('payments-summary').getByText('11 payments', { exact: true }).waitFor();
+    const bookingsShown = () =>
+      page
+        .getByTestId('payment-row')
+        .evaluateAll((rows) => rows.map((row) => row.querySelector('td:nth-child(2)')?.textContent ?? ''));
+    const firstPage = await bookingsShown();
+    expect(firstPage).toHaveLength(10);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="payment-row"]').length === 1);
+    const secondPage = await bookingsShown();
+    expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    // Every payment once, over the two pages; the new page is read from the top of the list.
+    expect([...firstPage, ...secondPage].sort()).toEqual([...paid].sort());
+    const top = await page.getByTestId('payments-list').evaluate((list) => list.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(-1);
+    expect(top).toBeLessThan(844);
+    await customer.close();
+  });
+
   it('the payments dashboard shows Refund exactly on the payments that offer it: succeeded, not yet refunded', async () => {
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await admin.newPage();
@@ -244,24 +298,39 @@ describe('buttons follow the server’s actions', () => {
     await page.getByTestId('payments-summary').waitFor();
     await page.getByTestId('payment-row').first().waitFor();
 
-    const answer = await json<PaymentPage>(page.request, '/api/payments');
+    // The first page of every payment, then of the succeeded ones, each as the page reads it: the
+    // newest ten may all be of one kind.
     const rows = page.getByTestId('payment-row');
-    expect(await rows.count()).toBe(answer.items.length);
+    const seen: PaymentPage['items'] = [];
     let offered = 0;
     let withheld = 0;
-    for (const payment of answer.items) {
-      const row = rows.filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^#${payment.id}$`) }) });
-      const refund = await row.getByRole('button', { name: `Refund payment #${payment.id}` }).count();
-      expect(refund, `payment #${payment.id} (${payment.status})`).toBe(payment.actions.refund ? 1 : 0);
-      if (payment.actions.refund) {
-        offered += 1;
-        expect(payment.status).toBe('succeeded');
-      } else withheld += 1;
+    for (const status of ['all', 'succeeded'] as const) {
+      if (status !== 'all') await page.getByLabel('Status').selectOption(status);
+      const answer = await json<PaymentPage>(
+        page.request,
+        `/api/payments?pageSize=10${status === 'all' ? '' : `&status=${status}`}`,
+      );
+      const first = answer.items[0]!;
+      await rows
+        .first()
+        .locator('td:first-child', { hasText: new RegExp(`^#${first.id}$`) })
+        .waitFor();
+      expect(await rows.count()).toBe(answer.items.length);
+      for (const payment of answer.items) {
+        const row = rows.filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^#${payment.id}$`) }) });
+        const refund = await row.getByRole('button', { name: `Refund payment #${payment.id}` }).count();
+        expect(refund, `payment #${payment.id} (${payment.status})`).toBe(payment.actions.refund ? 1 : 0);
+        if (payment.actions.refund) {
+          offered += 1;
+          expect(payment.status).toBe('succeeded');
+        } else withheld += 1;
+        seen.push(payment);
+      }
     }
     // The page shows both kinds, so the check above means something.
     expect(offered).toBeGreaterThan(0);
     expect(withheld).toBeGreaterThan(0);
-    expect(answer.items.some((p) => p.status !== 'succeeded' && !p.actions.refund)).toBe(true);
+    expect(seen.some((p) => p.status !== 'succeeded' && !p.actions.refund)).toBe(true);
     await admin.close();
   });
 });

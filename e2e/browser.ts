@@ -92,3 +92,24 @@ export async function bookAtServerPrice(
     headers: { origin: baseUrl },
   });
 }
+
+/** Pays a booking with the test card through its own pay action, as checkout does, as the signed-in `request`. */
+export async function payWithTestCard(request: APIRequestContext, baseUrl: string, bookingId: number): Promise<void> {
+  const current = (await (await request.get(`${baseUrl}/api/bookings/${bookingId}`)).json()) as {
+    actions: { pay?: { href: string; method: string } };
+  };
+  const action = current.actions.pay;
+  if (!action) throw new Error(`booking ${bookingId} offers no pay action`);
+  const intent = await request.fetch(`${baseUrl}${action.href}`, {
+    method: action.method,
+    data: { bookingId },
+    headers: { origin: baseUrl },
+  });
+  if (intent.status() !== 200) throw new Error(`pay action answered ${intent.status()}`);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirm = await request.post(`${baseUrl}/api/payments/local/confirm`, {
+    data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+    headers: { origin: baseUrl },
+  });
+  if (confirm.status() !== 200) throw new Error(`the test card answered ${confirm.status()}`);
+}

@@ -2,7 +2,7 @@ import type { Booking, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { launchBrowser, setServerClock, signInAsAdmin } from './browser';
+import { launchBrowser, payWithTestCard, setServerClock, signInAsAdmin } from './browser';
 
 /**
  * Issue 13's journey, in Chromium: a new user applies with a PDF → an administrator approves it →
@@ -141,7 +141,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     // Too early to complete: the server offers no such action yet.
     expect(await card.getByRole('button', { name: 'Mark Complete' }).count()).toBe(0);
 
-    await pay(customer.request, booking.id);
+    await payWithTestCard(customer.request, baseUrl, booking.id);
     // The server's clock moves just past the start: the completion rule now allows it.
     setServerClock(clockFile, new Date(booking.startsAt).getTime() - Date.now() + 5 * 60_000);
     await applicant.reload();
@@ -235,23 +235,4 @@ async function bookSoonest(request: APIRequestContext, cleanerId: number): Promi
     return (await made.json()) as Booking;
   }
   throw new Error('no free start in the coming week');
-}
-
-/** Pays a booking with the test card through its own pay action, as checkout does. */
-async function pay(request: APIRequestContext, bookingId: number): Promise<void> {
-  const current = await json<Booking>(request, `/api/bookings/${bookingId}`);
-  const action = current.actions.pay;
-  expect(action).toBeDefined();
-  const intent = await request.fetch(`${baseUrl}${action!.href}`, {
-    method: action!.method,
-    data: { bookingId },
-    headers: origin,
-  });
-  expect(intent.status()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirm = await request.post(`${baseUrl}/api/payments/local/confirm`, {
-    data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-    headers: origin,
-  });
-  expect(confirm.status()).toBe(200);
 }

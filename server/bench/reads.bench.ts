@@ -88,7 +88,8 @@ async function main() {
           headers: (i) => ({ cookie: customerCookies[spread(i, customerCookies.length)]! }),
         },
         myPayments: {
-          path: () => '/api/payments',
+          // What the payments page asks: a page of 10.
+          path: (i) => `/api/payments?pageSize=10&page=${1 + (i % 3)}`,
           headers: (i) => ({ cookie: customerCookies[spread(i, customerCookies.length)]! }),
         },
         cleanerOverview: {

@@ -4,10 +4,14 @@ import { bookingKeys } from '../../../entities/booking';
 import { api } from '../../../lib/api';
 import type { PaymentFilter } from '../utils/payments';
 
-export const paymentsQuery = (status: PaymentFilter) =>
+/** Payments a page shows, newest first, like the bookings dashboard's ten (decision 061). */
+export const PAYMENTS_PAGE_SIZE = 10;
+
+export const paymentsQuery = (status: PaymentFilter, page = 1) =>
   queryOptions({
-    queryKey: ['payments', status] as const,
-    queryFn: ({ signal }) => api.payments.list({ status: status === 'all' ? undefined : status }, signal),
+    queryKey: ['payments', status, page] as const,
+    queryFn: ({ signal }) =>
+      api.payments.list({ status: status === 'all' ? undefined : status, page, pageSize: PAYMENTS_PAGE_SIZE }, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

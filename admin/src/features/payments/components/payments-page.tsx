@@ -1,10 +1,11 @@
 import { formatDollars, type Payment, type PaymentPage } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DialogFooter } from '../../../components/dialog-footer';
 import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
+import { Pagination } from '../../../components/pagination';
 import { StatCards } from '../../../components/stat-cards';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
@@ -27,8 +28,15 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 /** Spec 02 §2: the payments dashboard. Customers see their own payments; administrators all, with refunds. */
 export function PaymentsPage() {
   const [filter, setFilter] = useState<PaymentFilter>('all');
-  const payments = useQuery(paymentsQuery(filter));
-  // The unfiltered list (the "All" filter's own query, so no second request then): the cards count from it.
+  const [page, setPage] = useState(1);
+  const list = useRef<HTMLElement>(null);
+  // A new page is read from its top, as the bookings dashboard does.
+  const turn = (next: number) => {
+    setPage(next);
+    list.current?.scrollIntoView({ block: 'start' });
+  };
+  const payments = useQuery(paymentsQuery(filter, page));
+  // The unfiltered first page (the "All" filter's own, so no second request there): the cards count from it.
   const everyPayment = useQuery(paymentsQuery('all'));
   const summarised = everyPayment.data ?? payments.data;
   const { user } = useCurrentUser();
@@ -53,7 +61,14 @@ export function PaymentsPage() {
       <div className="payments-toolbar">
         <Field label="Status">
           {(control) => (
-            <select {...control} value={filter} onChange={(e) => setFilter(e.target.value as PaymentFilter)}>
+            <select
+              {...control}
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value as PaymentFilter);
+                setPage(1);
+              }}
+            >
               {PAYMENT_FILTERS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -88,8 +103,14 @@ export function PaymentsPage() {
           <p>{filter === 'all' ? 'Payments for your bookings will appear here.' : 'No payments with this status.'}</p>
         </div>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
-        <section className="card payments-table-wrap" data-testid="payments-list" aria-label="Payments" tabIndex={0}>
+        <section
+          ref={list}
+          className="card payments-table-wrap"
+          data-testid="payments-list"
+          aria-label="Payments"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
+          tabIndex={0}
+        >
           <table className="payments-table">
             <caption className="visually-hidden">Payments, newest first</caption>
             <thead>
@@ -150,6 +171,15 @@ export function PaymentsPage() {
           </table>
         </section>
       )}
+      {payments.data ? (
+        <Pagination
+          page={payments.data.page}
+          pageSize={payments.data.pageSize}
+          total={payments.data.total}
+          label="Payments pages"
+          onPageChange={turn}
+        />
+      ) : null}
 
       <ModalDialog
         open={refunding !== null}
