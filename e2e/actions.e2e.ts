@@ -94,6 +94,41 @@ async function newCustomer(
   return customer;
 }
 
+/**
+ * Eleven bookings of one time by one customer, each cancelled at once, which frees the time for the
+ * next (after `before` has run on it, e.g. a payment): a history longer than a page. The first is
+ * booked as a customer would; the rest repeat its request (bookings per hour are limited).
+ */
+async function elevenCancelledBookings(
+  request: APIRequestContext,
+  before: (booking: Booking) => Promise<void> = async () => {},
+): Promise<number[]> {
+  const first = await bookThroughApi(request, 0);
+  const again = {
+    cleanerId: first.cleanerId,
+    serviceId: first.serviceId,
+    address: first.address,
+    scheduledDate: first.scheduledDate,
+    scheduledTime: first.scheduledTime,
+    duration: first.duration,
+    totalPrice: first.totalPrice,
+  };
+  const made: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const booking =
+      i === 0
+        ? first
+        : ((await (
+            await request.post(`${baseUrl}/api/bookings`, { data: again, headers: { origin: baseUrl } })
+          ).json()) as Booking);
+    await before(booking);
+    const cancelled = await request.delete(`${baseUrl}/api/bookings/${booking.id}`, { headers: { origin: baseUrl } });
+    expect(cancelled.status(), `booking ${i}`).toBe(200);
+    made.push(booking.id);
+  }
+  return made;
+}
+
 async function dashboard(page: Page) {
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByRole('tab', { name: 'Active Bookings' }).waitFor();
@@ -187,33 +222,7 @@ describe('buttons follow the server’s actions', () => {
 
   it('the dashboard pages a long history ten at a time, read from the server page by page', async () => {
     const customer = await newCustomer({ width: 390, height: 844 }, 'Pia', 'Pages');
-    // Eleven bookings of one time, each cancelled at once (which frees the time for the next): all
-    // history. The first is booked as a customer would; the rest repeat its request (bookings per
-    // hour are limited).
-    const first = await bookThroughApi(customer.request, 0);
-    const again = {
-      cleanerId: first.cleanerId,
-      serviceId: first.serviceId,
-      address: first.address,
-      scheduledDate: first.scheduledDate,
-      scheduledTime: first.scheduledTime,
-      duration: first.duration,
-      totalPrice: first.totalPrice,
-    };
-    const made: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const booking =
-        i === 0
-          ? first
-          : ((await (
-              await customer.request.post(`${baseUrl}/api/bookings`, { data: again, headers: { origin: baseUrl } })
-            ).json()) as Booking);
-      const cancelled = await customer.request.delete(`${baseUrl}/api/bookings/${booking.id}`, {
-        headers: { origin: baseUrl },
-      });
-      expect(cancelled.status(), `booking ${i}`).toBe(200);
-      made.push(booking.id);
-    }
+    const made = await elevenCancelledBookings(customer.request);
 
     const page = await customer.newPage();
     await dashboard(page);
@@ -238,33 +247,12 @@ describe('buttons follow the server’s actions', () => {
 
   it('the payments page shows ten at a time, read from the server page by page', async () => {
     const customer = await newCustomer({ width: 390, height: 844 }, 'Paz', 'Payments');
-    // Eleven bookings of one time, each paid and then cancelled (refunded by policy, which frees
-    // the time for the next): eleven payments.
-    const first = await bookThroughApi(customer.request, 0);
-    const again = {
-      cleanerId: first.cleanerId,
-      serviceId: first.serviceId,
-      address: first.address,
-      scheduledDate: first.scheduledDate,
-      scheduledTime: first.scheduledTime,
-      duration: first.duration,
-      totalPrice: first.totalPrice,
-    };
-    const paid: string[] = [];
-    for (let i = 0; i < 11; i++) {
-      const booking =
-        i === 0
-          ? first
-          : ((await (
-              await customer.request.post(`${baseUrl}/api/bookings`, { data: again, headers: { origin: baseUrl } })
-            ).json()) as Booking);
-      await payWithTestCard(customer.request, baseUrl, booking.id);
-      const cancelled = await customer.request.delete(`${baseUrl}/api/bookings/${booking.id}`, {
-        headers: { origin: baseUrl },
-      });
-      expect(cancelled.status(), `booking ${i}`).toBe(200);
-      paid.push(`#${booking.id}`);
-    }
+    // Each paid before it is cancelled (and refunded by policy): eleven payments.
+    const paid = (
+      await elevenCancelledBookings(customer.request, (booking) =>
+        payWithTestCard(customer.request, baseUrl, booking.id),
+      )
+    ).map((id) => `#${id}`);
 
     const page = await customer.newPage();
     await page.goto(`${baseUrl}/payments`);

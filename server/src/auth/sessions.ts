@@ -79,11 +79,6 @@ export async function createSession(
   return session;
 }
 
-/**
- * The session behind `token`, or null when it is unknown (tampered), idle too long, past its
- * absolute lifetime, or of another kind. An expired session is deleted; a used one has its idle
- * expiry moved forward, never past the absolute lifetime.
- */
 /** The session, its user and their active cleaner profile: read by every signed-in request, so built once. */
 const sessionWithUser = preparedPer((db) =>
   db
@@ -96,6 +91,11 @@ const sessionWithUser = preparedPer((db) =>
     .prepare(),
 );
 
+/**
+ * The session behind `token`, or null when it is unknown (tampered), idle too long, past its
+ * absolute lifetime, or of another kind. An expired session is deleted; a used one has its idle
+ * expiry moved forward, never past the absolute lifetime.
+ */
 export async function validateSessionToken(
   database: Database,
   token: string,
