@@ -36,9 +36,9 @@ export function PaymentsPage() {
     list.current?.scrollIntoView({ block: 'start' });
   };
   const payments = useQuery(paymentsQuery(filter, page));
-  // The unfiltered first page (the "All" filter's own, so no second request there): the cards count from it.
-  const everyPayment = useQuery(paymentsQuery('all'));
-  const summarised = everyPayment.data ?? payments.data;
+  // The cards count every payment in scope: the server's summary ignores the filter and the page,
+  // so every page carries it.
+  const summarised = payments.data;
   const { user } = useCurrentUser();
   const adminSession = useQuery(adminSessionQuery);
   const isAdmin = Boolean(user?.roles.includes('admin') || adminSession.data?.admin);
@@ -80,10 +80,7 @@ export function PaymentsPage() {
         <button
           type="button"
           className="btn btn--outline"
-          onClick={() => {
-            payments.refetch();
-            if (filter !== 'all') everyPayment.refetch();
-          }}
+          onClick={() => payments.refetch()}
           disabled={payments.isFetching}
         >
           {payments.isFetching ? 'Refreshing...' : 'Refresh'}
