@@ -4,6 +4,7 @@ import { bookings, services, users } from '../db/schema';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import type { BookingStatus } from './booking-state';
+import { bookingListShape } from './bookings.queries';
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
 type Json = Record<string, any>;
@@ -116,6 +117,31 @@ describe('GET /api/bookings: the dashboard’s lists, filtered and paged by the 
     const followed = await ctx.json<Json>(next.href, { headers: asOwner });
     expect(names(followed.body)).toEqual(['cancelled']);
     expect(followed.body.page).toBe(2);
+  });
+
+  it('answers each owner from the same prepared list: another customer, and a cleaner, see only theirs', async () => {
+    expect((await list('status=active')).body.total).toBe(3);
+    const strangers = await list('status=active', asStranger);
+    expect(strangers.body).toMatchObject({ items: [], total: 0 });
+    const asDemo = await sessionFor(ctx, demoCleaner.userId);
+    const jobs = await ctx.json<Json>(`/api/bookings?cleanerId=${demoCleaner.id}&status=active`, { headers: asDemo });
+    expect(jobs.status).toBe(200);
+    expect((jobs.body.items as Json[]).every((b) => b.cleanerId === demoCleaner.id)).toBe(true);
+    expect(names(jobs.body).filter((name) => !name.startsWith('other'))).toEqual(['started', 'pending']);
+  });
+
+  it("reads a customer's list in its index's order, and counts it from the index alone", async () => {
+    const shape = bookingListShape(ctx.database.db, 'customer', ['pending', 'confirmed', 'in_progress']);
+    const plan = async (query: { getQuery(): { sql: string; params: unknown[] } }) => {
+      const { sql, params } = query.getQuery();
+      const args = params.map((p) => (typeof p === 'object' ? 1 : p)) as Array<string | number>;
+      const rows = await ctx.database.client.execute({ sql: `explain query plan ${sql}`, args });
+      return rows.rows.map((row) => String(row.detail));
+    };
+    const rows = await plan(shape.rows);
+    expect(rows[0]).toContain('USING INDEX bookings_customer_idx');
+    expect(rows.join('\n')).not.toContain('TEMP B-TREE');
+    expect(await plan(shape.count)).toEqual([expect.stringContaining('USING COVERING INDEX bookings_customer_idx')]);
   });
 
   it('answers a bad filter, search or page with 400 naming the field', async () => {

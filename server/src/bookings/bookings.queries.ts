@@ -159,8 +159,57 @@ function holds(column: SQLiteColumn, text: string): SQL {
   return sql`${column} like ${`%${escapeLike(text)}%`} escape '\\'`;
 }
 
+export type ListOwner = 'customer' | 'cleaner' | 'anyone';
+
+function buildListShape(db: Queryable, owner: ListOwner, statuses: readonly BookingStatus[] | undefined) {
+  const conditions: SQL[] = [];
+  if (owner === 'customer') conditions.push(eq(bookings.customerId, sql.placeholder('owner')));
+  if (owner === 'cleaner') conditions.push(eq(bookings.cleanerId, sql.placeholder('owner')));
+  if (statuses) conditions.push(inArray(bookings.status, [...statuses]));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return {
+    rows: viewQuery(db)
+      .where(where)
+      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    count: db.select({ n: sql<number>`count(*)` }).from(bookings).where(where).prepare(),
+  };
+}
+
+/**
+ * The lists without a search, prepared once per database object and shape (whose bookings, which
+ * status group): what every dashboard page asks. `statusesOf` gives a handful of status sets, so
+ * the shapes are few (decision 064).
+ */
+const listShapes = new WeakMap<Queryable, Map<string, ReturnType<typeof buildListShape>>>();
+
+export function bookingListShape(db: Queryable, owner: ListOwner, statuses: readonly BookingStatus[] | undefined) {
+  let shapes = listShapes.get(db);
+  if (shapes === undefined) {
+    shapes = new Map();
+    listShapes.set(db, shapes);
+  }
+  const key = `${owner}:${statuses?.join(',') ?? '*'}`;
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    shape = buildListShape(db, owner, statuses);
+    shapes.set(key, shape);
+  }
+  return shape;
+}
+
 /** One page of bookings, newest start first, and how many match in all. */
 export async function listBookings(db: Queryable, filter: BookingListFilter) {
+  if (!filter.text && (filter.customerId === undefined || filter.cleanerId === undefined)) {
+    const owner: ListOwner =
+      filter.customerId !== undefined ? 'customer' : filter.cleanerId !== undefined ? 'cleaner' : 'anyone';
+    const shape = bookingListShape(db, owner, filter.statuses);
+    const values = { owner: filter.customerId ?? filter.cleanerId, limit: filter.limit, offset: filter.offset };
+    const [rows, [count]] = await Promise.all([shape.rows.execute(values), shape.count.execute(values)]);
+    return { rows: rows as ViewRow[], total: count?.n ?? 0 };
+  }
   const conditions: SQL[] = [];
   if (filter.customerId !== undefined) conditions.push(eq(bookings.customerId, filter.customerId));
   if (filter.cleanerId !== undefined) conditions.push(eq(bookings.cleanerId, filter.cleanerId));

@@ -131,8 +131,11 @@ const summaryColumns = {
   processingCount: sql<number>`coalesce(sum(case when ${payments.status} = 'processing' then 1 else 0 end), 0)`,
 };
 
-/** A customer's cards, read with every look at their payments: built once. */
-const customerPaymentSummary = preparedPer((db) =>
+/**
+ * A customer's cards, read with every look at their payments: built once, and answered from
+ * `payments_customer_summary_idx` alone (decision 064).
+ */
+export const customerPaymentSummary = preparedPer((db) =>
   db
     .select(summaryColumns)
     .from(payments)

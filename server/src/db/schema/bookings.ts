@@ -52,7 +52,9 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index('bookings_cleaner_time_idx').on(t.cleanerId, t.startsAt),
-    index('bookings_customer_idx').on(t.customerId, t.startsAt),
+    // A customer's dashboard pages walk this in order, and their status filter and count read it
+    // alone, never the rows they skip (decision 064).
+    index('bookings_customer_idx').on(t.customerId, t.startsAt, t.id, t.status),
     index('bookings_status_time_idx').on(t.status, t.startsAt),
   ],
 );

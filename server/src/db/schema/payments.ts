@@ -27,6 +27,8 @@ export const payments = sqliteTable(
     uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_customer_idx').on(t.customerId, t.createdAt),
+    // Holds all a customer's summary cards read, so they never visit the rows (decision 064).
+    index('payments_customer_summary_idx').on(t.customerId, t.status, t.amountCents, t.refundedCents),
     index('payments_status_idx').on(t.status, t.updatedAt),
   ],
 );
