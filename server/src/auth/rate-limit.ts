@@ -1,3 +1,4 @@
+import type { InStatement, ResultSet } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Config } from '../config';
@@ -78,15 +79,38 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
 }
 
 /**
- * Counts one attempt under `policy` for `subject` and throws 429 (with Retry-After) past its limit.
- * `subject` defaults to the client address; pass an account key (`user:42`, an e-mail) or `global`.
+ * One attempt counted under a policy, to be sent in a write batch with other statements (a
+ * booking's plan reads it in the same round trip, decision 065): the upsert, and `check`, which
+ * throws 429 (with Retry-After) when that batch's result for it is past the limit.
  */
-export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subject?: string): Promise<void> {
-  const { database, clock, config } = c.get('deps');
+export interface CountedAttempt {
+  statement: InStatement;
+  check(result: ResultSet | undefined): void;
+}
+
+/**
+ * The attempt `throttle` counts, as a statement. `subject` defaults to the client address; pass an
+ * account key (`user:42`, an e-mail) or `global`.
+ */
+export function countedAttempt(c: Context<AppEnv>, policy: RateLimitPolicy, subject?: string): CountedAttempt {
+  const { clock, config } = c.get('deps');
   const { limit, windowMs } = rateLimitPolicies(config)[policy];
   const who = subject ?? `ip:${rateLimitBucket(clientIp(c))}`;
-  const result = await databaseRateLimiter(database, clock).hit(`${policy}:${who}`, limit, windowMs);
-  if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+  const now = clock.now().getTime();
+  return {
+    statement: hitStatement(`${policy}:${who}`, now + windowMs, now),
+    check(result) {
+      const decided = decideFrom(result, limit, now);
+      if (!decided.allowed) throw tooManyAttempts(decided.retryAfterSeconds);
+    },
+  };
+}
+
+/** Counts one attempt under `policy` for `subject` (see `countedAttempt`) and throws 429 past its limit. */
+export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subject?: string): Promise<void> {
+  const attempt = countedAttempt(c, policy, subject);
+  const [result] = await c.get('deps').database.batch([attempt.statement]);
+  attempt.check(result);
 }
 
 /** Counts one request against a partner key's own per-minute limit; 429 past it. */
@@ -101,29 +125,35 @@ function decide(count: number, resetAt: number, limit: number, now: number): Rat
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
 }
 
+/**
+ * One hit on `key`'s counter, as one upsert: a fresh window restarts at 1, a live one counts up.
+ * Sent as (part of) a write batch, it is one round trip to a libSQL server, where a transaction
+ * would hold the write lock across three.
+ */
+function hitStatement(key: string, resetAt: number, now: number): InStatement {
+  return {
+    sql: `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
+      on conflict (key) do update set
+        count = case when reset_at <= ? then 1 else count + 1 end,
+        reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
+      returning count, reset_at`,
+    args: [key, resetAt, now, now],
+  };
+}
+
+function decideFrom(result: ResultSet | undefined, limit: number, now: number): RateLimitResult {
+  const stored = result?.rows[0];
+  if (!stored) throw new Error('rate limit upsert returned no row');
+  return decide(Number(stored.count), Number(stored.reset_at), limit, now);
+}
+
 /** Counters in the `rate_limits` table: shared by every process on the same database. */
 export function databaseRateLimiter(database: Database, clock: Clock): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
       const now = clock.now().getTime();
-      const resetAt = now + windowMs;
-      // One upsert, sent as a one-statement batch: a fresh window restarts at 1, a live one counts
-      // up. On a libSQL server that is one round trip, where a transaction would hold the write
-      // lock across three.
-      const [result] = await database.batch([
-        {
-          sql: `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
-            on conflict (key) do update set
-              count = case when reset_at <= ? then 1 else count + 1 end,
-              reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
-            returning count, reset_at`,
-          args: [key, resetAt, now, now],
-        },
-      ]);
-      const stored = result?.rows[0];
-      const row = stored ? { count: Number(stored.count), resetAt: new Date(Number(stored.reset_at)) } : undefined;
-      if (!row) throw new Error('rate limit upsert returned no row');
-      return decide(row.count, row.resetAt.getTime(), limit, now);
+      const [result] = await database.batch([hitStatement(key, now + windowMs, now)]);
+      return decideFrom(result, limit, now);
     },
     async peek(key, limit) {
       const now = clock.now().getTime();

@@ -1,8 +1,9 @@
-import type { InStatement } from '@libsql/client';
+import type { InArgs, InStatement } from '@libsql/client';
 import { MAX_DURATION_MINUTES } from '@spotless/sdk/rules';
-import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { weeklyHoursColumns } from '../availability/availability.queries';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import {
   availability,
   bookingStatusHistory,
@@ -31,7 +32,7 @@ const NEW_BOOKING_ID = sql`(select max(${bookings.id}) from ${bookings})`;
  * The cleaner's weekly hours and time off as one string, read before the batch and compared in it:
  * a change between the two refuses the batch (`schedule_changed`).
  */
-export function scheduleFingerprint(cleanerId: number): SQL<string> {
+export function scheduleFingerprint(cleanerId: number | Placeholder): SQL<string> {
   return sql<string>`(select coalesce((select group_concat(x, ';') from (select ${availability.dayOfWeek} || ',' || ${availability.startTime} || ',' || ${availability.endTime} || ',' || ${availability.isAvailable} as x from ${availability} where ${availability.cleanerId} = ${cleanerId} order by x)), '') || '|' || coalesce((select group_concat(x, ';') from (select ${timeOff.startDate} || ',' || ${timeOff.endDate} || ',' || ${timeOff.isRecurring} as x from ${timeOff} where ${timeOff.cleanerId} = ${cleanerId} order by x)), ''))`;
 }
 
@@ -44,56 +45,137 @@ const LONGEST_BOOKING_MS = MAX_DURATION_MINUTES * 60_000;
 
 const contactColumns = { userId: users.id, email: users.email, firstName: users.firstName };
 
+/** A read planning a booking makes, prepared once per database object (decision 065). */
+interface PlanQuery {
+  getQuery(): { sql: string; params: unknown[] };
+  mapAllResult(rows: unknown, isFromBatch?: boolean): unknown;
+}
+
+type Rows<Q extends { all(): Promise<unknown> }> = Awaited<ReturnType<Q['all']>>;
+
+const cleanerIdParam = sql.placeholder('cleanerId');
+
+const planQueries = preparedPer((db) => ({
+  cleaner: db
+    .select({ cleaner: cleaners, firstName: users.firstName, lastName: users.lastName })
+    .from(cleaners)
+    .innerJoin(users, eq(users.id, cleaners.userId))
+    .where(and(eq(cleaners.id, cleanerIdParam), eq(cleaners.status, 'active')))
+    .limit(1)
+    .prepare(),
+  service: db
+    .select()
+    .from(services)
+    .where(eq(services.id, sql.placeholder('serviceId')))
+    .limit(1)
+    .prepare(),
+  unpaidOfCustomer: db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(unpaidWhere(sql`${bookings.customerId} = ${sql.placeholder('customerId')}`))
+    .prepare(),
+  unpaidOfGuest: db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(
+      unpaidWhere(sql`${bookings.customerId} is null and ${bookings.guestEmail} = ${sql.placeholder('guestEmail')}`),
+    )
+    .prepare(),
+  fingerprint: db
+    .select({ fingerprint: scheduleFingerprint(cleanerIdParam) })
+    .from(sql`(select 1)`)
+    .prepare(),
+  weeklyHours: db
+    .select(weeklyHoursColumns)
+    .from(availability)
+    .where(eq(availability.cleanerId, cleanerIdParam))
+    .prepare(),
+  timeOff: db
+    .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
+    .from(timeOff)
+    .where(eq(timeOff.cleanerId, cleanerIdParam))
+    .prepare(),
+  // Timestamps as the column stores them (milliseconds): a placeholder skips the column's encoder.
+  nearby: db
+    .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.cleanerId, cleanerIdParam),
+        ne(bookings.status, 'cancelled'),
+        gt(bookings.startsAt, sql.placeholder('since')),
+        lt(bookings.startsAt, sql.placeholder('to')),
+        gt(bookings.endsAt, sql.placeholder('from')),
+      ),
+    )
+    .prepare(),
+  cleanerContact: db
+    .select(contactColumns)
+    .from(cleaners)
+    .innerJoin(users, eq(users.id, cleaners.userId))
+    .where(eq(cleaners.id, cleanerIdParam))
+    .limit(1)
+    .prepare(),
+  customerContact: db
+    .select(contactColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('customerId')))
+    .limit(1)
+    .prepare(),
+}));
+
 /**
- * Everything planning a booking reads, in one round trip (one read batch, so one snapshot): the
+ * Everything planning a booking reads, in one round trip (one batch, so one snapshot): the
  * cleaner, the service, the holder's unpaid bookings, the cleaner's hours, time off and their
  * fingerprint, the cleaner's bookings from `from` to `to` (the day around the start, before its
- * zone is known), and both parties' contacts.
+ * zone is known), and both parties' contacts. `counted` statements (rate-limit counts) go first in
+ * the same batch, which is then a write batch; their results come back in `counted`.
  */
 export async function planReads(
-  db: Db,
+  database: Database,
   p: { cleanerId: number; serviceId: number; holder: Holder; customerId: number | null; from: Date; to: Date },
+  counted: InStatement[] = [],
 ) {
-  const [cleaner, service, unpaid, fingerprint, weeklyHours, offs, nearby, cleanerContact, customerContact] =
-    await db.batch([
-      db
-        .select({ cleaner: cleaners, firstName: users.firstName, lastName: users.lastName })
-        .from(cleaners)
-        .innerJoin(users, eq(users.id, cleaners.userId))
-        .where(and(eq(cleaners.id, p.cleanerId), eq(cleaners.status, 'active')))
-        .limit(1),
-      db.select().from(services).where(eq(services.id, p.serviceId)).limit(1),
-      db.select({ n: sql<number>`count(*)` }).from(bookings).where(unpaidOf(p.holder)),
-      db.select({ fingerprint: scheduleFingerprint(p.cleanerId) }).from(sql`(select 1)`),
-      db.select(weeklyHoursColumns).from(availability).where(eq(availability.cleanerId, p.cleanerId)),
-      db
-        .select({ startDate: timeOff.startDate, endDate: timeOff.endDate, isRecurring: timeOff.isRecurring })
-        .from(timeOff)
-        .where(eq(timeOff.cleanerId, p.cleanerId)),
-      db
-        .select({ id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.cleanerId, p.cleanerId),
-            ne(bookings.status, 'cancelled'),
-            gt(bookings.startsAt, new Date(p.from.getTime() - LONGEST_BOOKING_MS)),
-            lt(bookings.startsAt, p.to),
-            gt(bookings.endsAt, p.from),
-          ),
-        ),
-      db
-        .select(contactColumns)
-        .from(cleaners)
-        .innerJoin(users, eq(users.id, cleaners.userId))
-        .where(eq(cleaners.id, p.cleanerId))
-        .limit(1),
-      db
-        .select(contactColumns)
-        .from(users)
-        .where(eq(users.id, p.customerId ?? -1))
-        .limit(1),
-    ]);
+  const q = planQueries(database.db);
+  const values = {
+    cleanerId: p.cleanerId,
+    serviceId: p.serviceId,
+    // A customer is their own holder; a guest's holder names no account, so no contact is read.
+    customerId: p.customerId ?? -1,
+    guestEmail: 'guestEmail' in p.holder ? p.holder.guestEmail : null,
+    since: p.from.getTime() - LONGEST_BOOKING_MS,
+    from: p.from.getTime(),
+    to: p.to.getTime(),
+  };
+  const queries: PlanQuery[] = [
+    q.cleaner,
+    q.service,
+    'customerId' in p.holder ? q.unpaidOfCustomer : q.unpaidOfGuest,
+    q.fingerprint,
+    q.weeklyHours,
+    q.timeOff,
+    q.nearby,
+    q.cleanerContact,
+    q.customerContact,
+  ];
+  const reads = queries.map((query) => {
+    const built = query.getQuery();
+    return { sql: built.sql, args: fillPlaceholders(built.params, values) as InArgs };
+  });
+  const results =
+    counted.length > 0 ? await database.batch([...counted, ...reads]) : await database.client.batch(reads, 'read');
+  const at = (i: number) => queries[i]!.mapAllResult(results[counted.length + i], true);
+  const [cleaner, service, unpaid, fingerprint, weeklyHours, offs, nearby, cleanerContact, customerContact] = [
+    at(0) as Rows<typeof q.cleaner>,
+    at(1) as Rows<typeof q.service>,
+    at(2) as Rows<typeof q.unpaidOfCustomer>,
+    at(3) as Rows<typeof q.fingerprint>,
+    at(4) as Rows<typeof q.weeklyHours>,
+    at(5) as Rows<typeof q.timeOff>,
+    at(6) as Rows<typeof q.nearby>,
+    at(7) as Rows<typeof q.cleanerContact>,
+    at(8) as Rows<typeof q.customerContact>,
+  ];
   const found = cleaner[0];
   return {
     cleaner: found ? { ...found.cleaner, firstName: found.firstName, lastName: found.lastName } : undefined,
@@ -102,6 +184,7 @@ export async function planReads(
     schedule: { fingerprint: fingerprint[0]?.fingerprint ?? '', weeklyHours, timeOff: offs },
     nearby,
     contacts: { cleaner: cleanerContact[0], customer: customerContact[0] },
+    counted: results.slice(0, counted.length),
   };
 }
 
@@ -109,10 +192,14 @@ export async function planReads(
 export type Holder = { customerId: number } | { guestEmail: string };
 
 function unpaidOf(holder: Holder): SQL {
-  const whose =
+  return unpaidWhere(
     'customerId' in holder
       ? sql`${bookings.customerId} = ${holder.customerId}`
-      : sql`${bookings.customerId} is null and ${bookings.guestEmail} = ${holder.guestEmail}`;
+      : sql`${bookings.customerId} is null and ${bookings.guestEmail} = ${holder.guestEmail}`,
+  );
+}
+
+function unpaidWhere(whose: SQL): SQL {
   return sql`${whose} and ${bookings.status} = 'pending' and ${bookings.paymentStatus} in ('unpaid', 'pending', 'failed')`;
 }
 

@@ -2,9 +2,9 @@ import { BookingCreateInput } from '@spotless/sdk/schemas';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { availability, bookingStatusHistory, bookings, cleaners, notifications } from '../db/schema';
+import { availability, bookingStatusHistory, bookings, cleaners, notifications, rateLimits } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { createCustomer, seedWorld } from '../test/booking-fixtures';
+import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { bookInOneBatch } from './booking-create.service';
 import { findBookingView } from './bookings.queries';
@@ -148,5 +148,45 @@ describe('a booking in one batch', () => {
       'price_changed',
     );
     expect(await bookingsOn(new Date('2026-08-24T14:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('POST /api/bookings', () => {
+  it('is three round trips: the session, the rate limit counted with the plan reads, and the write batch', async () => {
+    // A database of its own: the checks below change the demo cleaner's hours and rate.
+    const own = await createTestContext({ now: '2026-06-15T12:00:00Z' });
+    await seedWorld(own);
+    const cal = await createCustomer(own, 'Cal');
+    const headers = { ...(await sessionFor(own, cal)), 'content-type': 'application/json' };
+    const { client } = own.database;
+    const trips: string[] = [];
+    const spy = <T extends object, K extends keyof T>(target: T, name: K, label: string) => {
+      const original = target[name] as (...args: unknown[]) => unknown;
+      target[name] = ((...args: unknown[]) => {
+        trips.push(label);
+        return original.apply(target, args);
+      }) as T[K];
+      return () => {
+        target[name] = original as T[K];
+      };
+    };
+    const restore = [
+      spy(client, 'execute', 'read'),
+      spy(client, 'batch', 'read batch'),
+      spy(own.database, 'batch', 'write batch'),
+    ];
+    let res: Response;
+    try {
+      res = await own.app.request('/api/bookings', { method: 'POST', headers, body: JSON.stringify(input()) });
+    } finally {
+      for (const undo of restore) undo();
+    }
+    expect(res.status).toBe(201);
+    expect(trips).toEqual(['read', 'write batch', 'write batch']);
+    const [counted] = await own.database.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `bookingCreate:user:${cal}`));
+    expect(counted?.count).toBe(1);
   });
 });

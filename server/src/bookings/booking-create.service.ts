@@ -2,9 +2,10 @@ import type { InStatement, ResultSet } from '@libsql/client';
 import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
 import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import type { CountedAttempt } from '../auth/rate-limit';
 import { fitsAvailability } from '../availability/slots';
 import { bookRefusal } from '../cleaners/cleaners.service';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 import type { Utm } from '../db/schema';
 import { refusalOf } from '../db/statements';
 import type { Deps } from '../deps';
@@ -63,25 +64,32 @@ interface BookingPlan {
  * history and its notifications.
  */
 async function planBooking(
-  db: Db,
+  database: Database,
   booker: Booker,
   input: Omit<CreateInput, 'customerId'>,
   now: Date,
   limits: { maxUnpaidBookings: number },
+  attempts: CountedAttempt[],
 ): Promise<BookingPlan> {
   const customerId = booker.kind === 'customer' ? booker.userId : null;
   const holder: Holder = booker.kind === 'customer' ? { customerId: booker.userId } : { guestEmail: booker.email };
   // The day around the start, in any zone: the start itself needs the cleaner's zone, read here.
   const day = Date.parse(`${input.scheduledDate.slice(0, 10)}T00:00:00Z`);
   if (!Number.isFinite(day)) startOrThrow(input, 'UTC');
-  const read = await planReads(db, {
-    cleanerId: input.cleanerId,
-    serviceId: input.serviceId,
-    holder,
-    customerId,
-    from: new Date(day - 2 * DAY_MS),
-    to: new Date(day + 3 * DAY_MS),
-  });
+  const read = await planReads(
+    database,
+    {
+      cleanerId: input.cleanerId,
+      serviceId: input.serviceId,
+      holder,
+      customerId,
+      from: new Date(day - 2 * DAY_MS),
+      to: new Date(day + 3 * DAY_MS),
+    },
+    attempts.map((attempt) => attempt.statement),
+  );
+  // Counted in the plan's own round trip; past its limit, nothing more is checked.
+  for (const [i, attempt] of attempts.entries()) attempt.check(read.counted[i]);
   const { cleaner, service, schedule } = read;
   if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
   // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
@@ -209,7 +217,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * new hours, a new rate) refuses the batch, and the booking is planned again from what is there
  * now, which names the reason. `extra` statements join the same batch; they may name the new
  * booking as `(select max(id) from bookings)`. Answers the new booking as read by that batch, so
- * its answer needs no second round trip.
+ * its answer needs no second round trip. `attempts` (the caller's rate limits) are counted once, in
+ * the first plan's round trip (decision 065).
  */
 export async function bookInOneBatch(
   deps: Pick<Deps, 'database' | 'config'>,
@@ -217,10 +226,11 @@ export async function bookInOneBatch(
   input: Omit<CreateInput, 'customerId'>,
   now: Date,
   extra: InStatement[] = [],
+  attempts: CountedAttempt[] = [],
 ): Promise<BookingView> {
   const { db } = deps.database;
   for (let attempt = 1; ; attempt++) {
-    const plan = await planBooking(db, booker, input, now, deps.config);
+    const plan = await planBooking(deps.database, booker, input, now, deps.config, attempt === 1 ? attempts : []);
     // The new booking as its answer shows it, read by the batch itself, just after its insert.
     const view = newBookingViewStatement(db);
     try {
@@ -253,16 +263,21 @@ export async function createBooking(
   deps: BookingDeps,
   actor: Actor,
   input: CreateInput,
-  options: { idempotencyKey: string | undefined; render: (answer: BookingAnswer) => unknown },
+  options: {
+    idempotencyKey: string | undefined;
+    render: (answer: BookingAnswer) => unknown;
+    /** The caller's rate limits, counted in the booking's first round trip (not by a replay). */
+    attempts?: CountedAttempt[];
+  },
 ): Promise<{ status: number; body: string; replayed: boolean }> {
   const { userId } = requirePersonWriting(actor);
-  const { idempotencyKey, render } = options;
+  const { idempotencyKey, render, attempts = [] } = options;
   const now = deps.clock.now();
   const db = deps.database.db;
   const renderBooking = async (id: number) => JSON.stringify(render(await answerWith(db, id, actor, now)));
   const renderNew = (view: BookingView) => JSON.stringify(render(answerOf(view, actor, now)));
   if (!idempotencyKey) {
-    const view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now);
+    const view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, [], attempts);
     return { status: 201, body: renderNew(view), replayed: false };
   }
   const claim = { scope: `user:${userId}:POST /api/bookings`, key: idempotencyKey, hash: requestHash(input) };
@@ -276,7 +291,14 @@ export async function createBooking(
   if (first) return first;
   let view: BookingView;
   try {
-    view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, claimIdempotencyKey(now, claim));
+    view = await bookInOneBatch(
+      deps,
+      { kind: 'customer', userId },
+      input,
+      now,
+      claimIdempotencyKey(now, claim),
+      attempts,
+    );
   } catch (error) {
     // A repeat of this request that booked in between (its time is now taken, or its key): answer
     // as that one did.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { throttle } from '../auth/rate-limit';
+import { countedAttempt } from '../auth/rate-limit';
 import { startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
@@ -18,10 +18,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createBooking), async (c) => {
     const { customerId: _ignored, ...input } = inputOf(c, api.createBooking).json;
     const userId = personOf(c.get('actor'))?.userId;
-    await throttle(c, 'bookingCreate', userId !== undefined ? `user:${userId}` : undefined);
     const answer = await createBooking(c.get('deps'), c.get('actor'), input, {
       idempotencyKey: idempotencyKeyFrom(c.req.header('idempotency-key')),
       render: (booking) => renderBooking(c.get('operations'), booking),
+      attempts: [countedAttempt(c, 'bookingCreate', userId !== undefined ? `user:${userId}` : undefined)],
     });
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
@@ -29,9 +29,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .post(...endpoint(api.createGuestBooking), async (c) => {
     const input = inputOf(c, api.createGuestBooking).json;
-    await throttle(c, 'bookingCreate');
-    await throttle(c, 'bookingCreate', `guest:${input.guestEmail}`);
-    const { guestToken, answer } = await createGuestBooking(c.get('deps'), c.get('actor'), input);
+    const { guestToken, answer } = await createGuestBooking(c.get('deps'), c.get('actor'), input, [
+      countedAttempt(c, 'bookingCreate'),
+      countedAttempt(c, 'bookingCreate', `guest:${input.guestEmail}`),
+    ]);
     const booking = renderBooking(c.get('operations'), answer);
     return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });
   })

@@ -1,5 +1,6 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import type { CountedAttempt } from '../auth/rate-limit';
 import type { Deps } from '../deps';
 import { type Actor, forbidden, requirePartner } from '../lib/actor';
 import { findPartner } from '../partners/partners.queries';
@@ -26,6 +27,7 @@ export async function createGuestBooking(
   deps: BookingDeps,
   actor: Actor,
   input: z.output<typeof GuestBookingInput>,
+  attempts: CountedAttempt[] = [],
 ): Promise<{ guestToken: string; answer: BookingAnswer }> {
   const partnerActor = requirePartner(actor);
   const now = deps.clock.now();
@@ -60,6 +62,7 @@ export async function createGuestBooking(
         createdAt: now,
       }),
     ],
+    attempts,
   );
   return { guestToken, answer: answerOf(view, { kind: 'guest', bookingId: view.booking.id }, now) };
 }
