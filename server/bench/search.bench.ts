@@ -6,10 +6,12 @@
  * kind alone on an idle server (one request at a time); and searches while another connection
  * changes cleaners (search-under-writes.ts). The server runs in its own process so that it does
  * not share an event loop with autocannon. Prints a table and writes bench/results/search.json.
+ * BENCH_CLEANERS sizes the seed; BENCH_DATABASE names an already seeded file to copy instead (a
+ * million cleaners seeded once by `npm run seed`; its contents are not changed).
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CITIES } from '@spotless/sdk/cities';
@@ -59,17 +61,25 @@ async function main() {
   const file = join(dir, 'bench.db');
   const children: ChildProcess[] = [];
   try {
+    // BENCH_DATABASE: an already seeded file (`npm run seed -- --cleaners N --seed 1`), copied.
+    if (process.env.BENCH_DATABASE) copyFileSync(process.env.BENCH_DATABASE, file);
     const database = await openDatabase(`file:${file}`);
     await migrateDatabase(database, MIGRATIONS_FOLDER);
     const seedStart = performance.now();
-    await seedDemoData(database, { cleaners: CLEANERS, now: new Date(), demoAccounts: false, seed: 1 });
-    const seedSeconds = (performance.now() - seedStart) / 1000;
+    if (!process.env.BENCH_DATABASE) {
+      await seedDemoData(database, { cleaners: CLEANERS, now: new Date(), demoAccounts: false, seed: 1 });
+    }
+    const seedSeconds = process.env.BENCH_DATABASE ? null : (performance.now() - seedStart) / 1000;
     const serviceIds = (
       await database.client.execute('select id from services where is_active = 1 order by id')
     ).rows.map((row) => Number(row[0]));
     await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     database.close();
-    console.log(`Seeded ${CLEANERS.toLocaleString('en-US')} cleaners in ${seedSeconds.toFixed(1)} s`);
+    console.log(
+      seedSeconds === null
+        ? `Copied ${process.env.BENCH_DATABASE} (${CLEANERS.toLocaleString('en-US')} cleaners)`
+        : `Seeded ${CLEANERS.toLocaleString('en-US')} cleaners in ${seedSeconds.toFixed(1)} s`,
+    );
 
     const results: Record<string, Record<string, unknown>> = {};
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s each, 127.0.0.1, server in its own process`);
@@ -200,7 +210,7 @@ async function main() {
     const report = {
       when: new Date().toISOString(),
       cleaners: CLEANERS,
-      seedSeconds: Math.round(seedSeconds * 10) / 10,
+      seedSeconds: seedSeconds === null ? null : Math.round(seedSeconds * 10) / 10,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       goal: 'issue 21 item 1 (cold: ≥ 10% of the one-row read, p99 ≤ 250 ms; alone: p50 ≤ 5 ms, p99 ≤ 20 ms), item 2 (under writes), and decision 010 (as served: ≥ 30% of health, p99 ≤ 50 ms)',
