@@ -33,6 +33,8 @@ export async function ensureCatalogue(database: Database): Promise<void> {
   await database.write((tx) => tx.insert(t.services).values(SERVICE_CATALOGUE));
 }
 
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
 /** How many cleaners (with their users, hours and history) are built and written at a time. */
 export const CLEANERS_PER_BATCH = 5000;
 
@@ -78,13 +80,15 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       // statements would pile up (gigabytes). One turn per batch lets them go.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (to % (batch * 10) === 0 || to === options.cleaners) {
-        log(`  ${to.toLocaleString('en-US')} cleaners (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+        log(`  ${to.toLocaleString('en-US')} cleaners (${seconds(started)} s)`);
       }
     }
   });
+  if (options.cleaners > batch) log(`  indexes and search tables built (${seconds(started)} s)`);
   if (local) await database.batch([{ sql: 'PRAGMA cache_size = -2000', args: [] }]);
   const counts = data.counts;
   // The tables went from empty to full: the planner's statistics must follow.
   await refreshStatistics(database);
+  log(`  statistics refreshed (${seconds(started)} s)`);
   return { skipped: false, counts };
 }
