@@ -1,6 +1,7 @@
 import type { InStatement, ResultSet } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { batchUntilFree } from './client';
+import { databaseFailure } from './failures';
 
 const busy = () => Object.assign(new Error('SQLITE_BUSY: SQLite error: database is locked'), { code: 'SQLITE_BUSY' });
 const done = [{ rows: [], columns: [] }] as unknown as ResultSet[];
@@ -30,6 +31,18 @@ describe('a write batch on a libSQL server', () => {
     const s = server(Array.from({ length: 100 }, busy));
     await expect(batchUntilFree(s, statements, 30)).rejects.toThrow('database is locked');
     expect(s.calls()).toBeGreaterThan(1);
+  });
+
+  it('runs again after the libSQL server timed out a transaction it had to roll back', async () => {
+    // What a libSQL server answers when it ends a transaction that held its write lock too long;
+    // seen under booking load: the batch changed nothing, so it may run again.
+    const timedOut = Object.assign(new Error('TRANSACTION_TIMEOUT: Transaction timed out'), {
+      code: 'TRANSACTION_TIMEOUT',
+    });
+    const s = server([timedOut]);
+    expect(await batchUntilFree(s, statements, 1_000)).toBe(done);
+    expect(s.calls()).toBe(2);
+    expect(databaseFailure(timedOut)).toBe('busy');
   });
 
   it('never runs again after any other failure (a guard’s refusal, a constraint)', async () => {

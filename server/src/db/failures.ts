@@ -6,7 +6,11 @@
  */
 export type DatabaseFailure = 'busy' | 'unreachable';
 
-const BUSY = /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/i;
+/**
+ * TRANSACTION_TIMEOUT: a libSQL server ended a transaction that held (or waited for) its write lock
+ * too long and rolled it back; seen under concurrent booking batches (decision 065).
+ */
+const BUSY = /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked|TRANSACTION_TIMEOUT/i;
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
