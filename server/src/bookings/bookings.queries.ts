@@ -183,14 +183,10 @@ function buildListShape(db: Queryable, owner: ListOwner, statuses: readonly Book
  * status group): what every dashboard page asks. `statusesOf` gives a handful of status sets, so
  * the shapes are few (decision 064).
  */
-const listShapes = new WeakMap<Queryable, Map<string, ReturnType<typeof buildListShape>>>();
+const listShapes = preparedPer(() => new Map<string, ReturnType<typeof buildListShape>>());
 
 export function bookingListShape(db: Queryable, owner: ListOwner, statuses: readonly BookingStatus[] | undefined) {
-  let shapes = listShapes.get(db);
-  if (shapes === undefined) {
-    shapes = new Map();
-    listShapes.set(db, shapes);
-  }
+  const shapes = listShapes(db);
   const key = `${owner}:${statuses?.join(',') ?? '*'}`;
   let shape = shapes.get(key);
   if (shape === undefined) {
