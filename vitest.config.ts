@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ReverseSequencer } from './e2e/sequencer.ts';
 
 /** The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032). */
 const source = { conditions: ['@spotless/source', 'module', 'node', 'development|production'] };
@@ -40,6 +41,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // E2E_ORDER=reverse runs the files last name first (npm run test:e2e:orders).
+          ...(process.env.E2E_ORDER === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
         },
       },
       {

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Booking, BookingList, CleanerSearchPage, TimeSlotList } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookAtServerPrice, launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookAtServerPrice, runAxe } from './browser';
+import { useServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 let cleanerId = 1;
 let pendingBookingId = 0;
@@ -118,7 +120,7 @@ async function waitForStableUrl(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   const res = await fetch(`${baseUrl}/api/cleaners?pageSize=1`);
   cleanerId = ((await res.json()) as CleanerSearchPage).items[0]?.id ?? 1;
   const context = await signedInContext({ width: 1280, height: 900 });
@@ -127,7 +129,7 @@ beforeAll(async () => {
   // The seeded holds expire 30 minutes after they were made; a file that moves the server's clock
   // ahead can let the expiry job take them first. Then the customer books one to pay.
   for (let day = 10; pendingBookingId === 0 && day < 40; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(server.now().getTime() + day * 86_400_000).toISOString().slice(0, 10);
     const slots = (await (
       await context.request.get(`${baseUrl}/api/cleaners/${cleanerId}/slots/${date}?duration=120`)
     ).json()) as TimeSlotList;

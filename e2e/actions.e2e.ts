@@ -1,7 +1,8 @@
 import type { Booking, BookingList, PaymentPage, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, payWithTestCard, signInAsAdmin } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payWithTestCard, signInAsAdmin } from './browser';
+import { useServer } from './server';
 
 /**
  * The hosted app follows the server's actions (decision 033): a button is there exactly when the
@@ -9,13 +10,14 @@ import { launchBrowser, payWithTestCard, signInAsAdmin } from './browser';
  * at the next load, with no change to the app.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 /** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +41,7 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
 async function bookThroughApi(request: APIRequestContext, skip: number): Promise<Booking> {
   let found = 0;
   for (let offset = 3; offset < 60; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
+    const day = new Date(server.now().getTime() + offset * 86_400_000);
     if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
     const date = day.toISOString().slice(0, 10);
     const slots = await json<TimeSlotList>(request, `/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=120`);

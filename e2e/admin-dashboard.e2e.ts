@@ -1,8 +1,9 @@
 import type { AdminApplicationPage, Application, ApplicationCounts, ApplicationDocument } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { launchBrowser, runAxe, signInAsAdmin } from './browser';
+import { runAxe, signInAsAdmin } from './browser';
+import { useServer } from './server';
 
 /**
  * The admin dashboard in Chromium (spec 02 §2, issue 13): a new user applies through the API with
@@ -11,11 +12,12 @@ import { launchBrowser, runAxe, signInAsAdmin } from './browser';
  * rejected with the quick Reject, which asks for the reason.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe, signInAsAdmin } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe, signInAsAdmin } from './browser';
+import { useServer } from './server';
 
 /**
  * Partners in the admin area (issue 20): the demo partner is listed with its key and rate; an
@@ -10,13 +11,14 @@ import { launchBrowser, runAxe, signInAsAdmin } from './browser';
  * commission and deactivates it — and its key stops working at once.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const SHOTS = join(import.meta.dirname, 'artifacts', 'admin-partners');
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

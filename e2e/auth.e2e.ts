@@ -1,13 +1,15 @@
 import type { AuthUser } from '@spotless/sdk';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
+import { useServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,10 +9,11 @@ import {
   type TimeSlotList,
 } from '@spotless/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 /** The demo cleaner works in Austin, on America/Chicago time (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 /** A viewer 14 or 15 hours ahead of the cleaner: their clock even shows another day. */
@@ -21,7 +22,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: VIEWER_ZONE });
   const res = await context.request.post(`${baseUrl}/api/auth/login`, {
     data: { email: 'customer@example.com', password: 'demo-password' },
@@ -36,7 +37,7 @@ afterAll(async () => {
 /** A weekday at least two days ahead with a free start for `duration` minutes in the form's hours. */
 async function freeSlot(page: Page, duration: number): Promise<{ date: string; time: string }> {
   for (let offset = 2; offset < 40; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
+    const day = new Date(server.now().getTime() + offset * 86_400_000);
     if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
     const date = day.toISOString().slice(0, 10);
     const res = await page.request.get(`${baseUrl}/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=${duration}`);

@@ -1,9 +1,11 @@
 import type { TimeSlotList } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe, signInAsAdmin } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe, signInAsAdmin } from './browser';
+import { useServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 /** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 let browser: Browser;
@@ -14,7 +16,7 @@ let declinedBookingId = 0;
 let paidBookingId = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
@@ -54,7 +56,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** A weekday at least two days ahead on which the demo cleaner has a free start for `duration` minutes. */
 async function freeWeekdaySlot(page: Page, duration: number): Promise<{ date: string; time: string }> {
   for (let offset = 2; offset < 40; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
+    const day = new Date(server.now().getTime() + offset * 86_400_000);
     if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
     const date = day.toISOString().slice(0, 10);
     const res = await page.request.get(`${baseUrl}/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=${duration}`);

@@ -1,10 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, type APIResponse, type Browser, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network).
+ * With `clock`, every new context's `Date` reads `clock.now()` and runs on from there (a test
+ * server's fixed start), so the page's "today" is the server's.
+ */
+export async function launchBrowser(clock?: { now(): Date }): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -17,6 +21,37 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  if (!clock) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    // Only the date moves: timers, animation frames and performance.now stay the browser's own.
+    await context.addInitScript(shiftDate, clock.now().getTime() - Date.now());
+    return context;
+  };
+  // A page of its own context, as Browser.newPage makes it: closing the page closes the context.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
+}
+
+/** Runs in each page before its scripts: `Date` reads the real time plus `offsetMs`. */
+function shiftDate(offsetMs: number) {
+  const RealDate = Date;
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offsetMs);
+      else super(...(args as [string]));
+    }
+    static now() {
+      return RealDate.now() + offsetMs;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -61,14 +96,6 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByLabel('Admin password').fill('admin-demo-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/admin-dashboard$/);
-}
-
-/**
- * Moves the e2e server's clock `offsetMs` ahead of the real time (0 puts it back). A test that does
- * this puts it back in its `afterAll`: the files run one after another on one server.
- */
-export function setServerClock(clockFile: string, offsetMs: number): void {
-  writeFileSync(clockFile, String(Math.round(offsetMs)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,20 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 export interface BuiltServer {
   baseUrl: string;
   dataDir: string;
+  /** The file whose milliseconds are added to the server's clock (TEST_CLOCK_FILE, decision 040). */
+  clockFile: string;
+  /** The milliseconds the server's clock started ahead of the real time (0 without `startAt`). */
+  clockOffsetMs: number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A data folder (database and files) the server starts from a copy of, instead of seeding its own. */
+  from?: string;
+  /** The instant the server's clock reads when it starts (then it runs on): seeds and rules see this time. */
+  startAt?: Date;
+  /** Keep the data folder when the server stops (a template for other servers). */
+  keepData?: boolean;
 }
 
 /**
@@ -44,11 +57,18 @@ export interface BuiltServer {
  * sdk/dist, embedded defaults, demo data) on a free loopback port and a throwaway data folder;
  * `env` adds to or replaces its settings (a test's Stripe on loopback, say).
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<BuiltServer> {
   for (const built of ['server/dist/node.js', 'admin/dist/index.html', 'sdk/dist/index.js']) {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'spotless-e2e-'));
+  if (options.from) cpSync(options.from, dataDir, { recursive: true });
+  const clockFile = join(dataDir, 'clock');
+  const clockOffsetMs = options.startAt ? options.startAt.getTime() - Date.now() : 0;
+  writeFileSync(clockFile, String(clockOffsetMs));
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['server/dist/node.js'], {
@@ -63,8 +83,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       NODE_ENV: 'development',
       // Every browser test signs in from 127.0.0.1; the limit itself is covered by server tests.
       AUTH_RATE_LIMIT: '1000',
-      // A test that needs time to pass (a job after its start) moves the server's clock through this file.
-      TEST_CLOCK_FILE: join(dataDir, 'clock'),
+      // The browser tests' clock: a fixed start, moved by a test that needs time to pass.
+      TEST_CLOCK_FILE: clockFile,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,22 +92,27 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const removeData = () => {
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitUntilReady(baseUrl, child, () => log);
   } catch (error) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   }
   return {
     baseUrl,
     dataDir,
+    clockFile,
+    clockOffsetMs,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }

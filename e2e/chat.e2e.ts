@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
+import { useServer } from './server';
 
 /**
  * The assistant's bubble in Chromium (spec 01 §2.10, §4, §5, §8; decision 047): open it, click a
@@ -11,12 +12,13 @@ import { launchBrowser, runAxe } from './browser';
  * desktop and phone widths.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const SHOTS = join(import.meta.dirname, 'artifacts', 'chat');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {

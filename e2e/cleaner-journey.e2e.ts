@@ -1,8 +1,9 @@
 import type { Booking, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { launchBrowser, payWithTestCard, setServerClock, signInAsAdmin } from './browser';
+import { payWithTestCard, signInAsAdmin } from './browser';
+import { useServer } from './server';
 
 /**
  * Issue 13's journey, in Chromium: a new user applies with a PDF → an administrator approves it →
@@ -12,8 +13,8 @@ import { launchBrowser, payWithTestCard, setServerClock, signInAsAdmin } from '.
  * average.
  */
 
-const baseUrl = inject('baseUrl');
-const clockFile = inject('clockFile');
+const server = await useServer();
+const { baseUrl } = server;
 const origin = { origin: baseUrl };
 const PDF = Buffer.from(samplePdf());
 /** A 1×1 PNG. */
@@ -27,10 +28,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
-  setServerClock(clockFile, 0);
+  server.resetTime();
   for (const context of contexts) await context.close();
   await browser?.close();
 });
@@ -143,12 +144,12 @@ describe('a cleaner joins, works a job and is reviewed', () => {
 
     await payWithTestCard(customer.request, baseUrl, booking.id);
     // The server's clock moves just past the start: the completion rule now allows it.
-    setServerClock(clockFile, new Date(booking.startsAt).getTime() - Date.now() + 5 * 60_000);
+    server.setTime(new Date(new Date(booking.startsAt).getTime() + 5 * 60_000));
     await applicant.reload();
     await applicant.getByRole('tab', { name: 'Bookings' }).click();
     await card.getByRole('button', { name: 'Mark Complete' }).click();
     await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('COMPLETED');
-    setServerClock(clockFile, 0);
+    server.resetTime();
   });
 
   it('the customer leaves a full review with a photo', async () => {
@@ -211,7 +212,7 @@ async function approveInAdminDashboard(admin: Page, email: string): Promise<void
 /** Books `cleanerId` for two hours at the first free start from tomorrow, as the signed-in customer. */
 async function bookSoonest(request: APIRequestContext, cleanerId: number): Promise<Booking> {
   for (let offset = 1; offset < 8; offset++) {
-    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(server.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     const slots = await json<TimeSlotList>(request, `/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
     const free = slots.items.find((s) => s.isAvailable);
     if (!free) continue;

@@ -1,19 +1,22 @@
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startBuiltServer } from './built-server';
+import { TEST_START } from './test-clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Milliseconds written here are added to the server's clock (TEST_CLOCK_FILE). */
-    clockFile: string;
+    /** The demo data every browser test file's server starts from a copy of (seeded at TEST_START). */
+    templateDir: string;
   }
 }
 
-/** One built server, on the embedded defaults with demo data, shared by every browser test. */
+/**
+ * Seeds the demo data once, at the browser tests' fixed start, into a folder every test file's own
+ * server copies (`useServer` in server.ts): no file sees another's leftovers or today's date.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startBuiltServer();
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('clockFile', join(server.dataDir, 'clock'));
-  return () => server.stop();
+  const seeder = await startBuiltServer({}, { startAt: TEST_START, keepData: true });
+  await seeder.stop();
+  project.provide('templateDir', seeder.dataDir);
+  return () => rmSync(seeder.dataDir, { recursive: true, force: true });
 }

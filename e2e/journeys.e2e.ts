@@ -1,7 +1,7 @@
 import type { AuthUser, Booking, PaymentPage, TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 
 /**
  * A new user's first journeys, each step a defect a new user found: a search reset, a sign-up with
@@ -9,14 +9,15 @@ import { launchBrowser } from './browser';
  * form's and the phone drawer's looks.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const origin = { origin: baseUrl };
 /** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
 const DEMO_CLEANER_ID = 1;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -57,7 +58,7 @@ async function currentUser(request: APIRequestContext): Promise<AuthUser> {
 async function bookThroughApi(request: APIRequestContext, skip: number): Promise<Booking> {
   let found = 0;
   for (let offset = 3; offset < 60; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
+    const day = new Date(server.now().getTime() + offset * 86_400_000);
     if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
     const date = day.toISOString().slice(0, 10);
     const slots = await json<TimeSlotList>(request, `/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=120`);

@@ -1,7 +1,7 @@
 import type { CleanerSearchPage, CleanerSearchStats, PlatformReviewSummary } from '@spotless/sdk';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 
 /**
  * The landing page's (and the About page's) figures are the platform's real ones: the average and
@@ -9,11 +9,12 @@ import { launchBrowser } from './browser';
  * cleaners and cities — no fixed "4.8 from 10,000+ customers" claim, and no number while loading.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

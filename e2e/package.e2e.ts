@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 
 /**
  * The npm package as a developer gets it (issue 20): `npm pack` makes a tarball that installs in a
@@ -11,7 +12,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
  * components rendered on the server (an empty host element).
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const ROOT = join(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'spotless-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { type BookingList, type CleanerSearchPage, HOSTED_PAGES } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 
 /**
  * Every page of the hosted app, walked as a visitor, the demo customer, the demo cleaner and an
@@ -12,7 +12,8 @@ import { launchBrowser } from './browser';
  * the listing (item 15).
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 let cleanerId = 1;
 let pendingBookingId = 0;
@@ -143,7 +144,7 @@ async function walk(page: Page, url: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   cleanerId =
     ((await (await fetch(`${baseUrl}/api/cleaners?pageSize=1`)).json()) as CleanerSearchPage).items[0]?.id ?? 1;
   const customer = await contextFor('customer');

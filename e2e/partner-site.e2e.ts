@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
 import { freePort } from './built-server';
+import { useServer } from './server';
 
 /**
  * The example partner site (examples/partner-site, issue 20), started by its own one command
@@ -12,13 +13,14 @@ import { freePort } from './built-server';
  * with nothing refused by the page's strict CSP.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 let site: ChildProcess;
 let siteUrl = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   const port = await freePort();
   site = spawn(process.execPath, ['examples/partner-site/serve.mjs'], {
     cwd: join(import.meta.dirname, '..'),

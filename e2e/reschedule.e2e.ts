@@ -1,7 +1,8 @@
 import { type Booking, type BookingList, formatTime12, type TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
+import { useServer } from './server';
 
 /**
  * Moving a booking (the dashboard's Edit, driven by the booking's `edit` action) uses the booking
@@ -10,11 +11,12 @@ import { launchBrowser, runAxe } from './browser';
  * it and can be clicked.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,8 @@
 import type { AuthUser, Booking, BookingList, Cleaner, PlatformReviewSummary, ReviewPage } from '@spotless/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
+import { useServer } from './server';
 
 /**
  * The reviews UI in Chromium (spec 02 §2, issue 13): the demo customer opens /reviews, picks their
@@ -11,7 +12,8 @@ import { launchBrowser, runAxe } from './browser';
  * after.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const origin = { origin: baseUrl };
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -25,7 +27,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

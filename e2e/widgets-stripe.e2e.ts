@@ -4,9 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeLoopback } from '../server/src/test/stripe-loopback';
-import { launchBrowser, signInAsAdmin } from './browser';
-import { type BuiltServer, startBuiltServer } from './built-server';
+import { signInAsAdmin } from './browser';
 import { type HostPage, startHostPage } from './host-page';
+import { useServer } from './server';
 
 /**
  * The widget's checkout when the server is configured for Stripe (issue 20): Stripe Elements, on a
@@ -58,22 +58,25 @@ window.Stripe = function (publishableKey) {
 };
 `;
 
-let browser: Browser;
-let stripe: StripeLoopback;
-let server: BuiltServer;
-let host: HostPage;
-let cleanerId = 0;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  stripe = await new StripeLoopback().start();
-  server = await startBuiltServer({
+const stripe = await new StripeLoopback().start();
+afterAll(() => stripe.stop());
+// Seeded for Stripe, not copied from the test-mode template.
+const server = await useServer(
+  {
     SEED_CLEANERS: '12',
     STRIPE_SECRET_KEY: 'sk_test_widget',
     STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: `http://127.0.0.1:${stripe.port}`,
-  });
+  },
+  { fresh: true },
+);
+let browser: Browser;
+let host: HostPage;
+let cleanerId = 0;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   const listing = (await (await fetch(`${server.baseUrl}/api/cleaners?limit=1`)).json()) as {
     items: Array<{ id: number }>;
   };
@@ -84,14 +87,12 @@ beforeAll(async () => {
       stripe: true,
     },
   });
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await host?.close();
-  await server?.stop();
-  await stripe?.stop();
 });
 
 /** What Stripe does when Stripe.js confirms a card: the intent succeeds (or is declined) and, on success, the webhook. */
@@ -139,7 +140,7 @@ describe('the booking widget with Stripe configured', () => {
       await expect.poll(() => date.isVisible(), { timeout: 15_000 }).toBe(true);
       for (let day = 1; day < 21; day++) {
         const offset = day + (label === 'phone' ? 30 : 0);
-        await date.fill(new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10));
+        await date.fill(new Date(server.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10));
         await expect.poll(shown, { timeout: 10_000 }).toMatch(/No free times that day|\d\d:\d\d/);
         if ((await widget.locator('[part="slot"]').count()) > 0) break;
       }

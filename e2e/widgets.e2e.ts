@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, runAxe } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './browser';
 import { type HostPage, startHostPage } from './host-page';
+import { useServer } from './server';
 
 /**
  * The embeddable widgets on a partner's page (issue 20): another origin, Bootstrap's global styles
@@ -14,14 +15,15 @@ import { type HostPage, startHostPage } from './host-page';
  * one widget and no extra listeners, and a guest books and pays with the test card.
  */
 
-const baseUrl = inject('baseUrl');
+const server = await useServer();
+const { baseUrl } = server;
 const SHOTS = join(import.meta.dirname, 'artifacts', 'widgets');
 let browser: Browser;
 let host: HostPage;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
+  browser = await server.launchBrowser();
   host = await startHostPage(baseUrl, {
     '/': { body: '<h1>12 Oak Street</h1><div id="search" data-spotless="search" data-city="Austin"></div>' },
     '/plain': { body: '<div id="search" data-spotless="search" data-city="Austin"></div>', hostile: false },
@@ -179,7 +181,7 @@ describe('the widgets on a partner page under a strict CSP', () => {
       // The first day with a free time, from tomorrow on.
       const date = dialog.getByLabel('Date');
       for (let day = 1; day < 21; day++) {
-        const d = new Date(Date.now() + (day + (label === 'phone' ? 30 : 0)) * 86_400_000);
+        const d = new Date(server.now().getTime() + (day + (label === 'phone' ? 30 : 0)) * 86_400_000);
         await date.fill(d.toISOString().slice(0, 10));
         await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toMatch(/No free times that day|\d\d:\d\d/);
         if ((await dialog.locator('[part="slot"]').count()) > 0) break;

@@ -42,18 +42,20 @@ async function main() {
   await migrateDatabase(database, MIGRATIONS_FOLDER);
   await ensureCatalogue(database);
 
+  // Built before the demo data, so a browser test's fixed clock seeds the story it then reads.
+  const clock = parsed.testClockFile ? fileOffsetClock(parsed.testClockFile) : systemClock;
   let adminPasswordHash = parsed.adminPasswordHash;
   if (parsed.embedded) {
     const demoPasswordHash = parsed.demo ? await hashPassword(DEMO_PASSWORD) : undefined;
     const summary = await seedDemoData(database, {
       cleaners: parsed.seedCleaners,
-      now: systemClock.now(),
+      now: clock.now(),
       demoAccounts: parsed.demo,
       demoPasswordHash,
     });
     if (!summary.skipped) banner(`Seeded demo data: ${parsed.seedCleaners} cleaners.`);
     if (demoPasswordHash) {
-      await ensureDemoAdmin(database, demoPasswordHash, systemClock.now());
+      await ensureDemoAdmin(database, demoPasswordHash, clock.now());
       adminPasswordHash ??= await hashPassword(DEMO_ADMIN_PASSWORD);
     } else {
       // Listening beyond loopback: no known password may open anything.
@@ -64,7 +66,6 @@ async function main() {
   }
   const config = Object.freeze({ ...parsed, adminPasswordHash });
 
-  const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock;
   if (config.testClockFile)
     logger.warn('test clock: the server time follows TEST_CLOCK_FILE', { file: config.testClockFile });
   const root = join(SERVER_ROOT, '..');
