@@ -47,7 +47,7 @@ function shiftDate(offsetMs: number) {
       if (args.length === 0) super(RealDate.now() + offsetMs);
       else super(...(args as [string]));
     }
-    static now() {
+    static override now() {
       return RealDate.now() + offsetMs;
     }
   }
