@@ -5,7 +5,8 @@ import { TARGETS, type Target } from './targets';
 /**
  * The chat assistant on the three targets, with the offline engine (decision 047): a visitor's
  * session and a search answer linking real cleaners, the quick replies, a signed-in person's
- * conversation closed to anyone else, and the reply streamed as server-sent events.
+ * conversation closed to anyone else (one started signed out too, once they write in it), and the
+ * reply streamed as server-sent events.
  */
 describe.each(TARGETS)('%s', (_name, start) => {
   let target: Target;
@@ -62,6 +63,22 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(mine.body.response).toMatch(/^Your next cleaning is /);
     expect((await call(path, { method: 'POST', body: { message: 'hello' } })).status).toBe(404);
     expect((await call(path, { method: 'POST', cookie: other, body: { message: 'hello' } })).status).toBe(404);
+  });
+
+  it('makes a conversation started signed out the person’s with their first message in it', async () => {
+    const owner = await signIn('customer@example.com');
+    const started = await call('/api/chat/session', { method: 'POST' });
+    const self = `/api/chat/${started.body.sessionId}`;
+    const mine = await call(`${self}/message`, {
+      method: 'POST',
+      cookie: owner,
+      body: { message: 'show my bookings' },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.response).toMatch(/^You have \d+ upcoming cleanings?:/);
+    expect((await call(self)).status).toBe(404);
+    expect((await call(`${self}/message`, { method: 'POST', body: { message: 'hello' } })).status).toBe(404);
+    expect((await call(self, { cookie: owner })).status).toBe(200);
   });
 
   it('streams a reply as server-sent events ending with the same final text', async () => {

@@ -431,6 +431,30 @@ describe('reset and destroy', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('forget lets go of the conversation without deleting it, and the next open starts a new one', async () => {
+    const storage = memoryStorage();
+    const toasts: ChatToast[] = [];
+    const api = fakeApi({ hold: true });
+    const chat = createChat({ fetch: api.fetch, storage, stream: false, onError: (t) => toasts.push(t) });
+    await chat.open();
+    const sending = chat.send('show my bookings');
+    await settle();
+    chat.forget();
+    await sending;
+    expect(chat.getState()).toMatchObject({ view: 'closed', sessionId: null, messages: [], pending: false });
+    expect(storage.map.has(CHAT_STORAGE_KEY)).toBe(false);
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(toasts).toEqual([]);
+
+    // Opening again starts afresh (nothing to restore) and asks for the quick replies anew.
+    await chat.open();
+    expect(api.calls.filter((c) => c.method === 'GET' && c.url.includes('/v2/conversations/'))).toEqual([]);
+    expect(chat.getState()).toMatchObject({ view: 'open', sessionId: `${ID}-2` });
+    expect(chat.getState().messages.map((m) => m.content)).toEqual([WELCOME]);
+    expect(api.count('GET', '/api/chat/suggestions')).toBe(2);
+    expect(storage.map.get(CHAT_STORAGE_KEY)).toBe(`/v2/conversations/${ID}-2`);
+  });
+
   it('destroy cancels a waiting quick reply and aborts the calls under way, leaving no timer', async () => {
     vi.useFakeTimers();
     const toasts: ChatToast[] = [];

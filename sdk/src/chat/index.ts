@@ -72,6 +72,12 @@ export interface Chat {
   sendQuickReply(text: string): void;
   /** Deletes this conversation and starts a new one. */
   reset(): Promise<void>;
+  /**
+   * Lets go of this conversation without deleting it, closing the bubble: the next open starts a
+   * new one. For signing out — the conversation stays the person's, and nobody else at this
+   * browser sees or continues it.
+   */
+  forget(): void;
   destroy(): void;
 }
 
@@ -314,6 +320,15 @@ export function createChat(options: ChatOptions = {}): Chat {
     inflight.clear();
   }
 
+  /** Lets go of the conversation here (an answer to a call made before is dropped). */
+  function drop(patch?: Partial<ChatState>) {
+    epoch += 1;
+    stop();
+    controls = null;
+    storage?.removeItem(CHAT_STORAGE_KEY);
+    set({ sessionId: null, messages: [], pending: false, starting: false, unread: false, streamingText: null, ...patch });
+  }
+
   return {
     getState: () => state,
     subscribe(listener) {
@@ -338,13 +353,16 @@ export function createChat(options: ChatOptions = {}): Chat {
     },
     async reset() {
       const remove = controls?.remove;
-      epoch += 1;
-      stop();
-      controls = null;
-      storage?.removeItem(CHAT_STORAGE_KEY);
-      set({ sessionId: null, messages: [], pending: false, starting: false, streamingText: null });
+      drop();
       if (remove) await json('DELETE', remove).catch(() => undefined);
       if (state.view === 'open' && !state.sessionId && !state.starting) await start();
+    },
+    forget() {
+      // The quick replies are per person ("When is my next cleaning?"): asked again on the next
+      // open (a call under way is aborted with the rest).
+      allQuickReplies = [];
+      suggestionsAsked = false;
+      drop({ view: 'closed' });
     },
     destroy() {
       destroyed = true;

@@ -61,7 +61,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     id: 'data-retention',
     title: 'How long do you keep my data?',
-    text: `Account data is kept while your account is open and for ${policy.accountDataYearsAfterClosure} years after you close it. Service records (bookings, payments, refunds and reviews) are kept for ${policy.serviceRecordYears} years. Marketing data is removed when you opt out. Chats with this assistant started while signed out are deleted ${policy.anonymousChatRetentionDays} days after their last message; a signed-in person's chats ${policy.accountChatRetentionDays} days after their last message, at once when you delete your chat history from your profile, and with your account.`,
+    text: `Account data is kept while your account is open and for ${policy.accountDataYearsAfterClosure} years after you close it. Service records (bookings, payments, refunds and reviews) are kept for ${policy.serviceRecordYears} years. Marketing data is removed when you opt out. Chats with this assistant held entirely while signed out are deleted ${policy.anonymousChatRetentionDays} days after their last message; a signed-in person's chats, including one continued after signing in, ${policy.accountChatRetentionDays} days after their last message, at once when you delete your chat history from your profile, and with your account.`,
     href: '/privacy-policy#retention',
     terms:
       'privacy data retention keep delete deletion personal information gdpr store stored chat history how long years',

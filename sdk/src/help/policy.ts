@@ -20,7 +20,7 @@ export const policy = {
   minimumAge: 18,
   minimumBookingMinutes: 30,
   typicalSessionPrice: '$80-$150',
-  /** A chat with the assistant started while signed out is deleted this long after its last message. */
+  /** A chat with the assistant held entirely while signed out is deleted this long after its last message. */
   anonymousChatRetentionDays: 30,
   /** A signed-in person's chats are deleted this long after their last message (or when they delete them). */
   accountChatRetentionDays: 365,

@@ -18,7 +18,7 @@ export const chatApi = defineOperations({
     partners: true,
     summary: 'Start a conversation with the assistant',
     description:
-      'No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation, unless it was started signed in — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.',
+      'No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation until it is a signed-in person’s — started signed in, or since one wrote in it — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.',
     tags: ['chat'],
     access: 'public',
     responses: {
@@ -69,7 +69,7 @@ export const chatApi = defineOperations({
     partners: true,
     summary: 'Send a message and get the assistant’s reply',
     description:
-      'The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.',
+      'The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). A signed-in person’s message makes a conversation that was nobody’s theirs. With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.',
     tags: ['chat'],
     access: 'whoever holds the session id; a signed-in person’s conversation only to them',
     responses: {

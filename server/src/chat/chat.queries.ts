@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { chatMessages, chatSessions, type Utm } from '../db/schema';
 
@@ -39,12 +39,31 @@ export async function insertChatMessage(
   return row;
 }
 
-/** Counts one turn and its tokens, and when it happened. */
-export async function recordChatTurn(db: Queryable, id: string, tokens: number, at: Date): Promise<void> {
-  await db
+/**
+ * Counts one turn and its tokens, and when it happened, for `owner`: a signed-in person's turn
+ * claims a conversation that is nobody's, and any turn counts only while the conversation is still
+ * nobody's or already the owner's. False, with nothing changed, when someone else claimed it first.
+ */
+export async function recordChatTurn(
+  db: Queryable,
+  id: string,
+  turn: { owner: number | null; tokens: number; at: Date },
+): Promise<boolean> {
+  const open =
+    turn.owner === null
+      ? isNull(chatSessions.userId)
+      : or(isNull(chatSessions.userId), eq(chatSessions.userId, turn.owner));
+  const counted = await db
     .update(chatSessions)
-    .set({ turns: sql`${chatSessions.turns} + 1`, tokens: sql`${chatSessions.tokens} + ${tokens}`, lastMessageAt: at })
-    .where(eq(chatSessions.id, id));
+    .set({
+      userId: turn.owner,
+      turns: sql`${chatSessions.turns} + 1`,
+      tokens: sql`${chatSessions.tokens} + ${turn.tokens}`,
+      lastMessageAt: turn.at,
+    })
+    .where(and(eq(chatSessions.id, id), open))
+    .returning({ id: chatSessions.id });
+  return counted.length === 1;
 }
 
 export async function deleteChatSessionRow(db: Queryable, id: string): Promise<void> {

@@ -169,16 +169,27 @@ export async function purgeOldChats(deps: Pick<Deps, 'database' | 'clock'>): Pro
   );
 }
 
-/** A turn about to be answered: the conversation is theirs and within its budget. */
+/** A turn about to be answered: the conversation is theirs (or nobody's) and within its budget. */
 export interface OpenTurn {
   sessionId: string;
   row: ChatSessionRow;
   actor: Actor;
+  /**
+   * Whose the conversation is once the turn is stored: the signed-in user's — a conversation that
+   * is nobody's becomes theirs, in the write that stores the reply the assistant read their data
+   * for — else nobody's (a visitor, a partner's widget).
+   */
+  owner: number | null;
+  /** The messages before this one that the engine sees. */
+  history: Array<{ role: ChatMessageRow['role']; content: string }>;
 }
 
 /** Opens a turn, before anything streams: 404 for a conversation that is not theirs, 409 past its budget. */
 export async function openTurn(deps: ChatDeps, actor: Actor, sessionId: string): Promise<OpenTurn> {
   requireChatter(actor);
+  // Read before the conversation is checked: had someone else claimed it in the meantime, the
+  // check sees it, so the engine never reads another person's messages.
+  const history = await chatMessagesOf(deps.database.db, storedChatId(sessionId), HISTORY_MESSAGES);
   const row = await sessionFor(deps, actor, sessionId);
   if (row.turns >= CHAT_BUDGET.turns || row.tokens >= CHAT_BUDGET.tokens) {
     throw new AppError(
@@ -187,7 +198,13 @@ export async function openTurn(deps: ChatDeps, actor: Actor, sessionId: string):
       'This conversation is long enough: please start a new chat to keep going.',
     );
   }
-  return { sessionId, row, actor };
+  return {
+    sessionId,
+    row,
+    actor,
+    owner: userIdOf(actor),
+    history: history.map((m) => ({ role: m.role, content: m.content })),
+  };
 }
 
 export interface ChatTurn {
@@ -257,7 +274,8 @@ function cleanStream(onDelta: (text: string) => void, origin: string | null) {
 /**
  * Answers one message: the engine replies with the tools bound to the person chatting (the
  * assistant reads as them and writes nothing), the text is cleaned, and the message and reply are
- * stored with the turn's cost in one transaction.
+ * stored with the turn's cost in one transaction — which claims a conversation that was nobody's
+ * for a signed-in person, or answers 404 and stores nothing if someone else claimed it first.
  */
 export async function answerTurn(
   deps: ChatDeps,
@@ -271,14 +289,13 @@ export async function answerTurn(
   },
 ): Promise<ChatTurn> {
   const { database, clock } = deps;
+  // As the person only in their own conversation: `openTurn` let through one that is theirs or
+  // nobody's, and the write below claims the latter or stores nothing.
   const person = personOf(turn.actor);
   const assistant = assistantFor(person ?? visitor, turn.row.id);
   const names = new Map<number, string>();
   const toolbox = recording(toolboxFor(deps, assistant), names);
-  const history = (await chatMessagesOf(database.db, turn.row.id, HISTORY_MESSAGES)).map((m) => ({
-    role: m.role,
-    content: m.content,
-  }));
+  const { history } = turn;
   const deadline = AbortSignal.timeout(TURN_DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const engine = options.engine ?? engineFor(deps);
@@ -301,6 +318,7 @@ export async function answerTurn(
   const tokens = reply.tokens + estimateTokens(message);
   const now = clock.now();
   const stored = await database.write(async (tx) => {
+    if (!(await recordChatTurn(tx, turn.row.id, { owner: turn.owner, tokens, at: now }))) throw notFoundChat();
     const userMessage = await insertChatMessage(tx, {
       sessionId: turn.row.id,
       role: 'user',
@@ -314,7 +332,6 @@ export async function answerTurn(
       attachments: { pages, proposals },
       createdAt: now,
     });
-    await recordChatTurn(tx, turn.row.id, tokens, now);
     return { userMessage, answer };
   });
   deps.logger.debug('chat turn', { engine: reply.trace.engine ?? engine.name, intent: reply.trace.intent, tokens });

@@ -1,5 +1,6 @@
 import type { ChatEntry, ChatPageLink, ChatState } from '@spotless/sdk/chat';
 import { CHAT } from '@spotless/sdk/rules';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from '../../../lib/router';
@@ -33,7 +34,12 @@ function state(patch: Partial<ChatState>): ChatState {
   };
 }
 
-const html = (node: React.ReactNode) => renderToStaticMarkup(<Router ssrPath="/">{node}</Router>);
+const html = (node: React.ReactNode) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <Router ssrPath="/">{node}</Router>
+    </QueryClientProvider>,
+  );
 
 /** The links of some markup: their class, href and text. */
 function links(markup: string) {

@@ -3,7 +3,8 @@ import type { ChatState } from '@spotless/sdk/chat';
 import { CHAT } from '@spotless/sdk/rules';
 import { type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronIcon, CloseIcon, SparkleIcon } from '../../../components/icons';
-import { chatStore } from '../api/chat-store';
+import { useCurrentUser } from '../../../lib/auth';
+import { chatStore, followSignedIn } from '../api/chat-store';
 import { ChatMessages } from './chat-messages';
 
 /**
@@ -20,6 +21,11 @@ export function ChatBubble() {
   const input = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState('');
   const previous = useRef(state.view);
+  const { user, isLoading } = useCurrentUser();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!isLoading) followSignedIn(userId);
+  }, [isLoading, userId]);
 
   // Focus follows the view: into the input when it opens, back to what reopens it otherwise.
   useEffect(() => {

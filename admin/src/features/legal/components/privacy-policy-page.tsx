@@ -72,10 +72,10 @@ const sections: LegalSection[] = [
           meet tax, accounting and legal obligations.
         </li>
         <li>
-          Conversations with the Spotless assistant started while signed out are deleted{' '}
-          {policy.anonymousChatRetentionDays} days after their last message. A signed-in person’s conversations are
-          deleted {policy.accountChatRetentionDays} days after their last message, at once when you delete your chat
-          history from your profile, and with your account.
+          Conversations with the Spotless assistant held entirely while signed out are deleted{' '}
+          {policy.anonymousChatRetentionDays} days after their last message. A signed-in person’s conversations,
+          including one continued after signing in, are deleted {policy.accountChatRetentionDays} days after their last
+          message, at once when you delete your chat history from your profile, and with your account.
         </li>
         <li>
           Marketing data is removed when you opt out of marketing communications. We keep only the record of your
