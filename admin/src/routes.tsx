@@ -145,6 +145,10 @@ export const routes: PageRoute[] = [
     page: lazyPage(() => import('./features/auth/components/verify-email-page'), 'VerifyEmailPage'),
   },
   {
+    path: '/guest-link',
+    page: lazyPage(() => import('./features/auth/components/guest-link-page'), 'GuestLinkPage'),
+  },
+  {
     path: '/admin',
     page: lazyPage(() => import('./features/admin-login/components/admin-login-page'), 'AdminLoginPage'),
   },

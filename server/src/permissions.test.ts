@@ -435,8 +435,14 @@ const MATRIX: Record<string, Entry> = {
     expect: { anonymous: 403, customerA: 403, customerB: 403, cleaner: 403, admin: 403 },
   },
   'GET /api/guest-link': {
+    // A visitor's forged link goes to the sign-in page; anyone signed in is asked first (/guest-link).
     request: () => ({ path: '/api/guest-link?token=never-issued' }),
     expect: { anonymous: 303, customerA: 303, customerB: 303, cleaner: 303, admin: 303 },
+  },
+  'POST /api/guest-link': {
+    // What the asking page sends: a forged link proves nothing, whoever sends it.
+    request: () => ({ path: '/api/guest-link', body: { token: 'never-issued' } }),
+    expect: all(400),
   },
 
   // ── Administrators ──

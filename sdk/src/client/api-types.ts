@@ -797,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message and get the assistant’s reply
-         * @description The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.
+         * @description The reply’s `response` is complete on its own, with relative links (`/cleaner/42`); the same pages come as `links.pages` and proposed bookings as `actions.proposals` (the assistant never books, pays or cancels). A signed-in person’s message makes a conversation that was nobody’s theirs. With `Accept: text/event-stream` the reply streams as server-sent events: `delta` events carry pieces of the text, then one `reply` event carries this object (its `response` is the whole text), or an `error` event.
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -834,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Start a conversation with the assistant
-         * @description No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation, unless it was started signed in — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.
+         * @description No body and no token needed. The `sessionId` answered is an unguessable capability: whoever holds it may continue the conversation until it is a signed-in person’s — started signed in, or since one wrote in it — then only that person may (404 for anyone else). A signed-out conversation is deleted 30 days after its last message.
          */
         post: operations["createChatSession"];
         delete?: never;
@@ -1142,11 +1142,15 @@ export interface paths {
         };
         /**
          * Open a guest booking’s e-mailed link
-         * @description The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message.
+         * @description The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message. Only a navigation the person started themself (typed, or opened from a mail app) with nobody signed in does this at once: one another site started (`Sec-Fetch-Site: cross-site` or `same-site`, or a foreign Referer), or any open while a user or administrator session is present, uses nothing and goes to the hosted `/guest-link` page with the token in the fragment (`/guest-link#token=…`), which asks first and continues with `POST /guest-link`.
          */
         get: operations["openGuestLink"];
         put?: never;
-        post?: never;
+        /**
+         * Open a guest booking’s e-mailed link, once the person agreed
+         * @description What the hosted `/guest-link` page sends when the person chooses to continue: the same single-use link as `GET /guest-link`, its token in the body. The booking joins the address’s account, every session this browser holds (user and administrator) ends and a user session for that account starts. Our own pages only: the CSRF check refuses another Origin even without a cookie, as for signing in.
+         */
+        post: operations["confirmGuestLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3814,6 +3818,27 @@ export interface components {
             /** @description the price the customer saw, e.g. "90.00"; compared with the server’s */
             totalPrice: string | number;
         };
+        GuestLinkInput: {
+            token: string;
+        };
+        GuestLinkOpened: {
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+                next: components["schemas"]["PageLink"];
+            };
+            /** @constant */
+            ok: true;
+        };
         GuestLinkQuery: {
             token: string;
         };
@@ -5210,6 +5235,8 @@ export type FavouriteList = components['schemas']['FavouriteList'];
 export type FavouriteState = components['schemas']['FavouriteState'];
 export type GuestBookingCreated = components['schemas']['GuestBookingCreated'];
 export type GuestBookingInput = components['schemas']['GuestBookingInput'];
+export type GuestLinkInput = components['schemas']['GuestLinkInput'];
+export type GuestLinkOpened = components['schemas']['GuestLinkOpened'];
 export type GuestLinkQuery = components['schemas']['GuestLinkQuery'];
 export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
@@ -8468,8 +8495,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To My Bookings, signed in; or to the sign-in page */
+            /** @description To My Bookings, signed in; to the sign-in page (a used, unknown or expired link); or to `/guest-link#token=…` to ask first */
             303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirmGuestLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in; `links.next` is the page to go to (My Bookings) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestLinkOpened"];
+                };
+            };
+            /** @description `invalid_token`: the link is unknown, used or expired (or the token is missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another site’s request (`csrf`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,7 @@ export const HOSTED_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/guest-link',
   '/admin',
   '/admin-dashboard',
   '/admin-partners',

@@ -274,3 +274,24 @@ export type GuestBookingCreated = z.infer<typeof GuestBookingCreated>;
 
 /** `GET /api/guest-link?token=…`: the single-use link of a guest booking's confirmation e-mail. */
 export const GuestLinkQuery = z.object({ token: z.string().trim().min(1).max(100) }).meta({ id: 'GuestLinkQuery' });
+
+/**
+ * `POST /api/guest-link`: the same link's token, sent by the hosted `/guest-link` page once the
+ * person agreed (a link another site opened, or one opened while someone is signed in, asks first).
+ */
+export const GuestLinkInput = z
+  .object({ token: z.string().trim().min(1, 'This link is incomplete').max(100) })
+  .meta({ id: 'GuestLinkInput' });
+export type GuestLinkInput = z.infer<typeof GuestLinkInput>;
+
+/** The link was good: the booking is in the address's account and the caller is signed in as it. */
+export const GuestLinkOpened = z
+  .object({
+    ok: z.literal(true),
+    links: z.object({
+      next: PageLink,
+      booking: linkTo('getBooking'),
+    }),
+  })
+  .meta({ id: 'GuestLinkOpened' });
+export type GuestLinkOpened = z.infer<typeof GuestLinkOpened>;

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { type Actor, personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
-import { originOf, sameSite } from '../lib/origins';
+import { startedElsewhere } from '../lib/origins';
 import {
   accountActivity,
   checkPassword,
@@ -25,18 +25,6 @@ import {
 import { failureLimit, throttle } from './rate-limit';
 import { safeReturnUrl } from './return-url';
 import { endSessions, startSession } from './sessions';
-
-/**
- * A navigation another site started (a link, an image, a form on their page). Browsers say so in
- * Sec-Fetch-Site; older ones at least send a Referer. Typing the address is `none`: the visitor's own.
- */
-function startedElsewhere(c: Context<AppEnv>): boolean {
-  const site = c.req.header('sec-fetch-site');
-  if (site) return site !== 'same-origin' && site !== 'none';
-  const referer = originOf(c.req.header('referer'));
-  if (!referer) return false;
-  return !sameSite(referer, c.req.url, c.get('deps').config.publicUrl);
-}
 
 /** The account as the API answers it, for `actor` (the person a sign-in has just made, or the caller). */
 const account = async (c: Context<AppEnv>, actor: Actor = c.get('actor')) =>

@@ -9,6 +9,8 @@ import {
   BookingUpdateInput,
   GuestBookingCreated,
   GuestBookingInput,
+  GuestLinkInput,
+  GuestLinkOpened,
   GuestLinkQuery,
   IdParam,
 } from '@spotless/sdk/schemas';
@@ -72,11 +74,32 @@ export const bookingsApi = defineOperations({
     security: 'public',
     summary: 'Open a guest booking’s e-mailed link',
     description:
-      'The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message.',
+      'The link in a guest booking’s confirmation e-mail: single use, valid 7 days. It proves the address, so the booking joins that address’s account (made, without a password, if there is none) and the person is signed in, then sent to My Bookings (303, `Referrer-Policy: no-referrer`, nothing of the token in the next address). An unknown, used or expired link goes to the sign-in page with a message. Only a navigation the person started themself (typed, or opened from a mail app) with nobody signed in does this at once: one another site started (`Sec-Fetch-Site: cross-site` or `same-site`, or a foreign Referer), or any open while a user or administrator session is present, uses nothing and goes to the hosted `/guest-link` page with the token in the fragment (`/guest-link#token=…`), which asks first and continues with `POST /guest-link`.',
     tags: ['bookings', 'auth'],
     access: 'holder of the e-mailed link',
-    responses: { 303: { description: 'To My Bookings, signed in; or to the sign-in page' } },
+    responses: {
+      303: {
+        description:
+          'To My Bookings, signed in; to the sign-in page (a used, unknown or expired link); or to `/guest-link#token=…` to ask first',
+      },
+    },
     request: { query: GuestLinkQuery },
+  },
+  confirmGuestLink: {
+    method: 'post',
+    path: '/guest-link',
+    security: 'public',
+    summary: 'Open a guest booking’s e-mailed link, once the person agreed',
+    description:
+      'What the hosted `/guest-link` page sends when the person chooses to continue: the same single-use link as `GET /guest-link`, its token in the body. The booking joins the address’s account, every session this browser holds (user and administrator) ends and a user session for that account starts. Our own pages only: the CSRF check refuses another Origin even without a cookie, as for signing in.',
+    tags: ['bookings', 'auth'],
+    access: 'holder of the e-mailed link',
+    responses: {
+      200: { description: 'Signed in; `links.next` is the page to go to (My Bookings)', schema: GuestLinkOpened },
+      400: { description: '`invalid_token`: the link is unknown, used or expired (or the token is missing)' },
+      403: { description: 'Another site’s request (`csrf`)' },
+    },
+    request: { json: GuestLinkInput },
   },
   listBookings: {
     method: 'get',

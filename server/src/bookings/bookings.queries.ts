@@ -386,7 +386,3 @@ export async function customerStats(db: Queryable, customerId: number, now: Date
 }
 
 /** The booking a guest checkout token (its SHA-256, hex) was issued for, if any. */
-export async function findBookingIdByGuestTokenHash(db: Queryable, tokenHash: string): Promise<number | null> {
-  const row = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.guestTokenHash, tokenHash)).get();
-  return row?.id ?? null;
-}

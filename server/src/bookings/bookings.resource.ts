@@ -6,6 +6,7 @@ import {
   type BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
+  type GuestLinkOpened,
   PaymentIntentInput,
   REVIEW_AREAS,
   ReviewCreateInput,
@@ -196,6 +197,17 @@ export function renderBookingStats(ops: Operations, stats: Data<BookingStats>): 
   return {
     ...stats,
     links: { self: linkTo(ops, 'getBookingStats'), bookings: linkTo(ops, 'listBookings') },
+  };
+}
+
+/** A guest booking's link, opened: the booking, now the caller's, and the page to go to (My Bookings). */
+export function renderGuestLinkOpened(ops: Operations, bookingId: number): GuestLinkOpened {
+  return {
+    ok: true,
+    links: {
+      next: pageLink('/dashboard', 'My Bookings'),
+      booking: linkTo(ops, 'getBooking', { id: bookingId }),
+    },
   };
 }
 

@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
 import { countedAttempt } from '../auth/rate-limit';
-import { startSession } from '../auth/sessions';
+import { endSessions, startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
 import { personOf } from '../lib/actor';
+import { AppError } from '../lib/errors';
 import { endpoint, inputOf } from '../lib/operations';
+import { startedElsewhere } from '../lib/origins';
 import { createBooking } from './booking-create.service';
 import { setBookingStatus } from './booking-lifecycle.service';
 import { cancelBooking, updateBooking } from './booking-writes.service';
 import { bookingsApi as api } from './bookings.openapi';
-import { renderBooking, renderBookingList, renderBookingStats } from './bookings.resource';
+import { renderBooking, renderBookingList, renderBookingStats, renderGuestLinkOpened } from './bookings.resource';
 import { bookingStats, getBooking, listBookingsFor } from './bookings.service';
 import { openGuestLink } from './guest-access.service';
 import { createGuestBooking } from './guest-bookings.service';
@@ -37,13 +39,33 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });
   })
   .get(...endpoint(api.openGuestLink), async (c) => {
-    const opened = await openGuestLink(c.get('deps'), c.get('actor'), inputOf(c, api.openGuestLink).query.token);
+    const { token } = inputOf(c, api.openGuestLink).query;
     // The next address holds nothing of the token, and no page sends this one on as a Referer.
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
+    // Another site's link would sign its victim in as the site's own guest account (login CSRF), and
+    // no open silently replaces someone's session: both ask on the hosted page first, which posts
+    // the token back. The fragment reaches neither a server nor a Referer.
+    const { session, adminSession } = c.get('auth');
+    if (startedElsewhere(c) || session || adminSession) {
+      return c.redirect(`/guest-link#token=${encodeURIComponent(token)}`, 303);
+    }
+    const opened = await openGuestLink(c.get('deps'), c.get('actor'), token);
     if (!opened) return c.redirect('/login?link=expired', 303);
     await startSession(c, 'user', opened.userId);
     return c.redirect('/dashboard', 303);
+  })
+  .post(...endpoint(api.confirmGuestLink), async (c) => {
+    const headers = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+    const { token } = inputOf(c, api.confirmGuestLink).json;
+    const opened = await openGuestLink(c.get('deps'), c.get('actor'), token);
+    if (!opened) {
+      throw new AppError(400, 'invalid_token', 'This link has expired or was already used.', undefined, headers);
+    }
+    // The person agreed to switch accounts: whoever this browser was signed in as is signed out.
+    if (c.get('auth').adminSession) await endSessions(c, ['admin']);
+    await startSession(c, 'user', opened.userId);
+    return c.json(renderGuestLinkOpened(c.get('operations'), opened.bookingId), 200, headers);
   })
   .get(...endpoint(api.listBookings), async (c) => {
     const query = inputOf(c, api.listBookings).query;

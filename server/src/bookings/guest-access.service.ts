@@ -1,10 +1,12 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { accountForProvenEmail } from '../auth/accounts.service';
+import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
 import { type Actor, type Guest, requirePublic } from '../lib/actor';
 import { AppError } from '../lib/errors';
-import { attachGuestBooking, consumeGuestLink, findBookingIdByGuestTokenHash, guestNameOf } from './bookings.queries';
+import { attachGuestBooking, consumeGuestLink, guestNameOf } from './bookings.queries';
+import { clearGuestTokensBefore, findGuestTokenBooking } from './guest-tokens.queries';
 
 /** 32 random bytes, base64url (43 characters): a guest token or an e-mailed link. */
 export function randomToken(): string {
@@ -20,21 +22,38 @@ export function sha256Hex(token: string): string {
 /** Guest tokens are random, URL-safe and short; anything else is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
+/** A guest token works until this long after its booking ends or is cancelled, whichever comes first. */
+export const GUEST_TOKEN_DAYS_AFTER = 7;
+
+/**
+ * When a guest token stops working: some days after its booking ends, or after it is cancelled
+ * if that came first. A token answers the guest's name, e-mail and address, so it must not live
+ * forever in a browser's storage; the e-mailed link still joins the booking to an account.
+ */
+export function guestTokenExpiresAt(booking: { endsAt: Date; cancelledAt: Date | null }): Date {
+  const until = Math.min(booking.endsAt.getTime(), booking.cancelledAt?.getTime() ?? Number.POSITIVE_INFINITY);
+  return new Date(until + GUEST_TOKEN_DAYS_AFTER * 24 * 3_600_000);
+}
+
+/** Forgets (up to `limit`) guest tokens expired by `now`, in the caller's write: the hourly purge. */
+export function forgetExpiredGuestTokens(tx: Tx, now: Date, limit: number): Promise<number> {
+  return clearGuestTokensBefore(tx, new Date(now.getTime() - GUEST_TOKEN_DAYS_AFTER * 24 * 3_600_000), limit);
+}
+
 /**
  * The guest actor of a request carrying a guest checkout token (decision 043): the token is good
- * for the one booking it was issued with (its read and payment: decision 049). Only its SHA-256 is
- * stored, as for sessions. An unknown token, or one whose booking has joined an account, is 401.
+ * for the one booking it was issued with (its read and payment: decision 049), until
+ * `guestTokenExpiresAt`. Only its SHA-256 is stored, as for sessions. An unknown or expired token,
+ * or one whose booking has joined an account, is 401.
  */
-export async function guestActorFor(deps: Pick<Deps, 'database'>, token: string): Promise<Guest> {
-  const bookingId = TOKEN_SHAPE.test(token)
-    ? await findBookingIdByGuestTokenHash(deps.database.db, sha256Hex(token))
-    : null;
-  if (bookingId === null) {
+export async function guestActorFor(deps: Pick<Deps, 'database' | 'clock'>, token: string): Promise<Guest> {
+  const booking = TOKEN_SHAPE.test(token) ? await findGuestTokenBooking(deps.database.db, sha256Hex(token)) : undefined;
+  if (!booking || guestTokenExpiresAt(booking).getTime() <= deps.clock.now().getTime()) {
     throw new AppError(401, 'unauthorized', 'Unauthorized: unknown or expired guest token', undefined, {
       'WWW-Authenticate': 'Bearer realm="spotless"',
     });
   }
-  return { kind: 'guest', bookingId };
+  return { kind: 'guest', bookingId: booking.id };
 }
 
 /**

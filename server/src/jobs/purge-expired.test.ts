@@ -39,6 +39,7 @@ describe('purgeExpired', () => {
       idempotencyKeys: 0,
       authTokens: 0,
       localPaymentRequests: 0,
+      guestTokens: 0,
     });
 
     // Later than every expiry (the reset link's hour included), and a fresh session and window made now stay.
@@ -51,6 +52,7 @@ describe('purgeExpired', () => {
       idempotencyKeys: 1,
       authTokens: 1,
       localPaymentRequests: 0,
+      guestTokens: 0,
     });
 
     expect((await ctx.database.db.select().from(sessions)).map((s) => s.expiresAt > ctx.clock.now())).toEqual([true]);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { forgetExpiredGuestTokens } from '../bookings/guest-access.service';
 import type { Tx } from '../db/client';
 import { authTokens, idempotencyKeys, localPaymentRequests, rateLimits, sessions } from '../db/schema';
 import type { Deps } from '../deps';
@@ -19,8 +20,8 @@ async function deleteExpired(tx: Tx, table: SQLiteTable, column: SQLiteColumn, n
 /**
  * Deletes what has expired and is never read again: sessions past their expiry (validation already
  * refuses them), rate-limit windows that have reset, stored idempotent answers past their TTL, and
- * e-mail links (verification, reset) past theirs, and the local payment provider's day-old
- * idempotency keys.
+ * e-mail links (verification, reset) past theirs, the local payment provider's day-old
+ * idempotency keys, and guest checkout tokens past their expiry (their hashes are forgotten).
  */
 export async function purgeExpired(deps: Pick<Deps, 'database' | 'clock'>): Promise<{
   sessions: number;
@@ -28,6 +29,7 @@ export async function purgeExpired(deps: Pick<Deps, 'database' | 'clock'>): Prom
   idempotencyKeys: number;
   authTokens: number;
   localPaymentRequests: number;
+  guestTokens: number;
 }> {
   const now = deps.clock.now();
   return deps.database.write(async (tx) => ({
@@ -42,5 +44,6 @@ export async function purgeExpired(deps: Pick<Deps, 'database' | 'clock'>): Prom
       localPaymentRequests.createdAt,
       new Date(now.getTime() - LOCAL_REQUEST_TTL_MS),
     ),
+    guestTokens: await forgetExpiredGuestTokens(tx, now, BATCH),
   }));
 }

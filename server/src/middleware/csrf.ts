@@ -5,12 +5,16 @@ import { AppError } from '../lib/errors';
 import { originOf, sameSite } from '../lib/origins';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself. */
+/**
+ * Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself
+ * (a guest booking's link signs in as the account of the booking's address).
+ */
 const SIGN_IN_PATHS = new Set([
   '/api/auth/login',
   '/api/auth/register',
   '/api/auth/password-reset/confirm',
   '/api/admin/login',
+  '/api/guest-link',
 ]);
 
 /**

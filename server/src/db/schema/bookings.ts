@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { cleaners } from './cleaners';
 import { createdAt, timestamps } from './columns';
@@ -56,6 +57,8 @@ export const bookings = sqliteTable(
     // alone, never the rows they skip (decision 064).
     index('bookings_customer_idx').on(t.customerId, t.startsAt, t.id, t.status),
     index('bookings_status_time_idx').on(t.status, t.startsAt),
+    // Every request carrying a guest token looks its booking up by the token's hash.
+    uniqueIndex('bookings_guest_token_idx').on(t.guestTokenHash).where(sql`${t.guestTokenHash} is not null`),
   ],
 );
 

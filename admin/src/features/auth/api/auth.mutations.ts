@@ -1,5 +1,5 @@
 import type { AuthUser, LoginInput, RegisterInput } from '@spotless/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth';
 
@@ -15,5 +15,38 @@ export function useSignIn(mode: 'login' | 'register') {
     mutationFn: (input: LoginInput | RegisterInput): Promise<AuthUser> =>
       mode === 'login' ? api.auth.login(input) : api.auth.register(input as RegisterInput),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/**
+ * Who this browser is signed in as: a user, an administrator session, both or nobody (the session
+ * state answers everyone 200). Any failure reads as unknown (null), never as an error page.
+ */
+export const sessionStateQuery = queryOptions({
+  queryKey: ['auth', 'session'] as const,
+  queryFn: async ({ signal }) => {
+    try {
+      const { user, admin } = await api.call('get', '/api/auth/session', { signal });
+      return { user, admin };
+    } catch {
+      return null;
+    }
+  },
+  staleTime: 0,
+});
+
+export const useSessionState = () => useQuery(sessionStateQuery);
+
+/**
+ * Opens a guest booking's e-mailed link the person agreed to: the browser is now signed in as the
+ * booking's account, instead of whoever it was, so every cached answer is dropped and the shown
+ * ones are read again before the caller moves on.
+ */
+export function useConfirmGuestLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'guest-link'],
+    mutationFn: (token: string) => api.call('post', '/api/guest-link', { body: { token } }),
+    onSuccess: () => queryClient.resetQueries(),
   });
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `bookings_guest_token_idx` ON `bookings` (`guest_token_hash`) WHERE "bookings"."guest_token_hash" is not null;
