@@ -25,6 +25,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own scripts: `npm start` and `npm test` on a machine missing something.
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
         resolve: source,
         ssr: { resolve: { conditions: source.conditions } },
         test: { name: 'admin', root: 'admin', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
