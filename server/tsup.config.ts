@@ -1,9 +1,12 @@
 import { defineConfig } from 'tsup';
 
 // The Node server as one ESM file; npm dependencies stay external, the SDK workspace is bundled.
+// Beside it, the image worker thread's own file (node-images.ts starts dist/image-worker.js from
+// dist/node.js); each entry stands alone, no shared chunks.
 export default defineConfig({
-  entry: { node: 'src/node.ts' },
+  entry: { node: 'src/node.ts', 'image-worker': 'src/image-worker.ts' },
   format: ['esm'],
+  splitting: false,
   platform: 'node',
   target: 'node20',
   outDir: 'dist',

@@ -17,6 +17,7 @@ const benches = [
   'database-paths.bench.ts',
   'assistant.bench.ts',
   'workers-signups.bench.ts',
+  'uploads.bench.ts',
 ];
 const RESULTS = [
   'request-path',
@@ -25,6 +26,7 @@ const RESULTS = [
   'database-paths',
   'assistant',
   'workers-signups',
+  'uploads',
   'size',
   'lighthouse',
 ];

@@ -12,6 +12,7 @@ import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { memoryFileStorage } from '../src/lib/file-storage';
 import { createLogger } from '../src/lib/logger';
+import { imageWorkerPool } from '../src/node-images';
 import { logMailer } from '../src/notifications/outbox';
 import { createPaymentProvider } from '../src/payments/create-provider';
 
@@ -34,6 +35,8 @@ const app = createApp({
   payments: createPaymentProvider(config, clock, database),
   mailer: logMailer(createLogger('silent')),
   files: memoryFileStorage(),
+  // As node.ts does: pictures in worker threads (started by the first upload).
+  images: imageWorkerPool(),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 server.once('listening', () => console.log(`PORT ${(server.address() as AddressInfo).port}`));

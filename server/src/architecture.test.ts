@@ -65,7 +65,7 @@ function tableOwners(): Map<string, string> {
  */
 const STORES: Record<string, readonly string[]> = {
   'auth/sessions.ts': ['sessions'],
-  'auth/rate-limit.ts': ['rateLimits', 'rate_limits'],
+  'rate-limits/rate-limit.ts': ['rateLimits', 'rate_limits'],
   'auth/auth-tokens.ts': ['authTokens'],
   'idempotency/idempotency.ts': ['idempotencyKeys'],
   'notifications/outbox.ts': ['notifications'],

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   MAX_UNPAID_BOOKINGS: z.coerce.number().int().min(1).max(100_000).default(3),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** The loudly named opt-in to the local test-mode card provider in production: it takes no money. */
   UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).optional(),
@@ -124,6 +125,8 @@ export interface Config {
   readonly maxUnpaidBookings: number;
   /** Contact-form messages per account (or address, signed out) per hour. */
   readonly contactRateLimit: number;
+  /** Uploads (application documents and review-photo requests) per account per hour. */
+  readonly uploadRateLimit: number;
   readonly seedCleaners: number;
 }
 
@@ -213,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bookingRateLimit: e.BOOKING_RATE_LIMIT,
     maxUnpaidBookings: e.MAX_UNPAID_BOOKINGS,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     seedCleaners: e.SEED_CLEANERS,
   });
 }

@@ -6,6 +6,7 @@ import type { AssistantEngine } from './lib/assistant-engine';
 import type { AuthState } from './lib/auth-state';
 import type { FileStorage } from './lib/file-storage';
 import type { Operations } from './lib/hypermedia';
+import type { ImageCleaner } from './lib/image-cleaner';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { PaymentProvider } from './lib/payment-provider';
@@ -37,6 +38,11 @@ export interface Deps {
   mailer: Mailer;
   /** Uploaded files' bytes: a folder under data/files on Node, an R2 bucket on Workers. */
   files: FileStorage;
+  /**
+   * Decodes and re-encodes uploaded pictures (decision 045): a pool of worker threads on Node, in
+   * the request's own thread on Workers and in tests.
+   */
+  images: ImageCleaner;
   /** A cancelled booking's refund; createApp supplies the payments module's when not given. */
   refunds?: CancellationRefunds;
   /** The chat assistant's engine; the chat module builds it from config when not given (OpenAI or offline). */

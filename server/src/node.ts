@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
 import { fileOffsetClock } from './node-clock';
 import { folderFileStorage } from './node-files';
+import { imageWorkerPool } from './node-images';
 import { batchedLines } from './node-log';
 import { fileMailer } from './node-mailer';
 import { startNodeServer } from './node-server';
@@ -78,6 +79,8 @@ async function main() {
     .catch((error: unknown) =>
       logger.warn('search facts: first read failed, the next search retries', { error: String(error) }),
     );
+  // Uploaded pictures are decoded in worker threads, never on the event loop (decision 045).
+  const images = imageWorkerPool({ logger });
   const app = createApp({
     config,
     database,
@@ -86,6 +89,7 @@ async function main() {
     payments,
     mailer,
     files: folderFileStorage(join(config.dataDir, 'files')),
+    images,
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 
@@ -113,7 +117,7 @@ async function main() {
     stopJobs();
     server.close(() => {
       database.close();
-      process.exit(0);
+      void images.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -6,6 +6,7 @@ import { wrapClient } from './db/client';
 import { systemClock } from './deps';
 import { JOBS, type JobDeps, runJob } from './jobs/registry';
 import { type R2BucketLike, r2FileStorage, unavailableFileStorage } from './lib/file-storage';
+import { inProcessImageCleaner } from './lib/image-cleaner';
 import { createLogger } from './lib/logger';
 import { parsePageChunks, withPagePreloads } from './lib/page-preloads';
 import { logMailer } from './notifications/outbox';
@@ -69,6 +70,8 @@ function build(env: WorkerEnv): Built {
     payments,
     mailer,
     files: env.FILES ? r2FileStorage(env.FILES) : unavailableFileStorage(),
+    // No threads in an isolate: pictures are cleaned in the request, bounded by the pixel cap.
+    images: inProcessImageCleaner,
     // The platform's responses have immutable headers: copy them so the security headers can be set.
     assets: assets
       ? {

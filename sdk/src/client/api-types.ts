@@ -312,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document (the applicant, while the application is open)
-         * @description As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". A refused upload stores nothing.
+         * @description As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". An image is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Uploads count against the account’s hourly limit (UPLOAD_RATE_LIMIT, shared with review photos). A refused upload stores nothing.
          */
         post: operations["uploadApplicationDocument"];
         delete?: never;
@@ -1420,7 +1420,7 @@ export interface paths {
         put?: never;
         /**
          * Add photos to your review (multipart)
-         * @description multipart/form-data: `photos` (one or more files), `captions` and `displayOrder` (optional, repeated, one per photo in order). At most 5 photos per review; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Only the review’s author.
+         * @description multipart/form-data: `photos` (one or more files), `captions` and `displayOrder` (optional, repeated, one per photo in order). At most 5 photos per review; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Each photo is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Each request counts once against the account’s hourly upload limit (UPLOAD_RATE_LIMIT, shared with application documents). Only the review’s author.
          */
         post: operations["addReviewPhotos"];
         delete?: never;
@@ -6225,7 +6225,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Larger than 10MB */
+            /** @description Larger than 10MB (`file_too_large`), or an image of more than 16.7 megapixels (`image_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6234,6 +6234,27 @@ export interface operations {
             };
             /** @description Not a PDF, JPEG or PNG file, or the body is neither JSON nor multipart */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An image still decoding at the deadline (`image_too_complex`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads from this account this hour (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The image workers are all busy (`images_busy`, Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9138,7 +9159,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A photo over 10MB, or a body larger than the photos that fit (`file_too_large`) */
+            /** @description A photo over 10MB, or a body larger than the photos that fit (`file_too_large`); a photo of more than 16.7 megapixels (`image_too_large`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9147,6 +9168,27 @@ export interface operations {
             };
             /** @description Not multipart, or a file that is not a JPEG or PNG image (`invalid_file_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A photo still decoding at the deadline (`image_too_complex`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads from this account this hour (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The image workers are all busy (`images_busy`, Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -85,7 +85,7 @@ export const applicationsApi = defineOperations({
     security: 'user',
     summary: 'Upload a document (the applicant, while the application is open)',
     description:
-      'As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". A refused upload stores nothing.',
+      'As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". An image is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Uploads count against the account’s hourly limit (UPLOAD_RATE_LIMIT, shared with review photos). A refused upload stores nothing.',
     tags: ['applications'],
     access: 'applicant',
     responses: {
@@ -95,8 +95,14 @@ export const applicationsApi = defineOperations({
       403: { description: 'An administrator: only the applicant uploads' },
       404: { description: 'No such application, or not yours' },
       409: { description: 'The application is decided, or holds too many documents' },
-      413: { description: 'Larger than 10MB' },
+      413: {
+        description:
+          'Larger than 10MB (`file_too_large`), or an image of more than 16.7 megapixels (`image_too_large`)',
+      },
       415: { description: 'Not a PDF, JPEG or PNG file, or the body is neither JSON nor multipart' },
+      422: { description: 'An image still decoding at the deadline (`image_too_complex`)' },
+      429: { description: 'Too many uploads from this account this hour (Retry-After)' },
+      503: { description: 'The image workers are all busy (`images_busy`, Retry-After)' },
     },
     request: { param: z.object({ id: IdParam }) },
     // The handler reads the body itself (JSON or multipart): the JSON form is documented.

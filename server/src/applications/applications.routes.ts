@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { endpoint, inputOf } from '../lib/operations';
 import { attachmentDisposition } from '../lib/uploads';
+import { throttleUpload } from '../rate-limits/rate-limit';
 import { applicationsApi as api } from './applications.openapi';
 import {
   renderAdminPage,
@@ -58,9 +59,11 @@ export const applicationsRoutes = new Hono<AppEnv>()
   })
   .post(...endpoint(api.uploadApplicationDocument), async (c) => {
     const { id } = inputOf(c, api.uploadApplicationDocument).param;
-    const answer = await uploadDocument(c.get('deps'), c.get('actor'), id, () =>
-      readDocumentUpload(c.req.raw, c.get('deps').config.bodyIdleTimeoutMs),
-    );
+    const deps = c.get('deps');
+    const answer = await uploadDocument(deps, c.get('actor'), id, async () => {
+      await throttleUpload(c);
+      return readDocumentUpload(c.req.raw, deps.images, deps.config.bodyIdleTimeoutMs);
+    });
     return c.json(renderDocument(c.get('operations'), answer), 201);
   });
 

@@ -4,6 +4,7 @@ import {
   DocumentUploadInput,
 } from '@spotless/sdk/schemas';
 import { AppError } from '../lib/errors';
+import type { ImageCleaner } from '../lib/image-cleaner';
 import {
   checkFile,
   decodeDataUrl,
@@ -19,10 +20,11 @@ import { issuesToFields } from '../lib/validate';
  * Reads a document upload in either form the API accepts: spec 02 §7's JSON with the file as a
  * data URL, or multipart/form-data with a `file` part. The body is counted as it arrives and
  * refused past its envelope (413); the file is then checked for size (413) and for type by its
- * bytes (415). Nothing is stored here.
+ * bytes (415); an image is decoded and encoded again by `images`. Nothing is stored here.
  */
 export async function readDocumentUpload(
   request: Request,
+  images: ImageCleaner,
   idleMs?: number,
 ): Promise<{ documentType: ApplicationDocumentType; file: ReceivedFile }> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -40,7 +42,7 @@ export async function readDocumentUpload(
       throw new AppError(400, 'validation_failed', `Invalid request body: ${Object.keys(fields).join(', ')}`, fields);
     }
     const { documentType, fileName, fileUrl } = parsed.data;
-    return { documentType, file: checkFile(fileName, decodeDataUrl(fileUrl, 'fileUrl')) };
+    return { documentType, file: await checkFile(fileName, decodeDataUrl(fileUrl, 'fileUrl'), images) };
   }
   if (/^multipart\/form-data\s*;/i.test(contentType)) {
     const form = await parseMultipart(await readBodyAtMost(request, MULTIPART_MAX_BYTES, idleMs), contentType);
@@ -57,7 +59,10 @@ export async function readDocumentUpload(
     if (Object.keys(fields).length > 0 || !documentType.success || !(file instanceof File)) {
       throw new AppError(400, 'validation_failed', `Invalid request body: ${Object.keys(fields).join(', ')}`, fields);
     }
-    return { documentType: documentType.data, file: checkFile(fileName, new Uint8Array(await file.arrayBuffer())) };
+    return {
+      documentType: documentType.data,
+      file: await checkFile(fileName, new Uint8Array(await file.arrayBuffer()), images),
+    };
   }
   throw new AppError(
     415,

@@ -3,6 +3,7 @@ import type { AppEnv } from '../deps';
 import { type Actor, personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
 import { startedElsewhere } from '../lib/origins';
+import { failureLimit, throttle } from '../rate-limits/rate-limit';
 import {
   accountActivity,
   checkPassword,
@@ -22,7 +23,6 @@ import {
   resetPassword,
   verifyEmail,
 } from './passwords.service';
-import { failureLimit, throttle } from './rate-limit';
 import { safeReturnUrl } from './return-url';
 import { endSessions, startSession } from './sessions';
 

@@ -2,7 +2,6 @@ import type { InStatement, ResultSet } from '@libsql/client';
 import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
 import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import type { CountedAttempt } from '../auth/rate-limit';
 import { fitsAvailability } from '../availability/slots';
 import { bookRefusal } from '../cleaners/cleaners.service';
 import type { Database } from '../db/client';
@@ -12,6 +11,7 @@ import type { Deps } from '../deps';
 import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
 import { type Actor, requirePersonWriting } from '../lib/actor';
 import { AppError, badRequest } from '../lib/errors';
+import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, answerWith, type BookingAnswer } from './booking-access.service';
 import {
   bookingGuards,

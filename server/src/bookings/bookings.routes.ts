@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { countedAttempt } from '../auth/rate-limit';
 import { endSessions, startSession } from '../auth/sessions';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
@@ -7,6 +6,7 @@ import { personOf } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { endpoint, inputOf } from '../lib/operations';
 import { startedElsewhere } from '../lib/origins';
+import { countedAttempt } from '../rate-limits/rate-limit';
 import { createBooking } from './booking-create.service';
 import { setBookingStatus } from './booking-lifecycle.service';
 import { cancelBooking, updateBooking } from './booking-writes.service';

@@ -1,9 +1,9 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import type { CountedAttempt } from '../auth/rate-limit';
 import type { Deps } from '../deps';
 import { type Actor, forbidden, requirePartner } from '../lib/actor';
 import { findPartner } from '../partners/partners.queries';
+import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
 import { insertNewGuestLink } from './booking-batch.queries';
 import { bookInOneBatch } from './booking-create.service';

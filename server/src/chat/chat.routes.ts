@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { throttle } from '../auth/rate-limit';
 import type { AppEnv } from '../deps';
 import { AppError } from '../lib/errors';
 import { endpoint, inputOf } from '../lib/operations';
+import { throttle } from '../rate-limits/rate-limit';
 import { chatApi as api } from './chat.openapi';
 import { renderChatReply, renderChatSession, renderChatStarted, renderChatSuggestions } from './chat.resource';
 import {

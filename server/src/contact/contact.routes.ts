@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { throttle } from '../auth/rate-limit';
 import type { AppEnv } from '../deps';
 import { personOf } from '../lib/actor';
 import { endpoint, inputOf } from '../lib/operations';
+import { throttle } from '../rate-limits/rate-limit';
 import { contactApi as api } from './contact.openapi';
 import { sendContactMessage } from './contact.service';
 

@@ -4,6 +4,7 @@ import { parseConfig } from '../config';
 import { wrapClient } from '../db/client';
 import { systemClock } from '../deps';
 import { memoryFileStorage } from '../lib/file-storage';
+import { inProcessImageCleaner } from '../lib/image-cleaner';
 import { createLogger } from '../lib/logger';
 import { logMailer } from '../notifications/outbox';
 import { LocalPaymentProvider } from '../payments/local-provider';
@@ -28,6 +29,7 @@ export async function currentOpenApi(): Promise<Record<string, unknown>> {
     payments: new LocalPaymentProvider(),
     mailer: logMailer(logger),
     files: memoryFileStorage(),
+    images: inProcessImageCleaner,
   });
   const res = await app.request('/api/openapi.json');
   return (await res.json()) as Record<string, unknown>;

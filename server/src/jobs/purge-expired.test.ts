@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issueAuthToken } from '../auth/auth-tokens';
-import { databaseRateLimiter } from '../auth/rate-limit';
 import { createSession, validateSessionToken } from '../auth/sessions';
 import { authTokens, idempotencyKeys, rateLimits, sessions, users } from '../db/schema';
+import { databaseRateLimiter } from '../rate-limits/rate-limit';
 import { createTestContext } from '../test/harness';
 import { purgeExpired } from './purge-expired';
 

@@ -2,7 +2,18 @@ import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePng } from '../test/sample-files';
-import { cleanImage, exifOrientation, fitWithin, ImageRejected, orient } from './images';
+import {
+  cleanImage,
+  exifOrientation,
+  fitWithin,
+  ImageRejected,
+  ImageTooLarge,
+  jpegScanCount,
+  MAX_JPEG_SCANS,
+  MAX_SOURCE_MEGAPIXELS,
+  MAX_SOURCE_PIXELS,
+  orient,
+} from './images';
 
 const html = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
 const concat = (...parts: Uint8Array[]) => {
@@ -61,6 +72,63 @@ describe('cleanImage', () => {
     view.setUint32(16, 60_000);
     view.setUint32(20, 60_000);
     expect(() => cleanImage(bomb, 'image/png', { maxDimension: 100 })).toThrow(/too large/);
+  });
+});
+
+describe('the pixel cap', () => {
+  /** A real file's header made to declare `width` × `height`: what follows is not that picture. */
+  function declaring(type: 'image/png' | 'image/jpeg', width: number, height: number): Uint8Array {
+    const bytes = type === 'image/png' ? samplePng(2, 2) : sampleJpeg(8, 8);
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    if (type === 'image/png') {
+      view.setUint32(16, width);
+      view.setUint32(20, height);
+    } else {
+      const frame = bytes.findIndex((b, i) => b === 0xff && bytes[i + 1] === 0xc0);
+      view.setUint16(frame + 5, height);
+      view.setUint16(frame + 7, width);
+    }
+    return bytes;
+  }
+
+  it('is 4096 × 4096 pixels: a 12 or 16 megapixel phone photo fits', () => {
+    expect(MAX_SOURCE_PIXELS).toBe(16_777_216);
+    expect(MAX_SOURCE_MEGAPIXELS).toBe(16.7);
+    expect(4032 * 3024).toBeLessThan(MAX_SOURCE_PIXELS);
+    expect(4656 * 3496).toBeLessThan(MAX_SOURCE_PIXELS);
+  });
+
+  it('refuses a picture one pixel over it before decoding, and lets one at it through to the decoder', () => {
+    // 24,929 × 673 = 4096² + 1.
+    expect(24_929 * 673).toBe(MAX_SOURCE_PIXELS + 1);
+    for (const type of ['image/png', 'image/jpeg'] as const) {
+      expect(() => cleanImage(declaring(type, 24_929, 673), type, { maxDimension: 100 })).toThrow(ImageTooLarge);
+    }
+    // At the cap the header passes; these bytes are then refused for not being that picture.
+    const atCap = () => cleanImage(declaring('image/png', 4096, 4096), 'image/png', { maxDimension: 100 });
+    expect(atCap).toThrow(ImageRejected);
+    expect(atCap).not.toThrow(ImageTooLarge);
+  });
+});
+
+describe('progressive JPEGs', () => {
+  it('refuses a JPEG of more scans than encoders write, before decoding it', () => {
+    const photo = sampleJpeg(16, 16);
+    const eoi = photo.length - 2;
+    const scan = photo.subarray(
+      photo.findIndex((b, i) => b === 0xff && photo[i + 1] === 0xda),
+      eoi,
+    );
+    const withScans = (n: number) =>
+      concat(photo.subarray(0, eoi), ...Array.from({ length: n - 1 }, () => scan), photo.subarray(eoi));
+    expect(jpegScanCount(photo)).toBe(1);
+    // Metadata's bytes are skipped, not read as markers.
+    expect(jpegScanCount(sampleJpeg(8, 6, { orientation: 6 }))).toBe(1);
+    expect(jpegScanCount(withScans(MAX_JPEG_SCANS))).toBe(MAX_JPEG_SCANS);
+    expect(() => cleanImage(withScans(MAX_JPEG_SCANS), 'image/jpeg', { maxDimension: 100 })).not.toThrow();
+    expect(() => cleanImage(withScans(MAX_JPEG_SCANS + 1), 'image/jpeg', { maxDimension: 100 })).toThrow(
+      /too many JPEG scans/,
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import jpeg from 'jpeg-js';
  * script) does not decode and is refused; metadata — EXIF with a home's GPS position, camera
  * serials, comments, text chunks — is not carried over; the picture is turned upright by its EXIF
  * orientation first and scaled down to a size cap. Pure JavaScript codecs (jpeg-js, fast-png), so
- * the same code runs on Node and in workerd.
+ * the same code runs on Node and in workerd: on Node in worker threads (`node-images.ts`), in
+ * workerd in the request (`image-cleaner.ts`), bounded there by the pixel cap and the JPEG scan limit.
  */
 
 export type ImageType = 'image/jpeg' | 'image/png';
@@ -19,14 +20,36 @@ export interface CleanImage {
   height: number;
 }
 
-/** Refuse before decoding anything larger: a small file can declare an enormous canvas. */
-export const MAX_SOURCE_PIXELS = 50_000_000;
+/**
+ * Refuse before decoding anything larger: a small file can declare an enormous canvas, and the
+ * time and memory a decode takes grow with its pixels. 4096 × 4096 (16.8 megapixels): every 12
+ * and 16 megapixel camera's photo fits, and it bounds what one upload costs on every target
+ * (decision 045's addendum has the measurements).
+ */
+export const MAX_SOURCE_PIXELS = 4096 * 4096;
+/** The cap as people read it: "16.7 megapixels". */
+export const MAX_SOURCE_MEGAPIXELS = Math.floor(MAX_SOURCE_PIXELS / 100_000) / 10;
 const JPEG_QUALITY = 85;
+/**
+ * A progressive JPEG is decoded scan by scan, and every scan visits every block: a 100 KB file of
+ * 200 tiny scans at the pixel cap takes 13 s where 10 scans take 1. Encoders write about ten
+ * (libjpeg's progression, mozjpeg's); more than this is refused before decoding, since Workers
+ * have no deadline to stop it.
+ */
+export const MAX_JPEG_SCANS = 32;
 
 export class ImageRejected extends Error {
   constructor(reason: string) {
     super(reason);
     this.name = 'ImageRejected';
+  }
+}
+
+/** The picture declares more than MAX_SOURCE_PIXELS: refused before anything is decoded. */
+export class ImageTooLarge extends ImageRejected {
+  constructor() {
+    super('image too large');
+    this.name = 'ImageTooLarge';
   }
 }
 
@@ -65,9 +88,37 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } {
   throw new ImageRejected('no JPEG frame');
 }
 
-function checkSize({ width, height }: { width: number; height: number }): void {
+/**
+ * How many scans (SOS segments) a JPEG has, found by walking its segments: each segment's length
+ * is skipped, so bytes inside metadata are not mistaken for markers, and so is each scan's coded
+ * data, where 0xFF is only ever followed by 0x00 or a restart marker.
+ */
+export function jpegScanCount(bytes: Uint8Array): number {
+  let scans = 0;
+  let at = 2;
+  while (at + 1 < bytes.length) {
+    if (bytes[at] !== 0xff) {
+      at += 1;
+      continue;
+    }
+    const marker = bytes[at + 1] as number;
+    if (marker === 0xff) {
+      at += 1;
+    } else if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+    } else if (marker === 0xd9) {
+      break;
+    } else {
+      if (marker === 0xda) scans += 1;
+      at += 2 + (((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0));
+    }
+  }
+  return scans;
+}
+
+function checkSize({ width, height }: { width: number; height: number }, maxPixels: number): void {
   if (width < 1 || height < 1) throw new ImageRejected('empty image');
-  if (width * height > MAX_SOURCE_PIXELS) throw new ImageRejected('image too large');
+  if (width * height > maxPixels) throw new ImageTooLarge();
 }
 
 /** EXIF orientation (1–8) from a JPEG's APP1 segment as jpeg-js hands it over, else 1. */
@@ -176,15 +227,16 @@ export function fitWithin(image: Rgba, max: number): Rgba {
   return { width, height, data: out };
 }
 
-function decodeJpeg(bytes: Uint8Array): Rgba & { orientation: number } {
-  checkSize(jpegSize(bytes));
+function decodeJpeg(bytes: Uint8Array, maxPixels: number): Rgba & { orientation: number } {
+  checkSize(jpegSize(bytes), maxPixels);
+  if (jpegScanCount(bytes) > MAX_JPEG_SCANS) throw new ImageRejected('too many JPEG scans');
   try {
     const image = jpeg.decode(bytes, {
       useTArray: true,
       formatAsRGBA: true,
       // A damaged or doctored file is refused, not patched up.
       tolerantDecoding: false,
-      maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000,
+      maxResolutionInMP: maxPixels / 1_000_000,
       maxMemoryUsageInMB: 512,
     });
     return {
@@ -198,8 +250,8 @@ function decodeJpeg(bytes: Uint8Array): Rgba & { orientation: number } {
   }
 }
 
-function decodePngToRgba(bytes: Uint8Array): Rgba {
-  checkSize(pngSize(bytes));
+function decodePngToRgba(bytes: Uint8Array, maxPixels: number): Rgba {
+  checkSize(pngSize(bytes), maxPixels);
   let png: ReturnType<typeof decodePng>;
   try {
     png = decodePng(bytes, { checkCrc: true });
@@ -247,14 +299,23 @@ function hasTransparency(image: Rgba): boolean {
  * again: a JPEG as a JPEG, a PNG as a PNG (RGB, or RGBA when it has transparency). Throws
  * `ImageRejected` for anything that does not decode as what its first bytes claim.
  */
-export function cleanImage(bytes: Uint8Array, type: ImageType, options: { maxDimension: number }): CleanImage {
+export function cleanImage(
+  bytes: Uint8Array,
+  type: ImageType,
+  options: {
+    maxDimension: number;
+    /** The pixel cap; only the cost measurements (bench/image-costs.ts) look past MAX_SOURCE_PIXELS. */
+    maxPixels?: number;
+  },
+): CleanImage {
+  const maxPixels = options.maxPixels ?? MAX_SOURCE_PIXELS;
   if (type === 'image/jpeg') {
-    const decoded = decodeJpeg(bytes);
+    const decoded = decodeJpeg(bytes, maxPixels);
     const image = fitWithin(orient(decoded, decoded.orientation), options.maxDimension);
     const encoded = jpeg.encode({ width: image.width, height: image.height, data: image.data }, JPEG_QUALITY);
     return { bytes: new Uint8Array(encoded.data), type, width: image.width, height: image.height };
   }
-  const image = fitWithin(decodePngToRgba(bytes), options.maxDimension);
+  const image = fitWithin(decodePngToRgba(bytes, maxPixels), options.maxDimension);
   const alpha = hasTransparency(image);
   const data = alpha ? image.data : new Uint8Array(image.width * image.height * 3);
   if (!alpha) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePdf } from '../test/sample-files';
 import { AppError } from './errors';
+import { inProcessImageCleaner as images } from './image-cleaner';
 import {
   attachmentDisposition,
   checkFile,
@@ -41,27 +42,29 @@ describe('sniffFileType', () => {
 describe('checkFile', () => {
   it('refuses more than 10MB with 413 and an unknown type with 415, in the spec’s words', async () => {
     const big = samplePdf('big', { size: UPLOAD_MAX_BYTES + 1 });
-    expect(await refusal(() => checkFile('big.pdf', big))).toEqual({
+    expect(await refusal(() => checkFile('big.pdf', big, images))).toEqual({
       status: 413,
       message: 'Please select a file smaller than 10MB.',
     });
-    expect(await refusal(() => checkFile('page.pdf', text('<html>')))).toEqual({
+    expect(await refusal(() => checkFile('page.pdf', text('<html>'), images))).toEqual({
       status: 415,
       message: 'Please select a PDF, JPEG, or PNG file.',
     });
-    expect(checkFile('ok.pdf', samplePdf('max', { size: UPLOAD_MAX_BYTES })).type).toBe('application/pdf');
+    expect((await checkFile('ok.pdf', samplePdf('max', { size: UPLOAD_MAX_BYTES }), images)).type).toBe(
+      'application/pdf',
+    );
   });
 
   it('refuses what only starts like a PDF or an image, and keeps a document image without its metadata', async () => {
     const html = text('<html><script>alert(1)</script></html>');
     const polyglotPdf = new Uint8Array([...text('%PDF-1.4\n'), ...html, ...new Uint8Array(64)]);
-    expect(await refusal(() => checkFile('id.pdf', polyglotPdf))).toEqual({
+    expect(await refusal(() => checkFile('id.pdf', polyglotPdf, images))).toEqual({
       status: 415,
       message: 'Please select a PDF, JPEG, or PNG file.',
     });
     const polyglotJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...html]);
-    expect((await refusal(() => checkFile('id.jpg', polyglotJpeg)))?.status).toBe(415);
-    const scan = checkFile('id.jpg', sampleJpeg(10, 10, { orientation: 1 }));
+    expect((await refusal(() => checkFile('id.jpg', polyglotJpeg, images)))?.status).toBe(415);
+    const scan = await checkFile('id.jpg', sampleJpeg(10, 10, { orientation: 1 }), images);
     expect(scan.type).toBe('image/jpeg');
     expect(containsText(scan.bytes, SAMPLE_GPS_MARKER)).toBe(false);
   });

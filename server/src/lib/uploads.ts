@@ -4,7 +4,8 @@ import { MESSAGES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spo
 export { sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
 
 import { AppError } from './errors';
-import { cleanImage, ImageRejected } from './images';
+import type { ImageCleaner } from './image-cleaner';
+import { ImageRejected, ImageTooLarge, MAX_SOURCE_MEGAPIXELS } from './images';
 import { isStructurallyPdf } from './pdf';
 
 /**
@@ -54,6 +55,11 @@ export const invalidFileType = () =>
   new AppError(415, 'invalid_file_type', MESSAGES.application.invalidFileType, {
     file: MESSAGES.application.invalidFileType,
   });
+
+/** More pixels than the cap (decision 045): refused before it is decoded. */
+export const IMAGE_TOO_LARGE_MESSAGE = `Please select a picture of at most ${MAX_SOURCE_MEGAPIXELS} megapixels.`;
+export const imageTooLarge = (field: string) =>
+  new AppError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE, { [field]: IMAGE_TOO_LARGE_MESSAGE });
 
 /** The request's body stopped arriving: answered 408 and the connection closed (its rest may still come). */
 export const bodyTimedOut = () =>
@@ -113,14 +119,16 @@ export const DOCUMENT_MAX_DIMENSION = 4096;
 /**
  * Checks a received document's size, reads its type from its bytes and checks it is what they
  * claim (decision 045): a PDF must have a PDF's structure; an image must decode, and is stored
- * re-encoded, without its metadata. 413 or 415 otherwise.
+ * re-encoded by `images`, without its metadata. 413 or 415 otherwise (413 `image_too_large` for
+ * more pixels than the cap), or the image cleaner's own 422 and 503.
  */
-export function checkFile(
+export async function checkFile(
   fileName: string,
   bytes: Uint8Array,
+  images: ImageCleaner,
   allowed?: readonly UploadType[],
   maxBytes = UPLOAD_MAX_BYTES,
-): ReceivedFile {
+): Promise<ReceivedFile> {
   if (bytes.byteLength > maxBytes) throw fileTooLarge();
   const type = sniffFileType(bytes, allowed);
   if (!type) throw invalidFileType();
@@ -129,8 +137,9 @@ export function checkFile(
     return { fileName, bytes, type };
   }
   try {
-    return { fileName, bytes: cleanImage(bytes, type, { maxDimension: DOCUMENT_MAX_DIMENSION }).bytes, type };
+    return { fileName, bytes: (await images.clean(bytes, type, { maxDimension: DOCUMENT_MAX_DIMENSION })).bytes, type };
   } catch (error) {
+    if (error instanceof ImageTooLarge) throw imageTooLarge('file');
     if (error instanceof ImageRejected) throw invalidFileType();
     throw error;
   }

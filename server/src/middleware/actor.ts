@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { clearSessionCookie, readSessionCookie } from '../auth/cookies';
-import { throttle, throttlePartnerKey } from '../auth/rate-limit';
 import { cookieOf, type SessionValidation, validateSessionToken } from '../auth/sessions';
 import { guestActorFor } from '../bookings/guest-access.service';
 import type { Utm } from '../db/schema/partners';
@@ -9,6 +8,7 @@ import type { Actor, Person } from '../lib/actor';
 import { visitor } from '../lib/actor';
 import type { SessionKind } from '../lib/auth-state';
 import { partnerActorFor } from '../partners/partners.service';
+import { throttle, throttlePartnerKey } from '../rate-limits/rate-limit';
 
 /** The header a partner widget sends its publishable key in. */
 export const PUBLISHABLE_KEY_HEADER = 'x-spotless-key';

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@spotless/sdk/rules';
 import { REVIEW_PHOTO_LIMITS } from '@spotless/sdk/schemas';
 import { AppError } from '../lib/errors';
-import { cleanImage, ImageRejected } from '../lib/images';
-import { parseMultipart, readBodyAtMost, sniffFileType } from '../lib/uploads';
+import type { ImageCleaner } from '../lib/image-cleaner';
+import { ImageRejected, ImageTooLarge } from '../lib/images';
+import { imageTooLarge, parseMultipart, readBodyAtMost, sniffFileType } from '../lib/uploads';
 
 /**
  * Review photos as they arrive: a multipart body read with a byte count (lib/uploads.ts), so an
@@ -60,9 +61,14 @@ const invalidFileType = (name: string) =>
 /**
  * Spec 02 §7's multipart upload: `photos` (one or more files), `captions` and `displayOrder`
  * (repeated, one per photo in the same order; both optional). At most `slots` photos, each at
- * most 10 MB and a JPEG or PNG by its bytes. Nothing is stored here.
+ * most 10 MB and a JPEG or PNG by its bytes, each cleaned by `images` in turn. Nothing is stored here.
  */
-export async function readPhotoUpload(request: Request, slots: number, idleMs?: number): Promise<PhotoUpload[]> {
+export async function readPhotoUpload(
+  request: Request,
+  slots: number,
+  images: ImageCleaner,
+  idleMs?: number,
+): Promise<PhotoUpload[]> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(415, 'unsupported_media_type', 'Send the photos as multipart/form-data');
@@ -92,8 +98,9 @@ export async function readPhotoUpload(request: Request, slots: number, idleMs?: 
     if (!contentType) throw invalidFileType(file.name);
     let clean: Uint8Array;
     try {
-      clean = cleanImage(bytes, contentType, { maxDimension: PHOTO_MAX_DIMENSION }).bytes;
+      clean = (await images.clean(bytes, contentType, { maxDimension: PHOTO_MAX_DIMENSION })).bytes;
     } catch (error) {
+      if (error instanceof ImageTooLarge) throw imageTooLarge('photos');
       if (error instanceof ImageRejected) throw invalidFileType(file.name);
       throw error;
     }

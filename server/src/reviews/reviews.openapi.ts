@@ -173,7 +173,7 @@ export const reviewsApi = defineOperations({
     security: 'user',
     summary: 'Add photos to your review (multipart)',
     description:
-      'multipart/form-data: `photos` (one or more files), `captions` and `displayOrder` (optional, repeated, one per photo in order). At most 5 photos per review; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Only the review’s author.',
+      'multipart/form-data: `photos` (one or more files), `captions` and `displayOrder` (optional, repeated, one per photo in order). At most 5 photos per review; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Each photo is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Each request counts once against the account’s hourly upload limit (UPLOAD_RATE_LIMIT, shared with application documents). Only the review’s author.',
     tags: ['reviews'],
     access: 'the review’s author',
     body: { contentType: 'multipart/form-data', schema: ReviewPhotoUpload },
@@ -184,8 +184,14 @@ export const reviewsApi = defineOperations({
       403: { description: 'Not the review’s author' },
       404: { description: 'No such published review' },
       409: { description: 'More than 5 photos in all (`too_many_photos`)' },
-      413: { description: 'A photo over 10MB, or a body larger than the photos that fit (`file_too_large`)' },
+      413: {
+        description:
+          'A photo over 10MB, or a body larger than the photos that fit (`file_too_large`); a photo of more than 16.7 megapixels (`image_too_large`)',
+      },
       415: { description: 'Not multipart, or a file that is not a JPEG or PNG image (`invalid_file_type`)' },
+      422: { description: 'A photo still decoding at the deadline (`image_too_complex`)' },
+      429: { description: 'Too many uploads from this account this hour (Retry-After)' },
+      503: { description: 'The image workers are all busy (`images_busy`, Retry-After)' },
     },
     request: { param: z.object({ id: IdParam }) },
   },

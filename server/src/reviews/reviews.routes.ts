@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { linkTo } from '../lib/hypermedia';
 import { endpoint, inputOf } from '../lib/operations';
+import { throttleUpload } from '../rate-limits/rate-limit';
 import { moderateReview } from './review-moderation.service';
 import { readPhotoUpload } from './review-photos';
 import { addReviewPhotos, createReview, reportReview, respondToReview, voteOnReview } from './review-writes.service';
@@ -73,11 +74,15 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.addReviewPhotos), async (c) => {
     const { id } = inputOf(c, api.addReviewPhotos).param;
     const ops = c.get('operations');
+    const deps = c.get('deps');
     const answer = await addReviewPhotos(
-      c.get('deps'),
+      deps,
       c.get('actor'),
       id,
-      (slots) => readPhotoUpload(c.req.raw, slots, c.get('deps').config.bodyIdleTimeoutMs),
+      async (slots) => {
+        await throttleUpload(c);
+        return readPhotoUpload(c.req.raw, slots, deps.images, deps.config.bodyIdleTimeoutMs);
+      },
       (photoId) => linkTo(ops, 'getReviewPhoto', { id, photoId }).href,
     );
     return c.json(renderReview(ops, answer), 201);

@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import type { Clock, Deps } from '../deps';
 import { memoryFileStorage } from '../lib/file-storage';
+import { inProcessImageCleaner } from '../lib/image-cleaner';
 import { createLogger } from '../lib/logger';
 import type { PaymentProvider } from '../lib/payment-provider';
 import type { Mailer, OutgoingMessage } from '../notifications/outbox';
@@ -41,6 +42,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BOOKING_RATE_LIMIT: '100000',
     MAX_UNPAID_BOOKINGS: '100000',
     CONTACT_RATE_LIMIT: '100000',
+    UPLOAD_RATE_LIMIT: '100000',
     ...overrides,
   });
 }
@@ -69,6 +71,7 @@ export async function createTestContext(
     payments: options.payments ?? new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) }),
     mailer,
     files: memoryFileStorage(),
+    images: inProcessImageCleaner,
   };
   const app = createApp(deps);
   afterAll(() => {

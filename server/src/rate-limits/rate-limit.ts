@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { AppEnv, Clock } from '../deps';
+import { userIdOf } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { clientIp, rateLimitBucket } from './client-ip';
 
@@ -31,7 +32,9 @@ const MINUTE_MS = 60 * 1000;
  * `perAddress` keys count the client address (an IPv6 address by its /64), the others the account
  * or the whole site. `AUTH_RATE_LIMIT` scales the sign-in family.
  */
-export function rateLimitPolicies(config: Pick<Config, 'authRateLimit' | 'bookingRateLimit' | 'contactRateLimit'>) {
+export function rateLimitPolicies(
+  config: Pick<Config, 'authRateLimit' | 'bookingRateLimit' | 'contactRateLimit' | 'uploadRateLimit'>,
+) {
   const auth = config.authRateLimit;
   return {
     login: { limit: auth, windowMs: AUTH_WINDOW_MS },
@@ -52,6 +55,11 @@ export function rateLimitPolicies(config: Pick<Config, 'authRateLimit' | 'bookin
     passwordChange: { limit: auth, windowMs: AUTH_WINDOW_MS },
     contact: { limit: config.contactRateLimit, windowMs: HOUR_MS },
     bookingCreate: { limit: config.bookingRateLimit, windowMs: HOUR_MS },
+    /**
+     * Uploads per account, documents and review photos together (each request one, whatever it
+     * carries): every picture is decoded, so one account cannot keep the image workers busy.
+     */
+    upload: { limit: config.uploadRateLimit, windowMs: HOUR_MS },
     /** New assistant conversations per address: an office behind one address still chats freely. */
     chatSession: { limit: 120, windowMs: MINUTE_MS },
     /** Messages per conversation (decision 047). */
@@ -111,6 +119,15 @@ export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subj
   const attempt = countedAttempt(c, policy, subject);
   const [result] = await c.get('deps').database.batch([attempt.statement]);
   attempt.check(result);
+}
+
+/**
+ * Counts one upload for the signed-in account (application documents and review photos share the
+ * count): called once the service has let the caller upload, before the body is read. 429 past
+ * UPLOAD_RATE_LIMIT per hour.
+ */
+export async function throttleUpload(c: Context<AppEnv>): Promise<void> {
+  await throttle(c, 'upload', `user:${userIdOf(c.get('actor')) ?? 0}`);
 }
 
 /** Counts one request against a partner key's own per-minute limit; 429 past it. */
