@@ -164,11 +164,32 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     await customer.getByRole('checkbox', { name: 'Bathroom' }).check();
     await customer.getByLabel('Time spent (optional)').fill('3 hours');
     await customer.getByRole('checkbox', { name: 'I would recommend this cleaner' }).uncheck();
-    await customer.getByLabel(/^Add photos/).setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: PNG });
+    // A phone's full-size 24-megapixel photo, over the server's pixel cap: the page scales it first.
+    const phoneShot = await customer.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 5712;
+      canvas.height = 4284;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const gradient = context.createLinearGradient(0, 0, canvas.width, canvas.height);
+      gradient.addColorStop(0, '#2a9d8f');
+      gradient.addColorStop(1, '#e9c46a');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+      const bytes = new Uint8Array(await (blob as Blob).arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    });
+    await customer.getByLabel(/^Add photos/).setInputFiles([
+      { name: 'kitchen.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(phoneShot, 'base64') },
+    ]);
     await customer.getByLabel('Caption for kitchen.png').fill('The kitchen afterwards');
     await customer.getByRole('button', { name: 'Submit Review' }).click();
 
-    await expect.poll(() => customer.getByText('Review Submitted').isVisible()).toBe(true);
+    // The review, then its photos: the server decodes each one (in a worker thread) before answering.
+    await expect.poll(() => customer.getByText('Review Submitted').isVisible(), { timeout: 15_000 }).toBe(true);
     await customer.waitForURL(/\/reviews$/);
     const mine = await json<ReviewPage>(customer, `/api/reviews/${cleanerId}?limit=1`);
     expect(mine.items[0]).toMatchObject({
@@ -182,7 +203,8 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
       wouldRebook: true,
       isVerified: true,
     });
-    expect(mine.items[0]?.photos).toEqual([expect.objectContaining({ caption: 'The kitchen afterwards' })]);
+    expect(mine.items[0]?.photos).toHaveLength(2);
+    expect(mine.items[0]?.photos[0]).toMatchObject({ caption: 'The kitchen afterwards' });
 
     // The booking now offers no review: the tab shows it reviewed.
     await customer.getByRole('tab', { name: 'Leave Review' }).click();
@@ -212,11 +234,17 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     expect(await review.getByTestId('verified-badge').isVisible()).toBe(true);
     expect(await review.getByText('Spotless kitchen').isVisible()).toBe(true);
     expect(await review.getByTestId('review-response').innerText()).toContain(RESPONSE);
-    const photo = review.getByTestId('review-photo');
+    const photo = review.getByTestId('review-photo').first();
     expect(await photo.getAttribute('alt')).toBe('The kitchen afterwards');
     // The photo loads lazily: bring it on screen, as a reader scrolling to it would.
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // The phone's 5712-pixel-wide photo, as kept: scaled to the longest side the server keeps.
+    const phoneShot = review.getByTestId('review-photo').nth(1);
+    await phoneShot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => phoneShot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(2048);
 
     const profile = await json<Cleaner>(visitor, `/api/cleaners/${cleanerId}`);
     expect(profile.rating).not.toBeNull();

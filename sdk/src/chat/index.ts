@@ -326,7 +326,15 @@ export function createChat(options: ChatOptions = {}): Chat {
     stop();
     controls = null;
     storage?.removeItem(CHAT_STORAGE_KEY);
-    set({ sessionId: null, messages: [], pending: false, starting: false, unread: false, streamingText: null, ...patch });
+    set({
+      sessionId: null,
+      messages: [],
+      pending: false,
+      starting: false,
+      unread: false,
+      streamingText: null,
+      ...patch,
+    });
   }
 
   return {

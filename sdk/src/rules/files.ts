@@ -9,6 +9,17 @@ export type UploadType = 'application/pdf' | 'image/jpeg' | 'image/png';
 export const DOCUMENT_TYPES: readonly UploadType[] = ['application/pdf', 'image/jpeg', 'image/png'];
 export const PHOTO_TYPES: readonly UploadType[] = ['image/jpeg', 'image/png'];
 
+/**
+ * The most pixels the server decodes in one uploaded picture (a small file can declare an
+ * enormous canvas, and a decode's time and memory grow with its pixels): 4096 × 4096, every 12 and
+ * 16 megapixel camera's photo. The hosted app scales a larger picture down before sending it.
+ */
+export const IMAGE_MAX_PIXELS = 4096 * 4096;
+/** The longest side the server keeps of a review photo: sharp in a list and a dialog on any screen. */
+export const PHOTO_MAX_DIMENSION = 2048;
+/** The longest side the server keeps of a document image: an ID or a certificate stays legible. */
+export const DOCUMENT_MAX_DIMENSION = 4096;
+
 /** How many leading bytes `sniffFileType` needs. */
 export const SNIFF_BYTES = 8;
 

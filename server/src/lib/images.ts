@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from '@spotless/sdk/rules';
 import { decode as decodePng, encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 
@@ -22,11 +23,11 @@ export interface CleanImage {
 
 /**
  * Refuse before decoding anything larger: a small file can declare an enormous canvas, and the
- * time and memory a decode takes grow with its pixels. 4096 × 4096 (16.8 megapixels): every 12
- * and 16 megapixel camera's photo fits, and it bounds what one upload costs on every target
- * (decision 045's addendum has the measurements).
+ * time and memory a decode takes grow with its pixels (the rule lives in the SDK, where the hosted
+ * app reads it to scale a larger picture down before sending; decision 045's addendum has the
+ * measurements).
  */
-export const MAX_SOURCE_PIXELS = 4096 * 4096;
+export const MAX_SOURCE_PIXELS = IMAGE_MAX_PIXELS;
 /** The cap as people read it: "16.7 megapixels". */
 export const MAX_SOURCE_MEGAPIXELS = Math.floor(MAX_SOURCE_PIXELS / 100_000) / 10;
 const JPEG_QUALITY = 85;

@@ -1,4 +1,10 @@
-import { MESSAGES, sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
+import {
+  DOCUMENT_MAX_DIMENSION,
+  MESSAGES,
+  sniffFileType,
+  UPLOAD_MAX_BYTES,
+  type UploadType,
+} from '@spotless/sdk/rules';
 
 // The size limit and the type-by-bytes rule are the SDK's (the browser checks the same before sending).
 export { sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
@@ -112,9 +118,6 @@ export interface ReceivedFile {
   bytes: Uint8Array;
   type: UploadType;
 }
-
-/** A document image keeps enough detail to read an ID or a certificate. */
-export const DOCUMENT_MAX_DIMENSION = 4096;
 
 /**
  * Checks a received document's size, reads its type from its bytes and checks it is what they

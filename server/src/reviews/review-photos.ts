@@ -1,4 +1,4 @@
-import { MESSAGES } from '@spotless/sdk/rules';
+import { MESSAGES, PHOTO_MAX_DIMENSION } from '@spotless/sdk/rules';
 import { REVIEW_PHOTO_LIMITS } from '@spotless/sdk/schemas';
 import { AppError } from '../lib/errors';
 import type { ImageCleaner } from '../lib/image-cleaner';
@@ -27,8 +27,6 @@ const MAX_BYTES = REVIEW_PHOTO_LIMITS.maxBytes;
 /** Room for the multipart boundaries, part headers, captions and orders beside the files. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_CAPTION = 500;
-/** Review photos are shown in a list and a dialog: this is sharp on any screen. */
-export const PHOTO_MAX_DIMENSION = 2048;
 
 /** The image type the bytes are, by their signature (lib/uploads.ts), or null: never by name or declared type. */
 export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {

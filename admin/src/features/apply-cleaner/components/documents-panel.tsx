@@ -1,8 +1,10 @@
 import type { Application, ApplicationDocument, PerformableAction } from '@spotless/sdk';
+import { DOCUMENT_MAX_DIMENSION } from '@spotless/sdk/rules';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
+import { fitPictureForUpload } from '../../../lib/fit-picture';
 import { toast } from '../../../lib/toast';
 import { documentsQuery, useDeleteDocument, useUploadDocument } from '../api/applications.queries';
 import { DOCUMENT_TYPE_OPTIONS, documentProblem, fileSizeText } from '../utils/application-form';
@@ -97,14 +99,16 @@ function UploadForm({ action }: { action: PerformableAction }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || upload.isPending) return;
-    const problem = await documentProblem(file);
+    // A phone's full-size photo of an ID is scaled to what the server keeps before its size is judged.
+    const sent = await fitPictureForUpload(file, DOCUMENT_MAX_DIMENSION);
+    const problem = await documentProblem(sent);
     if (problem) {
       toast({ ...problem, variant: 'destructive' });
       return;
     }
     const form = new FormData();
     form.set('documentType', documentType);
-    form.set('file', file, file.name);
+    form.set('file', sent, sent.name);
     upload.mutate(
       { action, form },
       {

@@ -1,4 +1,5 @@
 import type { Booking } from '@spotless/sdk';
+import { PHOTO_MAX_DIMENSION } from '@spotless/sdk/rules';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSubmitReview } from '../../../entities/review/api/reviews.mutations';
 import { StarRatingInput } from '../../../entities/review/components/star-rating';
@@ -18,6 +19,7 @@ import {
 } from '../../../entities/review/utils/review-form';
 import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
+import { fitPictureForUpload } from '../../../lib/fit-picture';
 import { toast } from '../../../lib/toast';
 
 type ReviewAction = NonNullable<Booking['actions']['review']>;
@@ -59,7 +61,9 @@ export function FullReviewForm({
       return;
     }
     const accepted: Array<PhotoDraft & { key: number }> = [];
-    for (const file of chosen) {
+    for (const chosenFile of chosen) {
+      // A phone's full-size photo is scaled to what the server keeps before its size is judged.
+      const file = await fitPictureForUpload(chosenFile, PHOTO_MAX_DIMENSION);
       const problem = await photoProblem(file);
       if (problem) {
         toast({ title: problem.title, description: `${file.name}: ${problem.description}`, variant: 'destructive' });
