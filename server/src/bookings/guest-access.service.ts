@@ -3,7 +3,7 @@ import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { accountForProvenEmail } from '../auth/accounts.service';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
-import { type Actor, type Guest, requirePublic } from '../lib/actor';
+import { type Actor, type Guest, requirePublicWriting } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { attachGuestBooking, consumeGuestLink, guestNameOf } from './bookings.queries';
 import { clearGuestTokensBefore, findGuestTokenBooking } from './guest-tokens.queries';
@@ -66,7 +66,8 @@ export async function openGuestLink(
   actor: Actor,
   token: string,
 ): Promise<{ userId: number; bookingId: number } | null> {
-  requirePublic(actor);
+  // It writes (an account, the booking's owner) and signs in: never the assistant's, a key's or a token's to do.
+  requirePublicWriting(actor);
   const now = deps.clock.now();
   return deps.database.write(async (tx) => {
     const link = await consumeGuestLink(tx, sha256Hex(token), now);

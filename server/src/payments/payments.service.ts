@@ -264,9 +264,10 @@ export async function confirmLocalCardPayment(
   const { database, payments: provider, clock } = deps;
   if (!(provider instanceof LocalPaymentProvider)) throw new Error('local confirm without the local provider');
   const providerPaymentId = /^(pi_local_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(input.clientSecret)?.[1];
-  const payment = providerPaymentId
-    ? await findPaymentByProviderId(database.db, 'local', providerPaymentId)
-    : undefined;
+  const found = providerPaymentId ? await findPaymentByProviderId(database.db, 'local', providerPaymentId) : undefined;
+  // A guest token is good for its own booking only (decision 049): another booking's payment is a
+  // missing one to it, whatever secret it holds.
+  const payment = actor.kind === 'guest' && found?.bookingId !== actor.bookingId ? undefined : found;
   const intent = payment ? await provider.retrieve(payment.providerPaymentId) : null;
   if (!payment || !intent || intent.clientSecret !== input.clientSecret) {
     throw new AppError(404, 'not_found', 'Payment not found', { clientSecret: 'No such payment' });
