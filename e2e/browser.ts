@@ -5,9 +5,10 @@ import { type APIRequestContext, type APIResponse, type Browser, chromium, type 
 /**
  * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network).
  * With `clock`, every new context's `Date` reads `clock.now()` and runs on from there (a test
- * server's fixed start), so the page's "today" is the server's.
+ * server's fixed start), so the page's "today" is the server's. `args` adds flags of a test's own
+ * (host names resolved to loopback, say).
  */
-export async function launchBrowser(clock?: { now(): Date }): Promise<Browser> {
+export async function launchBrowser(clock?: { now(): Date }, args: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +20,7 @@ export async function launchBrowser(clock?: { now(): Date }): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
   });
   if (!clock) return browser;

@@ -14,8 +14,8 @@ export interface TestServer {
   setTime(instant: Date): void;
   /** Back to the file's own timeline: TEST_START plus the time since the server started. */
   resetTime(): void;
-  /** Chromium whose every new context's clock starts at the server's time and runs with it. */
-  launchBrowser(): Promise<Browser>;
+  /** Chromium whose every new context's clock starts at the server's time and runs with it; `args` adds flags. */
+  launchBrowser(args?: readonly string[]): Promise<Browser>;
 }
 
 /**
@@ -41,7 +41,7 @@ export async function useServer(env: Record<string, string> = {}, options: { fre
     now: () => new Date(Date.now() + offset),
     setTime: (instant) => writeOffset(instant.getTime() - Date.now()),
     resetTime: () => writeOffset(baseOffset),
-    launchBrowser: () => launchBrowser(testServer),
+    launchBrowser: (args) => launchBrowser(testServer, args),
   };
   return testServer;
 }

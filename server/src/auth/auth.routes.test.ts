@@ -287,6 +287,21 @@ describe('CSRF', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses a sign-out posted from another site even without a cookie, so its answer clears nothing', async () => {
+    // SameSite=Lax keeps the cookie off another site's form POST, but the browser still stores the
+    // answer's cleared cookies: the visitor would be signed out.
+    for (const path of ['/api/auth/logout', '/api/admin/logout']) {
+      for (const origin of ['https://evil.example', 'null']) {
+        const res = await call(path, { method: 'POST', headers: { origin } });
+        expect(res.status, `${path} from ${origin}`).toBe(403);
+        expect(res.body.error.code).toBe('csrf');
+        expect(res.headers.getSetCookie(), `${path} from ${origin}`).toEqual([]);
+      }
+      // Our own pages still sign out, with or without a session.
+      expect((await call(path, { method: 'POST' })).status).toBe(200);
+    }
+  });
+
   it('refuses a sign-in posted from another site even without a cookie', async () => {
     const res = await call('/api/auth/login', {
       method: 'POST',

@@ -6,15 +6,19 @@ import { originOf, sameSite } from '../lib/origins';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * Signing in is guarded even without a cookie, so another site cannot sign a visitor in as itself
- * (a guest booking's link signs in as the account of the booking's address).
+ * Signing in and out are guarded even without a cookie. Another site cannot sign a visitor in as
+ * itself (a guest booking's link signs in as the account of the booking's address); nor sign them
+ * out: SameSite keeps the cookie off another site's form, but the answer's cleared cookies are
+ * still stored by a top-level navigation.
  */
-const SIGN_IN_PATHS = new Set([
+const SESSION_PATHS = new Set([
   '/api/auth/login',
   '/api/auth/register',
   '/api/auth/password-reset/confirm',
   '/api/admin/login',
   '/api/guest-link',
+  '/api/auth/logout',
+  '/api/admin/logout',
 ]);
 
 /**
@@ -31,8 +35,8 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
     const hasCookie =
       readSessionCookie(c, SESSION_COOKIE) !== undefined || readSessionCookie(c, ADMIN_SESSION_COOKIE) !== undefined;
     const originHeader = c.req.header('origin');
-    const signIn = SIGN_IN_PATHS.has(c.req.path);
-    if (!hasCookie && !(signIn && originHeader)) return next();
+    const session = SESSION_PATHS.has(c.req.path);
+    if (!hasCookie && !(session && originHeader)) return next();
 
     const origin = originHeader ? originOf(originHeader) : originOf(c.req.header('referer'));
     const allowed = origin !== undefined && sameSite(origin, c.req.url, c.get('deps').config.publicUrl);

@@ -1,0 +1,601 @@
+import { createServer, type Server } from 'node:http';
+import type { TimeSlotList } from '@spotless/sdk';
+import type { Browser, BrowserContext, Cookie, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdmin } from './browser';
+import { useServer } from './server';
+
+/**
+ * The browser-facing defences as Chromium meets them (SECURITY.md, "Sessions" and "Cross-site
+ * requests"; decisions 007, 048, 062): the session cookies as the browser keeps them, another
+ * site's forms and fetches against a signed-in visitor, CORS for partner keys from hostile origins,
+ * and the security headers on pages and API answers.
+ *
+ * Other sites are one loopback server reached under several names: `localhost` is another site
+ * than the API's `127.0.0.1` (SameSite keeps the cookie home), `127.0.0.1` on another port is the
+ * same site but another origin (the cookie goes along, so only the Origin check stands), and
+ * `*.example` names resolve to it inside Chromium, so a hostile page is loopback like the API and
+ * only CORS, not Chromium's local-network rules, decides what it may read.
+ */
+
+/** `httpsSite`'s public URL is https, so its cookies are the `__Host-` ones (reached as `localhost`, a secure context). */
+const [server, httpsSite] = await Promise.all([useServer(), useServer({ PUBLIC_URL: 'https://spotless.test' })]);
+const { baseUrl } = server;
+const httpsSiteUrl = httpsSite.baseUrl.replace('127.0.0.1', 'localhost');
+
+const DAY_S = 86_400;
+const DECIDED_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; frame-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+let browser: Browser;
+/** The victim: signed in as the demo customer and as the administrator, in one browser profile. */
+let victim: BrowserContext;
+let attacker: Server;
+let sameSite = '';
+let crossSite = '';
+let evil = '';
+let partnerSite = '';
+let otherPartnerSite = '';
+let suffixSite = '';
+const keys = { partner: '', otherPartner: '' };
+/** The Set-Cookie lines of the hosted app's two sign-ins, as Chromium received them. */
+const setCookie = { user: '', admin: '' };
+
+/** Attack pages by path; every name the attacker server is reached by serves the same ones. */
+const attackPages = new Map<string, { html: string; headers?: Record<string, string> }>();
+let pageCounter = 0;
+
+function attackPage(html: string, headers?: Record<string, string>): string {
+  const path = `/attack-${++pageCounter}`;
+  attackPages.set(path, { html: `<!doctype html><html lang="en"><title>Not Spotless</title><body>${html}`, headers });
+  return path;
+}
+
+beforeAll(async () => {
+  attacker = createServer((req, res) => {
+    const entry = attackPages.get((req.url ?? '/').split('?')[0] ?? '/');
+    if (!entry) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...entry.headers }).end(entry.html);
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+  const address = attacker.address();
+  if (!address || typeof address === 'string') throw new Error('no attacker port');
+  const port = address.port;
+  sameSite = `http://127.0.0.1:${port}`;
+  crossSite = `http://localhost:${port}`;
+  evil = `http://evil.example:${port}`;
+  partnerSite = `http://partner.example:${port}`;
+  otherPartnerSite = `http://other.example:${port}`;
+  suffixSite = `http://partner.example.evil.example:${port}`;
+
+  browser = await server.launchBrowser(['--host-resolver-rules=MAP *.example 127.0.0.1']);
+  victim = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await victim.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __violations: seen });
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const page = await victim.newPage();
+  await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill('customer@example.com');
+  await page.getByLabel('Password').fill('demo-password');
+  const [user] = await Promise.all([
+    page.waitForResponse((r) => r.url() === `${baseUrl}/api/auth/login`),
+    page.locator('form').getByRole('button', { name: 'Sign In' }).click(),
+  ]);
+  setCookie.user = (await user.headerValue('set-cookie')) ?? '';
+  await page.waitForURL(/\/profile$/);
+  const [admin] = await Promise.all([
+    page.waitForResponse((r) => r.url() === `${baseUrl}/api/admin/login`),
+    signInAsAdmin(page, baseUrl),
+  ]);
+  setCookie.admin = (await admin.headerValue('set-cookie')) ?? '';
+  await page.close();
+
+  const partner = async (name: string, allowedOrigins: string[]) => {
+    const res = await victim.request.post(`${baseUrl}/api/admin/partners`, {
+      data: { name, allowedOrigins },
+      headers: { origin: baseUrl },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { publishableKey: string }).publishableKey;
+  };
+  keys.partner = await partner('Partner Homes', [partnerSite, 'https://partner.com']);
+  keys.otherPartner = await partner('Other Realty', [otherPartnerSite, 'https://other-partner.com']);
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
+});
+
+const cookieHeader = (cookies: Cookie[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+/** What the victim's account looks like through the API, with the browser's own cookies. */
+async function victimState() {
+  const [user, admin, bookings] = await Promise.all([
+    victim.request.get(`${baseUrl}/api/auth/user`),
+    victim.request.get(`${baseUrl}/api/admin/session`),
+    victim.request.get(`${baseUrl}/api/bookings?pageSize=1`),
+  ]);
+  const me = user.ok()
+    ? ((await user.json()) as { firstName: string; onboardingStep: number; onboardingCompleted: boolean })
+    : undefined;
+  return {
+    user: user.status(),
+    admin: admin.status(),
+    firstName: me?.firstName,
+    onboarding: [me?.onboardingStep, me?.onboardingCompleted],
+    bookings: bookings.ok() ? ((await bookings.json()) as { total: number }).total : undefined,
+    cookies: (await victim.cookies(baseUrl)).map((c) => c.name).sort(),
+  };
+}
+
+interface Sent {
+  status: number;
+  code?: string;
+  /** Whether the browser sent the victim's session cookie along. */
+  withCookie: boolean;
+}
+
+async function sent(response: Response): Promise<Sent> {
+  const cookie = (await response.request().allHeaders()).cookie ?? '';
+  let code: string | undefined;
+  try {
+    code = ((await response.json()) as { error?: { code?: string } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  return { status: response.status(), code, withCookie: cookie.includes('spotless_session=') };
+}
+
+/** Another site's page submits a form to `action` in the victim's browser: a top-level POST navigation. */
+async function formPost(
+  origin: string,
+  action: string,
+  enctype: 'application/x-www-form-urlencoded' | 'multipart/form-data' | 'text/plain',
+  fields: ReadonlyArray<readonly [string, string]>,
+): Promise<Sent> {
+  const inputs = fields
+    .map(([name, value]) => `<input type="hidden" name='${name.replaceAll("'", '&#39;')}' value='${value}'>`)
+    .join('');
+  const path = attackPage(
+    `<form method="post" action="${baseUrl}${action}" enctype="${enctype}">${inputs}</form><script>document.forms[0].submit()</script>`,
+  );
+  const page = await victim.newPage();
+  try {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${baseUrl}${action}` && r.request().method() === 'POST'),
+      page.goto(`${origin}${path}`),
+    ]);
+    return await sent(response);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Runs `fetch` in another site's page; answers what the page could read (nothing, when CORS refuses). */
+async function fetchFrom(
+  page: Page,
+  url: string,
+  init: RequestInit,
+): Promise<{ readable: false } | { readable: true; status: number; body: string }> {
+  return page.evaluate(
+    async ([url, init]) => {
+      try {
+        const res = await fetch(url, init);
+        return { readable: true as const, status: res.status, body: await res.text() };
+      } catch {
+        return { readable: false as const };
+      }
+    },
+    [url, init] as const,
+  );
+}
+
+/** A free start for the demo cleaner a few days ahead, and the price the server asks for it. */
+async function bookableBody() {
+  for (let offset = 3; offset < 30; offset++) {
+    const date = new Date(server.now().getTime() + offset * DAY_S * 1000).toISOString().slice(0, 10);
+    const slots = (await (await fetch(`${baseUrl}/api/cleaners/1/slots/${date}?duration=120`)).json()) as TimeSlotList;
+    const free = slots.items.find((s) => s.isAvailable);
+    if (!free) continue;
+    const body = {
+      cleanerId: 1,
+      serviceId: 1,
+      address: '1 Congress Ave, Austin, TX',
+      scheduledDate: date,
+      scheduledTime: free.startTime,
+      duration: 120,
+    };
+    // A wrong price is answered with the right one and books nothing.
+    const quote = await victim.request.post(`${baseUrl}/api/bookings`, {
+      data: { ...body, totalPrice: '1.00' },
+      headers: { origin: baseUrl },
+    });
+    const { error } = (await quote.json()) as { error: { code: string; currentPrice: string } };
+    expect(error.code).toBe('price_changed');
+    return { ...body, totalPrice: error.currentPrice };
+  }
+  throw new Error('no free slot for the demo cleaner');
+}
+
+describe('the session cookies, as Chromium keeps them', () => {
+  it('are HttpOnly, SameSite=Lax, host-only on Path=/, not Secure on this http site, and expire with the session policy', async () => {
+    const now = Date.now() / 1000;
+    const cookies = await victim.cookies(baseUrl);
+    const user = cookies.find((c) => c.name === 'spotless_session');
+    const admin = cookies.find((c) => c.name === 'spotless_admin_session');
+    // PUBLIC_URL is http here, so no Secure and no __Host- prefix (config.ts: secureCookies).
+    const common = { domain: '127.0.0.1', path: '/', httpOnly: true, secure: false, sameSite: 'Lax' };
+    expect(user).toMatchObject(common);
+    expect(admin).toMatchObject(common);
+    // Expiry follows the absolute lifetime (30 days; 12 hours for an administrator), counted by
+    // Max-Age from the browser's own clock, whatever the server's (test) clock reads.
+    expect(user?.expires).toBeGreaterThan(now + 30 * DAY_S - 120);
+    expect(user?.expires).toBeLessThan(now + 30 * DAY_S + 60);
+    expect(admin?.expires).toBeGreaterThan(now + 12 * 3600 - 120);
+    expect(admin?.expires).toBeLessThan(now + 12 * 3600 + 60);
+
+    for (const [line, name] of [
+      [setCookie.user, 'spotless_session'],
+      [setCookie.admin, 'spotless_admin_session'],
+    ] as const) {
+      expect(line).toMatch(new RegExp(`^${name}=[a-z2-7]{32};`));
+      expect(line).not.toMatch(/domain=/i);
+      expect(line).toMatch(/; Max-Age=\d+;/);
+    }
+    // HttpOnly: the page's scripts cannot read either.
+    const page = await victim.newPage();
+    await page.goto(`${baseUrl}/`);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await page.close();
+  });
+
+  it('are Secure and __Host- prefixed when the public URL is https', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${httpsSiteUrl}/login?returnUrl=%2Fprofile`);
+    await page.getByLabel('Email').fill('customer@example.com');
+    await page.getByLabel('Password').fill('demo-password');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/profile$/);
+    const cookies = await context.cookies(httpsSiteUrl);
+    expect(cookies.map((c) => c.name)).toEqual(['__Host-spotless_session']);
+    expect(cookies[0]).toMatchObject({ domain: 'localhost', path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+    await context.close();
+  });
+});
+
+describe('another site against a signed-in visitor', () => {
+  it('cannot book, reset the onboarding or sign the visitor out with an HTML form, from another site or a sibling origin', async () => {
+    const booking = await bookableBody();
+    const before = await victimState();
+    expect(before).toMatchObject({ user: 200, admin: 200, bookings: expect.any(Number) });
+    const asFields = Object.entries(booking).map(([k, v]) => [k, String(v)] as [string, string]);
+    // The classic trick: a text/plain form whose body is JSON (`name=value` with the `=` inside a string).
+    const json = JSON.stringify({ ...booking, pad: '' }).slice(0, -2);
+    const asJsonText: Array<[string, string]> = [[json, '"}']];
+    const onboardingText: Array<[string, string]> = [
+      [JSON.stringify({ step: 1, completed: false, pad: '' }).slice(0, -2), '"}'],
+    ];
+
+    for (const origin of [crossSite, sameSite]) {
+      const attempts = await Promise.all(
+        (
+          [
+            ['book, urlencoded', '/api/bookings', 'application/x-www-form-urlencoded', asFields],
+            ['book, multipart', '/api/bookings', 'multipart/form-data', asFields],
+            ['book, text/plain JSON', '/api/bookings', 'text/plain', asJsonText],
+            ['onboarding, text/plain JSON', '/api/onboarding/update', 'text/plain', onboardingText],
+            ['sign out', '/api/auth/logout', 'application/x-www-form-urlencoded', [['a', 'b']]],
+            ['admin sign out', '/api/admin/logout', 'multipart/form-data', [['a', 'b']]],
+          ] as const
+        ).map(
+          async ([what, action, enctype, fields]) => [what, await formPost(origin, action, enctype, fields)] as const,
+        ),
+      );
+      for (const [what, result] of attempts) {
+        // Another site gets no cookie (SameSite=Lax), so it is a signed-out caller; a sibling origin
+        // does send it, and the Origin check refuses it.
+        expect(result.withCookie, `${what} from ${origin}`).toBe(origin === sameSite);
+        expect([401, 403, 415], `${what} from ${origin}`).toContain(result.status);
+        if (result.status === 403) expect(result.code, `${what} from ${origin}`).toBe('csrf');
+        // Signing out needs no cookie to take effect (its answer clears them), so it is refused by Origin alone.
+        if (origin === sameSite || what.endsWith('sign out')) {
+          expect(result, `${what} from ${origin}`).toMatchObject({ status: 403, code: 'csrf' });
+        }
+      }
+      expect(await victimState(), `after the forms from ${origin}`).toEqual(before);
+    }
+  });
+
+  it('cannot act, or read, with fetch(credentials: include) from another origin', async () => {
+    const booking = await bookableBody();
+    const before = await victimState();
+    for (const origin of [crossSite, sameSite, evil]) {
+      const page = await victim.newPage();
+      await page.goto(`${origin}${attackPage('')}`);
+      const answered: Array<Promise<readonly [string, Sent]>> = [];
+      page.on('response', (r) => {
+        if (!r.url().startsWith(`${baseUrl}/api/`)) return;
+        answered.push(sent(r).then((s) => [`${r.request().method()} ${new URL(r.url()).pathname}`, s] as const));
+      });
+      // Writes that need no preflight, sent blind (`no-cors`): they reach the server, and from a
+      // sibling origin they carry the cookie.
+      const blind = await Promise.all([
+        fetchFrom(page, `${baseUrl}/api/bookings`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify(booking),
+        }),
+        fetchFrom(page, `${baseUrl}/api/auth/logout`, { method: 'POST', mode: 'no-cors', credentials: 'include' }),
+      ]);
+      expect(blind, origin).toEqual(Array(2).fill({ readable: true, status: 0, body: '' }));
+      // JSON and PATCH need a preflight, which is refused: the PATCH itself is never sent.
+      const patch = await fetchFrom(page, `${baseUrl}/api/auth/profile`, {
+        method: 'PATCH',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Mallory' }),
+      });
+      // A read is answered, but the answer is kept from the page.
+      const read = await fetchFrom(page, `${baseUrl}/api/auth/user`, { credentials: 'include' });
+      expect([patch, read], origin).toEqual([{ readable: false }, { readable: false }]);
+
+      // An opaque answer's body and sent cookies are not reported, so the statuses tell: booking
+      // without the cookie is 401 (another site: SameSite kept it home), with it 403 (a sibling
+      // origin: the Origin check); signing out is refused by Origin either way.
+      const statuses = Object.fromEntries(
+        (await Promise.all(answered)).map(([what, result]) => [what, result.status] as const),
+      );
+      expect(statuses, origin).toEqual({
+        'POST /api/bookings': origin === sameSite ? 403 : 401,
+        'POST /api/auth/logout': 403,
+      });
+      await page.close();
+    }
+    expect(await victimState()).toEqual(before);
+    // What Chromium asked before the PATCH, from Node: refused, with no allowance.
+    const preflight = await fetch(`${baseUrl}/api/auth/profile`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: sameSite,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses the visitor’s cookie with a wrong-scheme Origin, or with neither Origin nor Referer (from Node)', async () => {
+    const before = await victimState();
+    const cookie = cookieHeader(await victim.cookies(baseUrl));
+    const send = (path: string, method: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const httpsOrigin = baseUrl.replace('http:', 'https:');
+    for (const [path, method, body] of [
+      ['/api/auth/profile', 'PATCH', { firstName: 'Mallory' }],
+      ['/api/auth/logout', 'POST', undefined],
+      ['/api/admin/logout', 'POST', undefined],
+    ] as const) {
+      const variants: Array<Record<string, string>> = [
+        { origin: httpsOrigin },
+        { origin: 'null' },
+        {},
+        { referer: `${evil}/page` },
+        { referer: `${httpsOrigin}/profile` },
+      ];
+      for (const headers of variants) {
+        const res = await send(path, method, headers, body);
+        expect(res.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('csrf');
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+    }
+    // Without an Origin, our own Referer is accepted (the middleware's fallback); the same name goes through.
+    const own = await send(
+      '/api/auth/profile',
+      'PATCH',
+      { referer: `${baseUrl}/profile` },
+      { firstName: before.firstName },
+    );
+    expect(own.status).toBe(200);
+    expect(await victimState()).toEqual(before);
+  });
+});
+
+describe('CORS for partner keys', () => {
+  const preflight = (origin: string) =>
+    fetch(`${baseUrl}/api/services`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-spotless-key',
+      },
+    });
+  const keyed = (origin: string, key: string) =>
+    fetch(`${baseUrl}/api/services`, { headers: { origin, 'x-spotless-key': key } });
+
+  it('grants no allowance to a hostile Origin, a look-alike, null, or a partner showing another partner’s key (from Node)', async () => {
+    const refused: Array<[origin: string, key: string]> = [
+      ['https://evil.com', keys.partner],
+      ['null', keys.partner],
+      ['https://partner.com.evil.com', keys.partner],
+      ['https://partner.com.', keys.partner],
+      ['https://partner.com', keys.otherPartner],
+      ['https://other-partner.com', keys.partner],
+      ['https://partner.com', 'pk_not_a_partner_at_all'],
+    ];
+    for (const [origin, key] of refused) {
+      const res = await keyed(origin, key);
+      expect(res.status, `${origin} with ${key}`).toBe(403);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(res.headers.get('access-control-allow-credentials'), origin).toBeNull();
+    }
+    for (const origin of ['https://evil.com', 'null', 'https://partner.com.evil.com', 'http://partner.com']) {
+      const res = await preflight(origin);
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    // No key: a public read still answers, but with no allowance, so no other site's page can read it.
+    const open = await fetch(`${baseUrl}/api/services`, { headers: { origin: 'https://evil.com' } });
+    expect(open.headers.get('access-control-allow-origin')).toBeNull();
+
+    const allowed = await keyed('https://partner.com', keys.partner);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.com');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(allowed.headers.get('vary')).toMatch(/Origin/);
+    const answered = await preflight('https://partner.com');
+    expect(answered.status).toBe(204);
+    expect(answered.headers.get('access-control-allow-origin')).toBe('https://partner.com');
+    expect(answered.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('lets only the partner’s own page read with its own key, never with credentials (in Chromium)', async () => {
+    const context = await browser.newContext();
+    const read = async (origin: string, key: string, credentials: RequestCredentials = 'omit', headers = {}) => {
+      const page = await context.newPage();
+      await page.goto(`${origin}${attackPage('', headers)}`);
+      const result = await fetchFrom(page, `${baseUrl}/api/services`, {
+        credentials,
+        headers: { 'x-spotless-key': key },
+      });
+      await page.close();
+      return result;
+    };
+    // A sandboxed document: its origin is `null`.
+    const sandboxed = { 'content-security-policy': 'sandbox allow-scripts' };
+    const results = await Promise.all([
+      read(evil, keys.partner),
+      read(crossSite, keys.partner, 'omit', sandboxed),
+      read(suffixSite, keys.partner),
+      read(otherPartnerSite, keys.partner),
+      read(partnerSite, keys.otherPartner),
+      read(partnerSite, keys.partner, 'include'),
+      read(partnerSite, keys.partner),
+      read(otherPartnerSite, keys.otherPartner),
+    ]);
+    expect(results.slice(0, 6)).toEqual(Array(6).fill({ readable: false }));
+    expect(results.slice(6)).toEqual(Array(2).fill(expect.objectContaining({ readable: true, status: 200 })));
+    await context.close();
+  });
+});
+
+describe('the security headers, as the browser receives them', () => {
+  // Chromium keeps Strict-Transport-Security only from https answers (RFC 6797 §8.1): on this http
+  // site it is checked as sent, from Node.
+  const { 'strict-transport-security': hsts, ...overHttp } = DECIDED_HEADERS;
+  const expectDecided = (headers: Record<string, string>, what: string, expected = overHttp) => {
+    for (const [name, value] of Object.entries(expected)) expect(headers[name], `${name} on ${what}`).toBe(value);
+  };
+
+  it('are on the hosted app’s pages and the API’s answers, and the app runs under its CSP without a violation', async () => {
+    const refused: string[] = [];
+    const api: Response[] = [];
+    const visit = async (path: string, status: number) => {
+      const page = await victim.newPage();
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(`${path}: ${m.text()}`);
+      });
+      page.on('response', (r) => {
+        if (r.url().startsWith(`${baseUrl}/api/`)) api.push(r);
+      });
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status(), path).toBe(status);
+      expectDecided(await (response as Response).allHeaders(), path);
+      await page.locator('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      return page;
+    };
+    const pages = await Promise.all([
+      visit('/', 200),
+      visit('/search?location=Austin%2C%20TX', 200),
+      visit('/profile', 200),
+      visit('/dashboard', 200),
+      visit('/admin-dashboard', 200),
+      visit('/no-such-page', 404),
+    ]);
+    expect(api.length).toBeGreaterThan(3);
+    for (const r of api) {
+      expectDecided(await r.allHeaders(), `${r.request().method()} ${r.url()}`);
+      // Referrer-Policy: no-referrer, so the app's own calls carry no Referer.
+      expect(await r.request().headerValue('referer')).toBeNull();
+    }
+    for (const page of pages) {
+      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    }
+    expect(refused).toEqual([]);
+    await Promise.all(pages.slice(1).map((p) => p.close()));
+    const page = pages[0] as Page;
+
+    // The policy is enforced, not only sent: a script injected into the page does not run.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))
+      .toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
+    expect(await page.evaluate(() => '__injected' in window)).toBe(false);
+    await page.close();
+
+    // As sent, HSTS included: a page, an API answer and a refusal.
+    expect(hsts).toBe('max-age=31536000; includeSubDomains');
+    for (const [what, res] of [
+      ['a page', await fetch(`${baseUrl}/profile`)],
+      ['an API answer', await fetch(`${baseUrl}/api/services`)],
+      ['a CSRF refusal', await fetch(`${baseUrl}/api/auth/logout`, { method: 'POST', headers: { origin: evil } })],
+    ] as const) {
+      expectDecided(Object.fromEntries(res.headers), what, DECIDED_HEADERS);
+    }
+  });
+
+  it('keep the hosted app out of another site’s frame, and its window out of another site’s reach', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    await page.goto(`${crossSite}${attackPage(`<iframe src="${baseUrl}/login" title="framed"></iframe>`)}`);
+    await expect.poll(() => page.frames().length).toBe(2);
+    const framed = page.frames()[1];
+    await expect.poll(() => framed?.url()).toMatch(/^chrome-error:/);
+    expect(messages).toContainEqual(expect.stringMatching(/^Framing '.+' violates .+ "frame-ancestors 'none'"/));
+
+    // Cross-Origin-Opener-Policy: a window another site opens is cut off from it.
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate((url) => {
+        (window as unknown as { opened: Window | null }).opened = window.open(url);
+      }, `${baseUrl}/`),
+    ]);
+    await popup.waitForLoadState();
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { opened: Window | null }).opened?.closed))
+      .toBe(true);
+    await context.close();
+  });
+});
