@@ -127,7 +127,7 @@ describe('every answer’s fixed headers, written by Node itself', () => {
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
@@ -154,6 +154,6 @@ describe('every answer’s fixed headers, written by Node itself', () => {
     const file = await get(uploaded.body.fileUrl, { cookie });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(file.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(file.headers.get('x-frame-options')).toBe('DENY');
   });
 });

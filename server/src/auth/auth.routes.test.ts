@@ -302,6 +302,29 @@ describe('CSRF', () => {
     }
   });
 
+  it('judges a cookie-less sign-in by its Referer when it has no Origin, and lets a client that sends neither in', async () => {
+    const body = { email: DEMO_CUSTOMER_EMAIL, password: DEMO_PASSWORD };
+    const foreign = await ctx.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', referer: 'https://evil.example/page' },
+      body: JSON.stringify(body),
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const ours = await ctx.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', referer: 'http://localhost/login' },
+      body: JSON.stringify(body),
+    });
+    expect(ours.status).toBe(200);
+    const server = await ctx.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(server.status).toBe(200);
+  });
+
   it('refuses a sign-in posted from another site even without a cookie', async () => {
     const res = await call('/api/auth/login', {
       method: 'POST',

@@ -35,10 +35,13 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
     const hasCookie =
       readSessionCookie(c, SESSION_COOKIE) !== undefined || readSessionCookie(c, ADMIN_SESSION_COOKIE) !== undefined;
     const originHeader = c.req.header('origin');
+    const referer = c.req.header('referer');
+    // Without a cookie, a session path is judged by whichever of the two the request carries; a
+    // client that sends neither (a server, the SDK in Node) is no browser another site steers.
     const session = SESSION_PATHS.has(c.req.path);
-    if (!hasCookie && !(session && originHeader)) return next();
+    if (!hasCookie && !(session && (originHeader !== undefined || referer !== undefined))) return next();
 
-    const origin = originHeader ? originOf(originHeader) : originOf(c.req.header('referer'));
+    const origin = originHeader ? originOf(originHeader) : originOf(referer);
     const allowed = origin !== undefined && sameSite(origin, c.req.url, c.get('deps').config.publicUrl);
     if (!allowed) {
       throw new AppError(403, 'csrf', 'Cross-site request refused: the Origin header does not match this site');

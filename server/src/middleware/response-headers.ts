@@ -28,13 +28,16 @@ export function securityHeaders(config: Pick<Config, 'stripe'>): HeaderList {
     ['content-security-policy', csp],
     ['cross-origin-opener-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
+    // Only what the site uses: the search's "near me" reads the location; no camera, no sensors.
+    ['permissions-policy', 'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), usb=()'],
     ['referrer-policy', 'no-referrer'],
     // One year, subdomains included; browsers heed it only over https.
     ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
     ['x-content-type-options', 'nosniff'],
     ['x-dns-prefetch-control', 'off'],
     ['x-download-options', 'noopen'],
-    ['x-frame-options', 'SAMEORIGIN'],
+    // As frame-ancestors 'none' says, for browsers that know only this header.
+    ['x-frame-options', 'DENY'],
     ['x-permitted-cross-domain-policies', 'none'],
     // Off: the old XSS auditors could be turned against a page; the CSP does that job.
     ['x-xss-protection', '0'],
