@@ -7,7 +7,7 @@ import { type Config, parseConfig } from '../config';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import type { Clock, Deps } from '../deps';
-import { memoryFileStorage } from '../lib/file-storage';
+import { type FileStorage, memoryFileStorage } from '../lib/file-storage';
 import { inProcessImageCleaner } from '../lib/image-cleaner';
 import { createLogger } from '../lib/logger';
 import type { PaymentProvider } from '../lib/payment-provider';
@@ -49,7 +49,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** A fresh copy of the migrated template database and an app over it; closed after the file. */
 export async function createTestContext(
-  options: { config?: Record<string, string>; now?: string; payments?: PaymentProvider } = {},
+  options: { config?: Record<string, string>; now?: string; payments?: PaymentProvider; files?: FileStorage } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-db-'));
   const file = join(dir, 'test.db');
@@ -70,7 +70,7 @@ export async function createTestContext(
     clock,
     payments: options.payments ?? new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) }),
     mailer,
-    files: memoryFileStorage(),
+    files: options.files ?? memoryFileStorage(),
     images: inProcessImageCleaner,
   };
   const app = createApp(deps);
