@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_TYPES, sniffFileType } from './files';
+import { isBase64DataUrl, PHOTO_TYPES, sniffFileType } from './files';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 
@@ -14,5 +14,25 @@ describe('sniffFileType', () => {
     expect(sniffFileType(new TextEncoder().encode('<!doctype html><title>x</title>'))).toBeNull();
     expect(sniffFileType(bytes(0x89, 0x50, 0x4e))).toBeNull();
     expect(sniffFileType(new TextEncoder().encode('%PDF-1.7'), PHOTO_TYPES)).toBeNull();
+  });
+});
+
+describe('isBase64DataUrl', () => {
+  it('takes padded and unpadded base64, as a decoder does', () => {
+    for (const data of ['', 'QQ==', 'QUI=', 'QUJD', 'QQ', 'QUI', 'a+/9']) {
+      expect(isBase64DataUrl(`data:application/pdf;base64,${data}`), data).toBe(true);
+    }
+    expect(isBase64DataUrl('DATA:;BASE64,QUJD')).toBe(true);
+  });
+
+  it('refuses what a decoder throws on: one character past a group, stray padding, other characters', () => {
+    for (const data of ['R', 'QUJDR', 'ab=', 'a===', 'QQ=', '====', 'QUJD!']) {
+      expect(isBase64DataUrl(`data:application/pdf;base64,${data}`), data).toBe(false);
+      expect(() => atob(data), data).toThrow();
+    }
+    // Spaces a decoder would skip are refused too: a data URL carries none.
+    expect(isBase64DataUrl('data:application/pdf;base64,QU JD')).toBe(false);
+    expect(isBase64DataUrl('data:application/pdf,QUJD')).toBe(false);
+    expect(isBase64DataUrl('QUJD')).toBe(false);
   });
 });

@@ -20,6 +20,21 @@ export const PHOTO_MAX_DIMENSION = 2048;
 /** The longest side the server keeps of a document image: an ID or a certificate stays legible. */
 export const DOCUMENT_MAX_DIMENSION = 4096;
 
+/**
+ * Whether `url` is `data:<type>;base64,<data>` with data a decoder takes: the base64 alphabet,
+ * padded to a multiple of four or left unpadded, never one character past a whole group (which
+ * encodes no byte). Flat patterns and arithmetic only: a pattern repeating groups of four
+ * overflows the stack on a data URL of a few megabytes.
+ */
+export function isBase64DataUrl(url: string): boolean {
+  const comma = url.indexOf(',');
+  if (comma < 0 || !/^data:[^,]*;base64$/i.test(url.slice(0, comma))) return false;
+  const data = url.slice(comma + 1);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return false;
+  const padded = data.endsWith('=');
+  return padded ? data.length % 4 === 0 : data.length % 4 !== 1;
+}
+
 /** How many leading bytes `sniffFileType` needs. */
 export const SNIFF_BYTES = 8;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64DataUrl } from '../rules/files';
 import { MESSAGES } from '../rules/messages';
 import { APPLICATION_STATUSES } from '../rules/statuses';
 import { Money, PageQuery, pageOf, ServiceType } from './common';
@@ -210,6 +211,8 @@ export const DocumentUploadInput = z
     fileUrl: z
       .string()
       .regex(/^data:[^,]*;base64,/, 'Send the file as a base64 data URL')
+      // Past the pattern (what the OpenAPI document shows): bytes a decoder can read.
+      .refine(isBase64DataUrl, 'Send the file as a base64 data URL')
       .meta({ description: 'data:<type>;base64,<bytes>' }),
     fileSize: z.unknown().optional().meta({ description: 'ignored: the server measures the file' }),
     mimeType: z.unknown().optional().meta({ description: 'ignored: the type is read from the file’s bytes' }),

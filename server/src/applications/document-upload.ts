@@ -34,7 +34,8 @@ export async function readDocumentUpload(
     try {
       json = JSON.parse(new TextDecoder().decode(body));
     } catch {
-      throw new AppError(400, 'validation_failed', 'Malformed JSON in request body');
+      // The answer every other JSON route gives (the validator's): no field can be named in text that is not JSON.
+      throw new AppError(400, 'bad_request', 'Malformed JSON in request body');
     }
     const parsed = DocumentUploadInput.safeParse(json);
     if (!parsed.success) {

@@ -89,6 +89,18 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       createdAt,
       updatedAt: createdAt,
     });
+    // The ledger recomputes a payment from its provider events (payment-ledger.service.ts): a
+    // succeeded payment without the event that made it so would read as pending at its next
+    // settling — a refund asked for, even one the provider refuses.
+    data.rows.paymentEvents.push({
+      id: `evt_seed_${data.paymentId}`,
+      provider: 'local',
+      type: 'payment_succeeded',
+      paymentId: data.paymentId,
+      providerCreatedAt: createdAt,
+      payload: { type: 'payment_succeeded', providerPaymentId: `pi_seed_${data.bookingId}`, amountCents: total },
+      receivedAt: createdAt,
+    });
     if (b.refunded)
       data.rows.refunds.push({
         paymentId: data.paymentId,

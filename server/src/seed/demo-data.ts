@@ -29,6 +29,7 @@ class Rows {
   bookings: Insert<typeof t.bookings>[] = [];
   history: Insert<typeof t.bookingStatusHistory>[] = [];
   payments: Insert<typeof t.payments>[] = [];
+  paymentEvents: Insert<typeof t.paymentEvents>[] = [];
   refunds: Insert<typeof t.refunds>[] = [];
   reviews: Insert<typeof t.reviews>[] = [];
   responses: Insert<typeof t.reviewResponses>[] = [];
@@ -139,6 +140,7 @@ export class DemoData {
     await write('bookings', t.bookings, rows.bookings);
     await write('bookingStatusHistory', t.bookingStatusHistory, rows.history);
     await write('payments', t.payments, rows.payments);
+    await write('paymentEvents', t.paymentEvents, rows.paymentEvents);
     await write('refunds', t.refunds, rows.refunds);
     await write('reviews', t.reviews, rows.reviews);
     await write('reviewResponses', t.reviewResponses, rows.responses);

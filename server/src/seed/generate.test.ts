@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import * as t from '../db/schema';
+import { settlePayment } from '../payments/payment-ledger.service';
 import { createTestContext } from '../test/harness';
 import { DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, seedDemoData } from './generate';
 
@@ -46,6 +47,19 @@ describe('seedDemoData', () => {
     const badHours = await ctx.database.db.all(sql`
       select id from availability where start_time >= end_time or day_of_week not between 0 and 6`);
     expect(badHours).toEqual([]);
+  });
+
+  it('gives every payment the provider event its status comes from, so settling it again changes nothing', async () => {
+    const ctx = await createTestContext();
+    await seedDemoData(ctx.database, { cleaners: 20, now, demoAccounts: true, seed: 5 });
+    const read = async () =>
+      (await ctx.database.db.select().from(t.payments)).map((p) => [p.id, p.status, p.refundedCents]);
+    const before = await read();
+    expect(before.length).toBeGreaterThan(0);
+    await ctx.database.write(async (tx) => {
+      for (const [id] of before) await settlePayment(tx, id as number, now, null);
+    });
+    expect(await read()).toEqual(before);
   });
 
   it('writes cleaners a batch at a time with the same figures, ids and demo story as one batch would have', async () => {
