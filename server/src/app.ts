@@ -14,7 +14,9 @@ import type { AppEnv, Deps } from './deps';
 import { docsRoutes } from './docs/docs.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
+import { failuresAsUnavailable } from './lib/file-storage';
 import { collectOperations } from './lib/hypermedia';
+import { withFields } from './lib/logger';
 import { servedOperations } from './lib/operations';
 import { isUploadRoute } from './lib/uploads';
 import { accessLog } from './middleware/access-log';
@@ -28,6 +30,7 @@ import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
 import { servicesRoutes } from './services/services.routes';
+import { metricsEndpoint } from './system/metrics';
 import { systemRoutes } from './system/system.routes';
 
 /** The API routes, chained so their type can drive a typed client. */
@@ -64,15 +67,20 @@ const operations = collectOperations(API_OPERATIONS);
  * runtime API: the Node and Workers entries, and the tests, hand everything in.
  */
 export function createApp(given: Deps) {
-  const deps: Deps = { ...given, refunds: given.refunds ?? cancellationRefunds(given) };
+  const deps: Deps = {
+    ...given,
+    files: failuresAsUnavailable(given.files, given.logger),
+    refunds: given.refunds ?? cancellationRefunds(given),
+  };
   const app = new Hono<AppEnv>();
 
+  // Names the request first: everything after it logs with the request's id.
+  app.use('*', responseHeaders(securityHeaders(deps.config)));
   app.use('*', (c, next) => {
-    c.set('deps', deps);
+    c.set('deps', requestDeps(given, deps, c.get('requestId')));
     c.set('operations', operations);
     return next();
   });
-  app.use('*', responseHeaders(securityHeaders(deps.config)));
   app.use('*', accessLog());
   const apiBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimitBytes,
@@ -108,6 +116,8 @@ export function createApp(given: Deps) {
   // Every /api route serves one operation of the table, at its method and path (checked here, at start).
   const served = servedOperations(app, API_OPERATIONS, ['/api/openapi.json', '/api/docs']);
   app.route('/api', docsRoutes(served));
+  // For an operator's scraper, outside the public API (decision 067); 404 where nothing is counted.
+  app.get('/metrics', metricsEndpoint(deps));
 
   app.notFound(async (c) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
@@ -127,3 +137,15 @@ export function createApp(given: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The deps a request's handlers and services get: the app's, with a logger that writes the
+ * request id on every line (decision 067), so no service passes the id along by hand. A
+ * cancellation's refund port is bound to them for the same reason. A few small objects per
+ * request; no async context (AsyncLocalStorage costs every promise of the process on Node 20).
+ */
+function requestDeps(given: Deps, deps: Deps, requestId: string): Deps {
+  const scoped: Deps = { ...deps, logger: withFields(deps.logger, { requestId }) };
+  if (!given.refunds) scoped.refunds = cancellationRefunds(scoped);
+  return scoped;
+}

@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   /** The loudly named opt-in to the local test-mode card provider in production: it takes no money. */
   UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).optional(),
+  /** Node: serves `/metrics` to a scraper that sends it as a bearer token (decision 067). */
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (a random secret, e.g. `openssl rand -hex 32`)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+      .optional(),
+  ),
 });
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -128,6 +136,11 @@ export interface Config {
   /** Uploads (application documents and review-photo requests) per account per hour. */
   readonly uploadRateLimit: number;
   readonly seedCleaners: number;
+  /**
+   * The bearer token a metrics scraper sends to `/metrics` (Node only); without it there is no
+   * `/metrics` (404).
+   */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -218,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     seedCleaners: e.SEED_CLEANERS,
+    metricsToken: e.METRICS_TOKEN,
   });
 }
 

@@ -9,6 +9,7 @@ import type { Operations } from './lib/hypermedia';
 import type { ImageCleaner } from './lib/image-cleaner';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { PaymentProvider } from './lib/payment-provider';
 import type { CancellationRefunds } from './lib/refunds-port';
 
@@ -48,10 +49,16 @@ export interface Deps {
   /** The chat assistant's engine; the chat module builds it from config when not given (OpenAI or offline). */
   assistant?: AssistantEngine;
   assets?: Assets;
+  /**
+   * What an operator's scraper reads at `/metrics` (decision 067): Prometheus on Node when
+   * METRICS_TOKEN is set; absent on Workers and in most tests, where nothing is counted.
+   */
+  metrics?: Metrics;
 }
 
 export interface AppEnv {
   Variables: {
+    /** The app's deps for this request: its `logger` writes the request id on every line. */
     deps: Deps;
     requestId: string;
     /** The sessions behind the request's cookies, resolved once by `actorMiddleware`. */

@@ -16,12 +16,18 @@ export function folderFileStorage(root: string): FileStorage {
       const temporary = `${path}.${randomUUID()}.part`;
       const handle = await open(temporary, 'wx');
       try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, path);
+      } catch (error) {
+        // A full disk, or the rename refused: no half-written file stays behind.
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
       }
-      await rename(temporary, path);
     },
     async get(key) {
       const path = pathOf(key);

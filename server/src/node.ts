@@ -15,7 +15,8 @@ import { folderFileStorage } from './node-files';
 import { imageWorkerPool } from './node-images';
 import { batchedLines } from './node-log';
 import { fileMailer } from './node-mailer';
-import { startNodeServer } from './node-server';
+import { prometheusMetrics } from './node-metrics';
+import { SHUTDOWN_DEADLINE_MS, startNodeServer, stopGracefully } from './node-server';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
 import { createPaymentProvider } from './payments/create-provider';
 import {
@@ -39,7 +40,11 @@ async function main() {
   if (parsed.database.url.startsWith('file:')) {
     mkdirSync(dirname(parsed.database.url.slice('file:'.length)), { recursive: true });
   }
-  const database = await openDatabase(parsed.database.url, parsed.database.authToken);
+  // Counted only for a scraper that can read them (METRICS_TOKEN, decision 067).
+  const metrics = parsed.metricsToken ? prometheusMetrics() : undefined;
+  const database = await openDatabase(parsed.database.url, parsed.database.authToken, {
+    onBusyRetry: metrics && (() => metrics.databaseBusyRetry()),
+  });
   await migrateDatabase(database, MIGRATIONS_FOLDER);
   await ensureCatalogue(database);
 
@@ -90,6 +95,7 @@ async function main() {
     mailer,
     files: folderFileStorage(join(config.dataDir, 'files')),
     images,
+    metrics,
     assets: nodeAssets({ adminDist: join(root, 'admin', 'dist'), sdkDist: join(root, 'sdk', 'dist') }),
   });
 
@@ -111,15 +117,21 @@ async function main() {
     }
   });
 
-  const stopJobs = config.scheduledJobs ? startJobs({ database, clock, logger, payments, mailer }) : () => undefined;
+  const stopJobs = config.scheduledJobs
+    ? startJobs({ database, clock, logger, payments, mailer, metrics })
+    : () => undefined;
 
+  let stopping = false;
   const shutdown = () => {
-    stopJobs();
-    server.close(() => {
+    if (stopping) return;
+    stopping = true;
+    // Armed before anything else, so nothing the stop waits for can carry the exit past it.
+    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+    const close = async () => {
       database.close();
-      void images.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+      await images.close();
+    };
+    void stopGracefully({ server, stopJobs, close, logger }).then((code) => process.exit(code));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -15,8 +15,18 @@ import { stopsWithUs } from './children';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'node_modules', '.bin');
-/** Fast enough for tests that sign many people in from one address; the limits have their own tests. */
-const TEST_LIMITS = { AUTH_RATE_LIMIT: '100000', BOOKING_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+/** The operator's token for `/metrics` on every target (Workers keep no metrics and answer 404). */
+export const TARGET_METRICS_TOKEN = 'targets-metrics-token-0123456789abcdef';
+/**
+ * Fast enough for tests that sign many people in from one address; the limits have their own
+ * tests. Metrics on, as an operator would run a production server.
+ */
+const TEST_LIMITS = {
+  AUTH_RATE_LIMIT: '100000',
+  BOOKING_RATE_LIMIT: '100000',
+  LOG_LEVEL: 'warn',
+  METRICS_TOKEN: TARGET_METRICS_TOKEN,
+};
 const execFileAsync = promisify(execFile);
 const TSX = [join(BIN, 'tsx'), '--conditions=@spotless/source'] as const;
 const SEED_CLEANERS = '40';

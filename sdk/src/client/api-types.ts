@@ -1321,7 +1321,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers */
+        /**
+         * Readiness: the database takes a read and a write now
+         * @description Tries a read and a one-row write once each, without waiting for another writer, and answers within half a second. Load balancers poll it; `/api/health` is the liveness check that touches nothing.
+         */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -8882,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Database unreachable */
+            /** @description The database is busy (`database_busy`) or does not answer (`database_unavailable`); Retry-After says when to ask again */
             503: {
                 headers: {
                     [name: string]: unknown;

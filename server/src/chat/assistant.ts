@@ -11,18 +11,15 @@ import { openaiEngine } from './openai-engine';
  */
 const built = new WeakMap<Config, AssistantEngine>();
 
-export function engineFor(deps: Pick<Deps, 'config' | 'logger' | 'assistant'>): AssistantEngine {
+export function engineFor(deps: Pick<Deps, 'config' | 'assistant'>): AssistantEngine {
   if (deps.assistant) return deps.assistant;
   let engine = built.get(deps.config);
   if (!engine) {
     const offline = offlineEngine();
     const openai = deps.config.openai;
+    // No logger kept here: each turn brings its request's own (`AssistantRequest.log`).
     engine = openai
-      ? openaiEngine(
-          { apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.model },
-          offline,
-          (event, detail) => deps.logger.warn(event, detail),
-        )
+      ? openaiEngine({ apiKey: openai.apiKey, baseUrl: openai.baseUrl, model: openai.model }, offline)
       : offline;
     built.set(deps.config, engine);
   }

@@ -309,6 +309,7 @@ export async function answerTurn(
       now: startedAt,
       person: person ? { firstName: await firstNameOf(deps, turn.actor) } : null,
       signal,
+      log: (event, detail) => deps.logger.warn(event, detail),
     },
     stream ? (piece) => stream.push(piece) : undefined,
   );

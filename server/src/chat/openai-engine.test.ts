@@ -362,6 +362,27 @@ describe('the OpenAI engine’s fallback', () => {
     expect(reply.trace.engine).toMatch(/^offline \(fallback: /);
   });
 
+  it('answers with the offline engine when the stream stalls after its first words', async () => {
+    // The SDK ends an aborted stream as if it were complete: the words so far are no answer.
+    behaviours = [
+      (_body, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const chunk = { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'Ana ' } }] };
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      },
+    ];
+    const events: string[] = [];
+    const engine = openaiEngine(
+      { apiKey: 'sk-test', baseUrl, model: 'm', timeoutMs: 300 },
+      fakeOffline().engine,
+      (e, d) => events.push(`${e} ${d.reason}`),
+    );
+    const reply = await engine.reply(request(fakeToolbox().toolbox));
+    expect(reply.text).toBe('The offline answer.');
+    expect(reply.trace.engine).toBe('offline (fallback: timeout)');
+    expect(events).toEqual(['assistant.fallback timeout']);
+  });
+
   it('answers with the offline engine when the caller goes away', async () => {
     behaviours = [() => {}]; // never answers
     const caller = new AbortController();

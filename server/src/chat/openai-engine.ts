@@ -179,6 +179,9 @@ export function openaiEngine(
           if (piece.function?.arguments) call.arguments += piece.function.arguments;
         }
       }
+      // The SDK ends a stream cut by the deadline (or by the caller) as if it were complete: the
+      // words so far are no answer, and the model never said it was done.
+      signal.throwIfAborted();
       // Missing indexes leave holes; a missing id would make the next request invalid.
       const calls = pieces.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${round}_${i}` }));
       tokens +=
@@ -229,7 +232,7 @@ export function openaiEngine(
         turn.dispose();
       }
       const reason = reasonOf(failure, turn, request.signal);
-      log?.('assistant.fallback', {
+      (request.log ?? log)?.('assistant.fallback', {
         reason,
         error: failure instanceof Error ? failure.message.slice(0, 200) : String(failure),
       });

@@ -21,10 +21,11 @@ export interface Database {
    */
   batch(statements: InStatement[]): Promise<ResultSet[]>;
   /**
-   * Whether a write could start now: takes the write lock and lets it go at once. Throws the 503
-   * the API would answer when another process holds the lock or the database does not answer.
+   * Runs one small write statement once, for readiness: no waiting for another writer's lock, no
+   * retry, and no longer than `timeoutMs` in all. Throws a busy failure (the lock is held, or this
+   * process's writes are already waiting for it) or an unreachable one (no answer in time).
    */
-  checkWritable(): Promise<void>;
+  probeWrite(statement: InStatement, timeoutMs: number): Promise<void>;
   client: Client;
   close(): void;
 }
@@ -39,6 +40,37 @@ const MAX_RETRY_MS = 250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Called each time a write meets another writer's lock and is tried again after a pause. */
+export type BusyRetryObserver = () => void;
+
+/** The database did not answer within a probe's bound: as good as unreachable to its caller. */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms`);
+  }
+}
+
+/**
+ * `work`'s outcome, or `timedOut()`'s error once `ms` have passed. The work is not stopped (a
+ * driver call cannot be): its late outcome is dropped.
+ */
+export function within<T>(work: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timedOut()), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * The write path of a local file (decision 044). Every write of this process goes through one
  * queue (libSQL's in-process rule: a second writer gets SQLITE_BUSY at once) on a connection of
@@ -49,9 +81,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * next commit, until it is garbage collected), so the write client is reopened after each one;
  * readers use their own pool and are never disturbed.
  */
-function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: () => Promise<void> }) {
+function fileWriter(
+  writeClient: Client,
+  options: { waitMs: number; reopened?: () => Promise<void>; onBusyRetry?: BusyRetryObserver },
+) {
   const db = drizzle(writeClient, { schema, casing: 'snake_case' });
   const queue = new WriteQueue();
+  // A write of this process is pausing for another process's lock: every write behind it waits too.
+  let waitingForLock = false;
 
   async function attempt<T>(run: () => Promise<T>, deadline: number, started: () => boolean): Promise<T> {
     let delay = FIRST_RETRY_MS;
@@ -64,7 +101,13 @@ function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: (
         await options.reopened?.();
         // A transaction whose body already ran is not run twice: its caller sees the 503.
         if (started() || Date.now() + delay > deadline) throw new DatabaseBusyError();
-        await sleep(delay);
+        options.onBusyRetry?.();
+        waitingForLock = true;
+        try {
+          await sleep(delay);
+        } finally {
+          waitingForLock = false;
+        }
         delay = Math.min(delay * 2, MAX_RETRY_MS);
       }
     }
@@ -98,17 +141,26 @@ function fileWriter(writeClient: Client, options: { waitMs: number; reopened?: (
         ),
       );
     },
-    checkWritable(): Promise<void> {
-      return queue.run(() =>
-        attempt(
-          async () => {
-            const tx = await writeClient.transaction('write');
-            await tx.rollback();
-          },
-          Date.now(),
-          () => false,
-        ),
-      );
+    probeWrite(statement: InStatement, timeoutMs: number): Promise<void> {
+      // The lock is already known to be held: asking again would only queue behind that wait.
+      if (waitingForLock) return Promise.reject(new DatabaseBusyError());
+      let abandoned = false;
+      const probe = queue.run(async () => {
+        // Its caller has had its answer: a late probe would only hold up the writes behind it.
+        if (abandoned) return;
+        try {
+          await writeClient.execute(statement);
+        } catch (error) {
+          if (databaseFailure(error) !== 'busy') throw error;
+          await writeClient.reconnect();
+          await options.reopened?.();
+          throw new DatabaseBusyError();
+        }
+      });
+      return within(probe, timeoutMs, () => {
+        abandoned = true;
+        return new DatabaseBusyError();
+      });
     },
   };
 }
@@ -124,6 +176,7 @@ export async function batchUntilFree(
   client: Pick<Client, 'batch'>,
   statements: InStatement[],
   waitMs = WRITE_WAIT_MS,
+  onBusyRetry?: BusyRetryObserver,
 ): Promise<ResultSet[]> {
   const deadline = Date.now() + waitMs;
   let delay = FIRST_RETRY_MS;
@@ -132,6 +185,7 @@ export async function batchUntilFree(
       return await client.batch(statements, 'write');
     } catch (error) {
       if (databaseFailure(error) !== 'busy' || Date.now() + delay > deadline) throw error;
+      onBusyRetry?.();
       await sleep(delay);
       delay = Math.min(delay * 2, MAX_RETRY_MS);
     }
@@ -145,17 +199,24 @@ export async function batchUntilFree(
  */
 export function wrapClient(
   client: Client,
-  options: { serialiseWrites?: boolean; writeClient?: Client; busyTimeoutMs?: number } = {},
+  options: {
+    serialiseWrites?: boolean;
+    writeClient?: Client;
+    busyTimeoutMs?: number;
+    onBusyRetry?: BusyRetryObserver;
+  } = {},
 ): Database {
   const db = drizzle(client, { schema, casing: 'snake_case' });
+  const { onBusyRetry } = options;
   if (options.serialiseWrites === false) {
     return {
       db,
       client,
       write: (fn) => db.transaction(fn),
-      batch: (statements) => batchUntilFree(client, statements),
-      checkWritable: async () => {
-        await client.execute('select 1');
+      batch: (statements) => batchUntilFree(client, statements, WRITE_WAIT_MS, onBusyRetry),
+      // One autocommit statement: the server takes and releases its write lock for it, or says busy.
+      probeWrite: async (statement, timeoutMs) => {
+        await within(client.execute(statement), timeoutMs, () => new DatabaseTimeoutError(timeoutMs));
       },
       close: () => client.close(),
     };
@@ -164,6 +225,7 @@ export function wrapClient(
   const { busyTimeoutMs } = options;
   const writer = fileWriter(writeClient, {
     waitMs: WRITE_WAIT_MS,
+    onBusyRetry,
     reopened: busyTimeoutMs
       ? async () => void (await writeClient.execute(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`))
       : undefined,
@@ -173,7 +235,7 @@ export function wrapClient(
     client,
     write: writer.write,
     batch: writer.batch,
-    checkWritable: writer.checkWritable,
+    probeWrite: writer.probeWrite,
     close: () => {
       client.close();
       if (options.writeClient && options.writeClient !== client) options.writeClient.close();

@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { type Database, wrapClient } from './client';
+import { type BusyRetryObserver, type Database, wrapClient } from './client';
 import { cacheStatements } from './statement-cache';
 
 const isMemory = (url: string) => url === ':memory:' || url === 'file::memory:' || url.includes('mode=memory');
@@ -20,20 +20,22 @@ function fetchUncompressed(request: Request): Promise<Response> {
  * Opens the configured database. A local file gets WAL (readers beside the single writer) and two
  * clients: a pool for reads and one connection for the write queue. `busyTimeoutMs` lets a
  * separate process (the job CLI) wait for the server's write lock; the server itself never blocks.
+ * `onBusyRetry` hears of each write that meets another writer's lock and tries again (metrics).
  * Node only (the Workers entry builds its client itself): a file's statements are kept prepared.
  */
 export async function openDatabase(
   url: string,
   authToken?: string,
-  options: { busyTimeoutMs?: number } = {},
+  options: { busyTimeoutMs?: number; onBusyRetry?: BusyRetryObserver } = {},
 ): Promise<Database> {
+  const { onBusyRetry } = options;
   const overHttp = /^https?:/i.test(url);
   const client = createClient({ url, authToken, ...(overHttp ? { fetch: fetchUncompressed } : {}) });
-  if (!url.startsWith('file:')) return wrapClient(client, { serialiseWrites: false });
+  if (!url.startsWith('file:')) return wrapClient(client, { serialiseWrites: false, onBusyRetry });
   cacheStatements();
   // WAL lets readers run beside the single writer; it is a property of the file, set once.
   await client.execute('PRAGMA journal_mode = WAL');
   const writeClient = isMemory(url) ? client : createClient({ url, concurrency: 1 });
   if (options.busyTimeoutMs) await writeClient.execute(`PRAGMA busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
-  return wrapClient(client, { writeClient, busyTimeoutMs: options.busyTimeoutMs });
+  return wrapClient(client, { writeClient, busyTimeoutMs: options.busyTimeoutMs, onBusyRetry });
 }

@@ -21,4 +21,5 @@ export * from './schema/partners';
 export * from './schema/payments';
 export * from './schema/reviews';
 export * from './schema/services';
+export * from './schema/system';
 export * from './schema/write-guards';

@@ -11,6 +11,16 @@ import { AppError } from '../lib/errors';
 /** How long a stored answer is replayed for the same key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A claim still without its answer this long after it was made belongs to a process that died
+ * between the claim and the answer (killed, out of memory, its machine lost): a retry with the same
+ * key and body takes it over. No request runs this long: a provider call gives up after about
+ * 21 s (`STRIPE_CLIENT_DEFAULTS`), a write after 2 s of waiting, and a request may make a few of
+ * each. Were one still running, the provider's own idempotency keys and the refund reservation
+ * would still keep the money from moving twice.
+ */
+export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
+
 export interface StoredAnswer {
   status: number;
   body: string;
@@ -126,7 +136,8 @@ export function storeAnswerStatement(claim: { scope: string; key: string }, body
  *
  * Runs a retryable write at most once per `Idempotency-Key` (DESIGN.md "API conventions"): the
  * first request's answer is stored and replayed for a retry with the same key and body; the same
- * key with another body is 422; a retry while the first is still running is 409. Without a key
+ * key with another body is 422; a retry while the first is still running is 409 (a claim left by a
+ * process that died is taken over, `ABANDONED_CLAIM_MS`). Without a key
  * the write just runs. A failed write stores nothing, so it can be retried with the key. `scope`
  * keeps keys of different routes and callers apart.
  */
@@ -144,7 +155,11 @@ export async function runOnce<T>(
   const stored = await database.write(async (tx) => {
     const now = clock.now();
     const row = await tx.select().from(idempotencyKeys).where(where).get();
-    if (row && row.expiresAt.getTime() > now.getTime()) return row;
+    const abandoned =
+      row?.responseStatus === null &&
+      row.requestHash === hash &&
+      row.createdAt.getTime() <= now.getTime() - ABANDONED_CLAIM_MS;
+    if (row && row.expiresAt.getTime() > now.getTime() && !abandoned) return row;
     if (row) await tx.delete(idempotencyKeys).where(where);
     await tx.insert(idempotencyKeys).values({
       scope,

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { systemClock } from '../deps';
-import { createLogger } from '../lib/logger';
+import { createLogger, withFields } from '../lib/logger';
 import { fileMailer } from '../node-mailer';
 import { createPaymentProvider } from '../payments/create-provider';
 import { JOBS } from './registry';
@@ -22,7 +22,7 @@ async function main() {
   // Another process (the server) may hold the file's write lock for a moment: this process has
   // nothing else to do meanwhile, so it may simply wait.
   const database = await openDatabase(config.database.url, config.database.authToken, { busyTimeoutMs: 10_000 });
-  const logger = createLogger(config.logLevel);
+  const logger = withFields(createLogger(config.logLevel), { job: job.name, jobRunId: crypto.randomUUID() });
   try {
     const result = await job.run({
       database,

@@ -3,11 +3,13 @@ import { purgeOldChats } from '../chat/chat.service';
 import { refreshStatistics } from '../db/migrate';
 import type { Deps } from '../deps';
 import { systemActor } from '../lib/actor';
+import { withFields } from '../lib/logger';
 import { deliverNotifications } from '../notifications/outbox';
 import { reconcilePayments } from '../payments/reconcile.service';
 import { purgeExpired } from './purge-expired';
 
-export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer'>;
+export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer'> &
+  Pick<Partial<Deps>, 'metrics'>;
 
 /**
  * The scheduled jobs: plain functions of `deps`. Node schedules them with node-cron
@@ -37,12 +39,21 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'refresh-statistics', schedule: '43 3 * * *', run: (deps) => refreshStatistics(deps.database) },
 ];
 
-/** Runs one job, logging its result or its failure; never rejects (a schedule must keep going). */
+/**
+ * Runs one job, logging its result or its failure; never rejects (a schedule must keep going).
+ * Every line the run writes, the job's own included, carries the job's name and an id of this run,
+ * as a request's lines carry the request's; the run is counted when metrics are kept.
+ */
 export async function runJob(job: (typeof JOBS)[number], deps: JobDeps): Promise<void> {
+  const logger = withFields(deps.logger, { job: job.name, jobRunId: crypto.randomUUID() });
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   try {
-    const result = await job.run(deps);
-    deps.logger.debug('job finished', { job: job.name, result });
+    const result = await job.run({ ...deps, logger });
+    deps.metrics?.jobRun(job.name, 'succeeded', seconds());
+    logger.debug('job finished', { result });
   } catch (error) {
-    deps.logger.error('job failed', { job: job.name, error: error instanceof Error ? error.stack : String(error) });
+    deps.metrics?.jobRun(job.name, 'failed', seconds());
+    logger.error('job failed', { error: error instanceof Error ? error.stack : String(error) });
   }
 }

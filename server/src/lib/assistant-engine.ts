@@ -40,6 +40,11 @@ export interface AssistantRequest {
   person: { firstName: string | null } | null;
   /** Aborted when the caller goes away. */
   signal?: AbortSignal;
+  /**
+   * Where the engine reports what the person does not see (a fallback and its reason): the
+   * caller's logger, so the line carries the request's id.
+   */
+  log?: (event: string, detail: Record<string, unknown>) => void;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AppError } from './errors';
+import type { Logger } from './logger';
 
 /**
  * Where uploaded files (application documents, review photos) keep their bytes: a folder under
@@ -63,6 +64,49 @@ export function unavailableFileStorage(): FileStorage {
     throw new AppError(503, 'storage_unavailable', 'File storage is not configured on this server');
   };
   return { put: refuse, get: refuse, delete: refuse };
+}
+
+/** Seconds a client is told to wait after a store's failure: a disk or a bucket takes a moment to mend. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/** The answer to an upload or a download while the store fails: files only, everything else works. */
+export function storageUnavailable(cause?: unknown): AppError {
+  const error = new AppError(
+    503,
+    'storage_unavailable',
+    'Files cannot be stored or read right now. Please try again shortly.',
+    undefined,
+    { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+  );
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+/**
+ * The app's view of a store (`createApp` wraps `deps.files` in it, decision 068): whatever the
+ * backend throws — a full or read-only disk, a data folder that cannot be written, R2 not
+ * answering — becomes `storageUnavailable()`, logged with its cause, so uploads and downloads
+ * answer 503 and no service needs a catch of its own. A key the server made wrong is a bug, and
+ * stays one (500).
+ */
+export function failuresAsUnavailable(storage: FileStorage, logger: Pick<Logger, 'warn'>): FileStorage {
+  const guarded =
+    <A extends unknown[], T>(operation: 'put' | 'get' | 'delete', call: (key: string, ...rest: A) => Promise<T>) =>
+    async (key: string, ...rest: A): Promise<T> => {
+      checkFileKey(key);
+      try {
+        return await call(key, ...rest);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        logger.warn('file storage failed', { operation, key, error: String(error) });
+        throw storageUnavailable(error);
+      }
+    };
+  return {
+    put: guarded('put', (key, bytes: Uint8Array, meta: { contentType: string }) => storage.put(key, bytes, meta)),
+    get: guarded('get', (key) => storage.get(key)),
+    delete: guarded('delete', (key) => storage.delete(key)),
+  };
 }
 
 /** The part of Workers' R2 binding this uses (see wrangler.toml `[[r2_buckets]]`). */

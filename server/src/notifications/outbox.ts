@@ -6,6 +6,7 @@ import { builder, statement } from '../db/statements';
 import type { Deps } from '../deps';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../lib/mailer';
+import type { OutboxBacklog } from '../lib/metrics';
 
 export interface NotificationInput {
   type: string;
@@ -135,4 +136,23 @@ export async function deliverNotifications(
     }
   }
   return { sent, failed };
+}
+
+/**
+ * What is waiting in the outbox, for the metrics scrape: three counts over the outbox's
+ * (status, next attempt) index, one round trip.
+ */
+export async function outboxBacklog(deps: Pick<Deps, 'database' | 'clock'>): Promise<OutboxBacklog> {
+  const now = deps.clock.now().getTime();
+  const { status, nextAttemptAt } = notifications;
+  const row = await deps.database.db.get<{ pending: number; failed: number; oldest_due: number | null }>(sql`select
+    (select count(*) from ${notifications} where ${status} = 'pending') as pending,
+    (select count(*) from ${notifications} where ${status} = 'failed') as failed,
+    (select min(${nextAttemptAt}) from ${notifications} where ${status} = 'pending' and ${nextAttemptAt} <= ${now}) as oldest_due`);
+  const oldestDue = row?.oldest_due;
+  return {
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestDueSeconds: oldestDue == null ? 0 : Math.max(0, (now - Number(oldestDue)) / 1000),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { type Actor, requireSystem } from '../lib/actor';
+import { PaymentProviderError } from '../lib/payment-provider';
 import { markProcessing, touchPayment } from './payment-ledger.service';
 import { cancelledBookingRefundsDue, eventsFromIntent, stalePayments, staleRefunds } from './payments.queries';
 import { applyEvent } from './payments.service';
@@ -19,13 +20,21 @@ type ReconcileDeps = Pick<Deps, 'database' | 'clock' | 'payments'> & Partial<Pic
  * second run applies nothing new; refunds reserved but never settled are asked for again with
  * their original idempotency key, so the money moves once; and a cancelled booking's payment is
  * refunded down to the cancellation fee it kept (all of it when the booking expired unpaid first). Provider calls happen outside any
- * transaction; each result is applied in its own.
+ * transaction; each result is applied in its own. A provider that does not answer ends the run
+ * (`providerUnavailable`): each call to it costs the client's whole timeout, and the next run asks
+ * again, where asking the rest in turn would hold the job for the better part of an hour.
  */
 export async function reconcilePayments(
   deps: ReconcileDeps,
   actor: Actor,
   options: { olderThanMinutes?: number; limit?: number } = {},
-): Promise<{ checked: number; updated: number; refundsSettled: number; cancellationRefunds: number }> {
+): Promise<{
+  checked: number;
+  updated: number;
+  refundsSettled: number;
+  cancellationRefunds: number;
+  providerUnavailable: boolean;
+}> {
   requireSystem(actor);
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? RECONCILE_AFTER_MINUTES) * 60_000);
@@ -55,6 +64,9 @@ export async function reconcilePayments(
         paymentId: payment.id,
         error: error instanceof Error ? error.message : String(error),
       });
+      if (error instanceof PaymentProviderError && error.code === 'provider_unavailable') {
+        return { checked, updated, refundsSettled: 0, cancellationRefunds: 0, providerUnavailable: true };
+      }
     }
   }
 
@@ -70,5 +82,5 @@ export async function reconcilePayments(
     const result = await refundCancelledBooking(deps, id);
     if (result?.refund.status === 'succeeded') cancellationRefunds += 1;
   }
-  return { checked, updated, refundsSettled, cancellationRefunds };
+  return { checked, updated, refundsSettled, cancellationRefunds, providerUnavailable: false };
 }

@@ -23,6 +23,15 @@ export interface StripeProviderOptions {
   webhookToleranceSeconds?: number;
 }
 
+/**
+ * How the `stripe` client waits for Stripe: each attempt at most `timeout` ms without an answer,
+ * and one more attempt after a timeout, a dropped connection or a 5xx (every write carries its
+ * idempotency key, so a retry never charges twice). A stalled Stripe costs a checkout about 21 s
+ * before its 503, inside the minute a proxy in front of the server waits. With 20 s and two
+ * retries it was over a minute: the proxy's 504 came first.
+ */
+export const STRIPE_CLIENT_DEFAULTS = { timeout: 10_000, maxNetworkRetries: 1 } as const;
+
 /** Stripe's refund reasons; anything else the admin wrote travels in metadata. */
 const STRIPE_REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
 
@@ -39,7 +48,7 @@ export class StripePaymentProvider implements PaymentProvider {
   private readonly cryptoProvider = Stripe.createSubtleCryptoProvider();
 
   constructor(options: StripeProviderOptions) {
-    this.stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options.clientOptions });
+    this.stripe = new Stripe(options.secretKey, { ...STRIPE_CLIENT_DEFAULTS, ...options.clientOptions });
     this.webhookSecret = options.webhookSecret;
     this.tolerance = options.webhookToleranceSeconds ?? 300;
   }

@@ -34,9 +34,17 @@ export const systemApi = defineOperations({
     method: 'get',
     path: '/ready',
     security: 'public',
-    summary: 'Readiness: the database answers',
+    summary: 'Readiness: the database takes a read and a write now',
+    description:
+      'Tries a read and a one-row write once each, without waiting for another writer, and answers within half a second. Load balancers poll it; `/api/health` is the liveness check that touches nothing.',
     tags: ['system'],
     access: 'public',
-    responses: { 200: { description: 'Ready', schema: Health }, 503: { description: 'Database unreachable' } },
+    responses: {
+      200: { description: 'Ready', schema: Health },
+      503: {
+        description:
+          'The database is busy (`database_busy`) or does not answer (`database_unavailable`); Retry-After says when to ask again',
+      },
+    },
   },
 });

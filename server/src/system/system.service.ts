@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { mayApply } from '../applications/applications.service';
+import { DatabaseTimeoutError, within } from '../db/client';
+import { readiness } from '../db/schema';
+import { builder, statement } from '../db/statements';
 import type { Deps } from '../deps';
 import { type Actor, isAdmin, personOf, requirePublic } from '../lib/actor';
 import { asServiceUnavailable, databaseUnavailable } from '../lib/database-failures';
@@ -21,15 +25,36 @@ export async function rootFacts(
 }
 
 /**
- * Readiness: the database answers reads and a write could start now. 503 with Retry-After when
- * another process holds the write lock (`database_busy`) or the database does not answer
- * (`database_unavailable`), so a load balancer stops sending writes that would fail.
+ * The most a readiness check takes: a probe gives up on an instance that does not answer within
+ * its own timeout (often one second), so the answer must come well before that.
  */
-export async function checkReadiness(deps: Pick<Deps, 'database'>, actor: Actor): Promise<void> {
+export const READINESS_TIMEOUT_MS = 500;
+
+/**
+ * Readiness: the database answers a read and takes a real write now (the one `readiness` row gets
+ * the time), each tried once, without waiting for another writer's lock. 503 with Retry-After when
+ * the lock is held (`database_busy`) or the database does not answer in time
+ * (`database_unavailable`), so a load balancer stops sending requests that would fail. `/api/health`
+ * stays the cheap liveness check that touches nothing.
+ */
+export async function checkReadiness(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor): Promise<void> {
   requirePublic(actor);
+  const checkedAt = deps.clock.now();
+  const write = statement(
+    builder
+      .insert(readiness)
+      .values({ id: 1, checkedAt })
+      .onConflictDoUpdate({ target: readiness.id, set: { checkedAt: sql`excluded.checked_at` } }),
+  );
   try {
-    await deps.database.client.execute('select 1');
-    await deps.database.checkWritable();
+    await Promise.all([
+      within(
+        deps.database.client.execute('select 1'),
+        READINESS_TIMEOUT_MS,
+        () => new DatabaseTimeoutError(READINESS_TIMEOUT_MS),
+      ),
+      deps.database.probeWrite(write, READINESS_TIMEOUT_MS),
+    ]);
   } catch (error) {
     throw asServiceUnavailable(error) ?? (error instanceof AppError ? error : databaseUnavailable());
   }

@@ -74,6 +74,10 @@ export class StripeLoopback {
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   /** Answers the next N requests to a path prefix with a 500 (Stripe is down). */
   private failures: Array<{ prefix: string; remaining: number }> = [];
+  /** Never answers the next N requests to a path prefix, having done their work first or not. */
+  private stalls: Array<{ prefix: string; remaining: number; afterWork: boolean }> = [];
+  /** Requests held without an answer, released (dropped) by `stop`. */
+  private readonly held = new Set<ServerResponse>();
   private server: Server | undefined;
   port = 0;
 
@@ -92,6 +96,9 @@ export class StripeLoopback {
   }
 
   async stop(): Promise<void> {
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
@@ -106,6 +113,28 @@ export class StripeLoopback {
 
   failNext(prefix: string, times = 1): void {
     this.failures.push({ prefix, remaining: times });
+  }
+
+  /**
+   * Stripe stalls: the next `times` requests to a path prefix get no answer at all (the client's
+   * timeout decides). With `afterWork`, each request does its work first, as when the answer is
+   * lost on the way back: the intent exists at Stripe though the server never heard of it.
+   */
+  stallNext(prefix: string, times = 1, options: { afterWork?: boolean } = {}): void {
+    this.stalls.push({ prefix, remaining: times, afterWork: options.afterWork ?? false });
+  }
+
+  /** Stops stalling and failing: what is still held stays unanswered. */
+  recover(): void {
+    this.failures = [];
+    this.stalls = [];
+  }
+
+  /** Charges made at this fake Stripe (cards that went through), for a payment intent or all. */
+  chargeCount(intentId?: string): number {
+    let count = 0;
+    for (const charge of this.charges.values()) if (!intentId || charge.payment_intent === intentId) count += 1;
+    return count;
   }
 
   /** The customer's card went through (what Stripe.js confirming with 4242… does). */
@@ -181,27 +210,35 @@ export class StripeLoopback {
       failure.remaining -= 1;
       return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     }
+    const stall = this.stalls.find((f) => url.pathname.startsWith(f.prefix) && f.remaining > 0);
+    if (stall) {
+      stall.remaining -= 1;
+      this.held.add(res);
+      res.once('close', () => this.held.delete(res));
+      if (!stall.afterWork) return;
+    }
+    const answer = stall ? () => undefined : send;
 
     const fingerprint = `${req.method} ${url.pathname} ${text}`;
     if (req.method === 'POST' && idempotencyKey) {
       const stored = this.idempotency.get(idempotencyKey);
       if (stored) {
         if (stored.fingerprint !== fingerprint) {
-          return send(400, {
+          return answer(400, {
             error: {
               type: 'idempotency_error',
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
             },
           });
         }
-        return send(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+        return answer(stored.status, stored.body, { 'idempotent-replayed': 'true' });
       }
     }
     const [status, payload] = this.route(req.method ?? 'GET', url.pathname, body, query);
     if (req.method === 'POST' && idempotencyKey && status < 500) {
       this.idempotency.set(idempotencyKey, { fingerprint, status, body: payload });
     }
-    send(status, payload);
+    answer(status, payload);
   }
 
   private route(
