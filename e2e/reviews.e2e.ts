@@ -242,9 +242,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     // The phone's 5712-pixel-wide photo, as kept: scaled to the longest side the server keeps.
     const phoneShot = review.getByTestId('review-photo').nth(1);
     await phoneShot.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => phoneShot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(2048);
+    await expect.poll(() => phoneShot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
 
     const profile = await json<Cleaner>(visitor, `/api/cleaners/${cleanerId}`);
     expect(profile.rating).not.toBeNull();

@@ -29,7 +29,10 @@ export function securityHeaders(config: Pick<Config, 'stripe'>): HeaderList {
     ['cross-origin-opener-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
     // Only what the site uses: the search's "near me" reads the location; no camera, no sensors.
-    ['permissions-policy', 'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), usb=()'],
+    [
+      'permissions-policy',
+      'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), usb=()',
+    ],
     ['referrer-policy', 'no-referrer'],
     // One year, subdomains included; browsers heed it only over https.
     ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
