@@ -17,13 +17,18 @@ declare module 'autocannon' {
   }
   interface RequestParams {
     path: string;
+    method?: string;
     body?: string;
     headers?: Record<string, string>;
   }
+  /** Per connection; with a single request spec, a fresh one for every request. */
+  export type RequestContext = Record<string, unknown>;
   interface RequestSpec {
     method?: string;
     path?: string;
-    setupRequest?: (request: RequestParams) => RequestParams;
+    setupRequest?: (request: RequestParams, context: RequestContext) => RequestParams;
+    /** Called with each answer, before the connection sends its next request. */
+    onResponse?: (status: number, body: string, context: RequestContext) => void;
   }
   interface Options {
     url: string;
@@ -31,6 +36,10 @@ declare module 'autocannon' {
     duration?: number;
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
+    /** Requests per second over all connections (each connection gets its share, per second). */
+    overallRate?: number;
+    /** Seconds before an unanswered request counts as a timeout (default 10). */
+    timeout?: number;
     requests?: RequestSpec[];
   }
   function autocannon(options: Options): Promise<Result>;

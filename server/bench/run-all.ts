@@ -2,6 +2,8 @@
  * `npm run bench`: every benchmark of the server, one after another, then one table of every goal
  * the result files in bench/results/ state and whether the latest run met it
  * (`npm run bench -w server -- --summary` prints only the table, from the files as they are).
+ * `npm run bench:load` (12 minutes, most of it the soak) runs only when asked; its latest goals
+ * are in the table.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ const benches = [
   'assistant.bench.ts',
   'workers-signups.bench.ts',
   'uploads.bench.ts',
+  'backup.bench.ts',
 ];
 const RESULTS = [
   'request-path',
@@ -27,6 +30,9 @@ const RESULTS = [
   'assistant',
   'workers-signups',
   'uploads',
+  'backup',
+  'load',
+  'faults',
   'size',
   'lighthouse',
 ];
