@@ -665,6 +665,15 @@ describe('low: fixed while there', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields.id).toBe('must be a positive integer');
   });
+
+  it('reads an id only from decimal digits: hex, exponents, signs and decimals are refused, not read as another id', async () => {
+    for (const id of ['0x1', '1e0', '+1', '1.0', '0b1', '%201']) {
+      const res = await call(`/api/cleaners/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body.error.fields.id, id).toBe('must be a positive integer');
+    }
+    expect((await call('/api/cleaners/1')).status).toBe(200);
+  });
 });
 
 describe('the outbox is delivered', () => {

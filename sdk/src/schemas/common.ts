@@ -2,13 +2,17 @@ import { z } from 'zod';
 
 /**
  * A positive integer id taken from a path segment such as `/api/cleaners/:id`, at most
- * 2^53 − 1: beyond that a number is no longer exact, and two ids could read as one.
+ * 2^53 − 1: beyond that a number is no longer exact, and two ids could read as one. Only decimal
+ * digits are read as a number: `0x10`, `1e3`, ` 7` or `7.0` are refused, not taken for another id.
  */
-export const IdParam = z.coerce
-  .number({ error: 'must be a positive integer' })
-  .int('must be a positive integer')
-  .positive('must be a positive integer')
-  .max(Number.MAX_SAFE_INTEGER, 'must be a positive integer');
+export const IdParam = z.preprocess(
+  (value) => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .positive('must be a positive integer')
+    .max(Number.MAX_SAFE_INTEGER, 'must be a positive integer'),
+);
 
 /** `{ error: { code, message, fields? } }` — the one error shape of the API. */
 export const ApiErrorBody = z
