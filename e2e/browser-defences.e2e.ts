@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { TimeSlotList } from '@spotless/sdk';
 import type { Browser, BrowserContext, Cookie, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECIDED_HEADERS } from '../server/targets/decided-headers';
 import { signInAsAdmin } from './browser';
 import { useServer } from './server';
 
@@ -24,22 +25,6 @@ const { baseUrl } = server;
 const httpsSiteUrl = httpsSite.baseUrl.replace('127.0.0.1', 'localhost');
 
 const DAY_S = 86_400;
-const DECIDED_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; frame-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-  'cross-origin-opener-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'permissions-policy':
-    'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), usb=()',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
 
 let browser: Browser;
 /** The victim: signed in as the demo customer and as the administrator, in one browser profile. */

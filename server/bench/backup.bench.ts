@@ -23,7 +23,7 @@ import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { samplePdf } from '../src/test/sample-files';
 import { stopsWithUs } from '../targets/children';
-import { startServer, stopServer, writeResult } from './harness';
+import { freeBookingBodies, startServer, stopServer, writeResult } from './harness';
 import { bookAtRate, figures, holdWriteLock } from './write-load';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
@@ -46,7 +46,6 @@ const LIMITS = {
 };
 const ROOT = join(SERVER_ROOT, '..');
 
-type Json = Record<string, unknown>;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function call(base: string, path: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
@@ -80,51 +79,6 @@ async function register(base: string, name: string): Promise<string> {
   const session = /spotless_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!session) throw new Error(`register ${res.status}`);
   return `spotless_session=${session}`;
-}
-
-/** Distinct, non-overlapping free two-hour starts of the first cleaners, with their prices. */
-async function bookingBodies(base: string, count: number, cookie: string): Promise<Json[]> {
-  const bodies: Json[] = [];
-  for (let cleanerId = 1; bodies.length < count && cleanerId <= 400; cleanerId++) {
-    let price: string | undefined;
-    const days = Array.from({ length: 60 }, (_, d) => new Date(Date.now() + (14 + d) * 86_400_000));
-    const answers = await Promise.all(
-      days.map(async (day) => {
-        const date = day.toISOString().slice(0, 10);
-        const res = await call(base, `/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
-        const slots = (await res.json()) as { items?: Array<{ startTime: string; isAvailable: boolean }> };
-        return { date, items: slots.items ?? [] };
-      }),
-    );
-    for (const { date, items } of answers) {
-      let lastEnd = -1;
-      for (const slot of items) {
-        const [h, m] = slot.startTime.split(':').map(Number);
-        const start = (h as number) * 60 + (m as number);
-        if (!slot.isAvailable || start < lastEnd) continue;
-        const body: Json = {
-          cleanerId,
-          serviceId: 1,
-          address: '1 Bench St',
-          scheduledDate: date,
-          scheduledTime: slot.startTime,
-          duration: 120,
-        };
-        if (!price) {
-          const quote = await call(base, '/api/bookings', {
-            method: 'POST',
-            cookie,
-            body: { ...body, totalPrice: '1.00' },
-          });
-          price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
-        }
-        bodies.push({ ...body, totalPrice: price });
-        lastEnd = start + 120;
-      }
-    }
-  }
-  if (bodies.length < count) throw new Error(`only ${bodies.length} free starts`);
-  return bodies.slice(0, count);
 }
 
 interface Document {
@@ -209,7 +163,12 @@ async function main() {
     );
     const uploaded = await uploadDocuments(server.base);
     console.log(`Uploaded ${uploaded.documents.length} documents (${(uploaded.bytes / 1_048_576).toFixed(1)} MB)`);
-    const bodies = await bookingBodies(server.base, RATE * (BEFORE_SECONDS + MAX_DURING_SECONDS + 5), cookies[0]!);
+    const bodies = await freeBookingBodies(
+      server.base,
+      cookies[0]!,
+      RATE * (BEFORE_SECONDS + MAX_DURING_SECONDS + 5),
+      400,
+    );
 
     // One run of bookings: alone first, then with the backup started beside it.
     const load = bookAtRate(server.base, bodies, cookies, {

@@ -20,7 +20,7 @@ import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { stopsWithUs } from '../targets/children';
 import { freePort, overWebSocket } from '../targets/targets';
-import { type Figures, load, startServer, stopServer, writeResult } from './harness';
+import { type Figures, freeBookingBodies, load, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -67,7 +67,6 @@ async function prepare(url: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-type Json = Record<string, unknown>;
 
 /** 50 signed-in customers and distinct, non-overlapping free two-hour starts with their prices. */
 async function bookingPlan(base: string) {
@@ -87,41 +86,8 @@ async function bookingPlan(base: string) {
     if (!session) throw new Error(`register ${res.status}`);
     cookies.push(`spotless_session=${session}`);
   }
-  const bodies: Json[] = [];
-  for (let cleanerId = 1; cleanerId <= BOOKING_CLEANERS && bodies.length < BOOKINGS; cleanerId++) {
-    let price: string | undefined;
-    for (let day = 14; day < 74 && bodies.length < BOOKINGS; day++) {
-      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      const slots = (await (await fetch(`${base}/api/cleaners/${cleanerId}/slots/${date}?duration=120`)).json()) as {
-        items?: Array<{ startTime: string; isAvailable: boolean }>;
-      };
-      let lastEnd = -1;
-      for (const slot of slots.items ?? []) {
-        const [h, m] = slot.startTime.split(':').map(Number);
-        const start = (h as number) * 60 + (m as number);
-        if (!slot.isAvailable || start < lastEnd) continue;
-        const body: Json = {
-          cleanerId,
-          serviceId: 1,
-          address: '1 Bench St',
-          scheduledDate: date,
-          scheduledTime: slot.startTime,
-          duration: 120,
-        };
-        if (!price) {
-          const quote = await fetch(`${base}/api/bookings`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: base, cookie: cookies[0]! },
-            body: JSON.stringify({ ...body, totalPrice: '1.00' }),
-          });
-          price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
-        }
-        bodies.push({ ...body, totalPrice: price });
-        lastEnd = start + 120;
-      }
-    }
-  }
-  return { cookies, bodies: bodies.slice(0, BOOKINGS) };
+  const bodies = await freeBookingBodies(base, cookies[0]!, BOOKINGS, BOOKING_CLEANERS);
+  return { cookies, bodies };
 }
 
 /** Every figure of one path; `bookingsOnly` measures the writes alone (a second transport). */

@@ -139,3 +139,53 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
+
+/**
+ * `count` bookable bodies: distinct, non-overlapping free two-hour starts of cleaners 1, 2, … up to
+ * `lastCleaner`, from two weeks ahead, each at the price the server quotes (asked once a cleaner
+ * with a wrong price, as a client learns it). Throws when there are fewer.
+ */
+export async function freeBookingBodies(
+  base: string,
+  cookie: string,
+  count: number,
+  lastCleaner = 200,
+): Promise<Array<Record<string, unknown>>> {
+  const bodies: Array<Record<string, unknown>> = [];
+  for (let cleanerId = 1; cleanerId <= lastCleaner && bodies.length < count; cleanerId++) {
+    let price: string | undefined;
+    for (let day = 14; day < 74 && bodies.length < count; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const res = await fetch(`${base}/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
+      if (res.status === 404) break;
+      const slots = (await res.json()) as { items?: Array<{ startTime: string; isAvailable: boolean }> };
+      let lastEnd = -1;
+      for (const slot of slots.items ?? []) {
+        const [h, m] = slot.startTime.split(':').map(Number);
+        const start = (h as number) * 60 + (m as number);
+        if (!slot.isAvailable || start < lastEnd) continue;
+        const body = {
+          cleanerId,
+          serviceId: 1,
+          address: '1 Bench St',
+          scheduledDate: date,
+          scheduledTime: slot.startTime,
+          duration: 120,
+        };
+        if (!price) {
+          const quote = await fetch(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base, cookie },
+            body: JSON.stringify({ ...body, totalPrice: '1.00' }),
+          });
+          price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
+        }
+        bodies.push({ ...body, totalPrice: price });
+        lastEnd = start + 120;
+        if (bodies.length >= count) break;
+      }
+    }
+  }
+  if (bodies.length < count) throw new Error(`only ${bodies.length} free starts of ${count}`);
+  return bodies;
+}

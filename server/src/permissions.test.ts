@@ -22,6 +22,7 @@ import {
   sendAsAssistant,
 } from './test/access-callers';
 import { ADMIN_PASSWORD, PASSWORD, type People, type World, world } from './test/access-fixtures';
+import { dataUrl } from './test/application-fixtures';
 import { contactKey, exposures, secretsIn } from './test/exposure';
 import { samplePdf } from './test/sample-files';
 
@@ -510,7 +511,7 @@ const ROWS: Record<string, Row> = {
       body: {
         documentType: 'id',
         fileName: 'id.pdf',
-        fileUrl: `data:application/pdf;base64,${Buffer.from(samplePdf('matrix')).toString('base64')}`,
+        fileUrl: dataUrl(samplePdf('matrix'), 'application/pdf'),
       },
     }),
     expect: { ...onlyCustomerA(201), visitor: 401, admin: 401 },

@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call as send } from './call';
+import { DECIDED_HEADERS } from './decided-headers';
 import { TARGETS, type Target } from './targets';
 
 /**
@@ -10,22 +11,6 @@ import { TARGETS, type Target } from './targets';
  * allowance for a hostile Origin. The browser's view of the same is `e2e/browser-defences.e2e.ts`.
  */
 
-const DECIDED_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; frame-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-  'cross-origin-opener-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'permissions-policy':
-    'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), usb=()',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
 const EVIL = 'https://evil.example';
 const DEMO_KEY = 'pk_demo_sunrise_realty';
 /** A page the demo partner allows (loopback, any port). */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { SERVER_ROOT } from '../../src/paths';
 import { stopsWithUs } from '../../targets/children';
 import { freePort } from '../../targets/targets';
-import { percentile } from '../harness';
+import { freeBookingBodies, percentile } from '../harness';
 
 export type Json = Record<string, unknown>;
 
@@ -264,46 +264,11 @@ export async function registerCustomers(base: string, count: number, prefix: str
 }
 
 /**
- * `count` bookable bodies: distinct, non-overlapping free two-hour starts of cleaners 1, 2, … from
- * two weeks ahead, each at the price the server quotes, with `address` naming the request (so a
- * stored row can be matched to the request that made it).
+ * `count` bookable bodies (see `freeBookingBodies`), with `address` naming the request (so a stored
+ * row can be matched to the request that made it).
  */
 export async function bookingBodies(base: string, cookie: string, count: number): Promise<Json[]> {
-  const bodies: Json[] = [];
-  for (let cleanerId = 1; cleanerId <= 200 && bodies.length < count; cleanerId++) {
-    let price: string | undefined;
-    for (let day = 14; day < 74 && bodies.length < count; day++) {
-      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      const res = await fetch(`${base}/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
-      if (res.status === 404) break;
-      const slots = (await res.json()) as { items?: Array<{ startTime: string; isAvailable: boolean }> };
-      let lastEnd = -1;
-      for (const slot of slots.items ?? []) {
-        const [h, m] = slot.startTime.split(':').map(Number);
-        const start = (h as number) * 60 + (m as number);
-        if (!slot.isAvailable || start < lastEnd) continue;
-        const body: Json = {
-          cleanerId,
-          serviceId: 1,
-          scheduledDate: date,
-          scheduledTime: slot.startTime,
-          duration: 120,
-        };
-        if (!price) {
-          const quote = await fetch(`${base}/api/bookings`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: base, cookie },
-            body: JSON.stringify({ ...body, address: '1 Quote St', totalPrice: '1.00' }),
-          });
-          price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
-        }
-        bodies.push({ ...body, totalPrice: price });
-        lastEnd = start + 120;
-        if (bodies.length >= count) break;
-      }
-    }
-  }
-  if (bodies.length < count) throw new Error(`only ${bodies.length} free starts of ${count}`);
+  const bodies = await freeBookingBodies(base, cookie, count);
   return bodies.map((body, i) => ({ ...body, address: `${i} Fault St` }));
 }
 

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open';
+import { dataUrl, MINIMAL_APPLICATION } from '../../src/test/application-fixtures';
 import { samplePdf } from '../../src/test/sample-files';
 import {
   type Answer,
@@ -37,18 +38,12 @@ export async function fileStorageFailing(): Promise<Json> {
     const { base } = server;
     const cookies = await registerCustomers(base, 6, 'files');
     const bodies = await bookingBodies(base, cookies[0] as string, 400);
-    const pdf = `data:application/pdf;base64,${Buffer.from(samplePdf('Spotless file fault')).toString('base64')}`;
+    const pdf = dataUrl(samplePdf('Spotless file fault'), 'application/pdf');
     const applications: Array<{ cookie: string; path: string }> = [];
     for (const cookie of cookies.slice(0, 3)) {
       const res = await call(base, 'POST', '/api/applications', {
         headers: { cookie },
-        body: {
-          bio: 'Ten years of careful, friendly home cleaning.',
-          experience: '5-10',
-          hourlyRate: 32.5,
-          serviceTypes: ['residential'],
-          coverageAreas: ['Austin, TX'],
-        },
+        body: MINIMAL_APPLICATION,
       });
       if (res.status !== 201) throw new Error(`application ${res.status} ${res.code}`);
       applications.push({ cookie, path: `/api/applications/${res.body?.id}/documents` });

@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open';
+import { MINIMAL_APPLICATION } from '../../src/test/application-fixtures';
 import { samplePdf } from '../../src/test/sample-files';
 import {
   type Answer,
@@ -49,13 +50,7 @@ function rawConnection(port: number): { socket: Socket; received: () => string; 
 async function applicant(base: string, cookie: string): Promise<string> {
   const res = await call(base, 'POST', '/api/applications', {
     headers: { cookie },
-    body: {
-      bio: 'Ten years of careful, friendly home cleaning.',
-      experience: '5-10',
-      hourlyRate: 32.5,
-      serviceTypes: ['residential'],
-      coverageAreas: ['Austin, TX'],
-    },
+    body: MINIMAL_APPLICATION,
   });
   if (res.status !== 201) throw new Error(`application ${res.status} ${res.code}`);
   return `/api/applications/${res.body?.id}/documents`;

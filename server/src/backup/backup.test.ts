@@ -30,6 +30,7 @@ import { folderFileStorage } from '../node-files';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { LocalPaymentProvider } from '../payments/local-provider';
 import { databaseLocalStore } from '../payments/local-provider-store';
+import { MINIMAL_APPLICATION } from '../test/application-fixtures';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext, testConfig } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
@@ -146,16 +147,7 @@ async function partner(): Promise<void> {
 async function applicantWithDocuments(count: number, label: string): Promise<number[]> {
   const id = await createCustomer(ctx, 'Applicant');
   const headers = await sessionFor(ctx, id);
-  const application = await ok(
-    post('/api/applications', headers, {
-      bio: 'Ten years of careful, friendly home cleaning.',
-      experience: '5-10',
-      hourlyRate: 32.5,
-      serviceTypes: ['residential'],
-      coverageAreas: ['Austin, TX'],
-    }),
-    'application',
-  );
+  const application = await ok(post('/api/applications', headers, MINIMAL_APPLICATION), 'application');
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const form = new FormData();

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applicationDocuments } from '../db/schema';
 import { folderFileStorage } from '../node-files';
+import { dataUrl, MINIMAL_APPLICATION } from '../test/application-fixtures';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
@@ -53,13 +54,7 @@ async function applicantWithApplication() {
   const res = await ctx.json<Json>('/api/applications', {
     method: 'POST',
     headers,
-    body: {
-      bio: 'Ten years of careful, friendly home cleaning.',
-      experience: '5-10',
-      hourlyRate: 32.5,
-      serviceTypes: ['residential'],
-      coverageAreas: ['Austin, TX'],
-    },
+    body: MINIMAL_APPLICATION,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { headers, applicationId: res.body.id as number };
@@ -72,7 +67,7 @@ const upload = (headers: Record<string, string>, applicationId: number) =>
     body: {
       documentType: 'id',
       fileName: 'id.pdf',
-      fileUrl: `data:application/pdf;base64,${Buffer.from(samplePdf()).toString('base64')}`,
+      fileUrl: dataUrl(samplePdf(), 'application/pdf'),
     },
   });
 
@@ -154,13 +149,7 @@ describe('the folder store on Node', () => {
     const application = await broken.json<Json>('/api/applications', {
       method: 'POST',
       headers,
-      body: {
-        bio: 'Ten years of careful, friendly home cleaning.',
-        experience: '5-10',
-        hourlyRate: 32.5,
-        serviceTypes: ['residential'],
-        coverageAreas: ['Austin, TX'],
-      },
+      body: MINIMAL_APPLICATION,
     });
     const res = await broken.json<Json>(`/api/applications/${application.body.id}/documents`, {
       method: 'POST',
@@ -168,7 +157,7 @@ describe('the folder store on Node', () => {
       body: {
         documentType: 'id',
         fileName: 'id.pdf',
-        fileUrl: `data:application/pdf;base64,${Buffer.from(samplePdf()).toString('base64')}`,
+        fileUrl: dataUrl(samplePdf(), 'application/pdf'),
       },
     });
     expectStorageUnavailable(res);

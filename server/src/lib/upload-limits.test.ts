@@ -2,6 +2,7 @@ import { decode as decodePng, encode as encodePng } from 'fast-png';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { type ImagePool, imageWorkerPool } from '../node-images';
+import { dataUrl } from '../test/application-fixtures';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
@@ -40,8 +41,6 @@ const PHONE_PHOTO = encodePng({
   channels: 3,
   depth: 8,
 });
-
-const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
 async function newApplicant() {
   const id = await createCustomer(ctx, 'Uploader');

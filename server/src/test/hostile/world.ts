@@ -20,6 +20,7 @@ import { LocalPaymentProvider } from '../../payments/local-provider';
 import { databaseLocalStore } from '../../payments/local-provider-store';
 import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
 import { seedDemoData } from '../../seed/generate';
+import { MINIMAL_APPLICATION } from '../application-fixtures';
 
 /** What the fuzzer needs of a test context: the app and the database under it. */
 export interface FuzzContext {
@@ -252,13 +253,7 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
   const application = await ctx.app.request('/api/applications', {
     method: 'POST',
     headers: { cookie: sessions.customer, origin: SITE_ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      bio: 'Ten years of careful, friendly home cleaning.',
-      experience: '5-10',
-      hourlyRate: 32.5,
-      serviceTypes: ['residential'],
-      coverageAreas: ['Austin, TX'],
-    }),
+    body: JSON.stringify(MINIMAL_APPLICATION),
   });
   const applicationId = ((await application.json()) as { id?: number }).id;
   if (!applicationId) throw new Error(`application: ${application.status}`);
