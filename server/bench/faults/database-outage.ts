@@ -57,7 +57,7 @@ export async function databaseOutage(): Promise<Json> {
     server = await startServer({ DATABASE_URL: sqld.url, SCHEDULED_JOBS: 'false' });
     const base = server.base;
     const cookies = await registerCustomers(base, 10, 'outage');
-    const bodies = await bookingBodies(base, cookies[0] as string, 1_200);
+    const bodies = await bookingBodies(base, cookies[0] as string, 2_400);
 
     const records: Record_[] = [];
     let running = true;
@@ -67,11 +67,14 @@ export async function databaseOutage(): Promise<Json> {
     const worker = async () => {
       while (running) {
         const n = next++;
-        const kind: Kind = n % 3 === 0 ? 'booking' : n % 3 === 1 ? 'profile' : 'search';
+        // A booking body is never sent twice (a second one would be a fair 409, not a fault); when
+        // they run out, a profile is read instead.
+        const turn = n % 3 === 0 && nextBooking >= bodies.length ? 1 : n % 3;
+        const kind: Kind = turn === 0 ? 'booking' : turn === 1 ? 'profile' : 'search';
         if (kind === 'booking') {
           const index = nextBooking++;
           const request = {
-            body: bodies[index % bodies.length] as Json,
+            body: bodies[index] as Json,
             key: `outage-${index}`,
             cookie: cookies[index % cookies.length] as string,
           };
