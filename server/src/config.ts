@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   SCHEDULED_JOBS: z.enum(['true', 'false']).default('true'),
   /** Browser tests only: a file holding milliseconds to add to the server's clock (never in production). */
   TEST_CLOCK_FILE: optionalText,
+  /**
+   * How much work a password hash costs: `production` (the default) or `test`, a few hundred times
+   * cheaper, for test databases only (`NODE_ENV=test` defaults to it; refused in production).
+   */
+  PASSWORD_HASH_COST: z.enum(['production', 'test']).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_CLEANERS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   BOOKING_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -88,6 +93,8 @@ export interface Config {
    */
   readonly demo: boolean;
   readonly dataDir: string;
+  /** The work of a new password hash: `test` only for test databases (auth/password.ts). */
+  readonly passwordHashCost: 'production' | 'test';
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   readonly bodyLimitBytes: number;
   /** An upload whose body stops arriving for this long is answered 408 and its connection closed. */
@@ -171,6 +178,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (e.TEST_CLOCK_FILE) problems.push('TEST_CLOCK_FILE: a test clock is never allowed in production');
+    if (e.PASSWORD_HASH_COST === 'test')
+      problems.push('PASSWORD_HASH_COST: test-strength password hashes are never allowed in production');
     if (e.STRIPE_API_BASE_URL)
       problems.push('STRIPE_API_BASE_URL: a replacement Stripe API is never allowed in production');
     if (!e.STRIPE_SECRET_KEY && !unsafeTestPayments) {
@@ -201,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     adminPasswordHash: e.ADMIN_PASSWORD_HASH,
+    passwordHashCost: e.PASSWORD_HASH_COST ?? (e.NODE_ENV === 'test' ? 'test' : 'production'),
     unsafeTestPayments,
     serveSourceMaps: e.SERVE_SOURCE_MAPS ? e.SERVE_SOURCE_MAPS === 'true' : e.NODE_ENV !== 'production',
     stripe: e.STRIPE_SECRET_KEY

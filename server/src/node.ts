@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApp } from './app';
-import { hashPassword } from './auth/password';
 import { keepSearchFacts } from './cleaners/search-facts.sync';
 import { ConfigError, parseConfig } from './config';
 import { migrateDatabase } from './db/migrate';
@@ -26,6 +25,7 @@ import {
   DEMO_CUSTOMER_EMAIL,
   DEMO_PARTNER_KEY,
   DEMO_PASSWORD,
+  demoPasswordHash,
   ensureCatalogue,
   ensureDemoAdmin,
   lockDemoAccounts,
@@ -52,17 +52,17 @@ async function main() {
   const clock = parsed.testClockFile ? fileOffsetClock(parsed.testClockFile) : systemClock;
   let adminPasswordHash = parsed.adminPasswordHash;
   if (parsed.embedded) {
-    const demoPasswordHash = parsed.demo ? await hashPassword(DEMO_PASSWORD) : undefined;
+    const demoHash = parsed.demo ? await demoPasswordHash() : undefined;
     const summary = await seedDemoData(database, {
       cleaners: parsed.seedCleaners,
       now: clock.now(),
       demoAccounts: parsed.demo,
-      demoPasswordHash,
+      demoPasswordHash: demoHash,
     });
     if (!summary.skipped) banner(`Seeded demo data: ${parsed.seedCleaners} cleaners.`);
-    if (demoPasswordHash) {
-      await ensureDemoAdmin(database, demoPasswordHash, clock.now());
-      adminPasswordHash ??= await hashPassword(DEMO_ADMIN_PASSWORD);
+    if (demoHash) {
+      await ensureDemoAdmin(database, demoHash, clock.now());
+      adminPasswordHash ??= await demoPasswordHash(DEMO_ADMIN_PASSWORD);
     } else {
       // Listening beyond loopback: no known password may open anything.
       const locked = await lockDemoAccounts(database);

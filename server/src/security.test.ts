@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './auth/cookies';
-import { hashPassword } from './auth/password';
+import { hashPassword, TEST_PASSWORD_COST } from './auth/password';
 import { createSession, generateSessionToken } from './auth/sessions';
 import { totpCode } from './auth/totp';
 import { AnswerCache } from './cleaners/search-cache';
@@ -305,7 +305,16 @@ describe('6. sessions end, and passwords can be changed and reset', () => {
   });
 
   it('rehashes a password stored with weaker scrypt settings at the next sign-in', async () => {
-    const person = await register();
+    // A server at production strength (the shared test context hashes at test strength).
+    const strong = await createTestContext({ config: { PASSWORD_HASH_COST: 'production' } });
+    const email = 'rehash@example.com';
+    const made = await call(
+      '/api/auth/register',
+      { method: 'POST', body: { email, password: PASSWORD, firstName: 'Pat', lastName: 'Lee' } },
+      strong,
+    );
+    expect(made.status).toBe(201);
+    const person = { email, id: made.body.id as number };
     const weak = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$';
     const { scryptSync } = await import('node:crypto');
     const key = scryptSync(PASSWORD.normalize('NFKC'), Buffer.from('c2FsdHNhbHRzYWx0c2FsdA==', 'base64'), 32, {
@@ -313,16 +322,15 @@ describe('6. sessions end, and passwords can be changed and reset', () => {
       r: 8,
       p: 1,
     }).toString('base64');
-    await ctx.database.write((tx) =>
+    await strong.database.write((tx) =>
       tx
         .update(users)
         .set({ passwordHash: weak + key })
         .where(eq(users.id, person.id)),
     );
-    expect(
-      (await call('/api/auth/login', { method: 'POST', body: { email: person.email, password: PASSWORD } })).status,
-    ).toBe(200);
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, person.id));
+    const login = await call('/api/auth/login', { method: 'POST', body: { email, password: PASSWORD } }, strong);
+    expect(login.status).toBe(200);
+    const [row] = await strong.database.db.select().from(users).where(eq(users.id, person.id));
     expect(row?.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
   });
 });
@@ -490,7 +498,7 @@ describe('5. administrators are named', () => {
 
   it('in production the shared password alone opens nothing', async () => {
     const prod = await createTestContext({
-      config: { ...production, ADMIN_PASSWORD_HASH: await hashPassword('shared') },
+      config: { ...production, ADMIN_PASSWORD_HASH: await hashPassword('shared', TEST_PASSWORD_COST) },
     });
     const res = await call('/api/admin/login', { method: 'POST', body: { password: 'shared' } }, prod);
     expect(res.status).toBe(403);
@@ -500,7 +508,7 @@ describe('5. administrators are named', () => {
 
   it('a named administrator opens the admin session with their password and authenticator code; the audit log names them', async () => {
     const prod = await createTestContext({ config: production });
-    const passwordHash = await hashPassword('admin-own-password');
+    const passwordHash = await hashPassword('admin-own-password', TEST_PASSWORD_COST);
     const [admin] = await prod.database.write((tx) =>
       tx
         .insert(users)
@@ -582,7 +590,7 @@ describe('7. the embedded default is not exposed', () => {
       cleaners: 4,
       now: own.clock.now(),
       demoAccounts: true,
-      demoPasswordHash: await hashPassword('demo-password'),
+      demoPasswordHash: await hashPassword('demo-password', TEST_PASSWORD_COST),
       seed: 1,
     });
     expect(await lockDemoAccounts(own.database)).toBe(2);

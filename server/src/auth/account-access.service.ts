@@ -6,7 +6,7 @@ import { type Actor, requirePerson, requirePersonWriting, type SessionRef, unaut
 import { AppError, badRequest } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import { issueAuthToken } from './auth-tokens';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { dummyPasswordHash, passwordCost, verifyPassword } from './password';
 import { RECENT_SIGN_IN_MS } from './sessions';
 import { findUserById } from './users.queries';
 
@@ -82,6 +82,7 @@ export async function sendEmailVerification(tx: Tx, deps: AuthDeps, user: Pick<U
  * password when the account has one, else a sign-in from the last 15 minutes.
  */
 export async function assertReauthenticated(
+  deps: Pick<AuthDeps, 'config'>,
   user: User,
   session: SessionRef | null,
   currentPassword: string | undefined,
@@ -98,7 +99,7 @@ export async function assertReauthenticated(
     }
     return;
   }
-  await verifyPassword(await dummyPasswordHash(), currentPassword ?? '');
+  await verifyPassword(await dummyPasswordHash(passwordCost(deps.config)), currentPassword ?? '');
   if (!session || now.getTime() - session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
     throw new AppError(403, 'reauthentication_required', 'Please sign in again to make this change');
   }

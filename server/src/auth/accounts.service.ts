@@ -26,7 +26,7 @@ import {
   uniqueEmailViolation,
 } from './account-access.service';
 import type { OAuthProfile, OAuthProviderName } from './oauth';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, passwordCost, verifyPassword } from './password';
 import { invalidateAllSessions } from './sessions';
 import {
   type ActivityData,
@@ -47,7 +47,7 @@ import {
 /** E-mail + password sign-up; the address is unverified until its link is opened. */
 export async function registerUser(deps: AuthDeps, actor: Actor, input: RegisterInput): Promise<User> {
   requirePublicWriting(actor);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost(deps.config));
   const now = deps.clock.now();
   const user = await deps.database
     .write(async (tx) => {
@@ -83,10 +83,13 @@ export async function registerUser(deps: AuthDeps, actor: Actor, input: Register
 export async function checkPassword(deps: AuthDeps, actor: Actor, input: LoginInput): Promise<User> {
   requirePublicWriting(actor);
   const user = await findUserByEmail(deps.database.db, input.email);
-  const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const matches = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash(passwordCost(deps.config))),
+    input.password,
+  );
   if (!user?.passwordHash || !matches) throw invalidCredentials();
-  if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(input.password);
+  if (needsRehash(user.passwordHash, passwordCost(deps.config))) {
+    const passwordHash = await hashPassword(input.password, passwordCost(deps.config));
     await deps.database.write((tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
   }
   return user;
@@ -233,7 +236,7 @@ export async function updateProfile(deps: AuthDeps, actor: Actor, input: Profile
   const emailChanges = newEmail !== undefined && !sameAddress(newEmail, user.email);
   if (newEmail !== undefined && !emailChanges && newEmail !== user.email) changes.email = newEmail;
   if (emailChanges) {
-    await assertReauthenticated(user, session, input.currentPassword, now);
+    await assertReauthenticated(deps, user, session, input.currentPassword, now);
     changes.email = newEmail;
     changes.emailVerifiedAt = null;
   }

@@ -5,7 +5,7 @@ import { type User, users } from '../db/schema';
 import { type Actor, personOf, requireAdmin, requirePublicWriting } from '../lib/actor';
 import { AppError, badRequest, conflict } from '../lib/errors';
 import { type AuthDeps, assertReauthenticated, audit, ownAccount } from './account-access.service';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { dummyPasswordHash, passwordCost, verifyPassword } from './password';
 import { invalidateAllSessions } from './sessions';
 import { generateTotpSecret, totpUri, verifyTotp } from './totp';
 import { findUserById } from './users.queries';
@@ -24,7 +24,7 @@ function requireNamedAdmin(user: User | null): User {
 export async function startTotpSetup(deps: AuthDeps, actor: Actor, currentPassword: string | undefined) {
   const { user, session } = await ownAccount(deps, actor, true);
   const admin = requireNamedAdmin(user);
-  await assertReauthenticated(admin, session, currentPassword, deps.clock.now());
+  await assertReauthenticated(deps, admin, session, currentPassword, deps.clock.now());
   if (admin.totpEnabledAt) throw conflict('Two-step verification is already on', 'totp_enabled');
   const secret = generateTotpSecret();
   await deps.database.write((tx) => tx.update(users).set({ totpSecret: secret }).where(eq(users.id, admin.id)));
@@ -59,7 +59,7 @@ export async function disableTotp(
   const { user, session } = await ownAccount(deps, actor, true);
   const admin = requireNamedAdmin(user);
   const now = deps.clock.now();
-  await assertReauthenticated(admin, session, input.currentPassword, now);
+  await assertReauthenticated(deps, admin, session, input.currentPassword, now);
   if (!admin.totpEnabledAt || !admin.totpSecret) throw conflict('Two-step verification is off', 'totp_disabled');
   if (verifyTotp(admin.totpSecret, input.code, now, admin.totpLastStep) === null) {
     throw badRequest('Invalid request body: code', { code: 'That code is not right. Try the newest one.' });
@@ -96,7 +96,10 @@ export async function authorizeAdminSession(
   const now = deps.clock.now();
   const invalid = () => new AppError(401, 'invalid_password', 'Invalid password. Please try again.');
   if (user?.role === 'admin') {
-    const matches = await verifyPassword(user.passwordHash ?? (await dummyPasswordHash()), input.password);
+    const matches = await verifyPassword(
+      user.passwordHash ?? (await dummyPasswordHash(passwordCost(deps.config))),
+      input.password,
+    );
     if (!user.passwordHash || !matches) throw invalid();
     if (user.totpEnabledAt && user.totpSecret) {
       if (!input.code) {
@@ -116,7 +119,7 @@ export async function authorizeAdminSession(
   }
   if (deps.config.env === 'production') {
     // Still costs a hash, so this answer is not faster than a wrong password.
-    await verifyPassword(await dummyPasswordHash(), input.password);
+    await verifyPassword(await dummyPasswordHash(passwordCost(deps.config)), input.password);
     throw new AppError(
       403,
       'named_admin_required',
@@ -124,7 +127,7 @@ export async function authorizeAdminSession(
     );
   }
   const hash = deps.config.adminPasswordHash;
-  const matches = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
+  const matches = await verifyPassword(hash ?? (await dummyPasswordHash(passwordCost(deps.config))), input.password);
   if (!hash || !matches) throw invalid();
   return { userId: null };
 }

@@ -4,18 +4,18 @@ import { bookings, reviews, sessions, users } from '../db/schema';
 import { DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, seedDemoData } from '../seed/generate';
 import { cookieHeader, cookiesFrom } from '../test/cookies';
 import { createTestContext } from '../test/harness';
-import { hashPassword } from './password';
+import { hashPassword, TEST_PASSWORD_COST } from './password';
 import { DAY_MS, sessionIdFromToken } from './sessions';
 
 const ADMIN_PASSWORD = 'correct horse battery staple';
 const ctx = await createTestContext({
-  config: { ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD), AUTH_RATE_LIMIT: '10' },
+  config: { ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD, TEST_PASSWORD_COST), AUTH_RATE_LIMIT: '10' },
 });
 await seedDemoData(ctx.database, {
   cleaners: 6,
   now: ctx.clock.now(),
   demoAccounts: true,
-  demoPasswordHash: await hashPassword(DEMO_PASSWORD),
+  demoPasswordHash: await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST),
   seed: 7,
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthAccounts, users } from '../db/schema';
 import { cookieHeader, cookiesFrom } from '../test/cookies';
 import { createTestContext } from '../test/harness';
-import { hashPassword } from './password';
+import { hashPassword, TEST_PASSWORD_COST } from './password';
 
 /**
  * A loopback OAuth provider speaking Google's and GitHub's token and user endpoints. It checks
@@ -222,7 +222,7 @@ describe('OAuth sign-in against a loopback provider', () => {
   });
 
   it('an account whose owner proved the address keeps its password when Google is linked', async () => {
-    const passwordHash = await hashPassword('owner-password');
+    const passwordHash = await hashPassword('owner-password', TEST_PASSWORD_COST);
     const [owner] = await ctx.database.write((tx) =>
       tx
         .insert(users)

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashStart, needsRehash, PBKDF2_ITERATIONS, SCRYPT_PARAMS, verifyPassword } from './password';
+import { parseConfig } from '../config';
+import { demoPasswordHash } from '../seed/demo-accounts';
+import {
+  hashPassword,
+  hashStart,
+  needsRehash,
+  PBKDF2_ITERATIONS,
+  PRODUCTION_PASSWORD_COST,
+  passwordCost,
+  SCRYPT_PARAMS,
+  TEST_PASSWORD_COST,
+  verifyPassword,
+} from './password';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {
@@ -33,7 +45,7 @@ describe('password hashing', () => {
   });
 
   it('makes and verifies the Workers hash (PBKDF2-SHA256 at workerd’s 100,000 iterations), and each runtime moves to its own', async () => {
-    const hash = await hashPassword('demo-password', 'pbkdf2-sha256');
+    const hash = await hashPassword('demo-password', PRODUCTION_PASSWORD_COST, 'pbkdf2-sha256');
     expect(hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(PBKDF2_ITERATIONS).toBe(100_000);
     await expect(verifyPassword(hash, 'demo-password')).resolves.toBe(true);
@@ -41,12 +53,44 @@ describe('password hashing', () => {
     // Past workerd's cap, or malformed: refused rather than run.
     await expect(verifyPassword(hash.replace('$100000$', '$100001$'), 'demo-password')).resolves.toBe(false);
     await expect(verifyPassword('pbkdf2-sha256$x$y', 'demo-password')).resolves.toBe(false);
-    const scryptHash = await hashPassword('demo-password', 'scrypt');
-    expect(needsRehash(hash, 'pbkdf2-sha256')).toBe(false);
-    expect(needsRehash(hash, 'scrypt')).toBe(true);
-    expect(needsRehash(scryptHash, 'scrypt')).toBe(false);
-    expect(needsRehash(scryptHash, 'pbkdf2-sha256')).toBe(true);
-    expect(needsRehash('pbkdf2-sha256$50000$c2FsdA==$a2V5', 'pbkdf2-sha256')).toBe(true);
+    const scryptHash = await hashPassword('demo-password', PRODUCTION_PASSWORD_COST, 'scrypt');
+    expect(needsRehash(hash, PRODUCTION_PASSWORD_COST, 'pbkdf2-sha256')).toBe(false);
+    expect(needsRehash(hash, PRODUCTION_PASSWORD_COST, 'scrypt')).toBe(true);
+    expect(needsRehash(scryptHash, PRODUCTION_PASSWORD_COST, 'scrypt')).toBe(false);
+    expect(needsRehash(scryptHash, PRODUCTION_PASSWORD_COST, 'pbkdf2-sha256')).toBe(true);
+    expect(needsRehash('pbkdf2-sha256$50000$c2FsdA==$a2V5', PRODUCTION_PASSWORD_COST, 'pbkdf2-sha256')).toBe(true);
+  });
+});
+
+describe('the cost of a hash', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'libsql://db.example',
+    PUBLIC_URL: 'https://spotless.example',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
+
+  it('is full strength in production and in development, and cheaper only for test databases', async () => {
+    expect(passwordCost(parseConfig(production))).toBe(PRODUCTION_PASSWORD_COST);
+    expect(passwordCost(parseConfig({}))).toBe(PRODUCTION_PASSWORD_COST);
+    expect(passwordCost(parseConfig({ NODE_ENV: 'test' }))).toBe(TEST_PASSWORD_COST);
+    expect(passwordCost(parseConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'production' }))).toBe(
+      PRODUCTION_PASSWORD_COST,
+    );
+    expect(() => parseConfig({ ...production, PASSWORD_HASH_COST: 'test' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(PRODUCTION_PASSWORD_COST.scrypt).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+    // A test-strength hash verifies anywhere, and a production server replaces it at the next sign-in.
+    const cheap = await hashPassword('x', TEST_PASSWORD_COST);
+    await expect(verifyPassword(cheap, 'x')).resolves.toBe(true);
+    expect(needsRehash(cheap, PRODUCTION_PASSWORD_COST)).toBe(true);
+    expect(needsRehash(await hashPassword('x'), TEST_PASSWORD_COST)).toBe(false);
+  });
+
+  it('is full strength for the demo accounts, whatever the configuration', async () => {
+    const hash = await demoPasswordHash();
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(needsRehash(hash, PRODUCTION_PASSWORD_COST)).toBe(false);
   });
 });
 

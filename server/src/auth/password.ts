@@ -22,6 +22,25 @@ export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 export const PBKDF2_ITERATIONS = 100_000;
 const KEY_LENGTH = 32;
 
+/** The work new hashes cost, for each scheme. */
+export interface PasswordCost {
+  scrypt: { N: number; r: number; p: number };
+  pbkdf2Iterations: number;
+}
+/** Every server outside the tests, and the demo accounts' hash wherever it is made. */
+export const PRODUCTION_PASSWORD_COST: PasswordCost = { scrypt: SCRYPT_PARAMS, pbkdf2Iterations: PBKDF2_ITERATIONS };
+/**
+ * Test databases only (`PASSWORD_HASH_COST=test`, the default under `NODE_ENV=test`; the config
+ * refuses it in production): about a millisecond a hash instead of 0.2 s, so that suites which sign
+ * many people up and in test the same code without spending their time in scrypt.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { scrypt: { N: 2 ** 10, r: 8, p: 1 }, pbkdf2Iterations: 1_000 };
+
+/** The cost the configuration asks for. */
+export function passwordCost(config: { passwordHashCost: 'production' | 'test' }): PasswordCost {
+  return config.passwordHashCost === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST;
+}
+
 export type PasswordScheme = 'scrypt' | 'pbkdf2-sha256';
 
 /** The scheme new hashes use here: PBKDF2 on Workers, scrypt elsewhere. */
@@ -108,13 +127,18 @@ async function derivePbkdf2(password: string, salt: Buffer, iterations: number):
   return Buffer.from(bits);
 }
 
-export async function hashPassword(password: string, scheme: PasswordScheme = RUNTIME_SCHEME): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: PasswordCost = PRODUCTION_PASSWORD_COST,
+  scheme: PasswordScheme = RUNTIME_SCHEME,
+): Promise<string> {
   const salt = randomBytes(16);
   if (scheme === 'pbkdf2-sha256') {
-    const key = await derivePbkdf2(password, salt, PBKDF2_ITERATIONS);
-    return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${salt.toString('base64')}$${key.toString('base64')}`;
+    const iterations = cost.pbkdf2Iterations;
+    const key = await derivePbkdf2(password, salt, iterations);
+    return `pbkdf2-sha256$${iterations}$${salt.toString('base64')}$${key.toString('base64')}`;
   }
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = cost.scrypt;
   const key = await deriveScrypt(password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
@@ -140,24 +164,32 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** True when `hash` is weaker than what this runtime makes (or is not ours). */
-export function needsRehash(hash: string, scheme: PasswordScheme = RUNTIME_SCHEME): boolean {
+/** True when `hash` is weaker than what this runtime makes at `cost` (or is not ours). */
+export function needsRehash(
+  hash: string,
+  cost: PasswordCost = PRODUCTION_PASSWORD_COST,
+  scheme: PasswordScheme = RUNTIME_SCHEME,
+): boolean {
   const [kind, a, b, c] = hash.split('$');
   if (kind === 'scrypt') {
     if (scheme !== 'scrypt') return true;
-    return Number(a) < SCRYPT_PARAMS.N || Number(b) < SCRYPT_PARAMS.r || Number(c) < SCRYPT_PARAMS.p;
+    return Number(a) < cost.scrypt.N || Number(b) < cost.scrypt.r || Number(c) < cost.scrypt.p;
   }
-  if (kind === 'pbkdf2-sha256') return scheme === 'scrypt' || Number(a) < PBKDF2_ITERATIONS;
+  if (kind === 'pbkdf2-sha256') return scheme === 'scrypt' || Number(a) < cost.pbkdf2Iterations;
   return true;
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<PasswordCost, Promise<string>>();
 /**
  * A hash of nothing anyone knows, verified when an account has no password or does not exist, so
  * those answers take the same time as a wrong password and timing does not reveal which accounts
- * exist. Made once per process with today's settings.
+ * exist. Made once per process for each cost (a constant: the same for every request).
  */
-export function dummyPasswordHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+export function dummyPasswordHash(cost: PasswordCost = PRODUCTION_PASSWORD_COST): Promise<string> {
+  let dummy = dummies.get(cost);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummies.set(cost, dummy);
+  }
   return dummy;
 }

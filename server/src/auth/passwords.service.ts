@@ -13,7 +13,7 @@ import {
   sendEmailVerification,
 } from './account-access.service';
 import { consumeAuthToken, issueAuthToken } from './auth-tokens';
-import { hashPassword } from './password';
+import { hashPassword, passwordCost } from './password';
 import { invalidateAllSessions } from './sessions';
 import { findUserByEmail, findUserById } from './users.queries';
 
@@ -26,8 +26,8 @@ import { findUserByEmail, findUserById } from './users.queries';
 export async function changePassword(deps: AuthDeps, actor: Actor, input: PasswordChangeInput): Promise<void> {
   const { user, session } = await ownAccount(deps, actor, true);
   const now = deps.clock.now();
-  await assertReauthenticated(user, session, input.currentPassword, now);
-  const passwordHash = await hashPassword(input.newPassword);
+  await assertReauthenticated(deps, user, session, input.currentPassword, now);
+  const passwordHash = await hashPassword(input.newPassword, passwordCost(deps.config));
   await deps.database.write(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await invalidateAllSessions(tx, user.id);
@@ -86,7 +86,7 @@ export async function resetPassword(
 ): Promise<User> {
   requirePublicWriting(actor);
   const { token, password } = input;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordCost(deps.config));
   const now = deps.clock.now();
   const user = await deps.database.write(async (tx) => {
     const proof = await consumeAuthToken(tx, now, token, 'reset_password');

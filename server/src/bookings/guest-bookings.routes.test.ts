@@ -2,7 +2,7 @@ import { createClient } from '@libsql/client';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
-import { hashPassword } from '../auth/password';
+import { hashPassword, TEST_PASSWORD_COST } from '../auth/password';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { bookings, guestBookingLinks, partners, users } from '../db/schema';
 import { purgeExpired } from '../jobs/purge-expired';
@@ -297,7 +297,7 @@ describe('the e-mailed link', () => {
 
   it('joins an existing account of that address; one never confirmed loses the password someone may have set', async () => {
     const email = `squatted-${Date.now()}@example.com`;
-    const hash = await hashPassword('squatter-password');
+    const hash = await hashPassword('squatter-password', TEST_PASSWORD_COST);
     await ctx.database.write((tx) =>
       tx.insert(users).values({ email, firstName: 'Not', lastName: 'Owner', passwordHash: hash }),
     );

@@ -1,12 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../auth/password';
 import { ConfigError, parseConfig } from '../config';
 import { migrateDatabase } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { MIGRATIONS_FOLDER } from '../paths';
-import { DEMO_PASSWORD, seedDemoData } from './generate';
+import { demoPasswordHash } from './demo-accounts';
+import { seedDemoData } from './generate';
 
 /**
  * `npm run seed -- [--cleaners N] [--database file:path] [--reset]`: demo data into an empty
@@ -45,7 +45,7 @@ async function main() {
     cleaners,
     now: new Date(),
     demoAccounts: true,
-    demoPasswordHash: await hashPassword(DEMO_PASSWORD),
+    demoPasswordHash: await demoPasswordHash(),
     seed: values.seed === undefined ? undefined : Number(values.seed),
     log: (line) => console.log(line),
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { hashPassword, PRODUCTION_PASSWORD_COST } from '../auth/password';
 import type { Database } from '../db/client';
 import * as t from '../db/schema';
 
@@ -9,6 +10,14 @@ export const DEMO_ADMIN_PASSWORD = 'admin-demo-password';
 /** A named administrator (decision 030): signs in like anyone, then opens the admin area with their password. */
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 const DEMO_EMAILS = [DEMO_CUSTOMER_EMAIL, DEMO_CLEANER_EMAIL, DEMO_ADMIN_EMAIL];
+
+/**
+ * The demo accounts' password hash, always at production strength whatever the configuration says
+ * (a newcomer's first sign-in costs what a real one does).
+ */
+export function demoPasswordHash(password: string = DEMO_PASSWORD): Promise<string> {
+  return hashPassword(password, PRODUCTION_PASSWORD_COST);
+}
 
 /** The demo named administrator, added once (only on the embedded defaults on loopback). */
 export async function ensureDemoAdmin(database: Database, passwordHash: string, now: Date): Promise<void> {

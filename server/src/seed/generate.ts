@@ -16,6 +16,7 @@ export {
   DEMO_CUSTOMER_EMAIL,
   DEMO_PARTNER_KEY,
   DEMO_PASSWORD,
+  demoPasswordHash,
   ensureDemoAdmin,
   lockDemoAccounts,
 } from './demo-accounts';

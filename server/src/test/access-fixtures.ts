@@ -4,7 +4,7 @@
  * partners and a guest booking of each, and A's booking, payment, review, application and document.
  */
 
-import { hashPassword } from '../auth/password';
+import { hashPassword, TEST_PASSWORD_COST } from '../auth/password';
 import { sha256Hex } from '../bookings/guest-access.service';
 import { startChat } from '../chat/chat.service';
 import type { CleanerRow } from '../db/schema';
@@ -37,7 +37,7 @@ export type People = 'customerA' | 'customerB' | 'cleaner' | 'otherCleaner' | 'a
 const DAY = 86_400_000;
 const ctx = await createTestContext({
   config: {
-    ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
+    ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD, TEST_PASSWORD_COST),
     GOOGLE_CLIENT_ID: 'id',
     GOOGLE_CLIENT_SECRET: 'secret',
     AUTH_RATE_LIMIT: '1000',
@@ -50,7 +50,7 @@ const { database } = ctx;
 const now = ctx.clock.now();
 await seedDemoData(database, { cleaners: 4, now, demoAccounts: false, seed: 3 });
 
-const passwordHash = await hashPassword(PASSWORD);
+const passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_COST);
 const PEOPLE: Record<People, { email: string; phone: string; firstName: string; role?: 'admin' }> = {
   customerA: { email: 'matrix-a@example.com', phone: '+1 512 555 0111', firstName: 'Ann' },
   customerB: { email: 'matrix-b@example.com', phone: '+1 512 555 0122', firstName: 'Ben' },
