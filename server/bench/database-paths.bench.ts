@@ -67,7 +67,6 @@ async function prepare(url: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-
 /** 50 signed-in customers and distinct, non-overlapping free two-hour starts with their prices. */
 async function bookingPlan(base: string) {
   const cookies: string[] = [];
