@@ -87,8 +87,10 @@ export function imageWorkerPool(options: ImagePoolOptions = {}): ImagePool {
   let closed = false;
 
   function start(index: number): void {
-    // From sources the bootstrap registers tsx itself: a parent's `--import tsx` is not repeated.
-    const worker = new Worker(url, fromSources ? { execArgv: [] } : {});
+    // From sources the bootstrap registers tsx itself (a parent's `--import tsx` is not repeated),
+    // and the thread resolves the workspace's packages to their sources as its parent does: on a
+    // fresh clone the SDK has no build yet when the unit tests run.
+    const worker = new Worker(url, fromSources ? { execArgv: ['--conditions=@spotless/source'] } : {});
     threadsStarted += 1;
     const slot: Slot = { worker, ready: false, job: null, timer: undefined };
     slots[index] = slot;
