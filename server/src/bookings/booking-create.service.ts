@@ -47,7 +47,7 @@ export type Booker =
       partnerId: number;
       commissionRateBps: number;
       utm: Utm | null;
-      /** The manage link for the confirmation e-mail. */
+      /** The manage link for the guest's own confirmation e-mail. */
       note: string;
     };
 
@@ -173,6 +173,8 @@ async function planBooking(
     now,
     'booking_created',
     { ...values, id: '{id}', guestEmail: booker.kind === 'guest' ? booker.email : null },
+    undefined,
+    // The manage link signs in as the guest: it goes to the guest alone, never to the cleaner.
     booker.kind === 'guest' ? booker.note : undefined,
   );
   return {

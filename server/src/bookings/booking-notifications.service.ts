@@ -14,7 +14,7 @@ const SUBJECTS: Record<BookingEvent, { customer: string; cleaner: string }> = {
   booking_updated: { customer: 'Booking #{id} was changed', cleaner: 'Booking #{id} was rescheduled' },
 };
 
-/** Who hears about each event (DESIGN.md: created, confirmed, cancelled go to the outbox). */
+/** Who hears about each event (created, confirmed, cancelled go to the outbox; docs/product/booking-and-payments.md). */
 const RECIPIENTS: Record<BookingEvent, Array<'customer' | 'cleaner'>> = {
   booking_created: ['customer', 'cleaner'],
   booking_confirmed: ['customer'],
@@ -29,7 +29,8 @@ export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>)
 
 /**
  * The event's notifications for a booking and its parties' contacts. `id` may be the text `{id}`
- * for a booking not yet written (its batch puts the id in: booking-batch.queries.ts).
+ * for a booking not yet written (its batch puts the id in: booking-batch.queries.ts). `note` goes
+ * to every recipient; `customerNote` to the customer alone (a guest's sign-in link is theirs only).
  */
 export function bookingNotifications(
   contacts: Awaited<ReturnType<typeof contactsOf>>,
@@ -40,6 +41,7 @@ export function bookingNotifications(
     'status' | 'startsAt' | 'timeZone' | 'address' | 'durationMinutes' | 'totalPriceCents' | 'guestEmail'
   > & { id: number | '{id}' },
   note?: string,
+  customerNote?: string,
 ): NotificationInput[] {
   const { customer, cleaner } = contacts;
   const when = describeWhen(booking);
@@ -60,7 +62,7 @@ export function bookingNotifications(
       recipientEmail: email,
       recipientUserId: to?.userId,
       subject: SUBJECTS[event][who].replace('{id}', String(booking.id)),
-      body: lines.join('\n'),
+      body: [...lines, ...(who === 'customer' && customerNote ? [customerNote] : [])].join('\n'),
       payload: { bookingId: booking.id, status: booking.status, recipient: who },
       dedupeKey: `${event}:${booking.id}:${who}:${now.getTime()}`,
     });

@@ -12,7 +12,7 @@ import { cookieHeader, cookiesFrom } from '../test/cookies';
 import { createTestContext } from '../test/harness';
 
 /**
- * Guest checkout through a partner widget (issue 20, decision 049): a partner's key books for a
+ * Guest checkout through a partner widget (decision 049): a partner's key books for a
  * guest's name, e-mail and phone; the guest token reads and pays that one booking and nothing else;
  * the e-mailed link — single use, expiring, no Referer — joins the booking to the address's account.
  */
@@ -252,6 +252,23 @@ describe('the guest token', () => {
 });
 
 describe('the e-mailed link', () => {
+  it('is e-mailed to the guest alone: the cleaner’s copy of the new booking carries no link', async () => {
+    await deliverNotifications(ctx.deps);
+    const before = ctx.sent.length;
+    const made = await bookAsGuest(payload());
+    expect(made.status).toBe(201);
+    await deliverNotifications(ctx.deps);
+    const about = ctx.sent.slice(before);
+    const guestMail = about.filter((m) => m.to === made.body.booking.customer.email);
+    const others = about.filter((m) => m.to !== made.body.booking.customer.email);
+    expect(guestMail.some((m) => m.body.includes('/api/guest-link?token='))).toBe(true);
+    expect(others.length).toBeGreaterThan(0);
+    for (const mail of others) {
+      expect(mail.body).not.toContain('guest-link');
+      expect(mail.body).not.toContain(made.body.guestToken as string);
+    }
+  });
+
   it('joins the booking to a new account for the address, signs in once, leaks nothing on, and works once', async () => {
     const made = await bookAsGuest(payload());
     const email = made.body.booking.customer.email as string;
