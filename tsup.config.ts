@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
  * - `dist/spotless.global.js`: the typed client for a plain `<script>` tag (`window.SpotlessSDK`),
  *   without zod and without the city table.
  * - `dist/embed.js`: the partners' loader (IIFE), and `dist/embed/widgets.js` + chunks: the widgets
- *   with Preact bundled in, as the server serves them to partner pages (issue 20).
+ *   with Preact bundled in, as the server serves them to partner pages (decision 050).
  * `npm run size -w sdk` prints each file's gzip size. The server bundle has its own config in
  * `server/tsup.config.ts`.
  */

@@ -6,10 +6,10 @@ import { runAxe, signInAsAdmin } from './browser';
 import { useServer } from './server';
 
 /**
- * The admin dashboard in Chromium (spec 02 §2, issue 13): a new user applies through the API with
- * a PDF, an administrator sees it under Pending with the server's counts, verifies the document and
- * approves it in the detailed review, and the user has a cleaner profile. Another applicant is
- * rejected with the quick Reject, which asks for the reason.
+ * The admin dashboard in Chromium (docs/product/administration.md; decision 038): a new user
+ * applies through the API with a PDF, an administrator sees it under Pending with the server's
+ * counts, verifies the document and approves it in the detailed review, and the user has a cleaner
+ * profile. Another applicant is rejected with the quick Reject, which asks for the reason.
  */
 
 const server = await useServer();

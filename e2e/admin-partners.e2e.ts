@@ -6,9 +6,9 @@ import { runAxe, signInAsAdmin } from './browser';
 import { useServer } from './server';
 
 /**
- * Partners in the admin area (issue 20): the demo partner is listed with its key and rate; an
- * administrator creates a partner (a wrong origin is refused under its field first), edits its
- * commission and deactivates it — and its key stops working at once.
+ * Partners in the admin area (docs/product/administration.md; decision 048): the demo partner is
+ * listed with its key and rate; an administrator creates a partner (a wrong origin is refused under
+ * its field first), edits its commission and deactivates it — and its key stops working at once.
  */
 
 const server = await useServer();

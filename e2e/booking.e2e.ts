@@ -79,7 +79,7 @@ async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}
   const duration = Number(await page.getByLabel('Duration (minutes)').inputValue());
   const { date, time } = await freeWeekdaySlot(page, duration);
 
-  // Submitting without a date: the spec's toast, and no booking.
+  // Submitting without a date: the product's toast, and no booking.
   await page.getByRole('button', { name: 'Book Now' }).click();
   await expectToast(page, 'Date Required', 'Please select a date for your cleaning service.');
 
@@ -188,7 +188,8 @@ describe('booking and checkout in Chromium', () => {
     expect(declinedBookingId).toBeGreaterThan(0);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
-      // The spec's question, then the server's terms for this booking (decision 034): unpaid, so free.
+      // The product's question, then the server's terms for this booking (decision 034): unpaid, so
+      // free.
       expect(dialog.message()).toBe('Are you sure you want to cancel this booking?\n\nFree cancellation.');
       void dialog.accept();
     });

@@ -491,7 +491,7 @@ describe('CORS for partner keys', () => {
 });
 
 describe('the security headers, as the browser receives them', () => {
-  // Chromium keeps Strict-Transport-Security only from https answers (RFC 6797 §8.1): on this http
+  // Chromium keeps Strict-Transport-Security only from https answers (RFC 6797, section 8.1): on this http
   // site it is checked as sent, from Node.
   const { 'strict-transport-security': hsts, ...overHttp } = DECIDED_HEADERS;
   const expectDecided = (headers: Record<string, string>, what: string, expected = overHttp) => {

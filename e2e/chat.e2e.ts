@@ -6,7 +6,7 @@ import { runAxe } from './browser';
 import { useServer } from './server';
 
 /**
- * The assistant's bubble in Chromium (spec 01 §2.10, §4, §5, §8; decision 047): open it, click a
+ * The assistant's bubble in Chromium (docs/product/assistant.md; decision 047): open it, click a
  * quick reply, get a reply with a button to a real cleaner and follow it; minimise and reopen; a
  * failed send shows 'Message Error'; no serious accessibility violation with the panel open; at
  * desktop and phone widths.

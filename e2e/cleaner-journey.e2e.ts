@@ -6,11 +6,11 @@ import { payWithTestCard, signInAsAdmin } from './browser';
 import { useServer } from './server';
 
 /**
- * Issue 13's journey, in Chromium: a new user applies with a PDF → an administrator approves it →
- * the user has the cleaner dashboard, sets hours, accepts a customer's booking and, once the
- * server's clock is past its start, marks it complete → the customer leaves a full review with a
- * photo → the cleaner responds → the public profile shows the review, the response and the new
- * average.
+ * The cleaner's journey (docs/product/cleaners.md), in Chromium: a new user applies with a PDF → an
+ * administrator approves it → the user has the cleaner dashboard, sets hours, accepts a customer's
+ * booking and, once the server's clock is past its start, marks it complete → the customer leaves a
+ * full review with a photo → the cleaner responds → the public profile shows the review, the
+ * response and the new average.
  */
 
 const server = await useServer();

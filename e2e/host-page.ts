@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
- * A partner's page on another origin, as the widget tests need it (issue 20): a popular CSS
+ * A partner's page on another origin, as the widget tests need it (decision 050): a popular CSS
  * framework's global styles (Bootstrap), hostile `!important` rules on the widgets' elements, and a
  * strict CSP whose only allowance is the nonce on the loader's own tag. Every CSP violation the page
  * sees is kept in `window.__violations`, every widget event in `window.__events`.

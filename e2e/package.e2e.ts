@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useServer } from './server';
 
 /**
- * The npm package as a developer gets it (issue 20): `npm pack` makes a tarball that installs in a
- * fresh folder outside the workspace, and its entries work there — the typed client searching the
- * running server, the rules, the forms layer, the widgets and loader modules, and the React
- * components rendered on the server (an empty host element).
+ * The npm package as a developer gets it (docs/product/partners-and-widgets.md): `npm pack` makes a
+ * tarball that installs in a fresh folder outside the workspace, and its entries work there — the
+ * typed client searching the running server, the rules, the forms layer, the widgets and loader
+ * modules, and the React components rendered on the server (an empty host element).
  */
 
 const server = await useServer();

@@ -5,11 +5,10 @@ import { useServer } from './server';
 
 /**
  * Every page of the hosted app, walked as a visitor, the demo customer, the demo cleaner and an
- * administrator: no console error and no failed request the page did not expect (issue: what a
- * new user hits, item 10). What a page expects is written here, each with its reason; anything
- * else that fails — a 401 on a signed-out page, a 403 probe, a missing image — fails the test.
- * Also: an unknown path is the app's Not Found page with status 404 (item 12), and `?sort=` orders
- * the listing (item 15).
+ * administrator: no console error and no failed request the page did not expect (decision 046).
+ * What a page expects is written here, each with its reason; anything else that fails — a 401 on a
+ * signed-out page, a 403 probe, a missing image — fails the test. Also: an unknown path is the
+ * app's Not Found page with status 404 (decision 046), and `?sort=` orders the listing.
  */
 
 const server = await useServer();
@@ -21,7 +20,7 @@ let pendingBookingId = 0;
 type Role = 'visitor' | 'customer' | 'cleaner' | 'admin';
 const contexts = new Map<Role, BrowserContext>();
 
-/** Pages only a signed-in person sees; signed out, their data request answers 401 and the app sends the visitor to sign in (spec 01 §6). */
+/** Pages only a signed-in person sees; signed out, their data request answers 401 and the app sends the visitor to sign in (docs/product/accounts.md). */
 const SIGNED_IN = new Set([
   '/checkout',
   '/dashboard',
@@ -39,7 +38,8 @@ function expectedFailures(role: Role, pattern: string): string[] {
   const personless = role === 'visitor' || role === 'admin';
   // Signed out (an admin session is no user session), a signed-in page's data is refused: 401, then sign in.
   if (personless && SIGNED_IN.has(pattern)) expected.push('GET /api/ 401', 'POST /api/ 401');
-  // The admin area without an admin session: refused, then the admin sign-in page (spec 02 §2).
+  // The admin area without an admin session: refused, then the admin sign-in page
+  // (docs/product/administration.md).
   if ((pattern === '/admin-dashboard' || pattern === '/admin-partners') && role !== 'admin') {
     expected.push('GET /api/admin/ 401', 'GET /api/admin/ 403');
   }
@@ -253,7 +253,7 @@ describe('paths that are no page, and the listing’s sort', () => {
     }
   });
 
-  it('orders /cleaners by ?sort= as by ?sortBy= (the spec’s Top Rated link writes sort)', async () => {
+  it('orders /cleaners by ?sort= as by ?sortBy= (the menu’s Top Rated link writes sort)', async () => {
     const page = await browser.newPage();
     const names = async (query: string) => {
       await page.goto(`${baseUrl}/cleaners?${query}`);

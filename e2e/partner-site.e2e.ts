@@ -7,10 +7,10 @@ import { freePort } from './built-server';
 import { useServer } from './server';
 
 /**
- * The example partner site (examples/partner-site, issue 20), started by its own one command
- * against the e2e server, used as a visitor would: the property's cleaners are listed at once,
- * "Book a cleaner for this property" opens the booking for the agency's cleaner, the chat answers —
- * with nothing refused by the page's strict CSP.
+ * The example partner site (examples/partner-site, docs/product/partners-and-widgets.md), started
+ * by its own one command against the e2e server, used as a visitor would: the property's cleaners
+ * are listed at once, "Book a cleaner for this property" opens the booking for the agency's
+ * cleaner, the chat answers — with nothing refused by the page's strict CSP.
  */
 
 const server = await useServer();

@@ -5,11 +5,11 @@ import { runAxe } from './browser';
 import { useServer } from './server';
 
 /**
- * The reviews UI in Chromium (spec 02 §2, issue 13): the demo customer opens /reviews, picks their
- * completed, unreviewed job on the Leave Review tab and sends the full form with a PNG photo → the
- * demo cleaner answers it from the reviews page → the cleaner's public profile shows the review,
- * its photo, the response and the new average; every Analytics figure is the server's, before and
- * after.
+ * The reviews UI in Chromium (docs/product/discovery.md; decisions 039 and 041): the demo customer
+ * opens /reviews, picks their completed, unreviewed job on the Leave Review tab and sends the full
+ * form with a PNG photo → the demo cleaner answers it from the reviews page → the cleaner's public
+ * profile shows the review, its photo, the response and the new average; every Analytics figure is
+ * the server's, before and after.
  */
 
 const server = await useServer();
@@ -118,7 +118,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     summaryBefore = await json<PlatformReviewSummary>(customer, '/api/reviews/summary');
     before = await analytics(customer);
     expect(before).toEqual(expected(summaryBefore));
-    // Not the spec's hard-coded demo figures.
+    // Not the prototype's hard-coded demo figures.
     expect(before.total).not.toBe('1,247');
     await expect
       .poll(() => customer.getByTestId('platform-average').innerText())
@@ -143,7 +143,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
       .check({ force: true });
     await customer.getByLabel('Title (optional)').fill('Good kitchen, rushed bathroom');
 
-    // The spec's client checks: a short comment, and a photo that is not an image by its bytes.
+    // The product's client checks: a short comment, and a photo that is not an image by its bytes.
     await customer.getByLabel('Comment *').fill('Too short');
     await customer.getByRole('button', { name: 'Submit Review' }).click();
     await expect

@@ -9,8 +9,9 @@ import { type HostPage, startHostPage } from './host-page';
 import { useServer } from './server';
 
 /**
- * The widget's checkout when the server is configured for Stripe (issue 20): Stripe Elements, on a
- * partner's page under a strict CSP that allows only what the SDK README lists for Stripe.
+ * The widget's checkout when the server is configured for Stripe (decisions 049 and 050): Stripe
+ * Elements, on a partner's page under a strict CSP that allows only what the SDK README lists for
+ * Stripe.
  *
  * Stripe.js cannot load offline, so the browser is given a stand-in at its real address
  * (https://js.stripe.com/v3/) that keeps Stripe's rules that matter here: it refuses a mount point

@@ -9,7 +9,7 @@ import { type HostPage, startHostPage } from './host-page';
 import { useServer } from './server';
 
 /**
- * The embeddable widgets on a partner's page (issue 20): another origin, Bootstrap's global styles
+ * The embeddable widgets on a partner's page (decision 050): another origin, Bootstrap's global styles
  * and hostile `!important` rules, a strict CSP with only the loader tag's nonce. The widgets mount
  * with no CSP violation and untouched by the host's CSS, two instances coexist, 50 remounts leave
  * one widget and no extra listeners, and a guest books and pays with the test card.

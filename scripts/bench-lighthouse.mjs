@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse's performance audit (its default mobile preset: a
 // mid-range phone, 4× slower CPU, slow 4G) on the built product, as `npm start` serves it, for the
-// pages of issue 21 item 7. Debian's Chromium (CHROMIUM_PATH) runs it. Lighthouse is fetched by
+// pages of decisions 057–059. Debian's Chromium (CHROMIUM_PATH) runs it. Lighthouse is fetched by
 // npx at a pinned version and not kept in the workspace: it is about 185 MB and no test needs it
 // (decision 057). Each page is audited RUNS times (default 3) and the median run by score is kept.
 // Prints a table and writes server/bench/results/lighthouse.json with each goal met or not.

@@ -1,10 +1,10 @@
-// `npm run bench:size` (issue 20): what a partner page and the hosted app make a browser download —
+// `npm run bench:size` (decision 050): what a partner page and the hosted app make a browser download —
 // gzip and brotli bytes of the loader (embed.js), of each widget chunk, of the search widget with
 // everything it needs to show results, and of the hosted app's initial JavaScript for the listing
 // page (/cleaners: the entry, its preloads and their static imports). Prints a table, writes JSON to
 // server/bench/results/size.json, and fails past the budgets: loader ≤ 1.5 KB gzip, search widget
 // ≤ 25 KB gzip, payments and chat in chunks of their own, the hosted listing's initial JavaScript
-// ≤ 100 KB gzip (issue 21 item 7). Run after `npm run build`.
+// ≤ 100 KB gzip (decision 058). Run after `npm run build`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

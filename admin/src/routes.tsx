@@ -14,7 +14,7 @@ import { Route, Switch, useLocation } from './lib/router';
 
 /** Route metadata read by the app shell. */
 export interface RouteHandle {
-  /** Needs a signed-in user: a 401 here toasts 'Unauthorized' and sends the user to log in (spec 01 §6). */
+  /** Needs a signed-in user: a 401 here toasts 'Unauthorized' and sends the user to log in (docs/product/accounts.md). */
   protected?: boolean;
   /** The admin area: a 401 or 403 here goes to the admin login page (/admin), not /api/login. */
   admin?: boolean;
@@ -55,9 +55,10 @@ function Listing() {
   return <CleanerListingPage tips={<CleaningTipsWidget />} />;
 }
 
-/** The one route table of the hosted app (spec 02 §2, "Full route table"); any other path is 404. */
+/** The one route table of the hosted app (docs/product/README.md); any other path is 404. */
 export const routes: PageRoute[] = [
-  // Cleaner discovery: the home route and /cleaners show the listing (spec 01 §2.4), in the first download.
+  // Cleaner discovery: the home route and /cleaners show the listing (docs/product/discovery.md),
+  // in the first download.
   { path: '/', page: Listing },
   { path: '/cleaners', page: Listing },
   { path: '/search', page: lazyPage(() => import('./features/search/components/search-page'), 'SearchPage') },
@@ -68,7 +69,7 @@ export const routes: PageRoute[] = [
   },
   { path: '/landing', page: lazyPage(() => import('./features/marketing/components/landing-page'), 'LandingPage') },
 
-  // Informational pages (spec 01 §2.3).
+  // Informational pages (docs/product/discovery.md).
   { path: '/about', page: lazyPage(() => import('./features/marketing/components/about-page'), 'AboutPage') },
   {
     path: '/how-it-works',
@@ -129,7 +130,8 @@ export const routes: PageRoute[] = [
     path: '/apply-cleaner',
     page: lazyPage(() => import('./features/apply-cleaner/components/apply-cleaner-page'), 'ApplyCleanerPage'),
   },
-  // Accounts (spec 01 §6, spec 02 §2): the hosted sign-in page and the admin login page.
+  // Accounts (docs/product/accounts.md, docs/product/administration.md): the hosted sign-in page
+  // and the admin login page.
   { path: '/login', page: lazyPage(() => import('./features/auth/components/login-page'), 'LoginPage') },
   { path: '/logout', page: lazyPage(() => import('./features/auth/components/logout-page'), 'LogoutPage') },
   {
@@ -201,7 +203,7 @@ export function App() {
           </Suspense>
         </RouteErrorBoundary>
       </AppLayout>
-      {/* Spec 02 §2: over every route while a signed-in user has not finished onboarding. */}
+      {/* The onboarding wizard (docs/product/accounts.md): over every route while a signed-in user has not finished onboarding. */}
       <OnboardingOverlay />
     </>
   );

@@ -1,6 +1,6 @@
 import type { City } from './cities';
 
-/** The built-in lookup of spec 01 §5: about 50 large US cities. */
+/** The built-in city lookup (docs/product/discovery.md): about 50 large US cities. */
 export const CITIES: readonly City[] = [
   {
     name: 'New York',

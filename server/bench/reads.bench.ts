@@ -1,5 +1,5 @@
 /**
- * `npm run bench:reads` (issue 21, item 4): every read a page waits on, over 100,000 demo
+ * `npm run bench:reads` (decision 052): every read a page waits on, over 100,000 demo
  * cleaners, each request distinct (random cleaners, dates, customers and cleaners signed in),
  * 50 connections, the real app in its own process with its caches on as deployed. Each is judged
  * against the same run's one-row read (`GET /api/services/{id}`: one indexed SELECT through the

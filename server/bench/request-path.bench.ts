@@ -1,5 +1,5 @@
 /**
- * `npm run bench:request-path` (issue 21, item 5): what the stack around a query costs. In one
+ * `npm run bench:request-path` (decision 051): what the stack around a query costs. In one
  * run, each server in its own process and autocannon (50 connections) against it:
  *  - the floor: Hono's hello world on @hono/node-server (bare-hono.ts);
  *  - `/api/health` on the built product as `npm start` runs it (server/dist/node.js, embedded

@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 2: distinct searches while cleaners change. Another connection to the same
+ * Distinct searches while cleaners change (decision 060). Another connection to the same
  * database file — as another server would — writes what changes search answers (a review's rating
  * and count, a completed job, a new hourly rate) at `writesPerSecond`, while autocannon sends
  * distinct searches to the server with its answer cache on. Meanwhile, `samples` times, a search's

@@ -2,7 +2,7 @@
  * `npm run bench:search`: 100,000 demo cleaners in a temporary database, the real app on
  * 127.0.0.1, and autocannon (50 connections, fixed duration) against a trivial endpoint and three
  * kinds of search, with the answer cache on (queries rotating over many distinct searches) and off;
- * the one-row read (`/api/services/{id}`) that issue 21 item 1 judges the cold path against; each
+ * the one-row read (`/api/services/{id}`) that decision 060 judges the cold path against; each
  * kind alone on an idle server (one request at a time); and searches while another connection
  * changes cleaners (search-under-writes.ts). The server runs in its own process so that it does
  * not share an event loop with autocannon. Prints a table and writes bench/results/search.json.
@@ -24,7 +24,7 @@ import { searchUnderWrites } from './search-under-writes';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-/** Issue 21 item 2: cleaner-affecting writes per second during the run of searches under writes. */
+/** Cleaner-affecting writes per second during the run of searches under writes (decision 060). */
 const WRITES_PER_SECOND = 25;
 const CONNECTIONS = 50;
 
@@ -100,7 +100,7 @@ async function main() {
       return figures;
     };
     results.trivial = await measure(true, 'trivial /api/health', scenarios.trivial!, false);
-    // Issue 21 item 1 judges search against the one-row read: one indexed SELECT through the stack.
+    // Decision 060 judges search against the one-row read: one indexed SELECT through the stack.
     results.oneRowRead = await measure(
       true,
       'one-row read /api/services/{id}',
@@ -138,7 +138,7 @@ async function main() {
       results[`${name}.uncached`] = await measure(false, `${name} (uncached)`, KIND_PATH[name]!, false, KIND_ENV[name]);
     }
 
-    // Distinct searches of every kind while another connection changes cleaners (issue 21 item 2).
+    // Distinct searches of every kind while another connection changes cleaners (decision 060).
     const mixed = (i: number) =>
       [scenarios.cityRadius!, scenarios.keyword!, scenarios.filtered!][i % 3]!(Math.floor(i / 3));
     {
@@ -186,11 +186,11 @@ async function main() {
       writesPerSecond: under.writesPerSecond,
       errors: under.errors + under.non2xx,
       stale: under.stale,
-      // Item 2's own conditions; the throughput goal is item 1's, judged on the cold path.
+      // The conditions under writes; the throughput goal is the cold path's, judged there.
       met: under.writesPerSecond >= 20 && under.errors + under.non2xx === 0 && under.stale === 0 && under.p99Ms <= 250,
     };
     const coldPath = Object.fromEntries(COLD_KINDS.map((name) => [name, share(`${name}.uncached`)]));
-    // Issue 21 item 1: every answer computed (cache off), 50 connections, each kind ≥ 10% of the
+    // Decision 060: every answer computed (cache off), 50 connections, each kind ≥ 10% of the
     // one-row read's requests/s with p99 ≤ 250 ms; alone on an idle server p50 ≤ 5 ms, p99 ≤ 20 ms.
     const oneRowRps = (results.oneRowRead as { requestsPerSecond: number }).requestsPerSecond;
     const coldGoals: Record<string, { met: boolean } & Record<string, unknown>> = Object.fromEntries(
@@ -213,12 +213,12 @@ async function main() {
       seedSeconds: seedSeconds === null ? null : Math.round(seedSeconds * 10) / 10,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
-      goal: 'issue 21 item 1 (cold: ≥ 10% of the one-row read, p99 ≤ 250 ms; alone: p50 ≤ 5 ms, p99 ≤ 20 ms), item 2 (under writes), and decision 010 (as served: ≥ 30% of health, p99 ≤ 50 ms)',
+      goal: 'decision 060 (cold: ≥ 10% of the one-row read, p99 ≤ 250 ms; alone: p50 ≤ 5 ms, p99 ≤ 20 ms; under writes), and decision 010 (as served: ≥ 30% of health, p99 ≤ 50 ms)',
       results,
       goals: {
         ...Object.fromEntries(Object.entries(goals).map(([name, g]) => [`${name} as served (decision 010)`, g])),
         ...coldGoals,
-        'searches under writes (item 2)': underWritesGoal,
+        'searches under writes (decision 060)': underWritesGoal,
       },
       allGoalsMet:
         Object.values(goals).every((g) => g.met) && Object.values(coldGoals).every((g) => g.met) && underWritesGoal.met,

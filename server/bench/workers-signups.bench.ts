@@ -1,6 +1,6 @@
 /**
  * `npm run bench:signups -w server`: what 50 sign-ups at once do to everyone else on the Workers
- * runtime (issue 21, item 6). The worker as deployed (wrangler's bundle) runs in workerd through
+ * runtime (decision 055). The worker as deployed (wrangler's bundle) runs in workerd through
  * Miniflare over a local libSQL server; a probe asks `/api/health` every 20 ms before and while 50
  * new accounts register at once, and its latencies are what other requests wait. Prints a short
  * report and writes bench/results/workers-signups.json.

@@ -29,8 +29,8 @@ import { createTestContext } from './test/harness';
 /**
  * One door for every caller (decision 043): the same service calls, made directly as each kind of
  * actor, are allowed or refused as the permission matrix says (`permissions.test.ts` checks the
- * same over HTTP). The partner and guest actors are declared and resolved already, and refused
- * everything until their issue grants them something.
+ * same over HTTP). The partner and guest actors are refused everything but what decisions 048 and
+ * 049 grant them.
  */
 
 const ctx = await createTestContext();

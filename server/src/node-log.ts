@@ -7,7 +7,7 @@ interface Sink {
 /**
  * The log's writer on Node: the lines of one turn of the event loop are written to stdout in one
  * call rather than one `console.log` each (a busy server answers many requests per turn, and a
- * write per access-log line cost a sixth of `/api/health`'s time — issue 21). Lines keep their
+ * write per access-log line cost a sixth of `/api/health`'s time — decision 051). Lines keep their
  * order; whatever is still gathered when the process exits is written synchronously then.
  */
 export function batchedLines(

@@ -4,7 +4,7 @@ import { type CallInit, call, type Json } from './call';
 import { startLibsqlServer, startNode, startWorker, type Target } from './targets';
 
 /**
- * Two servers over one libSQL server (issue 21): a Node server and the Workers runtime, as a
+ * Two servers over one libSQL server (decision 010): a Node server and the Workers runtime, as a
  * deployment with several instances has them. Each keeps its own search answer cache; a write
  * through one must never leave the other answering from a stale cache. The demo customer reviews
  * the demo cleaner through the Node server, and the very search the worker had just answered (and

@@ -8,7 +8,7 @@ import { JOBS } from '../src/jobs/registry';
 import { stopsWithUs } from './children';
 
 /**
- * The three places the same server runs (issue 12): Node over a libSQL file (the embedded
+ * The three places the same server runs (decision 035): Node over a libSQL file (the embedded
  * default), Node over a libSQL server, and the Workers runtime (workerd, through Miniflare) over a
  * libSQL server. Each is started on loopback by the suite and stopped by it.
  */

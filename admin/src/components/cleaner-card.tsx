@@ -18,15 +18,16 @@ interface CleanerCardProps {
   cleaner: Cleaner;
   /** The card's name heading level, so the card fits the heading outline of the page using it. */
   headingAs?: HeadingTag;
-  /** Search results list the services offered (spec 01 §2.5). */
+  /** Search results list the services offered (docs/product/discovery.md). */
   showServices?: boolean;
   /** The featured section marks its cards apart, so the grid's cards stay one per cleaner. */
   testId?: string;
 }
 
 /**
- * Spec 01 §2.6. The name is the one link to the profile; a stretched pseudo-element makes the whole
- * card clickable without nesting the favourite button inside the link.
+ * The cleaner card (docs/product/discovery.md). The name is the one link to the profile; a
+ * stretched pseudo-element makes the whole card clickable without nesting the favourite button
+ * inside the link.
  */
 export function CleanerCard({
   cleaner,

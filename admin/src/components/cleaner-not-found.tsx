@@ -1,7 +1,7 @@
 import { Link } from '../lib/router';
 import { PageTitle } from './page-title';
 
-/** Spec 01 §2.7/§2.8: the state for an unknown or unavailable cleaner id. */
+/** The state for an unknown or unavailable cleaner id (docs/product/discovery.md, docs/product/booking-and-payments.md). */
 export function CleanerNotFound({ className }: { className: string }) {
   return (
     <div className={className}>

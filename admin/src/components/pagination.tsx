@@ -8,7 +8,7 @@ interface PaginationProps {
   label?: string;
 }
 
-/** Previous / Next with at most 5 page buttons (spec 01 §2.4). */
+/** Previous / Next with at most 5 page buttons (docs/product/discovery.md). */
 export function Pagination({ page, pageSize, total, onPageChange, label = 'Pagination' }: PaginationProps) {
   const pages = totalPages(total, pageSize);
   if (pages <= 1) return null;

@@ -6,7 +6,7 @@ interface PlaceholderPageProps {
   description?: string;
 }
 
-/** A route reserved for a later issue, so links to it do not end on the 404 page. */
+/** A route reserved for a page not built yet, so links to it do not end on the 404 page. */
 export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
   return (
     <section className="container page page--narrow placeholder" data-testid="placeholder-page">

@@ -5,11 +5,12 @@ import { TOAST_SWIPE_THRESHOLD, type ToastItem, useToastStore } from '../lib/toa
 import { CloseIcon } from './icons';
 
 /**
- * The live region that shows the current toast (spec 01 §9: one at a time, swipe right to dismiss).
- * While a modal dialog is open, the toast is shown in a second live region inside the topmost
- * dialog: a modal dialog is in the browser's top layer and everything outside it is inert, so only
- * there is a toast drawn above the dialog and its close button clickable (lib/modal-layer.ts). The
- * page's region stays mounted, so a toast that arrives as the dialog closes is still announced.
+ * The live region that shows the current toast (one at a time, swipe right to dismiss;
+ * docs/product/README.md). While a modal dialog is open, the toast is shown in a second live region
+ * inside the topmost dialog: a modal dialog is in the browser's top layer and everything outside it
+ * is inert, so only there is a toast drawn above the dialog and its close button clickable
+ * (lib/modal-layer.ts). The page's region stays mounted, so a toast that arrives as the dialog
+ * closes is still announced.
  */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);

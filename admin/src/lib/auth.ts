@@ -2,13 +2,13 @@ import type { AuthUser } from '@spotless/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-/** The signed-in user as GET /api/auth/user answers it (spec 02 §3, plus roles and cleanerId). */
+/** The signed-in user as GET /api/auth/user answers it (docs/product/accounts.md), plus roles and cleanerId. */
 export type CurrentUser = AuthUser;
 
 /**
- * Spec 01 §7: no retry, refetched on focus and mount, always stale. Read from the session state
- * (`GET /api/auth/session`, decision 046), which answers a visitor 200 with no user — so a
- * signed-out page makes no failing request — and the same user `GET /api/auth/user` would. Any
+ * No retry, refetched on focus and mount, always stale (docs/product/accounts.md). Read from the
+ * session state (`GET /api/auth/session`, decision 046), which answers a visitor 200 with no user —
+ * so a signed-out page makes no failing request — and the same user `GET /api/auth/user` would. Any
  * failure still means signed out, so it yields null instead of an error.
  */
 export const currentUserQuery = queryOptions({

@@ -52,7 +52,7 @@ export function timeZoneShortName(date: Date, timeZone: string): string {
 
 /**
  * A booking's start time on the cleaner's clock, with the zone's short name when the viewer's clock
- * reads differently; 'TBD' without a start (spec 02 §2 booking cards).
+ * reads differently; 'TBD' without a start (booking cards, docs/product/booking-and-payments.md).
  *
  * @example
  * bookingTimeLabel({ startsAt: '2026-03-04T16:00:00Z', timeZone: 'America/Chicago' }, 'Asia/Tokyo') // '10:00 AM CST'

@@ -41,7 +41,7 @@ describe('visibleDrawerItems', () => {
     expect(visibleDrawerItems(false).map((item) => item.label)).toEqual(['Find Cleaners', 'Top Rated', 'Reviews']);
   });
 
-  it('shows every entry to signed-in users, in the spec order', () => {
+  it('shows every entry to signed-in users, in the menu’s order', () => {
     expect(visibleDrawerItems(true).map((item) => item.to)).toEqual([
       '/',
       '/cleaners?sort=rating',

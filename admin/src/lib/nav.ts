@@ -4,9 +4,9 @@ export interface NavItem {
 }
 
 export interface DrawerItem extends NavItem {
-  /** Spec 01 §2.1: some drawer entries are only for signed-in users. */
+  /** Some drawer entries are only for signed-in users (docs/product/discovery.md). */
   visibleTo: 'everyone' | 'signed-in';
-  /** Spec 01 §2.1: My Bookings carries a count badge — the number of active bookings. */
+  /** My Bookings carries a count badge (docs/product/discovery.md) — the number of active bookings. */
   badge?: 'active-bookings';
 }
 
@@ -59,8 +59,9 @@ export const supportLinks: readonly NavItem[] = [
 ];
 
 /**
- * Spec 01 §2.1: a link is active when the path equals it or lies below it (`/about/team` for
- * `/about`), but `/` is active only on an exact match. A query string on the link is ignored.
+ * The active-link rule (docs/product/discovery.md): a link is active when the path equals it or
+ * lies below it (`/about/team` for `/about`), but `/` is active only on an exact match. A query
+ * string on the link is ignored.
  */
 export function isActivePath(pathname: string, href: string): boolean {
   const target = stripTrailingSlash(href.split(/[?#]/, 1)[0] ?? '');

@@ -1,6 +1,7 @@
 /**
- * The page numbers to show as buttons: at most `maxButtons` (spec 01 §2.4: 5), a window kept
- * around the current page and clamped to the first and last pages.
+ * The page numbers to show as buttons: at most `maxButtons` (5 on the listing:
+ * docs/product/discovery.md), a window kept around the current page and clamped to the first and
+ * last pages.
  */
 export function pageWindow(current: number, totalPages: number, maxButtons = 5): number[] {
   if (totalPages < 1) return [];

@@ -27,7 +27,7 @@ describe('createQueryClient', () => {
     vi.useRealTimers();
   });
 
-  it('uses the spec defaults: no retry, no refetch on focus, never stale', () => {
+  it('uses the product defaults: no retry, no refetch on focus, never stale', () => {
     const client = createQueryClient({ isProtectedPage: () => false, navigate: () => {} });
     expect(client.getDefaultOptions().queries).toMatchObject({
       retry: false,

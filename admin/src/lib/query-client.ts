@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from './toast';
 
-/** Spec 01 §6: a 401 is recognised by its message, '401:' first and 'Unauthorized' in it. */
+/** A 401 is recognised by its message (docs/product/accounts.md), '401:' first and 'Unauthorized' in it. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401:') && error.message.includes('Unauthorized');
 }
@@ -26,8 +26,9 @@ export interface QueryClientOptions {
 }
 
 /**
- * The app's QueryClient with the data defaults of spec 01 §7 (no retry, no refetch on focus,
- * never stale) and its one error path: a 401 on a protected page toasts and goes to log in.
+ * The app's QueryClient with the data defaults of the product (docs/product/README.md: no retry, no
+ * refetch on focus, never stale) and its one error path: a 401 on a protected page toasts and goes
+ * to log in.
  */
 export function createQueryClient({
   isProtectedPage,

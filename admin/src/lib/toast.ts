@@ -6,7 +6,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Display time in milliseconds; spec 01 §9 default 5000. */
+  /** Display time in milliseconds; default 5000 (docs/product/README.md). */
   duration?: number;
 }
 
@@ -19,12 +19,13 @@ export interface ToastItem {
   open: boolean;
 }
 
-/** Spec 01 §9. */
+/** One toast at a time (docs/product/README.md). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
-// Spec 01 §9 keeps a dismissed toast for 1,000,000 ms. A closed toast is never rendered and the
-// limit of one evicts it as soon as another toast arrives, so keeping it costs nothing.
+// The product keeps a dismissed toast for 1,000,000 ms (docs/product/README.md). A closed toast is
+// never rendered and the limit of one evicts it as soon as another toast arrives, so keeping it
+// costs nothing.
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 interface ToastState {

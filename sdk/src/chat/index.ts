@@ -1,8 +1,9 @@
 /**
  * `@spotless/sdk/chat`: the chat bubble's state and transport, written once and framework-free
  * (decision 047). The hosted app renders it with React, the partner widget with Preact; both
- * subscribe to the same store. It follows the spec's rules (01 §4, §5, §8, §9) and the server's
- * actions: only the two entry calls are built here, everything else is an href the server gave.
+ * subscribe to the same store. It follows the bubble's rules (docs/product/assistant.md) and the
+ * server's actions: only the two entry calls are built here, everything else is an href the server
+ * gave.
  */
 import { CHAT, chatMessageToSend, visibleQuickReplies } from '../rules/chat';
 import { MESSAGES } from '../rules/messages';
@@ -54,7 +55,7 @@ export interface ChatOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Ask for the reply as server-sent events (default: when the browser can read a stream). */
   stream?: boolean;
-  /** The spec's destructive toasts: 'Chat Error' when a session cannot start, 'Message Error' when a send fails. */
+  /** The destructive toasts (docs/product/assistant.md): 'Chat Error' when a session cannot start, 'Message Error' when a send fails. */
   onError?: (toast: ChatToast) => void;
   /** The quick reply's delay runs on these (a test's fake clock); the page's by default. */
   setTimeout?(run: () => void, ms: number): unknown;
@@ -68,7 +69,7 @@ export interface Chat {
   minimize(): void;
   close(): void;
   send(text: string): Promise<void>;
-  /** Sends a quick reply after the spec's 100 ms. */
+  /** Sends a quick reply after 100 ms (docs/product/assistant.md). */
   sendQuickReply(text: string): void;
   /** Deletes this conversation and starts a new one. */
   reset(): Promise<void>;
@@ -236,7 +237,7 @@ export function createChat(options: ChatOptions = {}): Chat {
 
   async function suggestions(): Promise<void> {
     if (suggestionsAsked) return;
-    suggestionsAsked = true; // asked once, never retried (spec 01 §7)
+    suggestionsAsked = true; // asked once, never retried (docs/product/assistant.md)
     try {
       const answer = await json<{ quickReplies: string[] }>('GET', '/api/chat/suggestions');
       allQuickReplies = answer.quickReplies;

@@ -61,7 +61,7 @@ describe('client.payments', () => {
 });
 
 describe('payment schemas', () => {
-  it('accept the spec’s payloads and name bad fields', () => {
+  it('accept the checkout’s payloads and name bad fields', () => {
     expect(PaymentIntentInput.parse({ bookingId: '12', amount: '98.50' })).toEqual({ bookingId: 12, amount: '98.50' });
     expect(PaymentIntentInput.safeParse({ bookingId: 0 }).success).toBe(false);
     expect(PaymentListQuery.parse({ status: 'paid' }).status).toBe('succeeded');

@@ -167,7 +167,7 @@ export function createClient(options: ClientOptions = {}) {
       list: (query: QueryOf<'/api/cleaners', 'get'> = {}, signal?: AbortSignal) =>
         call('get', '/api/cleaners', { query, signal }),
       get: (id: number, signal?: AbortSignal) => call('get', '/api/cleaners/{id}', { path: { id }, signal }),
-      /** The advanced search (spec 01 §2.5): every filter, one page, stats over all matches. */
+      /** The advanced search (docs/product/discovery.md): every filter, one page, stats over all matches. */
       search: (filters: QueryOf<'/api/cleaners', 'get'> = {}, signal?: AbortSignal) =>
         call('get', '/api/cleaners', { query: filters, signal }),
     },

@@ -1,11 +1,11 @@
 import type { ApiErrorBody } from '../schemas';
 
 /**
- * A non-OK answer. Its message follows spec 01 §7: the status code, a colon, a space, then the
- * response text (or the status text when the body is empty), so `message.startsWith('401:')`
- * recognises a signed-out user. `code`, `fields` and `details` come from the API's one error shape
- * `{ error: { code, message, fields?, ...details } }` (details such as a `price_changed`'s
- * `currentPrice`).
+ * A non-OK answer. Its message follows the product (docs/product/README.md): the status code, a
+ * colon, a space, then the response text (or the status text when the body is empty), so
+ * `message.startsWith('401:')` recognises a signed-out user. `code`, `fields` and `details` come
+ * from the API's one error shape `{ error: { code, message, fields?, ...details } }` (details such
+ * as a `price_changed`'s `currentPrice`).
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -14,7 +14,7 @@ export interface FaqGroup {
 
 const fee = `one hour at the booked hourly rate (never more than the booking total)`;
 
-/** The help centre's questions (spec 01 §2.3), in its four groups. */
+/** The help centre's questions (docs/product/discovery.md), in its four groups. */
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   {
     title: 'Getting Started',

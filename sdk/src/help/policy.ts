@@ -1,7 +1,7 @@
 /**
- * Policy facts of spec 01 §9 and the support contact: the help centre, the safety, legal and
- * contact pages and the chat assistant all read them from here, so they never contradict each
- * other.
+ * Policy facts (docs/product/booking-and-payments.md, docs/product/accounts.md) and the support
+ * contact: the help centre, the safety, legal and contact pages and the chat assistant all read
+ * them from here, so they never contradict each other.
  */
 export const SUPPORT_EMAIL = 'support@spotless.example';
 export const SUPPORT_PHONE = '(555) 014-2273';

@@ -1,5 +1,5 @@
 /**
- * The loader (issue 20), which `embed.js` runs: the one tag a partner adds —
+ * The loader (decision 050), which `embed.js` runs: the one tag a partner adds —
  * `<script src="https://HOST/embed.js" data-key="pk_…" async></script>`. A stub of a few hundred
  * bytes: it queues `Spotless(...)` calls and loads the widget code once, only when the page has a
  * `data-spotless` element or a call is made. The widget code is a module from the same origin,

@@ -2,7 +2,7 @@ import { createElement, type HTMLAttributes, useEffect, useRef } from 'react';
 import type { MountOptions, WidgetHandle, WidgetKind } from '../widgets/index';
 
 /**
- * `@spotless/sdk/react` (issue 20): the widgets as React components. Each renders one empty `<div>`
+ * `@spotless/sdk/react` (decision 050): the widgets as React components. Each renders one empty `<div>`
  * — on the server that is all there is, so server rendering shows nothing and runs nothing — and
  * mounts the widget into it after the first render in the browser (its code loaded then). Changing
  * props updates the widget; unmounting destroys it, with every listener and timer it added.

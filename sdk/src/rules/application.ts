@@ -1,9 +1,9 @@
 import { MESSAGES } from './messages';
 
-/** Spec 02 §5, §9: what an applicant may ask per hour, in dollars. */
+/** What an applicant may ask per hour, in dollars (docs/product/cleaners.md). */
 export const HOURLY_RATE = { min: 15, max: 100, step: 0.5 } as const;
 
-/** Null when `value` is a rate from $15 to $100 in steps of $0.50; else the spec's message. */
+/** Null when `value` is a rate from $15 to $100 in steps of $0.50; else the product's message. */
 export function hourlyRateProblem(value: string | number): string | null {
   const text = String(value).trim();
   const rate = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
@@ -15,7 +15,7 @@ export function hourlyRateProblem(value: string | number): string | null {
   return ok ? null : MESSAGES.application.hourlyRate;
 }
 
-/** What an application needs before it can be sent (spec 02 §5): the names of what is missing. */
+/** What an application needs before it can be sent (docs/product/cleaners.md): the names of what is missing. */
 export function missingApplicationFields(form: {
   bio: string;
   experience: string;

@@ -1,5 +1,5 @@
 /**
- * The chat rules of spec 01 §4, §5 and §9 that the server, the hosted app's bubble and the
+ * The chat rules (docs/product/assistant.md) that the server, the hosted app's bubble and the
  * partner widget all follow. The server enforces the length; the clients check it first.
  */
 export const CHAT = {
@@ -29,7 +29,7 @@ export function chatMessageToSend(text: string, state: { hasSession: boolean; pe
   return message;
 }
 
-/** The quick replies to show for a conversation of `messageCount` messages (spec 01 §4). */
+/** The quick replies to show for a conversation of `messageCount` messages (docs/product/assistant.md). */
 export function visibleQuickReplies(quickReplies: readonly string[], messageCount: number): string[] {
   if (messageCount > CHAT.quickRepliesUntilMessages) return [];
   return quickReplies.slice(0, CHAT.quickRepliesShown);

@@ -1,6 +1,7 @@
 /**
- * The contact form's rules (spec 01 §2.3), once: the server's schema refuses with these words and
- * the browser checks the same before sending, so an empty form is never sent to be refused.
+ * The contact form's rules (docs/product/discovery.md), once: the server's schema refuses with
+ * these words and the browser checks the same before sending, so an empty form is never sent to be
+ * refused.
  */
 export const CONTACT_LABELS = {
   firstName: 'First name',

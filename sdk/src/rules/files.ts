@@ -1,7 +1,8 @@
 /**
  * Uploads (application documents, review photos): the size limit and the type read from a file's
- * first bytes — its "magic number" — never from its name or declared type (spec 02 §5, §9). The
- * server refuses by these; the browser checks the same before sending.
+ * first bytes — its "magic number" — never from its name or declared type
+ * (docs/product/cleaners.md, docs/product/discovery.md). The server refuses by these; the browser
+ * checks the same before sending.
  */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 

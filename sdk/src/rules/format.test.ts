@@ -75,7 +75,7 @@ describe('labels', () => {
     expect(initials(null, undefined)).toBe('?');
   });
 
-  it('labels ratings at the spec thresholds', () => {
+  it('labels ratings at the product’s thresholds', () => {
     expect([5, 4.5, 4.49, 4, 3.99, 3, 2, 1.99, 1].map(ratingLabel)).toEqual([
       'Excellent',
       'Excellent',

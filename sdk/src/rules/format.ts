@@ -45,7 +45,8 @@ export function centsToDollars(cents: number): string {
 }
 
 /**
- * Duration display of spec 01 §9: under an hour 'N min', whole hours 'N hr', otherwise 'N hr M min'.
+ * Duration display (docs/product/README.md): under an hour 'N min', whole hours 'N hr', otherwise
+ * 'N hr M min'.
  *
  * @example
  * formatDuration(150) // '2 hr 30 min'

@@ -1,6 +1,6 @@
 /**
  * `@spotless/sdk/rules`: the product's rules that every side needs, without zod or any I/O —
- * money, prices and booking lengths, 12/24-hour times, display formats, upload types and the spec's
+ * money, prices and booking lengths, 12/24-hour times, display formats, upload types and the product's
  * messages.
  * The server charges by these, the hosted app and the widgets show them.
  */

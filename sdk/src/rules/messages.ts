@@ -1,5 +1,5 @@
 /**
- * The spec's words, in one place: the server's validation answers them, and the hosted app and
+ * The product's words, in one place: the server's validation answers them, and the hosted app and
  * the widgets show them, so a test on either side can assert them verbatim.
  */
 export const MESSAGES = {
@@ -27,7 +27,7 @@ export const MESSAGES = {
     /** The author is sent the reason a review was hidden. */
     hideReasonRequired: 'Please give the reason for hiding this review; its author is sent it.',
   },
-  /** Spec 02 §5 and §8: the cleaner application and its documents. */
+  /** The cleaner application and its documents (docs/product/cleaners.md). */
   application: {
     missingRequired: 'Missing Required Fields',
     hourlyRate: 'Please enter a valid hourly rate between $15 and $100.',
@@ -38,7 +38,7 @@ export const MESSAGES = {
     rejectReasonRequired: 'Please give a reason for rejecting this application.',
     documentRejectReasonRequired: 'Please give a reason for rejecting this document.',
   },
-  /** Spec 01 §8: the chat bubble's toasts. */
+  /** The chat bubble's toasts (docs/product/assistant.md). */
   chat: {
     sessionErrorTitle: 'Chat Error',
     sessionError: 'Failed to start chat session. Please try again.',

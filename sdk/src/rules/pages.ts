@@ -1,8 +1,8 @@
 /**
- * The hosted app's pages (spec 02 §2, the route table), as path patterns: `:name` is one segment,
- * `:name?` an optional last one. The hosted app's router declares exactly these (a test holds the
- * two together), and the server answers any other path with the app's Not Found page and status
- * 404, so a mistyped link is a 404 to browsers, crawlers and monitors alike.
+ * The hosted app's pages (docs/product/README.md, each area's routes), as path patterns: `:name` is
+ * one segment, `:name?` an optional last one. The hosted app's router declares exactly these (a
+ * test holds the two together), and the server answers any other path with the app's Not Found page
+ * and status 404, so a mistyped link is a 404 to browsers, crawlers and monitors alike.
  */
 export const HOSTED_PAGES = [
   '/',

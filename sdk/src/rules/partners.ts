@@ -1,5 +1,5 @@
 /**
- * Partners' allowed origins (issue 20, decision 048), once: the admin form checks a pattern before
+ * Partners' allowed origins (decision 048), once: the admin form checks a pattern before
  * sending, the server refuses the same, and the server matches a request's Origin against them.
  *
  * A pattern is an origin (`https://realty.example`) or an origin whose port is `*`

@@ -82,7 +82,7 @@ describe('quoteBooking', () => {
       expect(checkDuration(bad).ok).toBe(false);
   });
 
-  it('uses the spec message below 30 minutes and names the other limits', () => {
+  it('uses the product’s message below 30 minutes and names the other limits', () => {
     expect(checkDuration(29)).toEqual({
       ok: false,
       code: 'invalid_duration',

@@ -11,7 +11,7 @@ export const DURATION_STEP_MINUTES = 15;
 
 export type DurationError = { ok: false; code: 'invalid_duration'; message: string };
 
-/** The spec's message for a short booking, then ours for the limits the spec leaves open. */
+/** The product's message for a short booking (docs/product/booking-and-payments.md), then decision 020's for the other limits. */
 export function checkDuration(durationMinutes: number): { ok: true } | DurationError {
   if (!Number.isInteger(durationMinutes) || durationMinutes < MIN_DURATION_MINUTES) {
     return { ok: false, code: 'invalid_duration', message: MESSAGES.booking.durationTooShort };

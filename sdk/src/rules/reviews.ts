@@ -1,4 +1,4 @@
-/** Spec 02 §9: the service-area tags a review may carry (the server's choices, the forms' fallback, the seed's). */
+/** The service-area tags a review may carry (docs/product/discovery.md): the server's choices, the forms' fallback, the seed's. */
 export const REVIEW_AREAS = [
   'Kitchen',
   'Bathroom',

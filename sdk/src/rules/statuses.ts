@@ -3,11 +3,11 @@
  * build their filters and badges from them, so a new status reaches every list by itself.
  */
 
-/** Spec 02 §4: a booking's life. */
+/** A booking's life (docs/product/booking-and-payments.md). */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 /**
- * Spec 02 §4: completed and cancelled bookings are history; every other status is active (still
- * to happen or under way).
+ * Completed and cancelled bookings are history (docs/product/booking-and-payments.md); every other
+ * status is active (still to happen or under way).
  */
 export function isPastBooking(status: string): boolean {
   return status === 'completed' || status === 'cancelled';
@@ -23,9 +23,9 @@ export const BOOKING_PAYMENT_STATUSES = [
   'refunded',
   'disputed',
 ] as const;
-/** Spec 02 §4: a payment's statuses. */
+/** A payment's statuses (docs/product/booking-and-payments.md). */
 export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
-/** Spec 02 §4: an application's statuses; pending and under_review are "open". */
+/** An application's statuses (docs/product/cleaners.md); pending and under_review are "open". */
 export const APPLICATION_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
 
 /** A status as people read it: `in_progress` → "In Progress". */

@@ -7,15 +7,15 @@ import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 const text = MESSAGES.application;
 
-/** Spec 02 §4's application statuses; pending and under_review are "open". */
+/** The application statuses (docs/product/cleaners.md); pending and under_review are "open". */
 export const ApplicationStatus = z.enum(APPLICATION_STATUSES).meta({ id: 'ApplicationStatus' });
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
-/** Spec 02 §5's experience options (years). */
+/** The experience options, in years (docs/product/cleaners.md). */
 export const ApplicationExperience = z.enum(['0-1', '1-3', '3-5', '5-10', '10+']).meta({ id: 'ApplicationExperience' });
 export type ApplicationExperience = z.infer<typeof ApplicationExperience>;
 
-/** Spec 02 §9's document types. */
+/** The document types (docs/product/cleaners.md). */
 export const ApplicationDocumentType = z
   .enum(['id', 'insurance', 'bond', 'reference_letter', 'background_check'])
   .meta({ id: 'ApplicationDocumentType' });
@@ -109,9 +109,9 @@ function distinct(values: string[]): string[] {
 }
 
 /**
- * Spec 02 §5's cleaner application: bio, experience, hourly rate (15–100 in steps of 0.50), at
- * least one service type and one coverage area (free text, repeats ignored), plus the form's
- * extra fields. Missing required fields are each named in `fields`.
+ * The cleaner application (docs/product/cleaners.md): bio, experience, hourly rate (15–100 in steps
+ * of 0.50), at least one service type and one coverage area (free text, repeats ignored), plus the
+ * form's extra fields. Missing required fields are each named in `fields`.
  */
 export const ApplicationInput = z
   .object({
@@ -199,9 +199,10 @@ export const DocumentReviewInput = z
 export type DocumentReviewInput = z.input<typeof DocumentReviewInput>;
 
 /**
- * Spec 02 §7's JSON upload: the file as a data URL in `fileUrl`. `fileSize` and `mimeType` are
- * accepted and ignored: the server measures the bytes and reads their type from them. The same
- * upload may be sent as multipart/form-data with a `file` part and `documentType`.
+ * The application page's JSON upload (docs/product/cleaners.md): the file as a data URL in
+ * `fileUrl`. `fileSize` and `mimeType` are accepted and ignored: the server measures the bytes and
+ * reads their type from them. The same upload may be sent as multipart/form-data with a `file` part
+ * and `documentType`.
  */
 export const DocumentUploadInput = z
   .object({
@@ -244,7 +245,7 @@ export const ApplicationDocumentActions = z
   })
   .meta({ id: 'ApplicationDocumentActions' });
 
-/** Spec 02 §3's application document. `fileUrl` downloads it (the applicant and administrators only). */
+/** An application document (docs/product/cleaners.md). `fileUrl` downloads it (the applicant and administrators only). */
 export const ApplicationDocument = z
   .object({
     id: z.number().int(),
@@ -300,7 +301,7 @@ export const ApplicationActions = z
 
 const DayHours = z.object({ available: z.boolean(), hours: z.string() });
 
-/** Spec 02 §3's cleaner application, with the form's extra fields. */
+/** A cleaner application (docs/product/cleaners.md), with the form's extra fields. */
 export const Application = z
   .object({
     id: z.number().int(),

@@ -9,7 +9,7 @@ export const OnboardingUserType = z.enum(['customer', 'cleaner', 'both']);
 export const OnboardingServiceType = z.enum(['residential', 'deep', 'commercial', 'moveout']);
 export const OnboardingFrequency = z.enum(['weekly', 'biweekly', 'monthly', 'quarterly', 'onetime']);
 
-/** Spec 02 §3: the onboarding preferences, with the spec's defaults filled in. */
+/** The onboarding preferences, with their defaults filled in (docs/product/accounts.md). */
 export const OnboardingPreferences = z
   .object({
     userType: OnboardingUserType.optional(),
@@ -35,7 +35,7 @@ export const OnboardingPreferences = z
 export type OnboardingPreferences = z.infer<typeof OnboardingPreferences>;
 export type OnboardingPreferencesInput = z.input<typeof OnboardingPreferences>;
 
-/** Spec 02 §3 User, plus what the server knows about roles. */
+/** The user (docs/product/accounts.md), plus what the server knows about roles. */
 export const AuthUser = z
   .object({
     id: z.number().int(),
@@ -260,7 +260,7 @@ export type AdminSession = z.infer<typeof AdminSession>;
 /**
  * Who is signed in, for a page deciding what to show: signed out is an answer (200 with no user),
  * not an error, so a visitor's page makes no failing request (`GET /api/auth/user` stays as the
- * spec writes it: 401 when signed out).
+ * product writes it: 401 when signed out).
  */
 export const SessionState = z
   .object({

@@ -3,7 +3,7 @@ import { MESSAGES } from '../rules/messages';
 import { listOf } from './common';
 import { actionOf, linkTo, PageLink } from './hypermedia';
 
-/** Spec 02 §5, availability form. */
+/** The availability form's message (docs/product/cleaners.md). */
 const TIME_MESSAGE = MESSAGES.availability.timeFormat;
 const HhMm = z
   .string({ error: TIME_MESSAGE })

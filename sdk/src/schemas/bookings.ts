@@ -24,10 +24,10 @@ const positiveId = (name: string) =>
     .positive(`${name} must be a positive integer`);
 
 /**
- * Spec 01 §3's create payload. The time is either `scheduledDate` "YYYY-MM-DD" plus
- * `scheduledTime` "HH:MM" (the cleaner's wall clock), or `scheduledDate` alone as an ISO
- * date-time (an instant when it carries `Z` or an offset, else the cleaner's wall clock).
- * `totalPrice` is only a quote check; `customerId` is never trusted.
+ * The booking form's create payload (docs/product/booking-and-payments.md). The time is either
+ * `scheduledDate` "YYYY-MM-DD" plus `scheduledTime` "HH:MM" (the cleaner's wall clock), or
+ * `scheduledDate` alone as an ISO date-time (an instant when it carries `Z` or an offset, else the
+ * cleaner's wall clock). `totalPrice` is only a quote check; `customerId` is never trusted.
  */
 const BookingCreateFields = z.object({
   customerId: z.unknown().optional().meta({ description: 'ignored: the booking is the signed-in user’s' }),
@@ -75,7 +75,7 @@ export const BookingCreateInput = BookingCreateFields.superRefine(checkWhen).met
 export type BookingCreateInput = z.input<typeof BookingCreateInput>;
 
 /**
- * A booking from a partner widget without an account (issue 20): the booking's fields and who it is
+ * A booking from a partner widget without an account (decision 049): the booking's fields and who it is
  * for — the guest's name, e-mail and phone, which the cleaner and we use until the e-mailed link
  * joins the booking to an account.
  */
@@ -102,7 +102,7 @@ export const GuestBookingInput = BookingCreateFields.omit({ customerId: true })
   .meta({ id: 'GuestBookingInput' });
 export type GuestBookingInput = z.input<typeof GuestBookingInput>;
 
-/** Spec 02 §7's customer edit: a new local date and/or time, and the instructions. */
+/** The customer's edit (docs/product/booking-and-payments.md): a new local date and/or time, and the instructions. */
 export const BookingUpdateInput = z
   .object({
     scheduledDate: z
@@ -207,7 +207,7 @@ export const Booking = z
     duration: z.number().int().meta({ description: 'minutes' }),
     address: z.string(),
     specialInstructions: z.string(),
-    specialRequests: z.string().meta({ description: 'the same text as specialInstructions (spec 02 naming)' }),
+    specialRequests: z.string().meta({ description: 'the same text as specialInstructions (the dashboard’s name)' }),
     totalPrice: Money,
     totalAmount: z.number(),
     hourlyRate: Money,
@@ -260,7 +260,7 @@ export const BookingStats = z
 export type BookingStats = z.infer<typeof BookingStats>;
 
 /**
- * A guest booking made (issue 20): the booking as its guest sees it (with its `pay` action) and the
+ * A guest booking made (decision 049): the booking as its guest sees it (with its `pay` action) and the
  * guest token — shown once, good for this booking's payment and nothing else
  * (`Authorization: Bearer …`). The confirmation e-mail carries the link that manages it.
  */

@@ -4,9 +4,9 @@ import { MESSAGES } from '../rules/messages';
 import { actionOf, linkTo, PageLink } from './hypermedia';
 
 /**
- * The chat assistant (spec 01 §3, §7; decision 047). The spec's fields stay at the top level —
- * `sessionId` and `welcomeMessage`, `response`, `quickReplies` — and every answer also carries
- * links and actions, so a client renders buttons without parsing text.
+ * The chat assistant (docs/product/assistant.md; decision 047). The product's fields stay at the
+ * top level — `sessionId` and `welcomeMessage`, `response`, `quickReplies` — and every answer also
+ * carries links and actions, so a client renders buttons without parsing text.
  */
 
 export const ChatSessionParam = z.object({
@@ -50,7 +50,7 @@ export type ChatProposal = z.infer<typeof ChatProposal>;
 
 export const ChatMessageRole = z.enum(['user', 'assistant']);
 
-/** Spec 01 §3's chat message, with the pages and proposals of an assistant reply. */
+/** A chat message (docs/product/assistant.md), with the pages and proposals of an assistant reply. */
 export const ChatMessage = z
   .object({
     id: z.number().int(),
@@ -63,7 +63,7 @@ export const ChatMessage = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-/** `POST /api/chat/session`: the spec's `sessionId` and `welcomeMessage`. */
+/** `POST /api/chat/session`: the product's `sessionId` and `welcomeMessage`. */
 export const ChatSessionCreated = z
   .object({
     sessionId: z.string().meta({ description: 'an unguessable capability (144 random bits)' }),
@@ -93,7 +93,7 @@ export const ChatMessageInput = z
 export type ChatMessageInput = z.input<typeof ChatMessageInput>;
 
 /**
- * `POST /api/chat/{sessionId}/message`: the spec's `response` — complete on its own, with
+ * `POST /api/chat/{sessionId}/message`: the product's `response` — complete on its own, with
  * relative URLs — and the same targets as links and proposals. With `Accept: text/event-stream`
  * the text comes as `delta` events first and this object as the final `reply` event.
  */

@@ -57,14 +57,14 @@ export type Cleaner = z.infer<typeof Cleaner>;
 
 export const CleanerSort = z.enum(['rating', 'price', 'distance', 'experience']);
 
-/** The plain listing query of spec 01 §2.4; the full search extends it. */
+/** The plain listing query (docs/product/discovery.md); the full search extends it. */
 export const CleanerListQuery = PageQuery.extend({
   location: z.string().trim().max(100).optional(),
   serviceType: z.union([ServiceType, z.literal('all')]).optional(),
   sortBy: CleanerSort.optional(),
   sort: CleanerSort.optional().meta({
     description:
-      'the same as `sortBy` (the spec’s Top Rated link writes `?sort=rating`); `sortBy` wins when both are given',
+      'the same as `sortBy` (the menu’s Top Rated link writes `?sort=rating`); `sortBy` wins when both are given',
   }),
 });
 export type CleanerListQuery = z.input<typeof CleanerListQuery>;
@@ -78,8 +78,8 @@ export const SortOrder = z.enum(['asc', 'desc']);
 
 /**
  * Every parameter of `GET /api/cleaners`: the listing's (location, serviceType, sortBy) and the
- * search filter set of spec 01 §3. Coordinates come in pairs; radius (miles) applies to them or to
- * a location/city the city table resolves, default 25.
+ * search filter set (docs/product/discovery.md). Coordinates come in pairs; radius (miles) applies
+ * to them or to a location/city the city table resolves, default 25.
  */
 export const CleanerSearchQuery = CleanerListQuery.extend({
   query: z.string().trim().max(200).optional(),
@@ -132,8 +132,8 @@ export const CleanerSearchPage = pageOf(Cleaner)
 export type CleanerSearchPage = z.infer<typeof CleanerSearchPage>;
 
 /**
- * The cleaner dashboard's overview (spec 02 §2), from the data: bookings by outcome, money kept
- * from succeeded payments after refunds, the review average and the completion rate.
+ * The cleaner dashboard's overview (docs/product/cleaners.md), from the data: bookings by outcome,
+ * money kept from succeeded payments after refunds, the review average and the completion rate.
  */
 export const CleanerOverview = z
   .object({

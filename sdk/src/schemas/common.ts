@@ -66,7 +66,7 @@ export const PageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(12),
 });
 
-/** Money as the API shows it where the spec does: a decimal string in dollars, e.g. "35.00". */
+/** Money as the API shows it where the product does (docs/product/README.md): a decimal string in dollars, e.g. "35.00". */
 export const Money = z
   .string()
   .regex(/^\d+\.\d{2}$/)

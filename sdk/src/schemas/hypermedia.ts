@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The hypermedia format (decision 033). Every resource keeps the spec's fields at the top level
+ * The hypermedia format (decision 033). Every resource keeps the product's fields at the top level
  * and adds `links` (HAL: an object keyed by relation) and `actions` (HAL-FORMS templates keyed by
  * name, each with Siren's method, href and typed fields). A client follows what it is given and
  * never builds an API URL or decides from a status what may be done.

@@ -4,7 +4,7 @@ import { listOf, Money } from './common';
 import { actionOf, linkTo } from './hypermedia';
 
 /**
- * Partners (issue 20, decision 048): sites that embed the widgets with a publishable key.
+ * Partners (decision 048): sites that embed the widgets with a publishable key.
  * Administrators create and change them through the actions below.
  */
 

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '../rules/statuses';
 import { Money } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
-/** Spec 02 §4's payment statuses. */
+/** The payment statuses (docs/product/booking-and-payments.md). */
 export const PaymentStatus = z.enum(PAYMENT_STATUSES).meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
@@ -20,8 +20,9 @@ const DollarAmount = z.union([
 ]);
 
 /**
- * Spec 01 §7: `bookingId` and `amount` (the booking's total). The amount is only a quote check —
- * what is charged is always the booking's total as the server computed it.
+ * The checkout's call (docs/product/booking-and-payments.md): `bookingId` and `amount` (the
+ * booking's total). The amount is only a quote check — what is charged is always the booking's
+ * total as the server computed it.
  */
 export const PaymentIntentInput = z
   .object({
@@ -75,7 +76,7 @@ export const LocalConfirmResult = z
   .meta({ id: 'LocalConfirmResult' });
 export type LocalConfirmResult = z.infer<typeof LocalConfirmResult>;
 
-/** Spec 02 §3's Payment. */
+/** A payment (docs/product/booking-and-payments.md). */
 export const Payment = z
   .object({
     id: z.number().int(),
@@ -99,7 +100,7 @@ export const Payment = z
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof Payment>;
 
-/** The payments dashboard's cards (spec 02 §2), over every payment the caller may see. */
+/** The payments dashboard's cards (docs/product/booking-and-payments.md), over every payment the caller may see. */
 export const PaymentSummary = z
   .object({
     /** Dollars, a number. */
@@ -146,7 +147,7 @@ export const PaymentPage = z
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPage>;
 
-/** Spec 02 §5: amount optional (blank means everything left), reason optional. */
+/** A refund: amount optional (blank means everything left), reason optional (docs/product/administration.md). */
 export const RefundInput = z
   .object({
     amount: z

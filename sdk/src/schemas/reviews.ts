@@ -9,7 +9,7 @@ import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
 const text = MESSAGES.review;
 
-/** Spec 02 §9: at most 5 photos per review, each at most 10 MB, JPEG or PNG. */
+/** At most 5 photos per review (docs/product/discovery.md), each at most 10 MB, JPEG or PNG. */
 export const REVIEW_PHOTO_LIMITS = {
   maxPhotos: 5,
   maxBytes: 10 * 1024 * 1024,
@@ -40,9 +40,10 @@ const optionalText = (max: number) =>
     .optional();
 
 /**
- * `POST /api/reviews` (spec 02 §7): the quick form (bookingId, cleanerId, rating, comment) or the
- * full form (five ratings, title, comment, pros, cons, serviceAreas, timeSpent, wouldRecommend,
- * wouldRebook). `rating` and `overallRating` are the same figure under the two forms' names.
+ * `POST /api/reviews` (docs/product/discovery.md): the quick form (bookingId, cleanerId, rating,
+ * comment) or the full form (five ratings, title, comment, pros, cons, serviceAreas, timeSpent,
+ * wouldRecommend, wouldRebook). `rating` and `overallRating` are the same figure under the two
+ * forms' names.
  */
 export const ReviewCreateInput = z
   .object({
@@ -89,8 +90,9 @@ export const ReviewCreateInput = z
 export type ReviewCreateInput = z.input<typeof ReviewCreateInput>;
 
 /**
- * `POST /api/reviews/:id/photos` as multipart/form-data (spec 02 §7): the server reads it itself,
- * checking each file's bytes; this describes the form for OpenAPI and generated clients.
+ * `POST /api/reviews/:id/photos` as multipart/form-data (docs/product/discovery.md): the server
+ * reads it itself, checking each file's bytes; this describes the form for OpenAPI and generated
+ * clients.
  */
 export const ReviewPhotoUpload = z
   .object({
@@ -245,7 +247,7 @@ const RatingDistribution = z.array(
   }),
 );
 
-/** Spec 02 §3: figures over a cleaner's published reviews. */
+/** Figures over a cleaner's published reviews (docs/product/discovery.md). */
 export const ReviewSummary = z
   .object({
     averageRating: z.number().nullable().meta({ description: 'two decimals; null without reviews' }),
@@ -273,7 +275,7 @@ export const ReviewSummary = z
   .meta({ id: 'ReviewSummary' });
 export type ReviewSummary = z.infer<typeof ReviewSummary>;
 
-/** The reviews page's figures over every published review (spec 02 §2, computed, not hard-coded). */
+/** The reviews page's figures over every published review (computed, not hard-coded; docs/product/discovery.md). */
 export const PlatformReviewSummary = z
   .object({
     averageRating: z.number().nullable().meta({ description: 'two decimals; null without reviews' }),

@@ -1,5 +1,5 @@
 /**
- * The widgets' transport (issue 20): every call carries the partner's publishable key, the host
+ * The widgets' transport (decision 050): every call carries the partner's publishable key, the host
  * page's UTM and, for a guest's booking, its token — and never a cookie (`credentials: 'omit'`),
  * so nothing depends on third-party cookies. Errors keep the server's message and its fields.
  */

@@ -9,7 +9,7 @@ import { TopLayer, type WidgetEvent, type WidgetProps } from './shared';
 import { type Appearance, applyAppearance, widgetSheet } from './styles';
 
 /**
- * `@spotless/sdk/widgets`: the embeddable widgets (issue 20) — search, booking and the chat bubble
+ * `@spotless/sdk/widgets`: the embeddable widgets (decision 050) — search, booking and the chat bubble
  * — each in its own open shadow root, in Preact. `mount()` is the one entry; the loader
  * (`embed.js`) calls it for every `data-spotless` element in the page and destroys a widget whose
  * element leaves the document.

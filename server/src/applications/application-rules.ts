@@ -45,8 +45,9 @@ export function maySee(application: Pick<ApplicationFacts, 'userId'>, viewer: Ap
 
 /**
  * The administrator's status changes. Quick approve and reject are for pending applications; the
- * detailed review can approve or reject any application (spec 02 §4), so a rejected one can still
- * be approved and an approved one rejected (which suspends the cleaner profile).
+ * detailed review can approve or reject any application (docs/product/administration.md), so a
+ * rejected one can still be approved and an approved one rejected (which suspends the cleaner
+ * profile).
  */
 const NEXT: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   pending: ['under_review', 'approved', 'rejected'],

@@ -36,7 +36,7 @@ export const applicationsApi = defineOperations({
     security: 'user',
     summary: 'Apply to be a cleaner',
     description:
-      'Spec 02 §5: bio, experience (0-1, 1-3, 3-5, 5-10, 10+), hourlyRate (15 to 100 in steps of 0.50), at least one service type and one coverage area (repeats ignored; at least one must name a city we serve, where the approved cleaner is placed) are required; each missing or invalid field is named in `fields`. One open application per user: a second is 409 "You already have a pending application".',
+      'Bio, experience (0-1, 1-3, 3-5, 5-10, 10+), hourlyRate (15 to 100 in steps of 0.50), at least one service type and one coverage area (repeats ignored; at least one must name a city we serve, where the approved cleaner is placed) are required; each missing or invalid field is named in `fields`. One open application per user: a second is 409 "You already have a pending application".',
     tags: ['applications'],
     access: 'signed-in user',
     responses: {
@@ -85,7 +85,7 @@ export const applicationsApi = defineOperations({
     security: 'user',
     summary: 'Upload a document (the applicant, while the application is open)',
     description:
-      'As JSON (spec 02 §7: documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". An image is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Uploads count against the account’s hourly limit (UPLOAD_RATE_LIMIT, shared with review photos). A refused upload stores nothing.',
+      'As JSON (documentType, fileName, fileUrl as a base64 data URL; fileSize and mimeType are ignored) or as multipart/form-data (`file`, `documentType`, optional `fileName`). At most 10MB: a larger body or file is 413 "Please select a file smaller than 10MB.", refused while it arrives. The type is read from the file’s first bytes (PDF, JPEG or PNG), never its name or declared type: anything else is 415 "Please select a PDF, JPEG, or PNG file.". An image is decoded and stored re-encoded, without its metadata; one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. Uploads count against the account’s hourly limit (UPLOAD_RATE_LIMIT, shared with review photos). A refused upload stores nothing.',
     tags: ['applications'],
     access: 'applicant',
     responses: {

@@ -15,7 +15,7 @@ import { actionTo, linkTo, type Operations, pageLink, pageLinksTo } from '../lib
 import type { ApplicationAnswer, DocumentAnswer } from './applications.service';
 
 /**
- * Applications and documents as the API answers them (decision 033): the spec's fields, links, and
+ * Applications and documents as the API answers them (decision 033): the product's fields, links, and
  * the actions the caller may take now, each listed exactly when the service would perform it.
  */
 

@@ -111,7 +111,7 @@ beforeAll(async () => {
   asAdmin = { cookie: `${ADMIN_SESSION_COOKIE}=${token}`, origin: ORIGIN };
 });
 
-describe('POST /api/applications: spec 02 §5', () => {
+describe('POST /api/applications: the form’s rules', () => {
   it('names every missing required field with "Missing Required Fields"', async () => {
     const { headers } = await newApplicant();
     const res = await ctx.json<Json>('/api/applications', { method: 'POST', headers, body: {} });
@@ -228,7 +228,7 @@ describe('POST /api/applications: spec 02 §5', () => {
 });
 
 describe('documents', () => {
-  it('accepts the spec’s JSON data URL and stores the bytes under a server-chosen key', async () => {
+  it('accepts the JSON data URL and stores the bytes under a server-chosen key', async () => {
     const { headers } = await newApplicant();
     const app = await apply(headers);
     const res = await uploadJson(headers, app.id, {

@@ -63,9 +63,10 @@ export async function mayApply(deps: ApplicationDeps, actor: Actor): Promise<boo
 }
 
 /**
- * Spec 02 §5's submission: one open application per user (409 'already have a pending
- * application'), and at least one coverage area must name a city the marketplace serves, since an
- * approved cleaner is placed there for search and their schedule runs on its clock.
+ * The application's submission (docs/product/cleaners.md): one open application per user (409
+ * 'already have a pending application'), and at least one coverage area must name a city the
+ * marketplace serves, since an approved cleaner is placed there for search and their schedule runs
+ * on its clock.
  */
 export async function submitApplication(deps: ApplicationDeps, actor: Actor, input: Input): Promise<ApplicationAnswer> {
   const applicant = applicantOf(actor, true);

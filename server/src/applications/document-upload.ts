@@ -17,10 +17,11 @@ import {
 import { issuesToFields } from '../lib/validate';
 
 /**
- * Reads a document upload in either form the API accepts: spec 02 §7's JSON with the file as a
- * data URL, or multipart/form-data with a `file` part. The body is counted as it arrives and
- * refused past its envelope (413); the file is then checked for size (413) and for type by its
- * bytes (415); an image is decoded and encoded again by `images`. Nothing is stored here.
+ * Reads a document upload in either form the API accepts: the application page's JSON
+ * (docs/product/cleaners.md) with the file as a data URL, or multipart/form-data with a `file`
+ * part. The body is counted as it arrives and refused past its envelope (413); the file is then
+ * checked for size (413) and for type by its bytes (415); an image is decoded and encoded again by
+ * `images`. Nothing is stored here.
  */
 export async function readDocumentUpload(
   request: Request,

@@ -136,7 +136,7 @@ export async function signInWithOAuth(
  * The account of an address its owner has just proved (a provider's word, or a link e-mailed to it):
  * the existing one, or a new one without a password. An existing account whose address was never
  * confirmed may have been made by someone else to wait for its owner: its password is removed and
- * its sessions end, and the owner is told (decision 031).
+ * its sessions end, and the owner is told (decision 007).
  */
 export async function accountForProvenEmail(
   tx: Tx,
@@ -278,8 +278,8 @@ export async function updateProfile(deps: AuthDeps, actor: Actor, input: Profile
 }
 
 /**
- * Saves the onboarding wizard's step, completion and preferences (with the spec's defaults);
- * without `preferences` the saved ones are kept.
+ * Saves the onboarding wizard's step, completion and preferences (with the defaults of
+ * docs/product/accounts.md); without `preferences` the saved ones are kept.
  */
 export async function saveOnboarding(
   deps: Pick<Deps, 'database' | 'clock'>,

@@ -83,7 +83,7 @@ export async function disableTotp(
  * Who may open an admin session (decision 030). A signed-in named administrator proves it is them
  * with their own password and, when on, their authenticator code: the session, and every admin
  * action in it, is theirs. The shared admin password alone opens an anonymous admin session only
- * outside production (the spec's admin login on the embedded defaults).
+ * outside production (the prototype's admin login on the embedded defaults; decision 030).
  */
 export async function authorizeAdminSession(
   deps: AuthDeps,

@@ -321,7 +321,7 @@ export const authApi = defineOperations({
     security: 'user',
     summary: 'Save the onboarding wizard’s step, completion and preferences',
     description:
-      'Preferences get the defaults of spec 02 §3 (budget 50–200, notifications email on, sms off, push on). Without `preferences` the saved ones are kept.',
+      'Preferences get the onboarding defaults (budget 50–200, notifications email on, sms off, push on). Without `preferences` the saved ones are kept.',
     tags: ['onboarding'],
     access: 'user',
     responses: {

@@ -479,7 +479,7 @@ describe('profile', () => {
 });
 
 describe('onboarding', () => {
-  it('saves the step, completion and preferences with the spec defaults', async () => {
+  it('saves the step, completion and preferences with the defaults', async () => {
     const reg = await call('/api/auth/register', {
       method: 'POST',
       body: { email: 'wizard@example.com', password: 'a-long-password', firstName: 'Wiz', lastName: 'Ard' },

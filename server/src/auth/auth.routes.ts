@@ -33,7 +33,7 @@ const account = async (c: Context<AppEnv>, actor: Actor = c.get('actor')) =>
 /** The signed-in person's id, for per-account rate limits (the services refuse anyone else). */
 const personId = (c: Context<AppEnv>) => personOf(c.get('actor'))?.userId ?? 0;
 
-/** Browser navigations of spec 01 §7: GET /api/login and GET /api/logout. */
+/** Browser navigations (docs/product/accounts.md): GET /api/login and GET /api/logout. */
 export const signInRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.startLogin), (c) => {
     const returnUrl = safeReturnUrl(inputOf(c, api.startLogin).query.returnUrl);

@@ -28,7 +28,7 @@ export async function findUserByOAuth(
   return row?.user;
 }
 
-/** The user as GET /api/auth/user answers: spec 02 §3 fields plus roles and the cleaner profile id. */
+/** The user as GET /api/auth/user answers: the fields of docs/product/accounts.md plus roles and the cleaner profile id. */
 export async function toAuthUser(db: Queryable, user: User): Promise<Data<AuthUser>> {
   const cleaner = await db
     .select({ id: cleaners.id })

@@ -36,7 +36,7 @@ describe('weekly hours', () => {
     expect((await ctx.json('/api/cleaners/999999/availability')).status).toBe(404);
   });
 
-  it('lets only the cleaner add, change and remove hours, with the spec’s messages', async () => {
+  it('lets only the cleaner add, change and remove hours, with the product’s messages', async () => {
     const add = (headers: Record<string, string>, body: Json) =>
       ctx.json<Json>(`${base}/availability`, { method: 'POST', headers, body });
     expect((await ctx.json(`${base}/availability`, { method: 'POST', body: {} })).status).toBe(401);

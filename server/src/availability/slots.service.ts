@@ -33,7 +33,7 @@ import { availableSlots, overlaps } from './slots';
 
 type ScheduleDeps = Pick<Deps, 'database' | 'clock'>;
 
-/** Slots are listed on a 30-minute grid (the booking form's time list, spec 01 §5). */
+/** Slots are listed on a 30-minute grid (the booking form's time list, docs/product/booking-and-payments.md). */
 export const SLOT_STEP_MINUTES = 30;
 /** The cleaner's own read stores a day's slots only this far ahead, so ids stay bounded. */
 const MATERIALISE_DAYS_AHEAD = 366;

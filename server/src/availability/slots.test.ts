@@ -505,7 +505,7 @@ describe('isHhMm and checkHours', () => {
       expect(isHhMm(bad), String(bad)).toBe(false);
   });
 
-  it('uses the spec message for a malformed time and requires start before end', () => {
+  it('uses the product’s message for a malformed time and requires start before end', () => {
     expect(checkHours({ startTime: '9:00', endTime: '17:00' })).toEqual({
       ok: false,
       fields: { startTime: 'Time must be in HH:MM format' },

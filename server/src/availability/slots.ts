@@ -1,7 +1,7 @@
 import { MESSAGES } from '@spotless/sdk/rules';
 import { toLocal, zonedToUtc, zoneOffsetMinutes } from '../lib/time';
 
-/** Spec 02 §5, availability form. */
+/** The availability form's message (docs/product/cleaners.md). */
 export const TIME_FORMAT_MESSAGE = MESSAGES.availability.timeFormat;
 export const TIME_ORDER_MESSAGE = 'End time must be after start time';
 
@@ -191,7 +191,7 @@ function steadyOffsetMinutes(date: string, timeZone: string): number | undefined
 
 /**
  * The usual day: every wall time of the date exists once, at `wall − offset`, so the grid is
- * arithmetic (no time-zone lookup per slot — that was most of a slots request's time, issue 21).
+ * arithmetic (no time-zone lookup per slot — that was most of a slots request's time, decision 052).
  * Gives exactly what `slotsAcrossAChange` gives on such a day (a test holds them to it).
  */
 function slotsAtOffset(query: SlotQuery, stepMinutes: number, offsetMinutes: number): Slot[] {

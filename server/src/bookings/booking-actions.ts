@@ -43,7 +43,7 @@ export function payRefusal(
   return null;
 }
 
-/** Rescheduling closes 24 hours before the start (spec 02 §7): later, only instructions and address change. */
+/** Rescheduling closes 24 hours before the start (docs/product/booking-and-payments.md): later, only instructions and address change. */
 export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: Date): boolean {
   return booking.startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_MS;
 }

@@ -22,8 +22,8 @@ import { contactsOf, recordHistory } from './bookings.queries';
 type BookingDeps = Pick<Deps, 'database' | 'clock'>;
 
 /**
- * The booking's cleaner names a new status (spec 02 §7): accept, decline, start, complete. Start
- * and complete need the booking paid and its time come (decision 031).
+ * The booking's cleaner names a new status (docs/product/cleaners.md): accept, decline, start,
+ * complete. Start and complete need the booking paid and its time come (decision 031).
  */
 export async function setBookingStatus(
   deps: BookingDeps,
@@ -86,8 +86,9 @@ export async function setBookingStatus(
 /**
  * Brings a booking along with its payments (the payments ledger calls this in its transaction with
  * the status its payments add up to): its payment status, and — once a charge has gone through —
- * pending → confirmed, the state machine's system `pay` (spec 01 §4 "Your booking has been
- * confirmed!"). A step of the ledger's own transaction, on the payment provider's word.
+ * pending → confirmed, the state machine's system `pay` ("Your booking has been confirmed!",
+ * docs/product/booking-and-payments.md). A step of the ledger's own transaction, on the payment
+ * provider's word.
  */
 export async function syncBookingWithPayments(
   tx: Tx,

@@ -44,7 +44,8 @@ const ACTORS: Record<string, Actor> = {
   guestOfBooking: { kind: 'guest', bookingId: 7 },
 };
 
-// Written out by hand from DESIGN.md "Booking states" and spec 02 §4: status, action, actor → new status.
+// Written out by hand from the booking states of docs/product/booking-and-payments.md and decision
+// 020: status, action, actor → new status.
 const ALLOWED: Array<[BookingStatus, string, string, BookingStatus]> = [
   ['pending', 'accept', 'ownCleaner', 'confirmed'],
   ['pending', 'decline', 'ownCleaner', 'cancelled'],

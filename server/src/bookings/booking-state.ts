@@ -73,9 +73,10 @@ export function partyOf(booking: Pick<BookingParties, 'customerId' | 'cleanerId'
 }
 
 /**
- * The booking state machine of DESIGN.md. Permission is checked before state, so someone who may
- * never take this action on this booking learns nothing about its state (403 before 409); then
- * the state, then (for a cleaner's start and complete) payment and time. Never throws.
+ * The booking state machine (docs/product/booking-and-payments.md; decision 020). Permission is
+ * checked before state, so someone who may never take this action on this booking learns nothing
+ * about its state (403 before 409); then the state, then (for a cleaner's start and complete)
+ * payment and time. Never throws.
  */
 export function transition(booking: BookingParties, action: BookingAction, actor: Actor, now: Date): TransitionResult {
   const rule = Object.hasOwn(RULES, action) ? RULES[action] : undefined;
@@ -115,7 +116,7 @@ export function cleanerActionFor(current: BookingStatus, target: BookingStatus):
   }
 }
 
-/** Upcoming and history, as the customer dashboard groups them (spec 02 §4). */
+/** Upcoming and history, as the customer dashboard groups them (docs/product/booking-and-payments.md). */
 export const isUpcoming = (status: BookingStatus) => status === 'pending' || status === 'confirmed';
 export const isHistory = (status: BookingStatus) => status === 'completed' || status === 'cancelled';
 /** States that hold the cleaner's time: they count for double-booking checks. */

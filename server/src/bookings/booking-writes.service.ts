@@ -51,7 +51,7 @@ export function assertFits(fit: ReturnType<typeof fitsAvailability>): void {
 export const slotTaken = () => new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
 
 /**
- * The no-double-booking rule (DESIGN.md): inside the cleaner's hours, outside their time off, clear
+ * The no-double-booking rule (decision 020): inside the cleaner's hours, outside their time off, clear
  * of every booking that holds their time. Call it inside the write transaction that then writes,
  * so nothing can slip in between the check and the insert.
  */

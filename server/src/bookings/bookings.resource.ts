@@ -17,7 +17,7 @@ import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';
 
-/** The full review form's fields (spec 02 §2); the quick form's `rating` is the same as `overallRating`. */
+/** The full review form's fields (docs/product/discovery.md); the quick form's `rating` is the same as `overallRating`. */
 const REVIEW_FORM_FIELDS = [
   'bookingId',
   'cleanerId',
@@ -35,7 +35,7 @@ const REVIEW_FORM_FIELDS = [
   'wouldRecommend',
   'wouldRebook',
 ];
-/** Spec 02 §5: the five ratings start at 5, recommend and rebook at yes. */
+/** The five ratings start at 5, recommend and rebook at yes (docs/product/discovery.md). */
 const REVIEW_FORM_DEFAULTS = {
   overallRating: 5,
   qualityRating: 5,
@@ -47,7 +47,7 @@ const REVIEW_FORM_DEFAULTS = {
 };
 
 /**
- * A booking as the API answers it (decision 033): the spec's fields, links to what it relates to,
+ * A booking as the API answers it (decision 033): the product's fields, links to what it relates to,
  * and the actions its viewer may take now — each present exactly when the service would perform it.
  */
 export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {

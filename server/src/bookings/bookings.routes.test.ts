@@ -160,7 +160,7 @@ describe('POST /api/bookings', () => {
     expect(row?.totalPriceCents).toBe(9000);
   });
 
-  it('answers bad input with 400 naming each field in the spec’s words', async () => {
+  it('answers bad input with 400 naming each field in the product’s words', async () => {
     const res = await ctx.json<Json>('/api/bookings', {
       method: 'POST',
       headers: asA,

@@ -1,4 +1,4 @@
-/** Cancellations this long or longer before the start are free (spec 01 §9 policy text). */
+/** Cancellations this long or longer before the start are free (docs/product/booking-and-payments.md). */
 export const FREE_CANCELLATION_MS = 24 * 60 * 60 * 1000;
 
 export interface CancellationInput {

@@ -9,7 +9,7 @@ import {
 } from '@spotless/sdk/schemas';
 import { defineOperations } from '../lib/operations';
 
-/** The chat assistant's operations (spec 01 §7; decision 047). */
+/** The chat assistant's operations (docs/product/assistant.md; decision 047). */
 export const chatApi = defineOperations({
   createChatSession: {
     method: 'post',

@@ -12,7 +12,7 @@ import type { ChatMessageRow } from './chat.queries';
 import type { ChatStarted, ChatTurn, ChatView } from './chat.service';
 import type { PageRef, ProposalRef } from './links';
 
-/** The chat's resources (decision 047): the spec's fields, with links and actions. */
+/** The chat's resources (decision 047): the product's fields, with links and actions. */
 
 function chatControls(ops: Operations, sessionId: string) {
   return {

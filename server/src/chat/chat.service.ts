@@ -73,7 +73,7 @@ export function welcomeMessage(signedIn: boolean, name: string | null): string {
   return `${hello} I can find cleaners near you, check when they're free${mine}, and answer questions about booking, payments and safety. What can I help you with?`;
 }
 
-/** The quick replies: the first three are shown (spec 01 §9). */
+/** The quick replies: the first three are shown (docs/product/assistant.md). */
 export function chatSuggestions(actor: Actor): string[] {
   if (personOf(actor)) {
     return [

@@ -8,8 +8,8 @@ import { createTestContext } from '../test/harness';
 type Json = Record<string, any>;
 
 /**
- * The cleaner's own API (issue 13 §4): their bookings, for them only, and the dashboard's figures
- * from real rows, checked against a hand-computed example.
+ * The cleaner's own API (docs/product/cleaners.md; decision 039): their bookings, for them only,
+ * and the dashboard's figures from real rows, checked against a hand-computed example.
  */
 
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });

@@ -65,7 +65,7 @@ describe('GET /api/cleaners', () => {
     expect(byJobs.items.map((c) => c.id)).toEqual(
       [...all].sort((a, b) => b.completedJobs - a.completedJobs || a.id - b.id).map((c) => c.id),
     );
-    // `sort` is the same parameter (the spec's Top Rated link writes it); `sortBy` wins over it.
+    // `sort` is the same parameter (the menu's Top Rated link writes it); `sortBy` wins over it.
     expect((await everyPage('sort=price')).items.map((c) => c.id)).toEqual(byPrice.items.map((c) => c.id));
     expect((await everyPage('sort=price&sortBy=experience')).items.map((c) => c.id)).toEqual(
       byJobs.items.map((c) => c.id),
@@ -128,7 +128,7 @@ describe('GET /api/cleaners', () => {
 });
 
 describe('GET /api/cleaners/:id', () => {
-  it('returns the profile shape of spec 01 §3', async () => {
+  it('returns the cleaner profile shape', async () => {
     const row = all.find((c) => c.reviewCount > 0)!;
     const res = await ctx.json<Cleaner>(`/api/cleaners/${row.id}`);
     expect(res.status).toBe(200);

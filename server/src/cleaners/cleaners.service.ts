@@ -53,7 +53,7 @@ export function audienceKey(viewer: CleanerViewer): string {
   return viewer.ownCleanerId === null ? 'customer' : `cleaner:${viewer.ownCleanerId}`;
 }
 
-/** The signed-in user's own active cleaner profile, or 404 `cleaner_profile_not_found` (spec 02 §2). */
+/** The signed-in user's own active cleaner profile, or 404 `cleaner_profile_not_found` (docs/product/cleaners.md). */
 async function ownCleanerId(db: Queryable, userId: number): Promise<number> {
   const own = await findActiveCleanerByUser(db, userId);
   if (!own) throw new AppError(404, 'cleaner_profile_not_found', 'Cleaner Profile Not Found');

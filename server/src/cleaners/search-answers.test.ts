@@ -5,7 +5,7 @@ import { searchCacheFor } from './search-cache';
 import { keepSearchFacts } from './search-facts.sync';
 
 /**
- * The search's answers, pinned (issue 21, item 1): a fixed set of queries over a fixed seeded
+ * The search's answers, pinned (decisions 010 and 060): a fixed set of queries over a fixed seeded
  * database (seed 5, 3,000 cleaners, the harness's fixed clock) must answer exactly what
  * `__fixtures__/search-answers.json` holds — the page's ids in order, their distances, the total
  * and the stats. A change to how search is computed (indexes, tables, caching, ranking shortcuts)

@@ -14,7 +14,7 @@ import { correctedFtsQuery } from './search-typos';
 
 export type SearchInput = z.output<typeof CleanerSearchQuery>;
 
-/** Default radius (miles) around given or resolved coordinates (spec 01 §5). */
+/** Default radius (miles) around given or resolved coordinates (docs/product/discovery.md). */
 export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.7613;
 

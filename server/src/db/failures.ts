@@ -1,5 +1,5 @@
 /**
- * What a database failure means for the caller (issue: writes failing on a busy database).
+ * What a database failure means for the caller (decision 044).
  * `busy`: another writer holds the lock (a job CLI, a backup, a second server on the same file) —
  * try again in a moment. `unreachable`: a libSQL server or Turso that does not answer. Both are a
  * dependency being down, so the API answers 503 with Retry-After rather than 500.

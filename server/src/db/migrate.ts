@@ -12,7 +12,7 @@ export async function migrateDatabase(database: Database, folder: string): Promi
  * (`analysis_limit`), so it takes tens of milliseconds at 100,000 cleaners rather than a full scan
  * (`PRAGMA optimize` leaves never-analysed tables alone in this SQLite). Without them the planner guesses: it drove a
  * cleaner's earnings sum from every paid payment by status rather than from the cleaner's own
- * bookings, 0.9 s instead of 2 ms at 100,000 cleaners (issue 21). Run at start after the
+ * bookings, 0.9 s instead of 2 ms at 100,000 cleaners (decision 052). Run at start after the
  * migrations, after seeding, and by the daily `refresh-statistics` job.
  */
 export async function refreshStatistics(database: Database): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Queryable } from './client';
 
 /**
- * A read Drizzle builds once per database object, not on every request (issue 21 item 4): the
+ * A read Drizzle builds once per database object, not on every request (decision 052): the
  * query builder and its SQL text cost about 0.35 ms a call, several times the indexed SELECT
  * itself. `build` receives the database or transaction the caller passes and returns the prepared
  * query (`….prepare()`, with `sql.placeholder` for what varies); a transaction gets its own.

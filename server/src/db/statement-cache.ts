@@ -17,7 +17,7 @@ let installed = false;
  * libSQL's in-process statements, prepared once per connection (decision 063). `@libsql/client`
  * prepares every statement anew on each `execute` and asks the new statement for its column list
  * twice: measured, that was a quarter to a third of the Node server's CPU on the reads a page
- * waits on (issue 21). Here a connection keeps its last 500 statements, each with its column list
+ * waits on (decision 063). Here a connection keeps its last 500 statements, each with its column list
  * read once. A statement runs to its end before the client returns (`all` or `run`), so one
  * prepared statement is never in two executions at once.
  *

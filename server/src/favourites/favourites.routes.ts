@@ -5,7 +5,7 @@ import { favouritesApi as api } from './favourites.openapi';
 import { renderFavouriteList, renderFavouriteState } from './favourites.resource';
 import { favouriteState, forgetFavourite, listFavouritesOf, saveFavourite } from './favourites.service';
 
-/** A signed-in user's saved cleaners (spec 01 §2.6–2.7; signed-out users keep the heart local). */
+/** A signed-in user's saved cleaners (docs/product/discovery.md; signed-out users keep the heart local). */
 export const favouritesRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listFavourites), async (c) =>
     c.json(renderFavouriteList(c.get('operations'), await listFavouritesOf(c.get('deps'), c.get('actor')))),

@@ -134,7 +134,7 @@ export function storeAnswerStatement(claim: { scope: string; key: string }, body
  * must not be called inside the write transaction, so the key is claimed in one transaction and
  * the answer stored in another after the call.
  *
- * Runs a retryable write at most once per `Idempotency-Key` (DESIGN.md "API conventions"): the
+ * Runs a retryable write at most once per `Idempotency-Key` (decisions 021 and 023): the
  * first request's answer is stored and replayed for a retry with the same key and body; the same
  * key with another body is 422; a retry while the first is still running is 409 (a claim left by a
  * process that died is taken over, `ABANDONED_CLAIM_MS`). Without a key

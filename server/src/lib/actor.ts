@@ -79,7 +79,7 @@ export interface Partner {
   utm?: Utm;
 }
 
-/** Someone holding a guest checkout token: good for one booking. Refused everything for now. */
+/** Someone holding a guest checkout token: good for reading and paying its one booking (decision 049). */
 export interface Guest {
   kind: 'guest';
   bookingId: number;

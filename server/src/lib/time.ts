@@ -65,7 +65,7 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 /**
  * The offset in force through the whole UTC hour holding `instant`, if the clocks do not change in
  * it — nearly always: two Intl lookups per zone and hour, then arithmetic (a booking list or a day
- * of slots converts many instants, and each Intl lookup costs microseconds — issue 21). Instants
+ * of slots converts many instants, and each Intl lookup costs microseconds — decision 052). Instants
  * before 1970 (where zones had offsets in seconds) always go to Intl.
  */
 function steadyOffset(instant: Date, timeZone: string): number | undefined {

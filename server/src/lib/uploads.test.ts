@@ -40,7 +40,7 @@ describe('sniffFileType', () => {
 });
 
 describe('checkFile', () => {
-  it('refuses more than 10MB with 413 and an unknown type with 415, in the spec’s words', async () => {
+  it('refuses more than 10MB with 413 and an unknown type with 415, in the product’s words', async () => {
     const big = samplePdf('big', { size: UPLOAD_MAX_BYTES + 1 });
     expect(await refusal(() => checkFile('big.pdf', big, images))).toEqual({
       status: 413,

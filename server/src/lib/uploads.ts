@@ -16,10 +16,11 @@ import { ImageRejected, ImageTooLarge, MAX_SOURCE_MEGAPIXELS } from './images';
 import { isStructurallyPdf } from './pdf';
 
 /**
- * Uploaded files (application documents, review photos): at most 10 MB each (spec 02 §9), the type
- * read from the first bytes, never from the name or the declared type (decision 038). The request
- * body is counted while it is read and refused as soon as it passes its envelope, so no upload is
- * ever buffered beyond that, whatever its Content-Length says (or leaves out).
+ * Uploaded files (application documents, review photos): at most 10 MB each
+ * (docs/product/cleaners.md, docs/product/discovery.md), the type read from the first bytes, never
+ * from the name or the declared type (decision 038). The request body is counted while it is read
+ * and refused as soon as it passes its envelope, so no upload is ever buffered beyond that,
+ * whatever its Content-Length says (or leaves out).
  */
 
 /** Room for a multipart envelope's boundaries and part headers, or a JSON upload's other fields. */

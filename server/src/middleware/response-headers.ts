@@ -57,7 +57,7 @@ const PLAIN_ID = /^[\w\-=]{1,255}$/;
  *
  * On Node the headers go straight onto Node's response before the route runs, so the answer
  * reaches the socket without a fetch `Headers` object being built and read back for them (that
- * cost `/api/health` over a third of its time — issue 21). Elsewhere (Workers, `app.request`) they
+ * cost `/api/health` over a third of its time — decision 062). Elsewhere (Workers, `app.request`) they
  * are added to the answer the route gave.
  */
 export function responseHeaders(fixed: HeaderList): MiddlewareHandler<AppEnv> {

@@ -7,7 +7,7 @@ import { ORIGIN, seedWorld } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 
 /**
- * Partners (issue 20, decision 048): administrators create and change them through actions; a
+ * Partners (decision 048): administrators create and change them through actions; a
  * publishable key answers only its partner's allowed origins, with limits of its own, and reads
  * nothing but what a visitor on the partner's page may.
  */

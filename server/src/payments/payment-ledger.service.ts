@@ -99,7 +99,8 @@ function eventFromRow(row: typeof paymentEvents.$inferSelect): ProviderEvent {
 /**
  * Recomputes a payment from its stored events and its refunds (pure rules in payment-state.ts),
  * writes what changed with an audit entry, then the booking: its payment status, and — when the
- * charge has gone through — pending → confirmed (spec 01 §4 "Your booking has been confirmed!").
+ * charge has gone through — pending → confirmed ("Your booking has been confirmed!",
+ * docs/product/booking-and-payments.md).
  */
 export async function settlePayment(tx: Tx, paymentId: number, now: Date, cause: string | null): Promise<PaymentRow> {
   const row = await findPayment(tx, paymentId);

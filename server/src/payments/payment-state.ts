@@ -79,7 +79,7 @@ export function replayEvents(initial: PaymentState, events: readonly ProviderEve
   return events.reduce(applyProviderEvent, initial);
 }
 
-/** Spec 02 §4: a legacy 'paid' means succeeded. */
+/** A legacy 'paid' means succeeded (docs/product/booking-and-payments.md). */
 export function normalisePaymentStatus(status: string): PaymentStatus | null {
   if (status === 'paid') return 'succeeded';
   return Object.hasOwn(RANK, status) ? (status as PaymentStatus) : null;

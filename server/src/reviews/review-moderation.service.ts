@@ -17,7 +17,7 @@ import {
 } from './reviews.queries';
 
 /**
- * Review moderation (issue: what a new user and an attacker hit, item 20): an administrator hides
+ * Review moderation (docs/product/administration.md): an administrator hides
  * a review — with a reason its author is sent — or shows it again. In the same transaction the
  * cleaner's rating and review count are recounted from the published reviews (so they can never
  * drift from what the profile lists), the review's open reports are closed, and the change is

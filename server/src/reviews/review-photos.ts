@@ -57,9 +57,10 @@ const invalidFileType = (name: string) =>
   });
 
 /**
- * Spec 02 §7's multipart upload: `photos` (one or more files), `captions` and `displayOrder`
- * (repeated, one per photo in the same order; both optional). At most `slots` photos, each at
- * most 10 MB and a JPEG or PNG by its bytes, each cleaned by `images` in turn. Nothing is stored here.
+ * The review photos' multipart upload (docs/product/discovery.md): `photos` (one or more files),
+ * `captions` and `displayOrder` (repeated, one per photo in the same order; both optional). At most
+ * `slots` photos, each at most 10 MB and a JPEG or PNG by its bytes, each cleaned by `images` in
+ * turn. Nothing is stored here.
  */
 export async function readPhotoUpload(
   request: Request,

@@ -12,7 +12,7 @@ export type ReviewRefusal = 'forbidden' | 'not_completed' | 'already_reviewed';
 
 /**
  * Why this caller may not review this booking now, or null: only its customer, only once it is
- * completed, only once (spec 02 §3).
+ * completed, only once (docs/product/discovery.md).
  */
 export function reviewRefusal(
   booking: { status: string; hasReview: boolean },
@@ -25,8 +25,8 @@ export function reviewRefusal(
 }
 
 /**
- * Who may review a booking (spec 02 §3): its customer, once it is completed, once. The booking's
- * `review` link and action and `POST /api/reviews` all use this rule.
+ * Who may review a booking (docs/product/discovery.md): its customer, once it is completed, once.
+ * The booking's `review` link and action and `POST /api/reviews` all use this rule.
  */
 export function mayReview(booking: { status: string; hasReview: boolean }, isCustomer: boolean): boolean {
   return reviewRefusal(booking, isCustomer) === null;

@@ -16,8 +16,9 @@ type Json = Record<string, any>;
 type Headers_ = Record<string, string>;
 
 /**
- * Writing reviews (issue 13 §3): who may review which booking, the cleaner's figures moving in
- * the same transaction (and reaching search), the summaries, votes, responses, reports and photos.
+ * Writing reviews (docs/product/discovery.md; decision 039): who may review which booking, the
+ * cleaner's figures moving in the same transaction (and reaching search), the summaries, votes,
+ * responses, reports and photos.
  */
 
 // Monday 15 June 2026, noon UTC. The demo cleaner (id 1) works in Austin, Mon–Sat 08:00–18:00.
@@ -230,7 +231,7 @@ describe('POST /api/reviews', () => {
     expect(await reviewOf(ids.benSpare)).toBeUndefined();
   });
 
-  it('validates with the spec’s messages', async () => {
+  it('validates with the product’s messages', async () => {
     const noRating = await post('/api/reviews', as.ben, {
       bookingId: ids.benSpare,
       rating: 0,

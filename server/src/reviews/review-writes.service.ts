@@ -24,8 +24,8 @@ import { findBookingForReview, findReviewFacts, userContactOf } from './reviews.
 /**
  * Reviews, the writes: a customer's review of a completed booking, votes, the cleaner's response,
  * reports and photos. The cleaner's rating, rating sum and review count change in the same
- * transaction as the review (DESIGN.md); the search cache sees the change through its version,
- * which a trigger on `cleaners` bumps.
+ * transaction as the review (decisions 005 and 039); the search cache sees the change through its
+ * version, which a trigger on `cleaners` bumps.
  */
 
 type ReviewDeps = Pick<Deps, 'database' | 'clock' | 'files'>;

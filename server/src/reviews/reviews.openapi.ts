@@ -71,7 +71,7 @@ export const reviewsApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'Reviews of a cleaner (query form)',
-    description: 'Spec 02 §7: `cleanerId` and `limit` (default 10). Each review carries the caller’s actions.',
+    description: 'Query: `cleanerId` and `limit` (default 10). Each review carries the caller’s actions.',
     tags: ['reviews'],
     access: 'public',
     responses: reviewPageResponses,

@@ -273,7 +273,7 @@ async function aggregate(db: Queryable, where: { cleanerId: number } | undefined
   };
 }
 
-/** Spec 02 §3 review summary over a cleaner's published reviews, aggregated in SQL. */
+/** The review summary (docs/product/discovery.md) over a cleaner's published reviews, aggregated in SQL. */
 export async function summariseCleanerReviews(db: Queryable, cleanerId: number): Promise<Data<ReviewSummary>> {
   return aggregate(db, { cleanerId });
 }

@@ -17,7 +17,7 @@ import type { ReviewAnswer } from './review-access.service';
 type Actions = Review['actions'];
 
 /**
- * A review as the API answers it (decision 033): the spec's fields, its links, and the actions
+ * A review as the API answers it (decision 033): the product's fields, its links, and the actions
  * its viewer may take now — each listed by the same rule (review-rules.ts) the service refuses by.
  */
 export function renderReview(ops: Operations, answer: ReviewAnswer): Review {

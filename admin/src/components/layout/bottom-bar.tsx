@@ -10,7 +10,7 @@ const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/profile': UserIcon,
 };
 
-/** Spec 01 §2.1: the four tabs shown at the bottom of small screens. */
+/** The four tabs shown at the bottom of small screens (docs/product/discovery.md). */
 export function BottomBar() {
   return (
     <nav aria-label="Quick navigation" className="bottom-bar">

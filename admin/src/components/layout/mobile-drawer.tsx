@@ -16,7 +16,7 @@ interface MobileDrawerProps {
   onClose: () => void;
 }
 
-/** The mobile menu of spec 01 §2.1, a modal <dialog> so focus stays inside and Escape closes it. */
+/** The mobile menu (docs/product/discovery.md), a modal <dialog> so focus stays inside and Escape closes it. */
 export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { user, isSignedIn } = useCurrentUser();

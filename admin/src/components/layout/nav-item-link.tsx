@@ -8,7 +8,7 @@ interface NavItemLinkProps {
   children: ReactNode;
 }
 
-/** A router link that marks itself current by the active-link rule of spec 01 §2.1. */
+/** A router link that marks itself current by the active-link rule (docs/product/discovery.md). */
 export function NavItemLink({ to, className, children }: NavItemLinkProps) {
   const { pathname } = useLocation();
   const active = isActivePath(pathname, to);

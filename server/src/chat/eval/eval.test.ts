@@ -42,7 +42,7 @@ describe('the offline assistant on the labelled question set', () => {
     expect(result.share, report('held out', result)).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
 
-  /** The independent set: both parts have been tuned on by now (issue 19's note). */
+  /** The independent set: both parts have been tuned on by now. */
   it('keeps the independent set where it stands: tuning ≥ 95%, held out ≥ 90%', async () => {
     const tuning = await score(ctx.deps, INDEPENDENT_TUNING_CASES, { planted, customer });
     const heldOut = await score(ctx.deps, INDEPENDENT_HOLDOUT_CASES, { planted, customer });
@@ -54,7 +54,7 @@ describe('the offline assistant on the labelled question set', () => {
 
   /**
    * The third set. Its held-out part was the blind measure until it scored 30/40; it has since
-   * been read and tuned on (issue 19's note), so both parts now only keep their ground.
+   * been read and tuned on, so both parts now only keep their ground.
    */
   it('keeps the third set where it stands: tuning ≥ 95%, held out ≥ 90%', async () => {
     const tuning = await score(ctx.deps, THIRD_TUNING_CASES, { planted, customer });
@@ -67,7 +67,7 @@ describe('the offline assistant on the labelled question set', () => {
 
   /**
    * The fourth set. Its held-out part is the blind measure: only its score is printed, never its
-   * questions or misses (issue 19's note has the figures).
+   * questions or misses (`npm run bench:assistant` prints the figures).
    */
   it('answers the fourth set: tuning ≥ 90%, and prints the blind held-out score', async () => {
     const tuning = await score(ctx.deps, FOURTH_TUNING_CASES, { planted, customer });

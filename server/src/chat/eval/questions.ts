@@ -18,7 +18,8 @@ export const HOLDOUT_CASES = holdout as EvalCase[];
 
 /**
  * A second set, written afterwards by someone who never read the engine (so a truly blind check),
- * with its own tuning and held-out parts. Scored and reported; see the issue notes for its figures.
+ * with its own tuning and held-out parts. Scored and reported (`npm run bench:assistant` prints its
+ * figures).
  */
 export const INDEPENDENT_TUNING_CASES = independentTuning as EvalCase[];
 export const INDEPENDENT_HOLDOUT_CASES = independentHoldout as EvalCase[];
@@ -26,7 +27,7 @@ export const INDEPENDENT_HOLDOUT_CASES = independentHoldout as EvalCase[];
 /**
  * A third set (100 tuning, 40 held out), written by someone who never read the engine, after the
  * independent set's held-out part had been tuned on. Its held-out part was the blind measure until
- * it was read and tuned on (issue 19's notes).
+ * it was read and tuned on (decision 047).
  */
 export const THIRD_TUNING_CASES = thirdTuning as EvalCase[];
 export const THIRD_HOLDOUT_CASES = thirdHoldout as EvalCase[];

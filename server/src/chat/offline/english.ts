@@ -1,7 +1,7 @@
 /**
  * Words people write that are spelled right, so the offline engine never reads one as a
  * misspelling of another ("whole" is not "while", "thing" is not "think"). Every word of four
- * letters or more used at least twice in the product's own prose (its specification, decisions,
+ * letters or more used at least twice in the product's own prose (its product documents, decisions,
  * README, help articles and review texts), and everyday words of chat about homes and bookings;
  * no person's or city's name, so those stay open to the name and place lookups.
  */

@@ -10,7 +10,7 @@ export function useCreateBooking() {
     mutationFn: ({ input, idempotencyKey }: { input: BookingCreateInput; idempotencyKey: string }) =>
       api.bookings.create(input, idempotencyKey),
     onSuccess: (_booking: Booking) => {
-      // Spec 01 §7: creating a booking invalidates the bookings list.
+      // Creating a booking invalidates the bookings list (docs/product/booking-and-payments.md).
       queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       queryClient.invalidateQueries({ queryKey: slotKeys.all });
     },

@@ -52,8 +52,9 @@ function keyTarget(key: string, iso: string): string | null {
 }
 
 /**
- * An inline month calendar (spec 01 §5: past days disabled, weeks start on Sunday). One day button
- * is in the tab order; the arrow keys move by day and week, Page Up/Down by month.
+ * An inline month calendar (past days disabled, weeks start on Sunday:
+ * docs/product/booking-and-payments.md). One day button is in the tab order; the arrow keys move by
+ * day and week, Page Up/Down by month.
  */
 export function DatePicker({ value, onChange, legend, describedBy, invalid }: DatePickerProps) {
   const today = toIsoDate(new Date());

@@ -33,8 +33,9 @@ interface SlotPickerProps {
 }
 
 /**
- * The free-slot picker (spec 01 §5): a month calendar, then the times of the chosen day, each
- * marked free or taken from the cleaner's real slots. Taken times are listed but cannot be chosen.
+ * The free-slot picker (docs/product/booking-and-payments.md): a month calendar, then the times of
+ * the chosen day, each marked free or taken from the cleaner's real slots. Taken times are listed
+ * but cannot be chosen.
  */
 export function SlotPicker({
   slots,
@@ -49,7 +50,7 @@ export function SlotPicker({
   beside,
 }: SlotPickerProps) {
   const id = useId();
-  // The time chosen is listed even when the spec's list lacks it.
+  // The time chosen is listed even when the product's list lacks it.
   const options = timeOptions(date === '' ? undefined : slots.data?.items, {
     keep: time,
     current: current?.date === date ? current.time : undefined,

@@ -19,11 +19,11 @@ export interface TimeOption {
 const HH_MM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /**
- * Spec 01 §5's time list (8:00 AM to 6:30 PM, every 30 minutes), each marked with whether the
- * cleaner's slots for the day say a job can start there. Without slots nothing is known. `keep`, a
- * time already chosen, is listed even when the spec's list lacks it; so is `current`, the time a
- * booking being moved holds on this day, which is always free to keep (the server checks a new
- * time only).
+ * The booking form's time list (8:00 AM to 6:30 PM, every 30 minutes;
+ * docs/product/booking-and-payments.md), each marked with whether the cleaner's slots for the day
+ * say a job can start there. Without slots nothing is known. `keep`, a time already chosen, is
+ * listed even when the product's list lacks it; so is `current`, the time a booking being moved
+ * holds on this day, which is always free to keep (the server checks a new time only).
  */
 export function timeOptions(
   slots: readonly Pick<TimeSlot, 'startTime' | 'isAvailable'>[] | undefined,
@@ -49,14 +49,15 @@ export function toIsoDate(date: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** Spec 01 §5: days before today (or before 1900-01-01) cannot be picked. */
+/** Days before today (or before 1900-01-01) cannot be picked (docs/product/booking-and-payments.md). */
 export function isDateDisabled(isoDate: string, today: string): boolean {
   return isoDate < today || isoDate < '1900-01-01';
 }
 
 /**
- * The days of a month's calendar, in weeks that start on Sunday (spec 01 §5); days of the
- * neighbouring months fill the first and last weeks as null.
+ * The days of a month's calendar, in weeks that start on Sunday
+ * (docs/product/booking-and-payments.md); days of the neighbouring months fill the first and last
+ * weeks as null.
  */
 export function monthWeeks(year: number, month: number): (string | null)[][] {
   const first = new Date(year, month, 1);

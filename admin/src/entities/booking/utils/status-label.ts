@@ -1,4 +1,4 @@
-/** Spec 01 §2.9: the status uppercased, underscores shown as spaces ('IN PROGRESS'). */
+/** The status uppercased, underscores shown as spaces ('IN PROGRESS'; docs/product/booking-and-payments.md). */
 export function statusLabel(status: string): string {
   return status.replaceAll('_', ' ').toUpperCase();
 }

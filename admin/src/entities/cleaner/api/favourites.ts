@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/auth';
 
 /**
  * A cleaner's saved state: kept on the server for a signed-in user (the favourites API), and
- * only in the page for a visitor (spec 01 §2.6).
+ * only in the page for a visitor (docs/product/discovery.md).
  */
 export function useFavourite(cleanerId: number) {
   const { isSignedIn } = useCurrentUser();

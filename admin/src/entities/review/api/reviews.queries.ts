@@ -31,14 +31,14 @@ export const cleanerSummaryQuery = (cleaner: ReviewedCleaner) =>
     staleTime: 0,
   });
 
-/** The best rated cleaners, from the cleaner search sorted by rating (spec 02 §9: three). */
+/** The best rated cleaners, from the cleaner search sorted by rating (three: docs/product/discovery.md). */
 export const topCleanersQuery = queryOptions({
   queryKey: reviewKeys.topCleaners(PAGE_SIZES.topCleaners),
   queryFn: ({ signal }) =>
     api.cleaners.search({ sortBy: 'rating', sortOrder: 'desc', pageSize: PAGE_SIZES.topCleaners }, signal),
 });
 
-/** The signed-in user's completed bookings for the Leave Review tab (spec 02 §7: status=completed, limit 5). */
+/** The signed-in user's completed bookings for the Leave Review tab (status=completed, limit 5: docs/product/discovery.md). */
 export const completedBookingsQuery = queryOptions({
   queryKey: reviewKeys.completedBookings(PAGE_SIZES.completedBookings),
   queryFn: ({ signal }) => api.bookings.list({ status: 'completed', limit: PAGE_SIZES.completedBookings }, signal),

@@ -19,8 +19,9 @@ export interface ReviewableBooking {
 }
 
 /**
- * The profile page's Write Review dialog (spec 02 §2) with the quick review form: a star rating and
- * a comment. It follows the booking's own link, and sends the review through its `review` action.
+ * The profile page's Write Review dialog (docs/product/accounts.md) with the quick review form: a
+ * star rating and a comment. It follows the booking's own link, and sends the review through its
+ * `review` action.
  */
 export function WriteReviewDialog({ booking, onClose }: { booking: ReviewableBooking | null; onClose: () => void }) {
   return (
@@ -50,7 +51,7 @@ function QuickReview({ booking, onClose }: { booking: ReviewableBooking; onClose
   return <QuickReviewForm booking={full.data} action={action} onSubmitted={onClose} />;
 }
 
-/** The quick review form (spec 02 §2, §5): star rating and comment; the 500 counter is shown, not enforced. */
+/** The quick review form (docs/product/discovery.md): star rating and comment; the 500 counter is shown, not enforced. */
 export function QuickReviewForm({
   booking,
   action,

@@ -165,7 +165,7 @@ export function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** Helpful / not helpful, through the review's `vote` action; the same vote again takes it back (spec 02 §4). */
+/** Helpful / not helpful, through the review's `vote` action; the same vote again takes it back (docs/product/discovery.md). */
 function VoteButtons({ review }: { review: Review }) {
   const vote = useVoteOnReview();
   const action = review.actions.vote;
@@ -214,7 +214,7 @@ function VoteButtons({ review }: { review: Review }) {
   );
 }
 
-/** The reviewed cleaner's one response (spec 02 §5: never blank). */
+/** The reviewed cleaner's one response (never blank: docs/product/discovery.md). */
 function RespondForm({ review }: { review: Review }) {
   const id = useId();
   const [text, setText] = useState('');

@@ -12,9 +12,9 @@ const CATEGORIES = [
 ] as const;
 
 /**
- * The figures over a set of reviews (spec 02 §2 "Review list and summary"): average, total, the
- * distribution (from 5 reviews on), category averages, recommendation and rebooking rates and the
- * verified count — each as the server computed it.
+ * The figures over a set of reviews (docs/product/discovery.md, the review list and summary):
+ * average, total, the distribution (from 5 reviews on), category averages, recommendation and
+ * rebooking rates and the verified count — each as the server computed it.
  */
 export function ReviewSummaryPanel({ summary, testId }: { summary: AnySummary; testId?: string }) {
   const categories = 'categoryAverages' in summary ? summary.categoryAverages : null;

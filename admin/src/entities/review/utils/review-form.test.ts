@@ -22,7 +22,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
 const PDF = new TextEncoder().encode('%PDF-1.4\n');
 
-describe('the quick review form (spec 02 §5)', () => {
+describe('the quick review form', () => {
   it('asks for a rating first', () => {
     expect(quickReviewProblem({ rating: 0, comment: 'short' })).toEqual({
       title: 'Rating Required',
@@ -48,7 +48,7 @@ describe('the quick review form (spec 02 §5)', () => {
   });
 });
 
-describe('the full review form (spec 02 §5)', () => {
+describe('the full review form', () => {
   it('defaults every rating to 5 and both toggles on', () => {
     const values = fullReviewDefaults();
     expect([
@@ -111,7 +111,7 @@ describe('the full review form (spec 02 §5)', () => {
     expect(body.timeSpent).toBeUndefined();
   });
 
-  it('offers the action’s tags, else the spec’s eleven', () => {
+  it('offers the action’s tags, else the eleven built-in ones', () => {
     expect(areaOptions()).toEqual([...REVIEW_AREA_TAGS]);
     expect(
       areaOptions([{ name: 'serviceAreas', type: 'select', required: false, options: [{ value: 'Office' }] }]),
@@ -125,7 +125,7 @@ describe('the full review form (spec 02 §5)', () => {
   });
 });
 
-describe('review photos (spec 02 §5)', () => {
+describe('review photos', () => {
   it('accepts PNG and JPEG by their bytes', async () => {
     expect(await photoProblem(new Blob([PNG]))).toBeNull();
     expect(await photoProblem(new Blob([JPEG], { type: 'text/plain' }))).toBeNull();

@@ -9,7 +9,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@spotless/sdk';
 
-/** Spec 02 §2: the label of each star, 1 to 5. */
+/** The label of each star, 1 to 5 (docs/product/discovery.md). */
 export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 
 /** "Excellent" for 5, "Poor" for 1; empty for no rating yet. */
@@ -17,17 +17,17 @@ export function starLabel(rating: number): string {
   return RATING_LABELS[Math.round(rating) - 1] ?? '';
 }
 
-/** Spec 02 §9: the service-area tags, used when the review action does not list its own options. */
+/** The service-area tags (docs/product/discovery.md), used when the review action does not list its own options. */
 export const REVIEW_AREA_TAGS = REVIEW_AREAS;
 
-/** Spec 02 §5 and §9. */
+/** The shortest review comment (docs/product/discovery.md). */
 export const COMMENT_MIN_LENGTH = 10;
-/** The quick form's counter; shown, not enforced (spec 02 §2). */
+/** The quick form's counter; shown, not enforced (docs/product/discovery.md). */
 export const QUICK_COMMENT_COUNTER = 500;
 export const MAX_PHOTOS = 5;
-/** Spec 02 §9: page sizes of the review lists and panels. */
+/** Page sizes of the review lists and panels (docs/product/discovery.md). */
 export const PAGE_SIZES = { allReviews: 10, cleanerPanel: 5, topCleaners: 3, completedBookings: 5 } as const;
-/** The rating distribution appears only from this many reviews (spec 02 §2). */
+/** The rating distribution appears only from this many reviews (docs/product/discovery.md). */
 export const DISTRIBUTION_MIN_REVIEWS = 5;
 
 export interface Problem {
@@ -42,7 +42,7 @@ export interface QuickReviewValues {
   comment: string;
 }
 
-/** Spec 02 §5: no rating, then a comment under 10 characters after trimming. */
+/** No rating, then a comment under 10 characters after trimming (docs/product/discovery.md). */
 export function quickReviewProblem(values: QuickReviewValues): Problem | null {
   if (!(values.rating >= 1 && values.rating <= 5)) {
     return { title: MESSAGES.review.ratingRequiredTitle, description: MESSAGES.review.ratingRequired };
@@ -53,7 +53,7 @@ export function quickReviewProblem(values: QuickReviewValues): Problem | null {
   return null;
 }
 
-/** The quick form's body (spec 02 §3: bookingId, cleanerId, rating and comment). */
+/** The quick form's body: bookingId, cleanerId, rating and comment (docs/product/discovery.md). */
 export function quickReviewBody(booking: { id: number; cleanerId: number }, values: QuickReviewValues) {
   return { bookingId: booking.id, cleanerId: booking.cleanerId, rating: values.rating, comment: values.comment.trim() };
 }
@@ -80,7 +80,7 @@ export interface FullReviewValues extends Record<RatingField, number> {
   wouldRebook: boolean;
 }
 
-/** Spec 02 §5 defaults (ratings 5, both toggles on), or the values the review action suggests. */
+/** The form's defaults (ratings 5, both toggles on; docs/product/discovery.md), or the values the review action suggests. */
 export function fullReviewDefaults(fields: readonly ActionField[] = []): FullReviewValues {
   const suggested = (name: string) => fields.find((f) => f.name === name)?.value;
   const rating = (name: RatingField) => {
@@ -108,13 +108,13 @@ export function fullReviewDefaults(fields: readonly ActionField[] = []): FullRev
   };
 }
 
-/** The service-area tags the review action offers, else the spec's list. */
+/** The service-area tags the review action offers, else the built-in list. */
 export function areaOptions(fields: readonly ActionField[] = []): string[] {
   const options = fields.find((f) => f.name === 'serviceAreas')?.options;
   return options && options.length > 0 ? options.map((o) => o.value) : [...REVIEW_AREA_TAGS];
 }
 
-/** Spec 02 §5: each of the five ratings 1 to 5; the comment at least 10 characters. Keyed by field. */
+/** Each of the five ratings 1 to 5; the comment at least 10 characters (docs/product/discovery.md). Keyed by field. */
 export function fullReviewErrors(values: FullReviewValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const { name } of RATING_FIELDS) {
@@ -147,7 +147,7 @@ export function fullReviewBody(
     comment: values.comment.trim(),
     pros: optional(values.pros),
     cons: optional(values.cons),
-    // The tags offered are the action's own options (or the spec's list, the same values).
+    // The tags offered are the action's own options (or the built-in list, the same values).
     serviceAreas: [...new Set(values.serviceAreas)] as ReviewArea[],
     timeSpent: optional(values.timeSpent),
     wouldRecommend: values.wouldRecommend,
@@ -163,7 +163,7 @@ export function toggleArea(selected: readonly string[], area: string, offered: r
 
 // ─── Photos ───────────────────────────────────────────────────────────────────
 
-/** Spec 02 §5: each photo under 10MB and an image (JPEG or PNG, by its first bytes, as the server decides). */
+/** Each photo under 10MB and an image (JPEG or PNG, by its first bytes, as the server decides; docs/product/discovery.md). */
 export async function photoProblem(file: Blob): Promise<Problem | null> {
   if (file.size > UPLOAD_MAX_BYTES) {
     return { title: MESSAGES.review.fileTooLarge, description: 'Each photo must be smaller than 10MB.' };
@@ -175,7 +175,7 @@ export async function photoProblem(file: Blob): Promise<Problem | null> {
   return null;
 }
 
-/** Spec 02 §9: at most 5 photos per review. */
+/** At most 5 photos per review (docs/product/discovery.md). */
 export function tooManyPhotos(current: number, adding: number): Problem | null {
   if (current + adding <= MAX_PHOTOS) return null;
   return { title: 'Too Many Photos', description: `You can add at most ${MAX_PHOTOS} photos to a review.` };

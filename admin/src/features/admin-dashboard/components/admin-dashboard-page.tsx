@@ -27,7 +27,7 @@ import { StatCards } from '../../../components/stat-cards';
 
 const FIRST_PAGES: Record<ApplicationStatus, number> = { pending: 1, under_review: 1, approved: 1, rejected: 1 };
 
-/** Spec 02 §2: the admin dashboard at /admin-dashboard — counts per status, four tabs, the detailed review. */
+/** The admin dashboard at /admin-dashboard — counts per status, four tabs, the detailed review (docs/product/administration.md). */
 export function AdminDashboardPage() {
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [pages, setPages] = useState(FIRST_PAGES);

@@ -16,7 +16,7 @@ import {
 import { DecisionForm } from './decision-form';
 import { DocumentsSection } from './documents-section';
 
-/** Spec 02 §2: the detailed review of one application, from its `review` link, with documents and notes. */
+/** The detailed review of one application (docs/product/administration.md), from its `review` link, with documents and notes. */
 export function ApplicationReviewDialog({
   application,
   onClose,

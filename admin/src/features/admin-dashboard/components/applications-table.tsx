@@ -19,7 +19,7 @@ interface ApplicationsTableProps {
   onReject: (application: Application) => void;
 }
 
-/** Spec 02 §2: Applicant, Email, Experience, Status, Applied and Actions. */
+/** Applicant, Email, Experience, Status, Applied and Actions (docs/product/administration.md). */
 export function ApplicationsTable({
   label,
   applications,

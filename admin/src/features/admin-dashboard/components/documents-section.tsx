@@ -14,7 +14,7 @@ import {
 } from '../utils/admin-dashboard';
 import { documentFailureToast } from './status-toasts';
 
-/** The application's documents, each with its verify and reject actions (spec 02 §2, admin review). */
+/** The application's documents, each with its verify and reject actions (docs/product/administration.md). */
 export function DocumentsSection({ documents }: { documents: ApplicationDocument[] }) {
   return (
     <section aria-labelledby="application-documents-title">

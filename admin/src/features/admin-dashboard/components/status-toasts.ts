@@ -3,7 +3,7 @@ import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { statusChangedToast } from '../utils/admin-dashboard';
 
-/** 401 and 403 are the app's one error path here: 'Unauthorized', then the admin login page (spec 02 §8). */
+/** 401 and 403 are the app's one error path here: 'Unauthorized', then the admin login page (docs/product/administration.md). */
 const handledElsewhere = (error: unknown) => errorStatus(error) === 401 || errorStatus(error) === 403;
 
 /** The toast after a status change, from the application the server answered. */
@@ -20,7 +20,7 @@ export function statusFailureToast(error: unknown): void {
   });
 }
 
-/** Spec 02 §8: a failure with documents is titled 'Error'. */
+/** A failure with documents is titled 'Error' (docs/product/administration.md). */
 export function documentFailureToast(error: unknown): void {
   if (handledElsewhere(error)) return;
   toast({

@@ -52,7 +52,7 @@ const offered = {
 } as unknown as Application['actions'];
 
 describe('tabs and counts', () => {
-  it('has the spec’s four tabs in order, labelled for people', () => {
+  it('has the four tabs in order, labelled for people', () => {
     expect(APPLICATION_TABS.map((t) => t.id)).toEqual(['pending', 'under_review', 'approved', 'rejected']);
     expect(APPLICATION_TABS.map((t) => t.label)).toEqual(['Pending', 'Under Review', 'Approved', 'Rejected']);
   });
@@ -131,7 +131,7 @@ describe('applicant and application fields', () => {
 });
 
 describe('documents', () => {
-  it('words the document statuses of spec 02 §4', () => {
+  it('words the document statuses', () => {
     expect(documentStatusText('verified')).toBe('Verified');
     expect(documentStatusText('rejected')).toBe('Rejected');
     expect(documentStatusText('pending')).toBe('Pending Verification');

@@ -8,7 +8,7 @@ import type {
 import { APPLICATION_STATUSES, formatFileSize, MESSAGES, statusText } from '@spotless/sdk';
 import { fieldValue, validate } from '@spotless/sdk/forms';
 
-/** Spec 02 §2: the admin dashboard's four tabs, one per application status. */
+/** The admin dashboard's four tabs, one per application status (docs/product/administration.md). */
 export const APPLICATION_TABS: readonly { id: ApplicationStatus; label: string }[] = APPLICATION_STATUSES.map(
   (status) => ({ id: status, label: statusText(status) }),
 );
@@ -74,7 +74,7 @@ const EXPERIENCE_TEXT: Record<string, string> = {
   '10+': '10+ years',
 };
 
-/** Spec 02 §5's experience options, in the words of the application form. */
+/** The application's experience options (docs/product/cleaners.md), in the words of the application form. */
 export function experienceText(experience: string): string {
   return EXPERIENCE_TEXT[experience] ?? experience;
 }
@@ -102,7 +102,7 @@ export function documentTypeText(type: string): string {
   return DOCUMENT_TYPE_TEXT[type] ?? type;
 }
 
-/** Spec 02 §4: verified, rejected, otherwise pending verification. */
+/** Verified, rejected, otherwise pending verification (docs/product/administration.md). */
 export function documentStatusText(status: ApplicationDocument['status']): string {
   if (status === 'verified') return 'Verified';
   if (status === 'rejected') return 'Rejected';
@@ -158,9 +158,9 @@ export function contactText(contact: {
 }
 
 /**
- * Spec 02 §4: quick approve and reject appear only on pending applications (the detailed review
- * can approve or reject any). Within that, a button is there exactly when the server offers the
- * action (decision 033).
+ * Quick approve and reject appear only on pending applications (docs/product/administration.md)
+ * (the detailed review can approve or reject any). Within that, a button is there exactly when the
+ * server offers the action (decision 033).
  */
 export function quickActions(application: Pick<Application, 'status' | 'actions'>): {
   approve: Application['actions']['approve'];

@@ -6,7 +6,7 @@ import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useAdminLogin } from '../api/admin-login.mutations';
 
-/** Spec 02 §2 and §8: the admin login page at /admin (one password field with a show/hide toggle). */
+/** The admin login page at /admin (docs/product/administration.md) (one password field with a show/hide toggle). */
 export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');

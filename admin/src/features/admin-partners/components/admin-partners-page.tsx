@@ -11,7 +11,7 @@ import { partnersQuery, usePartnerAction } from '../api/partners';
 import { PartnerDialog } from './partner-dialog';
 import '../admin-partners.css';
 
-/** Partners (issue 20): the sites that embed the widgets, their keys, origins and figures. */
+/** Partners (docs/product/administration.md): the sites that embed the widgets, their keys, origins and figures. */
 export function AdminPartnersPage() {
   const list = useQuery(partnersQuery());
   const perform = usePartnerAction();

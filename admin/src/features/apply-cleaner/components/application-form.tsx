@@ -15,9 +15,9 @@ import {
   WEEKDAYS,
 } from '../utils/application-form';
 
-/** Spec 02 §8: the application page sends a signed-out user to log in after one second. */
+/** The application page sends a signed-out user to log in after one second (docs/product/cleaners.md). */
 const APPLY_LOGIN_DELAY_MS = 1000;
-/** The form asks for two references (spec 02 §3). */
+/** The form asks for two references (docs/product/cleaners.md). */
 const REFERENCE_SLOTS = ['first-reference', 'second-reference'] as const;
 /** The fields this form puts a server message under, by the API's names. */
 const SHOWN_FIELDS = [
@@ -31,7 +31,7 @@ const SHOWN_FIELDS = [
   'availability',
 ] as const;
 
-/** The application form (spec 02 §2, §5), sent through the list's `apply` action. */
+/** The application form (docs/product/cleaners.md), sent through the list's `apply` action. */
 export function ApplicationFormView({ action }: { action: PerformableAction<'submitApplication'> }) {
   const [form, setForm] = useState<ApplicationForm>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});

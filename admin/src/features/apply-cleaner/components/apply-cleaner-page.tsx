@@ -29,7 +29,7 @@ function Hints() {
   );
 }
 
-/** Spec 02 §2: /apply-cleaner — a login prompt, the application form, or the application's status and documents. */
+/** /apply-cleaner — a login prompt, the application form, or the application's status and documents (docs/product/cleaners.md). */
 export function ApplyCleanerPage() {
   const { user, isLoading } = useCurrentUser();
   return (

@@ -92,7 +92,7 @@ export function coverageList(text: string): string[] {
     });
 }
 
-/** The spec's client checks before sending: missing fields (listed), then the hourly rate. */
+/** The client checks before sending (docs/product/cleaners.md): missing fields (listed), then the hourly rate. */
 export function formProblem(form: ApplicationForm): { title: string; description: string } | null {
   const missing = missingApplicationFields({ ...form, coverageAreas: coverageList(form.coverageAreas) });
   if (missing.length > 0)
@@ -134,7 +134,7 @@ export function toRequestBody(form: ApplicationForm): Record<string, unknown> {
   };
 }
 
-/** The spec's checks of a document before upload: size, then type read from its first bytes. */
+/** The checks of a document before upload (docs/product/cleaners.md): size, then type read from its first bytes. */
 export async function documentProblem(file: Blob): Promise<{ title: string; description: string } | null> {
   if (file.size > UPLOAD_MAX_BYTES) return { title: 'File Too Large', description: MESSAGES.application.fileTooLarge };
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());

@@ -32,7 +32,7 @@ interface BookingFormProps {
   prefill?: BookingPrefill;
 }
 
-/** Spec 01 §5: the booking form, priced as the server prices it. */
+/** The booking form (docs/product/booking-and-payments.md), priced as the server prices it. */
 export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ import { chooseService } from '../utils/booking-form';
 import { type BookingPrefill, prefillFromSearch } from '../utils/booking-prefill';
 import { BookingForm } from './booking-form';
 
-/** Spec 01 §2.8: /booking/{cleanerId}/{serviceId?}, for signed-in users. */
+/** /booking/{cleanerId}/{serviceId?}, for signed-in users (docs/product/booking-and-payments.md). */
 export function BookingPage() {
   const params = useParams();
   const cleanerId = idParam(params.cleanerId);

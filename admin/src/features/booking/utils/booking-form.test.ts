@@ -49,7 +49,7 @@ describe('validateBookingForm', () => {
     expect(validateBookingForm(valid)).toEqual({});
   });
 
-  it('uses the spec messages', () => {
+  it('uses the product’s messages', () => {
     expect(
       validateBookingForm({ ...valid, address: '  ', scheduledDate: '', scheduledTime: '', totalPrice: '0.50' }),
     ).toEqual({

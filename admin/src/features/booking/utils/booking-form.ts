@@ -16,8 +16,8 @@ export interface BookingFormValues {
 export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>;
 
 /**
- * Spec 01 §2.8: the service from the URL when given; else the one of type `regular`; else the
- * first. Undefined when there is nothing to book.
+ * The service from the URL when given (docs/product/booking-and-payments.md); else the one of type
+ * `regular`; else the first. Undefined when there is nothing to book.
  */
 export function chooseService(services: readonly Service[], serviceId?: number): Service | undefined {
   if (serviceId !== undefined) return services.find((s) => s.id === serviceId);
@@ -29,7 +29,7 @@ export function parseDuration(text: string): number {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** Spec 01 §5's rules and messages, then decision 020's duration limits. */
+/** The booking form's rules and messages (docs/product/booking-and-payments.md), then decision 020's duration limits. */
 export function validateBookingForm(values: BookingFormValues): BookingFormErrors {
   const errors: BookingFormErrors = {};
   const text = MESSAGES.booking;

@@ -8,7 +8,7 @@ export interface BookingPrefill {
   scheduledTime: string;
 }
 
-/** Spec 01 §5's list, 08:00 to 18:30 every 30 minutes, in the form's 24-hour values. */
+/** The booking form's time list (docs/product/booking-and-payments.md), 08:00 to 18:30 every 30 minutes, in the form's 24-hour values. */
 const LISTED_TIMES = new Set(bookingTimeOptions().map(toTime24));
 
 /** Whether `text` is YYYY-MM-DD naming a real calendar day (no 2026-02-30). */

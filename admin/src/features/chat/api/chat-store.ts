@@ -5,7 +5,7 @@ let chat: Chat | undefined;
 
 /**
  * The page's one conversation with the assistant: the SDK's framework-free store (decision 047)
- * on the same origin, its errors shown as the spec's destructive toasts.
+ * on the same origin, its errors shown as destructive toasts (docs/product/assistant.md).
  */
 export function chatStore(): Chat {
   chat ??= createChat({ onError: ({ title, description }) => toast({ title, description, variant: 'destructive' }) });

@@ -8,9 +8,9 @@ import { chatStore, followSignedIn } from '../api/chat-store';
 import { ChatMessages } from './chat-messages';
 
 /**
- * The floating assistant of spec 01 §2.10 on every page: a round button (closed; a pulsing red
- * dot when a reply is unread), the panel (open, 384 × 500 px) or its header alone (minimized,
- * 64 px). State and transport are the SDK's chat store; this only draws it.
+ * The floating assistant on every page (docs/product/assistant.md): a round button (closed; a
+ * pulsing red dot when a reply is unread), the panel (open, 384 × 500 px) or its header alone
+ * (minimized, 64 px). State and transport are the SDK's chat store; this only draws it.
  */
 export function ChatBubble() {
   const chat = chatStore();

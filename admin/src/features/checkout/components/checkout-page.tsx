@@ -14,7 +14,7 @@ import { StripeCardForm } from './stripe-card-form';
 
 export const PAYMENT_SUCCESS_PATH = '/profile?payment=success';
 
-/** Spec 01 §2.9: /checkout?booking={id}. */
+/** /checkout?booking={id} (docs/product/booking-and-payments.md). */
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const bookingId = bookingIdParam(params.get('booking'));

@@ -18,8 +18,9 @@ type BookAction = NonNullable<TimeSlot['actions']['book']>;
 type ReleaseAction = NonNullable<TimeSlot['actions']['release']>;
 
 /**
- * Spec 02 §2: a date (past days blocked), that weekday's hours, and the day's slots with Book /
- * Release — each button there exactly when the slot offers that action, performed by its href.
+ * The calendar tab (docs/product/cleaners.md): a date (past days blocked), that weekday's hours,
+ * and the day's slots with Book / Release — each button there exactly when the slot offers that
+ * action, performed by its href.
  */
 export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking[] }) {
   const id = useId();

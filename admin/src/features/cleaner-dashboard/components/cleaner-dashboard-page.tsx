@@ -25,7 +25,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Spec 02 §2: the cleaner dashboard at /cleaner-dashboard, on the cleaner's real figures. */
+/** The cleaner dashboard at /cleaner-dashboard (docs/product/cleaners.md), on the cleaner's real figures. */
 export function CleanerDashboardPage() {
   const profile = useQuery(ownProfileQuery);
   useEffect(() => {

@@ -7,7 +7,7 @@ export interface JobLike {
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** Spec 02 §2: the overview lists the 5 latest bookings — the ones made most recently. */
+/** The overview lists the 5 latest bookings (docs/product/cleaners.md) — the ones made most recently. */
 export function latestJobs<T extends JobLike>(jobs: readonly T[], count = 5): T[] {
   return [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, count);
 }

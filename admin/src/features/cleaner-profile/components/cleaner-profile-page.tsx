@@ -11,10 +11,10 @@ import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { Link, useParams } from '../../../lib/router';
 import { availableServices } from '../utils/available-services';
 
-/** How many reviews the profile lists (spec 02 §9: lists show 10, a cleaner panel 5). */
+/** How many reviews the profile lists (lists show 10, a cleaner panel 5: docs/product/discovery.md). */
 const PROFILE_REVIEW_LIMIT = 10;
 
-/** Spec 01 §2.7: /cleaner/{id}. */
+/** /cleaner/{id} (docs/product/discovery.md). */
 export function CleanerProfilePage() {
   const params = useParams();
   const id = Number(params.id);

@@ -1,8 +1,9 @@
 import type { Cleaner, Service } from '@spotless/sdk';
 
 /**
- * Spec 01 §7: the profile offers services in category residential, commercial ones when the
- * cleaner offers commercial cleaning, and any whose type is among the cleaner's service types.
+ * The profile offers services (docs/product/discovery.md) in category residential, commercial ones
+ * when the cleaner offers commercial cleaning, and any whose type is among the cleaner's service
+ * types.
  */
 export function availableServices(services: readonly Service[], cleaner: Pick<Cleaner, 'serviceTypes'>): Service[] {
   const types = new Set<string>(cleaner.serviceTypes);

@@ -4,10 +4,10 @@ import type { ListingFilters } from '../utils/listing-filters';
 
 export const LISTING_PAGE_SIZE = 12;
 
-/** Spec 01 §8: a failed listing call shows 'Failed to fetch cleaners'. */
+/** A failed listing call shows 'Failed to fetch cleaners' (docs/product/discovery.md). */
 export const LISTING_ERROR = 'Failed to fetch cleaners';
 
-/** The API's names for the filters; empty values and unset flags are not sent (spec 01 §5). */
+/** The API's names for the filters; empty values and unset flags are not sent (docs/product/discovery.md). */
 function filterQuery(filters: ListingFilters) {
   return {
     location: filters.location || undefined,

@@ -22,7 +22,7 @@ interface CleanerListingPageProps {
   tips?: ReactNode;
 }
 
-/** Spec 01 §2.4: the listing on / and /cleaners, its filters synced with the address bar. */
+/** The listing on / and /cleaners (docs/product/discovery.md), its filters synced with the address bar. */
 export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);

@@ -32,7 +32,7 @@ export const SERVICE_TYPE_OPTIONS: readonly { value: ListingServiceType; label: 
   { value: 'moveout', label: 'Move-in/out cleaning' },
 ];
 
-/** Spec 01 §2.4: rating (best first, the default), price (cheapest first), experience (most jobs first). */
+/** Rating (best first, the default), price (cheapest first), experience (most jobs first): docs/product/discovery.md. */
 export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
   { value: 'rating', label: 'Highest rated' },
   { value: 'price', label: 'Lowest price' },
@@ -75,10 +75,11 @@ function positiveNumber(value: string | null, max: number): number | null {
 
 /**
  * Reads the listing filters from the address bar. Unknown or out-of-range values fall back to the
- * defaults (no filter), and `sort` is accepted for `sortBy` because the mobile menu's Top Rated link
- * (spec 01 §2.1) uses it. The maximum price takes any amount the API accepts (up to $1,000), not
- * just the search page's 10–200 slider steps, so a link's "under $37" keeps its meaning; a minimum
- * rating of 0 filters nothing and is dropped; the flags count only when exactly 'true'.
+ * defaults (no filter), and `sort` is accepted for `sortBy` because the mobile menu's Top Rated
+ * link (docs/product/discovery.md) uses it. The maximum price takes any amount the API accepts (up
+ * to $1,000), not just the search page's 10–200 slider steps, so a link's "under $37" keeps its
+ * meaning; a minimum rating of 0 filters nothing and is dropped; the flags count only when exactly
+ * 'true'.
  */
 export function readFilters(params: URLSearchParams): ListingFilters {
   const serviceType = params.get('serviceType') ?? '';

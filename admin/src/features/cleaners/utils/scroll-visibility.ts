@@ -1,4 +1,4 @@
-/** Spec 01 §2.4: on mobile the search bar hides when scrolling down past 200 px … */
+/** On mobile the search bar (docs/product/discovery.md) hides when scrolling down past 200 px … */
 export const HIDE_AFTER_PX = 200;
 /** … and always shows again within 100 px of the top. */
 export const ALWAYS_SHOW_WITHIN_PX = 100;

@@ -52,10 +52,10 @@ export function EditBookingDialog({ booking, onClose }: { booking: Booking | nul
 }
 
 /**
- * Spec 02 §5's edit form, driven by the booking's `edit` action. While the booking may still be
- * moved, the date and time are chosen with the free-slot picker of the booking page, fed by the
- * booking's own `cleanerSlots` link: taken times cannot be chosen, and the booking's current time
- * is free (the link leaves the booking itself out).
+ * The booking edit form (docs/product/booking-and-payments.md), driven by the booking's `edit`
+ * action. While the booking may still be moved, the date and time are chosen with the free-slot
+ * picker of the booking page, fed by the booking's own `cleanerSlots` link: taken times cannot be
+ * chosen, and the booking's current time is free (the link leaves the booking itself out).
  */
 function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const [values, setValues] = useState({

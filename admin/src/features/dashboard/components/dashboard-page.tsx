@@ -22,7 +22,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Spec 02 §2: the customer dashboard at /dashboard. */
+/** The customer dashboard at /dashboard (docs/product/booking-and-payments.md). */
 export function DashboardPage() {
   const stats = useQuery(bookingStatsQuery);
   const [tab, setTab] = useState<TabId>('active');

@@ -9,13 +9,13 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   ...BOOKING_STATUSES.map((status) => ({ value: status, label: statusTitle(status) })),
 ];
 
-/** Spec 02 §4: the status text capitalised, underscores as spaces ('In progress'). */
+/** The status text capitalised, underscores as spaces ('In progress'; docs/product/booking-and-payments.md). */
 export function statusText(status: string): string {
   const text = status.replaceAll('_', ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Spec 02 §4's badge colours: green confirmed/completed, yellow pending, blue in progress, red cancelled, grey otherwise. */
+/** The status badge colours (docs/product/booking-and-payments.md): green confirmed/completed, yellow pending, blue in progress, red cancelled, grey otherwise. */
 export function statusTone(status: string): 'green' | 'yellow' | 'blue' | 'red' | 'grey' {
   switch (status) {
     case 'confirmed':

@@ -67,7 +67,7 @@ const services: { title: string; text: string; serviceType: string; icon: Icon }
   },
 ];
 
-/** Spec 01 §2.2: the page for signed-out visitors; its figures are the server's (platform-figures). */
+/** The landing page for signed-out visitors (docs/product/discovery.md); its figures are the server's (platform-figures). */
 export function LandingPage() {
   return (
     <>

@@ -47,7 +47,7 @@ describe('the marketing figures', () => {
     ).toContain('aria-busy="true"');
   });
 
-  it('are the server’s figures once loaded, in the spec’s wording', () => {
+  it('are the server’s figures once loaded, in the product’s wording', () => {
     const client = loaded();
     expect(text(<HeroFigures />, client)).toBe(
       '4.62 average rating from 3,832 reviews 428 verified cleaners in 49 cities',

@@ -6,10 +6,10 @@ import { Link } from '../../../lib/router';
 import { cleanerStatsQuery, platformSummaryQuery, verifiedCleanerStatsQuery } from '../api/platform-figures.queries';
 
 /*
- * The figures the marketing pages claim (spec 01 §1: rating, customers, verified cleaners), always
- * the server's real ones: the average and review count /reviews shows, and the search's counts of
- * verified cleaners and their cities. While they load, a placeholder stands where a number will
- * be — never a made-up figure.
+ * The figures the marketing pages claim (rating, customers, verified cleaners:
+ * docs/product/discovery.md), always the server's real ones: the average and review count /reviews
+ * shows, and the search's counts of verified cleaners and their cities. While they load, a
+ * placeholder stands where a number will be — never a made-up figure.
  */
 
 /** "1 review", "3,832 reviews". */
@@ -86,7 +86,7 @@ export function PriceRangeSentence() {
   );
 }
 
-/** The About page's impact figures (spec 01 §2.3), each the server's. */
+/** The About page's impact figures (docs/product/discovery.md), each the server's. */
 export function ImpactFigures() {
   const summary = useQuery(platformSummaryQuery);
   const verified = useQuery(verifiedCleanerStatsQuery);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth';
 
-/** POST /api/onboarding/update; on success the current user is refreshed (spec 02 §7). */
+/** POST /api/onboarding/update; on success the current user is refreshed (docs/product/accounts.md). */
 export function useSaveOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,9 +8,9 @@ import { opensByItself } from '../utils/wizard';
 const OnboardingWizard = lazy(() => import('./onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
 /**
- * Spec 02 §2: shown over every route while the signed-in user has not finished onboarding — or
- * closed it, which is saved as finishing is — except over the pages it must not cover; and again
- * whenever asked for ("Show the tour again").
+ * The onboarding wizard (docs/product/accounts.md), shown over every route while the signed-in user
+ * has not finished onboarding — or closed it, which is saved as finishing is — except over the
+ * pages it must not cover; and again whenever asked for ("Show the tour again").
  */
 export function OnboardingOverlay() {
   const { user } = useCurrentUser();

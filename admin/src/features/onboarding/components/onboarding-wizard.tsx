@@ -90,7 +90,7 @@ export function OnboardingWizard({ user, onDone }: { user: AuthUser; onDone: () 
     specialRequests: splitSpecialRequests(requestsText),
   });
 
-  /** Saves, then moves — locally too when the save fails (spec 02 §4). */
+  /** Saves, then moves — locally too when the save fails (docs/product/accounts.md). */
   const go = (nextStep: number, completed: boolean) => {
     if (save.isPending) return;
     const move = () => {

@@ -40,7 +40,7 @@ describe('onboarding wizard rules', () => {
     expect(resumeStep({ onboardingStep: 5 })).toBe(4);
   });
 
-  it('starts from the spec defaults and keeps what was saved', () => {
+  it('starts from the defaults and keeps what was saved', () => {
     expect(initialPreferences({ onboardingPreferences: null })).toEqual(DEFAULT_PREFERENCES);
     expect(DEFAULT_PREFERENCES.budget).toEqual({ min: 50, max: 200 });
     expect(DEFAULT_PREFERENCES.notifications).toEqual({ email: true, sms: false, push: true });

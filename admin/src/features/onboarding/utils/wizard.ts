@@ -1,6 +1,6 @@
 import type { AuthUser, OnboardingPreferences } from '@spotless/sdk';
 
-/** Spec 02 §2: five steps, 0 to 4; Complete Setup saves step 5. */
+/** Five steps, 0 to 4; Complete Setup saves step 5 (docs/product/accounts.md). */
 export const WIZARD_STEPS = 5;
 export const COMPLETED_STEP = 5;
 
@@ -17,13 +17,13 @@ export function progressPercent(step: number): number {
   return Math.round(((step + 1) / WIZARD_STEPS) * 100);
 }
 
-/** Spec 02 §5: budget inputs are whole numbers, falling back to 0. */
+/** Budget inputs are whole numbers, falling back to 0 (docs/product/accounts.md). */
 export function parseBudget(text: string): number {
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
-/** Spec 02 §5: special requests split on comma plus space, empties dropped. */
+/** Special requests split on comma plus space, empties dropped (docs/product/accounts.md). */
 export function splitSpecialRequests(text: string): string[] {
   return text
     .split(', ')

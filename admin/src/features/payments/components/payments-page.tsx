@@ -25,7 +25,7 @@ import {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Spec 02 §2: the payments dashboard. Customers see their own payments; administrators all, with refunds. */
+/** The payments dashboard (docs/product/booking-and-payments.md). Customers see their own payments; administrators all, with refunds. */
 export function PaymentsPage() {
   const [filter, setFilter] = useState<PaymentFilter>('all');
   const [page, setPage] = useState(1);

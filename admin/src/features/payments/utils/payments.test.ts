@@ -42,7 +42,7 @@ describe('parseRefundAmount', () => {
 });
 
 describe('filters and labels', () => {
-  it('offers the spec statuses in order', () => {
+  it('offers the payment statuses in order', () => {
     expect(PAYMENT_FILTERS.map((f) => f.value)).toEqual([
       'all',
       'pending',

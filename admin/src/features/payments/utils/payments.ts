@@ -9,7 +9,7 @@ import {
 
 export type PaymentFilter = 'all' | PaymentStatus;
 
-/** Spec 02 §2's status filter. */
+/** The payments dashboard's status filter (docs/product/booking-and-payments.md). */
 export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
@@ -21,8 +21,8 @@ export function refundableCents(payment: { amount: string; refundAmount: string 
 }
 
 /**
- * Spec 02 §5: the refund amount is optional — blank refunds everything left. A typed amount must be
- * a dollar figure above zero and no more than what is left.
+ * The refund amount is optional (docs/product/administration.md) — blank refunds everything left. A
+ * typed amount must be a dollar figure above zero and no more than what is left.
  */
 export function parseRefundAmount(
   text: string,

@@ -14,7 +14,7 @@ import { useAccountActivity, useUpdateProfile } from '../api/profile.queries';
 import { AccountSecurity } from './account-security';
 import { ChatHistory } from './chat-history';
 
-/** Spec 02 §2: the customer profile page. */
+/** The customer profile page (docs/product/accounts.md). */
 export function ProfilePage() {
   const { user, isLoading } = useCurrentUser();
   const [params] = useSearchParams();

@@ -25,9 +25,10 @@ import { toast } from '../../../lib/toast';
 type ReviewAction = NonNullable<Booking['actions']['review']>;
 
 /**
- * The full review form (spec 02 §2, §5): five ratings (default 5), title, comment, pros, cons,
- * service areas, time spent, would recommend / rebook, up to 5 photos with captions. Sent through
- * the booking's `review` action, then the photos through the new review's `addPhoto` action.
+ * The full review form (docs/product/discovery.md): five ratings (default 5), title, comment, pros,
+ * cons, service areas, time spent, would recommend / rebook, up to 5 photos with captions. Sent
+ * through the booking's `review` action, then the photos through the new review's `addPhoto`
+ * action.
  */
 export function FullReviewForm({
   booking,

@@ -31,7 +31,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Spec 02 §2: /reviews — the list view with four tabs, or with ?bookingId the full-screen review form. */
+/** /reviews (docs/product/discovery.md) — the list view with four tabs, or with ?bookingId the full-screen review form. */
 export function ReviewsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -138,7 +138,7 @@ function AllReviewsTab({ summary, failed }: { summary: PlatformReviewSummary | u
   );
 }
 
-/** Spec 02 §2 Analytics, every figure from the server's platform summary. */
+/** The Analytics tab (docs/product/discovery.md), every figure from the server's platform summary. */
 function AnalyticsTab({ summary, failed }: { summary: PlatformReviewSummary | undefined; failed: boolean }) {
   if (failed) return <p className="alert alert--error">Failed to load the review figures.</p>;
   if (!summary) return <p className="loading-text">Loading the review figures...</p>;
@@ -310,7 +310,7 @@ function CompletedBooking({ booking }: { booking: Booking }) {
   );
 }
 
-/** The full-screen review form for one booking (spec 02 §2: '← Back to Reviews'). */
+/** The full-screen review form for one booking ('← Back to Reviews': docs/product/discovery.md). */
 function ReviewFormView({ bookingId, onBack }: { bookingId: number; onBack: () => void }) {
   const { user, isLoading } = useCurrentUser();
   const booking = useQuery({ ...bookingQuery(bookingId), enabled: user !== null });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { type SearchFilters, toSearchQuery } from '../utils/search-filters';
 
-/** Spec 01 §8: a failed search shows this with Try Again. */
+/** A failed search shows this with Try Again (docs/product/discovery.md). */
 export const SEARCH_ERROR = 'Failed to load cleaners';
 
 export function cleanerSearchQuery(filters: SearchFilters, page: number) {

@@ -18,8 +18,8 @@ import {
 import { SearchForm } from './search-form';
 
 /**
- * Spec 01 §2.5: the advanced search page. A submitted search lives in the address bar, so it can be
- * shared, bookmarked and restored with Back (as the listing's filters do).
+ * The advanced search page (docs/product/discovery.md). A submitted search lives in the address
+ * bar, so it can be shared, bookmarked and restored with Back (as the listing's filters do).
  */
 export function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();

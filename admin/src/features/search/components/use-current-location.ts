@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 
-/** Spec 01 §7: high accuracy, 10 s timeout, a cached position up to 5 minutes old. */
+/** The browser's location (docs/product/discovery.md): high accuracy, 10 s timeout, a cached position up to 5 minutes old. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 };
 
 type Permission = 'prompt' | 'granted' | 'denied' | 'unknown';
 
 /**
  * The use-current-location button's state: the permission (the button hides once denied), and a
- * locate() that toasts the spec's messages. A granted permission locates at once.
+ * locate() that toasts the product's messages (docs/product/discovery.md). A granted permission
+ * locates at once.
  */
 export function useCurrentLocation(onLocated: (coords: { latitude: number; longitude: number }) => void) {
   const [permission, setPermission] = useState<Permission>('unknown');
@@ -47,7 +48,7 @@ export function useCurrentLocation(onLocated: (coords: { latitude: number; longi
   const locateRef = useRef(locate);
   locateRef.current = locate;
 
-  // Once on mount: a granted permission fetches the location at once (spec 01 §4).
+  // Once on mount: a granted permission fetches the location at once (docs/product/discovery.md).
   useEffect(() => {
     let cancelled = false;
     navigator.permissions

@@ -22,7 +22,7 @@ export interface SearchFilters {
   sortOrder: SearchOrder;
 }
 
-/** Spec 01 §5: radius 1–100 (25), minimum rating 0–5 step 0.5 (0), maximum price 10–200 step 5 (100). */
+/** The search filters (docs/product/discovery.md): radius 1–100 (25), minimum rating 0–5 step 0.5 (0), maximum price 10–200 step 5 (100). */
 export const RADIUS = { min: 1, max: 100, step: 1, default: 25 } as const;
 export const MIN_RATING = { min: 0, max: 5, step: 0.5, default: 0 } as const;
 export const MAX_PRICE = { min: 10, max: 200, step: 5, default: 100 } as const;
@@ -59,8 +59,8 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 const hasPlace = (f: SearchFilters) => f.location.trim() !== '' || (f.latitude !== null && f.longitude !== null);
 
 /**
- * The API query of a filter set: empty values are not sent (spec 01 §5), and neither are values
- * left at their defaults, which filter nothing (the radius only matters with a place).
+ * The API query of a filter set: empty values are not sent (docs/product/discovery.md), and neither
+ * are values left at their defaults, which filter nothing (the radius only matters with a place).
  */
 export function toSearchQuery(f: SearchFilters, page: number): CleanerSearchQuery {
   const query: Record<string, string | number | undefined> = {

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { SparkleIcon } from '../../../components/icons';
 import { CLEANING_TIPS, randomTip, tipOfTheDay } from '../utils/tips';
 
-/** Spec 01 §4: a refresh shows a random tip after this delay. */
+/** A refresh shows a random tip after this delay (docs/product/discovery.md). */
 export const TIP_REFRESH_DELAY_MS = 500;
 
-/** The Daily Tips block of the listing page (spec 01 §2.4, §4). */
+/** The Daily Tips block of the listing page (docs/product/discovery.md). */
 export function CleaningTipsWidget() {
   const [tip, setTip] = useState(() => tipOfTheDay(CLEANING_TIPS, new Date()));
   const [refreshing, setRefreshing] = useState(false);

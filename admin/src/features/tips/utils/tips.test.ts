@@ -21,7 +21,7 @@ describe('seasonOf', () => {
 });
 
 describe('the built-in tips', () => {
-  it('has 15 tips with unique ids and the spec’s categories', () => {
+  it('has 15 tips with unique ids and the five categories', () => {
     expect(CLEANING_TIPS).toHaveLength(15);
     expect(new Set(CLEANING_TIPS.map((t) => t.id)).size).toBe(15);
     const categories = new Set(['Windows & Glass', 'Kitchen', 'Bathroom', 'Living Areas', 'Exterior']);

@@ -13,7 +13,7 @@ export interface CleaningTip {
   season?: Season | 'All Year';
 }
 
-/** The 15 built-in tips of spec 01 §3. */
+/** The 15 built-in tips (docs/product/discovery.md). */
 export const CLEANING_TIPS: readonly CleaningTip[] = [
   {
     id: 1,
@@ -164,7 +164,7 @@ export const CLEANING_TIPS: readonly CleaningTip[] = [
   },
 ];
 
-/** Spec 01 §4: Dec–Feb Winter, Mar–May Spring, Jun–Aug Summer, otherwise Fall. `month` is 0–11. */
+/** Seasons (docs/product/discovery.md): Dec–Feb Winter, Mar–May Spring, Jun–Aug Summer, otherwise Fall. `month` is 0–11. */
 export function seasonOf(month: number): Season {
   if (month === 11 || month <= 1) return 'Winter';
   if (month <= 4) return 'Spring';
@@ -185,7 +185,7 @@ export function tipsInSeason(tips: readonly CleaningTip[], date: Date): Cleaning
   return tips.filter((t) => t.season === undefined || t.season === 'All Year' || t.season === season);
 }
 
-/** Spec 01 §4: the tip of the day, chosen by day of year among the tips in season. */
+/** The tip of the day (docs/product/discovery.md), chosen by day of year among the tips in season. */
 export function tipOfTheDay(tips: readonly CleaningTip[], date: Date): CleaningTip | undefined {
   const pool = tipsInSeason(tips, date);
   if (pool.length === 0) return undefined;
