@@ -3,22 +3,25 @@
  * contact: the help centre, the safety, legal and contact pages and the chat assistant all read
  * them from here, so they never contradict each other.
  */
+import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_HOURS, RESCHEDULE_CLOSES_HOURS } from '../rules/cancellation';
+import { MIN_DURATION_MINUTES } from '../rules/pricing';
+
 export const SUPPORT_EMAIL = 'support@spotless.example';
 export const SUPPORT_PHONE = '(555) 014-2273';
 export const SUPPORT_PHONE_HREF = 'tel:+15550142273';
 export const SUPPORT_HOURS = ['Mon-Fri 8AM-8PM EST', 'Sat-Sun 9AM-6PM EST'] as const;
 
 export const policy = {
-  rescheduleFreeHours: 24,
-  freeCancellationHours: 24,
+  rescheduleFreeHours: RESCHEDULE_CLOSES_HOURS,
+  freeCancellationHours: FREE_CANCELLATION_HOURS,
   /** Within the free window the cleaner keeps one hour at the booked rate, at most the total (decision 034). */
-  lateCancellationFeeHours: 1,
+  lateCancellationFeeHours: LATE_CANCELLATION_FEE_HOURS,
   damageReportHours: 24,
   supportResponseHours: 24,
   accountDataYearsAfterClosure: 3,
   serviceRecordYears: 7,
   minimumAge: 18,
-  minimumBookingMinutes: 30,
+  minimumBookingMinutes: MIN_DURATION_MINUTES,
   typicalSessionPrice: '$80-$150',
   /** A chat with the assistant held entirely while signed out is deleted this long after its last message. */
   anonymousChatRetentionDays: 30,

@@ -5,6 +5,7 @@
  * The server charges by these, the hosted app and the widgets show them.
  */
 export * from './application';
+export * from './cancellation';
 export * from './chat';
 export * from './contact';
 export * from './files';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESCHEDULE_CLOSES_HOURS } from '../rules/cancellation';
 import { MESSAGES } from '../rules/messages';
 import { BOOKING_PAYMENT_STATUSES, BOOKING_STATUSES } from '../rules/statuses';
 import { Money, pageOf } from './common';
@@ -177,7 +178,9 @@ export const BookingActions = z
     pay: actionOf('pay', 'POST', 'createPaymentIntent').optional(),
     edit: actionOf('edit', 'PUT', 'updateBooking')
       .optional()
-      .meta({ description: 'lists scheduledDate/scheduledTime only while rescheduling is open (24 hours ahead)' }),
+      .meta({
+        description: `lists scheduledDate/scheduledTime only while rescheduling is open (${RESCHEDULE_CLOSES_HOURS} hours ahead)`,
+      }),
     cancel: actionOf('cancel', 'DELETE', 'cancelBooking')
       .optional()
       .meta({ description: 'its description states the fee kept and the refund, when a fee applies' }),

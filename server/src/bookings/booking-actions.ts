@@ -1,6 +1,6 @@
 import type { Actor } from '../lib/actor';
 import { type BookingParties, partyOf, transition } from './booking-state';
-import { type CancellationTerms, cancellationTerms, FREE_CANCELLATION_MS } from './cancellation';
+import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from './cancellation';
 
 /**
  * What a viewer may do to a booking now: the hypermedia actions of a booking (decision 033). Each
@@ -45,7 +45,7 @@ export function payRefusal(
 
 /** Rescheduling closes 24 hours before the start (docs/product/booking-and-payments.md): later, only instructions and address change. */
 export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: Date): boolean {
-  return booking.startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_MS;
+  return booking.startsAt.getTime() - now.getTime() >= RESCHEDULE_CLOSES_MS;
 }
 
 const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete'] as const;

@@ -1,9 +1,10 @@
-import { centsToDollars } from '@spotless/sdk/rules';
+import { centsToDollars, FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
 import type { Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
 import { toLocal } from '../lib/time';
 import { enqueueNotification, type NotificationInput } from '../notifications/outbox';
 import { contactsOf } from './bookings.queries';
+import { FREE_CANCELLATION_MS } from './cancellation';
 
 export type BookingEvent = 'booking_created' | 'booking_confirmed' | 'booking_cancelled' | 'booking_updated';
 
@@ -52,6 +53,13 @@ export function bookingNotifications(
     `Total: $${centsToDollars(booking.totalPriceCents)}`,
   ];
   if (note) lines.push(note);
+  // The customer learns the cancellation terms with the booking, from the one rule.
+  const customerLines =
+    event === 'booking_created' || event === 'booking_confirmed'
+      ? [
+          `Free cancellation until ${describeWhen({ startsAt: new Date(booking.startsAt.getTime() - FREE_CANCELLATION_MS), timeZone: booking.timeZone })}, ${FREE_CANCELLATION_HOURS} hours before the start; later, the cleaner's fee of one hour at the booked rate is kept.`,
+        ]
+      : [];
   const out: NotificationInput[] = [];
   for (const who of RECIPIENTS[event]) {
     const to = who === 'customer' ? customer : cleaner;
@@ -62,7 +70,9 @@ export function bookingNotifications(
       recipientEmail: email,
       recipientUserId: to?.userId,
       subject: SUBJECTS[event][who].replace('{id}', String(booking.id)),
-      body: [...lines, ...(who === 'customer' && customerNote ? [customerNote] : [])].join('\n'),
+      body: [...lines, ...(who === 'customer' ? [...customerLines, ...(customerNote ? [customerNote] : [])] : [])].join(
+        '\n',
+      ),
       payload: { bookingId: booking.id, status: booking.status, recipient: who },
       dedupeKey: `${event}:${booking.id}:${who}:${now.getTime()}`,
     });

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk/rules';
+import { centsToDollars, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
 import type { BookingUpdateInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -103,7 +103,7 @@ export async function updateBooking(
           throw new AppError(
             409,
             'reschedule_window_closed',
-            'Bookings can be rescheduled up to 24 hours before the start; cancel it instead',
+            `Bookings can be rescheduled up to ${RESCHEDULE_CLOSES_HOURS} hours before the start; cancel it instead`,
           );
         }
         assertFuture(startsAt, now, input.scheduledDate !== undefined ? 'scheduledDate' : 'scheduledTime');

@@ -1,3 +1,4 @@
+import { FREE_CANCELLATION_HOURS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
 import {
   ApiErrorBody,
   Booking,
@@ -153,8 +154,7 @@ export const bookingsApi = defineOperations({
     path: '/bookings/:id',
     security: 'user-or-admin',
     summary: 'Edit a booking (customer)',
-    description:
-      'While pending or confirmed, the customer may change the local date/time (re-checked against the cleaner’s hours, time off and other bookings in one transaction; allowed only 24 hours or more before the current start — later, cancel instead), the special instructions (`specialRequests` or `specialInstructions`) and the address.',
+    description: `While pending or confirmed, the customer may change the local date/time (re-checked against the cleaner’s hours, time off and other bookings in one transaction; allowed only ${RESCHEDULE_CLOSES_HOURS} hours or more before the current start — later, cancel instead), the special instructions (\`specialRequests\` or \`specialInstructions\`) and the address.`,
     tags: ['bookings'],
     access: 'booking customer',
     responses: {
@@ -172,8 +172,7 @@ export const bookingsApi = defineOperations({
     path: '/bookings/:id',
     security: 'user-or-admin',
     summary: 'Cancel a booking (customer or administrator)',
-    description:
-      'Pending or confirmed only. Free 24 hours or more before the start; later, a paid booking keeps the cleaner’s fee (one hour at the booked rate, at most the total), stored as `cancellationFee`. Unpaid bookings never cost anything.',
+    description: `Pending or confirmed only. Free ${FREE_CANCELLATION_HOURS} hours or more before the start; later, a paid booking keeps the cleaner’s fee (one hour at the booked rate, at most the total), stored as \`cancellationFee\`. Unpaid bookings never cost anything.`,
     tags: ['bookings'],
     access: 'booking customer, admin',
     responses: {

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk/rules';
+import { centsToDollars, FREE_CANCELLATION_HOURS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
 import {
   type Booking,
   type BookingList,
@@ -71,7 +71,9 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       title: 'Edit Booking',
       ...(can('reschedule')
         ? {}
-        : { description: 'Bookings can be rescheduled up to 24 hours before the start; cancel it instead.' }),
+        : {
+            description: `Bookings can be rescheduled up to ${RESCHEDULE_CLOSES_HOURS} hours before the start; cancel it instead.`,
+          }),
       params: { id },
       body: BookingUpdateInput,
       only: fields,
@@ -88,7 +90,7 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
     const terms = offer.cancelTerms;
     const description =
       terms && terms.feeCents > 0
-        ? `Less than 24 hours before the start: the cleaner's fee of $${centsToDollars(terms.feeCents)} is kept and $${centsToDollars(terms.refundCents)} is refunded to your card.`
+        ? `Less than ${FREE_CANCELLATION_HOURS} hours before the start: the cleaner's fee of $${centsToDollars(terms.feeCents)} is kept and $${centsToDollars(terms.refundCents)} is refunded to your card.`
         : terms && terms.refundCents > 0
           ? `Free cancellation: the full $${centsToDollars(terms.refundCents)} is refunded to your card.`
           : 'Free cancellation.';

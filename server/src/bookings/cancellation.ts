@@ -1,5 +1,14 @@
+import {
+  FREE_CANCELLATION_HOURS,
+  HOUR_MS,
+  LATE_CANCELLATION_FEE_HOURS,
+  RESCHEDULE_CLOSES_HOURS,
+} from '@spotless/sdk/rules';
+
 /** Cancellations this long or longer before the start are free (docs/product/booking-and-payments.md). */
-export const FREE_CANCELLATION_MS = 24 * 60 * 60 * 1000;
+export const FREE_CANCELLATION_MS = FREE_CANCELLATION_HOURS * HOUR_MS;
+/** A booking's time can be changed until this long before its start. */
+export const RESCHEDULE_CLOSES_MS = RESCHEDULE_CLOSES_HOURS * HOUR_MS;
 
 export interface CancellationInput {
   startsAt: Date;
@@ -41,6 +50,6 @@ export function cancellationTerms(input: CancellationInput): CancellationTerms {
   const byCustomer = (input.cancelledBy ?? 'customer') === 'customer';
   const early = startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_MS;
   const free = early || !byCustomer;
-  const feeCents = free || !paid ? 0 : Math.min(hourlyRateCents, totalPriceCents);
+  const feeCents = free || !paid ? 0 : Math.min(hourlyRateCents * LATE_CANCELLATION_FEE_HOURS, totalPriceCents);
   return { free, feeCents, refundCents: paid ? totalPriceCents - feeCents : 0 };
 }

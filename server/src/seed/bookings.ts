@@ -1,3 +1,4 @@
+import { FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
 import type * as t from '../db/schema';
 import { addDays } from '../lib/time';
 import type { BookingSpec, DemoData } from './demo-data';
@@ -85,7 +86,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       amountCents: total,
       status: b.refunded ? 'refunded' : 'succeeded',
       refundedCents: b.refunded ? total : 0,
-      refundReason: b.refunded ? 'Cancelled more than 24 hours before the start' : null,
+      refundReason: b.refunded ? `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start` : null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -105,7 +106,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       data.rows.refunds.push({
         paymentId: data.paymentId,
         amountCents: total,
-        reason: 'Cancelled more than 24 hours before the start',
+        reason: `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start`,
         providerRefundId: `re_seed_${data.paymentId}`,
         status: 'succeeded',
         createdAt,

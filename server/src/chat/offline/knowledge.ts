@@ -1,4 +1,5 @@
 import { HELP_ARTICLES, type HelpArticle } from '@spotless/sdk/help';
+import { FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
 import { ENGLISH_WORDS } from './english';
 import { allowedEdits, editDistance, STOPWORDS, stem, terms, words } from './text';
 
@@ -19,11 +20,11 @@ const PHRASES: Array<[RegExp, string]> = [
   ],
   [
     /\blast[- ]minute\b|\bshort notice\b|\b(?:few|couple(?: of)?|\d+|an?) hours? (?:before|ahead|prior|beforehand|notice|in advance)\b/gi,
-    ' notice 24 hours ',
+    ` notice ${FREE_CANCELLATION_HOURS} hours `,
   ],
   [
     /\b(?:\d+|an?|one|two|three|few|couple(?: of)?) (?:days?|weeks?) (?:before|ahead|prior|beforehand|early|in advance|notice)\b/gi,
-    ' notice 24 hours ',
+    ` notice ${FREE_CANCELLATION_HOURS} hours `,
   ],
   [/\bhow (?:expensive|pricey|costly)\b|\bafford\b/gi, ' cost price '],
   [/\bget(?:s|ting)? approved\b|\bapproval\b|\bvetting\b/gi, ' application apply '],

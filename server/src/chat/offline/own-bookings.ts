@@ -1,4 +1,4 @@
-import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
+import { FREE_CANCELLATION_HOURS, formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { BookingFacts } from '../tools';
 
@@ -67,12 +67,12 @@ export async function ownBookings(
     const refund =
       Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
     return {
-      text: `Yes. Your next cleaning, ${about}, is more than 24 hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
+      text: `Yes. Your next cleaning, ${about}, is more than ${FREE_CANCELLATION_HOURS} hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
       trace,
     };
   }
   return {
-    text: `Your next cleaning, ${about}, starts within 24 hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    text: `Your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
     trace,
   };
 }

@@ -1,3 +1,4 @@
+import { policy } from '@spotless/sdk/help';
 import { PageTitle } from '../../../components/page-title';
 import { Link } from '../../../lib/router';
 
@@ -8,7 +9,7 @@ const steps = [
   },
   {
     title: 'Book and schedule',
-    text: 'Pick a date and time that suit you, add your address and any special instructions, and pay securely by card. You can reschedule for free up to 24 hours before the visit.',
+    text: `Pick a date and time that suit you, add your address and any special instructions, and pay securely by card. You can reschedule for free up to ${policy.rescheduleFreeHours} hours before the visit.`,
   },
   {
     title: 'Get cleaned',

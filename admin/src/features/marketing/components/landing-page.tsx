@@ -1,3 +1,4 @@
+import { policy } from '@spotless/sdk/help';
 import type { ComponentType, SVGProps } from 'react';
 import { FeatureCardGrid } from '../../../components/feature-card-grid';
 import {
@@ -35,7 +36,7 @@ const benefits: { title: string; text: string; icon: Icon }[] = [
   },
   {
     title: 'Flexible scheduling',
-    text: 'Book the time that suits you and reschedule for free up to 24 hours before the visit.',
+    text: `Book the time that suits you and reschedule for free up to ${policy.rescheduleFreeHours} hours before the visit.`,
     icon: ClockIcon,
   },
 ];
