@@ -11,6 +11,7 @@ import { createBooking } from './bookings/booking-create.service';
 import { expireUnpaidBookings, queueBookingReminders, setBookingStatus } from './bookings/booking-lifecycle.service';
 import { cancelBooking } from './bookings/booking-writes.service';
 import { bookingStats, getBooking, listBookingsFor } from './bookings/bookings.service';
+import { getService, listServices } from './catalog/catalog.service';
 import { getCleaner } from './cleaners/cleaners.service';
 import { bookings, cleaners, partners, services, users } from './db/schema';
 import { listFavouritesOf, saveFavourite } from './favourites/favourites.service';
@@ -22,7 +23,6 @@ import { getPayment, paymentsFor } from './payments/payments.service';
 import { reconcilePayments } from './payments/reconcile.service';
 import { reviewReports } from './reviews/reviews.service';
 import { seedDemoData } from './seed/generate';
-import { getService, listServices } from './services/services.service';
 import { ORIGIN } from './test/booking-fixtures';
 import { createTestContext } from './test/harness';
 

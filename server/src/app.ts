@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminAuthRoutes } from './admin-auth/admin-auth.routes';
+import { docsRoutes } from './api-reference/docs.routes';
 import { adminApplicationsRoutes, applicationsRoutes, documentsRoutes } from './applications/applications.routes';
 import { authRoutes, signInRoutes } from './auth/auth.routes';
 import { oauthRoutes } from './auth/oauth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
+import { servicesRoutes } from './catalog/catalog.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
 import { contactRoutes } from './contact/contact.routes';
 import type { AppEnv, Deps } from './deps';
-import { docsRoutes } from './docs/docs.routes';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { errorBody, renderError } from './lib/errors';
 import { failuresAsUnavailable } from './lib/file-storage';
@@ -29,7 +30,6 @@ import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
-import { servicesRoutes } from './services/services.routes';
 import { metricsEndpoint } from './system/metrics';
 import { systemRoutes } from './system/system.routes';
 

@@ -3,6 +3,7 @@ import { applicationsApi } from './applications/applications.openapi';
 import { authApi } from './auth/auth.openapi';
 import { availabilityApi } from './availability/availability.openapi';
 import { bookingsApi } from './bookings/bookings.openapi';
+import { servicesApi } from './catalog/catalog.openapi';
 import { chatApi } from './chat/chat.openapi';
 import { cleanersApi } from './cleaners/cleaners.openapi';
 import { contactApi } from './contact/contact.openapi';
@@ -11,7 +12,6 @@ import { listOperations } from './lib/operations';
 import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
 import { reviewsApi } from './reviews/reviews.openapi';
-import { servicesApi } from './services/services.openapi';
 import { systemApi } from './system/system.openapi';
 
 /**

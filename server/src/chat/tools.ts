@@ -5,6 +5,8 @@ import { availabilityApi } from '../availability/availability.openapi';
 import { listSlots, SLOT_STEP_MINUTES } from '../availability/slots.service';
 import { bookingsApi } from '../bookings/bookings.openapi';
 import { type BookingAnswer, getBooking, listBookingsFor } from '../bookings/bookings.service';
+import { servicesApi } from '../catalog/catalog.openapi';
+import { listServices } from '../catalog/catalog.service';
 import { cleanersApi } from '../cleaners/cleaners.openapi';
 import { getCleaner, searchCleanersData } from '../cleaners/cleaners.service';
 import type { Deps } from '../deps';
@@ -13,8 +15,6 @@ import { AppError } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
 import { generateOpenApi } from '../lib/openapi';
 import type { Operation } from '../lib/operations';
-import { servicesApi } from '../services/services.openapi';
-import { listServices } from '../services/services.service';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
 import { listingHref } from './links';
 

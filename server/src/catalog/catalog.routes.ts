@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps';
 import { endpoint, inputOf } from '../lib/operations';
-import { servicesApi as api } from './services.openapi';
-import { renderService, renderServiceList } from './services.resource';
-import { getService, listServices } from './services.service';
+import { servicesApi as api } from './catalog.openapi';
+import { renderService, renderServiceList } from './catalog.resource';
+import { getService, listServices } from './catalog.service';
 
 export const servicesRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listServices), async (c) =>

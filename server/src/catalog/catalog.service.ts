@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { type Actor, requirePublic } from '../lib/actor';
 import { notFound } from '../lib/errors';
 import type { Data } from '../lib/hypermedia';
-import { findService, listActiveServices, toServiceDto } from './services.queries';
+import { findService, listActiveServices, toServiceDto } from './catalog.queries';
 
 type ServiceDeps = Pick<Deps, 'database'>;
 
