@@ -17,15 +17,13 @@ import { databaseLocalStore } from './payments/local-provider-store';
 import { providerErrorToAppError } from './payments/payments.service';
 import { StripePaymentProvider } from './payments/stripe-provider';
 import { lockDemoAccounts, seedDemoData } from './seed/generate';
-import { createTestContext } from './test/harness';
+import { createTestContext, type Json } from './test/harness';
 
 /**
  * The security review's findings (SECURITY.md), one block each. Every test here fails on the code
  * before the fix.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 const ORIGIN = 'http://localhost:8787';
 const PASSWORD = 'a-long-password';
 

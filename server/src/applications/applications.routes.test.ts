@@ -7,11 +7,8 @@ import { applicationDocuments, auditLog, cleanerApplications, notifications, use
 import type { memoryFileStorage } from '../lib/file-storage';
 import { UPLOAD_MAX_BYTES } from '../lib/uploads';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { samplePdf, samplePng } from '../test/sample-files';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
 await seedWorld(ctx);

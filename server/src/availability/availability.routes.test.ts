@@ -2,10 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { availability, timeSlots } from '../db/schema';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
+import { createTestContext, type Json } from '../test/harness';
 
 // Sunday 1 February 2026, noon UTC (the seeded demo jobs and time off fall in February): before both US daylight-saving changes of 2026
 // (8 March spring forward, 1 November fall back). The demo cleaner is in America/Chicago.

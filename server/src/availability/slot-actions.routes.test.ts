@@ -4,7 +4,7 @@ import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { bookings } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 
 /**
  * Slots as resources with actions (decision 033): the cleaner reading their own day is offered
@@ -12,8 +12,6 @@ import { createTestContext } from '../test/harness';
  * a day's slots can leave out the booking being moved, for the people who see that booking.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 type Headers = Record<string, string>;
 
 // Sunday 1 February 2026, noon UTC. The demo cleaner works in America/Chicago, Mon–Sat 08:00–18:00;

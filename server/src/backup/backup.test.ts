@@ -32,7 +32,7 @@ import { LocalPaymentProvider } from '../payments/local-provider';
 import { databaseLocalStore } from '../payments/local-provider-store';
 import { MINIMAL_APPLICATION } from '../test/application-fixtures';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext, testConfig } from '../test/harness';
+import { createTestContext, type Json, testConfig } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
 import { samplePdf, samplePng } from '../test/sample-files';
 import { takeBackup } from './backup';
@@ -48,8 +48,6 @@ import {
 } from './backup-store';
 import { restoreBackup, verifyBackup } from './restore';
 
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 type Headers_ = Record<string, string>;
 
 /**

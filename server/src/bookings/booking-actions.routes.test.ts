@@ -3,15 +3,12 @@ import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { bookings } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 
 /**
  * Decision 033's promise for bookings: for every state × every role, an action is listed exactly
  * when performing it succeeds, and performing an unlisted one is refused as before (401/403/404/409).
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON answers
-type Json = Record<string, any>;
 
 const ctx = await createTestContext();
 const { demoCleaner, otherCleaner } = await seedWorld(ctx);

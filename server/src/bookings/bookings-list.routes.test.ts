@@ -2,12 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, services, users } from '../db/schema';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import type { BookingStatus } from './booking-state';
 import { bookingListShape } from './bookings.queries';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 const HOUR = 3_600_000;
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });

@@ -2,10 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusHistory, bookings, cleaners, idempotencyKeys, notifications, payments } from '../db/schema';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
+import { createTestContext, type Json } from '../test/harness';
 
 // Monday 15 June 2026, noon UTC. The demo cleaner (id 1) works in Austin (America/Chicago),
 // Mon–Sat 08:00–18:00, at $45.00/h; service 1 is Regular House Cleaning, base $80.00.

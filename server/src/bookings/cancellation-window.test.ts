@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bookings } from '../db/schema';
 import { deliverNotifications } from '../notifications/outbox';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 
 /**
  * The free-cancellation window is written once (`sdk/src/rules/cancellation.ts`): set to 48 hours
@@ -16,9 +16,6 @@ vi.mock('../../../sdk/src/rules/cancellation', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../sdk/src/rules/cancellation')>()),
   FREE_CANCELLATION_HOURS: 48,
 }));
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
 const { demoCleaner } = await seedWorld(ctx);

@@ -9,16 +9,13 @@ import { purgeExpired } from '../jobs/purge-expired';
 import { deliverNotifications } from '../notifications/outbox';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { cookieHeader, cookiesFrom } from '../test/cookies';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 
 /**
  * Guest checkout through a partner widget (decision 049): a partner's key books for a
  * guest's name, e-mail and phone; the guest token reads and pays that one booking and nothing else;
  * the e-mailed link — single use, expiring, no Referer — joins the booking to the address's account.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
-type Json = Record<string, any>;
-
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
 const { demoCleaner } = await seedWorld(ctx);
 

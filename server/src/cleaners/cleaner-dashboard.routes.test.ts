@@ -2,10 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingStatusHistory, bookings, cleaners, payments, refunds, users } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
+import { createTestContext, type Json } from '../test/harness';
 
 /**
  * The cleaner's own API (docs/product/cleaners.md; decision 039): their bookings, for them only,

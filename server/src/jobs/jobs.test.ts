@@ -8,10 +8,7 @@ import {
 import { bookingStatusHistory, bookings, notifications } from '../db/schema';
 import { systemActor } from '../lib/actor';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
+import { createTestContext, type Json } from '../test/harness';
 
 const ctx = await createTestContext({ now: '2026-06-15T12:00:00Z' });
 const { demoCleaner } = await seedWorld(ctx);

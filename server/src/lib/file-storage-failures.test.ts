@@ -7,7 +7,7 @@ import { applicationDocuments } from '../db/schema';
 import { folderFileStorage } from '../node-files';
 import { dataUrl, MINIMAL_APPLICATION } from '../test/application-fixtures';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
 import { samplePdf } from '../test/sample-files';
 import { type FileStorage, memoryFileStorage } from './file-storage';
@@ -17,9 +17,6 @@ import { type FileStorage, memoryFileStorage } from './file-storage';
  * answering) costs uploads and downloads a 503 the client may retry, and nothing else: bookings
  * and searches go on. Such failures used to reach the error renderer raw and were answered 500.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 /** Memory storage that fails like a disk while `failing` is set. */
 function breakableStorage() {

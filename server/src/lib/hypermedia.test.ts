@@ -7,12 +7,9 @@ import { users } from '../db/schema';
 import { API_OPERATIONS } from '../operations';
 import { DEMO_CUSTOMER_EMAIL, seedDemoData } from '../seed/generate';
 import { createCustomer, ORIGIN, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { fieldsOf } from './hypermedia';
 import { generateOpenApi } from './openapi';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests walk arbitrary JSON
-type Json = Record<string, any>;
 
 const ctx = await createTestContext();
 await seedDemoData(ctx.database, { cleaners: 6, now: ctx.clock.now(), demoAccounts: true, seed: 11 });

@@ -4,7 +4,7 @@ import { createApp } from '../app';
 import { type ImagePool, imageWorkerPool } from '../node-images';
 import { dataUrl } from '../test/application-fixtures';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
 import { samplePdf, samplePng } from '../test/sample-files';
 import type { memoryFileStorage } from './file-storage';
@@ -15,9 +15,6 @@ import { MAX_SOURCE_PIXELS } from './images';
  * documents and review photos, the per-account upload limit, and the image workers' answers
  * when they are full or a picture runs past its deadline — JSON errors, never a 500.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 const ctx = await createTestContext({ config: { UPLOAD_RATE_LIMIT: '3' } });
 const { demoCleaner } = await seedWorld(ctx);

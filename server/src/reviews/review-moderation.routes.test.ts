@@ -5,11 +5,8 @@ import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { auditLog, cleaners, notifications, reviewReports } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
-
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 
 /**
  * Review moderation: the cleaner hears of each review through the outbox; an administrator hides

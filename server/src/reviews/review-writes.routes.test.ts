@@ -7,12 +7,10 @@ import { createSession, generateSessionToken } from '../auth/sessions';
 import { bookings, cleaners, reviewPhotos, reviewReports, reviews, reviewVotes } from '../db/schema';
 import type { memoryFileStorage } from '../lib/file-storage';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
+import { createTestContext, type Json } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePng } from '../test/sample-files';
 
-// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
-type Json = Record<string, any>;
 type Headers_ = Record<string, string>;
 
 /**

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
-import { createTestContext } from '../test/harness';
-
-// biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON answers
-type Json = Record<string, any>;
+import { createTestContext, type Json } from '../test/harness';
 
 const ctx = await createTestContext();
 await seedWorld(ctx);

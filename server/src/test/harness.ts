@@ -15,6 +15,10 @@ import type { Mailer, OutgoingMessage } from '../notifications/outbox';
 import { LocalPaymentProvider } from '../payments/local-provider';
 import { databaseLocalStore } from '../payments/local-provider-store';
 
+/** An answer's JSON as tests read it: any field, asserted on. */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON answers
+export type Json = Record<string, any>;
+
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
