@@ -1,8 +1,8 @@
 import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { samplePdf } from '../src/test/sample-files';
-import { type CallInit, type Json, call as send } from './call';
-import { TARGETS, type Target } from './targets';
+import type { Json } from './call';
+import { eachTarget } from './each-target';
 
 /**
  * Cleaner applications on the three targets: a new user applies, uploads a real PDF as multipart
@@ -13,16 +13,8 @@ import { TARGETS, type Target } from './targets';
 /** A real one-page PDF (the server checks a PDF's structure). */
 const PDF = samplePdf();
 
-describe.each(TARGETS)('%s', (_name, start) => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await start();
-  });
-  afterAll(async () => {
-    await target?.stop();
-  });
-
-  const call = (path: string, init?: CallInit) => send(target.url, path, init);
+eachTarget((on) => {
+  const { call } = on;
 
   async function register(prefix: string, password: string) {
     const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -65,7 +57,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect(uploaded.body).toMatchObject({ mimeType: 'application/pdf', fileSize: PDF.byteLength, status: 'pending' });
-    const file = await fetch(`${target.url}${uploaded.body.fileUrl}`, { headers: { cookie: applicant.cookie } });
+    const file = await fetch(`${on.target.url}${uploaded.body.fileUrl}`, { headers: { cookie: applicant.cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
@@ -73,7 +65,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
 
     // A named administrator (decision 030): an account given the role, signed in, then the admin login.
     const admin = await register('admin', 'admin-target-password');
-    const db = createClient({ url: target.databaseUrl });
+    const db = createClient({ url: on.target.databaseUrl });
     try {
       await db.execute({ sql: "update users set role = 'admin' where email = ?", args: [admin.email] });
     } finally {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallInit, type Json, call as send } from './call';
-import { TARGETS, type Target } from './targets';
+import { expect, it } from 'vitest';
+import type { Json } from './call';
+import { eachTarget } from './each-target';
 
 /**
  * The chat assistant on the three targets, with the offline engine (decision 047): a visitor's
@@ -8,22 +8,8 @@ import { TARGETS, type Target } from './targets';
  * conversation closed to anyone else (one started signed out too, once they write in it), and the
  * reply streamed as server-sent events.
  */
-describe.each(TARGETS)('%s', (_name, start) => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await start();
-  });
-  afterAll(async () => {
-    await target?.stop();
-  });
-
-  const call = (path: string, init?: CallInit) => send(target.url, path, init);
-
-  async function signIn(email: string) {
-    const login = await call('/api/auth/login', { method: 'POST', body: { email, password: 'demo-password' } });
-    expect(login.status, email).toBe(200);
-    return `spotless_session=${login.session}`;
-  }
+eachTarget((on) => {
+  const { call, signIn } = on;
 
   it('starts a session for a visitor and answers a search with real cleaners', async () => {
     const started = await call('/api/chat/session', { method: 'POST' });

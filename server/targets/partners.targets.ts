@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallInit, type Json, call as send } from './call';
-import { TARGETS, type Target } from './targets';
+import { expect, it } from 'vitest';
+import type { Json } from './call';
+import { eachTarget } from './each-target';
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
@@ -11,16 +11,8 @@ import { TARGETS, type Target } from './targets';
 const KEY = 'pk_demo_sunrise_realty';
 const HOST_PAGE = 'http://127.0.0.1:4321';
 
-describe.each(TARGETS)('%s', (_name, start) => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await start();
-  });
-  afterAll(async () => {
-    await target?.stop();
-  });
-
-  const call = (path: string, init?: CallInit) => send(target.url, path, init);
+eachTarget((on) => {
+  const { call } = on;
 
   it('answers the key from an allowed origin with CORS for that origin, and refuses another origin', async () => {
     const ok = await call('/api/cleaners?location=Austin&pageSize=3', {
@@ -38,7 +30,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
 
-    const preflight = await fetch(`${target.url}/api/chat/session`, {
+    const preflight = await fetch(`${on.target.url}/api/chat/session`, {
       method: 'OPTIONS',
       headers: {
         origin: HOST_PAGE,
@@ -48,7 +40,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
-    const refused = await fetch(`${target.url}/api/chat/session`, {
+    const refused = await fetch(`${on.target.url}/api/chat/session`, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://elsewhere.example',

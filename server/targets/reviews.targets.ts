@@ -1,8 +1,8 @@
 import jpeg from 'jpeg-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
-import { type CallInit, type Json, call as send } from './call';
-import { TARGETS, type Target } from './targets';
+import type { Json } from './call';
+import { eachTarget } from './each-target';
 
 /**
  * Reviews on the three targets: the demo customer reviews their completed, unreviewed job with
@@ -15,22 +15,8 @@ import { TARGETS, type Target } from './targets';
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
 const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
 
-describe.each(TARGETS)('%s', (_name, start) => {
-  let target: Target;
-  beforeAll(async () => {
-    target = await start();
-  });
-  afterAll(async () => {
-    await target?.stop();
-  });
-
-  const call = (path: string, init?: CallInit) => send(target.url, path, init);
-
-  async function signIn(email: string, password = 'demo-password') {
-    const login = await call('/api/auth/login', { method: 'POST', body: { email, password } });
-    expect(login.status, email).toBe(200);
-    return `spotless_session=${login.session}`;
-  }
+eachTarget((on) => {
+  const { call, signIn } = on;
 
   it('reviews a completed booking with a photo, takes a helpful vote and the cleaner’s response', async () => {
     const customer = await signIn('customer@example.com');
@@ -73,7 +59,7 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(withPhoto.body.photos).toEqual([
       { id: expect.any(Number), fileUrl: expect.any(String), caption: 'The kitchen after', displayOrder: 0 },
     ]);
-    const image = await fetch(`${target.url}${withPhoto.body.photos[0].fileUrl}`);
+    const image = await fetch(`${on.target.url}${withPhoto.body.photos[0].fileUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
