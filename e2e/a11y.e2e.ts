@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Booking, BookingList, CleanerSearchPage, TimeSlotList } from '@spotless/sdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookAtServerPrice, runAxe } from './browser';
-import { useServer } from './server';
+import { apiAdminSignIn, apiSignIn, bookAtServerPrice } from './api';
+import { seriousAxeViolations, seriousViolations } from './browser';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
+const browser = await useBrowser(server);
 let cleanerId = 1;
 let pendingBookingId = 0;
 const signedInContexts = new Map<string, BrowserContext>();
@@ -87,11 +88,7 @@ async function signedInContext(
   const existing = signedInContexts.get(key);
   if (existing) return existing;
   const context = await browser.newContext({ viewport });
-  const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email, password: 'demo-password' },
-    headers: { origin: baseUrl },
-  });
-  expect(res.status()).toBe(200);
+  await apiSignIn(context.request, baseUrl, email);
   signedInContexts.set(key, context);
   return context;
 }
@@ -101,11 +98,7 @@ async function adminContext(viewport: { width: number; height: number }): Promis
   const existing = adminContexts.get(viewport.width);
   if (existing) return existing;
   const context = await browser.newContext({ viewport });
-  const res = await context.request.post(`${baseUrl}/api/admin/login`, {
-    data: { password: 'admin-demo-password' },
-    headers: { origin: baseUrl },
-  });
-  expect(res.status()).toBe(200);
+  await apiAdminSignIn(context.request, baseUrl);
   adminContexts.set(viewport.width, context);
   return context;
 }
@@ -120,7 +113,6 @@ async function waitForStableUrl(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await server.launchBrowser();
   const res = await fetch(`${baseUrl}/api/cleaners?pageSize=1`);
   cleanerId = ((await res.json()) as CleanerSearchPage).items[0]?.id ?? 1;
   const context = await signedInContext({ width: 1280, height: 900 });
@@ -149,7 +141,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const context of [...signedInContexts.values(), ...adminContexts.values()]) await context.close();
-  await browser?.close();
 });
 
 describe('accessibility (axe-core in Chromium)', () => {
@@ -161,7 +152,7 @@ describe('accessibility (axe-core in Chromium)', () => {
     await page.setContent(
       '<html><body><main><img src="x.png"><button></button><p style="color:#bbb;background:#fff">faint</p></main></body></html>',
     );
-    const ids = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    const ids = (await seriousAxeViolations(page)).map((v) => v.id);
     await page.close();
     expect(ids).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']));
   });
@@ -201,13 +192,9 @@ describe('accessibility (axe-core in Chromium)', () => {
             .waitFor({ timeout: 10_000 });
           expect(new URL(page.url()).pathname).toBe(new URL(url, baseUrl).pathname);
         }
-        const violations = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const violations = await seriousViolations(page);
         await page.close();
-        expect(
-          violations.map(
-            (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          ),
-        ).toEqual([]);
+        expect(violations).toEqual([]);
       });
     }
   }

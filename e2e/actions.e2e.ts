@@ -1,8 +1,16 @@
-import type { Booking, BookingList, PaymentPage, TimeSlotList } from '@spotless/sdk';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payWithTestCard, signInAsAdmin } from './browser';
-import { useServer } from './server';
+import type { Booking, BookingList, PaymentPage } from '@spotless/sdk';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  apiRegisterPastTour,
+  apiSignIn,
+  bookDemoCleanerOnWeekday,
+  cancelThroughAction,
+  getJson,
+  payWithTestCard,
+} from './api';
+import { signInAsAdmin } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The hosted app follows the server's actions (decision 033): a button is there exactly when the
@@ -12,64 +20,9 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
-const DEMO_CLEANER_ID = 1;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(context: BrowserContext, email: string, password = 'demo-password'): Promise<void> {
-  const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email, password },
-    headers: { origin: baseUrl },
-  });
-  expect(res.status(), email).toBe(200);
-}
-
-async function json<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${baseUrl}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Books the demo cleaner through the API at a free weekday time, as a new customer would. */
-async function bookThroughApi(request: APIRequestContext, skip: number): Promise<Booking> {
-  let found = 0;
-  for (let offset = 3; offset < 60; offset++) {
-    const day = new Date(server.now().getTime() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    const slots = await json<TimeSlotList>(request, `/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=120`);
-    const free = slots.items.find((s) => s.isAvailable && s.startTime >= '09:00' && s.startTime <= '15:00');
-    if (!free || found++ < skip) continue;
-    const body = {
-      cleanerId: DEMO_CLEANER_ID,
-      serviceId: 1,
-      address: '12 Elm Street, Austin',
-      scheduledDate: date,
-      scheduledTime: free.startTime,
-      duration: 120,
-      totalPrice: '1.00',
-    };
-    // The server prices the booking: a wrong quote answers the current price, which is then accepted.
-    const quote = await request.post(`${baseUrl}/api/bookings`, { data: body, headers: { origin: baseUrl } });
-    expect(quote.status()).toBe(409);
-    const { error } = (await quote.json()) as { error: { currentPrice: string } };
-    const res = await request.post(`${baseUrl}/api/bookings`, {
-      data: { ...body, totalPrice: error.currentPrice },
-      headers: { origin: baseUrl },
-    });
-    if (res.status() === 409) continue;
-    expect(res.status()).toBe(201);
-    return (await res.json()) as Booking;
-  }
-  throw new Error('no free weekday slot for the demo cleaner');
-}
+/** The address of the bookings the customers make through the API. */
+const ADDRESS = '12 Elm Street, Austin';
+const browser = await useBrowser(server);
 
 /** A new customer's own browser context, signed up and past the welcome tour (which would otherwise open over the dashboard). */
 async function newCustomer(
@@ -78,19 +31,11 @@ async function newCustomer(
   lastName: string,
 ): Promise<BrowserContext> {
   const customer = await browser.newContext({ viewport });
-  const registered = await customer.request.post(`${baseUrl}/api/auth/register`, {
-    data: {
-      email: `${lastName.toLowerCase()}-${Date.now()}@example.com`,
-      password: `${lastName.toLowerCase()}-password`,
-      firstName,
-      lastName,
-    },
-    headers: { origin: baseUrl },
-  });
-  expect(registered.status()).toBe(201);
-  const toured = await customer.request.post(`${baseUrl}/api/onboarding/update`, {
-    data: { step: 5, completed: true },
-    headers: { origin: baseUrl },
+  const toured = await apiRegisterPastTour(customer.request, baseUrl, {
+    email: `${lastName.toLowerCase()}-${Date.now()}@example.com`,
+    password: `${lastName.toLowerCase()}-password`,
+    firstName,
+    lastName,
   });
   expect(toured.ok()).toBe(true);
   return customer;
@@ -105,7 +50,7 @@ async function elevenCancelledBookings(
   request: APIRequestContext,
   before: (booking: Booking) => Promise<void> = async () => {},
 ): Promise<number[]> {
-  const first = await bookThroughApi(request, 0);
+  const first = await bookDemoCleanerOnWeekday(server, request, 0, ADDRESS);
   const again = {
     cleanerId: first.cleanerId,
     serviceId: first.serviceId,
@@ -142,8 +87,8 @@ const buttonsOf = async (card: ReturnType<Page['getByTestId']>) =>
 describe('buttons follow the server’s actions', () => {
   it('the customer dashboard shows Edit and Cancel on a confirmed booking, neither on a completed one', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(context, 'customer@example.com');
-    const { items } = await json<BookingList>(context.request, '/api/bookings?limit=200');
+    await apiSignIn(context.request, baseUrl, 'customer@example.com');
+    const { items } = await getJson<BookingList>(context.request, baseUrl, '/api/bookings?limit=200');
     const confirmed = items.find((b) => b.status === 'confirmed');
     const completed = items.find((b) => b.status === 'completed');
     expect(confirmed?.actions.edit && confirmed.actions.cancel, 'a confirmed demo booking').toBeTruthy();
@@ -168,8 +113,8 @@ describe('buttons follow the server’s actions', () => {
 
   it('after the cleaner accepts one booking and declines another in their own session, a reload changes the buttons', async () => {
     const customer = await newCustomer({ width: 1280, height: 900 }, 'Ada', 'Actions');
-    const accepted = await bookThroughApi(customer.request, 0);
-    const declined = await bookThroughApi(customer.request, 1);
+    const accepted = await bookDemoCleanerOnWeekday(server, customer.request, 0, ADDRESS);
+    const declined = await bookDemoCleanerOnWeekday(server, customer.request, 1, ADDRESS);
 
     const page = await customer.newPage();
     await dashboard(page);
@@ -183,12 +128,12 @@ describe('buttons follow the server’s actions', () => {
 
     // The demo cleaner, elsewhere, takes the actions their own copy of each booking offers.
     const cleaner = await browser.newContext();
-    await signIn(cleaner, 'cleaner@example.com');
+    await apiSignIn(cleaner.request, baseUrl, 'cleaner@example.com');
     for (const [booking, name] of [
       [accepted, 'accept'],
       [declined, 'decline'],
     ] as const) {
-      const seen = await json<Booking>(cleaner.request, `/api/bookings/${booking.id}`);
+      const seen = await getJson<Booking>(cleaner.request, baseUrl, `/api/bookings/${booking.id}`);
       const action = seen.actions[name];
       expect(action, name).toBeDefined();
       const body: Record<string, unknown> = {};
@@ -213,12 +158,7 @@ describe('buttons follow the server’s actions', () => {
     expect(await buttonsOf(declinedCard)).toEqual(['View Details']);
 
     // Tidy up: cancel the accepted one through its own action.
-    const mine = await json<Booking>(customer.request, `/api/bookings/${accepted.id}`);
-    const cancel = await customer.request.fetch(`${baseUrl}${mine.actions.cancel?.href}`, {
-      method: mine.actions.cancel?.method,
-      headers: { origin: baseUrl },
-    });
-    expect(cancel.status()).toBe(200);
+    await cancelThroughAction(customer.request, baseUrl, accepted.id);
     await customer.close();
   });
 
@@ -296,8 +236,9 @@ describe('buttons follow the server’s actions', () => {
     let withheld = 0;
     for (const status of ['all', 'succeeded'] as const) {
       if (status !== 'all') await page.getByLabel('Status').selectOption(status);
-      const answer = await json<PaymentPage>(
+      const answer = await getJson<PaymentPage>(
         page.request,
+        baseUrl,
         `/api/payments?pageSize=10${status === 'all' ? '' : `&status=${status}`}`,
       );
       const first = answer.items[0]!;

@@ -1,9 +1,9 @@
 import type { AdminApplicationPage, Application, ApplicationCounts, ApplicationDocument } from '@spotless/sdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { runAxe, signInAsAdmin } from './browser';
-import { useServer } from './server';
+import { seriousViolations, signInAsAdmin, toast } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The admin dashboard in Chromium (docs/product/administration.md; decision 038): a new user
@@ -14,14 +14,7 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await useBrowser(server);
 
 /** A real one-page PDF (the server checks a PDF's structure). */
 const PDF = samplePdf();
@@ -124,16 +117,8 @@ async function expectCounts(page: Page, counts: ApplicationCounts) {
   await expect.poll(() => shownCounts(page), { timeout: 10_000 }).toEqual(expected);
 }
 
-const toast = (page: Page) => page.locator('[data-testid="toast"]').first();
-
 async function expectToast(page: Page, title: string) {
   await toast(page).locator('.toast__title').filter({ hasText: title }).waitFor({ timeout: 10_000 });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  return (await runAxe(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const rowOf = (page: Page, applicant: Applicant) =>

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe, signInAsAdmin } from './browser';
-import { useServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { screenshotsIn, seriousViolations, signInAsAdmin } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * Partners in the admin area (docs/product/administration.md; decision 048): the demo partner is
@@ -13,16 +10,8 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const SHOTS = join(import.meta.dirname, 'artifacts', 'admin-partners');
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shotPath = screenshotsIn('admin-partners');
+const browser = await useBrowser(server);
 
 describe('partners in the admin area', () => {
   for (const [label, viewport] of [
@@ -40,7 +29,7 @@ describe('partners in the admin area', () => {
       await expect.poll(() => table.textContent()).toContain('pk_demo_sunrise_realty');
       // The table scrolls inside its card; the page never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: join(SHOTS, `${label}-list.png`), fullPage: true });
+      await page.screenshot({ path: shotPath(`${label}-list.png`), fullPage: true });
 
       const name = `Harbor Homes ${label} ${Date.now().toString(36)}`;
       await page.getByRole('button', { name: 'New partner' }).click();
@@ -49,8 +38,8 @@ describe('partners in the admin area', () => {
       await dialog.getByLabel('Allowed origins').fill('https://*.harbor.example');
       await dialog.getByRole('button', { name: 'Create partner' }).click();
       await expect.poll(() => dialog.textContent()).toContain('is not an origin');
-      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `${label}-form.png`) });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: shotPath(`${label}-form.png`) });
 
       await dialog.getByLabel('Allowed origins').fill('https://harbor.example\nhttp://localhost:*');
       await dialog.getByLabel('Commission (%)').fill('12.5');
@@ -74,8 +63,8 @@ describe('partners in the admin area', () => {
       await row.getByRole('button', { name: `Deactivate ${name}` }).click();
       await expect.poll(() => row.textContent()).toContain('Inactive');
       expect((await keyed()).status).toBe(403);
-      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `${label}-after.png`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: shotPath(`${label}-after.png`), fullPage: true });
       await context.close();
     }, 60_000);
   }

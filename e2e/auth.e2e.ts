@@ -1,21 +1,17 @@
 import type { AuthUser } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations, toast } from './browser';
+import { useBrowser, useServer } from './server';
+
+/*
+ * Accounts in Chromium. The signed-in views (wizard, profile) are checked with axe here: the
+ * route-table sweep in a11y.e2e.ts does not reach them.
+ */
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (page: Page) => page.locator('[data-testid="toast"]').first();
+const browser = await useBrowser(server);
 
 async function currentUser(page: Page): Promise<{ status: number; user: AuthUser | undefined }> {
   // page.request shares the browser context's cookies.
@@ -222,13 +218,6 @@ describe('admin login page in Chromium', () => {
     await context.close();
   });
 });
-
-/** The signed-in views (wizard, profile) are not reached by the route-table sweep in a11y.e2e.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  return (await runAxe(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function expectText(locator: ReturnType<Page['locator']>, text: string) {
   await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

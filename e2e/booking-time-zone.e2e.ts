@@ -6,23 +6,20 @@ import {
   formatTime12,
   quoteTotalCents,
   type ServiceList,
-  type TimeSlotList,
 } from '@spotless/sdk';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLEANER_ID, freeWeekdaySlot } from './api';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-/** The demo cleaner works in Austin, on America/Chicago time (server/src/seed/people.ts). */
-const DEMO_CLEANER_ID = 1;
 /** A viewer 14 or 15 hours ahead of the cleaner: their clock even shows another day. */
 const VIEWER_ZONE = 'Asia/Tokyo';
-let browser: Browser;
+const browser = await useBrowser(server);
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await server.launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: VIEWER_ZONE });
   const res = await context.request.post(`${baseUrl}/api/auth/login`, {
     data: { email: 'customer@example.com', password: 'demo-password' },
@@ -30,31 +27,13 @@ beforeAll(async () => {
   });
   expect(res.ok()).toBe(true);
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A weekday at least two days ahead with a free start for `duration` minutes in the form's hours. */
-async function freeSlot(page: Page, duration: number): Promise<{ date: string; time: string }> {
-  for (let offset = 2; offset < 40; offset++) {
-    const day = new Date(server.now().getTime() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    const res = await page.request.get(`${baseUrl}/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=${duration}`);
-    const free = ((await res.json()) as TimeSlotList).items.find(
-      (s) => s.isAvailable && s.startTime >= '08:00' && s.startTime <= '18:30',
-    );
-    if (free) return { date, time: free.startTime };
-  }
-  throw new Error('the demo cleaner has no free weekday in the next 40 days');
-}
 
 /** Books the demo cleaner's regular cleaning through the API, as the booking page would. */
 async function bookDemoCleaner(page: Page): Promise<Booking> {
   const cleaner = (await (await page.request.get(`${baseUrl}/api/cleaners/${DEMO_CLEANER_ID}`)).json()) as Cleaner;
   const services = (await (await page.request.get(`${baseUrl}/api/services`)).json()) as ServiceList;
   const service = services.items.find((s) => s.type === 'regular')!;
-  const { date, time } = await freeSlot(page, service.duration);
+  const { date, time } = await freeWeekdaySlot(server, page.request, service.duration);
   const totalPrice = centsToDollars(
     quoteTotalCents({
       hourlyRate: cleaner.hourlyRate,

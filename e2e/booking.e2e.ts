@@ -1,14 +1,12 @@
-import type { TimeSlotList } from '@spotless/sdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe, signInAsAdmin } from './browser';
-import { useServer } from './server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLEANER_ID, freeWeekdaySlot } from './api';
+import { seriousViolations, signInAsAdmin, signInWithForm, toast } from './browser';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
-const DEMO_CLEANER_ID = 1;
-let browser: Browser;
+const browser = await useBrowser(server);
 let context: BrowserContext;
 /** The booking whose payment was declined: still pending, so the dashboard can edit and cancel it. */
 let declinedBookingId = 0;
@@ -16,22 +14,11 @@ let declinedBookingId = 0;
 let paidBookingId = 0;
 
 beforeAll(async () => {
-  browser = await server.launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill('customer@example.com');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/profile$/);
+  await signInWithForm(page, baseUrl, 'customer@example.com');
   await page.close();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (page: Page) => page.locator('[data-testid="toast"]').first();
 
 async function expectToast(page: Page, title: string, description?: string) {
   try {
@@ -47,27 +34,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   }
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  return (await runAxe(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A weekday at least two days ahead on which the demo cleaner has a free start for `duration` minutes. */
-async function freeWeekdaySlot(page: Page, duration: number): Promise<{ date: string; time: string }> {
-  for (let offset = 2; offset < 40; offset++) {
-    const day = new Date(server.now().getTime() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    const res = await page.request.get(`${baseUrl}/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=${duration}`);
-    const slots = (await res.json()) as TimeSlotList;
-    // Only times the form lists (8:00 AM to 6:30 PM).
-    const free = slots.items.find((s) => s.isAvailable && s.startTime >= '08:00' && s.startTime <= '18:30');
-    if (free) return { date, time: free.startTime };
-  }
-  throw new Error('the demo cleaner has no free weekday in the next 40 days');
-}
-
 /** From the cleaner profile: Book Now → pick a free date and time → submit → checkout; answers the booking id. */
 async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}): Promise<number> {
   await page.goto(`${baseUrl}/cleaner/${DEMO_CLEANER_ID}`);
@@ -77,7 +43,7 @@ async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}
   expect(await page.getByText('Fully Insured').count()).toBe(1);
 
   const duration = Number(await page.getByLabel('Duration (minutes)').inputValue());
-  const { date, time } = await freeWeekdaySlot(page, duration);
+  const { date, time } = await freeWeekdaySlot(server, page.request, duration);
 
   // Submitting without a date: the product's toast, and no booking.
   await page.getByRole('button', { name: 'Book Now' }).click();

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { TimeSlotList } from '@spotless/sdk';
-import type { Browser, BrowserContext, Cookie, Page, Response } from 'playwright-core';
+import type { BrowserContext, Cookie, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECIDED_HEADERS } from '../server/targets/decided-headers';
-import { signInAsAdmin } from './browser';
-import { useServer } from './server';
+import { signInAsAdmin, signInWithForm } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The browser-facing defences as Chromium meets them (SECURITY.md, "Sessions" and "Cross-site
@@ -26,7 +26,8 @@ const httpsSiteUrl = httpsSite.baseUrl.replace('127.0.0.1', 'localhost');
 
 const DAY_S = 86_400;
 
-let browser: Browser;
+/** Chromium resolves the `*.example` names to loopback, where the attacker server listens. */
+const browser = await useBrowser(server, ['--host-resolver-rules=MAP *.example 127.0.0.1']);
 /** The victim: signed in as the demo customer and as the administrator, in one browser profile. */
 let victim: BrowserContext;
 let attacker: Server;
@@ -67,7 +68,6 @@ beforeAll(async () => {
   otherPartnerSite = `http://other.example:${port}`;
   suffixSite = `http://partner.example.evil.example:${port}`;
 
-  browser = await server.launchBrowser(['--host-resolver-rules=MAP *.example 127.0.0.1']);
   victim = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await victim.addInitScript(() => {
     const seen: string[] = [];
@@ -75,16 +75,8 @@ beforeAll(async () => {
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const page = await victim.newPage();
-  await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill('customer@example.com');
-  await page.getByLabel('Password').fill('demo-password');
-  const [user] = await Promise.all([
-    page.waitForResponse((r) => r.url() === `${baseUrl}/api/auth/login`),
-    page.locator('form').getByRole('button', { name: 'Sign In' }).click(),
-  ]);
+  const user = await signInWithForm(page, baseUrl, 'customer@example.com');
   setCookie.user = (await user.headerValue('set-cookie')) ?? '';
-  await page.waitForURL(/\/profile$/);
   const [admin] = await Promise.all([
     page.waitForResponse((r) => r.url() === `${baseUrl}/api/admin/login`),
     signInAsAdmin(page, baseUrl),
@@ -104,7 +96,6 @@ beforeAll(async () => {
   keys.otherPartner = await partner('Other Realty', [otherPartnerSite, 'https://other-partner.com']);
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
 });
 

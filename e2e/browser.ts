@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, type APIResponse, type Browser, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 
 /**
  * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network).
@@ -92,53 +93,60 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** The serious and critical violations axe-core finds in the page. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The serious and critical axe-core violations in the page, a line each: impact, rule, help and the nodes. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await seriousAxeViolations(page)).map(
+    (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The first toast on screen. */
+export const toast = (page: Page) => page.locator('[data-testid="toast"]').first();
+
+/** Makes e2e/artifacts/`name` and answers the path of a screenshot's `file` in it. */
+export function screenshotsIn(name: string): (file: string) => string {
+  const dir = join(import.meta.dirname, 'artifacts', name);
+  mkdirSync(dir, { recursive: true });
+  return (file) => join(dir, file);
+}
+
+/** A 1×1 PNG. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Signs in through the hosted sign-in page's form (opened by /api/login, back to /profile) and
+ * answers the response to the form's sign-in request.
+ */
+export async function signInWithForm(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password = 'demo-password',
+): Promise<Response> {
+  await page.goto(`${baseUrl}/api/login?returnUrl=%2Fprofile`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url() === `${baseUrl}/api/auth/login`),
+    page.locator('form').getByRole('button', { name: 'Sign In' }).click(),
+  ]);
+  await page.waitForURL(/\/profile$/);
+  return response;
+}
+
 /** Opens an admin session on the admin login page with the demo admin password, in `page`'s context. */
 export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/admin`);
   await page.getByLabel('Admin password').fill('admin-demo-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/admin-dashboard$/);
-}
-
-/**
- * Books through the API at the server's price, as the signed-in `request`: a wrong quote answers
- * the current price (409 `price_changed`), which is then sent. Answers the booking's response, or
- * the quote's when it was refused for another reason.
- */
-export async function bookAtServerPrice(
-  request: APIRequestContext,
-  baseUrl: string,
-  body: Record<string, unknown>,
-): Promise<APIResponse> {
-  const quote = await request.post(`${baseUrl}/api/bookings`, {
-    data: { ...body, totalPrice: '1.00' },
-    headers: { origin: baseUrl },
-  });
-  const { error } = (await quote.json()) as { error?: { code: string; currentPrice?: string } };
-  if (error?.code !== 'price_changed') return quote;
-  return request.post(`${baseUrl}/api/bookings`, {
-    data: { ...body, totalPrice: error.currentPrice },
-    headers: { origin: baseUrl },
-  });
-}
-
-/** Pays a booking with the test card through its own pay action, as checkout does, as the signed-in `request`. */
-export async function payWithTestCard(request: APIRequestContext, baseUrl: string, bookingId: number): Promise<void> {
-  const current = (await (await request.get(`${baseUrl}/api/bookings/${bookingId}`)).json()) as {
-    actions: { pay?: { href: string; method: string } };
-  };
-  const action = current.actions.pay;
-  if (!action) throw new Error(`booking ${bookingId} offers no pay action`);
-  const intent = await request.fetch(`${baseUrl}${action.href}`, {
-    method: action.method,
-    data: { bookingId },
-    headers: { origin: baseUrl },
-  });
-  if (intent.status() !== 200) throw new Error(`pay action answered ${intent.status()}`);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirm = await request.post(`${baseUrl}/api/payments/local/confirm`, {
-    data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-    headers: { origin: baseUrl },
-  });
-  if (confirm.status() !== 200) throw new Error(`the test card answered ${confirm.status()}`);
 }

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotsIn, seriousViolations } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The assistant's bubble in Chromium (docs/product/assistant.md; decision 047): open it, click a
@@ -14,16 +12,8 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const SHOTS = join(import.meta.dirname, 'artifacts', 'chat');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shotPath = screenshotsIn('chat');
+const browser = await useBrowser(server);
 
 async function open(width: number, height: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -40,7 +30,7 @@ describe.each([
     const page = await open(width, height);
     const bubble = page.getByTestId('chat-bubble');
     await expect(bubble.getAttribute('aria-expanded')).resolves.toBe('false');
-    await page.screenshot({ path: join(SHOTS, `${label}-closed.png`) });
+    await page.screenshot({ path: shotPath(`${label}-closed.png`) });
     await bubble.click();
     const panel = page.getByTestId('chat-panel');
     await panel.waitFor();
@@ -62,10 +52,9 @@ describe.each([
     await cleanerButton.waitFor();
     // More than two messages: the quick replies are gone.
     expect(await quick.count()).toBe(0);
-    await page.screenshot({ path: join(SHOTS, `${label}-reply.png`) });
+    await page.screenshot({ path: shotPath(`${label}-reply.png`) });
 
-    const violations = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const name = await cleanerButton.innerText();
     const href = await cleanerButton.getAttribute('href');

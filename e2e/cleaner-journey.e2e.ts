@@ -1,9 +1,10 @@
 import type { Booking, TimeSlotList } from '@spotless/sdk';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { payWithTestCard, signInAsAdmin } from './browser';
-import { useServer } from './server';
+import { apiRegisterPastTour, apiSignIn, bookAtQuotedPrice, getJson, payWithTestCard } from './api';
+import { ONE_PIXEL_PNG, signInAsAdmin } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The cleaner's journey (docs/product/cleaners.md), in Chromium: a new user applies with a PDF → an
@@ -15,37 +16,21 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const origin = { origin: baseUrl };
 const PDF = Buffer.from(samplePdf());
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const COMMENT = `Jo was careful, quick and kind to the cat (${Date.now().toString(36)}).`;
 const RESPONSE = 'Thank you! The cat was a great supervisor.';
-let browser: Browser;
+const browser = await useBrowser(server);
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
 afterAll(async () => {
   server.resetTime();
   for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   return context.newPage();
-}
-
-async function json<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${baseUrl}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
 }
 
 describe('a cleaner joins, works a job and is reviewed', () => {
@@ -57,14 +42,11 @@ describe('a cleaner joins, works a job and is reviewed', () => {
 
   it('a new user applies with a PDF', async () => {
     applicant = await newPage();
-    const register = await applicant.request.post(`${baseUrl}/api/auth/register`, {
-      data: { email, password: 'journey-password', firstName: 'Jo', lastName: 'Newcleaner' },
-      headers: origin,
-    });
-    expect(register.status()).toBe(201);
-    await applicant.request.post(`${baseUrl}/api/onboarding/update`, {
-      data: { step: 5, completed: true },
-      headers: origin,
+    await apiRegisterPastTour(applicant.request, baseUrl, {
+      email,
+      password: 'journey-password',
+      firstName: 'Jo',
+      lastName: 'Newcleaner',
     });
 
     await applicant.goto(`${baseUrl}/apply-cleaner`);
@@ -111,7 +93,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
   it('the new cleaner sets hours on the dashboard', async () => {
     await applicant.goto(`${baseUrl}/cleaner-dashboard`);
     await applicant.getByTestId('cleaner-dashboard').waitFor();
-    const profile = await json<{ id: number }>(applicant.request, '/api/cleaners/profile');
+    const profile = await getJson<{ id: number }>(applicant.request, baseUrl, '/api/cleaners/profile');
     cleanerId = profile.id;
     await applicant.getByRole('tab', { name: 'Availability' }).click();
     const rows = applicant.getByTestId('availability-tab').locator('tbody tr');
@@ -127,11 +109,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
 
   it('accepts a customer’s booking and, once its start has passed, marks it complete', async () => {
     customer = await newPage();
-    const login = await customer.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email: 'customer@example.com', password: 'demo-password' },
-      headers: origin,
-    });
-    expect(login.status()).toBe(200);
+    await apiSignIn(customer.request, baseUrl, 'customer@example.com');
     booking = await bookSoonest(customer.request, cleanerId);
 
     await applicant.goto(`${baseUrl}/cleaner-dashboard`);
@@ -163,7 +141,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     await customer.getByLabel('Comment *').fill(COMMENT);
     await customer
       .getByLabel(/^Add photos/)
-      .setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await customer.getByLabel('Caption for living-room.png').fill('The living room afterwards');
     await customer.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => customer.getByText('Review Submitted').isVisible()).toBe(true);
@@ -213,24 +191,18 @@ async function approveInAdminDashboard(admin: Page, email: string): Promise<void
 async function bookSoonest(request: APIRequestContext, cleanerId: number): Promise<Booking> {
   for (let offset = 1; offset < 8; offset++) {
     const date = new Date(server.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const slots = await json<TimeSlotList>(request, `/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
+    const slots = await getJson<TimeSlotList>(
+      request,
+      baseUrl,
+      `/api/cleaners/${cleanerId}/slots/${date}?duration=120`,
+    );
     const free = slots.items.find((s) => s.isAvailable);
     if (!free) continue;
-    const body = {
+    const made = await bookAtQuotedPrice(request, baseUrl, {
       cleanerId,
-      serviceId: 1,
       address: '9 Journey Lane, Austin, TX',
-      scheduledDate: date,
-      scheduledTime: free.startTime,
-      duration: 120,
-      totalPrice: '1.00',
-    };
-    const quote = await request.post(`${baseUrl}/api/bookings`, { data: body, headers: origin });
-    expect(quote.status()).toBe(409);
-    const { error } = (await quote.json()) as { error: { currentPrice: string } };
-    const made = await request.post(`${baseUrl}/api/bookings`, {
-      data: { ...body, totalPrice: error.currentPrice },
-      headers: origin,
+      date,
+      time: free.startTime,
     });
     expect(made.status()).toBe(201);
     return (await made.json()) as Booking;

@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import type { TimeSlotList } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiSignIn, DEMO_CLEANER_ID } from './api';
+import { screenshotsIn } from './browser';
 import { DEMO_KEY, type HostPage, startHostPage } from './host-page';
-import { useServer } from './server';
+import { useBrowser, useServer } from './server';
 
 /**
  * A guest booking's e-mailed link, opened from another site while someone else is signed in (decision
@@ -15,10 +16,9 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const SHOTS = join(import.meta.dirname, 'artifacts', 'guest-link');
-const DEMO_CLEANER_ID = 1;
+const shotPath = screenshotsIn('guest-link');
 const GUEST_EMAIL = 'gwen.guest@example.com';
-let browser: Browser;
+const browser = await useBrowser(server);
 let host: HostPage;
 
 /** A guest booking through the demo partner's key, as its widget makes one; answers the e-mailed link. */
@@ -72,11 +72,7 @@ async function guestBookingLink(): Promise<string> {
 async function signedInCustomer(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email: 'customer@example.com', password: 'demo-password' },
-    headers: { origin: baseUrl },
-  });
-  expect(login.status()).toBe(200);
+  await apiSignIn(page.request, baseUrl, 'customer@example.com');
   return page;
 }
 
@@ -84,13 +80,8 @@ const whoIsSignedIn = async (page: Page) =>
   ((await (await page.request.get(`${baseUrl}/api/auth/session`)).json()) as { user: { email: string } | null }).user
     ?.email ?? null;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await server.launchBrowser();
-});
 afterAll(async () => {
   await host?.close();
-  await browser?.close();
 });
 
 describe('a guest link another site opens', () => {
@@ -109,7 +100,7 @@ describe('a guest link another site opens', () => {
       expect(new URL(page.url()).hash).toBe('');
       expect(await page.getByTestId('guest-link-signed-in').textContent()).toContain('customer@example.com');
       expect(await whoIsSignedIn(page)).toBe('customer@example.com');
-      await page.screenshot({ path: join(SHOTS, `asking-${width}.png`), fullPage: true });
+      await page.screenshot({ path: shotPath(`asking-${width}.png`), fullPage: true });
       if (width === 390) {
         await page.getByRole('button', { name: 'Cancel' }).click();
         await page.waitForURL(`${baseUrl}/`);
@@ -131,7 +122,7 @@ describe('a guest link another site opens', () => {
     await page.getByTestId('guest-link-error').waitFor();
     expect(await page.getByTestId('guest-link-error').textContent()).toContain('expired or was already used');
     expect(await whoIsSignedIn(page)).toBe('customer@example.com');
-    await page.screenshot({ path: join(SHOTS, 'used-1280.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('used-1280.png'), fullPage: true });
     await page.context().close();
   });
 });

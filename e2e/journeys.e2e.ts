@@ -1,7 +1,8 @@
-import type { AuthUser, Booking, PaymentPage, TimeSlotList } from '@spotless/sdk';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { AuthUser, Booking, PaymentPage } from '@spotless/sdk';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import { apiFinishTour, apiRegister, bookDemoCleanerOnWeekday, getJson } from './api';
+import { useBrowser, useServer } from './server';
 
 /**
  * A new user's first journeys, each step a defect a new user found: a search reset, a sign-up with
@@ -12,22 +13,9 @@ import { useServer } from './server';
 const server = await useServer();
 const { baseUrl } = server;
 const origin = { origin: baseUrl };
-/** The demo cleaner: Austin, Mon–Sat 08:00–18:00 (server/src/seed/people.ts). */
-const DEMO_CLEANER_ID = 1;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function json<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${baseUrl}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
+/** The address of the bookings the new users make through the API. */
+const ADDRESS = '7 Journey Road, Austin, TX';
+const browser = await useBrowser(server);
 
 /** A new account signed in in its own browser context; with `onboarded`, its welcome tour already done. */
 async function newUser(name: string, options: { onboarded: boolean; width?: number; height?: number }) {
@@ -35,57 +23,18 @@ async function newUser(name: string, options: { onboarded: boolean; width?: numb
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
   const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const registered = await context.request.post(`${baseUrl}/api/auth/register`, {
-    data: { email, password: 'journey-password', firstName: 'Nia', lastName: 'Newuser' },
-    headers: origin,
+  await apiRegister(context.request, baseUrl, {
+    email,
+    password: 'journey-password',
+    firstName: 'Nia',
+    lastName: 'Newuser',
   });
-  expect(registered.status()).toBe(201);
-  if (options.onboarded) {
-    const done = await context.request.post(`${baseUrl}/api/onboarding/update`, {
-      data: { step: 5, completed: true },
-      headers: origin,
-    });
-    expect(done.status()).toBe(200);
-  }
+  if (options.onboarded) expect((await apiFinishTour(context.request, baseUrl)).status()).toBe(200);
   return context;
 }
 
 async function currentUser(request: APIRequestContext): Promise<AuthUser> {
-  return json<AuthUser>(request, '/api/auth/user');
-}
-
-/** Books the demo cleaner through the API at a free weekday time three or more days ahead. */
-async function bookThroughApi(request: APIRequestContext, skip: number): Promise<Booking> {
-  let found = 0;
-  for (let offset = 3; offset < 60; offset++) {
-    const day = new Date(server.now().getTime() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    const date = day.toISOString().slice(0, 10);
-    const slots = await json<TimeSlotList>(request, `/api/cleaners/${DEMO_CLEANER_ID}/slots/${date}?duration=120`);
-    const free = slots.items.find((s) => s.isAvailable && s.startTime >= '09:00' && s.startTime <= '15:00');
-    if (!free || found++ < skip) continue;
-    const body = {
-      cleanerId: DEMO_CLEANER_ID,
-      serviceId: 1,
-      address: '7 Journey Road, Austin, TX',
-      scheduledDate: date,
-      scheduledTime: free.startTime,
-      duration: 120,
-      totalPrice: '1.00',
-    };
-    // The server prices the booking: a wrong quote answers the current price, which is then accepted.
-    const quote = await request.post(`${baseUrl}/api/bookings`, { data: body, headers: origin });
-    expect(quote.status()).toBe(409);
-    const { error } = (await quote.json()) as { error: { currentPrice: string } };
-    const res = await request.post(`${baseUrl}/api/bookings`, {
-      data: { ...body, totalPrice: error.currentPrice },
-      headers: origin,
-    });
-    if (res.status() === 409) continue;
-    expect(res.status()).toBe(201);
-    return (await res.json()) as Booking;
-  }
-  throw new Error('no free weekday slot for the demo cleaner');
+  return getJson<AuthUser>(request, baseUrl, '/api/auth/user');
 }
 
 /** The toasts on screen with `title`. */
@@ -205,8 +154,8 @@ describe('a paid booking cancelled and refunded (/checkout, /payments, the phone
 
   beforeAll(async () => {
     context = await newUser('refund', { onboarded: true });
-    paid = await bookThroughApi(context.request, 0);
-    waiting = await bookThroughApi(context.request, 1);
+    paid = await bookDemoCleanerOnWeekday(server, context.request, 0, ADDRESS);
+    waiting = await bookDemoCleanerOnWeekday(server, context.request, 1, ADDRESS);
   });
   afterAll(async () => {
     // Leave no booking holding the demo cleaner's time.
@@ -238,9 +187,11 @@ describe('a paid booking cancelled and refunded (/checkout, /payments, the phone
     const cancelled = await context.request.delete(`${baseUrl}/api/bookings/${paid.id}`, { headers: origin });
     expect(cancelled.ok(), await cancelled.text()).toBe(true);
     await expect
-      .poll(async () => (await json<PaymentPage>(context.request, '/api/payments')).items.map((p) => p.status))
+      .poll(async () =>
+        (await getJson<PaymentPage>(context.request, baseUrl, '/api/payments')).items.map((p) => p.status),
+      )
       .toEqual(['refunded']);
-    const { items } = await json<PaymentPage>(context.request, '/api/payments');
+    const { items } = await getJson<PaymentPage>(context.request, baseUrl, '/api/payments');
     const amount = Number(items[0]!.amount).toFixed(2);
 
     const page = await context.newPage();
@@ -260,8 +211,9 @@ describe('a paid booking cancelled and refunded (/checkout, /payments, the phone
   it('the phone drawer shows the number of active bookings on My Bookings', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    const stats = await json<{ total: number; completed: number; cancelled: number }>(
+    const stats = await getJson<{ total: number; completed: number; cancelled: number }>(
       context.request,
+      baseUrl,
       '/api/bookings/stats',
     );
     expect(stats.total - stats.completed - stats.cancelled).toBe(1);

@@ -1,7 +1,7 @@
 import type { CleanerSearchPage, CleanerSearchStats, PlatformReviewSummary } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useServer } from './server';
 
 /**
  * The landing page's (and the About page's) figures are the platform's real ones: the average and
@@ -11,14 +11,7 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await useBrowser(server);
 
 async function get<T>(path: string): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`);

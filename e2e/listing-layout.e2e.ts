@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await useBrowser(server);
 
 interface Box {
   top: number;

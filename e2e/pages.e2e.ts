@@ -1,7 +1,8 @@
 import { type BookingList, type CleanerSearchPage, HOSTED_PAGES } from '@spotless/sdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import { apiAdminSignIn, apiSignIn } from './api';
+import { useBrowser, useServer } from './server';
 
 /**
  * Every page of the hosted app, walked as a visitor, the demo customer, the demo cleaner and an
@@ -13,7 +14,7 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
+const browser = await useBrowser(server);
 let cleanerId = 1;
 let pendingBookingId = 0;
 
@@ -65,22 +66,8 @@ async function contextFor(role: Role): Promise<BrowserContext> {
   const existing = contexts.get(role);
   if (existing) return existing;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const headers = { origin: baseUrl };
-  if (role === 'customer' || role === 'cleaner') {
-    const email = role === 'customer' ? 'customer@example.com' : 'cleaner@example.com';
-    const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email, password: 'demo-password' },
-      headers,
-    });
-    expect(res.status()).toBe(200);
-  }
-  if (role === 'admin') {
-    const res = await context.request.post(`${baseUrl}/api/admin/login`, {
-      data: { password: 'admin-demo-password' },
-      headers,
-    });
-    expect(res.status()).toBe(200);
-  }
+  if (role === 'customer' || role === 'cleaner') await apiSignIn(context.request, baseUrl, `${role}@example.com`);
+  if (role === 'admin') await apiAdminSignIn(context.request, baseUrl);
   contexts.set(role, context);
   return context;
 }
@@ -144,7 +131,6 @@ async function walk(page: Page, url: string) {
 }
 
 beforeAll(async () => {
-  browser = await server.launchBrowser();
   cleanerId =
     ((await (await fetch(`${baseUrl}/api/cleaners?pageSize=1`)).json()) as CleanerSearchPage).items[0]?.id ?? 1;
   const customer = await contextFor('customer');
@@ -153,7 +139,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const context of contexts.values()) await context.close();
-  await browser?.close();
 });
 
 describe('every page, as every kind of user: a clean console and no unexpected failed request', () => {

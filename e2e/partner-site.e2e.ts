@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
+import { seriousViolations } from './browser';
 import { freePort } from './built-server';
-import { useServer } from './server';
+import { useBrowser, useServer } from './server';
 
 /**
  * The example partner site (examples/partner-site, docs/product/partners-and-widgets.md), started
@@ -15,12 +14,11 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
+const browser = await useBrowser(server);
 let site: ChildProcess;
 let siteUrl = '';
 
 beforeAll(async () => {
-  browser = await server.launchBrowser();
   const port = await freePort();
   site = spawn(process.execPath, ['examples/partner-site/serve.mjs'], {
     cwd: join(import.meta.dirname, '..'),
@@ -37,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   site?.kill();
-  await browser?.close();
 });
 
 describe('the example partner site', () => {
@@ -57,7 +54,7 @@ describe('the example partner site', () => {
     await page.getByRole('button', { name: 'Book a cleaner for this property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a cleaner' });
     await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toMatch(/Book \w+ \w+/);
-    expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Open chat' }).click();

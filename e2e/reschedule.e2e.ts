@@ -1,8 +1,9 @@
 import { type Booking, type BookingList, formatTime12, type TimeSlotList } from '@spotless/sdk';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
-import { useServer } from './server';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiRegister, apiSignIn, cancelThroughAction, getJson } from './api';
+import { seriousViolations } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * Moving a booking (the dashboard's Edit, driven by the booking's `edit` action) uses the booking
@@ -13,28 +14,7 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(context: BrowserContext, email: string, password = 'demo-password'): Promise<void> {
-  const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-    data: { email, password },
-    headers: { origin: baseUrl },
-  });
-  expect(res.status(), email).toBe(200);
-}
-
-async function json<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`${baseUrl}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
+const browser = await useBrowser(server);
 
 /** How long the other customer's jobs are: short, so they fit around the booking being moved. */
 const OTHER_MINUTES = 60;
@@ -68,8 +48,9 @@ async function bookSameDay(request: APIRequestContext, booking: Booking, time: s
 
 /** The times the other customer's job may start on `booking`'s day, as anyone sees them (the booking not left out). */
 async function publicFreeTimes(request: APIRequestContext, booking: Booking): Promise<string[]> {
-  const day = await json<TimeSlotList>(
+  const day = await getJson<TimeSlotList>(
     request,
+    baseUrl,
     `/api/cleaners/${booking.cleanerId}/slots/${booking.scheduledDate}?duration=${OTHER_MINUTES}`,
   );
   return day.items
@@ -103,8 +84,8 @@ async function openEdit(page: Page, booking: Booking): Promise<Locator> {
 describe('rescheduling a booking', () => {
   it('offers only free times, the booking’s own included, and moves it; an error toast sits above the dialog', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(context, 'customer@example.com');
-    const { items } = await json<BookingList>(context.request, '/api/bookings?limit=200');
+    await apiSignIn(context.request, baseUrl, 'customer@example.com');
+    const { items } = await getJson<BookingList>(context.request, baseUrl, '/api/bookings?limit=200');
     // A pending or confirmed booking that may still be moved (its edit action lists the date), on a
     // day its cleaner works, so the picker has times to offer. Demo bookings need not fall inside
     // their cleaner's hours.
@@ -114,7 +95,7 @@ describe('rescheduling a booking', () => {
       const link = b.links.cleanerSlots;
       if (!link || !(b.status === 'pending' || b.status === 'confirmed')) continue;
       if (!b.actions.edit?.fields.some((f) => f.name === 'scheduledDate')) continue;
-      const day = await json<TimeSlotList>(context.request, link.href.replace('{date}', b.scheduledDate));
+      const day = await getJson<TimeSlotList>(context.request, baseUrl, link.href.replace('{date}', b.scheduledDate));
       const free = day.items.filter((s) => s.isAvailable && s.startTime >= '08:00' && s.startTime <= '18:30');
       if (free.some((s) => s.startTime === b.scheduledTime) && free.length >= 3) {
         mine = b;
@@ -129,16 +110,12 @@ describe('rescheduling a booking', () => {
 
     // Someone else takes another time that day, so the picker has a taken time to refuse.
     const other = await browser.newContext();
-    const registered = await other.request.post(`${baseUrl}/api/auth/register`, {
-      data: {
-        email: `reschedule-${Date.now()}@example.com`,
-        password: 'reschedule-password',
-        firstName: 'Rita',
-        lastName: 'Reschedule',
-      },
-      headers: { origin: baseUrl },
+    await apiRegister(other.request, baseUrl, {
+      email: `reschedule-${Date.now()}@example.com`,
+      password: 'reschedule-password',
+      firstName: 'Rita',
+      lastName: 'Reschedule',
     });
-    expect(registered.status()).toBe(201);
     const theirs: Booking[] = [];
     for (const time of await publicFreeTimes(other.request, mine)) {
       const taken = await bookSameDay(other.request, mine, time);
@@ -159,8 +136,9 @@ describe('rescheduling a booking', () => {
     const byValue = new Map(options.map((o) => [o.value, o]));
     expect(byValue.get(mine.scheduledTime)?.enabled, 'the booking’s own time is free').toBe(true);
     // Exactly the times the server lists as free are offered (the other customer's booking included).
-    const freeNow = await json<TimeSlotList>(
+    const freeNow = await getJson<TimeSlotList>(
       context.request,
+      baseUrl,
       (mine.links.cleanerSlots?.href ?? '').replace('{date}', mine.scheduledDate),
     );
     const serverFree = new Set(freeNow.items.filter((s) => s.isAvailable).map((s) => s.startTime));
@@ -168,8 +146,7 @@ describe('rescheduling a booking', () => {
     expect(byValue.get(takenTime)?.enabled, 'the other customer’s time is taken').toBe(false);
     expect(byValue.get(takenTime)?.label).toContain('(unavailable)');
     expect(await dialog.getByLabel('Time').inputValue()).toBe(mine.scheduledTime);
-    const serious = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Move it to another free time.
     const target = options.find((o) => o.enabled && o.value !== mine.scheduledTime);
@@ -181,7 +158,7 @@ describe('rescheduling a booking', () => {
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId(`booking-card-${mine.id}`);
     await card.getByText(formatTime12(newTime)).first().waitFor();
-    const moved = await json<Booking>(context.request, `/api/bookings/${mine.id}`);
+    const moved = await getJson<Booking>(context.request, baseUrl, `/api/bookings/${mine.id}`);
     expect(moved).toMatchObject({ scheduledDate: mine.scheduledDate, scheduledTime: newTime });
 
     // Open it again and choose a free time; before Save, someone books a job inside that time.
@@ -220,17 +197,10 @@ describe('rescheduling a booking', () => {
     await toast.getByRole('button', { name: 'Close notification' }).click();
     await toast.waitFor({ state: 'detached' });
     expect(await again.isVisible()).toBe(true);
-    expect((await json<Booking>(context.request, `/api/bookings/${mine.id}`)).scheduledTime).toBe(newTime);
+    expect((await getJson<Booking>(context.request, baseUrl, `/api/bookings/${mine.id}`)).scheduledTime).toBe(newTime);
 
     // Tidy up: the other customer cancels their bookings through their own actions.
-    for (const booking of theirs) {
-      const seen = await json<Booking>(other.request, `/api/bookings/${booking.id}`);
-      const cancel = await other.request.fetch(`${baseUrl}${seen.actions.cancel?.href}`, {
-        method: seen.actions.cancel?.method,
-        headers: { origin: baseUrl },
-      });
-      expect(cancel.status()).toBe(200);
-    }
+    for (const booking of theirs) await cancelThroughAction(other.request, baseUrl, booking.id);
     await other.close();
     await context.close();
   });

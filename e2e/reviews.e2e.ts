@@ -1,8 +1,9 @@
 import type { AuthUser, Booking, BookingList, Cleaner, PlatformReviewSummary, ReviewPage } from '@spotless/sdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
-import { useServer } from './server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiRegisterPastTour, apiSignIn, getJson } from './api';
+import { ONE_PIXEL_PNG, seriousViolations } from './browser';
+import { useBrowser, useServer } from './server';
 
 /**
  * The reviews UI in Chromium (docs/product/discovery.md; decisions 039 and 041): the demo customer
@@ -14,43 +15,21 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const origin = { origin: baseUrl };
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const COMMENT = `Careful with the kitchen, but the bathroom was rushed (${Date.now().toString(36)}).`;
 const RESPONSE = 'Thank you for the honest review: I will take more time on bathrooms.';
 
-let browser: Browser;
+const browser = await useBrowser(server);
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 async function signedIn(email?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  if (email) {
-    const res = await context.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email, password: 'demo-password' },
-      headers: origin,
-    });
-    expect(res.status()).toBe(200);
-  }
+  if (email) await apiSignIn(context.request, baseUrl, email);
   return context.newPage();
-}
-
-async function json<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`${baseUrl}${path}`);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
 }
 
 interface Figures {
@@ -108,14 +87,14 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
   it('the platform figures on /reviews are the server’s', async () => {
     customer = await signedIn('customer@example.com');
     cleaner = await signedIn('cleaner@example.com');
-    cleanerId = (await json<AuthUser>(cleaner, '/api/auth/user')).cleanerId ?? 0;
+    cleanerId = (await getJson<AuthUser>(cleaner.request, baseUrl, '/api/auth/user')).cleanerId ?? 0;
     expect(cleanerId).toBeGreaterThan(0);
-    const completed = await json<BookingList>(customer, '/api/bookings?status=completed&limit=200');
+    const completed = await getJson<BookingList>(customer.request, baseUrl, '/api/bookings?status=completed&limit=200');
     const open = completed.items.find((b) => b.actions.review && b.cleanerId === cleanerId);
     expect(open, 'the seeded completed, unreviewed job with the demo cleaner').toBeDefined();
     booking = open as Booking;
 
-    summaryBefore = await json<PlatformReviewSummary>(customer, '/api/reviews/summary');
+    summaryBefore = await getJson<PlatformReviewSummary>(customer.request, baseUrl, '/api/reviews/summary');
     before = await analytics(customer);
     expect(before).toEqual(expected(summaryBefore));
     // Not the prototype's hard-coded demo figures.
@@ -182,7 +161,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
       return btoa(binary);
     });
     await customer.getByLabel(/^Add photos/).setInputFiles([
-      { name: 'kitchen.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'kitchen.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
       { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(phoneShot, 'base64') },
     ]);
     await customer.getByLabel('Caption for kitchen.png').fill('The kitchen afterwards');
@@ -191,7 +170,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     // The review, then its photos: the server decodes each one (in a worker thread) before answering.
     await expect.poll(() => customer.getByText('Review Submitted').isVisible(), { timeout: 15_000 }).toBe(true);
     await customer.waitForURL(/\/reviews$/);
-    const mine = await json<ReviewPage>(customer, `/api/reviews/${cleanerId}?limit=1`);
+    const mine = await getJson<ReviewPage>(customer.request, baseUrl, `/api/reviews/${cleanerId}?limit=1`);
     expect(mine.items[0]).toMatchObject({
       bookingId: booking.id,
       overallRating: 2,
@@ -244,13 +223,14 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     await phoneShot.scrollIntoViewIfNeeded();
     await expect.poll(() => phoneShot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
 
-    const profile = await json<Cleaner>(visitor, `/api/cleaners/${cleanerId}`);
+    const profile = await getJson<Cleaner>(visitor.request, baseUrl, `/api/cleaners/${cleanerId}`);
     expect(profile.rating).not.toBeNull();
     const header = `${profile.rating?.toFixed(1)} (${profile.reviewCount} reviews)`;
     await expect.poll(() => visitor.getByText(header).first().isVisible()).toBe(true);
     const summary = visitor.getByTestId('profile-reviews').getByTestId('review-summary');
-    const cleanerSummary = await json<{ averageRating: number; totalReviews: number }>(
-      visitor,
+    const cleanerSummary = await getJson<{ averageRating: number; totalReviews: number }>(
+      visitor.request,
+      baseUrl,
       `/api/reviews/${cleanerId}/summary`,
     );
     expect(cleanerSummary.totalReviews).toBe(profile.reviewCount);
@@ -262,7 +242,7 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
   });
 
   it('every Analytics figure follows the server and changes with the new review', async () => {
-    const summaryAfter = await json<PlatformReviewSummary>(customer, '/api/reviews/summary');
+    const summaryAfter = await getJson<PlatformReviewSummary>(customer.request, baseUrl, '/api/reviews/summary');
     const after = await analytics(customer);
     expect(after).toEqual(expected(summaryAfter));
     expect(summaryAfter.totalReviews).toBe(summaryBefore.totalReviews + 1);
@@ -286,14 +266,11 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     // Another customer's view: the demo customer wrote it, so a crowd customer votes and reports.
     const other = await signedIn();
     const email = `voter-${Date.now()}@example.com`;
-    const registered = await other.request.post(`${baseUrl}/api/auth/register`, {
-      data: { email, password: 'voter-password', firstName: 'Vera', lastName: 'Voter' },
-      headers: origin,
-    });
-    expect(registered.status()).toBe(201);
-    await other.request.post(`${baseUrl}/api/onboarding/update`, {
-      data: { step: 5, completed: true },
-      headers: origin,
+    await apiRegisterPastTour(other.request, baseUrl, {
+      email,
+      password: 'voter-password',
+      firstName: 'Vera',
+      lastName: 'Voter',
     });
     await other.goto(`${baseUrl}/cleaner/${cleanerId}`);
     const review = other.getByTestId('review').filter({ hasText: COMMENT });
@@ -314,7 +291,6 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     await expect.poll(() => other.getByText('Review Reported').isVisible()).toBe(true);
     await expect.poll(() => review.getByRole('button', { name: /^Report/ }).count()).toBe(0);
 
-    const violations = (await runAxe(other)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(other)).toEqual([]);
   });
 });

@@ -1,18 +1,11 @@
 import type { CleanerSearchPage, ServiceList } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await useBrowser(server);
 
 describe('advanced search (/search)', () => {
   it('searches Austin with a radius and a minimum rating: only qualifying cleaners, with distance badges', async () => {

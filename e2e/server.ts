@@ -45,3 +45,13 @@ export async function useServer(env: Record<string, string> = {}, options: { fre
   };
   return testServer;
 }
+
+/**
+ * Chromium on `server`'s clock (`TestServer.launchBrowser`) for this test file, closed after the
+ * file's tests; `args` adds flags.
+ */
+export async function useBrowser(server: TestServer, args?: readonly string[]): Promise<Browser> {
+  const browser = await server.launchBrowser(args);
+  afterAll(() => browser.close());
+  return browser;
+}

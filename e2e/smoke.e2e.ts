@@ -1,18 +1,11 @@
 import type { Cleaner, CleanerSearchPage } from '@spotless/sdk';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServer } from './server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await server.launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await useBrowser(server);
 
 async function firstPageOfCleaners(): Promise<Cleaner[]> {
   const res = await fetch(`${baseUrl}/api/cleaners?sortBy=rating&page=1&pageSize=12`);

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeLoopback } from '../server/src/test/stripe-loopback';
-import { signInAsAdmin } from './browser';
+import { screenshotsIn, signInAsAdmin } from './browser';
 import { type HostPage, startHostPage } from './host-page';
-import { useServer } from './server';
+import { useBrowser, useServer } from './server';
 
 /**
  * The widget's checkout when the server is configured for Stripe (decisions 049 and 050): Stripe
@@ -22,7 +20,7 @@ import { useServer } from './server';
 
 const WEBHOOK_SECRET = 'whsec_widget_test';
 const PUBLISHABLE_KEY = 'pk_test_widget';
-const SHOTS = join(import.meta.dirname, 'artifacts', 'widgets');
+const shotPath = screenshotsIn('widgets');
 const signer = new Stripe('sk_test_signer');
 
 /** Stripe.js as far as the widget uses it; `__stripeConfirm` is the test's Stripe (exposed by Playwright). */
@@ -72,12 +70,11 @@ const server = await useServer(
   },
   { fresh: true },
 );
-let browser: Browser;
+const browser = await useBrowser(server);
 let host: HostPage;
 let cleanerId = 0;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   const listing = (await (await fetch(`${server.baseUrl}/api/cleaners?limit=1`)).json()) as {
     items: Array<{ id: number }>;
   };
@@ -88,11 +85,9 @@ beforeAll(async () => {
       stripe: true,
     },
   });
-  browser = await server.launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await host?.close();
 });
 
@@ -168,7 +163,7 @@ describe('the booking widget with Stripe configured', () => {
       expect(await eventNames(page)).not.toContain('payment:succeeded');
 
       await card.fill('4242 4242 4242 4242');
-      await page.screenshot({ path: join(SHOTS, `stripe-payment-${label}.png`) });
+      await page.screenshot({ path: shotPath(`stripe-payment-${label}.png`) });
       await widget.getByRole('button', { name: /^Pay / }).click();
       await expect.poll(shown, { timeout: 15_000 }).toContain('Booked and paid');
       expect(await eventNames(page)).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));

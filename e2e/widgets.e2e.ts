@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from './browser';
+import { screenshotsIn, seriousViolations } from './browser';
 import { type HostPage, startHostPage } from './host-page';
-import { useServer } from './server';
+import { useBrowser, useServer } from './server';
 
 /**
  * The embeddable widgets on a partner's page (decision 050): another origin, Bootstrap's global styles
@@ -17,13 +17,11 @@ import { useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
-const SHOTS = join(import.meta.dirname, 'artifacts', 'widgets');
-let browser: Browser;
+const shotPath = screenshotsIn('widgets');
+const browser = await useBrowser(server);
 let host: HostPage;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await server.launchBrowser();
   host = await startHostPage(baseUrl, {
     '/': { body: '<h1>12 Oak Street</h1><div id="search" data-spotless="search" data-city="Austin"></div>' },
     '/plain': { body: '<div id="search" data-spotless="search" data-city="Austin"></div>', hostile: false },
@@ -37,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.close();
-  await browser?.close();
 });
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -101,8 +98,8 @@ describe('the widgets on a partner page under a strict CSP', () => {
     // The host's font family is the one thing inherited.
     expect(hostile.heading?.fontFamily).toBe('Georgia, serif');
     expect((await events(page)).map((e) => e.name)).toEqual(expect.arrayContaining(['ready', 'search']));
-    await page.screenshot({ path: join(SHOTS, 'search-desktop.png'), fullPage: true });
-    expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: shotPath('search-desktop.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
     await plain.context().close();
   }, 60_000);
@@ -187,8 +184,8 @@ describe('the widgets on a partner page under a strict CSP', () => {
         if ((await dialog.locator('[part="slot"]').count()) > 0) break;
       }
       await dialog.locator('[part="slot"]').first().click();
-      await page.screenshot({ path: join(SHOTS, `booking-${label}.png`) });
-      expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: shotPath(`booking-${label}.png`) });
+      expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByLabel('Address').fill('12 Oak Street, Austin, TX');
       await dialog.getByLabel('Your name').fill('Wendy Widget');
@@ -198,13 +195,13 @@ describe('the widgets on a partner page under a strict CSP', () => {
       await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
       await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
       await dialog.getByLabel('CVC').fill('123');
-      await page.screenshot({ path: join(SHOTS, `payment-${label}.png`) });
+      await page.screenshot({ path: shotPath(`payment-${label}.png`) });
       await dialog.getByRole('button', { name: /^Pay / }).click();
       await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Booked and paid');
       const names = (await events(page)).map((e) => e.name);
       expect(names).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));
       expect(await violations(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `paid-${label}.png`) });
+      await page.screenshot({ path: shotPath(`paid-${label}.png`) });
       await page.context().close();
     }, 120_000);
   }
@@ -229,8 +226,8 @@ describe('the widgets on a partner page under a strict CSP', () => {
     expect(chunks.some((path) => /\/sdk\/embed\/chat-/.test(path))).toBe(true);
     expect(chunks.some((path) => /\/sdk\/embed\/payment-/.test(path))).toBe(false);
     expect(await violations(page)).toEqual([]);
-    expect((await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, 'chat-desktop.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: shotPath('chat-desktop.png') });
     await page.context().close();
   }, 60_000);
 

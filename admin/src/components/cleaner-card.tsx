@@ -1,6 +1,6 @@
-import { type Cleaner, formatDollars, initials } from '@spotless/sdk';
-import { useState } from 'react';
+import { type Cleaner, formatDollars } from '@spotless/sdk';
 import { useFavourite } from '../entities/cleaner/api/favourites';
+import { CleanerAvatar, CredentialBadges, cleanerName } from '../entities/cleaner/components/cleaner-identity';
 import { Link } from '../lib/router';
 import { HeartIcon, MapPinIcon, StarIcon } from './icons';
 import './cleaner-card.css';
@@ -35,18 +35,13 @@ export function CleanerCard({
   showServices = false,
   testId = 'cleaner-card',
 }: CleanerCardProps) {
-  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
+  const name = cleanerName(cleaner);
   const { favourite, toggle } = useFavourite(cleaner.id);
-  const badges = [
-    cleaner.isInsured && 'Insured',
-    cleaner.isBonded && 'Bonded',
-    cleaner.isVerified && 'Verified',
-  ].filter((badge): badge is string => Boolean(badge));
 
   return (
     <article className="cleaner-card" data-testid={testId}>
       <div className="cleaner-card__top">
-        <CleanerAvatar key={cleaner.avatar ?? ''} cleaner={cleaner} name={name} />
+        <CleanerAvatar key={cleaner.avatar ?? ''} cleaner={cleaner} name={name} size="lg" testIds decoding="async" />
         <div className="cleaner-card__identity">
           <Heading className="cleaner-card__name" data-testid="cleaner-name">
             <Link to={`/cleaner/${cleaner.id}`} className="cleaner-card__link">
@@ -78,15 +73,7 @@ export function CleanerCard({
         </button>
       </div>
 
-      {badges.length > 0 ? (
-        <ul className="badge-list" aria-label="Credentials">
-          {badges.map((badge) => (
-            <li key={badge} className={`badge badge--${badge.toLowerCase()}`} data-testid="badge">
-              {badge}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <CredentialBadges cleaner={cleaner} />
 
       {cleaner.distance !== undefined ? (
         <p className="distance-badge" data-testid="distance-badge">
@@ -121,28 +108,5 @@ export function CleanerCard({
         </p>
       </div>
     </article>
-  );
-}
-
-function CleanerAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (cleaner.avatar && !failed) {
-    return (
-      <img
-        className="avatar avatar--lg"
-        data-testid="avatar-img"
-        src={cleaner.avatar}
-        alt={name}
-        width={64}
-        height={64}
-        decoding="async"
-        onError={() => setFailed(true)}
-      />
-    );
-  }
-  return (
-    <span className="avatar avatar--lg avatar--initials" data-testid="avatar-initials" role="img" aria-label={name}>
-      {initials(cleaner.user.firstName, cleaner.user.lastName)}
-    </span>
   );
 }

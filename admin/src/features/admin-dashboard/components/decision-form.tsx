@@ -1,39 +1,26 @@
 import type { Application } from '@spotless/sdk';
-import { type FormEvent, useState } from 'react';
-import { Field } from '../../../components/field';
-import { useSetApplicationStatus } from '../api/admin-applications.mutations';
-import { statusChangeBody } from '../utils/admin-dashboard';
-import { statusFailureToast, statusSuccessToast } from './status-toasts';
+import type { FormEvent } from 'react';
+import { StatusNotesField, useStatusChange } from './status-change';
 
 const DECISIONS = ['startReview', 'approve', 'reject'] as const;
 
+/** Each decision's button: the way forward stands out, a rejection is marked as dangerous. */
+const BUTTON_CLASS: Record<(typeof DECISIONS)[number], string> = {
+  startReview: 'btn btn--outline',
+  approve: 'btn btn--primary',
+  reject: 'btn btn--danger',
+};
+
 /** The decision on an application: notes, and the status actions the server offers now. */
 export function DecisionForm({ application, onClose }: { application: Application; onClose: () => void }) {
-  const setStatus = useSetApplicationStatus();
-  const [notes, setNotes] = useState(application.adminNotes ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const status = useStatusChange(application.adminNotes ?? '');
   const offered = DECISIONS.map((name) => application.actions[name]).filter((action) => action !== undefined);
 
   const decide = (name: (typeof DECISIONS)[number]) => (event: FormEvent) => {
     event.preventDefault();
-    const action = application.actions[name];
-    if (!action || setStatus.isPending) return;
-    const change = statusChangeBody(action, notes);
-    if (!change.ok) {
-      setError(change.message);
-      return;
-    }
-    setError(null);
-    setStatus.mutate(
-      { action, body: change.body },
-      {
-        onSuccess: (updated) => {
-          statusSuccessToast(updated);
-          if (updated.status === 'approved' || updated.status === 'rejected') onClose();
-        },
-        onError: statusFailureToast,
-      },
-    );
+    status.change(application.actions[name], (updated) => {
+      if (updated.status === 'approved' || updated.status === 'rejected') onClose();
+    });
   };
 
   return (
@@ -41,15 +28,12 @@ export function DecisionForm({ application, onClose }: { application: Applicatio
       <h3 id="application-decision-title" className="application-review__heading">
         Decision
       </h3>
-      <Field
+      <StatusNotesField
         label="Admin notes"
-        error={error}
         hint="Kept with the application. When you reject it, this is the reason the applicant is sent."
-      >
-        {(control) => (
-          <textarea {...control} rows={3} maxLength={1000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        )}
-      </Field>
+        rows={3}
+        status={status}
+      />
       {application.actions.approve?.description ? (
         <p className="alert alert--warning" data-testid="approve-warning">
           {application.actions.approve.description}
@@ -58,32 +42,21 @@ export function DecisionForm({ application, onClose }: { application: Applicatio
       {offered.length === 0 ? (
         <p className="application-review__muted">No decision can be made on this application now.</p>
       ) : (
-        <div className="button-row" aria-busy={setStatus.isPending}>
-          {application.actions.startReview ? (
-            <button
-              type="button"
-              className="btn btn--outline"
-              disabled={setStatus.isPending}
-              onClick={decide('startReview')}
-            >
-              {application.actions.startReview.title}
-            </button>
-          ) : null}
-          {application.actions.approve ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={setStatus.isPending}
-              onClick={decide('approve')}
-            >
-              {application.actions.approve.title}
-            </button>
-          ) : null}
-          {application.actions.reject ? (
-            <button type="button" className="btn btn--danger" disabled={setStatus.isPending} onClick={decide('reject')}>
-              {application.actions.reject.title}
-            </button>
-          ) : null}
+        <div className="button-row" aria-busy={status.pending}>
+          {DECISIONS.map((name) => {
+            const action = application.actions[name];
+            return action ? (
+              <button
+                key={name}
+                type="button"
+                className={BUTTON_CLASS[name]}
+                disabled={status.pending}
+                onClick={decide(name)}
+              >
+                {action.title}
+              </button>
+            ) : null;
+          })}
         </div>
       )}
     </section>

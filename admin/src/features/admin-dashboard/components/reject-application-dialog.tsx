@@ -1,11 +1,9 @@
 import type { Application } from '@spotless/sdk';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { DialogFooter } from '../../../components/dialog-footer';
-import { Field } from '../../../components/field';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { useSetApplicationStatus } from '../api/admin-applications.mutations';
-import { applicantName, quickActions, statusChangeBody } from '../utils/admin-dashboard';
-import { statusFailureToast, statusSuccessToast } from './status-toasts';
+import { applicantName, quickActions } from '../utils/admin-dashboard';
+import { StatusNotesField, useStatusChange } from './status-change';
 
 /** The quick Reject of a pending application: it asks for the reason the applicant is sent. */
 export function RejectApplicationDialog({
@@ -31,46 +29,24 @@ export function RejectApplicationDialog({
 }
 
 function RejectForm({ application, onDone }: { application: Application; onDone: () => void }) {
-  const setStatus = useSetApplicationStatus();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const status = useStatusChange();
   const action = quickActions(application).reject;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!action || setStatus.isPending) return;
-    const change = statusChangeBody(action, reason);
-    if (!change.ok) {
-      setError(change.message);
-      return;
-    }
-    setError(null);
-    setStatus.mutate(
-      { action, body: change.body },
-      {
-        onSuccess: (updated) => {
-          statusSuccessToast(updated);
-          onDone();
-        },
-        onError: statusFailureToast,
-      },
-    );
+    status.change(action, () => onDone());
   };
 
   return (
-    <form className="form admin-dialog" noValidate onSubmit={submit} aria-busy={setStatus.isPending}>
+    <form className="form admin-dialog" noValidate onSubmit={submit} aria-busy={status.pending}>
       <p>
         Reject the application of <strong>{applicantName(application)}</strong> ({application.user.email}).
       </p>
-      <Field label="Reason for rejection" error={error}>
-        {(control) => (
-          <textarea {...control} rows={4} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-        )}
-      </Field>
+      <StatusNotesField label="Reason for rejection" rows={4} status={status} />
       <DialogFooter
         submitLabel="Reject Application"
         pendingLabel="Rejecting..."
-        pending={setStatus.isPending}
+        pending={status.pending}
         canSubmit={Boolean(action)}
         tone="danger"
         onCancel={onDone}

@@ -1,11 +1,11 @@
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import '../cleaner-profile.css';
-import { type Cleaner, formatDollars, formatDuration, initials } from '@spotless/sdk';
+import { type Cleaner, formatDollars, formatDuration } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useFavourite } from '../../../entities/cleaner/api/favourites';
+import { CleanerAvatar, CredentialBadges, cleanerName } from '../../../entities/cleaner/components/cleaner-identity';
 import { CleanerReviews } from '../../../entities/review';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { Link, useParams } from '../../../lib/router';
@@ -39,15 +39,10 @@ export function CleanerProfilePage() {
 }
 
 function Profile({ cleaner }: { cleaner: Cleaner }) {
-  const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
+  const name = cleanerName(cleaner);
   const services = useQuery(servicesQuery);
   const offered = services.data ? availableServices(services.data.items, cleaner) : [];
   const { favourite, toggle } = useFavourite(cleaner.id);
-  const badges = [
-    cleaner.isInsured && 'Insured',
-    cleaner.isBonded && 'Bonded',
-    cleaner.isVerified && 'Verified',
-  ].filter((b): b is string => Boolean(b));
 
   return (
     <>
@@ -55,7 +50,7 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
       <div className="container section profile">
         <div className="profile__main">
           <section className="card profile__header" aria-labelledby="profile-name">
-            <ProfileAvatar cleaner={cleaner} name={name} />
+            <CleanerAvatar cleaner={cleaner} name={name} size="xl" />
             <div>
               <h1 id="profile-name" className="profile__name" data-testid="profile-name">
                 {name}
@@ -67,15 +62,7 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
                   : `${cleaner.rating.toFixed(1)} (${cleaner.reviewCount} ${cleaner.reviewCount === 1 ? 'review' : 'reviews'})`}
               </p>
               <p>{cleaner.completedJobs} jobs completed</p>
-              {badges.length > 0 ? (
-                <ul className="badge-list" aria-label="Credentials">
-                  {badges.map((badge) => (
-                    <li key={badge} className={`badge badge--${badge.toLowerCase()}`} data-testid="badge">
-                      {badge}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <CredentialBadges cleaner={cleaner} />
               <p>{cleaner.experience} experience</p>
               <p className="profile__areas">
                 <MapPinIcon width={16} height={16} aria-hidden="true" />
@@ -169,27 +156,6 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
         </aside>
       </div>
     </>
-  );
-}
-
-function ProfileAvatar({ cleaner, name }: { cleaner: Cleaner; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (cleaner.avatar && !failed) {
-    return (
-      <img
-        className="avatar avatar--xl"
-        src={cleaner.avatar}
-        alt={name}
-        width={96}
-        height={96}
-        onError={() => setFailed(true)}
-      />
-    );
-  }
-  return (
-    <span className="avatar avatar--xl avatar--initials" role="img" aria-label={name}>
-      {initials(cleaner.user.firstName, cleaner.user.lastName)}
-    </span>
   );
 }
 

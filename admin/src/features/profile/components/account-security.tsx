@@ -1,5 +1,5 @@
 import type { AuthUser, TotpSetup } from '@spotless/sdk';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import { Field, useFocusFirstInvalid } from '../../../components/field';
 import {
   useChangePassword,
@@ -84,11 +84,8 @@ function ChangePassword({ user }: { user: AuthUser }) {
           toast({ title: 'Password changed', description: 'Every other sign-in to your account has ended.' });
         },
         onError: (error) => {
-          // Messages that name a field go under it; a toast only for the others.
           const shown = user.hasPassword ? (['currentPassword', 'newPassword'] as const) : (['newPassword'] as const);
-          const { fields, message } = formErrors(error, shown, 'Failed to change your password.');
-          setErrors(fields);
-          if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
+          showErrors(error, shown, 'Failed to change your password.', setErrors);
         },
       },
     );
@@ -107,29 +104,9 @@ function ChangePassword({ user }: { user: AuthUser }) {
         {user.hasPassword ? 'Change password' : 'Set a password'}
       </h3>
       {user.hasPassword ? (
-        <Field label="Current password" error={errors.currentPassword}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(event) => setCurrent(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField field="currentPassword" error={errors.currentPassword} value={current} onChange={setCurrent} />
       ) : null}
-      <Field label="New password" error={errors.newPassword}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        )}
-      </Field>
+      <InputField field="newPassword" error={errors.newPassword} value={next} onChange={setNext} />
       <div>
         <button type="submit" className="btn btn--outline" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : user.hasPassword ? 'Change Password' : 'Set Password'}
@@ -151,11 +128,9 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
   const showsPassword = !setup && user.hasPassword;
   const showsCode = Boolean(setup || user.totpEnabled);
   const fail = (error: unknown) => {
-    // Messages that name a field go under it ("That code is not right…"); a toast only for the others.
+    // "That code is not right…" goes under the code.
     const shown = [...(showsPassword ? ['currentPassword' as const] : []), ...(showsCode ? ['code' as const] : [])];
-    const { fields, message } = formErrors(error, shown, 'Please try again.');
-    setErrors(fields);
-    if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
+    showErrors(error, shown, 'Please try again.', setErrors);
   };
   const done = (title: string) => () => {
     setErrors({});
@@ -184,32 +159,9 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
         </p>
       ) : null}
       {showsPassword ? (
-        <Field label="Current password" error={errors.currentPassword}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField field="currentPassword" error={errors.currentPassword} value={password} onChange={setPassword} />
       ) : null}
-      {showsCode ? (
-        <Field label="Authenticator code" error={errors.code}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-        </Field>
-      ) : null}
+      {showsCode ? <InputField field="code" error={errors.code} value={code} onChange={setCode} /> : null}
       <div className="form__actions">
         {user.totpEnabled ? (
           <button
@@ -252,4 +204,43 @@ function TwoStepVerification({ user }: { user: AuthUser }) {
       </div>
     </section>
   );
+}
+
+/** The card's inputs: each one's label and what the browser is told of it (password managers, one-time codes). */
+const INPUTS = {
+  currentPassword: { label: 'Current password', type: 'password', autoComplete: 'current-password' },
+  newPassword: { label: 'New password', type: 'password', autoComplete: 'new-password' },
+  code: { label: 'Authenticator code', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+} satisfies Record<string, { label: string } & InputHTMLAttributes<HTMLInputElement>>;
+
+/** One of the card's fields: its label, its input holding `value`, and the error under it. */
+function InputField({
+  field,
+  error,
+  value,
+  onChange,
+}: {
+  field: keyof typeof INPUTS;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { label, ...input } = INPUTS[field];
+  return (
+    <Field label={label} error={error}>
+      {(control) => <input {...control} {...input} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}
+
+/** A failure's messages that name a `shown` field go under it (`setErrors`); a toast only for the others. */
+function showErrors<F extends string>(
+  error: unknown,
+  shown: readonly F[],
+  fallback: string,
+  setErrors: (fields: Partial<Record<F, string>>) => void,
+) {
+  const { fields, message } = formErrors(error, shown, fallback);
+  setErrors(fields);
+  if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
 }
