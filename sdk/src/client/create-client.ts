@@ -1,164 +1,27 @@
-import { ApiError } from './errors';
-import type {
-  ActionBodyOf,
-  AnswerOf,
-  BodyOf,
-  CallArgs,
-  FollowableLink,
-  Method,
-  OperationId,
-  PathsWith,
-  PerformableAction,
-  QueryOf,
-  ResponseOf,
-} from './types';
-import { expandTemplate, fillPath, type QueryValue, type TemplateValue, toQueryString } from './urls';
+import { type ClientOptions, createTransport, idempotency } from './transport';
+import type { BodyOf, QueryOf } from './types';
 
-export interface ClientOptions {
-  /** Origin of the Spotless API, e.g. `https://spotless.example`; empty for same-origin. */
-  baseUrl?: string;
-  /** A fetch implementation; defaults to the global one. */
-  fetch?: typeof fetch;
-  /** Extra headers on every request (a partner key, for example). */
-  headers?: Record<string, string>;
-}
-
-export interface RequestOptions {
-  query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as multipart/form-data instead of `body` (uploads); the runtime sets the boundary. */
-  form?: FormData;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-const idempotency = (key?: string) => (key ? { 'Idempotency-Key': key } : undefined);
+export type { ClientOptions, RequestOptions } from './transport';
 
 /**
- * The typed Spotless API client used by the hosted app, the widgets and integrators. Every call is
- * typed from the API contract (`api-types.ts`, generated from the server's OpenAPI document): a
- * path, a parameter or a body the server does not take is a type error.
+ * The typed Spotless API client used by the hosted app and integrators (the widgets use its
+ * transport alone, without these helpers). Every call is typed from the API contract
+ * (`api-types.ts`, generated from the server's OpenAPI document): a path, a parameter or a body the
+ * server does not take is a type error.
  *
  * @example
  * const spotless = createClient({ baseUrl: 'https://spotless.example' });
  * const { items } = await spotless.cleaners.list({ location: 'Austin', sortBy: 'rating' });
  * const booking = await spotless.call('get', '/api/bookings/{id}', { path: { id: 42 } });
+ * // On a partner's page: its publishable key, no cookies.
+ * const partner = createClient({ baseUrl: 'https://spotless.example', publishableKey: 'pk_…' });
  */
 export function createClient(options: ClientOptions = {}) {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-
-  /** Any request, by URL path; the answer is parsed JSON. Prefer `call`, which is typed. */
-  async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
-    let body: string | FormData | undefined;
-    if (req.form) {
-      body = req.form;
-    } else if (req.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.body);
-    }
-    const url = /^https?:\/\//.test(path) ? path : `${baseUrl}${path}`;
-    const response = await doFetch(`${url}${toQueryString(req.query)}`, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: req.signal,
-    });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!response.ok) throw new ApiError(response.status, text || response.statusText, parsed);
-    return parsed as T;
-  }
-
-  /** One API operation, typed by its method and path template. */
-  function call<M extends Method, P extends PathsWith<M>>(
-    method: M,
-    path: P,
-    args: CallArgs<P, M> = {} as CallArgs<P, M>,
-  ): Promise<ResponseOf<P, M>> {
-    const {
-      path: params,
-      query,
-      body,
-      headers,
-      signal,
-    } = args as {
-      path?: Record<string, unknown>;
-      query?: Record<string, QueryValue>;
-      body?: unknown;
-      headers?: Record<string, string>;
-      signal?: AbortSignal;
-    };
-    return request<ResponseOf<P, M>>(method.toUpperCase(), fillPath(path, params), { query, body, headers, signal });
-  }
-
-  /**
-   * Follows a link a resource gave (`booking.links.payment`, the root's `cleaners` template): the
-   * answer is typed by the link's `operation`.
-   *
-   * @example
-   * const payment = await spotless.follow(booking.links.payment);
-   */
-  function follow<Op extends OperationId>(
-    link: FollowableLink<Op>,
-    variables?: Record<string, TemplateValue>,
-    signal?: AbortSignal,
-  ): Promise<AnswerOf<Op>> {
-    const href = link.templated ? expandTemplate(link.href, variables) : link.href;
-    return request<AnswerOf<Op>>('GET', href, { signal });
-  }
-
-  /**
-   * Performs an action a resource offered, with its method and href; the body is typed by the
-   * action's `operation`. Never build the URL yourself: an absent action means "not allowed now".
-   *
-   * @example
-   * if (booking.actions.cancel) await spotless.perform(booking.actions.cancel);
-   */
-  function perform<Op extends OperationId>(
-    action: PerformableAction<Op>,
-    ...[body, options]: [ActionBodyOf<Op>] extends [never]
-      ? [body?: undefined, options?: { idempotencyKey?: string; signal?: AbortSignal }]
-      : [body: ActionBodyOf<Op>, options?: { idempotencyKey?: string; signal?: AbortSignal }]
-  ): Promise<AnswerOf<Op>> {
-    return request<AnswerOf<Op>>(action.method.toUpperCase(), action.href, {
-      body,
-      headers: idempotency(options?.idempotencyKey),
-      signal: options?.signal,
-    });
-  }
-
-  /**
-   * Performs an upload action (an application document, a review photo) with a multipart form.
-   *
-   * @example
-   * const form = new FormData();
-   * form.set('documentType', 'id');
-   * form.set('file', file);
-   * if (documents.actions.upload) await spotless.upload(documents.actions.upload, form);
-   */
-  function upload<Op extends OperationId>(
-    action: PerformableAction<Op>,
-    form: FormData,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<AnswerOf<Op>> {
-    return request<AnswerOf<Op>>(action.method.toUpperCase(), action.href, { form, signal: options.signal });
-  }
+  const transport = createTransport(options);
+  const { call } = transport;
 
   return {
-    request,
-    call,
-    follow,
-    perform,
-    upload,
+    ...transport,
     services: {
       list: (signal?: AbortSignal) => call('get', '/api/services', { signal }),
       get: (id: number, signal?: AbortSignal) => call('get', '/api/services/{id}', { path: { id }, signal }),

@@ -1,5 +1,6 @@
 /**
- * `@spotless/sdk/client`: the typed client (`create-client.ts`), its error (`errors.ts`), the types
+ * `@spotless/sdk/client`: the typed client (`create-client.ts`: the named helpers over the one
+ * transport of `transport.ts`, which the widgets use alone), its error (`errors.ts`), the types
  * derived from the contract (`types.ts`) and the URL helpers (`urls.ts`).
  */
 

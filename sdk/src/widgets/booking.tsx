@@ -1,8 +1,9 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { bodyOf, type FormAction, type FormValues, fieldProblem, initialValues } from '../forms/index';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Booking, Cleaner, GuestBookingInput, Service, TimeSlot } from '../client/index';
+import { bodyOf, type FormValues, fieldProblem, initialValues } from '../forms/index';
 import { quoteTotalCents } from '../rules/pricing';
-import { call, type Json, WidgetApiError } from './api';
+import { WidgetError, widgetApi } from './client';
 import type { PaymentProps } from './payment';
 import { Failure, Field, localDate, money, report, type WidgetProps } from './shared';
 
@@ -21,6 +22,20 @@ const AUTOCOMPLETE: Record<string, string> = {
   guestPhone: 'tel',
 };
 
+type BookAsGuest = NonNullable<Cleaner['actions']['bookAsGuest']>;
+/** What the visitor chose in the first step, and the price they were shown. */
+type Chosen = Pick<GuestBookingInput, 'serviceId' | 'scheduledDate' | 'scheduledTime' | 'duration' | 'totalPrice'>;
+
+/**
+ * The guest booking's body: the `bookAsGuest` action's own fields as the visitor filled them in
+ * (which fields, and their fixed values such as the cleaner, are the server's: the contract cannot
+ * know them ahead), then the chosen service, day, time and price. The server checks it all again.
+ */
+function guestBooking(action: BookAsGuest, values: FormValues, chosen: Chosen): GuestBookingInput {
+  const fields = bodyOf(action, { ...initialValues(action), ...values }) as Partial<GuestBookingInput>;
+  return { ...fields, ...chosen } as GuestBookingInput;
+}
+
 /**
  * The booking widget: a service, a day and one of the cleaner's real free times, then the guest's
  * details — the fields of the cleaner's own `bookAsGuest` action, checked by the SDK's forms layer
@@ -29,28 +44,31 @@ const AUTOCOMPLETE: Record<string, string> = {
  */
 export function BookingWidget(props: BookingProps) {
   const { ctx, emit, cleanerId } = props;
-  const [cleaner, setCleaner] = useState<Json | null>(null);
-  const [services, setServices] = useState<Json[]>([]);
+  const [cleaner, setCleaner] = useState<Cleaner | null>(null);
+  const [services, setServices] = useState<Service[]>([]);
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [date, setDate] = useState(localDate(1));
-  const [slots, setSlots] = useState<Json[] | null>(null);
+  const [slots, setSlots] = useState<TimeSlot[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [values, setValues] = useState<FormValues>({});
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [step, setStep] = useState<Step>('choose');
   const [busy, setBusy] = useState(false);
-  const [made, setMade] = useState<{ booking: Json; token: string } | null>(null);
+  const [made, setMade] = useState<{ booking: Booking; token: string } | null>(null);
   const [Payment, setPayment] = useState<ComponentType<PaymentProps> | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const api = useMemo(() => widgetApi(ctx), [ctx]);
 
+  // The cleaner is the widget's entry point (its id is all the page gives); the services list is
+  // the cleaner's `services` link.
   useEffect(() => {
     const controller = new AbortController();
-    Promise.all([
-      call(ctx, `/api/cleaners/${cleanerId}`, { signal: controller.signal }),
-      call(ctx, '/api/services', { signal: controller.signal }),
-    ])
-      .then(([found, list]) => {
+    const { signal } = controller;
+    api
+      .call('get', '/api/cleaners/{id}', { path: { id: cleanerId }, signal })
+      .then(async (found) => {
+        const list = await api.follow(found.links.services, undefined, signal);
         setCleaner(found);
         setServices(list.items);
         setServiceId(list.items[0]?.id ?? null);
@@ -58,24 +76,29 @@ export function BookingWidget(props: BookingProps) {
       })
       .catch((caught) => setError(report(emit, caught)));
     return () => controller.abort();
-  }, [ctx, emit, cleanerId]);
+  }, [api, emit, cleanerId]);
 
   const service = services.find((s) => s.id === serviceId) ?? null;
-  const duration = service?.duration as number | undefined;
+  const duration = service?.duration;
+  const slotsLink = cleaner?.links.slots;
+  const slotsHref = slotsLink?.href;
 
+  // The day's free times: the cleaner's `slots` link (a template of the date and the length).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: by its href, so a new copy of the same cleaner asks nothing again
   useEffect(() => {
-    if (!duration || !date) return;
+    if (!slotsLink || !duration || !date) return;
     const controller = new AbortController();
     setSlots(null);
     setTime(null);
-    call(ctx, `/api/cleaners/${cleanerId}/slots/${date}?duration=${duration}`, { signal: controller.signal })
-      .then((found) => setSlots((found.items as Json[]).filter((slot) => slot.isAvailable)))
+    api
+      .follow(slotsLink, { date, duration }, controller.signal)
+      .then((found) => setSlots(found.items.filter((slot) => slot.isAvailable)))
       .catch((caught) => {
         const shown = report(emit, caught);
         if (shown) setError(shown);
       });
     return () => controller.abort();
-  }, [ctx, emit, cleanerId, date, duration]);
+  }, [api, emit, slotsHref, date, duration]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
   useEffect(() => heading.current?.focus(), [step]);
@@ -90,9 +113,7 @@ export function BookingWidget(props: BookingProps) {
       : null;
 
   // The cleaner's own `bookAsGuest` action (decision 050): its href, method and fields are the server's.
-  const action = cleaner?.actions?.bookAsGuest as
-    | (FormAction & { href: string; method: string; title: string; description?: string })
-    | undefined;
+  const action = cleaner?.actions.bookAsGuest;
   const shown = (action?.fields ?? []).filter((field) => (FILLED as readonly string[]).includes(field.name));
 
   const book = async () => {
@@ -107,25 +128,24 @@ export function BookingWidget(props: BookingProps) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await call(ctx, action.href, {
-        method: action.method,
-        body: {
-          ...bodyOf(action, { ...initialValues(action), ...values }),
+      const answer = await api.perform(
+        action,
+        guestBooking(action, values, {
           serviceId: service.id,
           scheduledDate: date,
           scheduledTime: time,
           duration: service.duration,
           totalPrice: (total / 100).toFixed(2),
-        },
-      });
+        }),
+      );
       setMade({ booking: answer.booking, token: answer.guestToken });
       emit('booking:created', { bookingId: answer.booking.id, totalPrice: answer.booking.totalPrice });
       const module = await import('./payment');
       setPayment(() => module.PaymentForm);
       setStep('pay');
     } catch (caught) {
-      if (caught instanceof WidgetApiError && Object.keys(caught.fields).length > 0) setFields(caught.fields);
       const shown = report(emit, caught);
+      if (shown instanceof WidgetError && Object.keys(shown.fields).length > 0) setFields(shown.fields);
       if (shown) setError(shown);
     } finally {
       setBusy(false);

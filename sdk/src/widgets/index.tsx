@@ -1,11 +1,10 @@
 import { type ComponentChild, render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
-import type { Json, WidgetContext } from './api';
-import { utmOf } from './api';
 import { BookingDialog, BookingWidget } from './booking';
+import { utmOf, type WidgetContext } from './client';
 import { SearchWidget } from './search';
-import { TopLayer, type WidgetEvent, type WidgetProps } from './shared';
+import { TopLayer, type WidgetEvent, type WidgetEventDetail, type WidgetHandlers, type WidgetProps } from './shared';
 import { type Appearance, applyAppearance, widgetSheet } from './styles';
 
 /**
@@ -16,7 +15,7 @@ import { type Appearance, applyAppearance, widgetSheet } from './styles';
  */
 
 export type WidgetKind = 'search' | 'booking' | 'chat';
-export type { WidgetEvent } from './shared';
+export type { WidgetEvent, WidgetEventDetail, WidgetHandlers } from './shared';
 export type { Appearance } from './styles';
 
 export interface MountOptions {
@@ -32,7 +31,7 @@ export interface MountOptions {
   cleanerId?: number;
   appearance?: Appearance;
   /** Callbacks; the same events are dispatched on the element as `spotless:<event>` CustomEvents. */
-  on?: Partial<Record<WidgetEvent, (detail: Json) => void>>;
+  on?: WidgetHandlers;
   fetch?: typeof fetch;
 }
 
@@ -87,7 +86,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
   let current = options;
   let destroyed = false;
 
-  const emit = (event: WidgetEvent, detail: Json) => {
+  const emit = <E extends WidgetEvent>(event: E, detail: WidgetEventDetail[E]) => {
     if (destroyed) return;
     current.on?.[event]?.(detail);
     element.dispatchEvent(new CustomEvent(`spotless:${event}`, { detail, bubbles: true, composed: true }));
@@ -157,7 +156,7 @@ export function openBooking(options: MountOptions & { cleanerId: number }): Widg
       host.remove();
     },
   };
-  const emit = (event: WidgetEvent, detail: Json) => {
+  const emit = <E extends WidgetEvent>(event: E, detail: WidgetEventDetail[E]) => {
     options.on?.[event]?.(detail);
     host.dispatchEvent(new CustomEvent(`spotless:${event}`, { detail, bubbles: true, composed: true }));
   };

@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { call, type Json, WidgetApiError } from './api';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import type { Booking, PaymentIntentCreated } from '../client/index';
+import { type WidgetApi, WidgetError, widgetApi } from './client';
 import { Failure, Field, money, report, type WidgetProps } from './shared';
 
 export interface PaymentProps extends WidgetProps {
-  booking: Json;
+  booking: Booking;
   /** The guest token: good for this booking's payment only. */
   token: string;
   onPaid: () => void;
@@ -17,28 +18,35 @@ export interface PaymentProps extends WidgetProps {
  */
 export function PaymentForm(props: PaymentProps) {
   const { ctx, emit, booking, token } = props;
-  const [intent, setIntent] = useState<Json | null>(null);
+  const [intent, setIntent] = useState<PaymentIntentCreated | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const pay = booking.actions?.pay as Json | undefined;
+  const api = useMemo(() => widgetApi(ctx, token), [ctx, token]);
+  const pay = booking.actions.pay;
 
   useEffect(() => {
     if (!pay) return;
     const controller = new AbortController();
-    call(ctx, pay.href, { method: pay.method, body: { bookingId: booking.id }, token, signal: controller.signal })
+    api
+      .perform(pay, { bookingId: booking.id }, { signal: controller.signal })
       .then(setIntent)
       .catch((caught) => {
         const shown = report(emit, caught);
         if (shown) setError(shown);
       });
     return () => controller.abort();
-  }, [ctx, emit, booking.id, pay, token]);
+  }, [api, emit, booking.id, pay]);
 
-  const paid = () => {
-    emit('payment:succeeded', { bookingId: booking.id, amount: intent?.amount });
-    props.onPaid();
-  };
   const failed = (caught: unknown) => report(emit, caught);
-  const card = { ...props, intent: intent as Json, onPaid: paid, onFailed: failed };
+  const card = intent && {
+    ...props,
+    api,
+    intent,
+    onPaid: () => {
+      emit('payment:succeeded', { bookingId: booking.id, amount: intent.amount });
+      props.onPaid();
+    },
+    onFailed: failed,
+  };
 
   return (
     <div class="sp-stack" part="payment">
@@ -49,19 +57,21 @@ export function PaymentForm(props: PaymentProps) {
       {!pay ? <p class="sp-alert">This booking cannot be paid here.</p> : null}
       {error ? <Failure error={error} ctx={ctx} /> : null}
       {pay && !intent && !error ? <p role="status">Loading payment...</p> : null}
-      {intent?.provider === 'stripe' ? <StripeCard {...card} /> : intent ? <TestCard {...card} /> : null}
+      {card ? card.intent.provider === 'stripe' ? <StripeCard {...card} /> : <TestCard {...card} /> : null}
     </div>
   );
 }
 
 interface CardProps extends PaymentProps {
-  intent: Json;
+  /** The typed client with the guest token. */
+  api: WidgetApi;
+  intent: PaymentIntentCreated;
   onFailed: (error: unknown) => unknown;
 }
 
 /** The embedded provider's test-mode card form: nothing but the API, no card leaves Spotless. */
 function TestCard(props: CardProps) {
-  const { ctx, booking, token, intent } = props;
+  const { ctx, api, booking, intent } = props;
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
@@ -73,9 +83,8 @@ function TestCard(props: CardProps) {
     setFields({});
     try {
       const [month, year] = card.expiry.split('/').map((part) => part.trim());
-      const confirmed = await call(ctx, '/api/payments/local/confirm', {
-        method: 'POST',
-        token,
+      // No answer links to the test-mode card's confirmation: the typed operation, by path.
+      const confirmed = await api.call('post', '/api/payments/local/confirm', {
         body: {
           clientSecret: intent.clientSecret,
           cardNumber: card.cardNumber.replace(/\s+/g, ''),
@@ -84,18 +93,17 @@ function TestCard(props: CardProps) {
           cvc: card.cvc.trim(),
         },
       });
-      if (confirmed.status !== 'succeeded') throw new WidgetApiError(402, 'The payment did not go through.');
+      if (confirmed.status !== 'succeeded') throw new WidgetError(402, 'The payment did not go through.');
       props.onPaid();
     } catch (caught) {
-      if (caught instanceof WidgetApiError) {
-        const body = caught.body as Json | null;
-        const named = (body?.error?.fields as Record<string, string>) ?? caught.fields;
+      const shown = props.onFailed(caught);
+      if (shown instanceof WidgetError) {
+        const named = shown.fields;
         setFields({
           ...named,
           ...(named.expMonth || named.expYear ? { expiry: named.expMonth ?? named.expYear } : {}),
         });
       }
-      const shown = props.onFailed(caught);
       if (shown) setError(shown);
     } finally {
       setBusy(false);
@@ -206,10 +214,12 @@ function StripeCard(props: CardProps) {
   const onFailed = useRef(props.onFailed);
   onFailed.current = props.onFailed;
 
+  const publishableKey = intent.publishableKey;
+
   useEffect(() => {
     const place = slot.current;
     const host = place && (place.getRootNode() as ShadowRoot).host;
-    if (!place || !host || typeof intent.publishableKey !== 'string') {
+    if (!place || !host || typeof publishableKey !== 'string') {
       setError(new Error('Unable to load payment information.'));
       return;
     }
@@ -221,7 +231,7 @@ function StripeCard(props: CardProps) {
     loadStripe()
       .then((factory) => {
         if (cancelled) return;
-        const client = factory(intent.publishableKey);
+        const client = factory(publishableKey);
         const look = getComputedStyle(place);
         card = client.elements().create('card', {
           hidePostalCode: true,
@@ -232,7 +242,7 @@ function StripeCard(props: CardProps) {
       })
       .catch(() => {
         if (cancelled) return;
-        const failure = new WidgetApiError(503, 'Unable to load payment information.');
+        const failure = new WidgetError(503, 'Unable to load payment information.');
         onFailed.current(failure);
         setError(failure);
       });
@@ -241,7 +251,7 @@ function StripeCard(props: CardProps) {
       card?.destroy();
       mountPoint.remove();
     };
-  }, [intent.publishableKey, slotName]);
+  }, [publishableKey, slotName]);
 
   const submit = async () => {
     if (!stripe || busy) return;
@@ -256,7 +266,7 @@ function StripeCard(props: CardProps) {
         props.onPaid();
         return;
       }
-      const failure = new WidgetApiError(402, result.error?.message ?? 'Your payment could not be completed.');
+      const failure = new WidgetError(402, result.error?.message ?? 'Your payment could not be completed.');
       props.onFailed(failure);
       setError(failure);
     } finally {

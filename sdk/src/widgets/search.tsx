@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { call, type Json } from './api';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { CleanerSearchPage, CleanerSearchQuery } from '../client/index';
 import { BookingDialog } from './booking';
+import { widgetApi } from './client';
 import { Failure, Field, money, report, type WidgetProps } from './shared';
 
 const SERVICE_TYPES = [
@@ -10,6 +11,11 @@ const SERVICE_TYPES = [
   ['commercial', 'Office cleaning'],
   ['moveout', 'Move-in/out cleaning'],
 ] as const;
+
+type ServiceFilter = NonNullable<CleanerSearchQuery['serviceType']>;
+/** The service type to search by: one the form offers, else none (an unknown `data-service-type` searches them all). */
+const serviceFilter = (value: string | undefined): ServiceFilter | '' =>
+  SERVICE_TYPES.find(([offered]) => offered === value)?.[0] ?? '';
 
 export interface SearchProps extends WidgetProps {
   city?: string;
@@ -25,28 +31,40 @@ export interface SearchProps extends WidgetProps {
 export function SearchWidget(props: SearchProps) {
   const { ctx, emit } = props;
   const [location, setLocation] = useState(props.city ?? '');
-  const [serviceType, setServiceType] = useState(props.serviceType ?? '');
+  const [serviceType, setServiceType] = useState(serviceFilter(props.serviceType));
   const [maxPrice, setMaxPrice] = useState('');
-  const [result, setResult] = useState<Json | null>(null);
+  const [result, setResult] = useState<CleanerSearchPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [booking, setBooking] = useState<number | null>(null);
   const aborter = useRef<AbortController | null>(null);
+  const api = useMemo(() => widgetApi(ctx), [ctx]);
 
   const search = async () => {
     aborter.current?.abort();
     const controller = new AbortController();
     aborter.current = controller;
-    const query = new URLSearchParams({ pageSize: String(props.pageSize ?? 6) });
-    if (location.trim()) query.set('location', location.trim());
-    if (serviceType) query.set('serviceType', serviceType);
-    if (maxPrice.trim()) query.set('maxPrice', maxPrice.trim());
+    const pageSize = props.pageSize ?? 6;
+    const city = location.trim();
+    const price = maxPrice.trim();
+    // The search is an entry point (no resource links to it here): the typed operation, by path.
+    // The price goes as a number; text that is none goes as NaN, which the server refuses as it did the text.
+    const query: CleanerSearchQuery = {
+      pageSize,
+      ...(city ? { location: city } : {}),
+      ...(serviceType ? { serviceType } : {}),
+      ...(price ? { maxPrice: Number(price) } : {}),
+    };
+    const filters: Record<string, string> = { pageSize: String(pageSize) };
+    if (city) filters.location = city;
+    if (serviceType) filters.serviceType = serviceType;
+    if (price) filters.maxPrice = price;
     setBusy(true);
     setError(null);
     try {
-      const found = await call(ctx, `/api/cleaners?${query}`, { signal: controller.signal });
+      const found = await api.call('get', '/api/cleaners', { query, signal: controller.signal });
       setResult(found);
-      emit('search', { filters: Object.fromEntries(query), total: found.total });
+      emit('search', { filters, total: found.total });
     } catch (caught) {
       const shown = report(emit, caught);
       if (shown) setError(shown);
@@ -93,7 +111,7 @@ export function SearchWidget(props: SearchProps) {
                 {...control}
                 class="sp-input"
                 value={serviceType}
-                onChange={(e) => setServiceType(e.currentTarget.value)}
+                onChange={(e) => setServiceType(serviceFilter(e.currentTarget.value))}
               >
                 {SERVICE_TYPES.map(([value, title]) => (
                   <option key={value} value={value}>
@@ -130,7 +148,7 @@ export function SearchWidget(props: SearchProps) {
                 {result.total} cleaner{result.total === 1 ? '' : 's'} found
               </p>
               <ul class="sp-results" part="results">
-                {(result.items as Json[]).map((cleaner) => (
+                {result.items.map((cleaner) => (
                   <li key={cleaner.id} class="sp-card sp-result" part="result">
                     <div class="sp-stack">
                       <h3>

@@ -1,14 +1,29 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { type Json, WidgetApiError, type WidgetContext } from './api';
+import { isAbort, type WidgetContext, WidgetError, widgetError } from './client';
+
+export type WidgetEvent = 'ready' | 'search' | 'booking:created' | 'payment:succeeded' | 'chat:message' | 'error';
+
+/** What each event tells the host page (the `on` callbacks' argument, the DOM event's `detail`). */
+export type WidgetEventDetail = {
+  ready: { widget: 'search' | 'booking' | 'chat'; cleanerId?: number };
+  /** The search's parameters as sent (`pageSize`, `location`, `serviceType`, `maxPrice`) and how many cleaners match. */
+  search: { filters: Record<string, string>; total: number };
+  'booking:created': { bookingId: number; totalPrice: string };
+  'payment:succeeded': { bookingId: number; amount: string };
+  'chat:message': { role: 'assistant'; content: string };
+  /** `status` 0: the API could not be reached. */
+  error: { message: string; status: number; title?: string };
+};
+
+/** The host page's callbacks, one per event. */
+export type WidgetHandlers = { [E in WidgetEvent]?: (detail: WidgetEventDetail[E]) => void };
 
 /** What every widget is given: where the API is, and how to tell the host page what happened. */
 export interface WidgetProps {
   ctx: WidgetContext;
-  emit: (event: WidgetEvent, detail: Json) => void;
+  emit: <E extends WidgetEvent>(event: E, detail: WidgetEventDetail[E]) => void;
 }
-
-export type WidgetEvent = 'ready' | 'search' | 'booking:created' | 'payment:succeeded' | 'chat:message' | 'error';
 
 /** A labelled control with its error, tied together for screen readers. */
 export function Field(props: {
@@ -40,7 +55,7 @@ export function Field(props: {
 export function Failure(props: { error: unknown; ctx: WidgetContext; path?: string }) {
   const error = props.error;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
-  const offline = error instanceof WidgetApiError && error.status === 0;
+  const offline = error instanceof WidgetError && error.status === 0;
   return (
     <p class="sp-alert" role="alert" part="error">
       {message}{' '}
@@ -53,10 +68,14 @@ export function Failure(props: { error: unknown; ctx: WidgetContext; path?: stri
   );
 }
 
-/** Reports a failure to the host page (the `error` event) and returns it for display. */
-export function report(emit: WidgetProps['emit'], error: unknown): unknown {
-  if ((error as Error)?.name === 'AbortError') return null;
-  const status = error instanceof WidgetApiError ? error.status : 0;
+/**
+ * Reports a failure to the host page (the `error` event) and returns it for display, in the
+ * widget's terms (`WidgetError`: the server's message and fields); null for an aborted request.
+ */
+export function report(emit: WidgetProps['emit'], caught: unknown): unknown {
+  if (isAbort(caught)) return null;
+  const error = widgetError(caught);
+  const status = error instanceof WidgetError ? error.status : 0;
   emit('error', { message: error instanceof Error ? error.message : String(error), status });
   return error;
 }
