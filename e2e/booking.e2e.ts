@@ -83,7 +83,11 @@ async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}
 }
 
 async function pay(page: Page, cardNumber: string) {
-  await page.getByRole('heading', { name: 'Complete Your Payment' }).waitFor();
+  // The checkout, or the Payment Error toast that says why there is none (named in the failure).
+  const heading = page.getByRole('heading', { name: 'Complete Your Payment' });
+  const error = toast(page).filter({ hasText: 'Payment Error' });
+  await heading.or(error).first().waitFor();
+  if (!(await heading.isVisible())) throw new Error(`no checkout: ${await error.textContent()}`);
   await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
