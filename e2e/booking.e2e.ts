@@ -77,7 +77,8 @@ async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}
   await pending.waitFor();
   expect(await pending.isDisabled()).toBe(true);
   await page.waitForURL(/\/checkout\?booking=\d+$/, { timeout: 15_000 });
-  await page.unroute('**/api/bookings');
+  // The route stays: taking it off while the checkout's own requests were in flight left the
+  // checkout's code unloaded now and then (the page stayed on "Loading..."). It holds only the create.
   await expectToast(page, 'Booking Created', 'Redirecting to payment...');
   return Number(new URL(page.url()).searchParams.get('booking'));
 }
