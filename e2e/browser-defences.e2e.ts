@@ -96,6 +96,8 @@ beforeAll(async () => {
   keys.otherPartner = await partner('Other Realty', [otherPartnerSite, 'https://other-partner.com']);
 });
 afterAll(async () => {
+  // The browser may still hold connections to it (it closes after this file's own hooks).
+  attacker?.closeAllConnections();
   await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
 });
 

@@ -104,6 +104,11 @@ export async function startHostPage(
   return {
     // `localhost` rather than the API's 127.0.0.1: another origin, still one the demo partner allows.
     url: `http://localhost:${address.port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // A browser still open may hold kept-alive connections, which close() would wait for.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
