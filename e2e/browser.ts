@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page, type Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network).
@@ -149,4 +150,33 @@ export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByLabel('Admin password').fill('admin-demo-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/admin-dashboard$/);
+}
+
+/**
+ * In a booking widget (`scope`), picks the first day `fromDays` or more after `now` with a free
+ * time: each date is filled, the answer of its slots awaited (so the previous day's list is never
+ * read as this one's), then its times or "No free times" read once shown.
+ */
+export async function pickFirstDayWithFreeTimes(
+  page: Page,
+  scope: Locator,
+  now: Date,
+  fromDays: number,
+): Promise<void> {
+  const date = scope.getByLabel('Date');
+  for (let day = fromDays; day < fromDays + 20; day++) {
+    const iso = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/slots/${iso}`), { timeout: 15_000 }),
+      date.fill(iso),
+    ]);
+    const slots = scope.locator('[part="slot"]');
+    await expect
+      .poll(async () => (await slots.count()) > 0 || /No free times that day/.test((await scope.textContent()) ?? ''), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    if ((await slots.count()) > 0) return;
+  }
+  throw new Error(`no free time in the 20 days from ${fromDays} days ahead`);
 }
