@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { ReverseSequencer } from './e2e/sequencer.ts';
 
@@ -6,6 +7,8 @@ const source = { conditions: ['@spotless/source', 'module', 'node', 'development
 
 export default defineConfig({
   test: {
+    // Two workers even on two cores: the unit files wait on libSQL's file I/O as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: source,
@@ -19,6 +22,22 @@ export default defineConfig({
           name: 'server',
           root: 'server',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.isolated.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          // The files share one module graph per worker: the app's modules load once, not once per
+          // file (decision 070). A file that replaces a module (vi.mock) is named *.isolated.test.ts.
+          isolate: false,
+        },
+      },
+      {
+        resolve: source,
+        ssr: { resolve: { conditions: source.conditions } },
+        test: {
+          name: 'server-isolated',
+          root: 'server',
+          include: ['src/**/*.isolated.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,

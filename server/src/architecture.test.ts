@@ -112,6 +112,13 @@ export const mayImportQueries = (file: string) =>
 /** What only the operation table (`<domain>.openapi.ts`) may say about an operation. */
 export const OPENAPI_METADATA = /\bdescribe\(|\boperationId\s*:|\bsummary\s*:|\bresponses\s*:|\bsecurity\s*:/;
 
+/**
+ * The server's test files share one module graph per worker (decision 070), so a file that replaces
+ * a module for itself must run alone: it is named `*.isolated.test.ts`.
+ */
+export const needsIsolation = (file: string, text: string) =>
+  /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(text) && !file.endsWith('.isolated.test.ts');
+
 export const MAX_LINES = 400;
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
@@ -205,6 +212,13 @@ describe('architecture (decisions 032 and 043)', () => {
     expect(long).toEqual([]);
   });
 
+  it('names every test file that replaces a module *.isolated.test.ts, so it runs in its own module graph', () => {
+    const tests = walk(SRC, (f) => /\.test\.ts$/.test(f));
+    const offenders = tests.filter((f) => needsIsolation(f, readFileSync(f, 'utf8'))).map(rel);
+    expect(tests.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
+  });
+
   it('imports only the SDK’s server-safe entries (schemas, rules, cities, help), never a browser one', () => {
     const allowed = new Set([
       '@spotless/sdk/schemas',
@@ -247,6 +261,13 @@ describe('the architecture checks catch what they are for', () => {
     const text =
       "import { findBooking } from './bookings.queries';\nimport type { BookingView } from './bookings.queries';";
     expect(importsOf('x.ts', text)).toEqual(['./bookings.queries']);
+  });
+
+  it('sees a module replaced outside an isolated test file', () => {
+    const mock = ['vi', "mock('../rules', async () => ({}));"].join('.'); // not a mock of this file's own
+    expect(needsIsolation('bookings/window.test.ts', mock)).toBe(true);
+    expect(needsIsolation('bookings/window.isolated.test.ts', mock)).toBe(false);
+    expect(needsIsolation('bookings/window.test.ts', "vi.spyOn(console, 'log');")).toBe(false);
   });
 
   it('sees OpenAPI metadata in a route file', () => {
