@@ -1,6 +1,6 @@
 /**
  * A cleaner's application with only what the form requires, for tests and benches that need one
- * to upload documents to; `applications.routes.test.ts` checks the whole form.
+ * to upload documents to; `applications-form.routes.test.ts` checks the whole form.
  */
 export const MINIMAL_APPLICATION = {
   bio: 'Ten years of careful, friendly home cleaning.',

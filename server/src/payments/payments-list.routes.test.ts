@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { payments } from '../db/schema';
+import { paymentWorld } from '../test/payment-world';
+
+/** The list of payments: whose each caller sees, and the summary over them. */
+const { ctx, f, paid } = await paymentWorld();
+
+describe('GET /api/payments', () => {
+  it('shows a customer only their own payments and an admin all, with a summary computed over them', async () => {
+    const a = await paid(10_000);
+    await a.call('POST', '/api/create-payment-intent', { bookingId: (await f.booking(a.customer.id, 3_000)).id });
+    const b = await paid(7_000);
+
+    const mine = await a.call('GET', '/api/payments');
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((p: { bookingId: number }) => p.bookingId).sort()).toHaveLength(2);
+    expect(mine.body.items.every((p: { id: number }) => p.id !== b.intent.paymentId)).toBe(true);
+    expect(mine.body.summary).toEqual({
+      totalAmount: 130,
+      totalCount: 2,
+      succeededCount: 1,
+      successRate: 50,
+      chargedCount: 1,
+      chargeSuccessRate: 50,
+      refundedAmount: 0,
+      refundedCount: 0,
+      processingCount: 0,
+    });
+    expect(mine.body.items[0]).toMatchObject({ amount: '30.00', status: 'pending', refundAmount: null });
+    const succeeded = await a.call('GET', '/api/payments?status=paid');
+    expect(succeeded.body.items).toEqual([
+      expect.objectContaining({ id: a.intent.paymentId, amount: '100.00', status: 'succeeded' }),
+    ]);
+    expect(succeeded.body.total).toBe(1);
+    expect((await a.call('GET', '/api/payments?status=bogus')).status).toBe(400);
+    expect((await f.as(undefined)('GET', '/api/payments')).status).toBe(401);
+
+    const admin = f.as(await f.adminCookie());
+    const all = await admin('GET', '/api/payments?pageSize=100');
+    const rows = await ctx.database.db.select().from(payments);
+    expect(all.body.total).toBe(rows.length);
+    const succeededRows = rows.filter((r) => r.status === 'succeeded').length;
+    const chargedRows = rows.filter((r) => ['succeeded', 'refunded', 'disputed'].includes(r.status)).length;
+    expect(all.body.summary).toEqual({
+      totalAmount: rows.reduce((s, r) => s + r.amountCents, 0) / 100,
+      totalCount: rows.length,
+      succeededCount: succeededRows,
+      successRate: Math.round((succeededRows / rows.length) * 1000) / 10,
+      chargedCount: chargedRows,
+      chargeSuccessRate: Math.round((chargedRows / rows.length) * 1000) / 10,
+      refundedAmount: rows.reduce((s, r) => s + r.refundedCents, 0) / 100,
+      refundedCount: rows.filter((r) => r.refundedCents > 0).length,
+      processingCount: rows.filter((r) => r.status === 'processing').length,
+    });
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Every row of the access matrix (`permissions.test.ts`), one file a domain, in the order the
+ * matrix has always listed them. A key in two files is a mistake the matrix would not see (the
+ * later row would silently win), so it stops the suite here.
+ */
+import { ACCOUNT_ROWS } from './accounts';
+import { ADMINISTRATION_ROWS } from './administration';
+import { APPLICATION_ROWS } from './applications';
+import { BOOKING_ROWS } from './bookings';
+import { PAYMENT_ROWS } from './payments';
+import { PUBLIC_ROWS } from './public';
+import { REVIEW_ROWS } from './reviews';
+import type { Row } from './row';
+import { SCHEDULE_ROWS } from './schedules';
+
+export type { Base, Row } from './row';
+
+const DOMAINS = [
+  PUBLIC_ROWS,
+  ACCOUNT_ROWS,
+  BOOKING_ROWS,
+  SCHEDULE_ROWS,
+  PAYMENT_ROWS,
+  REVIEW_ROWS,
+  ADMINISTRATION_ROWS,
+  APPLICATION_ROWS,
+];
+
+export const ROWS: Record<string, Row> = {};
+for (const rows of DOMAINS) {
+  for (const [key, row] of Object.entries(rows)) {
+    if (key in ROWS) throw new Error(`${key} has a row in two files of test/access-rows`);
+    ROWS[key] = row;
+  }
+}
