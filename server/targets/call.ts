@@ -2,6 +2,8 @@
 // biome-ignore lint/suspicious/noExplicitAny: the checks read arbitrary JSON answers
 export type Json = Record<string, any>;
 
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
+
 export interface CallInit {
   method?: string;
   /** JSON (sent as application/json) or a multipart form. */
@@ -40,10 +42,11 @@ export async function call(baseUrl: string, path: string, init: CallInit = {}): 
   } catch (error) {
     // A kept-alive socket the server closed while idle (a slow step before this call) fails
     // before the request is sent: send it once more on a new connection. A reset connection is
-    // retried only for a read, which is safe to send twice (as any HTTP client does).
+    // retried only where a second copy does no harm: reads, and this suite's PUT, PATCH and DELETE
+    // calls, which set a value rather than add one. Never a POST, which could book twice.
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    const safe = (init.method ?? 'GET') === 'GET';
-    if (code !== 'UND_ERR_SOCKET' && !(safe && code === 'ECONNRESET')) throw error;
+    const idempotent = IDEMPOTENT.has(init.method ?? 'GET');
+    if (code !== 'UND_ERR_SOCKET' && !(idempotent && code === 'ECONNRESET')) throw error;
     res = await send();
   }
   const cookies = res.headers.getSetCookie();
