@@ -92,17 +92,13 @@ async function planBooking(
   for (const [i, attempt] of attempts.entries()) attempt.check(read.counted[i]);
   const { cleaner, service, schedule } = read;
   if (!cleaner) throw new AppError(404, 'not_found', 'Cleaner not found', { cleanerId: 'No such cleaner' });
-  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` action; a
-  // guest is nobody's own cleaner and books without signing in.
-  const refused =
-    customerId === null
-      ? cleaner.serviceTypes.length === 0
-        ? 'no_services'
-        : null
-      : bookRefusal(cleaner, {
-          userId: customerId,
-          ownCleanerId: cleaner.userId === customerId ? cleaner.id : null,
-        });
+  // The cleaner's own rule (cleaners.service.ts), the same one that lists their `book` and
+  // `bookAsGuest` actions; a partner's guest is nobody's own cleaner and books without signing in.
+  const refused = bookRefusal(cleaner, {
+    userId: customerId,
+    ownCleanerId: customerId !== null && cleaner.userId === customerId ? cleaner.id : null,
+    partner: booker.kind === 'guest',
+  });
   if (refused === 'self') {
     throw badRequest('Invalid request body: cleanerId', { cleanerId: 'You cannot book yourself' });
   }

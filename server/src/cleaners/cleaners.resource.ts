@@ -11,7 +11,9 @@ import { bookRefusal, type CleanerViewer } from './cleaners.service';
 /** A cleaner's public profile with its links, and `book` when this viewer may book them. */
 export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: CleanerViewer): Cleaner {
   const { id } = cleaner;
-  const bookable = bookRefusal(cleaner, viewer) === null;
+  const refusal = bookRefusal(cleaner, viewer);
+  // A visitor sees the booking page, which asks them to sign in first.
+  const bookingPage = refusal === null || refusal === 'sign_in';
   return {
     ...cleaner,
     links: {
@@ -22,9 +24,7 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
       slots: templateTo(ops, 'listTimeSlots', { id }, { query: ['duration'] }),
       services: linkTo(ops, 'listServices'),
       page: pageLink(`/cleaner/${id}`, `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim()),
-      ...(cleaner.serviceTypes.length > 0 && viewer.ownCleanerId !== id
-        ? { book: pageLink(`/booking/${id}`, 'Book Now') }
-        : {}),
+      ...(bookingPage ? { book: pageLink(`/booking/${id}`, 'Book Now') } : {}),
       ...(viewer.ownCleanerId === id
         ? {
             overview: linkTo(ops, 'getCleanerOverview', {}, { title: 'Your figures' }),
@@ -32,26 +32,27 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
           }
         : {}),
     },
-    actions: bookable
-      ? {
-          book: actionTo(ops, 'book', 'createBooking', {
-            title: 'Book Now',
-            body: BookingCreateInput,
-            values: { cleanerId: id },
-            types: { scheduledDate: 'date', scheduledTime: 'time' },
-          }) as NonNullable<Cleaner['actions']['book']>,
-        }
-      : viewer.partner && cleaner.serviceTypes.length > 0
-        ? {
-            bookAsGuest: actionTo(ops, 'bookAsGuest', 'createGuestBooking', {
-              title: 'Book',
-              description: 'No account needed: we e-mail you a link to manage the booking.',
-              body: GuestBookingInput,
-              values: { cleanerId: id },
-              types: { scheduledDate: 'date', scheduledTime: 'time', guestPhone: 'text' },
-            }) as NonNullable<Cleaner['actions']['bookAsGuest']>,
-          }
-        : {},
+    actions:
+      refusal !== null
+        ? {}
+        : viewer.userId !== null
+          ? {
+              book: actionTo(ops, 'book', 'createBooking', {
+                title: 'Book Now',
+                body: BookingCreateInput,
+                values: { cleanerId: id },
+                types: { scheduledDate: 'date', scheduledTime: 'time' },
+              }) as NonNullable<Cleaner['actions']['book']>,
+            }
+          : {
+              bookAsGuest: actionTo(ops, 'bookAsGuest', 'createGuestBooking', {
+                title: 'Book',
+                description: 'No account needed: we e-mail you a link to manage the booking.',
+                body: GuestBookingInput,
+                values: { cleanerId: id },
+                types: { scheduledDate: 'date', scheduledTime: 'time', guestPhone: 'text' },
+              }) as NonNullable<Cleaner['actions']['bookAsGuest']>,
+            },
   };
 }
 

@@ -21,19 +21,20 @@ export interface CleanerViewer {
   partner?: boolean;
 }
 
-export type BookRefusal = 'sign_in' | 'self' | 'no_services';
+export type BookRefusal = 'self' | 'no_services' | 'sign_in';
 
 /**
- * The one rule for booking a cleaner: signed in, not the cleaner themself, and the cleaner offers
- * at least one service type. `createBooking` refuses by it; the `book` action is listed by it.
+ * The one rule for booking a cleaner: the cleaner offers at least one service type, nobody books
+ * themself, and the booker is signed in or is a partner's guest (decision 049). `createBooking`
+ * refuses by it; the `book` and `bookAsGuest` actions and the `book` page link are listed by it.
  */
 export function bookRefusal(
   cleaner: { id: number; serviceTypes: readonly string[] },
   viewer: CleanerViewer,
 ): BookRefusal | null {
-  if (viewer.userId === null) return 'sign_in';
   if (viewer.ownCleanerId === cleaner.id) return 'self';
   if (cleaner.serviceTypes.length === 0) return 'no_services';
+  if (viewer.userId === null && !viewer.partner) return 'sign_in';
   return null;
 }
 
