@@ -19,9 +19,9 @@ import { toast } from '../../../lib/toast';
 import {
   type BookingFormErrors,
   type BookingFormValues,
+  bookingFormProblems,
   idempotencyKeyFor,
   parseDuration,
-  validateBookingForm,
 } from '../utils/booking-form';
 import type { BookingPrefill } from '../utils/booking-prefill';
 
@@ -89,7 +89,8 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
     event.preventDefault();
     if (create.isPending) return;
     const form: BookingFormValues = { ...values, totalPrice };
-    const found = validateBookingForm(form);
+    // Checked by the fields of the cleaner's own `book` action, as the server will check them.
+    const found = bookingFormProblems(cleaner.actions.book, form);
     setErrors(found);
     if (values.scheduledDate === '') {
       toast({

@@ -1,6 +1,6 @@
-import type { Service } from '@spotless/sdk';
+import type { Cleaner, Service } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { type BookingFormValues, chooseService, idempotencyKeyFor, validateBookingForm } from './booking-form';
+import { type BookingFormValues, bookingFormProblems, chooseService, idempotencyKeyFor } from './booking-form';
 
 const service = (id: number, type: Service['type']): Service => ({
   id,
@@ -35,7 +35,35 @@ describe('chooseService', () => {
   });
 });
 
-describe('validateBookingForm', () => {
+/**
+ * Cleaner 7's `book` action as the server renders it for a signed-in customer (`renderCleaner`,
+ * its fields generated from `BookingCreateInput`), recorded as answered, not written from the rule.
+ */
+const book: NonNullable<Cleaner['actions']['book']> = {
+  name: 'book',
+  title: 'Book Now',
+  method: 'POST',
+  href: '/api/bookings',
+  type: 'application/json',
+  operation: 'createBooking',
+  fields: [
+    { name: 'cleanerId', type: 'integer', required: true, max: 9007199254740991, value: 7 },
+    { name: 'serviceId', type: 'integer', required: true, max: 9007199254740991 },
+    { name: 'address', type: 'text', required: true, minLength: 1, maxLength: 500 },
+    { name: 'scheduledDate', type: 'date', required: true, minLength: 1 },
+    { name: 'scheduledTime', type: 'time', required: false },
+    { name: 'duration', type: 'number', required: true, title: 'minutes: 30 to 720 in steps of 15' },
+    {
+      name: 'totalPrice',
+      type: 'text',
+      required: true,
+      title: 'the price the customer saw, e.g. "90.00"; compared with the server’s',
+    },
+    { name: 'specialInstructions', type: 'text', required: false, maxLength: 2000 },
+  ],
+};
+
+describe('bookingFormProblems: the cleaner’s book action', () => {
   const valid: BookingFormValues = {
     address: '410 Congress Ave',
     scheduledDate: '2026-12-01',
@@ -44,30 +72,53 @@ describe('validateBookingForm', () => {
     totalPrice: '90.00',
     specialInstructions: '',
   };
+  const problems = (values: Partial<BookingFormValues>) => bookingFormProblems(book, { ...valid, ...values });
 
   it('accepts a complete form', () => {
-    expect(validateBookingForm(valid)).toEqual({});
+    expect(problems({})).toEqual({});
   });
 
-  it('uses the product’s messages', () => {
-    expect(
-      validateBookingForm({ ...valid, address: '  ', scheduledDate: '', scheduledTime: '', totalPrice: '0.50' }),
-    ).toEqual({
+  it('says what is missing in the product’s words, next to each field', () => {
+    expect(problems({ address: '  ', scheduledDate: '', scheduledTime: '', duration: '', totalPrice: '' })).toEqual({
       address: 'Address is required',
       scheduledDate: 'Please select a date',
       scheduledTime: 'Please select a time',
+      duration: 'Duration must be at least 30 minutes',
       totalPrice: 'Price is required',
     });
-    expect(validateBookingForm({ ...valid, duration: '29' }).duration).toBe('Duration must be at least 30 minutes');
-    expect(validateBookingForm({ ...valid, duration: 'abc' }).duration).toBe('Duration must be at least 30 minutes');
   });
 
-  it("applies the server's duration limits", () => {
-    expect(validateBookingForm({ ...valid, duration: '30' })).toEqual({});
-    expect(validateBookingForm({ ...valid, duration: '725' }).duration).toBe('Duration must be at most 12 hours');
-    expect(validateBookingForm({ ...valid, duration: '50' }).duration).toBe(
-      'Duration must be a multiple of 15 minutes',
-    );
+  it('requires a time although the action lists it as optional: the page sends a YYYY-MM-DD date', () => {
+    expect(book.fields.find((field) => field.name === 'scheduledTime')?.required).toBe(false);
+    expect(problems({ scheduledTime: '' })).toEqual({ scheduledTime: 'Please select a time' });
+  });
+
+  it('checks the lengths the action states', () => {
+    expect(problems({ address: 'a'.repeat(500) })).toEqual({});
+    expect(problems({ address: 'a'.repeat(501) })).toEqual({ address: 'address must be at most 500 characters.' });
+  });
+
+  it('checks the quoted price as the server does: at least $1', () => {
+    expect(problems({ totalPrice: '0.50' })).toEqual({ totalPrice: 'Price is required' });
+    expect(problems({ totalPrice: '1.00' })).toEqual({});
+  });
+
+  it("applies the server's duration limits, which the action's field does not state", () => {
+    expect(problems({ duration: '30' })).toEqual({});
+    expect(problems({ duration: '720' })).toEqual({});
+    expect(problems({ duration: '29' })).toEqual({ duration: 'Duration must be at least 30 minutes' });
+    expect(problems({ duration: 'abc' })).toEqual({ duration: 'Duration must be at least 30 minutes' });
+    expect(problems({ duration: '725' })).toEqual({ duration: 'Duration must be at most 12 hours' });
+    expect(problems({ duration: '50' })).toEqual({ duration: 'Duration must be a multiple of 15 minutes' });
+  });
+
+  it('leaves the fields to the server without a book action, keeping the duration and price rules', () => {
+    const blank = { ...valid, address: '', scheduledDate: '', scheduledTime: '' };
+    expect(bookingFormProblems(undefined, blank)).toEqual({});
+    expect(bookingFormProblems(undefined, { ...blank, duration: '20', totalPrice: '' })).toEqual({
+      duration: 'Duration must be at least 30 minutes',
+      totalPrice: 'Price is required',
+    });
   });
 });
 

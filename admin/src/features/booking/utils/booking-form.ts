@@ -1,4 +1,5 @@
-import { checkDuration, MESSAGES, MIN_DURATION_MINUTES, type Service } from '@spotless/sdk';
+import { checkDuration, checkQuote, MESSAGES, MIN_DURATION_MINUTES, type Service } from '@spotless/sdk';
+import { type FormAction, validate } from '@spotless/sdk/forms';
 
 export interface BookingFormValues {
   address: string;
@@ -29,18 +30,50 @@ export function parseDuration(text: string): number {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** The booking form's rules and messages (docs/product/booking-and-payments.md), then decision 020's duration limits. */
-export function validateBookingForm(values: BookingFormValues): BookingFormErrors {
-  const errors: BookingFormErrors = {};
-  const text = MESSAGES.booking;
-  if (values.address.trim() === '') errors.address = text.addressRequired;
-  if (values.scheduledDate === '') errors.scheduledDate = text.dateRequired;
-  if (values.scheduledTime === '') errors.scheduledTime = text.timeRequired;
+/** The fields of the cleaner's `book` action that this form fills in (the cleaner and the service are the page's). */
+const FILLED: readonly string[] = [
+  'address',
+  'scheduledDate',
+  'scheduledTime',
+  'duration',
+  'totalPrice',
+  'specialInstructions',
+] satisfies readonly (keyof BookingFormValues)[];
+
+/**
+ * The product's words for a missing field: the texts the server's schema answers with. The action's
+ * fields carry no messages of their own, so without these the forms module would say "address is required."
+ */
+const text = MESSAGES.booking;
+const REQUIRED: Record<string, string> = {
+  address: text.addressRequired,
+  scheduledDate: text.dateRequired,
+  scheduledTime: text.timeRequired,
+  duration: text.durationTooShort,
+  totalPrice: text.priceRequired,
+};
+
+/**
+ * What is wrong with the form, as the server will find it: the fields of the cleaner's `book` action
+ * (required, lengths), checked by the SDK's forms module, then the rules its fields cannot state —
+ * the duration's limits (`checkDuration`) and the quoted price's own check (`checkQuote`), both the
+ * server's. Without the action (the cleaner cannot be booked by this person) only those rules apply
+ * and the server answers the rest.
+ */
+export function bookingFormProblems(action: FormAction | undefined, values: BookingFormValues): BookingFormErrors {
+  const fields = (action?.fields ?? [])
+    .filter((field) => FILLED.includes(field.name))
+    // The page sends the date as YYYY-MM-DD, with which the server requires a time: a rule over two
+    // fields that the action lists as an optional `scheduledTime`.
+    .map((field) => (field.name === 'scheduledTime' ? { ...field, required: true } : field));
+  const errors: BookingFormErrors = validate({ fields }, { ...values }, { required: REQUIRED });
   const duration = parseDuration(values.duration);
   const length = checkDuration(Number.isFinite(duration) ? duration : MIN_DURATION_MINUTES - 1);
   if (!length.ok) errors.duration = length.message;
-  const price = Number.parseFloat(values.totalPrice);
-  if (!Number.isFinite(price) || price < 1) errors.totalPrice = text.priceRequired;
+  // Only the figure's own checks (blank, not an amount, under $1) apply here: the charge it is
+  // compared with is the server's, so a mismatch is never reported from this side.
+  const price = checkQuote(values.totalPrice, Number.NaN);
+  if (errors.totalPrice === undefined && !price.ok && price.code === 'invalid_price') errors.totalPrice = price.message;
   return errors;
 }
 
