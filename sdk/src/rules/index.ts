@@ -1,7 +1,7 @@
 /**
  * `@spotless/sdk/rules`: the product's rules that every side needs, without zod or any I/O —
- * money, prices and booking lengths, 12/24-hour times, display formats, upload types and the product's
- * messages.
+ * money, prices and booking lengths, 12/24-hour times, display formats, upload types, the cleaner
+ * search's filters and the product's messages.
  * The server charges by these, the hosted app and the widgets show them.
  */
 export * from './application';
@@ -15,4 +15,5 @@ export * from './pages';
 export * from './partners';
 export * from './pricing';
 export * from './reviews';
+export * from './search-filters';
 export * from './statuses';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLEANER_SORTS, PLAIN_DECIMAL, SEARCH_LIMITS, SORT_ORDERS } from '../rules/search-filters';
 import { Money, PageQuery, pageOf, QueryBoolean, queryNumber, ServiceType } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
@@ -55,11 +56,11 @@ export const Cleaner = z
   .meta({ id: 'Cleaner' });
 export type Cleaner = z.infer<typeof Cleaner>;
 
-export const CleanerSort = z.enum(['rating', 'price', 'distance', 'experience']);
+export const CleanerSort = z.enum(CLEANER_SORTS);
 
 /** The plain listing query (docs/product/discovery.md); the full search extends it. */
 export const CleanerListQuery = PageQuery.extend({
-  location: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(SEARCH_LIMITS.location).optional(),
   serviceType: z.union([ServiceType, z.literal('all')]).optional(),
   sortBy: CleanerSort.optional(),
   sort: CleanerSort.optional().meta({
@@ -74,17 +75,18 @@ export const CleanerPage = pageOf(Cleaner)
   .meta({ id: 'CleanerPage' });
 export type CleanerPage = z.infer<typeof CleanerPage>;
 
-export const SortOrder = z.enum(['asc', 'desc']);
+export const SortOrder = z.enum(SORT_ORDERS);
 
 /**
  * Every parameter of `GET /api/cleaners`: the listing's (location, serviceType, sortBy) and the
  * search filter set (docs/product/discovery.md). Coordinates come in pairs; radius (miles) applies
- * to them or to a location/city the city table resolves, default 25.
+ * to them or to a location/city the city table resolves, default 25 (`DEFAULT_RADIUS_MILES`). Names,
+ * values and limits come from the rules' search filters.
  */
 export const CleanerSearchQuery = CleanerListQuery.extend({
-  query: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(50).optional(),
+  query: z.string().trim().max(SEARCH_LIMITS.query).optional(),
+  city: z.string().trim().max(SEARCH_LIMITS.location).optional(),
+  state: z.string().trim().max(SEARCH_LIMITS.state).optional(),
   zipCode: z
     .string()
     .trim()
@@ -92,15 +94,20 @@ export const CleanerSearchQuery = CleanerListQuery.extend({
     .optional(),
   latitude: queryNumber(-90, 90).optional(),
   longitude: queryNumber(-180, 180).optional(),
-  radius: queryNumber(1, 100).optional(),
-  minRating: queryNumber(0, 5).optional(),
+  radius: queryNumber(SEARCH_LIMITS.radius.min, SEARCH_LIMITS.radius.max).optional(),
+  minRating: queryNumber(0, SEARCH_LIMITS.minRating).optional(),
   maxPrice: z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number')
+    .regex(PLAIN_DECIMAL, 'must be a number')
     .transform(Number)
-    .pipe(z.number().positive('must be more than 0').max(1000, 'must be at most 1000'))
-    .meta({ queryAs: 'number', exclusiveMinimum: 0, maximum: 1000 })
+    .pipe(
+      z
+        .number()
+        .positive('must be more than 0')
+        .max(SEARCH_LIMITS.maxPrice, `must be at most ${SEARCH_LIMITS.maxPrice}`),
+    )
+    .meta({ queryAs: 'number', exclusiveMinimum: 0, maximum: SEARCH_LIMITS.maxPrice })
     .optional()
     .meta({ description: 'highest hourly rate in dollars' }),
   isVerified: QueryBoolean.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_TYPES } from '../rules/search-filters';
 
 /**
  * A positive integer id taken from a path segment such as `/api/cleaners/:id`, at most
@@ -72,5 +73,5 @@ export const Money = z
   .regex(/^\d+\.\d{2}$/)
   .meta({ description: 'US dollars, two decimals' });
 
-export const ServiceType = z.enum(['residential', 'commercial', 'deep', 'moveout']).meta({ id: 'ServiceType' });
+export const ServiceType = z.enum(SERVICE_TYPES).meta({ id: 'ServiceType' });
 export type ServiceType = z.infer<typeof ServiceType>;

@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
-import { isHostedPage } from '@spotless/sdk/rules';
+import { isHostedPage, LISTING_FILTER_KEYS, writeFilterParams } from '@spotless/sdk/rules';
 
 /**
  * What a reply may point to and contain (decision 047): links only to this site's pages, written
@@ -8,30 +8,12 @@ import { isHostedPage } from '@spotless/sdk/rules';
  * where the text does not, and neither goes off the site.
  */
 
-/** The listing filters in the order a link writes them. */
-const LISTING_KEYS = [
-  'query',
-  'location',
-  'city',
-  'state',
-  'serviceType',
-  'minRating',
-  'maxPrice',
-  'isVerified',
-  'isInsured',
-  'isBonded',
-  'sortBy',
-] as const;
-
-/** The hosted listing showing a search's filters: `/cleaners?location=Denver&serviceType=deep`. */
+/**
+ * The hosted listing showing a search's filters: `/cleaners?location=Denver&serviceType=deep`, the
+ * listing's filters in their order, leaving out those that filter nothing.
+ */
 export function listingHref(filters: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const key of LISTING_KEYS) {
-    const value = filters[key];
-    if (value === undefined || value === null || value === '' || value === false) continue;
-    params.set(key, String(value));
-  }
-  const query = params.toString();
+  const query = writeFilterParams(filters, { keys: LISTING_FILTER_KEYS }).toString();
   return query ? `/cleaners?${query}` : '/cleaners';
 }
 

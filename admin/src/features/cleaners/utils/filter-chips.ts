@@ -1,7 +1,20 @@
+import { CREDENTIAL_FLAGS, type CredentialFlag, type ListingFilterKey } from '@spotless/sdk';
 import { DEFAULT_FILTERS, type ListingFilters } from './listing-filters';
 
-/** The filters shown as chips: the ones the search bar has no control for. */
-export type ChipFilter = 'query' | 'state' | 'maxPrice' | 'minRating' | 'isVerified' | 'isInsured' | 'isBonded';
+/** The filters the search bar has its own control for. */
+type BarFilter = 'location' | 'serviceType' | 'sortBy';
+
+/**
+ * The filters shown as chips: those of a link to the listing that the listing reads and the search
+ * bar has no control for (query, state, maxPrice, minRating and the credential flags).
+ */
+export type ChipFilter = Exclude<Extract<ListingFilterKey, keyof ListingFilters>, BarFilter>;
+
+const FLAG_LABELS: Record<CredentialFlag, string> = {
+  isVerified: 'Verified',
+  isInsured: 'Insured',
+  isBonded: 'Bonded',
+};
 
 export interface FilterChip {
   filter: ChipFilter;
@@ -21,9 +34,9 @@ export function filterChips(filters: ListingFilters): FilterChip[] {
   if (filters.state) chips.push({ filter: 'state', label: `State: ${filters.state}` });
   if (filters.maxPrice !== null) chips.push({ filter: 'maxPrice', label: `Under ${dollars(filters.maxPrice)}/hr` });
   if (filters.minRating !== null) chips.push({ filter: 'minRating', label: `${filters.minRating}★ and up` });
-  if (filters.isVerified) chips.push({ filter: 'isVerified', label: 'Verified' });
-  if (filters.isInsured) chips.push({ filter: 'isInsured', label: 'Insured' });
-  if (filters.isBonded) chips.push({ filter: 'isBonded', label: 'Bonded' });
+  for (const flag of CREDENTIAL_FLAGS) {
+    if (filters[flag]) chips.push({ filter: flag, label: FLAG_LABELS[flag] });
+  }
   return chips;
 }
 

@@ -1,3 +1,4 @@
+import { SEARCH_LIMITS } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type ListingFilters, readFilters, writeFilters } from './listing-filters';
 
@@ -83,6 +84,14 @@ describe('readFilters', () => {
     expect(read(`query=${'a'.repeat(201)}`).query).toBe('');
     expect(read(`query=${'a'.repeat(200)}`).query).toHaveLength(200);
     expect(read(`state=${'b'.repeat(51)}`).state).toBe('');
+  });
+
+  it('drops exactly what the API would refuse, by the SDK’s limits', () => {
+    expect(read(`query=${'a'.repeat(SEARCH_LIMITS.query + 1)}`).query).toBe('');
+    expect(read(`state=${'b'.repeat(SEARCH_LIMITS.state)}`).state).toHaveLength(SEARCH_LIMITS.state);
+    expect(read(`maxPrice=${SEARCH_LIMITS.maxPrice}`).maxPrice).toBe(SEARCH_LIMITS.maxPrice);
+    expect(read(`maxPrice=${SEARCH_LIMITS.maxPrice + 1}`).maxPrice).toBeNull();
+    expect(read(`minRating=${SEARCH_LIMITS.minRating + 0.5}`).minRating).toBeNull();
   });
 });
 

@@ -1,7 +1,15 @@
-import type { ServiceType } from '@spotless/sdk';
+import {
+  type CleanerSortKey,
+  readPositiveDecimal,
+  SEARCH_LIMITS,
+  SERVICE_TYPES,
+  type ServiceType,
+  writeFilterParams,
+} from '@spotless/sdk';
 
 export type ListingServiceType = ServiceType | 'all';
-export type ListingSort = 'rating' | 'price' | 'experience';
+/** The search's sorts but distance: the listing has no centre to measure from. */
+export type ListingSort = Exclude<CleanerSortKey, 'distance'>;
 
 export interface ListingFilters {
   location: string;
@@ -24,12 +32,16 @@ export interface ListingFilters {
   isBonded: boolean;
 }
 
+const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  residential: 'House cleaning',
+  commercial: 'Office cleaning',
+  deep: 'Deep cleaning',
+  moveout: 'Move-in/out cleaning',
+};
+
 export const SERVICE_TYPE_OPTIONS: readonly { value: ListingServiceType; label: string }[] = [
   { value: 'all', label: 'All services' },
-  { value: 'residential', label: 'House cleaning' },
-  { value: 'commercial', label: 'Office cleaning' },
-  { value: 'deep', label: 'Deep cleaning' },
-  { value: 'moveout', label: 'Move-in/out cleaning' },
+  ...SERVICE_TYPES.map((value) => ({ value, label: SERVICE_TYPE_LABELS[value] })),
 ];
 
 /** Rating (best first, the default), price (cheapest first), experience (most jobs first): docs/product/discovery.md. */
@@ -52,25 +64,13 @@ export const DEFAULT_FILTERS: ListingFilters = {
   isBonded: false,
 };
 
-/** The API's limits (GET /api/cleaners): longer text or a larger price is refused there. */
-const MAX_QUERY_LENGTH = 200;
-const MAX_STATE_LENGTH = 50;
-const MAX_PRICE_LIMIT = 1000;
-
 const serviceTypes = new Set<string>(SERVICE_TYPE_OPTIONS.map((option) => option.value));
 const sorts = new Set<string>(SORT_OPTIONS.map((option) => option.value));
 
+/** Trimmed text within the API's limit (GET /api/cleaners refuses longer); empty otherwise. */
 function text(params: URLSearchParams, key: string, maxLength: number): string {
   const value = (params.get(key) ?? '').trim();
   return value.length <= maxLength ? value : '';
-}
-
-/** A plain decimal in (0, max]; null for anything else ('', '1e2', '-5', '0', 'abc'). */
-function positiveNumber(value: string | null, max: number): number | null {
-  const trimmed = value?.trim() ?? '';
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return n > 0 && n <= max ? n : null;
 }
 
 /**
@@ -88,31 +88,17 @@ export function readFilters(params: URLSearchParams): ListingFilters {
     location: (params.get('location') ?? '').trim(),
     serviceType: serviceTypes.has(serviceType) ? (serviceType as ListingServiceType) : 'all',
     sortBy: sorts.has(sortBy) ? (sortBy as ListingSort) : 'rating',
-    query: text(params, 'query', MAX_QUERY_LENGTH),
-    state: text(params, 'state', MAX_STATE_LENGTH),
-    maxPrice: positiveNumber(params.get('maxPrice'), MAX_PRICE_LIMIT),
-    minRating: positiveNumber(params.get('minRating'), 5),
+    query: text(params, 'query', SEARCH_LIMITS.query),
+    state: text(params, 'state', SEARCH_LIMITS.state),
+    maxPrice: readPositiveDecimal(params.get('maxPrice'), SEARCH_LIMITS.maxPrice),
+    minRating: readPositiveDecimal(params.get('minRating'), SEARCH_LIMITS.minRating),
     isVerified: params.get('isVerified') === 'true',
     isInsured: params.get('isInsured') === 'true',
     isBonded: params.get('isBonded') === 'true',
   };
 }
 
-/** The address-bar form of the filters: only values that differ from the defaults. */
+/** The address-bar form of the filters, in the listing's order: only values that differ from the defaults. */
 export function writeFilters(filters: ListingFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  const query = filters.query.trim();
-  const location = filters.location.trim();
-  const state = filters.state.trim();
-  if (query) params.set('query', query);
-  if (location) params.set('location', location);
-  if (state) params.set('state', state);
-  if (filters.serviceType !== 'all') params.set('serviceType', filters.serviceType);
-  if (filters.minRating !== null) params.set('minRating', String(filters.minRating));
-  if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice));
-  for (const key of ['isVerified', 'isInsured', 'isBonded'] as const) {
-    if (filters[key]) params.set(key, 'true');
-  }
-  if (filters.sortBy !== 'rating') params.set('sortBy', filters.sortBy);
-  return params;
+  return writeFilterParams(filters, { defaults: DEFAULT_FILTERS });
 }

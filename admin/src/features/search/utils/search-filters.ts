@@ -1,7 +1,18 @@
-import type { CleanerSearchQuery, ServiceType } from '@spotless/sdk';
+import {
+  CLEANER_SORTS,
+  type CleanerSearchQuery,
+  type CleanerSortKey,
+  CREDENTIAL_FLAGS,
+  DEFAULT_RADIUS_MILES,
+  SEARCH_LIMITS,
+  SERVICE_TYPES,
+  type ServiceType,
+  type SORT_ORDERS,
+  writeFilterParams,
+} from '@spotless/sdk';
 
-export type SearchSort = 'rating' | 'price' | 'distance' | 'experience';
-export type SearchOrder = 'asc' | 'desc';
+export type SearchSort = CleanerSortKey;
+export type SearchOrder = (typeof SORT_ORDERS)[number];
 
 export interface SearchFilters {
   query: string;
@@ -22,9 +33,17 @@ export interface SearchFilters {
   sortOrder: SearchOrder;
 }
 
-/** The search filters (docs/product/discovery.md): radius 1–100 (25), minimum rating 0–5 step 0.5 (0), maximum price 10–200 step 5 (100). */
-export const RADIUS = { min: 1, max: 100, step: 1, default: 25 } as const;
-export const MIN_RATING = { min: 0, max: 5, step: 0.5, default: 0 } as const;
+/**
+ * The search filters (docs/product/discovery.md): radius 1–100 (25), minimum rating 0–5 step 0.5 (0),
+ * as far as the API goes; maximum price 10–200 step 5 (100), the page's own slider within the API's.
+ */
+export const RADIUS = {
+  min: SEARCH_LIMITS.radius.min,
+  max: SEARCH_LIMITS.radius.max,
+  step: 1,
+  default: DEFAULT_RADIUS_MILES,
+} as const;
+export const MIN_RATING = { min: 0, max: SEARCH_LIMITS.minRating, step: 0.5, default: 0 } as const;
 export const MAX_PRICE = { min: 10, max: 200, step: 5, default: 100 } as const;
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -74,9 +93,7 @@ export function toSearchQuery(f: SearchFilters, page: number): CleanerSearchQuer
     zipCode: f.zipCode.trim() || undefined,
     minRating: f.minRating > 0 ? f.minRating : undefined,
     maxPrice: f.maxPrice !== MAX_PRICE.default ? f.maxPrice : undefined,
-    isVerified: f.isVerified ? 'true' : undefined,
-    isInsured: f.isInsured ? 'true' : undefined,
-    isBonded: f.isBonded ? 'true' : undefined,
+    ...Object.fromEntries(CREDENTIAL_FLAGS.map((flag) => [flag, f[flag] ? 'true' : undefined])),
     sortBy: f.sortBy,
     sortOrder: f.sortOrder,
     page,
@@ -109,7 +126,8 @@ export interface SubmittedSearch {
   page: number;
 }
 
-const SERVICE_TYPES = new Set<string>(['residential', 'commercial', 'deep', 'moveout']);
+const serviceTypes = new Set<string>(SERVICE_TYPES);
+const sorts = new Set<string>(CLEANER_SORTS);
 
 /** A number from the address bar inside a slider's range and on its steps; else the default. */
 function rangeParam(value: string | null, range: { min: number; max: number; step: number; default: number }): number {
@@ -124,34 +142,43 @@ function coordinate(value: string | null, limit: number): number | null {
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
+/** The address bar's filters in the order it writes them, under the API's names. */
+const ADDRESS_KEYS = [
+  'query',
+  'serviceType',
+  'latitude',
+  'longitude',
+  'location',
+  'radius',
+  'state',
+  'zipCode',
+  'minRating',
+  'maxPrice',
+  ...CREDENTIAL_FLAGS,
+  'sortBy',
+  'sortOrder',
+] as const satisfies readonly (keyof SearchFilters)[];
+
 /**
  * The address-bar form of a submitted search, so it can be shared, bookmarked and restored with
- * Back: the values that differ from the defaults, under the API's names, and always the sort, which
- * marks a search as submitted even when every filter is left at its default.
+ * Back: the values that differ from the defaults, under the API's names (the browser's position as
+ * coordinates, else the location text), and always the sort, which marks a search as submitted even
+ * when every filter is left at its default.
  */
 export function writeSearchParams(f: SearchFilters, page = 1): URLSearchParams {
-  const params = new URLSearchParams();
-  const text = (key: string, value: string) => {
-    if (value.trim()) params.set(key, value.trim());
-  };
-  text('query', f.query);
-  if (f.serviceType) params.set('serviceType', f.serviceType);
-  if (f.latitude !== null && f.longitude !== null) {
-    params.set('latitude', String(f.latitude));
-    params.set('longitude', String(f.longitude));
-  } else {
-    text('location', f.location);
-  }
-  if (f.radius !== RADIUS.default) params.set('radius', String(f.radius));
-  text('state', f.state);
-  text('zipCode', f.zipCode);
-  if (f.minRating !== MIN_RATING.default) params.set('minRating', String(f.minRating));
-  if (f.maxPrice !== MAX_PRICE.default) params.set('maxPrice', String(f.maxPrice));
-  for (const key of ['isVerified', 'isInsured', 'isBonded'] as const) {
-    if (f[key]) params.set(key, 'true');
-  }
-  params.set('sortBy', f.sortBy);
-  params.set('sortOrder', f.sortOrder);
+  const located = f.latitude !== null && f.longitude !== null;
+  const params = writeFilterParams(
+    {
+      ...f,
+      location: located ? '' : f.location,
+      latitude: located ? f.latitude : null,
+      longitude: located ? f.longitude : null,
+    },
+    {
+      keys: ADDRESS_KEYS,
+      defaults: { radius: RADIUS.default, minRating: MIN_RATING.default, maxPrice: MAX_PRICE.default },
+    },
+  );
   if (page > 1) params.set('page', String(page));
   return params;
 }
@@ -173,7 +200,7 @@ export function readSearchParams(params: URLSearchParams): SubmittedSearch | nul
   return {
     filters: {
       query: params.get('query')?.trim() ?? '',
-      serviceType: SERVICE_TYPES.has(serviceType) ? (serviceType as ServiceType) : '',
+      serviceType: serviceTypes.has(serviceType) ? (serviceType as ServiceType) : '',
       location: located ? CURRENT_LOCATION : (params.get('location')?.trim() ?? ''),
       latitude: located ? latitude : null,
       longitude: located ? longitude : null,
@@ -185,7 +212,7 @@ export function readSearchParams(params: URLSearchParams): SubmittedSearch | nul
       isVerified: params.get('isVerified') === 'true',
       isInsured: params.get('isInsured') === 'true',
       isBonded: params.get('isBonded') === 'true',
-      sortBy: Object.hasOwn(SORT_LABELS, sortBy) ? (sortBy as SearchSort) : DEFAULT_SEARCH_FILTERS.sortBy,
+      sortBy: sorts.has(sortBy) ? (sortBy as SearchSort) : DEFAULT_SEARCH_FILTERS.sortBy,
       sortOrder: params.get('sortOrder') === 'asc' ? 'asc' : 'desc',
     },
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
@@ -198,9 +225,7 @@ const ADVANCED_KEYS = [
   'zipCode',
   'minRating',
   'maxPrice',
-  'isVerified',
-  'isInsured',
-  'isBonded',
+  ...CREDENTIAL_FLAGS,
   'sortBy',
   'sortOrder',
 ] as const satisfies readonly (keyof SearchFilters)[];
