@@ -1,4 +1,4 @@
-import type { City } from './cities';
+import type { City } from './city';
 
 /** The built-in city lookup (docs/product/discovery.md): about 50 large US cities. */
 export const CITIES: readonly City[] = [

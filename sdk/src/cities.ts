@@ -1,17 +1,7 @@
 import { CITIES } from './cities-data';
+import type { City } from './city';
 
-/** A large US city the location box understands without a geocoding service. */
-export interface City {
-  name: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-  timeZone: string;
-  /** A representative ZIP code, used for demo data and as a hint in forms. */
-  zipCode: string;
-}
-
-export { CITIES };
+export { CITIES, type City };
 
 const byName = new Map(CITIES.map((c) => [normaliseCityName(c.name), c]));
 

@@ -87,7 +87,7 @@ function residentMiB(): { now: number; peak: number } {
  * the code cost does not hide it.
  */
 async function child(file: string, type: 'image/jpeg' | 'image/png', maxDimension: number) {
-  const { cleanImage } = await import('../src/lib/images');
+  const { cleanImage } = await import('../src/files/images');
   const bytes = new Uint8Array(readFileSync(file));
   (globalThis as { gc?: () => void }).gc?.();
   writeFileSync('/proc/self/clear_refs', '5');

@@ -9,7 +9,7 @@
  */
 import { createClient } from '@libsql/client';
 import { CleanerSearchQuery } from '@spotless/sdk/schemas';
-import { searchCleaners } from '../src/cleaners/search.queries';
+import { searchCleaners } from '../src/search/search.queries';
 import { type Figures, load } from './harness';
 
 export interface UnderWrites extends Figures {

@@ -12,16 +12,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app';
-import { searchCacheFor } from '../src/cleaners/search-cache';
-import { keepSearchFacts } from '../src/cleaners/search-facts.sync';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
-import { memoryFileStorage } from '../src/lib/file-storage';
+import { memoryFileStorage } from '../src/files/file-storage';
 import { createLogger } from '../src/lib/logger';
 import { folderFileStorage } from '../src/node-files';
 import { imageWorkerPool } from '../src/node-images';
 import { logMailer } from '../src/notifications/outbox';
 import { createPaymentProvider } from '../src/payments/create-provider';
+import { searchCacheFor } from '../src/search/search-cache';
+import { keepSearchFacts } from '../src/search/search-facts.sync';
 
 /** How often the loop-delay timer fires; each recorded delay includes it, so it is taken off. */
 const LOOP_RESOLUTION_MS = 10;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import { MAX_SOURCE_PIXELS } from '../src/lib/images';
+import { MAX_SOURCE_PIXELS } from '../src/files/images';
 import { SERVER_ROOT } from '../src/paths';
 import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';

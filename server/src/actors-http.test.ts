@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { apiPath } from './contract/operations';
 import { partners } from './db/schema';
-import { apiPath } from './lib/openapi';
 import { API_OPERATIONS } from './operations';
 import { actorWorld } from './test/actor-world';
 import { ORIGIN } from './test/booking-fixtures';

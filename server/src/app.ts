@@ -12,17 +12,17 @@ import { servicesRoutes } from './catalog/catalog.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
 import { contactRoutes } from './contact/contact.routes';
+import { errorBody } from './contract/errors';
+import { collectOperations, servedOperations } from './contract/operations';
 import type { AppEnv, Deps } from './deps';
 import { favouritesRoutes } from './favourites/favourites.routes';
-import { errorBody, renderError } from './lib/errors';
-import { failuresAsUnavailable } from './lib/file-storage';
-import { collectOperations } from './lib/hypermedia';
+import { failuresAsUnavailable } from './files/file-storage';
+import { isUploadRoute } from './files/uploads';
 import { withFields } from './lib/logger';
-import { servedOperations } from './lib/operations';
-import { isUploadRoute } from './lib/uploads';
 import { accessLog } from './middleware/access-log';
 import { actorMiddleware } from './middleware/actor';
 import { csrfProtection } from './middleware/csrf';
+import { renderError } from './middleware/error-response';
 import { partnerCors } from './middleware/partner-cors';
 import { responseHeaders, securityHeaders } from './middleware/response-headers';
 import { API_OPERATIONS } from './operations';
@@ -90,7 +90,7 @@ export function createApp(given: Deps) {
         Connection: 'close',
       }),
   });
-  // Upload routes count their own, larger, envelope while reading (lib/uploads.ts). A GET or HEAD
+  // Upload routes count their own, larger, envelope while reading (files/uploads.ts). A GET or HEAD
   // that announces no body is let through without touching `c.req.raw.body`, which would build a
   // whole fetch Request on Node (a quarter of a small read's cost).
   app.use('/api/*', (c, next) => {

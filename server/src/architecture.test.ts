@@ -119,6 +119,65 @@ export const OPENAPI_METADATA = /\bdescribe\(|\boperationId\s*:|\bsummary\s*:|\b
 export const needsIsolation = (file: string, text: string) =>
   /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(text) && !file.endsWith('.isolated.test.ts');
 
+/** Every import of a file, type-only ones too: a circle of types still ties the files together. */
+function allImportsOf(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+[^'"]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
+    (m) => (m[1] ?? m[2]) as string,
+  );
+}
+
+/** The groups of files that import each other round in a circle (Tarjan's strongly connected components). */
+export function circlesOf(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) circles.push(group.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
+/** The source files of a folder and which of them each imports (relative imports, resolved). */
+function fileGraph(dir: string): Map<string, string[]> {
+  const sources = walk(dir, (f) => /\.tsx?$/.test(f) && !isTest(f));
+  const known = new Set(sources);
+  const resolve = (from: string, spec: string) =>
+    [`${spec}.ts`, `${spec}.tsx`, `${spec}/index.ts`, spec]
+      .map((s) => normalize(join(dirname(from), s)))
+      .find((s) => known.has(s));
+  return new Map(
+    sources.map((f) => [
+      relative(ROOT, f).split(sep).join('/'),
+      allImportsOf(readFileSync(f, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolve(f, spec))
+        .filter((to): to is string => to !== undefined)
+        .map((to) => relative(ROOT, to).split(sep).join('/')),
+    ]),
+  );
+}
+
 export const MAX_LINES = 400;
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
@@ -146,6 +205,11 @@ describe('architecture (decisions 032 and 043)', () => {
     };
     for (const start of edges.keys()) visit(start, [start]);
     expect([...new Set(loops)].sort()).toEqual([]);
+  });
+
+  it('has no circle of files importing each other, in the server or the SDK (type imports included)', () => {
+    const circles = ['server/src', 'sdk/src'].flatMap((dir) => circlesOf(fileGraph(join(ROOT, dir))));
+    expect(circles).toEqual([]);
   });
 
   it('lets only a domain’s services and queries (and the named stores) write its tables', () => {
@@ -261,6 +325,23 @@ describe('the architecture checks catch what they are for', () => {
     const text =
       "import { findBooking } from './bookings.queries';\nimport type { BookingView } from './bookings.queries';";
     expect(importsOf('x.ts', text)).toEqual(['./bookings.queries']);
+  });
+
+  it('finds circles of any length, and none in a chain', () => {
+    const graph = (pairs: string[]) => {
+      const edges = new Map<string, string[]>();
+      for (const pair of pairs) {
+        const [from, to] = pair.split('>') as [string, string];
+        edges.set(from, [...(edges.get(from) ?? []), to]);
+      }
+      return edges;
+    };
+    expect(circlesOf(graph(['a>b', 'b>c', 'c>d']))).toEqual([]);
+    expect(circlesOf(graph(['a>b', 'b>a', 'c>d']))).toEqual([['a', 'b']]);
+    expect(circlesOf(graph(['a>b', 'b>c', 'c>a', 'c>d', 'd>e', 'e>d']))).toEqual([
+      ['d', 'e'],
+      ['a', 'b', 'c'],
+    ]);
   });
 
   it('sees a module replaced outside an isolated test file', () => {

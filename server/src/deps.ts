@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import type { Config } from './config';
+import type { Actor, Partner } from './contract/actor';
+import type { Operations } from './contract/hypermedia';
 import type { Database } from './db/client';
-import type { Actor, Partner } from './lib/actor';
+import type { FileStorage } from './files/file-storage';
+import type { ImageCleaner } from './files/image-cleaner';
 import type { AssistantEngine } from './lib/assistant-engine';
 import type { AuthState } from './lib/auth-state';
-import type { FileStorage } from './lib/file-storage';
-import type { Operations } from './lib/hypermedia';
-import type { ImageCleaner } from './lib/image-cleaner';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { Metrics } from './lib/metrics';
@@ -70,7 +70,7 @@ export interface AppEnv {
      * server), also when a guest token decides the actor: what CORS answers and what bookings record.
      */
     partner: Partner | null;
-    /** The API's operations by operationId, for links and actions (lib/hypermedia.ts). */
+    /** The API's operations by operationId, for links and actions (contract/hypermedia.ts). */
     operations: Operations;
   };
 }

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { type CleanImage, cleanImage, ImageRejected, ImageTooLarge, type ImageType } from './lib/images';
+import { type CleanImage, cleanImage, ImageRejected, ImageTooLarge, type ImageType } from './files/images';
 
 /**
  * One thread of Node's image pool (`node-images.ts`): cleans one picture at a time, off the event

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkFileKey, type FileStorage, streamOf } from './lib/file-storage';
+import { checkFileKey, type FileStorage, streamOf } from './files/file-storage';
 
 /**
  * Files in a folder (Node: `data/files`). A file is written beside its final name and renamed into

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { type ImageCleaner, imagesBusy, imagesUnavailable, imageTooComplex } from './files/image-cleaner';
+import { type CleanImage, ImageRejected, ImageTooLarge } from './files/images';
 import type { ImageAnswer, ImageJob } from './image-worker';
-import { type ImageCleaner, imagesBusy, imagesUnavailable, imageTooComplex } from './lib/image-cleaner';
-import { type CleanImage, ImageRejected, ImageTooLarge } from './lib/images';
 import type { Logger } from './lib/logger';
 
 /**

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApp } from './app';
-import { keepSearchFacts } from './cleaners/search-facts.sync';
 import { ConfigError, parseConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open';
@@ -18,6 +17,7 @@ import { prometheusMetrics } from './node-metrics';
 import { SHUTDOWN_DEADLINE_MS, startNodeServer, stopGracefully } from './node-server';
 import { MIGRATIONS_FOLDER, SERVER_ROOT } from './paths';
 import { createPaymentProvider } from './payments/create-provider';
+import { keepSearchFacts } from './search/search-facts.sync';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Operation } from './contract/operations';
+import { apiPath } from './contract/operations';
 import { sessions, users } from './db/schema';
-import { apiPath } from './lib/openapi';
-import type { Operation } from './lib/operations';
 import { API_OPERATIONS } from './operations';
 import {
   ASSISTANTS,

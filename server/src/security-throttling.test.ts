@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './auth/cookies';
 import { createSession, generateSessionToken } from './auth/sessions';
-import { AnswerCache } from './cleaners/search-cache';
 import { users } from './db/schema';
+import { AnswerCache } from './search/search-cache';
 import { seedDemoData } from './seed/generate';
 import { createTestContext, type Json } from './test/harness';
 import { PASSWORD, securityWorld } from './test/security-world';

@@ -1,7 +1,7 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type R2BucketLike, r2FileStorage } from '../src/lib/file-storage';
-import { fileStorageContract } from '../src/lib/file-storage.contract';
+import { type R2BucketLike, r2FileStorage } from '../src/files/file-storage';
+import { fileStorageContract } from '../src/files/file-storage.contract';
 
 /**
  * The Workers file store: the same contract as the folder and memory stores, against the local R2

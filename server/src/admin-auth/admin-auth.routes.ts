@@ -2,9 +2,9 @@ import type { AdminSession } from '@spotless/sdk/schemas';
 import { Hono } from 'hono';
 import { adminSessionOf, authorizeAdminSession, recordAdminSignIn } from '../auth/admin-sessions.service';
 import { endSessions, startSession } from '../auth/sessions';
+import { actionTo, linkTo, pageLink } from '../contract/hypermedia';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { actionTo, linkTo, pageLink } from '../lib/hypermedia';
-import { endpoint, inputOf } from '../lib/operations';
 import { throttle } from '../rate-limits/rate-limit';
 import { adminAuthApi as api } from './admin-auth.openapi';
 

@@ -1,4 +1,4 @@
-import type { OpenApiDocument as Document, OpenApiOperation as Operation } from '../lib/openapi';
+import type { OpenApiDocument as Document, OpenApiOperation as Operation } from '../contract/openapi';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { ADMIN_SESSION_COOKIE, cookieName, SESSION_COOKIE } from '../auth/cookies';
+import { generateOpenApi, type OpenApiDocument } from '../contract/openapi';
+import type { Operation } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { generateOpenApi, type OpenApiDocument } from '../lib/openapi';
-import type { Operation } from '../lib/operations';
 import { renderDocsPage } from './docs.page';
 
 /** `/openapi.json` and a readable `/docs` page, both generated from the operation table's schemas. */

@@ -1,4 +1,3 @@
-import type { Queryable } from '../db/client';
 import {
   type Actor,
   isAdmin,
@@ -7,8 +6,9 @@ import {
   requirePersonOrAdmin,
   requirePersonWriting,
   userIdOf,
-} from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
+} from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
+import type { Queryable } from '../db/client';
 import {
   type ApplicationCapability,
   type ApplicationFacts,

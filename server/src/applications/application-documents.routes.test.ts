@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../lib/uploads';
+import { UPLOAD_MAX_BYTES } from '../files/uploads';
 import { applicationWorld, dataUrl, HTML, PDF, PNG } from '../test/application-world';
 import type { Json } from '../test/harness';
 import { samplePdf } from '../test/sample-files';

@@ -12,7 +12,7 @@ import {
   IdParam,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** The applications operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
 export const applicationsApi = defineOperations({

@@ -11,7 +11,7 @@ import {
   DocumentUploadInput,
   type ServiceType,
 } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations, pageLink, pageLinksTo } from '../contract/hypermedia';
 import type { ApplicationAnswer, DocumentAnswer } from './applications.service';
 
 /**

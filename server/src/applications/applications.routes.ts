@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
-import { attachmentDisposition } from '../lib/uploads';
+import { attachmentDisposition } from '../files/uploads';
 import { throttleUpload } from '../rate-limits/rate-limit';
 import { applicationsApi as api } from './applications.openapi';
 import {

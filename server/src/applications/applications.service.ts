@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
 import { addHoursIfNone } from '../availability/availability.queries';
 import { suspendCleanerOfUser, upsertCleanerProfile } from '../cleaners/cleaners.queries';
+import { type Actor, personOf } from '../contract/actor';
+import { AppError, badRequest } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { cleanerApplications } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, personOf } from '../lib/actor';
-import { AppError, badRequest } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import {
   type ApplicationAnswer,

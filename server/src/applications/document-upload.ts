@@ -3,8 +3,9 @@ import {
   ApplicationDocumentType as DocumentTypeSchema,
   DocumentUploadInput,
 } from '@spotless/sdk/schemas';
-import { AppError } from '../lib/errors';
-import type { ImageCleaner } from '../lib/image-cleaner';
+import { AppError } from '../contract/errors';
+import { issuesToFields } from '../contract/validate';
+import type { ImageCleaner } from '../files/image-cleaner';
 import {
   checkFile,
   decodeDataUrl,
@@ -13,8 +14,7 @@ import {
   parseMultipart,
   type ReceivedFile,
   readBodyAtMost,
-} from '../lib/uploads';
-import { issuesToFields } from '../lib/validate';
+} from '../files/uploads';
 
 /**
  * Reads a document upload in either form the API accepts: the application page's JSON

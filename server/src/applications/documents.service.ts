@@ -2,12 +2,12 @@ import type { ApplicationDocumentType, DocumentReviewInput } from '@spotless/sdk
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
+import type { Actor } from '../contract/actor';
+import { AppError } from '../contract/errors';
 import { applicationDocuments } from '../db/schema';
 import type { Deps } from '../deps';
-import type { Actor } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import type { StoredFile } from '../lib/file-storage';
-import { EXTENSION, type ReceivedFile } from '../lib/uploads';
+import type { StoredFile } from '../files/file-storage';
+import { EXTENSION, type ReceivedFile } from '../files/uploads';
 import { enqueueNotification } from '../notifications/outbox';
 import {
   answerOf,

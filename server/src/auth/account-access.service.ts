@@ -1,9 +1,9 @@
 import { recordAudit } from '../audit/audit-log';
+import { type Actor, requirePerson, requirePersonWriting, type SessionRef, unauthorized } from '../contract/actor';
+import { AppError, badRequest } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, requirePerson, requirePersonWriting, type SessionRef, unauthorized } from '../lib/actor';
-import { AppError, badRequest } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import { issueAuthToken } from './auth-tokens';
 import { dummyPasswordHash, passwordCost, verifyPassword } from './password';

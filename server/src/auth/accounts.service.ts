@@ -8,12 +8,12 @@ import type {
 import { OnboardingPreferences } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type Actor, isAdmin, personOf, requirePublic, requirePublicWriting, requireSystem } from '../contract/actor';
+import { AppError, conflict, notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import type { Tx } from '../db/client';
 import { oauthAccounts, type User, users } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, isAdmin, personOf, requirePublic, requirePublicWriting, requireSystem } from '../lib/actor';
-import { AppError, conflict, notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
 import { enqueueNotification } from '../notifications/outbox';
 import {
   type AuthDeps,

@@ -1,9 +1,9 @@
 import type { AdminLoginInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
+import { type Actor, personOf, requireAdmin, requirePublicWriting } from '../contract/actor';
+import { AppError, badRequest, conflict } from '../contract/errors';
 import { type User, users } from '../db/schema';
-import { type Actor, personOf, requireAdmin, requirePublicWriting } from '../lib/actor';
-import { AppError, badRequest, conflict } from '../lib/errors';
 import { type AuthDeps, assertReauthenticated, audit, ownAccount } from './account-access.service';
 import { dummyPasswordHash, passwordCost, verifyPassword } from './password';
 import { invalidateAllSessions } from './sessions';

@@ -19,7 +19,7 @@ import {
   TotpSetupInput,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 export const ReturnUrlQuery = z.object({ returnUrl: z.string().max(4000).optional() });
 

@@ -7,7 +7,7 @@ import {
   ProfileUpdateInput,
   type SessionState,
 } from '@spotless/sdk/schemas';
-import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
+import { actionTo, type Data, linkTo, type Operations, pageLink } from '../contract/hypermedia';
 import { mayReview } from '../reviews/review-rules';
 import type { ActivityData } from './users.queries';
 

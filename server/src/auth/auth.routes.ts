@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
+import { type Actor, personOf } from '../contract/actor';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { type Actor, personOf } from '../lib/actor';
-import { endpoint, inputOf } from '../lib/operations';
 import { startedElsewhere } from '../lib/origins';
 import { failureLimit, throttle } from '../rate-limits/rate-limit';
 import {

@@ -1,8 +1,8 @@
 import { parseConfig } from '../config';
+import { systemActor } from '../contract/actor';
+import { AppError } from '../contract/errors';
 import { openDatabase } from '../db/open';
 import { systemClock } from '../deps';
-import { systemActor } from '../lib/actor';
-import { AppError } from '../lib/errors';
 import { setAdministratorRole } from './accounts.service';
 
 /**

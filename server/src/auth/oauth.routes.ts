@@ -1,8 +1,8 @@
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono } from 'hono';
+import { AppError, notFound } from '../contract/errors';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { AppError, notFound } from '../lib/errors';
-import { endpoint, inputOf } from '../lib/operations';
 import { signInWithOAuth } from './accounts.service';
 import { authApi as api } from './auth.openapi';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './cookies';

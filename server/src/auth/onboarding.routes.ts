@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { currentAccount, saveOnboarding } from './accounts.service';
 import { authApi as api } from './auth.openapi';
 import { renderUser } from './auth.resource';

@@ -1,8 +1,8 @@
 import type { PasswordChangeInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
+import { type Actor, requirePublicWriting } from '../contract/actor';
+import { AppError, conflict } from '../contract/errors';
 import { type User, users } from '../db/schema';
-import { type Actor, requirePublicWriting } from '../lib/actor';
-import { AppError, conflict } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import {
   type AuthDeps,

@@ -1,8 +1,8 @@
 import type { AccountActivity, AuthUser, OnboardingPreferences, UserRole } from '@spotless/sdk/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { bookings, cleaners, oauthAccounts, reviews, services, type User, users } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 import { toLocal } from '../lib/time';
 
 export function findUserById(db: Queryable, id: number): Promise<User | undefined> {

@@ -14,7 +14,7 @@ import {
   TimeSlotList,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 import { isIsoDate } from './slots';
 
 /** The availability operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */

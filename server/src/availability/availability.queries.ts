@@ -1,9 +1,9 @@
 import type { Availability, TimeOff, TimeSlot } from '@spotless/sdk/schemas';
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable, Tx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { availability, bookings, timeOff, timeSlots } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 
 export type AvailabilityRow = typeof availability.$inferSelect;
 export type TimeOffRow = typeof timeOff.$inferSelect;

@@ -10,7 +10,7 @@ import {
   TimeSlotBookInput,
   type TimeSlotList,
 } from '@spotless/sdk/schemas';
-import { actionTo, type Data, linkTo, type Operations, pageLink } from '../lib/hypermedia';
+import { actionTo, type Data, linkTo, type Operations, pageLink } from '../contract/hypermedia';
 import { mayAddTimeOff, mayEditHours, mayRemoveTimeOff, type ScheduleViewer } from './schedule-access.service';
 import type { SlotAnswer, SlotDay } from './slots.service';
 

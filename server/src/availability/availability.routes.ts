@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { renderCleaner } from '../cleaners/cleaners.resource';
 import { cleanerViewerOf } from '../cleaners/cleaners.service';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { availabilityApi as api } from './availability.openapi';
 import {
   renderHours,

@@ -9,11 +9,18 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findActiveCleaner, findActiveCleanerByUser, toCleanerDto } from '../cleaners/cleaners.queries';
+import {
+  type Actor,
+  cleanerIdOf,
+  isAdmin,
+  requirePerson,
+  requirePersonOrAdmin,
+  requirePublic,
+} from '../contract/actor';
+import { AppError, badRequest, notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import { availability, timeOff } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, cleanerIdOf, isAdmin, requirePerson, requirePersonOrAdmin, requirePublic } from '../lib/actor';
-import { AppError, badRequest, notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
 import { toLocal } from '../lib/time';
 import {
   activeBookingsFrom,

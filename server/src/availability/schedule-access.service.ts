@@ -1,5 +1,4 @@
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
-import type { Queryable } from '../db/client';
 import {
   type Actor,
   cleanerIdOf,
@@ -8,8 +7,9 @@ import {
   requirePersonOrAdmin,
   requirePersonWriting,
   userIdOf,
-} from '../lib/actor';
-import { AppError, badRequest, notFound } from '../lib/errors';
+} from '../contract/actor';
+import { AppError, badRequest, notFound } from '../contract/errors';
+import type { Queryable } from '../db/client';
 import { findBookingParties } from './availability.queries';
 
 /**

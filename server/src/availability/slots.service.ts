@@ -1,11 +1,11 @@
 import type { TimeSlot } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
+import { type Actor, cleanerIdOf, isAdmin, requirePublic } from '../contract/actor';
+import { AppError, badRequest } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { timeSlots } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, cleanerIdOf, isAdmin, requirePublic } from '../lib/actor';
-import { AppError, badRequest } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
 import { addDays, toLocal } from '../lib/time';
 import {
   activeBookingsFrom,

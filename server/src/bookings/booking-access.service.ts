@@ -1,7 +1,7 @@
+import { type Actor, isAdmin, userIdOf } from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
 import type { Queryable, Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
-import { type Actor, isAdmin, userIdOf } from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
 import { toLocal } from '../lib/time';
 import { type BookingOffer, bookingActionsFor } from './booking-actions';
 import type { TransitionError } from './booking-state';

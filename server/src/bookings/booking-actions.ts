@@ -1,4 +1,4 @@
-import type { Actor } from '../lib/actor';
+import type { Actor } from '../contract/actor';
 import { type BookingParties, partyOf, transition } from './booking-state';
 import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from './cancellation';
 

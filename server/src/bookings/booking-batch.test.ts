@@ -1,9 +1,9 @@
 import { BookingCreateInput } from '@spotless/sdk/schemas';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../contract/errors';
 import type { Database } from '../db/client';
 import { availability, bookingStatusHistory, bookings, cleaners, notifications, rateLimits } from '../db/schema';
-import { AppError } from '../lib/errors';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { bookInOneBatch } from './booking-create.service';

@@ -4,13 +4,13 @@ import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { fitsAvailability } from '../availability/slots';
 import { bookRefusal } from '../cleaners/cleaners.service';
+import { type Actor, requirePersonWriting } from '../contract/actor';
+import { AppError, badRequest } from '../contract/errors';
 import type { Database } from '../db/client';
 import type { Utm } from '../db/schema';
 import { refusalOf } from '../db/statements';
 import type { Deps } from '../deps';
 import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
-import { type Actor, requirePersonWriting } from '../lib/actor';
-import { AppError, badRequest } from '../lib/errors';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, answerWith, type BookingAnswer } from './booking-access.service';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../contract/actor';
 import { BOOKING_STATUSES } from '../db/schema';
-import type { Actor } from '../lib/actor';
 import {
   allowedActions,
   BOOKING_ACTIONS,

@@ -1,5 +1,5 @@
+import { type Actor, cleanerIdOf, userIdOf } from '../contract/actor';
 import type { BOOKING_STATUSES } from '../db/schema';
-import { type Actor, cleanerIdOf, userIdOf } from '../lib/actor';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

@@ -16,7 +16,7 @@ import {
   IdParam,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 export const PriceChangedBody = z.object({
   error: ApiErrorBody.shape.error.extend({ currentPrice: z.string(), currentAmount: z.number() }),

@@ -3,6 +3,7 @@ import { centsToDollars } from '@spotless/sdk/rules';
 import type { Booking, BookingStats } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable, Tx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import {
@@ -18,7 +19,6 @@ import {
   users,
 } from '../db/schema';
 import { escapeLike } from '../db/statements';
-import type { Data } from '../lib/hypermedia';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
 

@@ -12,7 +12,15 @@ import {
   ReviewCreateInput,
 } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
+import {
+  actionTo,
+  type Data,
+  linkTo,
+  type Operations,
+  pageLink,
+  pageLinksTo,
+  templateTo,
+} from '../contract/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { endSessions, startSession } from '../auth/sessions';
+import { personOf } from '../contract/actor';
+import { AppError } from '../contract/errors';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
-import { personOf } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import { endpoint, inputOf } from '../lib/operations';
 import { startedElsewhere } from '../lib/origins';
 import { countedAttempt } from '../rate-limits/rate-limit';
 import { createBooking } from './booking-create.service';

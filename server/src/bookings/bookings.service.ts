@@ -1,7 +1,6 @@
 import { BOOKING_STATUSES, isPastBooking } from '@spotless/sdk/rules';
 import type { BookingListQuery, BookingStats } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import type { Deps } from '../deps';
 import {
   type Actor,
   cleanerIdOf,
@@ -10,8 +9,9 @@ import {
   requirePerson,
   requirePersonOrAdmin,
   userIdOf,
-} from '../lib/actor';
-import type { Data } from '../lib/hypermedia';
+} from '../contract/actor';
+import type { Data } from '../contract/hypermedia';
+import type { Deps } from '../deps';
 import { answerOf, type BookingAnswer, bookingNotFound, relationTo } from './booking-access.service';
 import type { BookingStatus } from './booking-state';
 import { type BookingView, customerStats, findBookingView, listBookings } from './bookings.queries';

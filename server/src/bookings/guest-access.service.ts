@@ -1,10 +1,10 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { accountForProvenEmail } from '../auth/accounts.service';
+import { type Actor, type Guest, requirePublicWriting } from '../contract/actor';
+import { AppError } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
-import { type Actor, type Guest, requirePublicWriting } from '../lib/actor';
-import { AppError } from '../lib/errors';
 import { attachGuestBooking, consumeGuestLink, guestNameOf } from './bookings.queries';
 import { clearGuestTokensBefore, findGuestTokenBooking } from './guest-tokens.queries';
 

@@ -1,7 +1,7 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import { type Actor, forbidden, requirePartner } from '../contract/actor';
 import type { Deps } from '../deps';
-import { type Actor, forbidden, requirePartner } from '../lib/actor';
 import { findPartner } from '../partners/partners.queries';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';

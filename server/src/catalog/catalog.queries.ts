@@ -1,9 +1,9 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Service } from '@spotless/sdk/schemas';
 import { asc, eq } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { type ServiceRow, services } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 
 export function toServiceDto(row: ServiceRow): Data<Service> {
   return {

@@ -1,5 +1,5 @@
 import type { Service, ServiceList } from '@spotless/sdk/schemas';
-import { type Data, linkTo, type Operations } from '../lib/hypermedia';
+import { type Data, linkTo, type Operations } from '../contract/hypermedia';
 
 export function renderService(ops: Operations, service: Data<Service>): Service {
   return {

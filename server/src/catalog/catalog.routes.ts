@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { servicesApi as api } from './catalog.openapi';
 import { renderService, renderServiceList } from './catalog.resource';
 import { getService, listServices } from './catalog.service';

@@ -1,8 +1,8 @@
 import type { Service } from '@spotless/sdk/schemas';
+import { type Actor, requirePublic } from '../contract/actor';
+import { notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import type { Deps } from '../deps';
-import { type Actor, requirePublic } from '../lib/actor';
-import { notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
 import { findService, listActiveServices, toServiceDto } from './catalog.queries';
 
 type ServiceDeps = Pick<Deps, 'database'>;

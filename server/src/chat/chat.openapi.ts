@@ -7,7 +7,7 @@ import {
   ChatSessionParam,
   ChatSuggestions,
 } from '@spotless/sdk/schemas';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** The chat assistant's operations (docs/product/assistant.md; decision 047). */
 export const chatApi = defineOperations({

@@ -7,7 +7,7 @@ import {
   type ChatSessionCreated,
   type ChatSuggestions,
 } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations, pageLink } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations, pageLink } from '../contract/hypermedia';
 import type { ChatMessageRow } from './chat.queries';
 import type { ChatStarted, ChatTurn, ChatView } from './chat.service';
 import type { PageRef, ProposalRef } from './links';

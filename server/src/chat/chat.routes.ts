@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { AppError } from '../contract/errors';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { AppError } from '../lib/errors';
-import { endpoint, inputOf } from '../lib/operations';
 import { throttle } from '../rate-limits/rate-limit';
 import { chatApi as api } from './chat.openapi';
 import { renderChatReply, renderChatSession, renderChatStarted, renderChatSuggestions } from './chat.resource';

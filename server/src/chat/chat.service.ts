@@ -2,7 +2,6 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { HELP_ARTICLES, policy } from '@spotless/sdk/help';
 import { findUserById } from '../auth/users.queries';
-import type { Deps } from '../deps';
 import {
   type Actor,
   assistantFor,
@@ -11,10 +10,11 @@ import {
   requirePersonWriting,
   userIdOf,
   visitor,
-} from '../lib/actor';
+} from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
+import type { Deps } from '../deps';
 import type { AssistantEngine, AssistantReply, Toolbox } from '../lib/assistant-engine';
 import { estimateTokens } from '../lib/assistant-engine';
-import { AppError, notFound } from '../lib/errors';
 import { engineFor } from './assistant';
 import {
   type ChatMessageRow,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { assistantFor, visitor } from '../contract/actor';
 import { cleaners, users } from '../db/schema';
-import { assistantFor, visitor } from '../lib/actor';
 import { API_OPERATIONS } from '../operations';
 import { DEMO_CUSTOMER_EMAIL } from '../seed/demo-accounts';
 import { seedWorld } from '../test/booking-fixtures';

@@ -9,12 +9,12 @@ import { servicesApi } from '../catalog/catalog.openapi';
 import { listServices } from '../catalog/catalog.service';
 import { cleanersApi } from '../cleaners/cleaners.openapi';
 import { getCleaner, searchCleanersData } from '../cleaners/cleaners.service';
+import type { Assistant } from '../contract/actor';
+import { AppError } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
+import { generateOpenApi } from '../contract/openapi';
+import type { Operation } from '../contract/operations';
 import type { Deps } from '../deps';
-import type { Assistant } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
-import { generateOpenApi } from '../lib/openapi';
-import type { Operation } from '../lib/operations';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
 import { listingHref } from './links';
 

@@ -1,6 +1,7 @@
 import type { Cleaner } from '@spotless/sdk/schemas';
 import { describe, expect, it } from 'vitest';
-import { collectOperations, type Data } from '../lib/hypermedia';
+import type { Data } from '../contract/hypermedia';
+import { collectOperations } from '../contract/operations';
 import { API_OPERATIONS } from '../operations';
 import { renderCleaner } from './cleaners.resource';
 import { bookRefusal, type CleanerViewer } from './cleaners.service';

@@ -1,6 +1,6 @@
 import { Cleaner, CleanerOverview, CleanerSearchPage, CleanerSearchQuery, IdParam } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** The cleaners operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
 export const cleanersApi = defineOperations({

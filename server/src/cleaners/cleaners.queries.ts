@@ -1,10 +1,10 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable, Tx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { type BOOKING_STATUSES, bookingStatusHistory, bookings, type CleanerRow, cleaners, users } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 
 type CleanerWithName = CleanerRow & { firstName: string | null; lastName: string | null };
 

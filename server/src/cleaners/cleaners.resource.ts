@@ -5,7 +5,15 @@ import {
   type CleanerSearchPage,
   GuestBookingInput,
 } from '@spotless/sdk/schemas';
-import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo, templateTo } from '../lib/hypermedia';
+import {
+  actionTo,
+  type Data,
+  linkTo,
+  type Operations,
+  pageLink,
+  pageLinksTo,
+  templateTo,
+} from '../contract/hypermedia';
 import { bookRefusal, type CleanerViewer } from './cleaners.service';
 
 /** A cleaner's public profile with its links, and `book` when this viewer may book them. */

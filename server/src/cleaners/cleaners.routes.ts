@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { cleanersApi as api } from './cleaners.openapi';
 import { renderCleaner, renderCleanerOverview, renderCleanerSearch } from './cleaners.resource';
 import { cleanerOverview, getCleaner, searchCleanersAnswer } from './cleaners.service';

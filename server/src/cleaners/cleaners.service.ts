@@ -1,14 +1,15 @@
 import type { Cleaner, CleanerOverview, CleanerSearchQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import { type Actor, cleanerIdOf, personOf, requirePerson, requirePublic } from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
-import { type Actor, cleanerIdOf, personOf, requirePerson, requirePublic } from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
+import { type SearchResult, searchCleaners } from '../search/search.queries';
+import { searchCacheFor } from '../search/search-cache';
+import { searchFactsOf } from '../search/search-facts.sync';
 import { cleanerOverviewFigures, findActiveCleaner, findActiveCleanerByUser, toCleanerDto } from './cleaners.queries';
 import { overviewOf } from './overview';
-import { type SearchResult, searchCleaners } from './search.queries';
-import { searchCacheFor } from './search-cache';
 
 /**
  * Who looks at a cleaner, as far as what they may do to them: signed in or not, and which cleaner
@@ -97,7 +98,8 @@ export async function searchCleanersAnswer(
   const { client } = deps.database;
   const cache = searchCacheFor(client);
   const viewer = cleanerViewerOf(actor);
-  const compute = async () => JSON.stringify(render(await searchCleaners(client, query, cache.facts), viewer));
+  const compute = async () =>
+    JSON.stringify(render(await searchCleaners(client, query, searchFactsOf(client)), viewer));
   const key = `${audienceKey(viewer)} ${JSON.stringify(query)}`;
   return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
 }
@@ -116,5 +118,5 @@ export async function searchCleanersData(
 ): Promise<SearchResult> {
   requirePublic(actor);
   const { client } = deps.database;
-  return searchCleaners(client, searchQueryOf(input), searchCacheFor(client).facts);
+  return searchCleaners(client, searchQueryOf(input), searchFactsOf(client));
 }

@@ -1,6 +1,6 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { CleanerOverview } from '@spotless/sdk/schemas';
-import type { Data } from '../lib/hypermedia';
+import type { Data } from '../contract/hypermedia';
 
 /**
  * The cleaner dashboard's figures from their rows (decision 039): a pure function, so each figure's

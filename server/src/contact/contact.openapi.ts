@@ -1,5 +1,5 @@
 import { ContactMessageCreated, ContactMessageInput } from '@spotless/sdk/schemas';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** The contact operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
 export const contactApi = defineOperations({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { personOf } from '../contract/actor';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { personOf } from '../lib/actor';
-import { endpoint, inputOf } from '../lib/operations';
 import { throttle } from '../rate-limits/rate-limit';
 import { contactApi as api } from './contact.openapi';
 import { sendContactMessage } from './contact.service';

@@ -1,7 +1,7 @@
 import type { ContactMessageInput } from '@spotless/sdk/schemas';
+import { type Actor, personOf, requirePublicWriting } from '../contract/actor';
 import { contactMessages } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, personOf, requirePublicWriting } from '../lib/actor';
 import { enqueueNotification } from '../notifications/outbox';
 
 /** Where contact-form messages are delivered (through the outbox). */

@@ -226,7 +226,7 @@ export function requireSystem(actor: Actor): SystemActor {
 }
 
 /**
- * The early answer of the route gate (`lib/operations.ts`) for an operation's declared security:
+ * The early answer of the route gate (`contract/operations.ts`) for an operation's declared security:
  * the same refusal its service would give, before the request's input is read.
  */
 export function refuseUnlessAudience(

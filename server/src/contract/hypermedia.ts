@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
-import { apiPath } from './openapi';
-import type { Operation as TableOperation } from './operations';
 
 /**
  * Links and actions (decision 033). Hrefs are built from the operation table by operationId, so
@@ -16,11 +14,6 @@ export interface Operation {
 }
 
 export type Operations = ReadonlyMap<string, Operation>;
-
-/** Every operation of the table by operationId, with its full path (`/api/bookings/:id`). */
-export function collectOperations(table: readonly TableOperation[]): Operations {
-  return new Map(table.map((op) => [op.operationId, { method: op.method.toUpperCase(), path: apiPath(op) }]));
-}
 
 type Params = Record<string, string | number>;
 type Query = Record<string, string | number | boolean | undefined | null>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Operation, RouteSecurity } from './operations';
+import { apiPath, type Operation, type RouteSecurity } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -159,11 +159,6 @@ function describeQueryValue(zodSchema: unknown, jsonSchema: JsonSchema): void {
 
 function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
-}
-
-/** The full path of an operation: its table path below `/api`. */
-export function apiPath(op: Pick<Operation, 'path'>): string {
-  return `/api${op.path === '/' ? '' : op.path}`;
 }
 
 /** Builds an OpenAPI 3.1 document from the operations this app serves (their table entries). */

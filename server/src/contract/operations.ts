@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../deps';
 import { type Actor, forbidden, refuseUnlessAudience } from './actor';
-import { apiPath } from './openapi';
+import type { Operations } from './hypermedia';
 import { valid } from './validate';
 
 /**
@@ -181,4 +181,14 @@ export function servedOperations(app: RouteTable, table: readonly Operation[], e
     else if (isApi && !exempt.includes(path)) throw new Error(`${key} serves no operation of the table`);
   }
   return result;
+}
+
+/** The full path of an operation: its table path below `/api`. */
+export function apiPath(op: Pick<Operation, 'path'>): string {
+  return `/api${op.path === '/' ? '' : op.path}`;
+}
+
+/** Every operation of the table by operationId, with its full path (`/api/bookings/:id`). */
+export function collectOperations(table: readonly Operation[]): Operations {
+  return new Map(table.map((op) => [op.operationId, { method: op.method.toUpperCase(), path: apiPath(op) }]));
 }

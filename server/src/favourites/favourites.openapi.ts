@@ -1,6 +1,6 @@
 import { FavouriteList, FavouriteState, IdParam } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 export const cleanerParam = z.object({ cleanerId: IdParam });
 

@@ -1,5 +1,5 @@
 import type { FavouriteList, FavouriteState } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
 
 const linksOf = (ops: Operations, cleanerId: number) => ({
   self: linkTo(ops, 'getFavourite', { cleanerId }),

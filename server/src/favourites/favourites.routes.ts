@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { favouritesApi as api } from './favourites.openapi';
 import { renderFavouriteList, renderFavouriteState } from './favourites.resource';
 import { favouriteState, forgetFavourite, listFavouritesOf, saveFavourite } from './favourites.service';

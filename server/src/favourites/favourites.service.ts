@@ -1,7 +1,7 @@
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import { type Actor, requirePerson, requirePersonWriting } from '../contract/actor';
+import { notFound } from '../contract/errors';
 import type { Deps } from '../deps';
-import { type Actor, requirePerson, requirePersonWriting } from '../lib/actor';
-import { notFound } from '../lib/errors';
 import { addFavourite, isFavourite, listFavourites, removeFavourite } from './favourites.queries';
 
 type FavouriteDeps = Pick<Deps, 'database'>;

@@ -1,5 +1,5 @@
-import { AppError } from './errors';
-import type { Logger } from './logger';
+import { AppError } from '../contract/errors';
+import type { Logger } from '../lib/logger';
 
 /**
  * Where uploaded files (application documents, review photos) keep their bytes: a folder under

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError } from '../contract/errors';
 import { type CleanImage, cleanImage, type ImageType } from './images';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../contract/errors';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg, samplePdf } from '../test/sample-files';
-import { AppError } from './errors';
 import { inProcessImageCleaner as images } from './image-cleaner';
 import {
   attachmentDisposition,

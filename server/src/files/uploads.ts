@@ -10,7 +10,7 @@ import {
 // The size limit and the type-by-bytes rule are the SDK's (the browser checks the same before sending).
 export { sniffFileType, UPLOAD_MAX_BYTES, type UploadType } from '@spotless/sdk/rules';
 
-import { AppError } from './errors';
+import { AppError } from '../contract/errors';
 import type { ImageCleaner } from './image-cleaner';
 import { ImageRejected, ImageTooLarge, MAX_SOURCE_MEGAPIXELS } from './images';
 import { isStructurallyPdf } from './pdf';

@@ -2,11 +2,11 @@ import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../contract/errors';
 import type { Queryable } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { builder, rawStatement, statement } from '../db/statements';
 import type { Deps } from '../deps';
-import { AppError } from '../lib/errors';
 
 /** How long a stored answer is replayed for the same key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,8 @@ import {
   queueBookingReminders,
   UNPAID_BOOKING_TTL_MS,
 } from '../bookings/booking-lifecycle.service';
+import { systemActor } from '../contract/actor';
 import { bookingStatusHistory, bookings, notifications } from '../db/schema';
-import { systemActor } from '../lib/actor';
 import { createCustomer, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 

@@ -1,8 +1,8 @@
 import { expireUnpaidBookings, queueBookingReminders } from '../bookings/booking-lifecycle.service';
 import { purgeOldChats } from '../chat/chat.service';
+import { systemActor } from '../contract/actor';
 import { refreshStatistics } from '../db/migrate';
 import type { Deps } from '../deps';
-import { systemActor } from '../lib/actor';
 import { withFields } from '../lib/logger';
 import { deliverNotifications } from '../notifications/outbox';
 import { reconcilePayments } from '../payments/reconcile.service';

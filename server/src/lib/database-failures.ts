@@ -1,5 +1,5 @@
+import { AppError } from '../contract/errors';
 import { databaseFailure } from '../db/failures';
-import { AppError } from './errors';
 
 /** Another writer holds the database: the request changed nothing and may be sent again shortly. */
 export function databaseBusy(retryAfterSeconds = 2): AppError {

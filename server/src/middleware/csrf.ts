@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ADMIN_SESSION_COOKIE, readSessionCookie, SESSION_COOKIE } from '../auth/cookies';
+import { AppError } from '../contract/errors';
 import type { AppEnv } from '../deps';
-import { AppError } from '../lib/errors';
 import { originOf, sameSite } from '../lib/origins';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

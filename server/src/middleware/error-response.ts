@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError, errorBody } from '../contract/errors';
 import { databaseFailure } from '../db/failures';
 import type { AppEnv, Deps } from '../deps';
 import { databaseBusy, databaseUnavailable } from '../lib/database-failures';
-import { AppError, errorBody } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 
 /** How a thrown error becomes an answer: the app's one `onError`. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { errorBody } from '../contract/errors';
 import type { AppEnv } from '../deps';
-import { errorBody } from '../lib/errors';
 import { somePartnerAllows } from '../partners/partners.service';
 
 /** The headers a widget sends: its key, a guest token, the host page's UTM, and JSON. */

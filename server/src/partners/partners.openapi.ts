@@ -1,6 +1,6 @@
 import { IdParam, Partner, PartnerCreate, PartnerList, PartnerUpdate } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** Partners (decision 048): administrators create and change the sites that embed the widgets. */
 export const partnersApi = defineOperations({

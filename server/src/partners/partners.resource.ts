@@ -1,5 +1,5 @@
 import { type Partner, PartnerCreate, type PartnerList, PartnerUpdate } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
 import type { PartnerData } from './partners.service';
 
 type Actions = Partner['actions'];

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { endpoint, inputOf } from '../lib/operations';
 import { partnersApi as api } from './partners.openapi';
 import { renderPartner, renderPartnerList } from './partners.resource';
 import { createPartner, getPartner, listPartners, updatePartner } from './partners.service';

@@ -3,9 +3,9 @@ import { centsToDollars, originAllowed } from '@spotless/sdk/rules';
 import type { PartnerCreate, PartnerStats, PartnerUpdate } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
+import { type Actor, type Partner, requireAdmin } from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
 import type { Deps } from '../deps';
-import { type Actor, type Partner, requireAdmin } from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
 
 import {
   activePartnerOrigins,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../contract/actor';
 import { payments, refunds } from '../db/schema';
-import { systemActor } from '../lib/actor';
 import { createTestContext, type TestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';
 import { StripeLoopback } from '../test/stripe-loopback';

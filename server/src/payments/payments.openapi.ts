@@ -11,7 +11,7 @@ import {
   RefundResult,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 /** The payments operations: what each one is, who may call it and what it answers (OpenAPI, links and actions come from here). */
 export const paymentsApi = defineOperations({

@@ -1,10 +1,10 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
 import { and, asc, count, desc, eq, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { bookings, payments, refunds } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
 import { CHARGED_STATUSES } from './payment-state';
 

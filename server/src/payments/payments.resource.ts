@@ -1,5 +1,5 @@
 import { type Payment, type PaymentPage, RefundInput } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations, pageLink, pageLinksTo } from '../contract/hypermedia';
 import type { PaymentAnswer } from './payments.service';
 
 /** A payment with its links and, for an administrator while something is left, its refund action. */

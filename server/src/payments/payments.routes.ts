@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError } from '../contract/errors';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
-import { AppError } from '../lib/errors';
-import { endpoint, inputOf } from '../lib/operations';
 import { WebhookSignatureError } from '../lib/payment-provider';
 import { LOCAL_SIGNATURE_HEADER } from './local-provider';
 import { paymentsApi as api } from './payments.openapi';

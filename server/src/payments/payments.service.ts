@@ -3,9 +3,6 @@ import type { LocalConfirmInput, Payment, PaymentIntentInput, PaymentListQuery }
 import type { z } from 'zod';
 import { payRefusal } from '../bookings/booking-actions';
 import type { BookingStatus } from '../bookings/booking-state';
-import type { Database } from '../db/client';
-import type { Clock, Deps } from '../deps';
-import { runOnce } from '../idempotency/idempotency';
 import {
   type Actor,
   isAdmin,
@@ -14,9 +11,12 @@ import {
   requirePublic,
   requirePublicWriting,
   userIdOf,
-} from '../lib/actor';
-import { AppError, notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
+} from '../contract/actor';
+import { AppError, notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
+import type { Database } from '../db/client';
+import type { Clock, Deps } from '../deps';
+import { runOnce } from '../idempotency/idempotency';
 import type { Logger } from '../lib/logger';
 import {
   type PaymentIntent,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { systemActor } from '../contract/actor';
 import { auditLog, bookings, notifications, payments, refunds } from '../db/schema';
-import { systemActor } from '../lib/actor';
 import { LocalPaymentProvider } from '../payments/local-provider';
 import { createTestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';

@@ -1,5 +1,5 @@
+import { type Actor, requireSystem } from '../contract/actor';
 import type { Deps } from '../deps';
-import { type Actor, requireSystem } from '../lib/actor';
 import { PaymentProviderError } from '../lib/payment-provider';
 import { markProcessing, touchPayment } from './payment-ledger.service';
 import { cancelledBookingRefundsDue, eventsFromIntent, stalePayments, staleRefunds } from './payments.queries';

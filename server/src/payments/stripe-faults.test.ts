@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../contract/actor';
 import { bookings, payments } from '../db/schema';
-import { systemActor } from '../lib/actor';
 import { PaymentProviderError } from '../lib/payment-provider';
 import { createTestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';

@@ -2,11 +2,11 @@ import type { InStatement, ResultSet } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Config } from '../config';
+import { userIdOf } from '../contract/actor';
+import { AppError } from '../contract/errors';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { AppEnv, Clock } from '../deps';
-import { userIdOf } from '../lib/actor';
-import { AppError } from '../lib/errors';
 import { clientIp, rateLimitBucket } from './client-ip';
 
 export interface RateLimitResult {

@@ -1,7 +1,7 @@
 import type { ReviewVoteType } from '@spotless/sdk/schemas';
+import { type Actor, cleanerIdOf, personOf } from '../contract/actor';
+import { notFound } from '../contract/errors';
 import type { Queryable } from '../db/client';
-import { type Actor, cleanerIdOf, personOf } from '../lib/actor';
-import { notFound } from '../lib/errors';
 import {
   ANONYMOUS_REVIEWER,
   type ReviewCapability,

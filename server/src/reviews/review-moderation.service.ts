@@ -2,11 +2,11 @@ import type { ModeratedReview, ReviewModerationInput } from '@spotless/sdk/schem
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
 import { setReviewFigures } from '../cleaners/cleaners.queries';
+import { type Actor, requireAdmin } from '../contract/actor';
+import { notFound } from '../contract/errors';
+import type { Data } from '../contract/hypermedia';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
-import { type Actor, requireAdmin } from '../lib/actor';
-import { notFound } from '../lib/errors';
-import type { Data } from '../lib/hypermedia';
 import { enqueueNotification } from '../notifications/outbox';
 import {
   closeReportsOf,

@@ -1,12 +1,12 @@
 import { MESSAGES, PHOTO_MAX_DIMENSION } from '@spotless/sdk/rules';
 import { REVIEW_PHOTO_LIMITS } from '@spotless/sdk/schemas';
-import { AppError } from '../lib/errors';
-import type { ImageCleaner } from '../lib/image-cleaner';
-import { ImageRejected, ImageTooLarge } from '../lib/images';
-import { imageTooLarge, parseMultipart, readBodyAtMost, sniffFileType } from '../lib/uploads';
+import { AppError } from '../contract/errors';
+import type { ImageCleaner } from '../files/image-cleaner';
+import { ImageRejected, ImageTooLarge } from '../files/images';
+import { imageTooLarge, parseMultipart, readBodyAtMost, sniffFileType } from '../files/uploads';
 
 /**
- * Review photos as they arrive: a multipart body read with a byte count (lib/uploads.ts), so an
+ * Review photos as they arrive: a multipart body read with a byte count (files/uploads.ts), so an
  * oversized upload is refused before it is held in memory whole, and each file's type decided by
  * its first bytes — never by its name or the type the client declared (an HTML page named `.jpg`
  * stays out). Each photo is then decoded and encoded again (decision 045): one that does not decode
@@ -28,7 +28,7 @@ const MAX_BYTES = REVIEW_PHOTO_LIMITS.maxBytes;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_CAPTION = 500;
 
-/** The image type the bytes are, by their signature (lib/uploads.ts), or null: never by name or declared type. */
+/** The image type the bytes are, by their signature (files/uploads.ts), or null: never by name or declared type. */
 export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   return sniffFileType(bytes, REVIEW_PHOTO_LIMITS.types) as PhotoType | null;
 }

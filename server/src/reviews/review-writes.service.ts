@@ -2,11 +2,11 @@ import type { ReviewCreateInput, ReviewReportInput, ReviewVoteType } from '@spot
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addReviewRating } from '../cleaners/cleaners.queries';
+import { type Actor, requirePersonWriting } from '../contract/actor';
+import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { reviewPhotos, reviewReports, reviewResponses, reviews, reviewVotes } from '../db/schema';
 import type { Deps } from '../deps';
-import { type Actor, requirePersonWriting } from '../lib/actor';
-import { AppError, badRequest, notFound } from '../lib/errors';
 import { enqueueNotification } from '../notifications/outbox';
 import { answerOf, loadForWrite, type ReviewAnswer, reviewNotFound } from './review-access.service';
 import { type PhotoUpload, photoKey } from './review-photos';

@@ -17,8 +17,8 @@ import {
   ReviewVoteInput,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import type { OperationSpec } from '../lib/operations';
-import { defineOperations } from '../lib/operations';
+import type { OperationSpec } from '../contract/operations';
+import { defineOperations } from '../contract/operations';
 
 export const reviewPageResponses = {
   200: { description: 'One page of the cleaner’s reviews, newest first', schema: ReviewPage },

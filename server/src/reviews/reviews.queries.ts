@@ -1,5 +1,6 @@
 import type { PlatformReviewSummary, Review, ReviewReport, ReviewSummary } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Data } from '../contract/hypermedia';
 import type { Queryable, Tx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import {
@@ -13,7 +14,6 @@ import {
   services,
   users,
 } from '../db/schema';
-import type { Data } from '../lib/hypermedia';
 import { percentOf, type VoteType } from './review-rules';
 
 /** A review's fields, before the viewer's own vote (`userVote`) is known. */

@@ -11,7 +11,7 @@ import {
   type ReviewSummary,
   ReviewVoteInput,
 } from '@spotless/sdk/schemas';
-import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo } from '../lib/hypermedia';
+import { actionTo, type Data, linkTo, type Operations, pageLink, pageLinksTo } from '../contract/hypermedia';
 import type { ReviewAnswer } from './review-access.service';
 
 type Actions = Review['actions'];

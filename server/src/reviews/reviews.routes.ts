@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { linkTo } from '../contract/hypermedia';
+import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { linkTo } from '../lib/hypermedia';
-import { endpoint, inputOf } from '../lib/operations';
 import { throttleUpload } from '../rate-limits/rate-limit';
 import { moderateReview } from './review-moderation.service';
 import { readPhotoUpload } from './review-photos';

@@ -1,10 +1,10 @@
 import type { ReviewReportListQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { findActiveCleaner } from '../cleaners/cleaners.queries';
+import { type Actor, requireAdmin, requirePublic } from '../contract/actor';
+import { notFound } from '../contract/errors';
 import type { Deps } from '../deps';
-import { type Actor, requireAdmin, requirePublic } from '../lib/actor';
-import { notFound } from '../lib/errors';
-import type { StoredFile } from '../lib/file-storage';
+import type { StoredFile } from '../files/file-storage';
 import { answersFor } from './review-access.service';
 import { contentTypeOfKey } from './review-photos';
 import {

@@ -10,7 +10,7 @@ import { keepSearchFacts } from './search-facts.sync';
  * `__fixtures__/search-answers.json` holds — the page's ids in order, their distances, the total
  * and the stats. A change to how search is computed (indexes, tables, caching, ranking shortcuts)
  * keeps every answer identical; a change meant to alter answers updates the file on purpose
- * (`npx vitest run --project server src/cleaners/search-answers.test.ts -u`) and says why.
+ * (`npx vitest run --project server src/search/search-answers.test.ts -u`) and says why.
  */
 
 const QUERIES = [

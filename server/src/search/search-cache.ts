@@ -1,5 +1,4 @@
 import type { Client } from '@libsql/client';
-import type { SearchFacts } from './search-facts.sync';
 
 /**
  * Reads `search_state.version`, which triggers bump on every change that can alter a search
@@ -128,12 +127,6 @@ export interface SearchCache {
   answers: AnswerCache;
   /** The benchmark turns it off to measure the uncached path. */
   enabled: boolean;
-  /**
-   * This server's copy of the facts searches filter, sort and count by (decision 060), when the
-   * entry keeps one (`keepSearchFacts`): Node, where one process lives long. Workers isolates
-   * answer searches in SQL.
-   */
-  facts?: SearchFacts;
 }
 
 const caches = new WeakMap<Client, SearchCache>();

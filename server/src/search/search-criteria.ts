@@ -1,8 +1,9 @@
 import { lookupCity } from '@spotless/sdk/cities';
+import { DEFAULT_RADIUS_MILES } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
+import type { Data } from '../contract/hypermedia';
 import type { Point } from '../lib/geo';
-import type { Data } from '../lib/hypermedia';
 import { toFtsQuery } from './fts-query';
 
 /**
@@ -11,9 +12,6 @@ import { toFtsQuery } from './fts-query';
  */
 
 export type SearchInput = z.output<typeof CleanerSearchQuery>;
-
-/** Default radius (miles) around given or resolved coordinates (docs/product/discovery.md). */
-export const DEFAULT_RADIUS_MILES = 25;
 
 export type SearchSort = 'rating' | 'price' | 'distance' | 'experience' | 'relevance';
 export type SearchDirection = 'asc' | 'desc';

@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import type { SearchCriteria, SearchFigures } from './search.queries';
+import type { SearchCriteria, SearchFigures } from './search-criteria';
 import type { Candidates } from './search-facts';
 import type { SearchFacts } from './search-facts.sync';
 import { BM25, PAGE_COLUMNS, toCleaner } from './search-page';

@@ -1,5 +1,5 @@
 import type { Point } from '../lib/geo';
-import type { FactSort } from './search-facts';
+import type { SearchSort } from './search-criteria';
 
 /** The arithmetic under `CleanerFacts` (search-facts.ts): distances, cells, the order, the sorted top. */
 
@@ -65,7 +65,7 @@ function topOf(hits: Int32Array, total: number, count: number, compare: (a: numb
 
 /** The SQL search's ORDER BY over slots (search.queries.ts `orderBy`); id ascending breaks ties. */
 export function comparatorOf(
-  sort: FactSort,
+  sort: SearchSort,
   direction: 'asc' | 'desc',
   columns: {
     id: Int32Array;

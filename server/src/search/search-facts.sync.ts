@@ -182,9 +182,23 @@ export class SearchFacts {
   }
 }
 
+/**
+ * This server's copy of the facts searches filter, sort and count by (decision 060), per database
+ * client, when the entry keeps one (`keepSearchFacts`): Node, where one process lives long. Workers
+ * isolates answer searches in SQL.
+ */
+const kept = new WeakMap<Client, SearchFacts>();
+
 /** Answers this client's searches from a copy of the cleaners' facts kept in step with the database. */
 export function keepSearchFacts(client: Client, options: { reuseWords?: boolean } = {}): SearchFacts {
-  const cache = searchCacheFor(client);
-  cache.facts ??= new SearchFacts(client, () => cache.version.get(), options.reuseWords);
-  return cache.facts;
+  let facts = kept.get(client);
+  if (!facts) {
+    const cache = searchCacheFor(client);
+    facts = new SearchFacts(client, () => cache.version.get(), options.reuseWords);
+    kept.set(client, facts);
+  }
+  return facts;
 }
+
+/** The facts this client's searches are answered from, if the entry keeps them; else searches use SQL. */
+export const searchFactsOf = (client: Client): SearchFacts | undefined => kept.get(client);

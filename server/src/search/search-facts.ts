@@ -1,4 +1,5 @@
 import { boundingBox, type Point } from '../lib/geo';
+import type { SearchSort } from './search-criteria';
 import { cellOf, comparatorOf, gridOf, haversineMiles, Keys, topOf } from './search-facts.scan';
 
 /**
@@ -26,8 +27,6 @@ export interface FactRow {
   longitude: number;
 }
 
-export type FactSort = 'rating' | 'price' | 'distance' | 'experience' | 'relevance';
-
 /** What a search asks of the facts: everything but the words, which arrive as candidates. */
 export interface FactQuery {
   center?: Point;
@@ -41,7 +40,7 @@ export interface FactQuery {
   isVerified?: boolean;
   isInsured?: boolean;
   isBonded?: boolean;
-  sort: FactSort;
+  sort: SearchSort;
   direction: 'asc' | 'desc';
   limit: number;
   offset: number;

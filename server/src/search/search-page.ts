@@ -1,7 +1,7 @@
 import type { Row } from '@libsql/client';
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Cleaner, ServiceType } from '@spotless/sdk/schemas';
-import type { Data } from '../lib/hypermedia';
+import type { Data } from '../contract/hypermedia';
 
 /** What both ways of answering a search share: the rank, and the columns a page shows. */
 

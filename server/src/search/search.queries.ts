@@ -1,36 +1,26 @@
 import type { Client, InValue } from '@libsql/client';
-import { lookupCity } from '@spotless/sdk/cities';
 import { centsToDollars } from '@spotless/sdk/rules';
-import type { Cleaner, CleanerSearchPage, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
-import type { z } from 'zod';
+import type { Cleaner, CleanerSearchPage } from '@spotless/sdk/schemas';
+import type { Data } from '../contract/hypermedia';
 import { escapeLike } from '../db/statements';
 import { boundingBox, type Point } from '../lib/geo';
-import type { Data } from '../lib/hypermedia';
-import { toFtsQuery } from './fts-query';
+import {
+  criteriaOf,
+  type SearchCriteria,
+  type SearchDirection,
+  type SearchFigures,
+  type SearchInput,
+  type SearchSort,
+} from './search-criteria';
 import { factsCanAnswer, figuresFromFacts } from './search-facts.queries';
 import type { SearchFacts } from './search-facts.sync';
 import { BM25, PAGE_COLUMNS, toCleaner } from './search-page';
 import { correctedFtsQuery } from './search-typos';
 
-export type SearchInput = z.output<typeof CleanerSearchQuery>;
-
-/** Default radius (miles) around given or resolved coordinates (docs/product/discovery.md). */
-export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.7613;
 
-type Sort = 'rating' | 'price' | 'distance' | 'experience' | 'relevance';
-type Direction = 'asc' | 'desc';
-
-const DEFAULT_DIRECTION: Record<Sort, Direction> = {
-  rating: 'desc',
-  price: 'asc',
-  distance: 'asc',
-  experience: 'desc',
-  relevance: 'desc',
-};
-
 /** ORDER BY terms over a row alias; `id` ascending breaks every tie, so pages never overlap. */
-function orderBy(sort: Sort, direction: Direction, a: string): string {
+function orderBy(sort: SearchSort, direction: SearchDirection, a: string): string {
   const d = direction.toUpperCase();
   switch (sort) {
     // SQLite sorts NULL lowest: unrated cleaners come last when descending, first when ascending.
@@ -61,72 +51,6 @@ function distanceSql(center: Point): { sql: string; args: InValue[] } {
 /** Exclusive upper bound of a text prefix, so a prefix match is an index range. */
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-}
-
-/** What a search asks for, read once from its input: both ways of answering start from it. */
-export interface SearchCriteria {
-  center: Point | undefined;
-  radius: number;
-  /** A `city` the city table does not know, lower-case: matched by name. */
-  cityName?: string;
-  /** A `location` the city table does not know: a city prefix, a state or a ZIP prefix. */
-  place?: string;
-  state?: string;
-  zipCode?: string;
-  serviceType?: ServiceType;
-  minRating?: number;
-  maxRateCents?: number;
-  isVerified?: boolean;
-  isInsured?: boolean;
-  isBonded?: boolean;
-  /** The FTS5 query for the words typed. */
-  fts?: string;
-  sort: Sort;
-  direction: Direction;
-  limit: number;
-  offset: number;
-}
-
-export function criteriaOf(input: SearchInput, ftsQuery?: string): SearchCriteria {
-  let center: Point | undefined =
-    input.latitude !== undefined && input.longitude !== undefined
-      ? { latitude: input.latitude, longitude: input.longitude }
-      : undefined;
-  let cityName: string | undefined;
-  let place: string | undefined;
-  for (const text of [input.location, input.city]) {
-    const trimmed = text?.trim();
-    if (!trimmed) continue;
-    const city = lookupCity(trimmed);
-    if (city) {
-      center ??= city;
-      continue;
-    }
-    if (text === input.city) cityName = trimmed.toLowerCase();
-    else place = trimmed;
-  }
-  const fts = ftsQuery ?? (input.query ? toFtsQuery(input.query) : undefined);
-  let sort: Sort = input.sortBy ?? (fts ? 'relevance' : 'rating');
-  if (sort === 'distance' && !center) sort = 'rating';
-  return {
-    center,
-    radius: input.radius ?? DEFAULT_RADIUS_MILES,
-    ...(cityName !== undefined ? { cityName } : {}),
-    ...(place !== undefined ? { place } : {}),
-    ...(input.state ? { state: input.state.toUpperCase() } : {}),
-    ...(input.zipCode ? { zipCode: input.zipCode } : {}),
-    ...(input.serviceType && input.serviceType !== 'all' ? { serviceType: input.serviceType as ServiceType } : {}),
-    ...(input.minRating !== undefined && input.minRating > 0 ? { minRating: input.minRating } : {}),
-    ...(input.maxPrice !== undefined ? { maxRateCents: Math.round(input.maxPrice * 100) } : {}),
-    ...(input.isVerified !== undefined ? { isVerified: input.isVerified } : {}),
-    ...(input.isInsured !== undefined ? { isInsured: input.isInsured } : {}),
-    ...(input.isBonded !== undefined ? { isBonded: input.isBonded } : {}),
-    ...(fts ? { fts } : {}),
-    sort,
-    direction: input.sortOrder ?? DEFAULT_DIRECTION[sort],
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  };
 }
 
 export interface SearchPlan {
@@ -248,16 +172,6 @@ order by ${orderBy(sort, direction, 'p')}`;
 
 /** One page of cleaners and the stats over every match. */
 export type SearchResult = Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] };
-
-/** The figures a search answers, however they were computed. */
-export interface SearchFigures {
-  total: number;
-  averageRating: number | null;
-  minRateCents: number | null;
-  maxRateCents: number | null;
-  cities: number;
-  items: Data<Cleaner>[];
-}
 
 /** One page and the stats over every match in one statement, all in SQL. */
 async function figuresFromSql(client: Client, criteria: SearchCriteria): Promise<SearchFigures> {

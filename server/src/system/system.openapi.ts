@@ -1,6 +1,6 @@
 import { ApiRoot } from '@spotless/sdk/schemas';
 import { z } from 'zod';
-import { defineOperations } from '../lib/operations';
+import { defineOperations } from '../contract/operations';
 
 export const Health = z
   .object({ status: z.literal('ok'), links: z.object({ self: z.object({ href: z.string(), operation: z.string() }) }) })

@@ -1,5 +1,5 @@
 import { type ApiRoot, ApplicationInput, CleanerSearchQuery, LoginInput, RegisterInput } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations, pageLink, templateTo } from '../lib/hypermedia';
+import { actionTo, linkTo, type Operations, pageLink, templateTo } from '../contract/hypermedia';
 import type { RootFacts } from './system.service';
 
 /** `GET /api`: links to every entry point and what the caller may do as they are (decision 033). */

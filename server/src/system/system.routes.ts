@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { linkTo } from '../contract/hypermedia';
+import { endpoint } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { linkTo } from '../lib/hypermedia';
-import { endpoint } from '../lib/operations';
 import { systemApi as api } from './system.openapi';
 import { renderRoot } from './system.resource';
 import { checkReadiness, rootFacts } from './system.service';

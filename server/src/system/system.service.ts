@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { mayApply } from '../applications/applications.service';
+import { type Actor, isAdmin, personOf, requirePublic } from '../contract/actor';
+import { AppError } from '../contract/errors';
 import { DatabaseTimeoutError, within } from '../db/client';
 import { readiness } from '../db/schema';
 import { builder, statement } from '../db/statements';
 import type { Deps } from '../deps';
-import { type Actor, isAdmin, personOf, requirePublic } from '../lib/actor';
 import { asServiceUnavailable, databaseUnavailable } from '../lib/database-failures';
-import { AppError } from '../lib/errors';
 
 /** What the API root offers this actor: signed in or not, an administrator, whether they may apply. */
 export interface RootFacts {

@@ -4,7 +4,7 @@
  * the assistant.
  */
 import { ASSISTANT_OPERATIONS } from '../chat/tools';
-import type { Operation } from '../lib/operations';
+import type { Operation } from '../contract/operations';
 import { ASSISTANTS, type AssistantCaller, type Caller } from './access-callers';
 import type { Base, Row } from './access-rows';
 

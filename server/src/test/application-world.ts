@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { applicationDocuments, users } from '../db/schema';
-import type { memoryFileStorage } from '../lib/file-storage';
+import type { memoryFileStorage } from '../files/file-storage';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from './booking-fixtures';
 import { createTestContext, type Json } from './harness';
 import { samplePdf, samplePng } from './sample-files';

@@ -20,7 +20,7 @@ import { migrateDatabase } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { applicationDocuments, bookings, cleanerApplications, partners, payments, reviews, users } from '../db/schema';
 import type { Deps } from '../deps';
-import { inProcessImageCleaner } from '../lib/image-cleaner';
+import { inProcessImageCleaner } from '../files/image-cleaner';
 import { createLogger } from '../lib/logger';
 import { folderFileStorage } from '../node-files';
 import { MIGRATIONS_FOLDER } from '../paths';

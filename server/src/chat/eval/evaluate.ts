@@ -1,8 +1,8 @@
 import { lookupCity } from '@spotless/sdk/cities';
 import { eq } from 'drizzle-orm';
+import { type Actor, visitor } from '../../contract/actor';
 import { cleaners, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { type Actor, visitor } from '../../lib/actor';
 import type { AssistantEngine, Toolbox } from '../../lib/assistant-engine';
 import { distanceMiles } from '../../lib/geo';
 import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';

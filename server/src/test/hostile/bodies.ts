@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Operation } from '../../lib/operations';
+import type { Operation } from '../../contract/operations';
 import {
   DEEP,
   deepText,

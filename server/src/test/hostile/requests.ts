@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { apiPath } from '../../lib/openapi';
-import type { Operation } from '../../lib/operations';
+import type { Operation } from '../../contract/operations';
+import { apiPath } from '../../contract/operations';
 import { type Body, bodyFor, type Mode, wrongContentType } from './bodies';
 import { fromSchema, type Hints, hostileNumber, hostileString, inputSchemaOf, searchSyntax } from './values';
 import { CALLERS, type CallerName } from './world';

@@ -1,6 +1,6 @@
 import { ApiErrorBody } from '@spotless/sdk/schemas';
 import fc from 'fast-check';
-import type { Operation } from '../../lib/operations';
+import type { Operation } from '../../contract/operations';
 import { API_OPERATIONS } from '../../operations';
 import { type HostileCase, hostileRequests } from './requests';
 import { PARTNER_ORIGIN, SITE_ORIGIN, type World } from './world';
