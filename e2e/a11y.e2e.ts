@@ -12,8 +12,9 @@ const { baseUrl } = server;
 const browser = await useBrowser(server);
 let cleanerId = 1;
 let pendingBookingId = 0;
-const signedInContexts = new Map<string, BrowserContext>();
-const adminContexts = new Map<number, BrowserContext>();
+/** Made once each, by whichever page asks first: the pages are checked side by side. */
+const signedInContexts = new Map<string, Promise<BrowserContext>>();
+const adminContexts = new Map<number, Promise<BrowserContext>>();
 
 interface Route {
   path: string;
@@ -85,21 +86,27 @@ async function signedInContext(
   email = 'customer@example.com',
 ): Promise<BrowserContext> {
   const key = `${email} ${viewport.width}`;
-  const existing = signedInContexts.get(key);
-  if (existing) return existing;
-  const context = await browser.newContext({ viewport });
-  await apiSignIn(context.request, baseUrl, email);
-  signedInContexts.set(key, context);
+  let context = signedInContexts.get(key);
+  if (!context) {
+    context = browser.newContext({ viewport }).then(async (made) => {
+      await apiSignIn(made.request, baseUrl, email);
+      return made;
+    });
+    signedInContexts.set(key, context);
+  }
   return context;
 }
 
 /** A browser context holding an admin session (the demo admin password), one per viewport. */
 async function adminContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const existing = adminContexts.get(viewport.width);
-  if (existing) return existing;
-  const context = await browser.newContext({ viewport });
-  await apiAdminSignIn(context.request, baseUrl);
-  adminContexts.set(viewport.width, context);
+  let context = adminContexts.get(viewport.width);
+  if (!context) {
+    context = browser.newContext({ viewport }).then(async (made) => {
+      await apiAdminSignIn(made.request, baseUrl);
+      return made;
+    });
+    adminContexts.set(viewport.width, context);
+  }
   return context;
 }
 
@@ -140,7 +147,7 @@ beforeAll(async () => {
   expect(pendingBookingId, 'the demo customer has a pending booking to pay').toBeGreaterThan(0);
 });
 afterAll(async () => {
-  for (const context of [...signedInContexts.values(), ...adminContexts.values()]) await context.close();
+  for (const context of [...signedInContexts.values(), ...adminContexts.values()]) await (await context).close();
 });
 
 describe('accessibility (axe-core in Chromium)', () => {
@@ -173,7 +180,8 @@ describe('accessibility (axe-core in Chromium)', () => {
       { name: 'mobile', width: 390, height: 844 },
     ]) {
       const label = `/${path}${admin ? ' (admin session)' : isProtected ? ' (signed in)' : ''} (${viewport.name})`;
-      it(`${label} has no serious or critical violations`, async () => {
+      // Side by side (a few at a time): each page mostly waits for its network to settle.
+      it.concurrent(`${label} has no serious or critical violations`, async ({ expect }) => {
         // Samples are read now: they come from the server, after the test file was collected.
         const url = concrete(path);
         const page = admin
