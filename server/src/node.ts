@@ -101,10 +101,18 @@ async function main() {
 
   const server = startNodeServer(app.fetch, config, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    banner(`Spotless is running at http://${host}:${info.port} (API docs: /api/docs)`);
+    const listening = `http://${host}:${info.port}`;
+    // Open the address the e-mails link to: a session cookie belongs to one host name, so
+    // localhost and 127.0.0.1 would be two separate sign-ins.
+    const open = new URL(config.publicUrl).port === String(info.port) ? config.publicUrl : listening;
+    banner(
+      `Spotless is running at ${open} (API docs: /api/docs)${open === listening ? '' : `, listening on ${listening}`}`,
+    );
     if (config.embedded) {
       banner('Embedded defaults: libSQL file, local test-mode payments, offline assistant.');
-      banner(`E-mails (verification, password reset, receipts) are written to ${join(config.dataDir, 'outbox')}/`);
+      banner(
+        `E-mails (verification, password reset, receipts, guest links) are written to ${join(config.dataDir, 'outbox')}/ within a minute (the outbox job runs every minute)`,
+      );
     }
     if (config.demo) {
       banner(
@@ -112,7 +120,7 @@ async function main() {
       );
       banner(`Admin password (development only): ${DEMO_ADMIN_PASSWORD}`);
       banner(
-        `Partner widgets: <script src="http://${host}:${info.port}/embed.js" data-key="${DEMO_PARTNER_KEY}" async> on any loopback page; try npm start -w examples/partner-site`,
+        `Partner widgets: <script src="${open}/embed.js" data-key="${DEMO_PARTNER_KEY}" async> on any loopback page; try npm start -w examples/partner-site`,
       );
     }
   });
