@@ -5348,21 +5348,21 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApplicationPage"];
                 };
             };
-            /** @description A parameter is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Signed out */
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Signed in, but not as an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5391,14 +5391,21 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description Signed out */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Signed in, but not as an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5438,21 +5445,21 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field is invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Signed out */
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Signed in, but not as an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5506,14 +5513,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Signed out */
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Signed in, but not as an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5670,7 +5677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Partner"];
                 };
             };
-            /** @description A field is missing or malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,6 +5719,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Partner"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No admin session */
             401: {
@@ -5811,7 +5825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewReportList"];
                 };
             };
-            /** @description A parameter is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5853,6 +5867,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReviewReport"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No admin session */
             401: {
@@ -6009,7 +6030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Nobody signed in */
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6074,7 +6095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,6 +6138,13 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed out */
             401: {
                 headers: {
@@ -6152,6 +6180,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApplicationDocumentList"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -6193,7 +6228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationDocument"];
                 };
             };
-            /** @description A field is missing or invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,7 +6349,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A field is missing or invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6375,6 +6410,13 @@ export interface operations {
         responses: {
             /** @description To the provider, with state and a PKCE challenge */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6697,7 +6739,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A field is missing or invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6776,7 +6818,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator’s account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6828,7 +6870,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator’s account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6880,7 +6922,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator’s account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7018,7 +7060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7117,6 +7159,13 @@ export interface operations {
                         ok: true;
                     };
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -7279,6 +7328,13 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed out */
             401: {
                 headers: {
@@ -7375,6 +7431,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Booking"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -7514,6 +7577,13 @@ export interface operations {
                     "application/json": components["schemas"]["ChatSession"];
                 };
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such conversation, or not yours */
             404: {
                 headers: {
@@ -7536,6 +7606,13 @@ export interface operations {
         responses: {
             /** @description Deleted */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7716,7 +7793,7 @@ export interface operations {
                     "application/json": components["schemas"]["CleanerSearchPage"];
                 };
             };
-            /** @description A parameter is out of range or malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cleaner"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,6 +7857,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AvailabilityList"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such cleaner */
             404: {
@@ -7917,6 +8001,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TimeOffList"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -8095,7 +8186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8133,7 +8224,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentCreated"];
                 };
             };
-            /** @description A field is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8197,6 +8288,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationDocument"];
                 };
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Signed out */
             401: {
                 headers: {
@@ -8232,6 +8330,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Application"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -8276,6 +8381,13 @@ export interface operations {
         responses: {
             /** @description The file (application/pdf, image/jpeg or image/png) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8344,7 +8456,7 @@ export interface operations {
                     "application/json": components["schemas"]["FavouriteState"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8387,7 +8499,7 @@ export interface operations {
                     "application/json": components["schemas"]["FavouriteState"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8430,7 +8542,7 @@ export interface operations {
                     "application/json": components["schemas"]["FavouriteState"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8526,6 +8638,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     confirmGuestLink: {
@@ -8604,6 +8723,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     logoutAndGoHome: {
@@ -8646,7 +8772,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A field is invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8720,7 +8846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description The id is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8767,21 +8893,21 @@ export interface operations {
                     "application/json": components["schemas"]["RefundResult"];
                 };
             };
-            /** @description A field is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Signed out */
+            /** @description No admin session */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Not an administrator */
+            /** @description Signed in, but not as an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8916,7 +9042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPage"];
                 };
             };
-            /** @description A parameter is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8954,7 +9080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9014,7 +9140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPage"];
                 };
             };
-            /** @description A parameter is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9051,7 +9177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description An id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9087,7 +9213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewSummary"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9218,7 +9344,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9258,7 +9384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,7 +9445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9380,7 +9506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9470,7 +9596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Service"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9506,7 +9632,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimeOff"];
                 };
             };
-            /** @description The id is not a positive integer */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,6 +9677,13 @@ export interface operations {
                         ok: true;
                     };
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {
@@ -9655,6 +9788,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TimeSlot"];
                 };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Signed out */
             401: {

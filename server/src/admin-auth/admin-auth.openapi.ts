@@ -39,7 +39,6 @@ export const adminAuthApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'An administrator', schema: AdminSession },
-      401: { description: 'Nobody signed in' },
       403: { description: 'Signed in, but no admin session' },
     },
   },

@@ -27,7 +27,6 @@ export const applicationsApi = defineOperations({
     access: 'signed-in user',
     responses: {
       200: { description: 'Their applications', schema: ApplicationList },
-      401: { description: 'Signed out' },
     },
   },
   submitApplication: {
@@ -41,8 +40,6 @@ export const applicationsApi = defineOperations({
     access: 'signed-in user',
     responses: {
       201: { description: 'The application, pending', schema: Application },
-      400: { description: 'A field is missing or invalid; `fields` names each' },
-      401: { description: 'Signed out' },
       409: {
         description: 'An open application exists (`application_exists`), or already a cleaner (`already_cleaner`)',
       },
@@ -59,7 +56,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant, admin',
     responses: {
       200: { description: 'The application', schema: Application },
-      401: { description: 'Signed out' },
       404: { description: 'No such application, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -74,7 +70,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant, admin',
     responses: {
       200: { description: 'The documents, oldest first', schema: ApplicationDocumentList },
-      401: { description: 'Signed out' },
       404: { description: 'No such application, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -90,8 +85,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant',
     responses: {
       201: { description: 'The document, pending verification', schema: ApplicationDocument },
-      400: { description: 'A field is missing or invalid' },
-      401: { description: 'Signed out' },
       403: { description: 'An administrator: only the applicant uploads' },
       404: { description: 'No such application, or not yours' },
       409: { description: 'The application is decided, or holds too many documents' },
@@ -118,7 +111,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant, admin',
     responses: {
       200: { description: 'The document', schema: ApplicationDocument },
-      401: { description: 'Signed out' },
       404: { description: 'No such document, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -134,7 +126,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant, admin',
     responses: {
       200: { description: 'The file (application/pdf, image/jpeg or image/png)' },
-      401: { description: 'Signed out' },
       404: { description: 'No such document, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -149,7 +140,6 @@ export const applicationsApi = defineOperations({
     access: 'applicant',
     responses: {
       200: { description: 'The application the document belonged to', schema: Application },
-      401: { description: 'Signed out' },
       403: { description: 'An administrator: only the applicant deletes' },
       404: { description: 'No such document, or not yours' },
       409: { description: 'The application is decided' },
@@ -167,9 +157,6 @@ export const applicationsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'A page of applications', schema: AdminApplicationPage },
-      400: { description: 'A parameter is malformed' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
     },
     request: { query: AdminApplicationListQuery },
   },
@@ -182,8 +169,6 @@ export const applicationsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The application with documents', schema: Application },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       404: { description: 'No such application' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -199,9 +184,6 @@ export const applicationsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The application in its new state, with documents', schema: Application },
-      400: { description: 'A field is invalid' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       404: { description: 'No such application' },
       409: { description: 'Already in that status, not a legal change, or no coverage area names a city we serve' },
     },
@@ -219,8 +201,6 @@ export const applicationsApi = defineOperations({
     responses: {
       200: { description: 'The document', schema: ApplicationDocument },
       400: { description: 'A field is invalid, or a rejection without a reason' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       404: { description: 'No such document' },
       409: { description: 'Already in that status' },
     },

@@ -74,7 +74,6 @@ export const authApi = defineOperations({
     access: 'public',
     responses: {
       201: { description: 'Signed in; the session cookie is set', schema: AuthUser },
-      400: { description: 'A field is missing or invalid' },
       409: { description: 'An account with this e-mail already exists' },
       429: { description: 'Too many attempts from this address (Retry-After)' },
     },
@@ -91,7 +90,6 @@ export const authApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'Signed in; a new session cookie is set', schema: AuthUser },
-      400: { description: 'A field is missing or invalid' },
       401: { description: 'Invalid email or password' },
       429: { description: 'Too many attempts from this address or for this account (Retry-After)' },
     },
@@ -126,7 +124,6 @@ export const authApi = defineOperations({
     access: 'user',
     responses: {
       200: { description: 'The user with roles', schema: AuthUser },
-      401: { description: 'Signed out' },
     },
   },
   updateProfile: {
@@ -141,7 +138,6 @@ export const authApi = defineOperations({
     responses: {
       200: { description: 'The updated user', schema: AuthUser },
       400: { description: 'A field is invalid, or the current password is missing or wrong' },
-      401: { description: 'Signed out' },
       403: { description: 'No password on the account and the sign-in is not recent' },
       409: { description: 'The e-mail belongs to another account' },
       429: { description: 'Too many e-mail changes (Retry-After)' },
@@ -160,7 +156,6 @@ export const authApi = defineOperations({
     responses: {
       200: { description: 'Changed; a new session cookie is set', schema: AuthUser },
       400: { description: 'The new password is too short, or the current one is missing or wrong' },
-      401: { description: 'Signed out' },
       403: { description: 'No password on the account and the sign-in is not recent' },
       429: { description: 'Too many attempts (Retry-After)' },
     },
@@ -220,7 +215,6 @@ export const authApi = defineOperations({
     access: 'user',
     responses: {
       202: { description: 'Sent through the outbox', schema: AuthOk },
-      401: { description: 'Signed out' },
       409: { description: 'Already verified' },
       429: { description: 'Too many requests (Retry-After)' },
     },
@@ -234,10 +228,9 @@ export const authApi = defineOperations({
     tags: ['auth'],
     access: 'named administrator',
     responses: {
+      403: { description: 'Not an administrator’s account' },
       200: { description: 'The secret and its otpauth:// URI', schema: TotpSetup },
       400: { description: 'Current password missing or wrong' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       409: { description: 'Already on' },
     },
     request: { json: TotpSetupInput },
@@ -250,10 +243,9 @@ export const authApi = defineOperations({
     tags: ['auth'],
     access: 'named administrator',
     responses: {
+      403: { description: 'Not an administrator’s account' },
       200: { description: 'On: admin sign-in now asks for a code', schema: AuthUser },
       400: { description: 'The code is wrong' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       409: { description: 'Already on, or setup not started' },
     },
     request: { json: TotpCodeInput },
@@ -266,10 +258,9 @@ export const authApi = defineOperations({
     tags: ['auth'],
     access: 'named administrator',
     responses: {
+      403: { description: 'Not an administrator’s account' },
       200: { description: 'Off', schema: AuthUser },
       400: { description: 'Password or code missing or wrong' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       409: { description: 'Not on' },
     },
     request: { json: TotpDisableInput },
@@ -283,7 +274,6 @@ export const authApi = defineOperations({
     access: 'user',
     responses: {
       200: { description: 'Computed from the user’s own bookings and reviews', schema: AccountActivity },
-      401: { description: 'Signed out' },
     },
   },
   startOAuth: {
@@ -326,8 +316,6 @@ export const authApi = defineOperations({
     access: 'user',
     responses: {
       200: { description: 'The updated user', schema: AuthUser },
-      400: { description: 'A field is invalid' },
-      401: { description: 'Signed out' },
     },
     request: { json: OnboardingUpdateInput },
   },

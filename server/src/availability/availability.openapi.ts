@@ -28,7 +28,6 @@ export const availabilityApi = defineOperations({
     access: 'signed-in user',
     responses: {
       200: { description: 'The cleaner profile', schema: Cleaner },
-      401: { description: 'Signed out' },
       404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
     },
   },
@@ -56,7 +55,6 @@ export const availabilityApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'The row', schema: Availability },
-      400: { description: 'The id is not a positive integer' },
       404: { description: 'No such row' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -72,7 +70,6 @@ export const availabilityApi = defineOperations({
     responses: {
       201: { description: 'The new row', schema: Availability },
       400: { description: 'dayOfWeek not 0–6, a time not HH:MM, or the end not after the start' },
-      401: { description: 'Signed out' },
       403: { description: 'Not this cleaner' },
       404: { description: 'No such cleaner' },
       409: { description: 'Overlaps another row of that weekday' },
@@ -89,7 +86,6 @@ export const availabilityApi = defineOperations({
     responses: {
       200: { description: 'The updated row', schema: Availability },
       400: { description: 'A time not HH:MM, or the end not after the start' },
-      401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such row, or another cleaner’s' },
       409: { description: 'Overlaps another row of that weekday' },
@@ -106,7 +102,6 @@ export const availabilityApi = defineOperations({
     access: 'the cleaner',
     responses: {
       200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) },
-      401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such row, or another cleaner’s' },
     },
@@ -121,7 +116,6 @@ export const availabilityApi = defineOperations({
     access: 'the cleaner, admin',
     responses: {
       200: { description: 'Entries by start date', schema: TimeOffList },
-      401: { description: 'Signed out' },
       403: { description: 'Not this cleaner' },
       404: { description: 'No such cleaner' },
     },
@@ -136,8 +130,6 @@ export const availabilityApi = defineOperations({
     access: 'the cleaner, admin',
     responses: {
       200: { description: 'The entry', schema: TimeOff },
-      400: { description: 'The id is not a positive integer' },
-      401: { description: 'Signed out' },
       404: { description: 'No such entry, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -154,7 +146,6 @@ export const availabilityApi = defineOperations({
     responses: {
       201: { description: 'The new entry', schema: TimeOff },
       400: { description: 'A date is not YYYY-MM-DD, or the end is before the start' },
-      401: { description: 'Signed out' },
       403: { description: 'Not this cleaner' },
       404: { description: 'No such cleaner' },
       409: { description: 'Active bookings on those days' },
@@ -170,7 +161,6 @@ export const availabilityApi = defineOperations({
     access: 'the cleaner, admin',
     responses: {
       200: { description: 'Deleted', schema: z.object({ ok: z.literal(true) }) },
-      401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such entry, or another cleaner’s' },
     },
@@ -212,7 +202,6 @@ export const availabilityApi = defineOperations({
     responses: {
       200: { description: 'The slot, with its next actions', schema: TimeSlot },
       400: { description: 'bookingId is not one of the cleaner’s bookings' },
-      401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such slot, or another cleaner’s' },
       409: { description: 'Booking not active, does not cover the slot, or the slot is booked against another' },
@@ -230,7 +219,6 @@ export const availabilityApi = defineOperations({
     access: 'the cleaner',
     responses: {
       200: { description: 'The slot, with its next actions', schema: TimeSlot },
-      401: { description: 'Signed out' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such slot, or another cleaner’s' },
       409: { description: 'The slot is not marked booked' },

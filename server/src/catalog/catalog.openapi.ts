@@ -24,7 +24,6 @@ export const servicesApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'The service', schema: Service },
-      400: { description: 'The id is not a positive integer' },
       404: { description: 'No such service' },
     },
     request: { param: z.object({ id: IdParam }) },

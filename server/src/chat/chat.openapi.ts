@@ -45,7 +45,6 @@ export const chatApi = defineOperations({
     access: 'the signed-in person',
     responses: {
       200: { description: 'How many conversations were deleted', schema: ChatHistoryDeleted },
-      401: { description: 'Signed out' },
     },
   },
   getChatSession: {

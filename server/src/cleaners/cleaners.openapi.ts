@@ -16,7 +16,6 @@ export const cleanersApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'One page of cleaners with stats over all matches', schema: CleanerSearchPage },
-      400: { description: 'A parameter is out of range or malformed' },
     },
     request: { query: CleanerSearchQuery },
   },
@@ -31,7 +30,6 @@ export const cleanersApi = defineOperations({
     access: 'a signed-in user with an active cleaner profile',
     responses: {
       200: { description: 'The figures', schema: CleanerOverview },
-      401: { description: 'Signed out' },
       404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
     },
   },
@@ -45,7 +43,6 @@ export const cleanersApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'The cleaner', schema: Cleaner },
-      400: { description: 'The id is not a positive integer' },
       404: { description: 'No such cleaner' },
     },
     request: { param: z.object({ id: IdParam }) },

@@ -12,7 +12,6 @@ export const contactApi = defineOperations({
     access: 'public',
     responses: {
       201: { description: 'Stored and queued for support', schema: ContactMessageCreated },
-      400: { description: 'A field is missing or invalid; `fields` names each' },
       429: { description: 'Too many messages from this account or address (Retry-After)' },
     },
     request: { json: ContactMessageInput },

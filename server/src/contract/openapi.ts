@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiPath, type Operation, type RouteSecurity } from './operations';
+import { apiPath, type Operation, type RouteSecurity, responsesOf } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -197,7 +197,7 @@ export function generateOpenApi(
       };
     }
     const responses: OpenApiOperation['responses'] = {};
-    for (const [status, response] of Object.entries(doc.responses)) {
+    for (const [status, response] of Object.entries(responsesOf(doc))) {
       responses[status] = response.schema
         ? {
             description: response.description,

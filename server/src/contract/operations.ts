@@ -192,3 +192,27 @@ export function apiPath(op: Pick<Operation, 'path'>): string {
 export function collectOperations(table: readonly Operation[]): Operations {
   return new Map(table.map((op) => [op.operationId, { method: op.method.toUpperCase(), path: apiPath(op) }]));
 }
+
+/** What every operation with a request, or behind a session, answers alike: written once here. */
+const COMMON_RESPONSES = {
+  invalid: { description: 'A field or parameter is missing or malformed; `fields` names each' },
+  signedOut: { description: 'Signed out' },
+  noAdminSession: { description: 'No admin session' },
+  notAdmin: { description: 'Signed in, but not as an administrator' },
+} as const;
+
+/**
+ * An operation's answers: the common ones its request and security imply (400, 401, 403), then
+ * its own from the table, which win where both name a status.
+ */
+export function responsesOf(op: OperationSpec): OperationSpec['responses'] {
+  const request = op.request ?? {};
+  const common: Record<number, { description: string }> = {};
+  if (request.param || request.query || request.json || op.body) common[400] = COMMON_RESPONSES.invalid;
+  if (op.security === 'user' || op.security === 'user-or-admin') common[401] = COMMON_RESPONSES.signedOut;
+  if (op.security === 'admin') {
+    common[401] = COMMON_RESPONSES.noAdminSession;
+    common[403] = COMMON_RESPONSES.notAdmin;
+  }
+  return { ...common, ...op.responses };
+}

@@ -15,7 +15,6 @@ export const favouritesApi = defineOperations({
     access: 'customer',
     responses: {
       200: { description: 'Favourite cleaner ids, newest first', schema: FavouriteList },
-      401: { description: 'Signed out' },
     },
   },
   getFavourite: {
@@ -27,8 +26,6 @@ export const favouritesApi = defineOperations({
     access: 'customer',
     responses: {
       200: { description: 'The state, with the action that toggles it', schema: FavouriteState },
-      400: { description: 'The id is not a positive integer' },
-      401: { description: 'Signed out' },
       404: { description: 'No such cleaner' },
     },
     request: { param: cleanerParam },
@@ -42,8 +39,6 @@ export const favouritesApi = defineOperations({
     access: 'customer',
     responses: {
       200: { description: 'Saved', schema: FavouriteState },
-      400: { description: 'The id is not a positive integer' },
-      401: { description: 'Signed out' },
       404: { description: 'No such cleaner' },
     },
     request: { param: cleanerParam },
@@ -57,8 +52,6 @@ export const favouritesApi = defineOperations({
     access: 'customer',
     responses: {
       200: { description: 'Removed (or was not saved)', schema: FavouriteState },
-      400: { description: 'The id is not a positive integer' },
-      401: { description: 'Signed out' },
     },
     request: { param: cleanerParam },
   },

@@ -13,8 +13,6 @@ export const partnersApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The partners, by name', schema: PartnerList },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
     },
   },
   createPartner: {
@@ -28,9 +26,6 @@ export const partnersApi = defineOperations({
     access: 'admin',
     responses: {
       201: { description: 'The partner', schema: Partner },
-      400: { description: 'A field is missing or malformed' },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
     },
     request: { json: PartnerCreate },
   },
@@ -43,8 +38,6 @@ export const partnersApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The partner', schema: Partner },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
       404: { description: 'No such partner' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -61,8 +54,6 @@ export const partnersApi = defineOperations({
     responses: {
       200: { description: 'The partner', schema: Partner },
       400: { description: 'Nothing to change, or a malformed field' },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
       404: { description: 'No such partner' },
     },
     request: { param: z.object({ id: IdParam }), json: PartnerUpdate },

@@ -27,8 +27,6 @@ export const paymentsApi = defineOperations({
     access: 'customer (own booking)',
     responses: {
       200: { description: 'The client secret to confirm the card payment with', schema: PaymentIntentCreated },
-      400: { description: 'A field is malformed' },
-      401: { description: 'Signed out' },
       404: { description: 'No such booking (or not yours)' },
       409: { description: 'Amount differs from the booking total, the booking is not payable, or already paid' },
       422: { description: 'Idempotency-Key reused with another body' },
@@ -48,7 +46,6 @@ export const paymentsApi = defineOperations({
     responses: {
       200: { description: 'One page of payments, newest first, and the summary', schema: PaymentPage },
       400: { description: 'Unknown status or bad page' },
-      401: { description: 'Signed out' },
     },
     request: { query: PaymentListQuery },
   },
@@ -62,8 +59,6 @@ export const paymentsApi = defineOperations({
     access: 'signed-in user (own) / admin (all)',
     responses: {
       200: { description: 'The payment', schema: Payment },
-      400: { description: 'The id is malformed' },
-      401: { description: 'Signed out' },
       404: { description: 'No such payment, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -79,9 +74,6 @@ export const paymentsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The refund and the payment after it', schema: RefundResult },
-      400: { description: 'A field is malformed' },
-      401: { description: 'Signed out' },
-      403: { description: 'Not an administrator' },
       404: { description: 'No such payment' },
       409: { description: 'Not refundable, or more than what is left' },
       503: { description: 'The payment provider is unavailable; the refund is retried by the reconciliation job' },

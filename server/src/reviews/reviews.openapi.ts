@@ -22,7 +22,6 @@ import { defineOperations } from '../contract/operations';
 
 export const reviewPageResponses = {
   200: { description: 'One page of the cleaner’s reviews, newest first', schema: ReviewPage },
-  400: { description: 'A parameter is malformed' },
   404: { description: 'No such cleaner' },
 };
 
@@ -33,8 +32,6 @@ export function writeResponses(
 ): Record<number, OperationSpec['responses'][number]> {
   const responses: Record<number, OperationSpec['responses'][number]> = {
     [ok]: { description: `The review as the caller now sees it (${what})`, schema: Review },
-    400: { description: 'A field is missing or invalid; `fields` names each' },
-    401: { description: 'Signed out' },
     403: { description: 'Not allowed to do this to this review' },
     404: { description: 'No such published review' },
   };
@@ -55,8 +52,6 @@ export const reviewsApi = defineOperations({
     access: 'the booking’s customer',
     responses: {
       201: { description: 'The review (its `id` among its fields)', schema: Review },
-      400: { description: 'A field is missing or invalid; `fields` names each' },
-      401: { description: 'Signed out' },
       403: { description: 'The booking’s cleaner: only its customer reviews it' },
       404: { description: 'No such booking, or not yours' },
       409: {
@@ -112,7 +107,6 @@ export const reviewsApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'The summary', schema: ReviewSummary },
-      400: { description: 'The id is not a positive integer' },
       404: { description: 'No such cleaner' },
     },
     request: { param: z.object({ cleanerId: IdParam }) },
@@ -127,7 +121,6 @@ export const reviewsApi = defineOperations({
     access: 'public',
     responses: {
       200: { description: 'The review', schema: Review },
-      400: { description: 'An id is not a positive integer' },
       404: { description: 'No such cleaner or review' },
     },
     request: { param: z.object({ cleanerId: IdParam, reviewId: IdParam }) },
@@ -180,7 +173,6 @@ export const reviewsApi = defineOperations({
     responses: {
       201: { description: 'The review with its photos', schema: Review },
       400: { description: 'No photos, or a malformed field' },
-      401: { description: 'Signed out' },
       403: { description: 'Not the review’s author' },
       404: { description: 'No such published review' },
       409: { description: 'More than 5 photos in all (`too_many_photos`)' },
@@ -207,7 +199,6 @@ export const reviewsApi = defineOperations({
     access: 'public (published reviews)',
     responses: {
       200: { description: 'The image bytes' },
-      400: { description: 'An id is not a positive integer' },
       404: { description: 'No such photo of a published review' },
     },
     request: { param: z.object({ id: IdParam, photoId: IdParam }) },
@@ -222,9 +213,6 @@ export const reviewsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The reports', schema: ReviewReportList },
-      400: { description: 'A parameter is malformed' },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
     },
     request: { query: ReviewReportListQuery },
   },
@@ -237,8 +225,6 @@ export const reviewsApi = defineOperations({
     access: 'admin',
     responses: {
       200: { description: 'The report', schema: ReviewReport },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
       404: { description: 'No such report' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -255,8 +241,6 @@ export const reviewsApi = defineOperations({
     responses: {
       200: { description: 'The review’s status and the cleaner’s figures after it', schema: ModeratedReview },
       400: { description: 'No reason to hide, or a malformed field' },
-      401: { description: 'No admin session' },
-      403: { description: 'Signed in, but not as an administrator' },
       404: { description: 'No such review' },
     },
     request: { param: z.object({ id: IdParam }), json: ReviewModerationInput },
