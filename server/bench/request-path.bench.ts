@@ -17,25 +17,11 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_ROOT } from '../src/paths';
 import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';
-import { type Figures, load, stopServer, writeResult } from './harness';
+import { type Figures, load, stopServer, waitUntilAnswering, writeResult } from './harness';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in 120 s`);
-}
 
 async function startBare(): Promise<{ base: string; child: ChildProcess }> {
   const child = stopsWithUs(
@@ -65,7 +51,7 @@ async function startProduct(dataDir: string): Promise<{ base: string; child: Chi
   );
   child.stdout!.on('data', () => {});
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/ready`, child);
+  await waitUntilAnswering(`${base}/api/ready`, child);
   return { base, child };
 }
 

@@ -17,7 +17,7 @@ import { MAX_SOURCE_PIXELS } from '../src/files/images';
 import { SERVER_ROOT } from '../src/paths';
 import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';
-import { percentile, stopServer, writeResult } from './harness';
+import { percentile, stopServer, waitUntilAnswering, writeResult } from './harness';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const PROBE_EVERY_MS = 10;
@@ -27,20 +27,6 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 const SIDE = Math.sqrt(MAX_SOURCE_PIXELS);
 
 type Json = Record<string, unknown>;
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in 120 s`);
-}
 
 async function startProduct(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
@@ -62,7 +48,7 @@ async function startProduct(dataDir: string): Promise<{ base: string; child: Chi
   );
   child.stdout?.on('data', () => {});
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/ready`, child);
+  await waitUntilAnswering(`${base}/api/ready`, child);
   return { base, child };
 }
 
