@@ -222,7 +222,7 @@ async function startPayment(
 }
 
 /**
- * `POST /api/payment-intents` for the booking's customer: `startPayment` once per
+ * `POST /api/create-payment-intent` for the booking's customer: `startPayment` once per
  * `Idempotency-Key` (the same key and body replay the first answer).
  */
 export async function createPaymentIntent(
