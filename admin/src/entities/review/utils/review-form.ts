@@ -4,17 +4,18 @@ import {
   MESSAGES,
   PHOTO_TYPES,
   REVIEW_AREAS,
+  ratingLabel,
   SNIFF_BYTES,
   sniffFileType,
   UPLOAD_MAX_BYTES,
 } from '@spotless/sdk';
 
-/** The label of each star, 1 to 5 (docs/product/discovery.md). */
-export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
+/** The label of each star, 1 to 5: the product's rating labels (docs/product/discovery.md). */
+export const RATING_LABELS = ([1, 2, 3, 4, 5] as const).map(ratingLabel);
 
-/** "Excellent" for 5, "Poor" for 1; empty for no rating yet. */
+/** "Excellent" for 5 (or an average of 4.5 or more), "Poor" for 1; empty for no rating yet. */
 export function starLabel(rating: number): string {
-  return RATING_LABELS[Math.round(rating) - 1] ?? '';
+  return rating >= 1 ? ratingLabel(rating) : '';
 }
 
 /** The service-area tags (docs/product/discovery.md), used when the review action does not list its own options. */
