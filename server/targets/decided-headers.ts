@@ -1,7 +1,7 @@
 /**
  * The fixed security headers every answer carries, written out here as decided (decisions 007,
  * 062) rather than read from the code that sets them, so that a change to them fails the checks on
- * the three targets (security-headers.targets.ts) and in Chromium (e2e/browser-defences.e2e.ts).
+ * the three targets (security-headers.targets.ts) and in Chromium (e2e/browser-cors-headers.e2e.ts).
  */
 export const DECIDED_HEADERS: Record<string, string> = {
   'content-security-policy':

@@ -8,7 +8,7 @@ import { TARGETS, type Target } from './targets';
  * The browser-facing defences on the three targets (SECURITY.md, "Cross-site requests"; decisions
  * 007, 048, 062): every answer's fixed security headers, whoever wrote the answer (a hosted page
  * from the assets, a route, a 404, a refusal); another site's form posts refused; and no CORS
- * allowance for a hostile Origin. The browser's view of the same is `e2e/browser-defences.e2e.ts`.
+ * allowance for a hostile Origin. The browser's view of the same is `e2e/browser-cors-headers.e2e.ts`.
  */
 
 const EVIL = 'https://evil.example';

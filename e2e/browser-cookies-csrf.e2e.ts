@@ -1,22 +1,14 @@
-import { createServer, type Server } from 'node:http';
 import type { TimeSlotList } from '@spotless/sdk';
-import type { BrowserContext, Cookie, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECIDED_HEADERS } from '../server/targets/decided-headers';
-import { signInAsAdmin, signInWithForm } from './browser';
+import type { BrowserContext, Cookie, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_TO_LOOPBACK, fetchFrom, type SetCookie, signInVictim, useAttacker } from './cross-site';
 import { useBrowser, useServer } from './server';
 
 /**
- * The browser-facing defences as Chromium meets them (SECURITY.md, "Sessions" and "Cross-site
- * requests"; decisions 007, 048, 062): the session cookies as the browser keeps them, another
- * site's forms and fetches against a signed-in visitor, CORS for partner keys from hostile origins,
- * and the security headers on pages and API answers.
- *
- * Other sites are one loopback server reached under several names: `localhost` is another site
- * than the API's `127.0.0.1` (SameSite keeps the cookie home), `127.0.0.1` on another port is the
- * same site but another origin (the cookie goes along, so only the Origin check stands), and
- * `*.example` names resolve to it inside Chromium, so a hostile page is loopback like the API and
- * only CORS, not Chromium's local-network rules, decides what it may read.
+ * The session defences as Chromium meets them (SECURITY.md, "Sessions" and "Cross-site requests";
+ * decision 007): the session cookies as the browser keeps them, and another site's forms and
+ * fetches against a signed-in visitor. The other sites are the attacker server's names
+ * (cross-site.ts); CORS and the security headers are browser-cors-headers.e2e.ts.
  */
 
 /** `httpsSite`'s public URL is https, so its cookies are the `__Host-` ones (reached as `localhost`, a secure context). */
@@ -27,78 +19,15 @@ const httpsSiteUrl = httpsSite.baseUrl.replace('127.0.0.1', 'localhost');
 const DAY_S = 86_400;
 
 /** Chromium resolves the `*.example` names to loopback, where the attacker server listens. */
-const browser = await useBrowser(server, ['--host-resolver-rules=MAP *.example 127.0.0.1']);
+const browser = await useBrowser(server, [EXAMPLE_TO_LOOPBACK]);
+const { sameSite, crossSite, evil, attackPage } = await useAttacker();
 /** The victim: signed in as the demo customer and as the administrator, in one browser profile. */
 let victim: BrowserContext;
-let attacker: Server;
-let sameSite = '';
-let crossSite = '';
-let evil = '';
-let partnerSite = '';
-let otherPartnerSite = '';
-let suffixSite = '';
-const keys = { partner: '', otherPartner: '' };
 /** The Set-Cookie lines of the hosted app's two sign-ins, as Chromium received them. */
-const setCookie = { user: '', admin: '' };
-
-/** Attack pages by path; every name the attacker server is reached by serves the same ones. */
-const attackPages = new Map<string, { html: string; headers?: Record<string, string> }>();
-let pageCounter = 0;
-
-function attackPage(html: string, headers?: Record<string, string>): string {
-  const path = `/attack-${++pageCounter}`;
-  attackPages.set(path, { html: `<!doctype html><html lang="en"><title>Not Spotless</title><body>${html}`, headers });
-  return path;
-}
+let setCookie: SetCookie;
 
 beforeAll(async () => {
-  attacker = createServer((req, res) => {
-    const entry = attackPages.get((req.url ?? '/').split('?')[0] ?? '/');
-    if (!entry) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...entry.headers }).end(entry.html);
-  });
-  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
-  const address = attacker.address();
-  if (!address || typeof address === 'string') throw new Error('no attacker port');
-  const port = address.port;
-  sameSite = `http://127.0.0.1:${port}`;
-  crossSite = `http://localhost:${port}`;
-  evil = `http://evil.example:${port}`;
-  partnerSite = `http://partner.example:${port}`;
-  otherPartnerSite = `http://other.example:${port}`;
-  suffixSite = `http://partner.example.evil.example:${port}`;
-
-  victim = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await victim.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { __violations: seen });
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  const page = await victim.newPage();
-  const user = await signInWithForm(page, baseUrl, 'customer@example.com');
-  setCookie.user = (await user.headerValue('set-cookie')) ?? '';
-  const [admin] = await Promise.all([
-    page.waitForResponse((r) => r.url() === `${baseUrl}/api/admin/login`),
-    signInAsAdmin(page, baseUrl),
-  ]);
-  setCookie.admin = (await admin.headerValue('set-cookie')) ?? '';
-  await page.close();
-
-  const partner = async (name: string, allowedOrigins: string[]) => {
-    const res = await victim.request.post(`${baseUrl}/api/admin/partners`, {
-      data: { name, allowedOrigins },
-      headers: { origin: baseUrl },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { publishableKey: string }).publishableKey;
-  };
-  keys.partner = await partner('Partner Homes', [partnerSite, 'https://partner.com']);
-  keys.otherPartner = await partner('Other Realty', [otherPartnerSite, 'https://other-partner.com']);
-});
-afterAll(async () => {
-  // The browser may still hold connections to it (it closes after this file's own hooks).
-  attacker?.closeAllConnections();
-  await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()));
+  ({ victim, setCookie } = await signInVictim(browser, baseUrl));
 });
 
 const cookieHeader = (cookies: Cookie[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -164,25 +93,6 @@ async function formPost(
   } finally {
     await page.close();
   }
-}
-
-/** Runs `fetch` in another site's page; answers what the page could read (nothing, when CORS refuses). */
-async function fetchFrom(
-  page: Page,
-  url: string,
-  init: RequestInit,
-): Promise<{ readable: false } | { readable: true; status: number; body: string }> {
-  return page.evaluate(
-    async ([url, init]) => {
-      try {
-        const res = await fetch(url, init);
-        return { readable: true as const, status: res.status, body: await res.text() };
-      } catch {
-        return { readable: false as const };
-      }
-    },
-    [url, init] as const,
-  );
 }
 
 /** A free start for the demo cleaner a few days ahead, and the price the server asks for it. */
@@ -401,181 +311,5 @@ describe('another site against a signed-in visitor', () => {
     );
     expect(own.status).toBe(200);
     expect(await victimState()).toEqual(before);
-  });
-});
-
-describe('CORS for partner keys', () => {
-  const preflight = (origin: string) =>
-    fetch(`${baseUrl}/api/services`, {
-      method: 'OPTIONS',
-      headers: {
-        origin,
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'x-spotless-key',
-      },
-    });
-  const keyed = (origin: string, key: string) =>
-    fetch(`${baseUrl}/api/services`, { headers: { origin, 'x-spotless-key': key } });
-
-  it('grants no allowance to a hostile Origin, a look-alike, null, or a partner showing another partner’s key (from Node)', async () => {
-    const refused: Array<[origin: string, key: string]> = [
-      ['https://evil.com', keys.partner],
-      ['null', keys.partner],
-      ['https://partner.com.evil.com', keys.partner],
-      ['https://partner.com.', keys.partner],
-      ['https://partner.com', keys.otherPartner],
-      ['https://other-partner.com', keys.partner],
-      ['https://partner.com', 'pk_not_a_partner_at_all'],
-    ];
-    for (const [origin, key] of refused) {
-      const res = await keyed(origin, key);
-      expect(res.status, `${origin} with ${key}`).toBe(403);
-      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
-      expect(res.headers.get('access-control-allow-credentials'), origin).toBeNull();
-    }
-    for (const origin of ['https://evil.com', 'null', 'https://partner.com.evil.com', 'http://partner.com']) {
-      const res = await preflight(origin);
-      expect(res.status, origin).toBe(403);
-      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
-    }
-    // No key: a public read still answers, but with no allowance, so no other site's page can read it.
-    const open = await fetch(`${baseUrl}/api/services`, { headers: { origin: 'https://evil.com' } });
-    expect(open.headers.get('access-control-allow-origin')).toBeNull();
-
-    const allowed = await keyed('https://partner.com', keys.partner);
-    expect(allowed.status).toBe(200);
-    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.com');
-    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
-    expect(allowed.headers.get('vary')).toMatch(/Origin/);
-    const answered = await preflight('https://partner.com');
-    expect(answered.status).toBe(204);
-    expect(answered.headers.get('access-control-allow-origin')).toBe('https://partner.com');
-    expect(answered.headers.get('access-control-allow-credentials')).toBeNull();
-  });
-
-  it('lets only the partner’s own page read with its own key, never with credentials (in Chromium)', async () => {
-    const context = await browser.newContext();
-    const read = async (origin: string, key: string, credentials: RequestCredentials = 'omit', headers = {}) => {
-      const page = await context.newPage();
-      await page.goto(`${origin}${attackPage('', headers)}`);
-      const result = await fetchFrom(page, `${baseUrl}/api/services`, {
-        credentials,
-        headers: { 'x-spotless-key': key },
-      });
-      await page.close();
-      return result;
-    };
-    // A sandboxed document: its origin is `null`.
-    const sandboxed = { 'content-security-policy': 'sandbox allow-scripts' };
-    const results = await Promise.all([
-      read(evil, keys.partner),
-      read(crossSite, keys.partner, 'omit', sandboxed),
-      read(suffixSite, keys.partner),
-      read(otherPartnerSite, keys.partner),
-      read(partnerSite, keys.otherPartner),
-      read(partnerSite, keys.partner, 'include'),
-      read(partnerSite, keys.partner),
-      read(otherPartnerSite, keys.otherPartner),
-    ]);
-    expect(results.slice(0, 6)).toEqual(Array(6).fill({ readable: false }));
-    expect(results.slice(6)).toEqual(Array(2).fill(expect.objectContaining({ readable: true, status: 200 })));
-    await context.close();
-  });
-});
-
-describe('the security headers, as the browser receives them', () => {
-  // Chromium keeps Strict-Transport-Security only from https answers (RFC 6797, section 8.1): on this http
-  // site it is checked as sent, from Node.
-  const { 'strict-transport-security': hsts, ...overHttp } = DECIDED_HEADERS;
-  const expectDecided = (headers: Record<string, string>, what: string, expected = overHttp) => {
-    for (const [name, value] of Object.entries(expected)) expect(headers[name], `${name} on ${what}`).toBe(value);
-  };
-
-  it('are on the hosted app’s pages and the API’s answers, and the app runs under its CSP without a violation', async () => {
-    const refused: string[] = [];
-    const api: Response[] = [];
-    const visit = async (path: string, status: number) => {
-      const page = await victim.newPage();
-      page.on('console', (m) => {
-        if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(`${path}: ${m.text()}`);
-      });
-      page.on('response', (r) => {
-        if (r.url().startsWith(`${baseUrl}/api/`)) api.push(r);
-      });
-      const response = await page.goto(`${baseUrl}${path}`);
-      expect(response?.status(), path).toBe(status);
-      expectDecided(await (response as Response).allHeaders(), path);
-      await page.locator('main').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      return page;
-    };
-    const pages = await Promise.all([
-      visit('/', 200),
-      visit('/search?location=Austin%2C%20TX', 200),
-      visit('/profile', 200),
-      visit('/dashboard', 200),
-      visit('/admin-dashboard', 200),
-      visit('/no-such-page', 404),
-    ]);
-    expect(api.length).toBeGreaterThan(3);
-    for (const r of api) {
-      expectDecided(await r.allHeaders(), `${r.request().method()} ${r.url()}`);
-      // Referrer-Policy: no-referrer, so the app's own calls carry no Referer.
-      expect(await r.request().headerValue('referer')).toBeNull();
-    }
-    for (const page of pages) {
-      expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
-    }
-    expect(refused).toEqual([]);
-    await Promise.all(pages.slice(1).map((p) => p.close()));
-    const page = pages[0] as Page;
-
-    // The policy is enforced, not only sent: a script injected into the page does not run.
-    await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__injected = true';
-      document.head.append(script);
-    });
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))
-      .toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
-    expect(await page.evaluate(() => '__injected' in window)).toBe(false);
-    await page.close();
-
-    // As sent, HSTS included: a page, an API answer and a refusal.
-    expect(hsts).toBe('max-age=31536000; includeSubDomains');
-    for (const [what, res] of [
-      ['a page', await fetch(`${baseUrl}/profile`)],
-      ['an API answer', await fetch(`${baseUrl}/api/services`)],
-      ['a CSRF refusal', await fetch(`${baseUrl}/api/auth/logout`, { method: 'POST', headers: { origin: evil } })],
-    ] as const) {
-      expectDecided(Object.fromEntries(res.headers), what, DECIDED_HEADERS);
-    }
-  });
-
-  it('keep the hosted app out of another site’s frame, and its window out of another site’s reach', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const messages: string[] = [];
-    page.on('console', (m) => messages.push(m.text()));
-    await page.goto(`${crossSite}${attackPage(`<iframe src="${baseUrl}/login" title="framed"></iframe>`)}`);
-    await expect.poll(() => page.frames().length).toBe(2);
-    const framed = page.frames()[1];
-    await expect.poll(() => framed?.url()).toMatch(/^chrome-error:/);
-    expect(messages).toContainEqual(expect.stringMatching(/^Framing '.+' violates .+ "frame-ancestors 'none'"/));
-
-    // Cross-Origin-Opener-Policy: a window another site opens is cut off from it.
-    const [popup] = await Promise.all([
-      context.waitForEvent('page'),
-      page.evaluate((url) => {
-        (window as unknown as { opened: Window | null }).opened = window.open(url);
-      }, `${baseUrl}/`),
-    ]);
-    await popup.waitForLoadState();
-    expect(await popup.evaluate(() => window.opener)).toBeNull();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { opened: Window | null }).opened?.closed))
-      .toBe(true);
-    await context.close();
   });
 });
