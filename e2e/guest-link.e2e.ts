@@ -11,7 +11,10 @@ import { useBrowser, useServer } from './server';
 /**
  * A guest booking's e-mailed link, opened from another site while someone else is signed in (decision
  * 049): it must not sign them in as the link's account behind their back. The link lands on the
- * asking page; Cancel keeps the person signed in, Continue switches to the booking's account.
+ * asking page, which names the booking and the masked address it opens; Cancel keeps the person
+ * signed in, Continue switches to the booking's account. A link that no longer works goes straight
+ * to the expired-link page, whose "Send me a new link" e-mails one that works; a link for the
+ * account already signed in goes straight to the bookings.
  */
 
 const server = await useServer();
@@ -21,8 +24,22 @@ const GUEST_EMAIL = 'gwen.guest@example.com';
 const browser = await useBrowser(server);
 let host: HostPage;
 
+/** The newest e-mail of `type` to `email` in the outbox table (delivered each minute), and the guest link in it. */
+async function newestLinkTo(email: string, type: string): Promise<string> {
+  const db = createClient({ url: `file:${join(server.dataDir, 'spotless.db')}` });
+  const mail = await db.execute({
+    sql: 'select body from notifications where recipient_email = ? and type = ? order by id desc limit 1',
+    args: [email, type],
+  });
+  db.close();
+  const link = /https?:\/\/\S+\/api\/guest-link\?token=[A-Za-z0-9_-]+/.exec(String(mail.rows[0]?.body ?? ''))?.[0];
+  if (!link) throw new Error(`no guest link in the newest ${type} e-mail to ${email}`);
+  // The e-mail names the public address; the test server listens on its own port.
+  return `${baseUrl}${new URL(link).pathname}${new URL(link).search}`;
+}
+
 /** A guest booking through the demo partner's key, as its widget makes one; answers the e-mailed link. */
-async function guestBookingLink(): Promise<string> {
+async function guestBookingLink(guestEmail = GUEST_EMAIL): Promise<string> {
   const headers = { 'content-type': 'application/json', 'x-spotless-key': DEMO_KEY, origin: 'http://localhost:4000' };
   for (let offset = 3; offset < 30; offset++) {
     const date = new Date(server.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -39,7 +56,7 @@ async function guestBookingLink(): Promise<string> {
       scheduledTime: free.startTime,
       duration: 120,
       guestName: 'Gwen Guest',
-      guestEmail: GUEST_EMAIL,
+      guestEmail,
       guestPhone: '+1 512 555 0199',
     };
     const quote = await fetch(`${baseUrl}/api/guest-bookings`, {
@@ -55,16 +72,7 @@ async function guestBookingLink(): Promise<string> {
     });
     expect(made.status).toBe(201);
     // The confirmation sits in the outbox table until the delivery job's next minute.
-    const db = createClient({ url: `file:${join(server.dataDir, 'spotless.db')}` });
-    const mail = await db.execute({
-      sql: 'select body from notifications where recipient_email = ? order by id desc limit 1',
-      args: [GUEST_EMAIL],
-    });
-    db.close();
-    const link = /https?:\/\/\S+\/api\/guest-link\?token=[A-Za-z0-9_-]+/.exec(String(mail.rows[0]?.body ?? ''))?.[0];
-    if (!link) throw new Error('no guest link in the confirmation');
-    // The e-mail names the public address; the test server listens on its own port.
-    return `${baseUrl}${new URL(link).pathname}${new URL(link).search}`;
+    return newestLinkTo(guestEmail, 'booking_created');
   }
   throw new Error('the demo cleaner has no free time in the next month');
 }
@@ -90,12 +98,19 @@ describe('a guest link another site opens', () => {
     host = await startHostPage(baseUrl, {
       '/': { body: `<p><a id="open" href="${link}">Your booking at 12 Oak Street</a></p>`, hostile: false },
     });
-    for (const width of [1280, 390]) {
+    // Cancel first (the link stays unused), then Continue (which uses it).
+    for (const width of [390, 1280]) {
       const page = await signedInCustomer(width);
       await page.goto(host.url);
       await page.locator('#open').click();
       await page.waitForURL(`${baseUrl}/guest-link`);
       await page.getByRole('heading', { name: 'Open your booking?' }).waitFor();
+      // It names what it opens, read without using the link: the cleaner, the day and time, the masked address.
+      const booking = page.getByTestId('guest-link-booking');
+      await booking.waitFor();
+      expect(await booking.textContent()).toMatch(
+        /^Booking with \S+ \S+ on \w+day, \w+ \d{1,2}, 2027 at \d{1,2}:\d{2} [AP]M( \w+)?, made with g•••@example\.com\.$/,
+      );
       // The token left the address bar, and nothing was used or switched.
       expect(new URL(page.url()).hash).toBe('');
       expect(await page.getByTestId('guest-link-signed-in').textContent()).toContain('customer@example.com');
@@ -114,15 +129,97 @@ describe('a guest link another site opens', () => {
     }
   });
 
-  it('once used, says so rather than signing anyone in', async () => {
+  it('once used, goes straight to the expired-link page without asking, and signs nobody in', async () => {
     const page = await signedInCustomer(1280);
     await page.goto(host.url);
     await page.locator('#open').click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('guest-link-error').waitFor();
-    expect(await page.getByTestId('guest-link-error').textContent()).toContain('expired or was already used');
+    await page.waitForURL(`${baseUrl}/login?link=expired`);
+    await page.getByTestId('link-expired').waitFor();
+    expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    expect(await page.getByTestId('link-expired').textContent()).toContain('expired or was already used');
+    await page.getByRole('button', { name: 'Send me a new link' }).waitFor();
     expect(await whoIsSignedIn(page)).toBe('customer@example.com');
-    await page.screenshot({ path: shotPath('used-1280.png'), fullPage: true });
+    await page.screenshot({ path: shotPath('used-signed-in-1280.png'), fullPage: true });
     await page.context().close();
+  });
+});
+
+describe('a guest link that no longer works, or opens the account signed in', () => {
+  it('an invalid, missing or malformed link lands on the expired-link page, headed for the booking', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    for (const path of [
+      '/guest-link#token=never-issued-but-well-shaped-0123456789',
+      '/api/guest-link',
+      '/api/guest-link?token=%3Cnot-a-token%3E',
+    ]) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL(`${baseUrl}/login?link=expired`);
+      await page.getByRole('heading', { name: 'Open your booking', exact: true }).waitFor();
+      expect(await page.getByText('Welcome back').count(), path).toBe(0);
+      // Raw JSON never reaches the browser.
+      expect(await page.locator('body').textContent()).not.toContain('validation_failed');
+    }
+    await context.close();
+  });
+
+  it('a used link, opened again by its guest signed in, goes straight to the bookings; a new one for them opens at once', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const email = 'gil.guest@example.com';
+    const first = await guestBookingLink(email);
+    // Typed (or from a mail app) with nobody signed in: it signs in at once.
+    await page.goto(first);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    expect(await whoIsSignedIn(page)).toBe(email);
+    // Again, now signed in as its own account: no question and no expired message.
+    await page.goto(first);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    expect(await whoIsSignedIn(page)).toBe(email);
+    // A second booking's link for the same address, the guest signed in: opens without asking.
+    const second = await guestBookingLink(email);
+    await page.goto(second);
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    expect(await whoIsSignedIn(page)).toBe(email);
+    const mine = (await (await page.request.get(`${baseUrl}/api/bookings`)).json()) as { total: number };
+    expect(mine.total).toBe(2);
+    await context.close();
+  });
+
+  it('“Send me a new link” on the expired-link page e-mails a link that works', async () => {
+    const email = 'rosa.resend@example.com';
+    await guestBookingLink(email);
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/guest-link#token=never-issued-but-well-shaped-0123456789`);
+      await page.waitForURL(`${baseUrl}/login?link=expired`);
+      await page.getByRole('heading', { name: 'Open your booking', exact: true }).waitFor();
+      await page.screenshot({ path: shotPath(`expired-${width}.png`), fullPage: true });
+      if (width === 390) {
+        // Scrolled to the sign-in button, as a phone shows it under the fixed bottom bar: not covered.
+        const submit = page.locator('form[aria-label="Sign In"] button[type="submit"]');
+        await submit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        const covered = await submit.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return !el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        });
+        expect(covered).toBe(false);
+        await page.screenshot({ path: shotPath('expired-390-sign-in.png') });
+      }
+      await page.getByLabel('Email you booked with').fill(email);
+      await page.getByRole('button', { name: 'Send me a new link' }).click();
+      const sent = page.getByTestId('guest-link-resent');
+      await sent.waitFor();
+      expect(await sent.textContent()).toContain('If you booked with that address, we’ve sent a new link.');
+      await page.screenshot({ path: shotPath(`resent-${width}.png`), fullPage: true });
+      if (width === 390) {
+        // The newest link, opened from the mail app with nobody signed in: the booking, signed in.
+        await page.goto(await newestLinkTo(email, 'guest_link'));
+        await page.waitForURL(`${baseUrl}/dashboard`);
+        expect(await whoIsSignedIn(page)).toBe(email);
+      }
+      await context.close();
+    }
   });
 });

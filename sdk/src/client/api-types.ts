@@ -1157,6 +1157,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest-link/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what a guest booking’s e-mailed link would open, without using it
+         * @description What the hosted `/guest-link` page asks before it offers to continue: the booking’s cleaner and local date and time, the address it was made with masked but for its first character and domain (`g•••@example.net`), and whether the account that address opens is the one signed in now (`signedInToThisAccount`: its address confirmed and no administrator session beside it). `actions.open` is `POST /guest-link` while the link can still be opened. A used link whose booking is already in the signed-in account answers `alreadyOpened` with `links.booking`; any other used, unknown or expired link is 400 `invalid_token` naming `token`. Uses nothing and signs nobody in; a POST so the token stays out of addresses and logs, and refused from another Origin when it carries a session cookie (CSRF).
+         */
+        post: operations["previewGuestLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest-link/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new link to the guest bookings made with an address
+         * @description For a guest whose e-mailed link expired or was used. Always 202 with the same words, whether or not anything matched. For each guest booking of the address that is in nobody’s account yet, not cancelled and ended no more than 7 days ago (at most 5, the soonest first), a new single-use link good for 7 days is e-mailed to the address through the outbox. Limited per client address (shared with password reset requests) and to 3 an hour per e-mail address. Someone with an account uses the password reset instead.
+         */
+        post: operations["resendGuestLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -3842,8 +3882,73 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        GuestLinkPreview: {
+            actions: {
+                open?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "open";
+                    /** @constant */
+                    operation: "confirmGuestLink";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            /** @description the booking is already in the account signed in now */
+            alreadyOpened: boolean;
+            booking: {
+                /** @description the cleaner’s name, as the booking shows it */
+                cleanerName: string;
+                /** @description local date in the cleaner’s zone, YYYY-MM-DD */
+                scheduledDate: string;
+                /** @description local start time in the cleaner’s zone, HH:MM */
+                scheduledTime: string;
+                /** @description ISO 8601 UTC instant */
+                startsAt: string;
+                timeZone: string;
+            };
+            /** @description the address the booking was made with, masked but for its first character and its domain: g•••@example.net */
+            email: string;
+            links: {
+                booking?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+                next: components["schemas"]["PageLink"];
+            };
+            /** @description the account the link opens is the one signed in now (its address confirmed, no administrator session) */
+            signedInToThisAccount: boolean;
+        };
         GuestLinkQuery: {
-            token: string;
+            /** @description the link’s token; missing or malformed goes to the expired-link page */
+            token?: string;
+        };
+        GuestLinkResendInput: {
+            /**
+             * Format: email
+             * @description Email
+             */
+            email: string;
+        };
+        GuestLinkResent: {
+            /** @description If you booked with that address, we’ve sent a new link. */
+            message: string;
+            /** @constant */
+            ok: true;
         };
         Health: {
             links: {
@@ -5240,7 +5345,10 @@ export type GuestBookingCreated = components['schemas']['GuestBookingCreated'];
 export type GuestBookingInput = components['schemas']['GuestBookingInput'];
 export type GuestLinkInput = components['schemas']['GuestLinkInput'];
 export type GuestLinkOpened = components['schemas']['GuestLinkOpened'];
+export type GuestLinkPreview = components['schemas']['GuestLinkPreview'];
 export type GuestLinkQuery = components['schemas']['GuestLinkQuery'];
+export type GuestLinkResendInput = components['schemas']['GuestLinkResendInput'];
+export type GuestLinkResent = components['schemas']['GuestLinkResent'];
 export type Health = components['schemas']['Health'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
@@ -7214,7 +7322,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingList"];
                 };
             };
-            /** @description A parameter is malformed */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7259,7 +7367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7375,7 +7483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description A field is invalid */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8580,7 +8688,7 @@ export interface operations {
                     "application/json": components["schemas"]["GuestBookingCreated"];
                 };
             };
-            /** @description A field is missing or invalid; `fields` names each */
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8631,14 +8739,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To My Bookings, signed in; to the sign-in page (a used, unknown or expired link); or to `/guest-link#token=…` to ask first */
+            /** @description To My Bookings, signed in; to the sign-in page (a used, unknown, expired, missing or malformed link); or to `/guest-link#token=…` to ask first */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A field or parameter is missing or malformed; `fields` names each */
+            /** @description Only to a caller that asks for JSON (`Accept: application/json` without `text/html`): the token is missing or malformed; a browser goes to the sign-in page instead */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8678,6 +8786,82 @@ export interface operations {
             };
             /** @description Another site’s request (`csrf`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    previewGuestLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestLinkInput"];
+            };
+        };
+        responses: {
+            /** @description What opening the link would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestLinkPreview"];
+                };
+            };
+            /** @description `invalid_token`: the link is unknown, used or expired (or the token is missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another site’s request with a session cookie (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resendGuestLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestLinkResendInput"];
+            };
+        };
+        responses: {
+            /** @description If the address booked as a guest, a new link is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestLinkResent"];
+                };
+            };
+            /** @description Not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this client address or for this e-mail address (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,7 +12,10 @@ import {
   GuestBookingInput,
   GuestLinkInput,
   GuestLinkOpened,
+  GuestLinkPreview,
   GuestLinkQuery,
+  GuestLinkResendInput,
+  GuestLinkResent,
   IdParam,
 } from '@spotless/sdk/schemas';
 import { z } from 'zod';
@@ -35,8 +38,6 @@ export const bookingsApi = defineOperations({
     access: 'signed-in user',
     responses: {
       201: { description: 'The booking', schema: Booking },
-      400: { description: 'A field is missing or invalid; `fields` names each' },
-      401: { description: 'Signed out' },
       409: {
         description:
           'Price changed, outside hours, time off, the time is taken, or too many unpaid bookings (`too_many_unpaid_bookings`)',
@@ -59,7 +60,6 @@ export const bookingsApi = defineOperations({
     access: 'partner key',
     responses: {
       201: { description: 'The booking and its guest token', schema: GuestBookingCreated },
-      400: { description: 'A field is missing or invalid; `fields` names each' },
       403: { description: 'Not through a partner key' },
       409: {
         description: 'Price changed, outside hours, time off, the time is taken, or too many unpaid bookings',
@@ -81,7 +81,11 @@ export const bookingsApi = defineOperations({
     responses: {
       303: {
         description:
-          'To My Bookings, signed in; to the sign-in page (a used, unknown or expired link); or to `/guest-link#token=…` to ask first',
+          'To My Bookings, signed in; to the sign-in page (a used, unknown, expired, missing or malformed link); or to `/guest-link#token=…` to ask first',
+      },
+      400: {
+        description:
+          'Only to a caller that asks for JSON (`Accept: application/json` without `text/html`): the token is missing or malformed; a browser goes to the sign-in page instead',
       },
     },
     request: { query: GuestLinkQuery },
@@ -102,6 +106,38 @@ export const bookingsApi = defineOperations({
     },
     request: { json: GuestLinkInput },
   },
+  previewGuestLink: {
+    method: 'post',
+    path: '/guest-link/preview',
+    security: 'public',
+    summary: 'Read what a guest booking’s e-mailed link would open, without using it',
+    description:
+      'What the hosted `/guest-link` page asks before it offers to continue: the booking’s cleaner and local date and time, the address it was made with masked but for its first character and domain (`g•••@example.net`), and whether the account that address opens is the one signed in now (`signedInToThisAccount`: its address confirmed and no administrator session beside it). `actions.open` is `POST /guest-link` while the link can still be opened. A used link whose booking is already in the signed-in account answers `alreadyOpened` with `links.booking`; any other used, unknown or expired link is 400 `invalid_token` naming `token`. Uses nothing and signs nobody in; a POST so the token stays out of addresses and logs, and refused from another Origin when it carries a session cookie (CSRF).',
+    tags: ['bookings', 'auth'],
+    access: 'holder of the e-mailed link',
+    responses: {
+      200: { description: 'What opening the link would do', schema: GuestLinkPreview },
+      400: { description: '`invalid_token`: the link is unknown, used or expired (or the token is missing)' },
+      403: { description: 'Another site’s request with a session cookie (`csrf`)' },
+    },
+    request: { json: GuestLinkInput },
+  },
+  resendGuestLink: {
+    method: 'post',
+    path: '/guest-link/resend',
+    security: 'public',
+    summary: 'Send a new link to the guest bookings made with an address',
+    description:
+      'For a guest whose e-mailed link expired or was used. Always 202 with the same words, whether or not anything matched. For each guest booking of the address that is in nobody’s account yet, not cancelled and ended no more than 7 days ago (at most 5, the soonest first), a new single-use link good for 7 days is e-mailed to the address through the outbox. Limited per client address (shared with password reset requests) and to 3 an hour per e-mail address. Someone with an account uses the password reset instead.',
+    tags: ['bookings', 'auth'],
+    access: 'public',
+    responses: {
+      202: { description: 'If the address booked as a guest, a new link is on its way', schema: GuestLinkResent },
+      400: { description: 'Not an e-mail address' },
+      429: { description: 'Too many requests from this client address or for this e-mail address (Retry-After)' },
+    },
+    request: { json: GuestLinkResendInput },
+  },
   listBookings: {
     method: 'get',
     path: '/bookings',
@@ -113,8 +149,6 @@ export const bookingsApi = defineOperations({
     access: 'signed-in user; cleaner for their own cleanerId; admin',
     responses: {
       200: { description: 'Bookings with cleaner, service, customer and hasReview', schema: BookingList },
-      400: { description: 'A parameter is malformed' },
-      401: { description: 'Signed out' },
       403: { description: 'cleanerId is not the caller’s own' },
     },
     request: { query: BookingListQuery },
@@ -130,7 +164,6 @@ export const bookingsApi = defineOperations({
     access: 'signed-in user',
     responses: {
       200: { description: 'Figures', schema: BookingStats },
-      401: { description: 'Signed out' },
     },
   },
   getBooking: {
@@ -144,7 +177,6 @@ export const bookingsApi = defineOperations({
     access: 'booking customer, booking cleaner, admin',
     responses: {
       200: { description: 'The booking', schema: Booking },
-      401: { description: 'Signed out' },
       404: { description: 'No such booking, or not yours' },
     },
     request: { param: z.object({ id: IdParam }) },
@@ -159,8 +191,6 @@ export const bookingsApi = defineOperations({
     access: 'booking customer',
     responses: {
       200: { description: 'The updated booking', schema: Booking },
-      400: { description: 'A field is invalid' },
-      401: { description: 'Signed out' },
       403: { description: 'The booking’s cleaner or an administrator: only the customer edits' },
       404: { description: 'No such booking, or not yours' },
       409: { description: 'Not editable in its state, too late to reschedule, or the new time is not free' },
@@ -177,7 +207,6 @@ export const bookingsApi = defineOperations({
     access: 'booking customer, admin',
     responses: {
       200: { description: 'The cancelled booking', schema: Booking },
-      401: { description: 'Signed out' },
       403: { description: 'The booking’s cleaner: decline through PATCH /status instead' },
       404: { description: 'No such booking, or not yours' },
       409: { description: 'Not cancellable in its state' },
@@ -196,7 +225,6 @@ export const bookingsApi = defineOperations({
     responses: {
       200: { description: 'The booking in its new state', schema: Booking },
       400: { description: 'status is not a booking status' },
-      401: { description: 'Signed out' },
       403: { description: 'The booking’s customer or an administrator: only its cleaner changes its status' },
       404: { description: 'No such booking, or not yours' },
       409: { description: 'Not a legal change from the current state, not paid, or too early' },

@@ -6,7 +6,10 @@ import {
   type BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
+  GuestLinkInput,
   type GuestLinkOpened,
+  type GuestLinkPreview,
+  type GuestLinkResent,
   PaymentIntentInput,
   REVIEW_AREAS,
   ReviewCreateInput,
@@ -24,6 +27,8 @@ import {
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';
+import type { GuestLinkPreviewData } from './guest-access.service';
+import { GUEST_LINK_RESENT } from './guest-bookings.service';
 
 /** The full review form's fields (docs/product/discovery.md); the quick form's `rating` is the same as `overallRating`. */
 const REVIEW_FORM_FIELDS = [
@@ -219,6 +224,46 @@ export function renderGuestLinkOpened(ops: Operations, bookingId: number): Guest
       booking: linkTo(ops, 'getBooking', { id: bookingId }),
     },
   };
+}
+
+/**
+ * What a guest booking's link would open, read before it is used: `open` while the link can still
+ * be opened (the same single-use `POST /api/guest-link`, its token the asking page holds), and
+ * `links.next`, where the booking is once it is in the account; `links.booking` only when it is in
+ * the signed-in account already.
+ */
+export function renderGuestLinkPreview(ops: Operations, preview: GuestLinkPreviewData): GuestLinkPreview {
+  const { booking, email, canOpen, signedInToThisAccount, alreadyOpened } = preview;
+  const actions: GuestLinkPreview['actions'] = {};
+  if (canOpen) {
+    actions.open = actionTo(ops, 'open', 'confirmGuestLink', {
+      title: 'Continue',
+      description: 'Adds the booking to the account for its address and signs this browser in to it.',
+      body: GuestLinkInput,
+    }) as NonNullable<GuestLinkPreview['actions']['open']>;
+  }
+  return {
+    booking: {
+      cleanerName: booking.cleanerName,
+      scheduledDate: booking.scheduledDate,
+      scheduledTime: booking.scheduledTime,
+      startsAt: booking.startsAt.toISOString(),
+      timeZone: booking.timeZone,
+    },
+    email,
+    signedInToThisAccount,
+    alreadyOpened,
+    links: {
+      next: pageLink('/dashboard', 'My Bookings'),
+      ...(alreadyOpened ? { booking: linkTo(ops, 'getBooking', { id: booking.id }) } : {}),
+    },
+    actions,
+  };
+}
+
+/** The answer to a request for a new guest link: the same words whether or not anything was sent. */
+export function renderGuestLinkResent(): GuestLinkResent {
+  return { ok: true, message: GUEST_LINK_RESENT };
 }
 
 /**

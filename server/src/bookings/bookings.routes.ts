@@ -6,15 +6,22 @@ import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
 import { idempotencyKeyFrom } from '../idempotency/idempotency';
 import { startedElsewhere } from '../lib/origins';
-import { countedAttempt } from '../rate-limits/rate-limit';
+import { countedAttempt, throttle } from '../rate-limits/rate-limit';
 import { createBooking } from './booking-create.service';
 import { setBookingStatus } from './booking-lifecycle.service';
 import { cancelBooking, updateBooking } from './booking-writes.service';
 import { bookingsApi as api } from './bookings.openapi';
-import { renderBooking, renderBookingList, renderBookingStats, renderGuestLinkOpened } from './bookings.resource';
+import {
+  renderBooking,
+  renderBookingList,
+  renderBookingStats,
+  renderGuestLinkOpened,
+  renderGuestLinkPreview,
+  renderGuestLinkResent,
+} from './bookings.resource';
 import { bookingStats, getBooking, listBookingsFor } from './bookings.service';
-import { openGuestLink } from './guest-access.service';
-import { createGuestBooking } from './guest-bookings.service';
+import { isGuestLinkShaped, openGuestLink, previewGuestLink } from './guest-access.service';
+import { createGuestBooking, resendGuestLinks } from './guest-bookings.service';
 
 export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createBooking), async (c) => {
@@ -39,10 +46,21 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ guestToken, booking }, 201, { Location: booking.links.self.href, 'Cache-Control': 'no-store' });
   })
   .get(...endpoint(api.openGuestLink), async (c) => {
-    const { token } = inputOf(c, api.openGuestLink).query;
+    const token = inputOf(c, api.openGuestLink).query.token?.trim();
     // The next address holds nothing of the token, and no page sends this one on as a Referer.
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
+    if (!isGuestLinkShaped(token)) {
+      // A link cut short in a mail app: a browser reads the expired-link page, not a JSON error;
+      // only a caller that asks for JSON alone is answered as an API.
+      const accept = c.req.header('accept') ?? '';
+      if (accept.includes('application/json') && !accept.includes('text/html')) {
+        const headers = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+        const fields = { token: 'This link is incomplete' };
+        throw new AppError(400, 'validation_failed', 'Invalid query parameter: token', fields, headers);
+      }
+      return c.redirect('/login?link=expired', 303);
+    }
     // Another site's link would sign its victim in as the site's own guest account (login CSRF), and
     // no open silently replaces someone's session: both ask on the hosted page first, which posts
     // the token back. The fragment reaches neither a server nor a Referer.
@@ -66,6 +84,22 @@ export const bookingsRoutes = new Hono<AppEnv>()
     if (c.get('auth').adminSession) await endSessions(c, ['admin']);
     await startSession(c, 'user', opened.userId);
     return c.json(renderGuestLinkOpened(c.get('operations'), opened.bookingId), 200, headers);
+  })
+  .post(...endpoint(api.previewGuestLink), async (c) => {
+    const { token } = inputOf(c, api.previewGuestLink).json;
+    const preview = await previewGuestLink(c.get('deps'), c.get('actor'), token);
+    return c.json(renderGuestLinkPreview(c.get('operations'), preview), 200, {
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    });
+  })
+  .post(...endpoint(api.resendGuestLink), async (c) => {
+    const { email } = inputOf(c, api.resendGuestLink).json;
+    // The password reset's limits: per client address (the same count), and per e-mail address.
+    await throttle(c, 'passwordReset');
+    await throttle(c, 'passwordResetAccount', `guest:${email}`);
+    await resendGuestLinks(c.get('deps'), c.get('actor'), email);
+    return c.json(renderGuestLinkResent(), 202);
   })
   .get(...endpoint(api.listBookings), async (c) => {
     const query = inputOf(c, api.listBookings).query;

@@ -1,12 +1,14 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { accountForProvenEmail } from '../auth/accounts.service';
-import { type Actor, type Guest, requirePublicWriting } from '../contract/actor';
+import { findUserById } from '../auth/users.queries';
+import { type Actor, type Guest, personOf, requirePublicWriting } from '../contract/actor';
 import { AppError } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
+import { toLocal } from '../lib/time';
 import { attachGuestBooking, consumeGuestLink, guestNameOf } from './bookings.queries';
-import { clearGuestTokensBefore, findGuestTokenBooking } from './guest-tokens.queries';
+import { clearGuestTokensBefore, findGuestLink, findGuestTokenBooking } from './guest-tokens.queries';
 
 /** 32 random bytes, base64url (43 characters): a guest token or an e-mailed link. */
 export function randomToken(): string {
@@ -85,4 +87,92 @@ export async function openGuestLink(
     await attachGuestBooking(tx, link.bookingId, link.email, userId, now);
     return { userId, bookingId: link.bookingId };
   });
+}
+
+/** What a used, unknown, expired or malformed link answers, naming its field. */
+export function invalidGuestLink(): AppError {
+  return new AppError(
+    400,
+    'invalid_token',
+    'This link has expired or was already used.',
+    { token: 'This link has expired or was already used' },
+    { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
+  );
+}
+
+/** Whether a link's token has the shape we issue; anything else is not looked up. */
+export const isGuestLinkShaped = (token: string | undefined): token is string =>
+  token !== undefined && TOKEN_SHAPE.test(token);
+
+/**
+ * An address as the asking page shows it before the link is used: its first character (none when
+ * the name before the @ is two characters or fewer) and its domain, `g•••@example.net`. Enough for
+ * its owner to recognise, not enough to read it off a forwarded link.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const name = at > 0 ? email.slice(0, at) : email;
+  const domain = at > 0 ? email.slice(at) : '';
+  return `${name.length > 2 ? name.slice(0, 1) : ''}•••${domain}`;
+}
+
+export interface GuestLinkPreviewData {
+  booking: {
+    id: number;
+    cleanerName: string;
+    scheduledDate: string;
+    scheduledTime: string;
+    startsAt: Date;
+    timeZone: string;
+  };
+  email: string;
+  /** The link can still be opened (unused, within its 7 days). */
+  canOpen: boolean;
+  signedInToThisAccount: boolean;
+  alreadyOpened: boolean;
+}
+
+/**
+ * What opening a guest booking's link would do, without using it (decision 049, addendum): the
+ * asking page reads it before it asks. It reveals no more than opening the link would show its
+ * holder — the booking's cleaner and local time, the address masked — and whether the signed-in
+ * account (no administrator session beside it, its address confirmed, so continuing changes
+ * nothing but the booking's owner) is the one the link opens. A used link whose booking is already
+ * in the signed-in account answers `alreadyOpened`; any other used, unknown or expired link is 400.
+ */
+export async function previewGuestLink(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  token: string,
+): Promise<GuestLinkPreviewData> {
+  // Part of signing in: never the assistant's, a key's or a token's to ask.
+  requirePublicWriting(actor);
+  const now = deps.clock.now();
+  const link = isGuestLinkShaped(token) ? await findGuestLink(deps.database.db, sha256Hex(token)) : undefined;
+  if (!link) throw invalidGuestLink();
+  const person = personOf(actor);
+  const alreadyOpened = person !== null && link.customerId === person.userId;
+  const canOpen = !alreadyOpened && link.usedAt === null && link.expiresAt.getTime() > now.getTime();
+  if (!alreadyOpened && !canOpen) throw invalidGuestLink();
+  let signedInToThisAccount = alreadyOpened && actor.kind !== 'admin';
+  if (canOpen && person && actor.kind !== 'admin') {
+    const user = await findUserById(deps.database.db, person.userId);
+    signedInToThisAccount =
+      user !== undefined && user.emailVerifiedAt !== null && user.email.toLowerCase() === link.email.toLowerCase();
+  }
+  const local = toLocal(link.startsAt, link.timeZone);
+  return {
+    booking: {
+      id: link.bookingId,
+      cleanerName: [link.cleanerFirstName, link.cleanerLastName].filter(Boolean).join(' ') || 'your cleaner',
+      scheduledDate: local.date,
+      scheduledTime: local.time,
+      startsAt: link.startsAt,
+      timeZone: link.timeZone,
+    },
+    email: maskEmail(link.email),
+    canOpen,
+    signedInToThisAccount,
+    alreadyOpened,
+  };
 }

@@ -1,13 +1,17 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { type Actor, forbidden, requirePartner } from '../contract/actor';
+import type { Config } from '../config';
+import { type Actor, forbidden, requirePartner, requirePublicWriting } from '../contract/actor';
 import type { Deps } from '../deps';
+import { enqueueNotification } from '../notifications/outbox';
 import { findPartner } from '../partners/partners.queries';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
 import { insertNewGuestLink } from './booking-batch.queries';
 import { bookInOneBatch } from './booking-create.service';
-import { randomToken, sha256Hex } from './guest-access.service';
+import { describeWhen } from './booking-notifications.service';
+import { GUEST_TOKEN_DAYS_AFTER, randomToken, sha256Hex } from './guest-access.service';
+import { guestBookingsToRelink, insertGuestLinks } from './guest-tokens.queries';
 
 /** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */
 
@@ -15,6 +19,21 @@ type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
 
 /** How long a guest booking's e-mailed link stays good. */
 export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A new e-mailed link for a guest booking made with `email`: the link itself (only the e-mail
+ * holds it), the sentence that carries it, and the row to store (its SHA-256, good for 7 days).
+ */
+export function newGuestLink(config: Pick<Config, 'publicUrl'>, now: Date, email: string) {
+  const token = randomToken();
+  const manage = new URL('/api/guest-link', config.publicUrl);
+  manage.searchParams.set('token', token);
+  return {
+    href: manage.href,
+    note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days.`,
+    row: { id: sha256Hex(token), email, expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS), createdAt: now },
+  };
+}
 
 /**
  * `POST /api/guest-bookings` through a partner widget (decision 049): the same checks as a
@@ -32,10 +51,8 @@ export async function createGuestBooking(
   const partnerActor = requirePartner(actor);
   const now = deps.clock.now();
   const guestToken = randomToken();
-  const link = randomToken();
   const { guestName, guestEmail, guestPhone, ...booking } = input;
-  const manage = new URL('/api/guest-link', deps.config.publicUrl);
-  manage.searchParams.set('token', link);
+  const link = newGuestLink(deps.config, now, guestEmail);
   const partner = await findPartner(deps.database.db, partnerActor.partnerId);
   if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
   // One round trip (decision 054): the booking, its history, its e-mails and its link together.
@@ -50,19 +67,65 @@ export async function createGuestBooking(
       partnerId: partner.id,
       commissionRateBps: partner.commissionRateBps,
       utm: partnerActor.utm ?? null,
-      note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days. Booked through ${partner.name}.`,
+      note: `${link.note} Booked through ${partner.name}.`,
     },
     booking,
     now,
-    [
-      insertNewGuestLink({
-        id: sha256Hex(link),
-        email: guestEmail,
-        expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS),
-        createdAt: now,
-      }),
-    ],
+    [insertNewGuestLink(link.row)],
     attempts,
   );
   return { guestToken, answer: answerOf(view, { kind: 'guest', bookingId: view.booking.id }, now) };
+}
+
+/** A new link may open a guest booking until this long after it ends: the guest token's own grace. */
+export const GUEST_LINK_RESEND_DAYS_AFTER = GUEST_TOKEN_DAYS_AFTER;
+/** At most this many bookings' links in one e-mail, the soonest first. */
+export const GUEST_LINK_RESEND_MAX = 5;
+/** What `POST /api/guest-link/resend` answers, whether or not the address booked. */
+export const GUEST_LINK_RESENT = 'If you booked with that address, we’ve sent a new link.';
+
+/**
+ * `POST /api/guest-link/resend` (decision 049, addendum): a guest whose link expired or was used
+ * gets a new one. For each guest booking of the address still in nobody's account, not cancelled
+ * and ending no more than 7 days ago (at most 5, the soonest first), a new single-use link good for
+ * 7 days; all in one e-mail through the outbox, to the address itself. Nothing happens for an
+ * address without such a booking, and the caller is told the same either way. Answers how many
+ * links were sent, for the tests; the route never says.
+ */
+export async function resendGuestLinks(
+  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
+  actor: Actor,
+  email: string,
+): Promise<number> {
+  requirePublicWriting(actor);
+  const now = deps.clock.now();
+  const address = email.trim().toLowerCase();
+  const endsAfter = new Date(now.getTime() - GUEST_LINK_RESEND_DAYS_AFTER * 24 * 3_600_000);
+  return deps.database.write(async (tx) => {
+    const due = await guestBookingsToRelink(tx, address, endsAfter, GUEST_LINK_RESEND_MAX);
+    if (due.length === 0) return 0;
+    const links = due.map((booking) => ({ booking, link: newGuestLink(deps.config, now, address) }));
+    await insertGuestLinks(
+      tx,
+      links.map(({ booking, link }) => ({ ...link.row, bookingId: booking.id })),
+    );
+    const lines = links.flatMap(({ booking, link }) => {
+      const cleaner = [booking.cleanerFirstName, booking.cleanerLastName].filter(Boolean).join(' ') || 'your cleaner';
+      return ['', `Booking #${booking.id} with ${cleaner}, ${describeWhen(booking)}:`, link.note];
+    });
+    await enqueueNotification(tx, now, {
+      type: 'guest_link',
+      recipientEmail: address,
+      subject: due.length === 1 ? 'A new link to your Spotless booking' : 'New links to your Spotless bookings',
+      body: [
+        'You asked for a new link to a booking you made as a guest.',
+        ...lines,
+        '',
+        'Opening a link adds its booking to the Spotless account for this address (made if there is none) and signs you in.',
+        'If you did not ask for this, ignore this message: nothing changes until a link is opened.',
+      ].join('\n'),
+      payload: { bookingIds: due.map((booking) => booking.id) },
+    });
+    return due.length;
+  });
 }

@@ -1,8 +1,86 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, cleaners, guestBookingLinks, users } from '../db/schema';
 
-/** Guest checkout tokens (decision 049): found by their hash, forgotten once expired. */
+/**
+ * Guest checkout tokens and e-mailed links (decision 049): found by their hash, forgotten once
+ * expired; a link read without using it, and new links for a guest's bookings.
+ */
+
+/** A guest link as its preview reads it: the link, its booking's owner and what the booking shows. */
+export interface GuestLinkFound {
+  bookingId: number;
+  email: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  customerId: number | null;
+  startsAt: Date;
+  timeZone: string;
+  cleanerFirstName: string | null;
+  cleanerLastName: string | null;
+}
+
+/** A guest link by its hash, with its booking, without marking it used. */
+export async function findGuestLink(db: Queryable, id: string): Promise<GuestLinkFound | undefined> {
+  return db
+    .select({
+      bookingId: guestBookingLinks.bookingId,
+      email: guestBookingLinks.email,
+      expiresAt: guestBookingLinks.expiresAt,
+      usedAt: guestBookingLinks.usedAt,
+      customerId: bookings.customerId,
+      startsAt: bookings.startsAt,
+      timeZone: bookings.timeZone,
+      cleanerFirstName: users.firstName,
+      cleanerLastName: users.lastName,
+    })
+    .from(guestBookingLinks)
+    .innerJoin(bookings, eq(bookings.id, guestBookingLinks.bookingId))
+    .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+    .innerJoin(users, eq(users.id, cleaners.userId))
+    .where(eq(guestBookingLinks.id, id))
+    .get();
+}
+
+/**
+ * The guest bookings of `email` a new link may open: in nobody's account yet, not cancelled, and
+ * ending after `endsAfter`; the soonest first, at most `limit`. Read from the links table (guest
+ * bookings only, each made with a link to its address), not by scanning every booking.
+ */
+export async function guestBookingsToRelink(db: Queryable, email: string, endsAfter: Date, limit: number) {
+  const madeWith = db
+    .select({ id: guestBookingLinks.bookingId })
+    .from(guestBookingLinks)
+    .where(eq(guestBookingLinks.email, email));
+  return db
+    .select({
+      id: bookings.id,
+      guestEmail: bookings.guestEmail,
+      startsAt: bookings.startsAt,
+      timeZone: bookings.timeZone,
+      cleanerFirstName: users.firstName,
+      cleanerLastName: users.lastName,
+    })
+    .from(bookings)
+    .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+    .innerJoin(users, eq(users.id, cleaners.userId))
+    .where(
+      and(
+        inArray(bookings.id, madeWith),
+        eq(bookings.guestEmail, email),
+        isNull(bookings.customerId),
+        ne(bookings.status, 'cancelled'),
+        gt(bookings.endsAt, endsAfter),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit);
+}
+
+/** Stores new e-mailed links (their hashes) in the caller's write. */
+export async function insertGuestLinks(tx: Tx, rows: Array<typeof guestBookingLinks.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await tx.insert(guestBookingLinks).values(rows);
+}
 
 /** The booking a guest token was issued with, and the times its expiry is counted from. */
 export async function findGuestTokenBooking(

@@ -63,7 +63,7 @@ export function logMailer(logger: Logger): Mailer {
  * Links in these carry a credential (a reset or verification token): once delivered, the stored
  * copy is blanked, so the outbox table is not a list of live links.
  */
-const SECRET_BODIES = new Set(['password_reset', 'verify_email']);
+const SECRET_BODIES = new Set(['password_reset', 'verify_email', 'guest_link']);
 const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
 const BATCH = 50;

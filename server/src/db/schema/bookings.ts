@@ -98,5 +98,9 @@ export const guestBookingLinks = sqliteTable(
     usedAt: integer({ mode: 'timestamp_ms' }),
     createdAt,
   },
-  (t) => [index('guest_booking_links_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('guest_booking_links_booking_idx').on(t.bookingId),
+    // A guest asking for a new link is found by address (POST /api/guest-link/resend).
+    index('guest_booking_links_email_idx').on(t.email),
+  ],
 );

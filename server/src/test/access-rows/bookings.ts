@@ -1,6 +1,7 @@
 import { centsToDollars, quoteBooking } from '@spotless/sdk/rules';
 import { eq } from 'drizzle-orm';
-import { cleaners, services } from '../../db/schema';
+import { sha256Hex } from '../../bookings/guest-access.service';
+import { cleaners, guestBookingLinks, services } from '../../db/schema';
 import { world } from '../access-fixtures';
 import { all, bookingOf, type Row, usersOnly } from './row';
 
@@ -14,6 +15,18 @@ const quote = quoteBooking({
 });
 if (!bookable || !quote.ok) throw new Error('no bookable cleaner');
 let guestBookings = 0;
+
+/** An unused e-mailed link of partner one's guest booking: its preview is read, never used. */
+const PREVIEWED_LINK = 'matrix-guest-link-previewed-never-opened-0123';
+await world.ctx.database.write((tx) =>
+  tx.insert(guestBookingLinks).values({
+    id: sha256Hex(PREVIEWED_LINK),
+    bookingId: world.guestBookingId,
+    email: 'gail-guest@example.com',
+    expiresAt: new Date(world.ctx.clock.now().getTime() + 7 * 86_400_000),
+    createdAt: world.ctx.clock.now(),
+  }),
+);
 
 /** Bookings and guest checkout: rows of the access matrix. */
 export const BOOKING_ROWS: Record<string, Row> = {
@@ -100,5 +113,19 @@ export const BOOKING_ROWS: Record<string, Row> = {
     // What the asking page sends: a forged link proves nothing, whoever sends it.
     request: () => ({ path: '/api/guest-link', body: { token: 'never-issued' } }),
     expect: all(400),
+  },
+  previewGuestLink: {
+    // What the asking page reads first: the holder of a good link, whoever is signed in, sees what it opens.
+    request: () => ({ path: '/api/guest-link/preview', body: { token: PREVIEWED_LINK } }),
+    expect: all(200),
+  },
+  'previewGuestLink:forged': {
+    request: () => ({ path: '/api/guest-link/preview', body: { token: 'never-issued-link-0123456789' } }),
+    expect: all(400),
+  },
+  resendGuestLink: {
+    // The same answer whether or not the address booked; one address each, under its hourly limit.
+    request: (_f, caller) => ({ path: '/api/guest-link/resend', body: { email: `nobody-${caller}@example.com` } }),
+    expect: all(202),
   },
 };

@@ -47,6 +47,33 @@ export function useConfirmGuestLink() {
   return useMutation({
     mutationKey: ['auth', 'guest-link'],
     mutationFn: (token: string) => api.call('post', '/api/guest-link', { body: { token } }),
-    onSuccess: () => queryClient.resetQueries(),
+    // The asking page's own preview stays as it was read: the page moves on from it.
+    onSuccess: () => queryClient.resetQueries({ predicate: (query) => query.queryKey[1] !== 'guest-link-preview' }),
+  });
+}
+
+/**
+ * What a guest booking's link would open, read before the page asks (decision 049): the booking,
+ * the masked address, whether its account is the one signed in, and `actions.open` while the link
+ * can still be opened. A POST that uses nothing, so the token stays out of every address.
+ */
+export const guestLinkPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'guest-link-preview', token] as const,
+    queryFn: ({ signal }) => api.call('post', '/api/guest-link/preview', { body: { token }, signal }),
+    enabled: token !== '',
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    retryOnMount: false,
+  });
+
+export const useGuestLinkPreview = (token: string) => useQuery(guestLinkPreviewQuery(token));
+
+/** Asks for a new link to the guest bookings made with an address; the answer never says whether any were. */
+export function useResendGuestLink() {
+  return useMutation({
+    mutationKey: ['auth', 'guest-link-resend'],
+    mutationFn: (email: string) => api.call('post', '/api/guest-link/resend', { body: { email } }),
   });
 }

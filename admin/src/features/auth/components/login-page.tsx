@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/auth';
 import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { useAuthProviders, useSignIn } from '../api/auth.mutations';
 import { safeReturnUrl } from '../utils/return-url';
+import { GuestLinkResend } from './guest-link-resend';
 
 type Mode = 'login' | 'register';
 
@@ -17,13 +18,40 @@ const FIELDS: Record<Mode, readonly FieldName[]> = {
   register: ['firstName', 'lastName', 'email', 'password'],
 };
 
-/** The hosted sign-in page that GET /api/login redirects to: e-mail + password, and OAuth when configured. */
+/**
+ * Where a guest booking's used, unknown or expired link lands (`/login?link=expired`, decision
+ * 049) for someone already signed in: the sign-in form is not theirs, a new link may be.
+ */
+function ExpiredLinkSignedIn() {
+  return (
+    <section className="container page page--narrow auth-page">
+      <PageTitle title="Open Your Booking" />
+      <div className="card auth-card">
+        <h1 className="auth-card__title">Open your booking</h1>
+        <p className="alert alert--error" role="alert" data-testid="link-expired">
+          That link has expired or was already used.
+        </p>
+        <GuestLinkResend />
+        <p className="auth-card__hint">
+          <Link to="/dashboard">Go to My Bookings</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The hosted sign-in page that GET /api/login redirects to: e-mail + password, and OAuth when
+ * configured. With `?link=expired` (a guest booking's link that no longer works) it leads with the
+ * way back for a guest, "Send me a new link", above the sign-in form for people with an account.
+ */
 export function LoginPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const navigate = useNavigate();
   const { isSignedIn, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
+  const linkExpired = params.get('link') === 'expired';
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,7 +66,9 @@ export function LoginPage() {
     setFieldErrors({});
   };
 
-  if (!isLoading && isSignedIn && !signIn.isPending && !signIn.isSuccess) return <Navigate to={returnUrl} replace />;
+  if (!isLoading && isSignedIn && !signIn.isPending && !signIn.isSuccess) {
+    return linkExpired ? <ExpiredLinkSignedIn /> : <Navigate to={returnUrl} replace />;
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,17 +102,30 @@ export function LoginPage() {
   const oauthHref = (provider: string) =>
     `/api/auth/oauth/${provider}${returnUrl !== '/' ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`;
   const title = mode === 'login' ? 'Sign In' : 'Create Account';
+  const heading = mode === 'register' ? 'Create your account' : linkExpired ? 'Open your booking' : 'Welcome back';
 
   return (
     <section className="container page page--narrow auth-page">
-      <PageTitle title={title} />
+      <PageTitle title={linkExpired && mode === 'login' ? 'Open Your Booking' : title} />
       <div className="card auth-card">
-        <h1 className="auth-card__title">{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
-        <p className="auth-card__lead">
-          {mode === 'login'
-            ? 'Sign in to book cleaners, manage your bookings and write reviews.'
-            : 'Sign up to book trusted cleaning professionals in minutes.'}
-        </p>
+        <h1 className="auth-card__title">{heading}</h1>
+        {linkExpired ? (
+          <>
+            <p className="alert alert--error" role="alert" data-testid="link-expired">
+              That link has expired or was already used.
+            </p>
+            <GuestLinkResend />
+            <p className="auth-oauth__divider" data-testid="link-expired-sign-in">
+              Have an account? Sign in below, or choose “Forgot password?” to set a new password.
+            </p>
+          </>
+        ) : (
+          <p className="auth-card__lead">
+            {mode === 'login'
+              ? 'Sign in to book cleaners, manage your bookings and write reviews.'
+              : 'Sign up to book trusted cleaning professionals in minutes.'}
+          </p>
+        )}
         <fieldset className="auth-toggle">
           <legend className="visually-hidden">Sign in or sign up</legend>
           <button
@@ -103,12 +146,6 @@ export function LoginPage() {
           </button>
         </fieldset>
 
-        {params.get('link') === 'expired' && !formError ? (
-          <p className="alert alert--error" role="alert" data-testid="link-expired">
-            That link has expired or was already used. Sign in with your email, or choose “Forgot password?” to get a
-            new link.
-          </p>
-        ) : null}
         {formError ? (
           <p className="alert alert--error" role="alert" data-testid="auth-error">
             {formError}

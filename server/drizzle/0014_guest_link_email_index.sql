@@ -1,0 +1,1 @@
+CREATE INDEX `guest_booking_links_email_idx` ON `guest_booking_links` (`email`);
