@@ -1,15 +1,18 @@
 /**
  * `npm run bench`: every benchmark of the server, one after another, then one table of every goal
- * the result files in bench/results/ state and whether the latest run met it
- * (`npm run bench -w server -- --summary` prints only the table, from the files as they are).
+ * the result files in bench/results/ state and whether the latest run met it, and the figures of
+ * docs/performance.md rewritten from those files (`npm run bench -w server -- --summary` prints
+ * only the table, from the files as they are, and writes nothing).
  * `npm run bench:load` (12 minutes, most of it the soak) runs only when asked; its latest goals
  * are in the table.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULTS_DIR } from './harness';
+import { BENCHES, PAGE, writePage } from './page';
+import { type Goal, goalsOf, readResult } from './results';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const benches = [
@@ -21,20 +24,6 @@ const benches = [
   'workers-signups.bench.ts',
   'uploads.bench.ts',
   'backup.bench.ts',
-];
-const RESULTS = [
-  'request-path',
-  'search',
-  'reads',
-  'database-paths',
-  'assistant',
-  'workers-signups',
-  'uploads',
-  'backup',
-  'load',
-  'faults',
-  'size',
-  'lighthouse',
 ];
 
 /** The hosted app's benches (the repository's scripts/) measure the built product. */
@@ -60,31 +49,11 @@ if (!process.argv.includes('--summary')) {
   }
 }
 
-type Goal = { file: string; goal: string; met: boolean; when: string };
-
-/** The goals a result file states: `goals` (each a boolean or `{ met }`) and a top-level `goalMet`. */
-export function goalsOf(file: string, result: Record<string, unknown>): Goal[] {
-  const when = String(result.when ?? result.measuredAt ?? '');
-  const rows: Goal[] = [];
-  if (typeof result.goalMet === 'boolean') {
-    rows.push({ file, goal: String(result.goal ?? 'goal'), met: result.goalMet, when });
-  }
-  const goals = result.goals;
-  if (goals && typeof goals === 'object') {
-    for (const [name, value] of Object.entries(goals as Record<string, unknown>)) {
-      const met = typeof value === 'boolean' ? value : (value as { met?: unknown })?.met;
-      if (typeof met === 'boolean') rows.push({ file, goal: name, met, when });
-    }
-  }
-  return rows;
-}
-
 const table: Goal[] = [];
 console.log('\n── goals (bench/results/*.json)');
-for (const name of RESULTS) {
-  const path = join(RESULTS_DIR, `${name}.json`);
-  if (!existsSync(path)) continue;
-  const result = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+for (const name of Object.keys(BENCHES)) {
+  const result = readResult(RESULTS_DIR, name);
+  if (!result) continue;
   const rows = goalsOf(name, result);
   if (rows.length === 0) continue;
   table.push(...rows);
@@ -92,3 +61,7 @@ for (const name of RESULTS) {
   for (const row of rows) console.log(`  ${row.met ? 'met    ' : 'NOT met'}  ${row.goal}`);
 }
 console.log(`${table.filter((r) => r.met).length} of ${table.length} goals met`);
+
+if (!process.argv.includes('--summary')) {
+  console.log(`\n── ${writePage() ? 'rewrote' : 'unchanged:'} the figures of ${PAGE}`);
+}
