@@ -110,7 +110,7 @@ const MATRIX: Record<string, { call: (actor: Actor) => Promise<unknown>; expect:
           address: '2 Side St',
           specialInstructions: '',
         } as never,
-        { idempotencyKey: undefined, render: () => null },
+        { idempotencyKey: undefined },
       ),
     expect: forPeople({ customer: 'ok', otherCustomer: 'ok', cleaner: 'ok', admin: 401, assistant: 403 }),
   },

@@ -279,17 +279,23 @@ export function insertNewGuestLink(values: Omit<typeof guestBookingLinks.$inferI
 }
 
 /**
- * Claims an `Idempotency-Key` in the booking's batch, after the insert: the stored answer is at
- * first a marker naming the new booking (`pendingBookingOf`), replaced by the rendered answer once
- * it is written (`storeAnswerStatement`).
+ * Claims an `Idempotency-Key` in the booking's batch, after the insert: the stored answer is a
+ * marker naming the new booking (`bookingOfStoredAnswer`), which a repeat answers as it is then.
  */
 export function claimIdempotencyKey(now: Date, claim: { scope: string; key: string; hash: string }): InStatement[] {
   return claimKeyStatements(now, claim, { status: 201, body: sql`json_object('pendingBookingId', ${NEW_BOOKING_ID})` });
 }
 
-/** The booking a stored answer's marker names, when the answer itself was not stored yet. */
-export function pendingBookingOf(body: string): number | undefined {
-  if (!body.startsWith('{"pendingBookingId":')) return undefined;
-  const id = (JSON.parse(body) as { pendingBookingId?: unknown }).pendingBookingId;
-  return typeof id === 'number' ? id : undefined;
+/**
+ * The booking a stored answer names: its marker's, or, for an answer stored whole (as keys claimed
+ * before markers were answers of their own were), the booking's `id` in it.
+ */
+export function bookingOfStoredAnswer(body: string): number | undefined {
+  try {
+    const stored = JSON.parse(body) as { pendingBookingId?: unknown; id?: unknown };
+    const id = stored.pendingBookingId ?? stored.id;
+    return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -10,17 +10,17 @@ import type { Database } from '../db/client';
 import type { Utm } from '../db/schema';
 import { refusalOf } from '../db/statements';
 import type { Deps } from '../deps';
-import { isKeyTaken, requestHash, storeAnswerStatement, storedAnswer } from '../idempotency/idempotency';
+import { isKeyTaken, requestHash, storedAnswer } from '../idempotency/idempotency';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, answerWith, type BookingAnswer } from './booking-access.service';
 import {
   bookingGuards,
+  bookingOfStoredAnswer,
   claimIdempotencyKey,
   type Holder,
   insertBookingStatement,
   insertCreatedHistory,
   insertNewBookingNotification,
-  pendingBookingOf,
   planReads,
 } from './booking-batch.queries';
 import { bookingNotifications } from './booking-notifications.service';
@@ -253,9 +253,8 @@ export async function bookInOneBatch(
 /**
  * `POST /api/bookings` for the signed-in person, in one round trip (`bookInOneBatch`). With an
  * `Idempotency-Key`, the key is claimed in the booking's own batch with a marker naming the
- * booking, and the answer stored after it: a repeat replays it (422 when the body differs), a
- * repeat racing the first is 409, and a repeat after a first whose answer was never stored answers
- * the booking. `render` turns the booking into the answer's body.
+ * booking: a repeat answers that booking as it is now (422 when the body differs), and a repeat
+ * racing the first is 409 (decisions 054 and 065). Answers the booking as data; the route renders it.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -263,40 +262,30 @@ export async function createBooking(
   input: CreateInput,
   options: {
     idempotencyKey: string | undefined;
-    render: (answer: BookingAnswer) => unknown;
     /** The caller's rate limits, counted in the booking's first round trip (not by a replay). */
     attempts?: CountedAttempt[];
   },
-): Promise<{ status: number; body: string; replayed: boolean }> {
+): Promise<{ answer: BookingAnswer; replayed: boolean }> {
   const { userId } = requirePersonWriting(actor);
-  const { idempotencyKey, render, attempts = [] } = options;
+  const { idempotencyKey, attempts = [] } = options;
   const now = deps.clock.now();
   const db = deps.database.db;
-  const renderBooking = async (id: number) => JSON.stringify(render(await answerWith(db, id, actor, now)));
-  const renderNew = (view: BookingView) => JSON.stringify(render(answerOf(view, actor, now)));
+  const booker = { kind: 'customer', userId } as const;
   if (!idempotencyKey) {
-    const view = await bookInOneBatch(deps, { kind: 'customer', userId }, input, now, [], attempts);
-    return { status: 201, body: renderNew(view), replayed: false };
+    const view = await bookInOneBatch(deps, booker, input, now, [], attempts);
+    return { answer: answerOf(view, actor, now), replayed: false };
   }
   const claim = { scope: `user:${userId}:POST /api/bookings`, key: idempotencyKey, hash: requestHash(input) };
   const replay = async () => {
     const stored = await storedAnswer(db, now, claim);
-    if (!stored) return undefined;
-    const pending = pendingBookingOf(stored.body);
-    return { status: stored.status, body: pending ? await renderBooking(pending) : stored.body, replayed: true };
+    const id = stored && bookingOfStoredAnswer(stored.body);
+    return id === undefined ? undefined : { answer: await answerWith(db, id, actor, now), replayed: true };
   };
   const first = await replay();
   if (first) return first;
-  let view: BookingView;
   try {
-    view = await bookInOneBatch(
-      deps,
-      { kind: 'customer', userId },
-      input,
-      now,
-      claimIdempotencyKey(now, claim),
-      attempts,
-    );
+    const view = await bookInOneBatch(deps, booker, input, now, claimIdempotencyKey(now, claim), attempts);
+    return { answer: answerOf(view, actor, now), replayed: false };
   } catch (error) {
     // A repeat of this request that booked in between (its time is now taken, or its key): answer
     // as that one did.
@@ -305,7 +294,4 @@ export async function createBooking(
     if (!isKeyTaken(error)) throw error;
     throw new AppError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
   }
-  const body = renderNew(view);
-  await deps.database.batch([storeAnswerStatement(claim, body)]);
-  return { status: 201, body, replayed: false };
 }

@@ -40,7 +40,13 @@ const ACTORS: Record<string, Actor> = {
   admin: { kind: 'admin', adminUserId: null, person: null },
   system: { kind: 'system', name: 'test' },
   assistantForOwner: { kind: 'assistant', for: owner, chatSessionId: 's' },
-  partner: { kind: 'partner', partnerId: 1, origin: 'http://127.0.0.1:3000' },
+  partner: {
+    kind: 'partner',
+    partnerId: 1,
+    name: 'Harbor Realty',
+    commissionRateBps: 500,
+    origin: 'http://127.0.0.1:3000',
+  },
   guestOfBooking: { kind: 'guest', bookingId: 7 },
 };
 

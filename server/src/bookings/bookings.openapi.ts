@@ -33,7 +33,7 @@ export const bookingsApi = defineOperations({
     security: 'user',
     summary: 'Book a cleaner',
     description:
-      'Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body replay the first answer; the same key with another body is 422.',
+      'Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.',
     tags: ['bookings'],
     access: 'signed-in user',
     responses: {

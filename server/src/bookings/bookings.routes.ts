@@ -27,14 +27,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.createBooking), async (c) => {
     const { customerId: _ignored, ...input } = inputOf(c, api.createBooking).json;
     const userId = personOf(c.get('actor'))?.userId;
-    const answer = await createBooking(c.get('deps'), c.get('actor'), input, {
+    const { answer, replayed } = await createBooking(c.get('deps'), c.get('actor'), input, {
       idempotencyKey: idempotencyKeyFrom(c.req.header('idempotency-key')),
-      render: (booking) => renderBooking(c.get('operations'), booking),
       attempts: [countedAttempt(c, 'bookingCreate', userId !== undefined ? `user:${userId}` : undefined)],
     });
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
-    if (answer.replayed) headers['idempotent-replayed'] = 'true';
-    return c.body(answer.body, answer.status as 201, headers);
+    return c.json(renderBooking(c.get('operations'), answer), 201, replayed ? { 'idempotent-replayed': 'true' } : {});
   })
   .post(...endpoint(api.createGuestBooking), async (c) => {
     const input = inputOf(c, api.createGuestBooking).json;

@@ -53,8 +53,6 @@ export async function createGuestBooking(
   const guestToken = randomToken();
   const { guestName, guestEmail, guestPhone, ...booking } = input;
   const link = newGuestLink(deps.config, now, guestEmail);
-  const partner = await findPartner(deps.database.db, partnerActor.partnerId);
-  if (!partner?.isActive) throw forbidden('Forbidden: unknown or inactive publishable key');
   // One round trip (decision 054): the booking, its history, its e-mails and its link together.
   const view = await bookInOneBatch(
     deps,
@@ -64,10 +62,11 @@ export async function createGuestBooking(
       email: guestEmail,
       phone: guestPhone,
       tokenHash: sha256Hex(guestToken),
-      partnerId: partner.id,
-      commissionRateBps: partner.commissionRateBps,
+      // The partner as the key's middleware read it for this request: active, its rate and name.
+      partnerId: partnerActor.partnerId,
+      commissionRateBps: partnerActor.commissionRateBps,
       utm: partnerActor.utm ?? null,
-      note: `${link.note} Booked through ${partner.name}.`,
+      note: `${link.note} Booked through ${partnerActor.name}.`,
     },
     booking,
     now,

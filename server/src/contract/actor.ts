@@ -74,6 +74,9 @@ export interface Assistant {
 export interface Partner {
   kind: 'partner';
   partnerId: number;
+  /** The partner's name and commission as its row held them when the key was resolved. */
+  name: string;
+  commissionRateBps: number;
   origin: string | null;
   /** The host page's UTM parameters, as its widget sent them (`X-Spotless-Utm`). */
   utm?: Utm;

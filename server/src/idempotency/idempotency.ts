@@ -119,16 +119,6 @@ export function claimKeyStatements(
   ];
 }
 
-/** Replaces a claimed key's stored answer, as a statement of a write batch. */
-export function storeAnswerStatement(claim: { scope: string; key: string }, body: string): InStatement {
-  return statement(
-    builder
-      .update(idempotencyKeys)
-      .set({ responseBody: body })
-      .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key))),
-  );
-}
-
 /**
  * The claim-then-store form of idempotency, for writes that call a payment provider: the provider
  * must not be called inside the write transaction, so the key is claimed in one transaction and

@@ -70,6 +70,8 @@ export function actorMiddleware(): MiddlewareHandler<AppEnv> {
       const partner = {
         kind: 'partner' as const,
         partnerId: resolved.partnerId,
+        name: resolved.name,
+        commissionRateBps: resolved.commissionRateBps,
         origin: resolved.origin,
         ...(utm ? { utm } : {}),
       };

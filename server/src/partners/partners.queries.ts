@@ -7,6 +7,7 @@ export function findActivePartnerByKey(db: Queryable, publishableKey: string) {
   return db
     .select({
       id: partners.id,
+      name: partners.name,
       allowedOrigins: partners.allowedOrigins,
       rateLimitPerMinute: partners.rateLimitPerMinute,
       commissionRateBps: partners.commissionRateBps,

@@ -22,7 +22,7 @@ import {
 /** Publishable keys are short, printable and start with `pk_`; anything else is not looked up. */
 const KEY_SHAPE = /^pk_[A-Za-z0-9_]{1,100}$/;
 
-export type ResolvedPartner = Partner & { rateLimitPerMinute: number; commissionRateBps: number };
+export type ResolvedPartner = Partner & { rateLimitPerMinute: number };
 
 /**
  * The partner actor of a request carrying a publishable key (decisions 043 and 048). An unknown or
@@ -45,9 +45,10 @@ export async function partnerActorFor(
   return {
     kind: 'partner',
     partnerId: partner.id,
+    name: partner.name,
+    commissionRateBps: partner.commissionRateBps,
     origin,
     rateLimitPerMinute: partner.rateLimitPerMinute,
-    commissionRateBps: partner.commissionRateBps,
   };
 }
 

@@ -89,7 +89,13 @@ export async function actorWorld() {
     admin: { kind: 'admin', adminUserId: null, person: null },
     system: { kind: 'system', name: 'test' },
     assistant: { kind: 'assistant', for: customer, chatSessionId: 'chat-1' },
-    partner: { kind: 'partner', partnerId: 1, origin: 'http://127.0.0.1:5500' },
+    partner: {
+      kind: 'partner',
+      partnerId: 1,
+      name: 'Harbor Realty',
+      commissionRateBps: 500,
+      origin: 'http://127.0.0.1:5500',
+    },
     guest: { kind: 'guest', bookingId },
   } satisfies Record<string, Actor>;
 
