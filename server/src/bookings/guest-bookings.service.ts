@@ -1,10 +1,9 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import type { Config } from '../config';
-import { type Actor, forbidden, requirePartner, requirePublicWriting } from '../contract/actor';
+import { type Actor, requirePartner, requirePublicWriting } from '../contract/actor';
 import type { Deps } from '../deps';
 import { enqueueNotification } from '../notifications/outbox';
-import { findPartner } from '../partners/partners.queries';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
 import { insertNewGuestLink } from './booking-batch.queries';
