@@ -43,7 +43,7 @@ export function payRefusal(
   return null;
 }
 
-/** Rescheduling closes 24 hours before the start (docs/product/booking-and-payments.md): later, only instructions and address change. */
+/** Rescheduling closes `RESCHEDULE_CLOSES_HOURS` before the start (docs/product/booking-and-payments.md): later, only instructions and address change. */
 export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: Date): boolean {
   return booking.startsAt.getTime() - now.getTime() >= RESCHEDULE_CLOSES_MS;
 }

@@ -71,7 +71,7 @@ export async function assertBookable(
 }
 
 /**
- * The customer's edit: a new local date/time (allowed 24 hours or more before the current start,
+ * The customer's edit: a new local date/time (allowed `RESCHEDULE_CLOSES_HOURS` or more before the current start,
  * re-checked against hours, time off and other bookings), instructions and address.
  */
 export async function updateBooking(
@@ -154,8 +154,8 @@ export async function updateBooking(
 }
 
 /**
- * Cancels a pending or confirmed booking for its customer or an administrator. Free 24 hours or
- * more ahead; later, a paid booking keeps the cleaner's fee (cancellation.ts).
+ * Cancels a pending or confirmed booking for its customer or an administrator. Free
+ * `FREE_CANCELLATION_HOURS` or more ahead; later, a paid booking keeps the cleaner's fee (cancellation.ts).
  */
 export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number): Promise<BookingAnswer> {
   requirePersonOrAdmin(actor);

@@ -34,8 +34,9 @@ export interface CancellationTerms {
 }
 
 /**
- * The policy: 24 hours or more before the start, free; later (including after the start time has
- * passed), the cleaner's fee — one hour at the booked rate, capped at the booking total — is kept
+ * The policy (`sdk/src/rules/cancellation.ts`): `FREE_CANCELLATION_HOURS` or more before the start,
+ * free; later (including after the start time has passed), the cleaner's fee —
+ * `LATE_CANCELLATION_FEE_HOURS` at the booked rate, capped at the booking total — is kept
  * from the payment and the rest refunded. Nothing is ever charged after the fact: an unpaid booking
  * costs nothing to cancel.
  */
