@@ -26,7 +26,7 @@ import { openDatabase } from '../src/db/open';
 import { createLogger } from '../src/lib/logger';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { percentile, writeResult } from './harness';
+import { percentile, runMain, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -127,7 +127,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -23,7 +23,7 @@ import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { samplePdf } from '../src/test/sample-files';
 import { stopsWithUs } from '../targets/children';
-import { freeBookingBodies, startServer, stopServer, writeResult } from './harness';
+import { freeBookingBodies, runMain, startServer, stopServer, writeResult } from './harness';
 import { bookAtRate, figures, holdWriteLock } from './write-load';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
@@ -315,7 +315,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

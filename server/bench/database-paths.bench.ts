@@ -10,7 +10,7 @@
  * (docs/deploy.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CITIES } from '@spotless/sdk/cities';
@@ -20,7 +20,16 @@ import { MIGRATIONS_FOLDER, SERVER_ROOT } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
 import { stopsWithUs } from '../targets/children';
 import { freePort, overWebSocket } from '../targets/targets';
-import { type Figures, freeBookingBodies, load, startServer, stopServer, writeResult } from './harness';
+import {
+  cleanUp,
+  type Figures,
+  freeBookingBodies,
+  load,
+  runMain,
+  startServer,
+  stopServer,
+  writeResult,
+} from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -170,12 +179,8 @@ async function main() {
     }
     writeResult('database-paths', report);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp(children, dir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -203,4 +203,18 @@ export async function freeBookingBodies(
   }
   if (bodies.length < count) throw new Error(`only ${bodies.length} free starts of ${count}`);
   return bodies;
+}
+
+/** Runs a bench's `main`: a failure is printed and the process exits with 1. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** A bench's last step, whatever happened: its servers stopped and its scratch folder removed. */
+export function cleanUp(children: readonly ChildProcess[], dir: string): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -38,10 +38,10 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, stopServer, writeResult } from './harness';
+import { cleanUp, runMain, startServer, stopServer, writeResult } from './harness';
 import { bookingsMade, customerPool, prepareDatabase } from './load/database';
 import { MIX, SEARCH_KINDS, share } from './load/mix';
 import { CONNECTIONS, round1, run, type ServerStats, statsOf } from './load/run';
@@ -166,8 +166,7 @@ async function main() {
     for (const [goal, { met }] of Object.entries(report.goals)) console.log(`${met ? 'met    ' : 'NOT met'}  ${goal}`);
     writeResult('load', report);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp(children, dir);
   }
 }
 
@@ -203,7 +202,4 @@ function memoryReport(afterWarmUp: ServerStats, afterLoad: ServerStats, afterSoa
   };
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

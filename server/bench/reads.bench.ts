@@ -12,7 +12,7 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import { migrateDatabase } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { type Figures, load, startServer, stopServer, writeResult } from './harness';
+import { cleanUp, type Figures, load, runMain, startServer, stopServer, writeResult } from './harness';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -156,12 +156,8 @@ async function main() {
     };
     writeResult('reads', report);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp(children, dir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

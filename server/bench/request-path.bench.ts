@@ -10,14 +10,14 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ROOT } from '../src/paths';
 import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';
-import { type Figures, load, stopServer, waitUntilAnswering, writeResult } from './harness';
+import { cleanUp, type Figures, load, runMain, stopServer, waitUntilAnswering, writeResult } from './harness';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = 50;
@@ -133,12 +133,8 @@ async function main() {
     );
     writeResult('request-path', report);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    cleanUp(children, dataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

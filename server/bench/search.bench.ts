@@ -11,7 +11,7 @@
  */
 
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CITIES } from '@spotless/sdk/cities';
@@ -19,7 +19,7 @@ import { migrateDatabase } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
 import { MIGRATIONS_FOLDER } from '../src/paths';
 import { seedDemoData } from '../src/seed/generate';
-import { load, startServer, stopServer, writeResult } from './harness';
+import { cleanUp, load, runMain, startServer, stopServer, writeResult } from './harness';
 import { searchUnderWrites } from './search-under-writes';
 
 const CLEANERS = Number(process.env.BENCH_CLEANERS ?? 100_000);
@@ -241,12 +241,8 @@ async function main() {
     );
     writeResult('search', report);
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    cleanUp(children, dir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

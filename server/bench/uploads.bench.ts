@@ -17,7 +17,7 @@ import { MAX_SOURCE_PIXELS } from '../src/files/images';
 import { SERVER_ROOT } from '../src/paths';
 import { stopsWithUs } from '../targets/children';
 import { freePort } from '../targets/targets';
-import { percentile, stopServer, waitUntilAnswering, writeResult } from './harness';
+import { percentile, runMain, stopServer, waitUntilAnswering, writeResult } from './harness';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const PROBE_EVERY_MS = 10;
@@ -249,7 +249,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -6,7 +6,7 @@
  * report and writes bench/results/workers-signups.json.
  */
 import { startLibsqlServer, startWorker } from '../targets/targets';
-import { percentile, writeResult } from './harness';
+import { percentile, runMain, writeResult } from './harness';
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 50);
 const PROBE_EVERY_MS = 20;
@@ -99,7 +99,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);
