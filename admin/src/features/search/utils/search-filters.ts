@@ -142,13 +142,8 @@ function coordinate(value: string | null, limit: number): number | null {
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
-/** The address bar's filters in the order it writes them, under the API's names. */
-const ADDRESS_KEYS = [
-  'query',
-  'serviceType',
-  'latitude',
-  'longitude',
-  'location',
+/** The filters of the Advanced Filters panel (a restored search that uses one opens it). */
+const ADVANCED_KEYS = [
   'radius',
   'state',
   'zipCode',
@@ -157,6 +152,16 @@ const ADDRESS_KEYS = [
   ...CREDENTIAL_FLAGS,
   'sortBy',
   'sortOrder',
+] as const satisfies readonly (keyof SearchFilters)[];
+
+/** The address bar's filters in the order it writes them, under the API's names. */
+const ADDRESS_KEYS = [
+  'query',
+  'serviceType',
+  'latitude',
+  'longitude',
+  'location',
+  ...ADVANCED_KEYS,
 ] as const satisfies readonly (keyof SearchFilters)[];
 
 /**
@@ -218,17 +223,6 @@ export function readSearchParams(params: URLSearchParams): SubmittedSearch | nul
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
   };
 }
-
-const ADVANCED_KEYS = [
-  'radius',
-  'state',
-  'zipCode',
-  'minRating',
-  'maxPrice',
-  ...CREDENTIAL_FLAGS,
-  'sortBy',
-  'sortOrder',
-] as const satisfies readonly (keyof SearchFilters)[];
 
 /** Whether a filter set uses the Advanced Filters panel (so a restored search opens it). */
 export function hasAdvancedFilters(f: SearchFilters): boolean {
