@@ -17,6 +17,8 @@ import { RESULTS_DIR } from './harness';
 import { goalsOf, type Result, readResult, whenOf } from './results';
 
 export const PAGE = join(SERVER_ROOT, '..', 'docs', 'performance.md');
+/** The README's "Latest figures" holds a few headline figures of the page, between the same markers. */
+export const README = join(SERVER_ROOT, '..', 'README.md');
 export const START = '<!-- figures:start -->';
 export const END = '<!-- figures:end -->';
 
@@ -76,6 +78,39 @@ export function renderFigures(dir: string = RESULTS_DIR): string {
   return `\n${[`${note}\n`, ...benches].join('\n')}`;
 }
 
+/** The README's headline figures: a figure of the page each, by its bench and its label. */
+export const HEADLINES: ReadonlyArray<readonly [bench: string, label: string]> = [
+  ['load', 'run: every request'],
+  ['load', 'run: failures'],
+  ['load', 'soak: every request'],
+  ['load', 'heap after a collection, warm-up → end of soak'],
+  ['search', 'city+radius, as served'],
+  ['search', 'filtered, computed'],
+  ['database-paths', 'libSQL file: bookings'],
+  ['fuzz', 'requests'],
+  ['fuzz', 'server errors'],
+  ['lighthouse', '`/cleaners` performance'],
+  ['size', 'search widget with all it needs'],
+];
+
+/** The README's section: the headline figures, then how many goals the results meet. */
+export function renderHeadlines(dir: string = RESULTS_DIR): string {
+  const results = new Map(Object.keys(BENCHES).map((name) => [name, readResult(dir, name)]));
+  const lines = HEADLINES.map(([name, label]) => {
+    const bench = BENCHES[name];
+    const figure = bench?.figures.find((entry): entry is Figure => !('group' in entry) && entry.label === label);
+    if (!bench || !figure) throw new Error(`no figure "${label}" in the ${name} bench of the page`);
+    const result = results.get(name);
+    const [, value] = result ? figureRow(result, figure) : [label, 'no committed result'];
+    return `- ${bench.title}, ${label}: ${value}`;
+  });
+  const goals = [...results].flatMap(([name, result]) => (result ? goalsOf(name, result) : []));
+  const met = goals.filter((goal) => goal.met).length;
+  lines.push(`- Goals met by the latest results: ${met} of ${goals.length}`);
+  const note = '<!-- Written by `npm run bench:page` from server/bench/results/*.json: edits here are overwritten. -->';
+  return `\n${note}\n\n${lines.join('\n')}\n\n`;
+}
+
 /** What the page holds between the markers; throws when they are missing. */
 export function sectionOf(page: string): string {
   const start = page.indexOf(START);
@@ -84,18 +119,28 @@ export function sectionOf(page: string): string {
   return page.slice(start + START.length, end);
 }
 
-/** Rewrites the page's section from the result files; true when it changed. */
-export function writePage(dir: string = RESULTS_DIR, page: string = PAGE): boolean {
-  const text = readFileSync(page, 'utf8');
+/** Rewrites a file's section between the markers; true when it changed. */
+function writeSection(file: string, figures: string): boolean {
+  const text = readFileSync(file, 'utf8');
   const section = sectionOf(text);
-  const figures = renderFigures(dir);
   if (section === figures) return false;
   const start = text.indexOf(START) + START.length;
-  writeFileSync(page, `${text.slice(0, start)}${figures}${text.slice(start + section.length)}`);
+  writeFileSync(file, `${text.slice(0, start)}${figures}${text.slice(start + section.length)}`);
   return true;
+}
+
+/** Rewrites the page's section from the result files; true when it changed. */
+export function writePage(dir: string = RESULTS_DIR, page: string = PAGE): boolean {
+  return writeSection(page, renderFigures(dir));
+}
+
+/** Rewrites the README's headline figures from the result files; true when they changed. */
+export function writeReadme(dir: string = RESULTS_DIR, readme: string = README): boolean {
+  return writeSection(readme, renderHeadlines(dir));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const changed = writePage();
   console.log(`${changed ? 'Rewrote' : 'Unchanged:'} the figures of ${PAGE}`);
+  console.log(`${writeReadme() ? 'Rewrote' : 'Unchanged:'} the headline figures of ${README}`);
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULTS_DIR } from './harness';
-import { BENCHES, PAGE, writePage } from './page';
+import { BENCHES, PAGE, README, writePage, writeReadme } from './page';
 import { type Goal, goalsOf, readResult } from './results';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -64,4 +64,5 @@ console.log(`${table.filter((r) => r.met).length} of ${table.length} goals met`)
 
 if (!process.argv.includes('--summary')) {
   console.log(`\n── ${writePage() ? 'rewrote' : 'unchanged:'} the figures of ${PAGE}`);
+  console.log(`── ${writeReadme() ? 'rewrote' : 'unchanged:'} the headline figures of ${README}`);
 }

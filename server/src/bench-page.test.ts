@@ -2,7 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BENCHES, END, PAGE, renderFigures, START, sectionOf, writePage } from '../bench/page';
+import {
+  BENCHES,
+  END,
+  HEADLINES,
+  PAGE,
+  README,
+  renderFigures,
+  renderHeadlines,
+  START,
+  sectionOf,
+  writePage,
+} from '../bench/page';
 import { at } from '../bench/page-format';
 
 /**
@@ -16,6 +27,15 @@ describe('the figures of docs/performance.md', () => {
       sectionOf(readFileSync(PAGE, 'utf8')),
       'docs/performance.md differs from server/bench/results/*.json: run `npm run bench:page`',
     ).toBe(renderFigures());
+  });
+
+  it('and the README’s headline figures are those of the page', () => {
+    expect(
+      sectionOf(readFileSync(README, 'utf8')),
+      'README.md’s latest figures differ from server/bench/results/*.json: run `npm run bench:page`',
+    ).toBe(renderHeadlines());
+    for (const [, label] of HEADLINES) expect(renderFigures()).toContain(`| ${label}`);
+    expect(HEADLINES.every(([name]) => name in BENCHES)).toBe(true);
   });
 });
 
