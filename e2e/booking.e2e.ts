@@ -161,7 +161,9 @@ describe('booking and checkout in Chromium', () => {
     page.on('dialog', (dialog) => {
       // The product's question, then the server's terms for this booking (decision 034): unpaid, so
       // free.
-      expect(dialog.message()).toBe('Are you sure you want to cancel this booking?\n\nFree cancellation.');
+      expect(dialog.message()).toMatch(
+        /^Are you sure you want to cancel this booking\?\n\nFree cancellation until \d{4}-\d{2}-\d{2} at \d{2}:\d{2} \(America\/[A-Za-z_]+\)\.$/,
+      );
       void dialog.accept();
     });
     await page.goto(`${baseUrl}/dashboard`);

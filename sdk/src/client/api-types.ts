@@ -2983,6 +2983,7 @@ export interface components {
             };
         };
         BookingCreateInput: {
+            /** @description Address */
             address: string;
             cleanerId: number;
             /** @description ignored: the booking is the signed-in user’s */
@@ -3840,6 +3841,7 @@ export interface components {
             guestToken: string;
         };
         GuestBookingInput: {
+            /** @description Address */
             address: string;
             cleanerId: number;
             /** @description minutes: 30 to 720 in steps of 15 */

@@ -76,7 +76,7 @@ describe('labels', () => {
   });
 
   it('labels ratings at the product’s thresholds', () => {
-    expect([5, 4.5, 4.49, 4, 3.99, 3, 2, 1.99, 1].map(ratingLabel)).toEqual([
+    expect([5, 4.5, 4.44, 4, 3.94, 3, 2, 1.94, 1].map(ratingLabel)).toEqual([
       'Excellent',
       'Excellent',
       'Very Good',
@@ -87,5 +87,7 @@ describe('labels', () => {
       'Poor',
       'Poor',
     ]);
+    // As shown, to one decimal: 4.46 reads 4.5, 3.96 reads 4.0, 1.95 reads 2.0.
+    expect([4.46, 3.96, 1.95].map(ratingLabel)).toEqual(['Excellent', 'Very Good', 'Fair']);
   });
 });

@@ -139,12 +139,15 @@ export function initials(firstName?: string | null, lastName?: string | null): s
 }
 
 /**
- * The label of a rating: 4.5+ Excellent, 4+ Very Good, 3+ Good, 2+ Fair, else Poor.
+ * The label of a rating as the product shows ratings, to one decimal: 4.5+ Excellent, 4+ Very Good,
+ * 3+ Good, 2+ Fair, else Poor. A 4.46 average reads 4.5 on the profile, so it is Excellent there and
+ * beside its two-decimal figure alike, never "4.5" above "Very Good".
  *
  * @example
  * ratingLabel(4.2) // 'Very Good'
  */
-export function ratingLabel(rating: number): 'Excellent' | 'Very Good' | 'Good' | 'Fair' | 'Poor' {
+export function ratingLabel(exact: number): 'Excellent' | 'Very Good' | 'Good' | 'Fair' | 'Poor' {
+  const rating = Math.round(exact * 10) / 10;
   if (rating >= 4.5) return 'Excellent';
   if (rating >= 4) return 'Very Good';
   if (rating >= 3) return 'Good';

@@ -38,7 +38,8 @@ const BookingCreateFields = z.object({
     .string({ error: text.addressRequired })
     .trim()
     .min(1, text.addressRequired)
-    .max(500, 'Address must be at most 500 characters'),
+    .max(500, 'Address must be at most 500 characters')
+    .meta({ description: 'Address' }),
   scheduledDate: z
     .string({ error: text.dateRequired })
     .trim()

@@ -14,7 +14,7 @@ export interface BookingProps extends WidgetProps {
 type Step = 'choose' | 'details' | 'pay' | 'done';
 /** The action's fields the visitor fills in (the rest come from the chosen service, day and time). */
 const FILLED = ['address', 'guestName', 'guestEmail', 'guestPhone', 'specialInstructions'] as const;
-const LABELS: Record<string, string> = { address: 'Address', specialInstructions: 'Notes for the cleaner (optional)' };
+const LABELS: Record<string, string> = { specialInstructions: 'Notes for the cleaner (optional)' };
 const AUTOCOMPLETE: Record<string, string> = {
   address: 'street-address',
   guestName: 'name',

@@ -164,9 +164,9 @@ describe('figures and labels', () => {
   it('labels each star', () => {
     expect([1, 2, 3, 4, 5].map(starLabel)).toEqual(['Poor', 'Fair', 'Good', 'Very Good', 'Excellent']);
     expect(starLabel(0)).toBe('');
-    // An average is labelled by the product's thresholds (the SDK's ratingLabel), not by its
-    // nearest star: 3.5 is Good, 4.46 Very Good.
-    expect([3.5, 4.46, 4.5].map(starLabel)).toEqual(['Good', 'Very Good', 'Excellent']);
+    // An average is labelled by the product's thresholds (the SDK's ratingLabel) as ratings are
+    // shown, to one decimal, not by its nearest star: 3.5 is Good, 4.45 (shown 4.5) Excellent.
+    expect([3.5, 4.44, 4.45].map(starLabel)).toEqual(['Good', 'Very Good', 'Excellent']);
   });
 
   it('shows the server’s precision', () => {

@@ -13,7 +13,7 @@ import {
 /** The label of each star, 1 to 5: the product's rating labels (docs/product/discovery.md). */
 export const RATING_LABELS = ([1, 2, 3, 4, 5] as const).map(ratingLabel);
 
-/** "Excellent" for 5 (or an average of 4.5 or more), "Poor" for 1; empty for no rating yet. */
+/** "Excellent" for 5 (or an average shown as 4.5 or more), "Poor" for 1; empty for no rating yet. */
 export function starLabel(rating: number): string {
   return rating >= 1 ? ratingLabel(rating) : '';
 }

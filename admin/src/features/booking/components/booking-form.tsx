@@ -20,6 +20,7 @@ import {
   type BookingFormErrors,
   type BookingFormValues,
   bookingFormProblems,
+  FIELD_ORDER,
   idempotencyKeyFor,
   parseDuration,
 } from '../utils/booking-form';
@@ -92,6 +93,19 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
     // Checked by the fields of the cleaner's own `book` action, as the server will check them.
     const found = bookingFormProblems(cleaner.actions.book, form);
     setErrors(found);
+    const first = FIELD_ORDER.find((name) => found[name] !== undefined);
+    if (first) {
+      // The messages are drawn on the next render: then the first field with one comes into view
+      // and takes the focus, so a message above the button is never missed.
+      const formElement = event.currentTarget;
+      requestAnimationFrame(() => {
+        const field =
+          formElement.querySelector<HTMLElement>(`[name="${first}"]`) ??
+          document.getElementById(`${id}-${first}-error`);
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus({ preventScroll: true });
+      });
+    }
     if (values.scheduledDate === '') {
       toast({
         title: 'Date Required',

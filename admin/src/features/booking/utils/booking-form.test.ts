@@ -49,7 +49,7 @@ const book: NonNullable<Cleaner['actions']['book']> = {
   fields: [
     { name: 'cleanerId', type: 'integer', required: true, max: 9007199254740991, value: 7 },
     { name: 'serviceId', type: 'integer', required: true, max: 9007199254740991 },
-    { name: 'address', type: 'text', required: true, minLength: 1, maxLength: 500 },
+    { name: 'address', type: 'text', required: true, minLength: 1, maxLength: 500, title: 'Address' },
     { name: 'scheduledDate', type: 'date', required: true, minLength: 1 },
     { name: 'scheduledTime', type: 'time', required: false },
     { name: 'duration', type: 'number', required: true, title: 'minutes: 30 to 720 in steps of 15' },
@@ -84,8 +84,12 @@ describe('bookingFormProblems: the cleaner’s book action', () => {
       scheduledDate: 'Please select a date',
       scheduledTime: 'Please select a time',
       duration: 'Duration must be at least 30 minutes',
-      totalPrice: 'Price is required',
     });
+  });
+
+  it('says nothing of the total while the duration it follows from is wrong', () => {
+    expect(problems({ duration: '20', totalPrice: '' })).toEqual({ duration: 'Duration must be at least 30 minutes' });
+    expect(problems({ totalPrice: '' })).toEqual({ totalPrice: 'Price is required' });
   });
 
   it('requires a time although the action lists it as optional: the page sends a YYYY-MM-DD date', () => {
@@ -95,7 +99,7 @@ describe('bookingFormProblems: the cleaner’s book action', () => {
 
   it('checks the lengths the action states', () => {
     expect(problems({ address: 'a'.repeat(500) })).toEqual({});
-    expect(problems({ address: 'a'.repeat(501) })).toEqual({ address: 'address must be at most 500 characters.' });
+    expect(problems({ address: 'a'.repeat(501) })).toEqual({ address: 'Address must be at most 500 characters.' });
   });
 
   it('checks the quoted price as the server does: at least $1', () => {
@@ -117,6 +121,8 @@ describe('bookingFormProblems: the cleaner’s book action', () => {
     expect(bookingFormProblems(undefined, blank)).toEqual({});
     expect(bookingFormProblems(undefined, { ...blank, duration: '20', totalPrice: '' })).toEqual({
       duration: 'Duration must be at least 30 minutes',
+    });
+    expect(bookingFormProblems(undefined, { ...blank, totalPrice: '0.50' })).toEqual({
       totalPrice: 'Price is required',
     });
   });

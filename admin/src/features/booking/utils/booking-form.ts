@@ -74,8 +74,13 @@ export function bookingFormProblems(action: FormAction | undefined, values: Book
   // compared with is the server's, so a mismatch is never reported from this side.
   const price = checkQuote(values.totalPrice, Number.NaN);
   if (errors.totalPrice === undefined && !price.ok && price.code === 'invalid_price') errors.totalPrice = price.message;
+  // The total follows from the duration: with the duration wrong, that is the one thing to mend.
+  if (errors.duration !== undefined) delete errors.totalPrice;
   return errors;
 }
+
+/** The form's fields in the order they stand on the page, for bringing the first problem into view. */
+export const FIELD_ORDER = ['address', 'scheduledDate', 'scheduledTime', 'duration', 'totalPrice'] as const;
 
 /** A new key per submission; the same key again when the very same request is retried. */
 export function idempotencyKeyFor(previous: { body: string; key: string } | null, body: string, makeKey: () => string) {
