@@ -10,7 +10,7 @@ import { insertNewGuestLink } from './booking-batch.queries';
 import { bookInOneBatch } from './booking-create.service';
 import { describeWhen } from './booking-notifications.service';
 import { GUEST_TOKEN_DAYS_AFTER, randomToken, sha256Hex } from './guest-access.service';
-import { guestBookingsToRelink, insertGuestLinks } from './guest-tokens.queries';
+import { guestBookingsToRelink, insertGuestLinks, retireGuestLinks } from './guest-tokens.queries';
 
 /** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */
 
@@ -103,6 +103,12 @@ export async function resendGuestLinks(
     const due = await guestBookingsToRelink(tx, address, endsAfter, GUEST_LINK_RESEND_MAX);
     if (due.length === 0) return 0;
     const links = due.map((booking) => ({ booking, link: newGuestLink(deps.config, now, address) }));
+    // As with a password reset, only the newest link works: the ones sent before stop.
+    await retireGuestLinks(
+      tx,
+      due.map((booking) => booking.id),
+      now,
+    );
     await insertGuestLinks(
       tx,
       links.map(({ booking, link }) => ({ ...link.row, bookingId: booking.id })),
@@ -120,7 +126,7 @@ export async function resendGuestLinks(
         ...lines,
         '',
         'Opening a link adds its booking to the Spotless account for this address (made if there is none) and signs you in.',
-        'If you did not ask for this, ignore this message: nothing changes until a link is opened.',
+        'Links sent before this one no longer work. If you did not ask for this, ignore this message: nothing changes until a link is opened.',
       ].join('\n'),
       payload: { bookingIds: due.map((booking) => booking.id) },
     });

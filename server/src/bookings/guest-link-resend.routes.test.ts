@@ -52,6 +52,17 @@ describe('POST /api/guest-link/resend', () => {
     expect(known.body).toEqual(SAME);
   });
 
+  it('ends the links sent before: only the newest opens the booking', async () => {
+    const email = 'resent-early@example.com';
+    const { first } = await expiredGuestBooking(email);
+    // Still within its week: the first link would work, until a new one is sent.
+    expect((await resend(email)).status).toBe(202);
+    const [mail] = await queuedFor(email);
+    expect(mail?.body).toContain('Links sent before this one no longer work.');
+    expect((await ctx.app.request(first)).headers.get('location')).toBe('/login?link=expired');
+    expect((await ctx.app.request(linkIn(mail?.body ?? ''))).headers.get('location')).toBe('/dashboard');
+  });
+
   it('queues one e-mail with a new link for each open booking; the new link opens it, the old stays used', async () => {
     const email = 'two-bookings@example.com';
     const one = await expiredGuestBooking(email);

@@ -77,6 +77,15 @@ export async function guestBookingsToRelink(db: Queryable, email: string, endsAf
     .limit(limit);
 }
 
+/** Ends the unused e-mailed links of these bookings, in the caller's write: a new link replaces them. */
+export async function retireGuestLinks(tx: Tx, bookingIds: readonly number[], now: Date): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await tx
+    .update(guestBookingLinks)
+    .set({ usedAt: now })
+    .where(and(inArray(guestBookingLinks.bookingId, [...bookingIds]), isNull(guestBookingLinks.usedAt)));
+}
+
 /** Stores new e-mailed links (their hashes) in the caller's write. */
 export async function insertGuestLinks(tx: Tx, rows: Array<typeof guestBookingLinks.$inferInsert>): Promise<void> {
   if (rows.length > 0) await tx.insert(guestBookingLinks).values(rows);
