@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
+import { guestLinkChecks, HOST_PAGE, KEY } from './guest-link-checks';
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
@@ -8,10 +9,10 @@ import { eachTarget } from './each-target';
  * allowance; a preflight is answered only for an allowed origin; the key alone reads no booking; a
  * guest books through the key and pays with the token scoped to that booking (decision 049).
  */
-const KEY = 'pk_demo_sunrise_realty';
-const HOST_PAGE = 'http://127.0.0.1:4321';
 
 eachTarget((on) => {
+  guestLinkChecks(on);
+
   const { call } = on;
 
   it('answers the key from an allowed origin with CORS for that origin, and refuses another origin', async () => {

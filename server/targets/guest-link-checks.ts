@@ -1,16 +1,17 @@
 import { createClient } from '@libsql/client';
 import { expect, it } from 'vitest';
 import type { Json } from './call';
-import { eachTarget, type OnTarget } from './each-target';
+import type { OnTarget } from './each-target';
 
 /**
- * A guest booking's e-mailed link on the three targets (decision 049): its preview reads what it
+ * A guest booking's e-mailed link on the three targets (decision 049), checked within the partners'
+ * target file (partners.targets.ts), which has the targets started already: its preview reads what it
  * opens without using it, the link then opens once, and a guest whose link no longer works asks for
  * a new one by address (the same 202 either way, one e-mail for a match). A browser opening the
  * link without a token lands on the expired-link page.
  */
-const KEY = 'pk_demo_sunrise_realty';
-const HOST_PAGE = 'http://127.0.0.1:4321';
+export const KEY = 'pk_demo_sunrise_realty';
+export const HOST_PAGE = 'http://127.0.0.1:4321';
 
 /** A guest booking through the demo partner's key for `guestEmail`; answers its e-mailed link's token. */
 async function guestBooking(on: OnTarget, guestEmail: string, from: number): Promise<string> {
@@ -63,7 +64,8 @@ async function newestMail(on: OnTarget, email: string, type: string): Promise<st
 }
 const linkIn = (body: string) => /\/api\/guest-link\?token=([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
 
-eachTarget((on) => {
+/** The guest link's checks on one target: registered inside the caller's `eachTarget`. */
+export function guestLinkChecks(on: OnTarget): void {
   it('previews a link without using it, opens it once, then answers the preview as already opened', async () => {
     const email = `preview-${Date.now()}@example.com`;
     const token = await guestBooking(on, email, 130);
@@ -111,4 +113,4 @@ eachTarget((on) => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login?link=expired');
   });
-});
+}
