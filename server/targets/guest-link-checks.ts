@@ -13,18 +13,30 @@ import type { OnTarget } from './each-target';
 export const KEY = 'pk_demo_sunrise_realty';
 export const HOST_PAGE = 'http://127.0.0.1:4321';
 
+/**
+ * The first day from `from` days ahead with a free two hours from 09:00 on, as the widget asks for
+ * it (through the demo partner's key): its date and start time.
+ */
+export async function freeTwoHours(
+  on: Pick<OnTarget, 'call'>,
+  cleanerId: number,
+  from: number,
+): Promise<{ scheduledDate: string; scheduledTime: string }> {
+  const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
+  for (let offset = from; offset < from + 80; offset++) {
+    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const slots = await on.call(`/api/cleaners/${cleanerId}/slots/${date}?duration=120`, { headers: widget });
+    const free = slots.body.items?.find((slot: Json) => slot.isAvailable && slot.startTime >= '09:00');
+    if (free) return { scheduledDate: date, scheduledTime: free.startTime };
+  }
+  throw new Error(`cleaner ${cleanerId} has no free two hours within ${from}–${from + 80} days`);
+}
+
 /** A guest booking through the demo partner's key for `guestEmail`; answers its e-mailed link's token. */
 async function guestBooking(on: OnTarget, guestEmail: string, from: number): Promise<string> {
   const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
   const cleaner = (await on.call('/api/cleaners?location=Austin&pageSize=1', { headers: widget })).body.items[0];
-  let when: Json | undefined;
-  for (let offset = from; offset < from + 60 && !when; offset++) {
-    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const slots = await on.call(`/api/cleaners/${cleaner.id}/slots/${date}?duration=120`, { headers: widget });
-    const free = slots.body.items?.find((slot: Json) => slot.isAvailable && slot.startTime >= '09:00');
-    if (free) when = { scheduledDate: date, scheduledTime: free.startTime };
-  }
-  expect(when).toBeDefined();
+  const when = await freeTwoHours(on, cleaner.id, from);
   const body = {
     cleanerId: cleaner.id,
     serviceId: 1,

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Json } from './call';
 import { eachTarget } from './each-target';
-import { guestLinkChecks, HOST_PAGE, KEY } from './guest-link-checks';
+import { freeTwoHours, guestLinkChecks, HOST_PAGE, KEY } from './guest-link-checks';
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
@@ -73,14 +72,7 @@ eachTarget((on) => {
   it('books for a guest through the key and pays with the token scoped to that booking, and nothing else', async () => {
     const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
     const cleaner = (await call('/api/cleaners?location=Chicago&pageSize=1', { headers: widget })).body.items[0];
-    let when: Json | undefined;
-    for (let offset = 120; offset < 200 && !when; offset++) {
-      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const slots = await call(`/api/cleaners/${cleaner.id}/slots/${date}?duration=120`, { headers: widget });
-      const free = slots.body.items?.find((slot: Json) => slot.isAvailable && slot.startTime >= '09:00');
-      if (free) when = { scheduledDate: date, scheduledTime: free.startTime };
-    }
-    expect(when).toBeDefined();
+    const when = await freeTwoHours(on, cleaner.id, 120);
     const body = {
       cleanerId: cleaner.id,
       serviceId: 1,
