@@ -28,6 +28,14 @@ export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>)
   return `${local.date} at ${local.time} (${booking.timeZone})`;
 }
 
+/** The last moment a booking can be cancelled for free, in its own time zone: its e-mails and its cancel action say it. */
+export function freeCancellationUntil(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>): string {
+  return describeWhen({
+    startsAt: new Date(booking.startsAt.getTime() - FREE_CANCELLATION_MS),
+    timeZone: booking.timeZone,
+  });
+}
+
 /**
  * The event's notifications for a booking and its parties' contacts. `id` may be the text `{id}`
  * for a booking not yet written (its batch puts the id in: booking-batch.queries.ts). `note` goes
@@ -57,7 +65,7 @@ export function bookingNotifications(
   const customerLines =
     event === 'booking_created' || event === 'booking_confirmed'
       ? [
-          `Free cancellation until ${describeWhen({ startsAt: new Date(booking.startsAt.getTime() - FREE_CANCELLATION_MS), timeZone: booking.timeZone })}, ${FREE_CANCELLATION_HOURS} hours before the start; later, the cleaner's fee of one hour at the booked rate is kept.`,
+          `Free cancellation until ${freeCancellationUntil(booking)}, ${FREE_CANCELLATION_HOURS} hours before the start; later, the cleaner's fee of one hour at the booked rate is kept.`,
         ]
       : [];
   const out: NotificationInput[] = [];

@@ -1,4 +1,4 @@
-import { centsToDollars, FREE_CANCELLATION_HOURS, HOUR_MS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
+import { centsToDollars, FREE_CANCELLATION_HOURS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
 import {
   type Booking,
   type BookingList,
@@ -27,7 +27,7 @@ import {
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
 import type { BookingCapability } from './booking-actions';
-import { describeWhen } from './booking-notifications.service';
+import { freeCancellationUntil } from './booking-notifications.service';
 import type { GuestLinkPreviewData } from './guest-access.service';
 import { GUEST_LINK_RESENT } from './guest-bookings.service';
 
@@ -59,13 +59,6 @@ const REVIEW_FORM_DEFAULTS = {
   wouldRecommend: true,
   wouldRebook: true,
 };
-
-/** The last moment a booking can be cancelled for free, in its own time zone, as its e-mails say it. */
-const freeUntil = (data: { startsAt: string; timeZone: string }) =>
-  describeWhen({
-    startsAt: new Date(Date.parse(data.startsAt) - FREE_CANCELLATION_HOURS * HOUR_MS),
-    timeZone: data.timeZone,
-  });
 
 /**
  * A booking as the API answers it (decision 033): the product's fields, links to what it relates to,
@@ -112,7 +105,7 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
     const description =
       terms && terms.feeCents > 0
         ? `Less than ${FREE_CANCELLATION_HOURS} hours before the start: the cleaner's fee of $${centsToDollars(terms.feeCents)} is kept and $${centsToDollars(terms.refundCents)} is refunded to your card.`
-        : `Free cancellation until ${freeUntil(data)}${
+        : `Free cancellation until ${freeCancellationUntil({ startsAt: new Date(data.startsAt), timeZone: data.timeZone })}${
             terms && terms.refundCents > 0
               ? `: the full $${centsToDollars(terms.refundCents)} is refunded to your card.`
               : '.'
