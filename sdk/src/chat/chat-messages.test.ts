@@ -4,6 +4,19 @@ import { fakeApi, ID, settle, WELCOME } from './chat-fake-api';
 import { type ChatToast, createChat } from './index';
 
 describe('sending', () => {
+  it('sends the asker’s time zone with each message, so "tomorrow" is theirs; none when told not to', async () => {
+    const api = fakeApi();
+    const chat = createChat({ fetch: api.fetch, storage: null, stream: false, timeZone: 'America/Denver' });
+    await chat.open();
+    await chat.send('anyone free tomorrow?');
+    expect(api.calls.at(-1)?.body).toEqual({ message: 'anyone free tomorrow?', timeZone: 'America/Denver' });
+    const quiet = fakeApi();
+    const without = createChat({ fetch: quiet.fetch, storage: null, stream: false, timeZone: null });
+    await without.open();
+    await without.send('hello');
+    expect(quiet.calls.at(-1)?.body).toEqual({ message: 'hello' });
+  });
+
   it('sends the trimmed text to the session’s sendMessage href, typing meanwhile', async () => {
     const api = fakeApi({ hold: true });
     const chat = createChat({ fetch: api.fetch, storage: null, stream: false });

@@ -5,7 +5,7 @@
  * server's actions: only the two entry calls are built here, everything else is an href the server
  * gave.
  */
-import { CHAT, chatMessageToSend, visibleQuickReplies } from '../rules/chat';
+import { browserTimeZone, CHAT, chatMessageToSend, visibleQuickReplies } from '../rules/chat';
 import { MESSAGES } from '../rules/messages';
 import type { ChatPageLink, ChatProposal, ChatReply, ChatSession, ChatSessionCreated } from '../schemas/chat';
 import { sseParser } from './sse';
@@ -55,6 +55,11 @@ export interface ChatOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Ask for the reply as server-sent events (default: when the browser can read a stream). */
   stream?: boolean;
+  /**
+   * The asker's IANA time zone, sent with each message so "tomorrow morning" means theirs
+   * (default: the browser's; null sends none).
+   */
+  timeZone?: string | null;
   /** The destructive toasts (docs/product/assistant.md): 'Chat Error' when a session cannot start, 'Message Error' when a send fails. */
   onError?: (toast: ChatToast) => void;
   /** The quick reply's delay runs on these (a test's fake clock); the page's by default. */
@@ -124,6 +129,7 @@ export function createChat(options: ChatOptions = {}): Chat {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const streaming = options.stream ?? typeof ReadableStream !== 'undefined';
+  const timeZone = options.timeZone === undefined ? browserTimeZone() : options.timeZone;
   // Called bare, never as methods of `options`: browsers refuse a `this` other than the window.
   const later = options.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const cancel = options.clearTimeout ?? ((timer: unknown) => clearTimeout(timer as number));
@@ -288,7 +294,10 @@ export function createChat(options: ChatOptions = {}): Chat {
     set({ messages: [...state.messages, mine], pending: true, streamingText: null });
     try {
       const accept = streaming ? 'text/event-stream' : 'application/json';
-      const { res, controller } = await call('POST', controls.send, { body: { message }, accept });
+      const { res, controller } = await call('POST', controls.send, {
+        body: { message, ...(timeZone ? { timeZone } : {}) },
+        accept,
+      });
       try {
         if (!res.ok) throw new Error(`${res.status}`);
         const isStream = (res.headers.get('content-type') ?? '').includes('text/event-stream') && res.body;

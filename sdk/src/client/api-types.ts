@@ -3250,6 +3250,8 @@ export interface components {
         };
         ChatMessageInput: {
             message: string;
+            /** @description The asker’s IANA time zone (the browser’s, e.g. America/Denver), to read “tomorrow” or “Saturday morning” in; without it, the named city’s zone */
+            timeZone?: string;
         };
         ChatPageLink: {
             href: string;

@@ -97,9 +97,16 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     id: 'services',
     title: 'What services do you offer?',
-    text: `Four kinds of cleaning: House Cleaning (regular residential cleaning), Deep Cleaning, Office Cleaning (commercial) and Move-in/Out Cleaning. Each cleaner sets an hourly rate; most sessions cost between ${policy.typicalSessionPrice}.`,
+    text: `Eight services in two groups. For homes: Regular House Cleaning, Deep Cleaning, Move-in/Move-out Cleaning, Window Cleaning and Carpet & Upholstery Refresh. For businesses: Office Cleaning, Commercial Cleaning and Post-Construction Cleaning (by cleaners who do commercial work). Each cleaner sets an hourly rate; most sessions cost between ${policy.typicalSessionPrice}.`,
     href: '/how-it-works',
     terms: 'services service types offer house home residential deep office commercial move out move in moving',
+  },
+  {
+    id: 'profile-details',
+    title: 'How do I change my name, e-mail address, phone number or password?',
+    text: 'On your profile page: edit your first and last name, e-mail address or phone number and save (changing your e-mail asks for your current password), and change your password in the security card below them.',
+    href: '/profile',
+    terms: 'change update edit my name details profile account settings',
   },
   {
     id: 'delete-account',

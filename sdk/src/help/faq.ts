@@ -86,7 +86,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       {
         id: 'cancellation-charge',
         question: 'Will I be charged if I cancel?',
-        answer: `No, if you cancel ${policy.freeCancellationHours} or more hours before the start: the cancellation is free. Within ${policy.freeCancellationHours} hours of the start, the cleaner's cancellation fee may apply: ${fee}. A cleaner who declines and a cancellation by our team are always free.`,
+        answer: `Not if you cancel ${policy.freeCancellationHours} or more hours before the start: that cancellation is free. Within ${policy.freeCancellationHours} hours of the start, the cleaner's cancellation fee may apply: ${fee}. A cleaner who declines and a cancellation by our team are always free.`,
       },
       {
         id: 'tipping',

@@ -34,3 +34,27 @@ export function visibleQuickReplies(quickReplies: readonly string[], messageCoun
   if (messageCount > CHAT.quickRepliesUntilMessages) return [];
   return quickReplies.slice(0, CHAT.quickRepliesShown);
 }
+
+/**
+ * Whether a name is an IANA time zone this runtime knows ("America/Denver", "UTC"): the zone a
+ * browser sends with a chat message (`Intl.DateTimeFormat().resolvedOptions().timeZone`).
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own time zone, or undefined where the runtime does not say. */
+export function browserTimeZone(): string | undefined {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isTimeZone(zone) ? zone : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -46,5 +46,6 @@ export const MESSAGES = {
     messageError: 'Failed to send message. Please try again.',
     messageRequired: 'Please type a message',
     messageTooLong: 'Message must be at most 2000 characters',
+    timeZoneInvalid: 'timeZone must be an IANA time zone such as America/Denver',
   },
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT } from '../rules/chat';
+import { CHAT, isTimeZone } from '../rules/chat';
 import { MESSAGES } from '../rules/messages';
 import { actionOf, linkTo, PageLink } from './hypermedia';
 
@@ -88,6 +88,10 @@ export const ChatMessageInput = z
       .trim()
       .min(1, MESSAGES.chat.messageRequired)
       .max(CHAT.messageMaxLength, MESSAGES.chat.messageTooLong),
+    timeZone: z.string().max(64).refine(isTimeZone, MESSAGES.chat.timeZoneInvalid).optional().meta({
+      description:
+        'The asker’s IANA time zone (the browser’s, e.g. America/Denver), to read “tomorrow” or “Saturday morning” in; without it, the named city’s zone',
+    }),
   })
   .meta({ id: 'ChatMessageInput' });
 export type ChatMessageInput = z.input<typeof ChatMessageInput>;

@@ -99,6 +99,23 @@ describe('the chat API for a signed-out visitor', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('refuses a time zone that is not one, naming the field; takes an IANA one', async () => {
+    const session = await start();
+    const bad = await ctx.json<{ error: { fields: Record<string, string> } }>(session.actions.sendMessage.href, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: { message: 'hello', timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.timeZone).toMatch(/IANA/);
+    const good = await ctx.json(session.actions.sendMessage.href, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: { message: 'hello', timeZone: 'America/Denver' },
+    });
+    expect(good.status).toBe(200);
+  });
+
   it('answers 404 for a session that does not exist', async () => {
     const res = await ctx.json('/api/chat/AAAAAAAAAAAAAAAAAAAAAAAA/message', {
       method: 'POST',

@@ -40,7 +40,11 @@ export const chatRoutes = new Hono<AppEnv>()
     const turn = await openTurn(deps, actor, param.sessionId);
     const siteOrigin = new URL(deps.config.publicUrl).origin;
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      const answered = await answerTurn(deps, turn, json.message, { siteOrigin, signal: c.req.raw.signal });
+      const answered = await answerTurn(deps, turn, json.message, {
+        siteOrigin,
+        signal: c.req.raw.signal,
+        timeZone: json.timeZone,
+      });
       return c.json(renderChatReply(operations, param.sessionId, answered));
     }
     return streamSSE(c, async (stream) => {
@@ -48,6 +52,7 @@ export const chatRoutes = new Hono<AppEnv>()
         const answered = await answerTurn(deps, turn, json.message, {
           siteOrigin,
           signal: c.req.raw.signal,
+          timeZone: json.timeZone,
           onDelta: (text) => void stream.writeSSE({ event: 'delta', data: JSON.stringify({ text }) }),
         });
         await stream.writeSSE({

@@ -286,6 +286,8 @@ export async function answerTurn(
     onDelta?: (text: string) => void;
     signal?: AbortSignal;
     engine?: AssistantEngine;
+    /** The asker's IANA time zone, as their browser sent it (checked by the message schema). */
+    timeZone?: string | null;
   },
 ): Promise<ChatTurn> {
   const { database, clock } = deps;
@@ -307,6 +309,7 @@ export async function answerTurn(
       history,
       toolbox,
       now: startedAt,
+      timeZone: options.timeZone ?? null,
       person: person ? { firstName: await firstNameOf(deps, turn.actor) } : null,
       signal,
       log: (event, detail) => deps.logger.warn(event, detail),

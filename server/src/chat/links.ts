@@ -79,6 +79,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/reviews': 'Reviews',
   '/search': 'Advanced search',
   '/about': 'About Spotless',
+  '/login': 'Sign in',
 };
 
 /**

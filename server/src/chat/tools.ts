@@ -76,10 +76,17 @@ function bookingFacts(answer: BookingAnswer) {
     totalPrice: b.totalPrice,
     cleaner: { id: b.cleaner.id, name: `${b.cleaner.user.firstName} ${b.cleaner.user.lastName}`.trim() },
     service: b.service.name,
+    /** Their own address for this booking: the person asking is the customer (or the assistant reads nothing). */
+    address: b.address,
     /** Whether they may cancel it themself now, and on what terms (decision 034). */
     cancel:
       answer.personOffer?.allowed.has('cancel') && terms
-        ? { free: terms.free, fee: centsToDollars(terms.feeCents), refund: centsToDollars(terms.refundCents) }
+        ? {
+            free: terms.free,
+            fee: centsToDollars(terms.feeCents),
+            feeCents: terms.feeCents,
+            refund: centsToDollars(terms.refundCents),
+          }
         : null,
     mayReschedule: answer.personOffer?.allowed.has('reschedule') ?? false,
     page: '/dashboard',

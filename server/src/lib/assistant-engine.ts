@@ -36,6 +36,11 @@ export interface AssistantRequest {
   history: readonly ConversationTurn[];
   toolbox: Toolbox;
   now: Date;
+  /**
+   * The asker's IANA time zone (the browser's, sent with the message), for reading "tomorrow" or
+   * "Saturday morning"; null when not sent (the engine then uses the named city's zone).
+   */
+  timeZone?: string | null;
   /** The first name of the signed-in person chatting; null for a visitor. */
   person: { firstName: string | null } | null;
   /** Aborted when the caller goes away. */
@@ -61,7 +66,30 @@ export interface ReplyTrace {
     | 'refusal'
     | 'greeting'
     | 'fallback'
-    | 'model';
+    | 'model'
+    | 'cleaner'
+    | 'price'
+    | 'cancellation'
+    | 'earnings'
+    | 'sign-in'
+    | 'clarify';
+  /**
+   * The engine was not sure what was asked: it asked one clarifying question or offered what it can
+   * do, rather than answer confidently and maybe wrongly (scored apart from right and wrong).
+   */
+  unsure?: boolean;
+  /** A time the question named, read in the asker's zone: a search kept only cleaners free then. */
+  when?: { date: string; timeOfDay: 'morning' | 'afternoon' | 'evening' | null; after: string | null };
+  /** A price answered from the pricing rule: the service type and the totals it gave, in cents. */
+  price?: { service: string; cleanerId: number | null; city: string | null; lowCents: number; highCents: number };
+  /** A cancellation outcome from the cancellation rule, for hours named or the asker's booking. */
+  cancellation?: {
+    hoursBefore: number | null;
+    bookingId: number | null;
+    /** Null when the question named no time: the answer gave both outcomes. */
+    free: boolean | null;
+    feeCents: number | null;
+  };
   /** Help articles answered from, best first (`HELP_ARTICLES` ids). */
   articles?: string[];
   /** The `searchCleaners` arguments used (only filters the person asked for). */
@@ -73,7 +101,7 @@ export interface ReplyTrace {
     date: string | null;
     timeOfDay: 'morning' | 'afternoon' | 'evening' | null;
   };
-  bookings?: { question: 'next' | 'cancel-free' | 'list'; bookingIds: number[] };
+  bookings?: { question: 'next' | 'cancel-free' | 'list' | 'last'; bookingIds: number[] };
   refusal?: 'off-topic' | 'injection' | 'write' | 'private';
   /** The engine that answered, e.g. `offline`, or `offline (fallback: timeout)`. */
   engine?: string;

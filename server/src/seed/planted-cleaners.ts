@@ -1,7 +1,10 @@
 import { CITIES } from '@spotless/sdk/cities';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { availability, cleaners, users } from '../db/schema';
+import { DEMO_ADMIN_EMAIL, DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL } from './demo-accounts';
+
+const DEMO_EMAILS = [DEMO_CUSTOMER_EMAIL, DEMO_CLEANER_EMAIL, DEMO_ADMIN_EMAIL];
 
 /**
  * Cleaners the assistant's evaluation database is sure to hold, by name: availability questions of
@@ -30,7 +33,9 @@ export async function plantCleaners(deps: { database: Database }): Promise<Map<s
       const candidates = await tx
         .select({ id: cleaners.id, userId: cleaners.userId, city: cleaners.city })
         .from(cleaners)
-        .where(eq(cleaners.status, 'active'))
+        .innerJoin(users, eq(users.id, cleaners.userId))
+        // The demo accounts keep their names: questions ask about the demo cleaner too.
+        .where(and(eq(cleaners.status, 'active'), notInArray(users.email, DEMO_EMAILS)))
         .orderBy(sql`${cleaners.city} = ${city.name} desc`, cleaners.id)
         .limit(10);
       const pick = candidates.find((c) => !taken.has(c.id));

@@ -1,14 +1,13 @@
-import { lookupCity } from '@spotless/sdk/cities';
 import { eq } from 'drizzle-orm';
 import { type Actor, visitor } from '../../contract/actor';
-import { cleaners, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { AssistantEngine, Toolbox } from '../../lib/assistant-engine';
-import { distanceMiles } from '../../lib/geo';
 import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
-import { answerTurn, type ChatTurn, openTurn, startChat } from '../chat.service';
+import { answerTurn, openTurn, startChat } from '../chat.service';
 import { offlineEngine } from '../offline/engine';
-import type { EvalCase, Expectation } from './case';
+import type { EvalCase } from './case';
+import { verdict } from './judge';
 
 /**
  * Runs the labelled question set (decision 047) through the chat service — the real tools over a
@@ -27,6 +26,8 @@ type EvalDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assista
 export interface CaseResult {
   id: string;
   passed: boolean;
+  /** Right, "not sure" (the engine said so, acceptable) or wrong. */
+  outcome: 'right' | 'unsure' | 'wrong';
   why?: string;
   response: string;
   /** Milliseconds the engine spent itself (parsing, ranking, writing), without its tool calls. */
@@ -69,121 +70,22 @@ export async function runCase(
   const turn = await openTurn(deps, actor, sessionId);
   const spent = { tools: 0, reply: 0 };
   const engine = timed(context.engine ?? offline, spent);
-  const answer = await answerTurn(deps, turn, c.question, { siteOrigin: 'http://localhost:8787', engine });
+  const answer = await answerTurn(deps, turn, c.question, {
+    siteOrigin: 'http://localhost:8787',
+    engine,
+    timeZone: c.timeZone ?? 'America/Chicago',
+  });
   const engineMs = spent.reply - spent.tools;
-  const why = await judge(deps, c.expect, answer, context.planted);
-  return { id: c.id, passed: why === null, ...(why ? { why } : {}), response: answer.text, engineMs };
-}
-
-const FILTER_KEYS = [
-  'query',
-  'city',
-  'state',
-  'location',
-  'serviceType',
-  'maxPrice',
-  'minRating',
-  'isVerified',
-  'isInsured',
-  'isBonded',
-  'sortBy',
-];
-
-function sameFilters(got: Record<string, unknown>, want: Record<string, unknown>): string | null {
-  const keys = new Set([...Object.keys(want), ...Object.keys(got).filter((k) => FILTER_KEYS.includes(k))]);
-  for (const key of keys) {
-    const a = got[key];
-    const b = want[key];
-    const same = typeof b === 'string' && typeof a === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b;
-    if (!same) return `filter ${key}: got ${JSON.stringify(a)}, want ${JSON.stringify(b)}`;
-  }
-  return null;
-}
-
-/** Null when the answer is right, else why not. */
-async function judge(
-  deps: EvalDeps,
-  expect: Expectation,
-  answer: ChatTurn,
-  planted: Map<string, number>,
-): Promise<string | null> {
-  const trace = answer.trace;
-  const cleanerPages = answer.pages.filter((p) => p.rel === 'cleaner');
-  if (/https?:\/\//.test(answer.text)) return 'an absolute link';
-  switch (expect.kind) {
-    case 'article': {
-      const first = trace.articles?.[0];
-      if (trace.intent === 'refusal') return `refused (${trace.refusal})`;
-      if (!first || !expect.articles.includes(first))
-        return `article ${first ?? 'none'}, want ${expect.articles.join('|')}`;
-      for (const word of expect.mentions ?? []) {
-        if (!answer.text.toLowerCase().includes(word.toLowerCase())) return `does not mention ${word}`;
-      }
-      return null;
-    }
-    case 'search': {
-      if (trace.intent !== 'search') return `intent ${trace.intent}, want search`;
-      const differs = sameFilters(trace.filters ?? {}, expect.filters);
-      if (differs) return differs;
-      const listing = answer.pages.find((p) => p.rel === 'listing');
-      if (!listing) return 'no listing link';
-      const params = Object.fromEntries(new URL(listing.href, 'http://x').searchParams);
-      for (const [key, value] of Object.entries(expect.filters)) {
-        if (String(params[key] ?? '').toLowerCase() !== String(value).toLowerCase()) return `listing lacks ${key}`;
-      }
-      for (const page of cleanerPages) {
-        const broken = await violates(deps, Number(page.href.split('/').at(-1)), expect.filters);
-        if (broken) return `${page.href} ${broken}`;
-      }
-      return null;
-    }
-    case 'availability': {
-      if (trace.intent !== 'availability') return `intent ${trace.intent}, want availability`;
-      const want = planted.get(expect.cleaner.split(' ')[0] ?? '');
-      const got = trace.availability;
-      if (!got || got.cleanerId !== want) return `cleaner ${got?.cleanerId}, want ${want}`;
-      if (expect.date && got.date !== expect.date) return `date ${got.date}, want ${expect.date}`;
-      if (expect.weekday !== undefined) {
-        const day = got.date ? new Date(`${got.date}T12:00:00Z`).getUTCDay() : null;
-        if (day !== expect.weekday) return `weekday ${day}, want ${expect.weekday}`;
-      }
-      if (expect.timeOfDay && got.timeOfDay !== expect.timeOfDay) return `time of day ${got.timeOfDay}`;
-      if (!answer.pages.some((p) => p.href.startsWith(`/booking/${want}`) || p.href === `/cleaner/${want}`)) {
-        return 'no link to the cleaner or their booking page';
-      }
-      return null;
-    }
-    case 'bookings':
-      if (trace.intent !== 'bookings') return `intent ${trace.intent}, want bookings`;
-      if (trace.bookings?.question !== expect.question) return `question ${trace.bookings?.question}`;
-      if ((trace.bookings?.bookingIds.length ?? 0) === 0) return 'no booking named';
-      return answer.pages.some((p) => p.href === '/dashboard') ? null : 'no link to My Bookings';
-    case 'services':
-      return trace.intent === 'services' ? null : `intent ${trace.intent}, want services`;
-    case 'refusal':
-      if (trace.intent !== 'refusal' || trace.refusal !== expect.reason) {
-        return `got ${trace.intent}${trace.refusal ? ` (${trace.refusal})` : ''}, want refusal ${expect.reason}`;
-      }
-      return cleanerPages.length > 0 ? 'a refusal listed cleaners' : null;
-  }
-}
-
-/** Why a linked cleaner does not satisfy the filters, or null. */
-async function violates(deps: EvalDeps, id: number, filters: Record<string, unknown>): Promise<string | null> {
-  const [row] = await deps.database.db.select().from(cleaners).where(eq(cleaners.id, id));
-  if (row?.status !== 'active') return 'is not an active cleaner';
-  const place = typeof filters.location === 'string' ? lookupCity(filters.location) : undefined;
-  if (place && distanceMiles(place, row) > 25.01) return `is not within 25 miles of ${place.name}`;
-  if (filters.state && row.state !== filters.state) return `is in ${row.state}`;
-  if (filters.serviceType && !(row.serviceTypes as string[]).includes(String(filters.serviceType))) {
-    return `does not offer ${filters.serviceType}`;
-  }
-  if (filters.maxPrice !== undefined && row.hourlyRateCents > Number(filters.maxPrice) * 100) return 'costs more';
-  if (filters.minRating !== undefined && (row.rating ?? 0) < Number(filters.minRating)) return 'is rated lower';
-  if (filters.isVerified && !row.isVerified) return 'is not verified';
-  if (filters.isInsured && !row.isInsured) return 'is not insured';
-  if (filters.isBonded && !row.isBonded) return 'is not bonded';
-  return null;
+  const judged = await verdict(deps, c.expect, answer, context);
+  const why = judged.outcome === 'right' ? undefined : judged.why;
+  return {
+    id: c.id,
+    passed: judged.outcome === 'right',
+    outcome: judged.outcome,
+    ...(why ? { why } : {}),
+    response: answer.text,
+    engineMs,
+  };
 }
 
 /** The seeded demo customer, as the `customer` of the question set. */
@@ -195,6 +97,9 @@ export async function demoCustomer(deps: Pick<Deps, 'database'>): Promise<Actor>
 
 export interface Score {
   passed: number;
+  /** Answers the engine marked unsure that were not right: acceptable, not counted as wrong. */
+  unsure: number;
+  wrong: number;
   total: number;
   share: number;
   failures: CaseResult[];
@@ -209,8 +114,11 @@ export async function score(
   const results: CaseResult[] = [];
   for (const c of cases) results.push(await runCase(deps, c, context));
   const passed = results.filter((r) => r.passed).length;
+  const unsure = results.filter((r) => r.outcome === 'unsure').length;
   return {
     passed,
+    unsure,
+    wrong: results.length - passed - unsure,
     total: results.length,
     share: passed / Math.max(1, results.length),
     failures: results.filter((r) => !r.passed),

@@ -34,7 +34,12 @@ describe('the labelled question set', () => {
   it('names only real articles, cities, service types and planted cleaners, in every set', () => {
     const articles = new Set(HELP_ARTICLES.map((a) => a.id));
     const cities = new Set(CITIES.map((c) => c.name));
-    const names = new Set(PLANTED_CLEANERS.flatMap((p) => [p.firstName, `${p.firstName} ${p.lastName}`]));
+    // The planted cleaners, and the demo cleaner account every demo database holds.
+    const names = new Set([
+      ...PLANTED_CLEANERS.flatMap((p) => [p.firstName, `${p.firstName} ${p.lastName}`]),
+      'Jordan Rivera',
+    ]);
+    const services = ['regular', 'deep', 'moveout', 'window', 'carpet', 'office', 'commercial', 'post_construction'];
     const everyCase = Object.values(sets).flat() as EvalCase[];
     expect(new Set(everyCase.map((c) => c.id)).size).toBe(everyCase.length);
     for (const c of everyCase) {
@@ -46,7 +51,15 @@ describe('the labelled question set', () => {
       if (e.kind === 'search' && e.filters.location !== undefined) {
         expect(cities.has(String(e.filters.location)), c.id).toBe(true);
       }
+      if (e.kind === 'search' && e.filters.city !== undefined)
+        expect(cities.has(String(e.filters.city)), c.id).toBe(true);
       if (e.kind === 'availability') expect(names.has(e.cleaner), c.id).toBe(true);
+      if (e.kind === 'cleaner') expect(names.has(e.name), c.id).toBe(true);
+      if (e.kind === 'price') {
+        expect(services, c.id).toContain(e.service);
+        if (e.cleaner) expect(names.has(e.cleaner), c.id).toBe(true);
+        if (e.city) expect(cities.has(e.city), c.id).toBe(true);
+      }
     }
   });
 

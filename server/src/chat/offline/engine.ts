@@ -1,27 +1,18 @@
-import { HELP_ARTICLES, SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
-import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
+import { HELP_ARTICLES, type HelpArticle, SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
+import { formatDollars } from '@spotless/sdk/rules';
 import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { estimateTokens } from '../../lib/assistant-engine';
-import { typoBudget } from '../../lib/edit-distance';
-import type { CleanerFacts } from '../tools';
+import { availability } from './availability';
+import { cancellationOutcome } from './cancel-terms';
 import { classify } from './intents';
 import { KnowledgeBase } from './knowledge';
-import {
-  findBadges,
-  findClockTime,
-  findDate,
-  findKeywords,
-  findMaxPrice,
-  findMinRating,
-  findPlace,
-  findServiceType,
-  findSort,
-  findTimeOfDay,
-  type TimeOfDay,
-} from './lookups';
-import { longDate, ownBookings } from './own-bookings';
+import { findDate, findPlace, findTimeOfDay } from './lookups';
+import { ownBookings } from './own-bookings';
+import { cleanerProfile, earnings } from './people';
+import { priceOf } from './prices';
+import { search } from './search';
 import { expandShorthand, nameCandidate } from './spelling';
-import { editDistance } from './text';
+import { readWhen, todayIn } from './when';
 import { writeRefusal } from './write-refusals';
 
 /**
@@ -33,32 +24,12 @@ import { writeRefusal } from './write-refusals';
 
 /** Below this BM25 score an article is not an answer. */
 const MIN_ARTICLE_SCORE = 1.6;
-const SHOWN_CLEANERS = 3;
-
-const SERVICE_LABELS: Record<string, string> = {
-  residential: 'house',
-  deep: 'deep-cleaning',
-  commercial: 'office',
-  moveout: 'move-in/out',
-};
-const TIME_RANGES: Record<TimeOfDay, [string, string]> = {
-  morning: ['00:00', '12:00'],
-  afternoon: ['12:00', '17:00'],
-  evening: ['17:00', '24:00'],
-};
 
 export const OFF_TOPIC_REPLY =
   "I'm the Spotless assistant, so I can only help with finding and booking cleaners, your bookings, payments, and our policies. Try asking me to find a cleaner in your city, or about cancellations.";
 
-/** Today's date where most of our customers are (cleaners' own zones apply to their slots). */
-function todayOf(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(now);
-}
-
-function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+/** The zone a question's days are read in when neither the browser nor a city says (most customers'). */
+const DEFAULT_ZONE = 'America/Chicago';
 
 export function offlineEngine(knowledge = new KnowledgeBase()): AssistantEngine {
   return {
@@ -79,7 +50,16 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
   const message = expandShorthand(request.message);
   const signedIn = request.person !== null;
-  const intent = classify(message, signedIn);
+  let intent = classify(message, signedIn);
+  // Days are the asker's: the zone their browser sent, else the city they name, else the Midwest's.
+  const zone = request.timeZone ?? findPlace(message).city?.timeZone ?? DEFAULT_ZONE;
+  const today = todayIn(request.now, zone);
+  if (intent.kind === 'cleaner' && intent.tentative) {
+    // Unknown words that may be a name: a profile only if such a cleaner exists.
+    const found = await cleanerProfile(toolbox, intent.name);
+    if (found.trace.cleanerIds?.length) return found;
+    intent = classify(message, signedIn, { people: false });
+  }
   switch (intent.kind) {
     case 'injection':
       return {
@@ -88,17 +68,32 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       };
     case 'private':
       return {
-        text: `I can't share anyone's personal contact details. Once you book, you can message your cleaner from My Bookings (/dashboard). To reach our team, write to ${SUPPORT_EMAIL} or call ${SUPPORT_PHONE}.`,
+        text: `I can't share anyone's personal contact details: they stay private on Spotless. Your booking's details are in My Bookings (/dashboard); for anything about a booking or a cleaner, our team can help: write to ${SUPPORT_EMAIL} or call ${SUPPORT_PHONE}.`,
         trace: { intent: 'refusal', refusal: 'private' },
       };
     case 'write':
       return { text: writeRefusal(intent.what), trace: { intent: 'refusal', refusal: 'write' } };
     case 'bookings':
       return ownBookings(toolbox, intent.question, signedIn, request.now);
+    case 'cancellation':
+      return cancellationOutcome(message, request.now, zone);
+    case 'price':
+      return priceOf(toolbox, intent.service, { name: intent.name, place: findPlace(message) });
+    case 'cleaner':
+      return cleanerProfile(toolbox, intent.name);
+    case 'signIn':
+      return {
+        text: 'I can only see your account once you sign in: /login — then your details are on your profile: /profile',
+        trace: { intent: 'sign-in' },
+      };
+    case 'earnings':
+      return earnings(toolbox, findPlace(message).city?.name);
+    case 'clarify':
+      return clarify(intent.about);
     case 'availability':
-      return availability(toolbox, intent.name, message, request.now);
+      return availability(toolbox, intent.name, message, today);
     case 'search':
-      return search(toolbox, message);
+      return search(toolbox, message, readWhen(message, today));
     case 'services':
       return services(toolbox);
     case 'offTopic':
@@ -110,24 +105,56 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       };
     case 'topic': {
       const found = HELP_ARTICLES.find((a) => a.id === intent.article);
-      if (found)
-        return { text: `${found.text}\n\nMore: ${found.href}`, trace: { intent: 'article', articles: [found.id] } };
+      if (found) return { text: articleText(found), trace: { intent: 'article', articles: [found.id] } };
       return article(message, knowledge);
     }
     case 'other': {
       // A name and a day with nothing else ("maria lopes sunday evening?") asks when they are free.
       const name = nameCandidate(message);
       const when =
-        findDate(message, todayOf(request.now)) !== undefined ||
+        findDate(message, today) !== undefined ||
         findTimeOfDay(message) !== undefined ||
         /\b(free|available|availability|openings?|slots?)\b/i.test(message);
       if (name && when) {
-        const free = await availability(toolbox, name, message, request.now, { onlyIfFound: true });
+        const free = await availability(toolbox, name, message, today, { onlyIfFound: true });
         if (free) return free;
       }
       return article(message, knowledge);
     }
   }
+}
+
+/** One question back, with the two or three things the assistant can do (decision 047). */
+function clarify(about: 'price' | 'person' | 'place' | 'general'): Answer {
+  const text = {
+    price:
+      'I\'m not sure what you\'d like the price of. I can tell you what a service costs (for example "how much is a deep clean in Denver?"), what one cleaner charges ("Maria Lopez\'s rate for a regular clean"), or what cancelling costs. Our services and prices: /help-center#cost',
+    person:
+      'Who do you mean? Tell me the cleaner\'s name (for example "is Maria Lopez free on Saturday?"), or ask me to find cleaners in your city. Browse cleaners: /cleaners',
+    place:
+      'Which city are you in? Tell me (for example "cleaners near Austin") and I\'ll find cleaners close to it, or browse everyone: /cleaners',
+    general:
+      "I'm not sure I understood. I can find cleaners in your city and check when they are free, tell you what a service costs, or explain our policies (cancelling, payments, safety). Browse cleaners: /cleaners — or the Help Center: /help-center",
+  }[about];
+  return { text, trace: { intent: 'clarify', unsure: true } };
+}
+
+/** Where a person acts next after reading an article, beside the page that says it. */
+const NEXT_STEPS: Record<string, string> = {
+  'become-a-cleaner': 'Apply on the Become a Cleaner page: /apply-cleaner',
+  'how-to-book': 'Find a cleaner: /cleaners',
+  'how-it-works': 'Find a cleaner: /cleaners',
+  reschedule: 'Your bookings: /dashboard',
+  'cancellation-policy': 'Your bookings: /dashboard',
+  'cancellation-charge': 'Your bookings: /dashboard',
+  'cleaner-late': 'Your bookings: /dashboard — or contact support: /contact',
+  cost: 'Compare cleaners and their rates: /cleaners',
+  reviews: 'Read reviews on any cleaner’s profile: /cleaners',
+};
+
+function articleText(found: HelpArticle): string {
+  const next = NEXT_STEPS[found.id];
+  return `${found.text}\n\nMore: ${found.href}${next ? `\n${next}` : ''}`;
 }
 
 function article(message: string, knowledge: KnowledgeBase): Answer {
@@ -137,80 +164,7 @@ function article(message: string, knowledge: KnowledgeBase): Answer {
     return { text: OFF_TOPIC_REPLY, trace: { intent: 'refusal', refusal: 'off-topic' } };
   }
   const articles = ranked.slice(0, 3).map((r) => r.article.id);
-  return { text: `${best.article.text}\n\nMore: ${best.article.href}`, trace: { intent: 'article', articles } };
-}
-
-/** The search filters a message states, as `searchCleaners` arguments. */
-export function searchFilters(message: string): Record<string, string | number | boolean> {
-  const filters: Record<string, string | number | boolean> = {};
-  const keywords = findKeywords(message);
-  if (keywords) filters.query = keywords;
-  const place = findPlace(message);
-  if (place.city) filters.location = place.city.name;
-  else if (place.state) filters.state = place.state;
-  const serviceType = findServiceType(message);
-  if (serviceType) filters.serviceType = serviceType;
-  const maxPrice = findMaxPrice(message);
-  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
-  const minRating = findMinRating(message);
-  if (minRating !== undefined) filters.minRating = minRating;
-  Object.assign(filters, findBadges(message));
-  const sort = findSort(message);
-  if (sort && !(sort === 'distance' && !place.city)) filters.sortBy = sort;
-  return filters;
-}
-
-function describeCleaner(c: CleanerFacts): string {
-  const rating =
-    c.rating === null ? 'new' : `★${c.rating.toFixed(1)} (${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})`;
-  const badges = [c.isVerified && 'Verified', c.isInsured && 'Insured', c.isBonded && 'Bonded'].filter(Boolean);
-  const where =
-    c.distance === undefined ? `${c.city}, ${c.state}` : `${c.city}, ${c.state}, ${c.distance.toFixed(1)} mi`;
-  return `${c.name} — ${rating}, ${formatDollars(c.hourlyRate)}/hr, ${where}${badges.length > 0 ? ` · ${badges.join(', ')}` : ''}: /cleaner/${c.id}`;
-}
-
-function filterWords(filters: Record<string, string | number | boolean>): string {
-  const parts: string[] = [];
-  if (filters.location) parts.push(`near ${filters.location}`);
-  if (filters.state) parts.push(`in ${filters.state}`);
-  if (filters.maxPrice !== undefined) parts.push(`at ${formatDollars(Number(filters.maxPrice))}/hr or less`);
-  if (filters.minRating !== undefined) parts.push(`rated ${filters.minRating}★ or more`);
-  const badges = [
-    filters.isVerified && 'verified',
-    filters.isInsured && 'insured',
-    filters.isBonded && 'bonded',
-  ].filter(Boolean) as string[];
-  if (badges.length > 0) parts.push(list(badges));
-  return parts.join(', ');
-}
-
-async function search(toolbox: Toolbox, message: string): Promise<Answer> {
-  const filters = searchFilters(message);
-  const result = await toolbox.call('searchCleaners', { ...filters, pageSize: SHOWN_CLEANERS });
-  if (!result.ok) {
-    return {
-      text: `I couldn't search just now (${result.error.message}). Browse all cleaners: /cleaners`,
-      trace: { intent: 'search', filters, cleanerIds: [] },
-    };
-  }
-  const data = result.data as { total: number; cleaners: CleanerFacts[]; listing: string };
-  const kind = filters.serviceType ? `${SERVICE_LABELS[String(filters.serviceType)]} ` : '';
-  const conditions = filterWords(filters);
-  const trace: ReplyTrace = { intent: 'search', filters, cleanerIds: data.cleaners.map((c) => c.id) };
-  if (data.total === 0) {
-    return {
-      text: `I couldn't find ${kind}cleaners${conditions ? ` ${conditions}` : ''} right now. The listing with these filters: ${data.listing} — or try fewer filters.`,
-      trace,
-    };
-  }
-  const order =
-    filters.sortBy === 'price' ? ' (lowest rate first)' : filters.sortBy === 'experience' ? ' (most jobs first)' : '';
-  const head = `I found ${data.total} ${kind}cleaner${data.total === 1 ? '' : 's'}${conditions ? ` ${conditions}` : ''}${order}. ${data.total > data.cleaners.length ? 'The top ones' : 'Here they are'}:`;
-  const lines = data.cleaners.map((c, i) => `${i + 1}. ${describeCleaner(c)}`);
-  return {
-    text: `${head}\n${lines.join('\n')}\n\nSee all matching cleaners: ${data.listing}\nOpen a profile to see their services and book.`,
-    trace,
-  };
+  return { text: articleText(best.article), trace: { intent: 'article', articles } };
 }
 
 async function services(toolbox: Toolbox): Promise<Answer> {
@@ -223,120 +177,4 @@ async function services(toolbox: Toolbox): Promise<Answer> {
     text: `We offer house cleaning, deep cleaning, office cleaning and move-in/out cleaning.${lines.length > 0 ? `\n${lines.join('\n')}` : ''}\nEach cleaner sets an hourly rate shown on their profile; most sessions cost between $80 and $150. Find a cleaner: /cleaners`,
     trace: { intent: 'services', articles: ['services', 'cost'] },
   };
-}
-
-async function availability(
-  toolbox: Toolbox,
-  name: string,
-  message: string,
-  now: Date,
-  options: { onlyIfFound: true },
-): Promise<Answer | null>;
-async function availability(toolbox: Toolbox, name: string, message: string, now: Date): Promise<Answer>;
-async function availability(
-  toolbox: Toolbox,
-  name: string,
-  message: string,
-  now: Date,
-  options?: { onlyIfFound: true },
-): Promise<Answer | null> {
-  const today = todayOf(now);
-  const date = findDate(message, today);
-  const timeOfDay = findTimeOfDay(message) ?? null;
-  const clock = findClockTime(message);
-  const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
-  const cleaners = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
-  const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
-  const parts = name.toLowerCase().split(/\s+/);
-  // A first name, a full name, or a last name alone ("could Mr. Carter come").
-  let cleaner =
-    cleaners.find((c) => c.name.toLowerCase() === name.toLowerCase()) ??
-    cleaners.find((c) => c.name.toLowerCase().split(' ')[0] === first) ??
-    (parts.length === 1 ? cleaners.find((c) => c.name.toLowerCase().split(' ').at(-1) === first) : undefined);
-  // A misspelt full name ("jmaes cartr", "Tom Bekcer"): one part as written with the other's first
-  // letters as a prefix narrows a common name ("tom bek" among thousands of Toms); both parts'
-  // first letters catch a typo in each. Keep a name close in every part.
-  // The search reads misspelt words as names it holds ("ayesha kahn" finds Aisha Khan).
-  if (!cleaner && parts.length >= 2) cleaner = cleaners.find((c) => namesClose(c.name.toLowerCase().split(' '), parts));
-  if (!cleaner && parts.length >= 2) {
-    const [a = '', b = ''] = parts;
-    const queries = [
-      `${a} ${b.slice(0, 3)}`,
-      `${a.slice(0, 3)} ${b}`,
-      `${a.slice(0, 1)} ${b.slice(0, 3)}`,
-      `${a.slice(0, 3)} ${b.slice(0, 1)}`,
-    ];
-    for (const query of queries) {
-      const more = await toolbox.call('searchCleaners', { query, pageSize: 50 });
-      const list = more.ok ? (more.data as { cleaners: CleanerFacts[] }).cleaners : [];
-      cleaner = list.find((c) => namesClose(c.name.toLowerCase().split(' '), parts));
-      if (cleaner) break;
-    }
-  }
-  const trace: ReplyTrace = {
-    intent: 'availability',
-    availability: { cleanerId: cleaner?.id ?? null, date: date ?? null, timeOfDay },
-    cleanerIds: cleaner ? [cleaner.id] : [],
-  };
-  if (!cleaner && options?.onlyIfFound) return null;
-  if (!cleaner) {
-    const search = `/cleaners?query=${encodeURIComponent(name)}`;
-    const similar = cleaners.some((c) => c.name.toLowerCase().startsWith(first));
-    return {
-      text: similar
-        ? `Several cleaners' names start with “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
-        : `I couldn't find a cleaner called ${name}. Search by name: ${search}`,
-      trace,
-    };
-  }
-  const days = date ? [date] : Array.from({ length: 7 }, (_, i) => addDays(today, i));
-  for (const day of days) {
-    const slots = await toolbox.call('listTimeSlots', { id: cleaner.id, date: day });
-    if (!slots.ok) continue;
-    const free = (slots.data as { free: string[] }).free;
-    const inRange = timeOfDay
-      ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1])
-      : free;
-    if (inRange.length === 0 && date) {
-      const when = timeOfDay
-        ? `on ${longDate(day)} ${timeOfDay === 'evening' ? 'evening' : `in the ${timeOfDay}`}`
-        : `on ${longDate(day)}`;
-      const other =
-        timeOfDay && free.length > 0 ? ` They are free that day at ${list(free.slice(0, 4).map(formatTime12))}.` : '';
-      trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
-      return {
-        text: `${cleaner.name} isn't free ${when}.${other} See their profile for other days: /cleaner/${cleaner.id}`,
-        trace,
-      };
-    }
-    if (inRange.length === 0) continue;
-    const pick = clock && inRange.includes(clock) ? clock : (inRange[0] as string);
-    trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
-    const times = list(inRange.slice(0, 6).map(formatTime12));
-    return {
-      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time. Book ${formatTime12(pick)}: /booking/${cleaner.id}?date=${day}&time=${pick} — you'll choose the service, add your address and confirm on the booking page.`,
-      trace,
-    };
-  }
-  return {
-    text: `${cleaner.name} has no free times in the next week. See their profile: /cleaner/${cleaner.id}`,
-    trace,
-  };
-}
-
-/** Two full names that differ only by a typo or two in each part. */
-function namesClose(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((part, i) => {
-    // The typed part carries the typos: "tom" is no "tomas".
-    const typed = b[i] ?? '';
-    const budget = typoBudget(typed.length);
-    return editDistance(part, typed, budget) <= budget;
-  });
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

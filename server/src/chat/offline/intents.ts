@@ -1,4 +1,15 @@
+import {
+  cancellationAsked,
+  earningsAsked,
+  ownDataAsked,
+  ownPast,
+  personAsked,
+  priceAsked,
+  vague,
+  whereFirst,
+} from './asks';
 import { findBadges, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
+import type { CatalogType } from './prices';
 import { expandShorthand } from './spelling';
 
 /**
@@ -12,7 +23,20 @@ export type Intent =
   | { kind: 'injection' }
   | { kind: 'private' }
   | { kind: 'write'; what: 'book' | 'cancel' | 'refund' | 'pay' | 'reschedule' | 'other' }
-  | { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' }
+  | { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' }
+  /** What cancelling costs at a time named ("20 hours before"), or both outcomes ("the day before"). */
+  | { kind: 'cancellation' }
+  /** One service's price, for a named cleaner or over a place. */
+  | { kind: 'price'; service: CatalogType; name?: string }
+  /** One cleaner by name: their profile. */
+  /** `tentative`: a guess from unknown words — answered only if such a cleaner exists, else read again without it. */
+  | { kind: 'cleaner'; name: string; tentative?: boolean }
+  /** A visitor asking about their account's data: sign in first. */
+  | { kind: 'signIn' }
+  /** What cleaners earn on the platform. */
+  | { kind: 'earnings' }
+  /** Too vague to answer right: ask which (a price of what, who is "she", where is "near me"). */
+  | { kind: 'clarify'; about: 'price' | 'person' | 'place' | 'general' }
   | { kind: 'availability'; name: string }
   | { kind: 'search' }
   | { kind: 'services' }
@@ -48,7 +72,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
@@ -97,10 +121,11 @@ function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
 }
 
 const OWN_BOOKING =
-  /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|appointment|appointments|visit|job|reservation|service)\b/i;
+  /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
 
 function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null {
   const t = text.toLowerCase();
+  if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
   // "How do I change the date of my appointment?" asks how, not about the appointment.
   if (/^\s*(how|why)\b/.test(t) && !/\b(next|upcoming)\b/.test(t)) return null;
   const mine =
@@ -116,7 +141,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\b(when|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\b(when|where|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -148,6 +173,8 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got)\s+(?:anything|something|any(?:thing)? (?:left|free|open))\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
     /\b(?:what|which|any)\s+(?:openings?|slots?|times?|availability|days?|spots?)\s+(?:does|do|has|have|is|will)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got|free|open|available)\b/i,
+    // "I'd like to book Aisha Khan on Wednesday, does she have time?"
+    /\bbook\s+([A-Z][a-z]+\s+[A-Z][a-z]+)\b(?=.*\b(?:time|free|available|availability|openings?|slots?)\b)/,
     // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
     /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:free|available|availability|open|openings|schedule)\b/i,
     /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|this week|next week)\b.{0,40}\b(?:free|available|availability|open|openings|slots?|times?)\b/i,
@@ -174,6 +201,14 @@ function searchAsked(text: string): boolean {
   const noun = CLEANER_NOUN.test(text);
   const place = findPlace(text);
   const located = place.city !== undefined || place.state !== undefined;
+  // "Who is available in Austin on Saturday morning?", "anyone free in chicago on the 28th?"
+  if (
+    located &&
+    /\b(anyone|anybody|someone|somebody|who|who's|whos)\b/i.test(text) &&
+    /\b(free|available|open|come|help|do|clean)\b/i.test(text)
+  ) {
+    return true;
+  }
   const service = findServiceType(text) !== undefined && /\bclean(ing|ers?)?\b/i.test(text);
   const filtered =
     findMaxPrice(text) !== undefined ||
@@ -197,6 +232,15 @@ function searchAsked(text: string): boolean {
 
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
+  [
+    /\b(your|support|spotless|customer service)['’]?s? (phone|number|e-?mail|contact)\b|\bcontact (you|support)\b/i,
+    'support-hours',
+  ],
+  [/\b(change|update|edit)\b.{0,25}\bmy (name|e-?mail|phone|number|password|details)\b/i, 'profile-details'],
+  [
+    /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
+    'secure-payments',
+  ],
   // Danger first: whatever else the message says, the answer is 911.
   [
     /\b(fire|gas leak|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
@@ -215,7 +259,7 @@ const TOPICS: Array<[RegExp, string]> = [
     'data-sharing',
   ],
   [
-    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9]) years? old\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b|\b(daughter|son|kid|child|sister|brother|nephew|niece|grand(son|daughter|kid))\b.{0,12}\b(is|turned|aged?) (1[0-7]|[1-9])\b/i,
+    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9])[\s-]?(years?|yrs?)[\s-]old\b|\b(1[0-7]|[1-9])[\s-]?y\/?o\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b|\b(daughter|son|kid|child|sister|brother|nephew|niece|grand(son|daughter|kid))\b.{0,12}\b(is|turned|aged?) (1[0-7]|[1-9])\b/i,
     'minimum-age',
   ],
   [
@@ -236,7 +280,7 @@ const TOPICS: Array<[RegExp, string]> = [
   ],
 ];
 
-export function classify(message: string, signedIn: boolean): Intent {
+export function classify(message: string, signedIn: boolean, options: { people?: boolean } = {}): Intent {
   const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
   if (
@@ -251,8 +295,13 @@ export function classify(message: string, signedIn: boolean): Intent {
   if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named) && ASKS.test(text)) {
     return { kind: 'private' };
   }
+  const cancellation = cancellationAsked(text, signedIn);
+  if (cancellation) return cancellation;
   const write = writeRequest(text);
   if (write) return write;
+  const mine = ownPast(text);
+  if (mine) return mine;
+  if (!signedIn && ownDataAsked(text)) return { kind: 'signIn' };
   if (
     /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
       text,
@@ -267,6 +316,13 @@ export function classify(message: string, signedIn: boolean): Intent {
   if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book|booking|cancel|refund|pay)/i.test(text)) {
     return { kind: 'offTopic' };
   }
+  if (earningsAsked(text)) return { kind: 'earnings' };
+  const where = whereFirst(text);
+  if (where) return where;
+  const price = priceAsked(text);
+  if (price) return price;
+  const person = options.people === false ? null : personAsked(text);
+  if (person) return person;
   for (const [pattern, article] of TOPICS) {
     if (!pattern.test(text)) continue;
     // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
@@ -283,11 +339,17 @@ export function classify(message: string, signedIn: boolean): Intent {
   ) {
     return { kind: 'services' };
   }
-  if (searchAsked(text)) return { kind: 'search' };
+  if (searchAsked(text)) {
+    const place = findPlace(text);
+    if (!place.city && !place.state && /\b(near me|close to me|nearby|in my area|around (me|here))\b/i.test(text)) {
+      return { kind: 'clarify', about: 'place' };
+    }
+    return { kind: 'search' };
+  }
   if (
     /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|thx|ok|okay|cool|great)\b[\s!.?]*$/i.test(text)
   ) {
     return { kind: 'greeting' };
   }
-  return { kind: 'other' };
+  return vague(text) ?? { kind: 'other' };
 }

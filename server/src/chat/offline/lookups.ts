@@ -252,9 +252,9 @@ export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 
 export function findTimeOfDay(text: string): TimeOfDay | undefined {
   const t = text.toLowerCase();
-  if (/\bmorning\b|\bbefore noon\b|\bearly\b/.test(t)) return 'morning';
-  if (/\bafternoon\b|\bafter lunch\b|\bafter noon\b/.test(t)) return 'afternoon';
-  if (/\bevening\b|\btonight\b|\bafter work\b/.test(t)) return 'evening';
+  if (/\bmornings?\b|\bbefore noon\b|\bearly\b/.test(t)) return 'morning';
+  if (/\bafternoons?\b|\bafter lunch\b|\bafter noon\b/.test(t)) return 'afternoon';
+  if (/\bevenings?\b|\btonight\b|\bafter work\b/.test(t)) return 'evening';
   return undefined;
 }
 
@@ -295,6 +295,8 @@ export function findDate(text: string, today: string): string | undefined {
   if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow)\b/.test(t)) return addDaysIso(today, 1);
   if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(t)) return today;
   const year = Number(today.slice(0, 4));
+  const holiday = holidayIn(t, today);
+  if (holiday) return holiday;
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const monthFirst =
@@ -335,6 +337,25 @@ export function findDate(text: string, today: string): string | undefined {
     return addDaysIso(today, ahead);
   }
   return undefined;
+}
+
+/** Thanksgiving (the fourth Thursday of November), Christmas (Eve) and New Year's (Eve), next to come. */
+function holidayIn(t: string, today: string): string | undefined {
+  const year = Number(today.slice(0, 4));
+  const on = (y: number): string | undefined => {
+    if (/\bthanks ?giving\b/.test(t)) {
+      const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+      return isoOf(y, 11, 1 + ((4 - first + 7) % 7) + 21);
+    }
+    if (/\bchristmas eve\b|\bxmas eve\b/.test(t)) return isoOf(y, 12, 24);
+    if (/\bchristmas\b|\bxmas\b/.test(t)) return isoOf(y, 12, 25);
+    if (/\bnew year'?s eve\b|\bnye\b/.test(t)) return isoOf(y, 12, 31);
+    if (/\bnew year'?s( day)?\b/.test(t)) return isoOf(y + 1, 1, 1);
+    return undefined;
+  };
+  const date = on(year);
+  if (!date) return undefined;
+  return date >= today ? date : on(year + 1);
 }
 
 /** Keywords a search can carry as its `query`: what profiles say, that no filter covers. */

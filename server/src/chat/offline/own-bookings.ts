@@ -19,16 +19,20 @@ function whenOf(b: BookingFacts): string {
 
 export async function ownBookings(
   toolbox: Toolbox,
-  question: 'next' | 'cancel-free' | 'list',
+  question: 'next' | 'cancel-free' | 'list' | 'last',
   signedIn: boolean,
   now: Date,
 ): Promise<Answer> {
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
   if (!signedIn) {
-    return { text: 'Sign in to see your bookings, then ask me again: /login', trace };
+    return {
+      text: 'I can only see your bookings once you sign in. Sign in, then ask me again or open My Bookings: /login',
+      trace: { intent: 'sign-in' },
+    };
   }
   const result = await toolbox.call('listBookings', { status: 'all', limit: 20 });
   const bookings = result.ok ? (result.data as { bookings: BookingFacts[] }).bookings : [];
+  if (question === 'last') return lastBooking(bookings, now, trace);
   const upcoming = bookings
     .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && new Date(b.startsAt) > now)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
@@ -53,7 +57,7 @@ export async function ownBookings(
   if (question === 'next') {
     const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
     return {
-      text: `Your next cleaning is ${about} (${next.status}${paid}). Manage it in My Bookings: /dashboard`,
+      text: `Your next cleaning is ${about} (${next.status}${paid}), at ${next.address}. ${next.cleaner.name}'s profile: /cleaner/${next.cleaner.id}. Manage it in My Bookings: /dashboard`,
       trace,
     };
   }
@@ -63,16 +67,46 @@ export async function ownBookings(
       trace,
     };
   }
+  trace.cancellation = {
+    hoursBefore: null,
+    bookingId: next.id,
+    free: next.cancel.free,
+    feeCents: next.cancel.feeCents,
+  };
   if (next.cancel.free) {
     const refund =
       Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
     return {
-      text: `Yes. Your next cleaning, ${about}, is more than ${FREE_CANCELLATION_HOURS} hours away, so cancelling is free${refund}. You can cancel it in My Bookings: /dashboard`,
+      text: `Cancelling it is free. Your next cleaning, ${about}, is more than ${FREE_CANCELLATION_HOURS} hours away, so nothing is charged${refund}. You can cancel it in My Bookings: /dashboard`,
+      trace,
+    };
+  }
+  if (next.cancel.feeCents === 0) {
+    return {
+      text: `Cancelling it costs nothing: your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, but it isn't paid, so no fee applies. You can cancel it in My Bookings: /dashboard`,
       trace,
     };
   }
   return {
-    text: `Your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, so cancelling now is not free: the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    text: `Cancelling it is not free: your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, so the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    trace,
+  };
+}
+
+/** Who cleaned last time: the latest completed booking, and a link to book them again. */
+function lastBooking(bookings: BookingFacts[], now: Date, trace: ReplyTrace): Answer {
+  const done = bookings
+    .filter((b) => b.status === 'completed' && new Date(b.startsAt) < now)
+    .sort((a, b) => b.startsAt.localeCompare(a.startsAt));
+  const last = done[0];
+  if (!last) {
+    trace.bookings = { question: 'last', bookingIds: [] };
+    return { text: 'You have no completed cleanings yet. Your bookings: /dashboard', trace };
+  }
+  trace.bookings = { question: 'last', bookingIds: [last.id] };
+  trace.cleanerIds = [last.cleaner.id];
+  return {
+    text: `Your last cleaning was ${last.service} with ${last.cleaner.name} on ${whenOf(last)}. Book ${last.cleaner.name} again: /booking/${last.cleaner.id} — their profile: /cleaner/${last.cleaner.id}. All your bookings: /dashboard`,
     trace,
   };
 }

@@ -116,3 +116,8 @@ export function nameCandidate(message: string): string | undefined {
   const next = list[at + 1];
   return nameLike(next) ? `${list[at]} ${next}` : list[at];
 }
+
+/** Whether a lower-case word is one of the language's (not a name's): English, a rule word, a day. */
+export function isWord(w: string): boolean {
+  return ENGLISH_WORDS.has(w) || STOPWORDS.has(w) || RULE_WORDS.includes(w) || DAY_WORDS.has(w);
+}

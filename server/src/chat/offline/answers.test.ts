@@ -1,0 +1,114 @@
+import { formatMoney } from '@spotless/sdk/rules';
+import { describe, expect, it } from 'vitest';
+import { type Actor, visitor } from '../../contract/actor';
+import { seedDemoData } from '../../seed/generate';
+import { createTestContext } from '../../test/harness';
+import { answerTurn, openTurn, startChat } from '../chat.service';
+import { EVAL_NOW } from '../eval/case';
+import { demoCustomer, plantCleaners } from '../eval/evaluate';
+
+/**
+ * What people asked the assistant and it got wrong, answered now from the rules and the data
+ * (decision 047): times read in the asker's zone and checked against the slot engine, prices by the
+ * pricing rule, cancellations by the cancellation rule, named cleaners despite typos, the person's
+ * own bookings, and never a feature the product lacks.
+ */
+const ctx = await createTestContext({ now: EVAL_NOW.toISOString() });
+await seedDemoData(ctx.database, { cleaners: 200, now: EVAL_NOW, demoAccounts: true, seed: 5 });
+await plantCleaners(ctx);
+const customer = await demoCustomer(ctx);
+
+async function ask(actor: Actor, message: string, timeZone: string | null = 'America/Chicago') {
+  const { sessionId } = await startChat(ctx.deps, actor);
+  const turn = await openTurn(ctx.deps, actor, sessionId);
+  return answerTurn(ctx.deps, turn, message, { siteOrigin: 'http://localhost:8787', timeZone });
+}
+
+describe('the offline assistant answers from the rules and the data', () => {
+  it('never says "no" and "free" at once about cancelling the day before', async () => {
+    const answer = await ask(visitor, 'Do I get my money back if I cancel the day before?');
+    expect(answer.text).not.toMatch(/^No\b/);
+    expect(answer.text).toContain('24 hours or more before: free');
+    expect(answer.trace.cancellation?.free).toBeNull();
+    expect(answer.trace.unsure).toBe(true);
+  });
+
+  it('computes a cancellation for the hours named: free at 48, the fee at 20', async () => {
+    const early = await ask(visitor, 'If I cancel 2 days before, do I pay anything?');
+    expect(early.trace.cancellation).toMatchObject({ hoursBefore: 48, free: true });
+    expect(early.text).toMatch(/is free/);
+    const late = await ask(visitor, 'If I cancel 20 hours before, do I pay anything?');
+    expect(late.trace.cancellation).toMatchObject({ hoursBefore: 20, free: false });
+    expect(late.text).toMatch(/is not free/);
+    expect(late.text).not.toMatch(/\bis free\b/);
+  });
+
+  it('finds who is free in Austin on Saturday morning, each with a real free time then', async () => {
+    const answer = await ask(visitor, 'Who is available in Austin on Saturday morning?');
+    expect(answer.trace.intent).toBe('search');
+    expect(answer.trace.when).toEqual({ date: '2026-11-28', timeOfDay: 'morning', after: null });
+    const proposals = answer.proposals;
+    expect(proposals.length).toBeGreaterThan(0);
+    for (const p of proposals) {
+      expect(p.date).toBe('2026-11-28');
+      expect(p.time < '12:00').toBe(true);
+    }
+  });
+
+  it('reads "tomorrow" in the asker’s zone: already Wednesday in Tokyo', async () => {
+    const chicago = await ask(visitor, 'anyone free in Denver tomorrow after 3?', 'America/Chicago');
+    const tokyo = await ask(visitor, 'anyone free in Denver tomorrow after 3?', 'Asia/Tokyo');
+    expect(chicago.trace.when?.date).toBe('2026-11-25');
+    expect(tokyo.trace.when?.date).toBe('2026-11-26');
+    expect(chicago.trace.when?.after).toBe('15:00');
+  });
+
+  it('prices a deep clean from its base price and the rates, not the general $80–$150', async () => {
+    const answer = await ask(visitor, 'How much does a deep clean cost?');
+    expect(answer.trace.intent).toBe('price');
+    expect(answer.text).toContain(formatMoney(15_000));
+    expect(answer.text).not.toMatch(/\$80/);
+    expect(answer.trace.price?.lowCents).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('finds a misspelt cleaner by name', async () => {
+    const answer = await ask(visitor, 'find jordan rivra');
+    expect(answer.trace.intent).toBe('cleaner');
+    expect(answer.pages.some((p) => p.rel === 'cleaner' && p.title === 'Jordan Rivera')).toBe(true);
+  });
+
+  it('tells a visitor asking for their bookings to sign in, with the link', async () => {
+    const answer = await ask(visitor, 'Where are my bookings?');
+    expect(answer.pages.map((p) => p.href)).toContain('/login');
+  });
+
+  it('answers the customer’s next and last cleaner from their bookings', async () => {
+    const next = await ask(customer, 'Who is cleaning for me next time?');
+    expect(next.trace.bookings?.question).toBe('next');
+    expect(next.trace.bookings?.bookingIds.length).toBe(1);
+    const last = await ask(customer, 'Who cleaned my house last time?');
+    expect(last.trace.bookings?.question).toBe('last');
+    expect(last.pages.some((p) => p.rel === 'booking')).toBe(true);
+  });
+
+  it('finds move-out cleaners in Denver for someone moving out next week', async () => {
+    const answer = await ask(visitor, "I'm moving out of my place in Denver next week, can someone help?");
+    expect(answer.trace.intent).toBe('search');
+    expect(answer.trace.filters).toMatchObject({ location: 'Denver', serviceType: 'moveout' });
+    expect(answer.trace.when?.date).toBe('2026-11-30');
+  });
+
+  it('gives a cleaner’s earnings as the rates cleaners really charge, with where to apply', async () => {
+    const answer = await ask(visitor, 'How much can I earn as a cleaner?');
+    expect(answer.trace.intent).toBe('earnings');
+    expect(answer.text).toMatch(/from \$\d+\.\d{2}\/hr to \$\d+\.\d{2}\/hr/);
+    expect(answer.pages.map((p) => p.href)).toContain('/apply-cleaner');
+  });
+
+  it('asks back when a question is too vague, and never promises messaging', async () => {
+    const vague = await ask(visitor, 'how much?');
+    expect(vague.trace).toMatchObject({ intent: 'clarify', unsure: true });
+    const privateAsk = await ask(visitor, "What is Maria Lopez's phone number?");
+    expect(privateAsk.text).not.toMatch(/message your cleaner/i);
+  });
+});

@@ -1,0 +1,181 @@
+import { hoursNamed } from './cancel-terms';
+import { findClockTime, findDate, findPlace, findTimeOfDay } from './lookups';
+import { profileName } from './names';
+import { type CatalogType, findCatalogType, PRICE_WORDS } from './prices';
+import { isWord, nameCandidate } from './spelling';
+
+/**
+ * The questions the offline engine answers with figures and people (decision 047): what cancelling
+ * costs at a time named, the person's past and next cleanings, earnings, one service's price, one
+ * cleaner by name — and the questions too vague to answer right, which it asks back.
+ */
+
+type Asked =
+  | { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' }
+  | { kind: 'cancellation' }
+  | { kind: 'price'; service: CatalogType; name?: string }
+  | { kind: 'cleaner'; name: string; tentative?: boolean }
+  | { kind: 'clarify'; about: 'price' | 'person' | 'place' | 'general' };
+
+const CANCEL = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i;
+const COSTS =
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens)\b/i;
+
+/**
+ * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
+ * outcome for a time named. "Can I cancel my next one for free?" is about their own booking.
+ */
+export function cancellationAsked(text: string, signedIn: boolean): Asked | null {
+  if (!CANCEL.test(text) || !COSTS.test(text)) return null;
+  if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
+  const own =
+    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe next (one|cleaning|booking)\b|\bmy next one\b/i.test(
+      text,
+    ) || /\bmine\b/i.test(text);
+  const timed =
+    hoursNamed(text) !== null ||
+    /\b(day|night) before\b|\bsame day\b|\bmorning of\b|\blast[\s-]minute\b/i.test(text) ||
+    (/\b(now|today)\b/i.test(text) && findClockTime(text) !== undefined);
+  if (own && signedIn && hoursNamed(text) === null) return { kind: 'bookings', question: 'cancel-free' };
+  if (timed) return { kind: 'cancellation' };
+  return null;
+}
+
+/** "Who cleaned my house last time?", "my previous cleaner", "who's coming next time?" */
+export function ownPast(text: string): Asked | null {
+  const t = text.toLowerCase();
+  if (
+    /\b(who|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously)\b|\b(my|the) (last|previous|most recent) (cleaning|cleaner|booking|visit|appointment)\b|\bwho cleaned (my|our|for me)\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'bookings', question: 'last' };
+  }
+  if (
+    /\bwho('?s| is| will be)? (coming|cleaning (for me|my)|doing my)\b|\bwho is (my|the) (next )?cleaner\b|\bwhere are my bookings\b|\bwhere (can i|do i) (see|find) my bookings\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'bookings', question: /\bbookings\b/.test(t) ? 'list' : 'next' };
+  }
+  return null;
+}
+
+/** "How much can I make cleaning with you?", "what's the pay like?", "what do cleaners earn?" */
+export function earningsAsked(text: string): boolean {
+  const t = text.toLowerCase();
+  if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
+    return false;
+  const money =
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one) make|make (per|an|a) (hour|week|month))\b/.test(
+      t,
+    );
+  const asCleaner =
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless)\b/.test(
+      t,
+    );
+  if (money && asCleaner) return true;
+  return (
+    /\b(charge|rate|rates)\b/.test(t) &&
+    /\b(i'?m|i am) an? (cleaner|house ?keeper|maid)\b|\b(thinking (of|about) joining|want to join)\b/.test(t)
+  );
+}
+
+/** "How much is a deep clean?", "what would James Carter charge for a regular clean?" */
+export function priceAsked(text: string): Asked | null {
+  if (!PRICE_WORDS.test(text)) return null;
+  const service = findCatalogType(text);
+  if (!service) return null;
+  // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
+  if (/\bcleaners\b/i.test(text) && !/\b(do|would|will) (the )?cleaners (charge|cost)\b/i.test(text)) return null;
+  if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
+  // "A deep clean compared to a normal one" asks how the services differ.
+  if (
+    /\b(compared?|vs\.?|versus|difference|or)\b/i.test(text) &&
+    /\b(normal|regular|standard|house)\b.*\b(deep)\b|\bdeep\b.*\b(normal|regular|standard|house)\b/i.test(text)
+  ) {
+    return null;
+  }
+  const named =
+    /\b(?:with|w\/)\s*([A-Z][a-z]+ [A-Z][a-z]+|[a-z]+ [a-z]+)\b(?=[\s?.!,]|$)/.exec(text)?.[1] ??
+    /\b([A-Za-z][a-z]+ [A-Za-z][a-z]+)['’]?s? (?:rate|price|charge)/.exec(text)?.[1] ??
+    /\b(?:would|does|will|could) ([A-Za-z][a-z]+ [A-Za-z][a-z]+) (?:charge|cost|ask)\b/.exec(text)?.[1] ??
+    /\b(?:does|do|did|is|was) ([A-Z][a-z]+ [A-Z][a-z]+) (?:charge|cost)\b/.exec(text)?.[1];
+  const name = named && !named.split(' ').every((w) => isWord(w.toLowerCase())) ? named : undefined;
+  return { kind: 'price', service, ...(name ? { name } : {}) };
+}
+
+/** "tell me about jordan rivra", "Aisha Kan reviews?", "Jordon Riviera", "is tom becker any good?" */
+export function personAsked(text: string): Asked | null {
+  // A name with a day, a time or "free" asks when they are free (availability).
+  if (
+    /\b(free|available|availability|openings?|slots?|possible|come|times?|schedule|book)\b/i.test(text) ||
+    findTimeOfDay(text) !== undefined ||
+    findDate(text, '2000-01-01') !== undefined
+  ) {
+    return null;
+  }
+  const named = /\b(?:a |the )?cleaner (?:called|named) ([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1];
+  if (named) return { kind: 'cleaner', name: named };
+  const candidate = nameCandidate(text);
+  const full = candidate?.includes(' ') ? candidate : undefined;
+  if (full && PROFILE_WORDS.test(text)) return { kind: 'cleaner', name: full, tentative: true };
+  const name = profileName(text, isWord);
+  if (name && findPlace(name).city === undefined && !findCatalogType(name)) {
+    return { kind: 'cleaner', name, ...(name.includes(' ') ? {} : { tentative: true }) };
+  }
+  // A message that is nothing but a name.
+  // A message that is nothing but a name, maybe with their city ("James carter austin").
+  const place = findPlace(text).city?.name.toLowerCase();
+  const bare = text
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .toLowerCase()
+    .replace(place ? new RegExp(`[\\s,]+${place}$`) : /$^/, '');
+  if (full && full === bare) return { kind: 'cleaner', name: full, tentative: true };
+  return null;
+}
+
+const PROFILE_WORDS =
+  /\b(profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+
+/** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
+export function vague(text: string): Asked | null {
+  const t = text.toLowerCase().trim();
+  const size = t.split(/\s+/).length;
+  if (PRICE_WORDS.test(t) && size <= 4 && !findCatalogType(t) && !/\b(cancel|tip|refund|late)\w*/.test(t)) {
+    return { kind: 'clarify', about: 'price' };
+  }
+  if (/\b(she|he|they|her|him)\b/.test(t) && /\b(free|available|come|good|charge)\b/.test(t) && size <= 6) {
+    return { kind: 'clarify', about: 'person' };
+  }
+  return null;
+}
+
+/** "anyone available saturday?" with no place: where, first. */
+export function whereFirst(text: string): Asked | null {
+  const place = findPlace(text);
+  if (place.city || place.state) return null;
+  if (/\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open)\b/i.test(text)) {
+    return nameCandidate(text) ? null : { kind: 'clarify', about: 'place' };
+  }
+  return null;
+}
+
+/** A visitor asking after their payment, booking or account: only after signing in. */
+export function ownDataAsked(text: string): boolean {
+  if (
+    /\b(safe|secure|how (do|can|should|would) i|how to|broke|broken|damaged?|stolen|missing|shown up|showed up|show up|late|no[\s-]show|arrived?)\b/i.test(
+      text,
+    )
+  )
+    return false;
+  return (
+    /\b(did|has|have|where|when|status|show|see|check|list|view)\b.{0,30}\bmy (payments?|bookings?|cleanings?|appointments?|receipts?|refunds?|orders?)\b|\bmy (payments?|bookings?|cleanings?|appointments?|refunds?|orders?)\b.{0,30}\b(go through|went through|gone through|confirmed|status|processed|arrive|come through)\b/i.test(
+      text,
+    ) ||
+    /\b(what|which|show|see)\b.{0,25}\b(e-?mail|phone|number|address|name|details|password)\b.{0,25}\b(on|in|for|of) my (account|profile)\b|\bmy (account|profile) (details|info|information|settings)\b/i.test(
+      text,
+    )
+  );
+}

@@ -1,0 +1,85 @@
+import { formatTime12 } from '@spotless/sdk/rules';
+import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
+import { findClockTime, findDate, findTimeOfDay } from './lookups';
+import { findCleanerByName } from './names';
+import { longDate } from './own-bookings';
+import { list } from './search';
+import { addDays, TIME_RANGES } from './when';
+
+/**
+ * One named cleaner's free times (decision 047): on the day asked, read in the asker's zone, or the
+ * first day of the coming week with a free time, with a booking link that carries the slot.
+ */
+
+type Answer = { text: string; trace: ReplyTrace };
+
+export async function availability(
+  toolbox: Toolbox,
+  name: string,
+  message: string,
+  today: string,
+  options: { onlyIfFound: true },
+): Promise<Answer | null>;
+export async function availability(toolbox: Toolbox, name: string, message: string, today: string): Promise<Answer>;
+export async function availability(
+  toolbox: Toolbox,
+  name: string,
+  message: string,
+  today: string,
+  options?: { onlyIfFound: true },
+): Promise<Answer | null> {
+  const date = findDate(message, today);
+  const timeOfDay = findTimeOfDay(message) ?? null;
+  const clock = findClockTime(message);
+  const { cleaner, candidates: cleaners } = await findCleanerByName(toolbox, name);
+  const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
+  const trace: ReplyTrace = {
+    intent: 'availability',
+    availability: { cleanerId: cleaner?.id ?? null, date: date ?? null, timeOfDay },
+    cleanerIds: cleaner ? [cleaner.id] : [],
+  };
+  if (!cleaner && options?.onlyIfFound) return null;
+  if (!cleaner) {
+    const search = `/cleaners?query=${encodeURIComponent(name)}`;
+    const similar = cleaners.some((c) => c.name.toLowerCase().startsWith(first));
+    return {
+      text: similar
+        ? `Several cleaners' names start with “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
+        : `I couldn't find a cleaner called ${name}. Search by name: ${search}`,
+      trace,
+    };
+  }
+  const days = date ? [date] : Array.from({ length: 7 }, (_, i) => addDays(today, i));
+  for (const day of days) {
+    const slots = await toolbox.call('listTimeSlots', { id: cleaner.id, date: day });
+    if (!slots.ok) continue;
+    const free = (slots.data as { free: string[] }).free;
+    const inRange = timeOfDay
+      ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1])
+      : free;
+    if (inRange.length === 0 && date) {
+      const when = timeOfDay
+        ? `on ${longDate(day)} ${timeOfDay === 'evening' ? 'evening' : `in the ${timeOfDay}`}`
+        : `on ${longDate(day)}`;
+      const other =
+        timeOfDay && free.length > 0 ? ` They are free that day at ${list(free.slice(0, 4).map(formatTime12))}.` : '';
+      trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
+      return {
+        text: `${cleaner.name} isn't free ${when}.${other} See their profile for other days: /cleaner/${cleaner.id}`,
+        trace,
+      };
+    }
+    if (inRange.length === 0) continue;
+    const pick = clock && inRange.includes(clock) ? clock : (inRange[0] as string);
+    trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
+    const times = list(inRange.slice(0, 6).map(formatTime12));
+    return {
+      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time. Book ${formatTime12(pick)}: /booking/${cleaner.id}?date=${day}&time=${pick} — you'll choose the service, add your address and confirm on the booking page.`,
+      trace,
+    };
+  }
+  return {
+    text: `${cleaner.name} has no free times in the next week. See their profile: /cleaner/${cleaner.id}`,
+    trace,
+  };
+}

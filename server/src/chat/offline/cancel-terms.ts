@@ -1,0 +1,122 @@
+import { FREE_CANCELLATION_HOURS, HOUR_MS, LATE_CANCELLATION_FEE_HOURS } from '@spotless/sdk/rules';
+import type { ReplyTrace } from '../../lib/assistant-engine';
+import { zonedToUtc } from '../../lib/time';
+import { readWhen, todayIn } from './when';
+
+/**
+ * What cancelling costs (decision 047), computed from the cancellation rule's figures for the time
+ * the person names ("20 hours before", "3 days ahead"): one yes/no, then the amount — never a
+ * template that could say "no" and "free" at once. Their own booking's terms come from the bookings
+ * service (own-bookings.ts); with no time named, both outcomes are given and marked unsure.
+ */
+
+type Answer = { text: string; trace: ReplyTrace };
+
+const UNITS: Record<string, number> = {
+  minute: 1 / 60,
+  min: 1 / 60,
+  hour: 1,
+  hr: 1,
+  h: 1,
+  day: 24,
+  week: 168,
+};
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  twelve: 12,
+  half: 0.5,
+  couple: 2,
+  'a couple': 2,
+  'a couple of': 2,
+  few: 3,
+  'a few': 3,
+};
+
+/** Hours before the start a cancellation question names, or null when it names none. */
+const SAME_DAY = /\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b|\bday of\b|\bthat morning\b/i;
+
+export function hoursNamed(text: string): number | null {
+  const t = text.toLowerCase();
+  if (/\b(the )?day before\b|\bnight before\b/.test(t)) return null;
+  if (/\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t)) return null;
+  const m =
+    /\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|twelve|half|a couple(?: of)?|couple|a few|few)\s*(?:an?\s+)?(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/.exec(
+      t,
+    );
+  if (!m?.[1] || !m[2]) return null;
+  const count = NUMBER_WORDS[m[1]] ?? Number(m[1]);
+  const unit = UNITS[m[2].replace(/s$/, '')] ?? 1;
+  const hours = count * unit;
+  return Number.isFinite(hours) && hours >= 0 ? Math.round(hours * 100) / 100 : null;
+}
+
+function hoursWords(hours: number): string {
+  if (hours >= 24 && hours % 24 === 0) return `${hours / 24} day${hours === 24 ? '' : 's'} (${hours} hours)`;
+  if (hours < 1) return `${Math.round(hours * 60)} minutes`;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+const FEE = `the cleaner keeps a fee of ${LATE_CANCELLATION_FEE_HOURS === 1 ? 'one hour' : `${LATE_CANCELLATION_FEE_HOURS} hours`} at the booked hourly rate (never more than the booking's total) and the rest of what you paid is refunded`;
+
+/** "My cleaning is at 2pm tomorrow. If I cancel now…": the hours from now to the start named. */
+function hoursUntilStart(text: string, now: Date, zone: string): number | null {
+  if (!/\b(now|today|right away|at this point)\b/i.test(text)) return null;
+  const when = readWhen(text, todayIn(now, zone));
+  const time = when?.at ?? when?.after;
+  const date = when?.dates.length === 1 ? when.dates[0] : undefined;
+  if (!time || !date) return null;
+  const hours = (zonedToUtc(date, time, zone).getTime() - now.getTime()) / HOUR_MS;
+  return hours > 0 ? Math.floor(hours) : null;
+}
+
+export function cancellationOutcome(text: string, now: Date, zone: string): Answer {
+  const hours = hoursNamed(text) ?? hoursUntilStart(text, now, zone);
+  const more = 'Cancel from My Bookings: /dashboard — the full policy: /help-center#cancellation-policy';
+  const articles = ['cancellation-policy', 'cancellation-charge'];
+  // The same day is always within the free window: certain, whatever the hour.
+  if (hours === null && SAME_DAY.test(text)) {
+    return {
+      text: `Cancelling on the day of the cleaning is not free: that is less than ${FREE_CANCELLATION_HOURS} hours before the start, so ${FEE}. ${more}`,
+      trace: {
+        intent: 'cancellation',
+        articles,
+        cancellation: { hoursBefore: null, bookingId: null, free: false, feeCents: null },
+      },
+    };
+  }
+  if (hours === null) {
+    const dayBefore = /\b(day|night) before\b/i.test(text)
+      ? ` So the day before is free only while it is still at least ${FREE_CANCELLATION_HOURS} hours before the start time.`
+      : '';
+    return {
+      text: `It depends on how long before the start you cancel. ${FREE_CANCELLATION_HOURS} hours or more before: free, and you get everything back. Less than ${FREE_CANCELLATION_HOURS} hours before: ${FEE}.${dayBefore} ${more}`,
+      trace: {
+        intent: 'cancellation',
+        unsure: true,
+        articles,
+        cancellation: { hoursBefore: null, bookingId: null, free: null, feeCents: null },
+      },
+    };
+  }
+  const free = hours >= FREE_CANCELLATION_HOURS;
+  const answer = free
+    ? `Cancelling ${hoursWords(hours)} before the start is free: that is at least ${FREE_CANCELLATION_HOURS} hours ahead, so nothing is charged and you get everything back.`
+    : `Cancelling ${hoursWords(hours)} before the start is not free: that is less than ${FREE_CANCELLATION_HOURS} hours ahead, so ${FEE}.`;
+  return {
+    text: `${answer} ${more}`,
+    trace: {
+      intent: 'cancellation',
+      articles: ['cancellation-policy', 'cancellation-charge'],
+      cancellation: { hoursBefore: hours, bookingId: null, free, feeCents: null },
+    },
+  };
+}

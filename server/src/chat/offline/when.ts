@@ -1,0 +1,100 @@
+import { findClockTime, findDate, findTimeOfDay, type TimeOfDay } from './lookups';
+
+/**
+ * A time a question names, read in the asker's time zone (decision 047): the days it means ("this
+ * weekend" is Saturday and Sunday, "next week" its seven days), a part of the day, and "after 3"
+ * or "at 10".
+ */
+export interface When {
+  /** The days meant, in order; the first is the one answered about when only one fits. */
+  dates: string[];
+  timeOfDay: TimeOfDay | null;
+  /** "after 3" → "15:00": a free time at or after it. */
+  after: string | null;
+  /** "at 10am" → "10:00": that time if free. */
+  at: string | null;
+}
+
+export const TIME_RANGES: Record<TimeOfDay, [string, string]> = {
+  morning: ['00:00', '12:00'],
+  afternoon: ['12:00', '17:00'],
+  evening: ['17:00', '24:00'],
+};
+
+/** Today's date in a zone (YYYY-MM-DD). */
+export function todayIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** "after 3", "after 3pm", "after 15:00", "from 2 onwards", "later than 4": as HH:MM. */
+export function findAfter(text: string): string | null {
+  const m =
+    /\b(?:after|from|later than|past)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:hours?|hrs?|days?|minutes?|mins?))\b/i.exec(
+      text,
+    );
+  if (!m?.[1]) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? '0');
+  const half = m[3]?.toLowerCase().replace(/\./g, '');
+  if (half === 'pm' && hour < 12) hour += 12;
+  if (half === 'am' && hour === 12) hour = 0;
+  // "after 3" with no am/pm, in a cleaning's day, is the afternoon.
+  if (!half && hour >= 1 && hour <= 7) hour += 12;
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** The time a message names, or null when it names none. */
+export function readWhen(text: string, today: string): When | null {
+  const t = text.toLowerCase();
+  const timeOfDay = findTimeOfDay(t) ?? null;
+  const after = findAfter(t);
+  const at = after ? null : (findClockTime(t) ?? null);
+  let dates: string[] = [];
+  const saturday = addDays(today, (6 - weekday(today) + 7) % 7);
+  if (/\b(this |next )?weekend\b/.test(t)) {
+    const first =
+      /\bnext weekend\b/.test(t) && weekday(today) !== 0 && weekday(today) !== 6 ? addDays(saturday, 7) : saturday;
+    dates = weekday(today) === 0 && !/\bnext\b/.test(t) ? [today] : [first, addDays(first, 1)];
+    // "this weekend? Sunday preferably": the day named wins.
+    if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
+    else if (/\bsat(urday)?\b/.test(t)) dates = [dates[0] as string];
+  } else if (/\bnext week\b/.test(t)) {
+    const monday = addDays(today, (8 - weekday(today)) % 7 || 7);
+    dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  } else if (/\bthis week\b/.test(t)) {
+    const left = (7 - weekday(today)) % 7;
+    dates = Array.from({ length: left + 1 }, (_, i) => addDays(today, i));
+  } else {
+    const date = findDate(t, today);
+    if (date) dates = [date];
+  }
+  if (dates.length === 0 && (timeOfDay || after || at)) {
+    // "tonight", "this afternoon" name today; "in the morning" alone means the next one.
+    dates = [today];
+    if (/\b(in the morning|morning)\b/.test(t) && !/\btoday|this morning\b/.test(t)) dates = [addDays(today, 1)];
+  }
+  if (dates.length === 0) return null;
+  return { dates, timeOfDay, after, at };
+}
+
+/** Free times (HH:MM, in order) that fit what was asked. */
+export function fitting(free: readonly string[], when: When): string[] {
+  const [from, to] = when.timeOfDay ? TIME_RANGES[when.timeOfDay] : ['00:00', '24:00'];
+  // "at 10": that time, or within the two hours after it.
+  const atEnd = when.at ? `${String(Number(when.at.slice(0, 2)) + 2).padStart(2, '0')}${when.at.slice(2)}` : null;
+  return free.filter(
+    (t) =>
+      t >= from && t < to && (!when.after || t >= when.after) && (!when.at || (t >= when.at && t < (atEnd as string))),
+  );
+}
