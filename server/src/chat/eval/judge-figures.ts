@@ -66,8 +66,6 @@ export async function judgePrice(
       durationMinutes: service.durationMinutes,
       basePrice: (service.basePriceCents / 100).toFixed(2),
     });
-  let low: number;
-  let high: number;
   if (expect.cleaner) {
     const ids = await cleanersNamed(deps, expect.cleaner, context.planted);
     if (ids.length === 0) return `no cleaner ${expect.cleaner}`;
@@ -100,8 +98,8 @@ export async function judgePrice(
       ? undefined
       : { low: rates.reduce((a, b) => Math.min(a, b)), high: rates.reduce((a, b) => Math.max(a, b)) };
   if (!range) return 'no cleaners to price';
-  low = quote(range.low);
-  high = quote(range.high);
+  const low = quote(range.low);
+  const high = quote(range.high);
   if (!mentionsMoney(answer.text, low)) return `does not state the lowest price ${formatMoney(low)}`;
   if (high !== low && !mentionsMoney(answer.text, high)) return `does not state the highest price ${formatMoney(high)}`;
   return null;
