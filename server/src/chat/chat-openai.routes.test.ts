@@ -20,7 +20,7 @@ const server = createServer((req, res: ServerResponse) => {
     const chunk = (delta: Record<string, unknown>) =>
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: 'From the model: see ' }));
-    res.write(chunk({ content: '/cleaner/1 or write to someone@evil.example.' }));
+    res.write(chunk({ content: '/cleaners?location=Denver or write to someone@evil.example.' }));
     res.end('data: [DONE]\n\n');
   });
 });
@@ -51,8 +51,10 @@ describe('the chat API with OpenAI configured', () => {
   it('answers with the model’s text, cleaned of contact details that are not support’s', async () => {
     const res = await ask('Who should I book?');
     expect(res.status).toBe(200);
-    expect(res.body.response).toBe('From the model: see /cleaner/1 or write to (e-mail address removed).');
-    expect(res.body.links.pages.map((p) => p.href)).toEqual(['/cleaner/1']);
+    expect(res.body.response).toBe(
+      'From the model: see /cleaners?location=Denver or write to (e-mail address removed).',
+    );
+    expect(res.body.links.pages.map((p) => p.href)).toEqual(['/cleaners?location=Denver']);
   });
 
   it('answers with the offline engine when the model’s endpoint fails', async () => {

@@ -103,6 +103,8 @@ export interface ReplyTrace {
   };
   bookings?: { question: 'next' | 'cancel-free' | 'list' | 'last'; bookingIds: number[] };
   refusal?: 'off-topic' | 'injection' | 'write' | 'private';
+  /** What was taken out of a model's answer: a claimed action, a missing feature, a made-up cleaner. */
+  corrections?: Array<'claimed-action' | 'missing-feature' | 'unknown-cleaner'>;
   /** The engine that answered, e.g. `offline`, or `offline (fallback: timeout)`. */
   engine?: string;
 }

@@ -2,6 +2,7 @@ import type { EvalCase } from './case';
 import fifthCustomerHoldout from './fifth-customer.holdout.json' with { type: 'json' };
 import fifthCustomerTuning from './fifth-customer.tuning.json' with { type: 'json' };
 import fifthExtraTuning from './fifth-extra.tuning.json' with { type: 'json' };
+import fifthMoreTuning from './fifth-more.tuning.json' with { type: 'json' };
 import fifthVisitorHoldout from './fifth-visitor.holdout.json' with { type: 'json' };
 import fifthVisitorTuning from './fifth-visitor.tuning.json' with { type: 'json' };
 import fourthHoldout from './fourth.holdout.json' with { type: 'json' };
@@ -50,7 +51,12 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 80 to tune on (`fifth-extra`) were written the same way by a third person.
+ * further 160 to tune on (`fifth-extra`, `fifth-more`) were written the same way by two more people.
  */
-export const FIFTH_TUNING_CASES = [...fifthVisitorTuning, ...fifthCustomerTuning, ...fifthExtraTuning] as EvalCase[];
+export const FIFTH_TUNING_CASES = [
+  ...fifthVisitorTuning,
+  ...fifthCustomerTuning,
+  ...fifthExtraTuning,
+  ...fifthMoreTuning,
+] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

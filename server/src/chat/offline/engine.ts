@@ -149,6 +149,7 @@ const NEXT_STEPS: Record<string, string> = {
   'cancellation-charge': 'Your bookings: /dashboard',
   'cleaner-late': 'Your bookings: /dashboard — or contact support: /contact',
   cost: 'Compare cleaners and their rates: /cleaners',
+  'how-to-pay': 'Pay for an unpaid booking from My Bookings: /dashboard',
   reviews: 'Read reviews on any cleaner’s profile: /cleaners',
 };
 

@@ -205,7 +205,7 @@ function searchAsked(text: string): boolean {
   if (
     located &&
     /\b(anyone|anybody|someone|somebody|who|who's|whos)\b/i.test(text) &&
-    /\b(free|available|open|come|help|do|clean)\b/i.test(text)
+    /\b(free|available|open|come|help|do|clean|working|around)\b/i.test(text)
   ) {
     return true;
   }
@@ -292,7 +292,15 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
   if (/\bwhere\s+(does|do|did)\s+(?!you\b|i\b|we\b)[a-z]+(\s+[a-z]+)?\s+live\b/i.test(text)) return { kind: 'private' };
-  if (CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && (SOMEONE.test(text) || named) && ASKS.test(text)) {
+  // "Do cleaners see my address?" asks what is shared of their own, not for someone else's.
+  const ownDetails = /\bmy (home )?(address|phone|number|info|information|data|details|e-?mail)\b/i.test(text);
+  if (
+    !ownDetails &&
+    CONTACT_WORDS.test(text) &&
+    !SUPPORT_CONTACT.test(text) &&
+    (SOMEONE.test(text) || named) &&
+    ASKS.test(text)
+  ) {
     return { kind: 'private' };
   }
   const cancellation = cancellationAsked(text, signedIn);

@@ -31,7 +31,7 @@ export function list(items: string[]): string {
 
 /** "cleaners named Rivera", "called Maria": a name to search for. */
 function namedQuery(message: string): string | undefined {
-  return /\b(?:named|called|by the name(?: of)?|surnamed|last name)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)/i.exec(
+  return /\b(?:[Nn]amed|[Cc]alled|by the name(?: of)?|[Ss]urnamed|last name)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)/.exec(
     message,
   )?.[1];
 }

@@ -76,6 +76,8 @@ function correctWord(word: string): string {
       best = '';
       break;
     }
+    // Typos keep the first letter: "saturdy" is Saturday, "sorting" is no "morning".
+    if (rule[0] !== lower[0]) continue;
     const d = editDistance(lower, rule, max);
     if (d < bestDistance) {
       best = rule;
