@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import type { AuthUser } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,20 @@ import { useBrowser, useServer } from './server';
 const server = await useServer();
 const { baseUrl } = server;
 const browser = await useBrowser(server);
+
+/** The link in the newest e-mail of `type` to `email`, as the outbox table holds it. */
+async function newestLink(email: string, type: string): Promise<string | undefined> {
+  const db = createClient({ url: `file:${join(server.dataDir, 'spotless.db')}` });
+  try {
+    const mail = await db.execute({
+      sql: 'select body from notifications where recipient_email = ? and type = ? order by id desc limit 1',
+      args: [email, type],
+    });
+    return /https?:\/\/\S+/.exec(String(mail.rows[0]?.body ?? ''))?.[0];
+  } finally {
+    db.close();
+  }
+}
 
 async function currentUser(page: Page): Promise<{ status: number; user: AuthUser | undefined }> {
   // page.request shares the browser context's cookies.
@@ -83,6 +99,15 @@ describe('accounts in Chromium', () => {
         notifications: { email: true, sms: true, push: true },
       },
     });
+
+    // The confirmation e-mail links to the address this browser signed up on (127.0.0.1, not
+    // PUBLIC_URL's localhost: decision 072), so opening it keeps the session it has there.
+    const confirm = await newestLink(email, 'verify_email');
+    expect(confirm, confirm).toMatch(new RegExp(`^${baseUrl.replace(/\./g, '\\.')}/verify-email\\?token=`));
+    await page.goto(confirm as string);
+    await page.getByTestId('email-verified').waitFor();
+    expect((await currentUser(page)).user).toMatchObject({ email, emailVerified: true });
+    await page.goto(`${baseUrl}/`);
 
     // A reload does not show the wizard again.
     await page.reload({ waitUntil: 'networkidle' });

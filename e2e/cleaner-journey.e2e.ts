@@ -1,9 +1,9 @@
-import type { Booking, TimeSlotList } from '@spotless/sdk';
+import { type Booking, notEnoughTimeMessage, type TimeSlotList } from '@spotless/sdk';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
 import { apiRegisterPastTour, apiSignIn, bookAtQuotedPrice, getJson, payWithTestCard } from './api';
-import { ONE_PIXEL_PNG, signInAsAdmin } from './browser';
+import { ONE_PIXEL_PNG, screenshotsIn, signInAsAdmin } from './browser';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -11,7 +11,10 @@ import { useBrowser, useServer } from './server';
  * administrator approves it → the user has the cleaner dashboard, sets hours, accepts a customer's
  * booking and, once the server's clock is past its start, marks it complete → the customer leaves a
  * full review with a photo → the cleaner responds → the public profile shows the review, the
- * response and the new average.
+ * response and the new average. Then (decision 071) the cleaner withdraws from another paid job with
+ * a reason and the customer sees it cancelled by the cleaner and refunded; and the booking page says
+ * how long a chosen time is free, gives the duration rule past 12 hours, and warns of an address in
+ * another city.
  */
 
 const server = await useServer();
@@ -20,6 +23,7 @@ const PDF = Buffer.from(samplePdf());
 const COMMENT = `Jo was careful, quick and kind to the cat (${Date.now().toString(36)}).`;
 const RESPONSE = 'Thank you! The cat was a great supervisor.';
 const browser = await useBrowser(server);
+const shot = screenshotsIn('booking-rules');
 const contexts: BrowserContext[] = [];
 
 afterAll(async () => {
@@ -167,6 +171,125 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     await expect.poll(() => visitor.getByText('4.0 (1 review)').first().isVisible()).toBe(true);
     const summary = visitor.getByTestId('profile-reviews').getByTestId('review-summary');
     expect(await summary.getByTestId('summary-average').innerText()).toBe('4.00');
+    expect(await visitor.getByTestId('cleaner-withdrawals').count()).toBe(0);
+  });
+
+  it('withdraws from a paid job with a reason: the customer sees it cancelled by the cleaner and refunded', async () => {
+    const job = await bookSoonest(customer.request, cleanerId);
+    await payWithTestCard(customer.request, baseUrl, job.id);
+    await applicant.goto(`${baseUrl}/cleaner-dashboard`);
+    await applicant.getByRole('tab', { name: 'Bookings' }).click();
+    const card = applicant.getByTestId(`job-card-${job.id}`);
+    await card.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = applicant.getByTestId('withdraw-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('refunded in full');
+    const reason = dialog.getByLabel('Why can you not come?');
+    await reason.fill('Sick');
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => dialog.getByText('(at least 10 characters)').isVisible()).toBe(true);
+    await reason.fill('I have the flu and cannot work this week, sorry.');
+    for (const width of [390, 1280]) {
+      await applicant.setViewportSize({ width, height: 900 });
+      await applicant.screenshot({ path: shot(`withdraw-dialog-${width}.png`) });
+    }
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('CANCELLED');
+    expect(await card.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    await applicant.screenshot({ path: shot('withdrawn-job-1280.png') });
+
+    // It counts on the cleaner's record, which administrators see on the profile.
+    const admin = await newPage();
+    await signInAsAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/cleaner/${cleanerId}`);
+    await expect
+      .poll(() => admin.getByTestId('cleaner-withdrawals').textContent())
+      .toBe('Withdrew from 1 confirmed job (shown to administrators)');
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.screenshot({ path: shot(`admin-profile-withdrawals-${width}.png`) });
+    }
+
+    await customer.goto(`${baseUrl}/dashboard`);
+    await customer.getByRole('tab', { name: 'Booking History' }).click();
+    const mine = customer.getByTestId(`booking-card-${job.id}`);
+    await mine.waitFor();
+    await expect
+      .poll(() => mine.getByTestId('withdrawn-note').textContent())
+      .toMatch(
+        /^Your cleaner withdrew: “I have the flu and cannot work this week, sorry\.” \$[\d.,]+ refunded to your card\.$/,
+      );
+    expect(await mine.getByTestId('payment-status').textContent()).toBe('Refunded');
+    for (const width of [1280, 390]) {
+      await customer.setViewportSize({ width, height: 900 });
+      await mine.scrollIntoViewIfNeeded();
+      await customer.screenshot({ path: shot(`customer-withdrawn-${width}.png`) });
+    }
+    await customer.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('the booking page says how long a time is free, the duration rule past 12 hours, and warns of another city', async () => {
+    const held = await bookSoonest(customer.request, cleanerId);
+    const date = held.scheduledDate;
+    // A free start after it whose time runs out before 12 hours (the next booking or the day's end).
+    const day = await getJson<TimeSlotList>(
+      customer.request,
+      baseUrl,
+      `/api/cleaners/${cleanerId}/slots/${date}?duration=120`,
+    );
+    const start = day.items.find(
+      (s) => s.startTime >= held.scheduledTime && s.isAvailable && (s.freeMinutes ?? 0) <= 11 * 60,
+    );
+    if (!start?.freeMinutes) throw new Error(`no start to try on ${date}`);
+    const needed = start.freeMinutes + 60;
+
+    await customer.goto(`${baseUrl}/booking/${cleanerId}/1`);
+    await customer.getByRole('heading', { name: 'Your Cleaner' }).waitFor();
+    const dayButton = customer.locator(`[data-testid="date-picker"] button[data-date="${date}"]`);
+    for (let i = 0; i < 3 && (await dayButton.count()) === 0; i++) {
+      await customer.getByRole('button', { name: 'Next month' }).click();
+    }
+    await dayButton.click();
+    await customer
+      .getByTestId('time-hint')
+      .filter({ hasText: /free time/ })
+      .waitFor();
+    await customer.getByLabel('Time').selectOption(start.startTime);
+    const duration = customer.getByLabel('Duration (minutes)');
+    const durationError = customer.getByTestId('duration-error');
+
+    // Longer than the time free from that start: how long it is free, as the server would say it.
+    await duration.fill(String(needed));
+    await expect
+      .poll(() => durationError.textContent())
+      .toBe(notEnoughTimeMessage(needed, start.freeMinutes, start.startTime));
+    await customer.getByLabel('Service address').fill('2100 Ross Ave, Dallas, TX 75201');
+    const warning = customer.getByTestId('area-warning');
+    expect(await warning.textContent()).toBe(
+      'This address is in Dallas, TX, but Jo works in Austin, TX: they may decline a job outside their area.',
+    );
+    const centre = (target: typeof warning) => target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    for (const width of [1280, 390]) {
+      await customer.setViewportSize({ width, height: 900 });
+      await centre(warning);
+      await customer.screenshot({ path: shot(`booking-page-area-warning-${width}.png`) });
+      await centre(durationError);
+      await customer.screenshot({ path: shot(`booking-page-too-long-${width}.png`) });
+    }
+    await customer.setViewportSize({ width: 1280, height: 900 });
+    await customer.getByRole('button', { name: 'Book Now' }).click();
+    expect(customer.url()).toContain(`/booking/${cleanerId}/1`);
+
+    // Past 12 hours: the duration rule's own words, and the day still shows its free times.
+    await duration.fill('800');
+    await expect.poll(() => durationError.textContent()).toBe('Duration must be at most 12 hours');
+    await expect.poll(() => customer.getByTestId('time-hint').textContent()).toMatch(/free times?, in the/);
+    for (const width of [1280, 390]) {
+      await customer.setViewportSize({ width, height: 900 });
+      await centre(durationError);
+      await customer.screenshot({ path: shot(`booking-page-over-12-hours-${width}.png`) });
+    }
+    await customer.setViewportSize({ width: 1280, height: 900 });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshotsIn } from './browser';
 import { useBrowser, useServer } from './server';
 
 const server = await useServer();
@@ -154,5 +155,28 @@ describe('listing page layout (/)', () => {
     expect(card.top).toBeGreaterThan(0);
     expect(await page.getByTestId('sticky-search').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await context.close();
+  });
+
+  it('promises the support the help centre promises: 24/7 means writing any time, answered within 24 hours', async () => {
+    const shot = screenshotsIn('support-promise');
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await openListing(page);
+      const tile = page.getByTestId('trust-tile').filter({ hasText: 'Customer Support 24/7' });
+      expect((await tile.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+        'Customer Support 24/7Write to us any time, day or night: we reply within 24 hours.',
+      );
+      // In the middle of the view, clear of the sticky search card and the phone's bottom bar.
+      await tile.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: shot(`home-tiles-${width}.png`) });
+      await page.goto(`${baseUrl}/help-center`);
+      const contact = page.locator('.help-contact');
+      expect(await contact.textContent()).toContain('Our support team responds within 24 hours.');
+      await contact.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`help-centre-${width}.png`) });
+      await context.close();
+    }
   });
 });

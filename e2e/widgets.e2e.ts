@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Cleaner, type ServiceList, servicesOffered } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickFirstDayWithFreeTimes, screenshotsIn, seriousViolations } from './browser';
@@ -169,6 +170,7 @@ describe('the widgets on a partner page under a strict CSP', () => {
       const page = await open('/', viewport);
       const widget = page.locator('#search');
       await expect.poll(() => widget.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const profile = page.waitForResponse((r) => /\/api\/cleaners\/\d+$/.test(new URL(r.url()).pathname));
       await widget
         .getByRole('button', { name: /^Book / })
         .first()
@@ -178,6 +180,13 @@ describe('the widgets on a partner page under a strict CSP', () => {
       // The first day with a free time, from tomorrow on.
       await pickFirstDayWithFreeTimes(page, dialog, server.now(), label === 'phone' ? 31 : 1);
       await dialog.locator('[part="slot"]').first().click();
+      // Only the services this cleaner offers (decision 071), as the server books them.
+      const cleaner = (await (await profile).json()) as Cleaner;
+      const catalogue = (await (await page.request.get(`${baseUrl}/api/services`)).json()) as ServiceList;
+      const service = dialog.getByLabel('Service');
+      await expect
+        .poll(() => service.locator('option').allTextContents())
+        .toEqual(servicesOffered(cleaner, catalogue.items).map((s) => s.name));
       await page.screenshot({ path: shotPath(`booking-${label}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Continue' }).click();

@@ -289,7 +289,9 @@ export const BENCHES: Record<string, Bench> = {
     command: 'npm run bench:assistant',
     figures: [
       { label: 'cleaners', path: 'cleaners' },
-      { label: 'fourth set, held out (the blind measure)', path: 'fourthHeldOutBlind', format: 'score' },
+      { label: 'fifth set, held out (the blind measure)', path: 'fifthHeldOutBlind', format: 'verdicts' },
+      { label: 'fifth set, tuning', path: 'fifthTuning', format: 'verdicts' },
+      { label: 'fourth set, held out (blind until this set)', path: 'fourthHeldOutBlind', format: 'score' },
       { label: 'fourth set, tuning', path: 'fourthTuning', format: 'score' },
       { label: 'third set, held out', path: 'thirdHeldOut', format: 'score' },
       { label: 'third set, tuning', path: 'thirdTuning', format: 'score' },

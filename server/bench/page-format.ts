@@ -49,6 +49,12 @@ export const FORMATS = {
     if (typeof s?.passed !== 'number' || typeof s.total !== 'number') return undefined;
     return `${number(s.passed)}/${number(s.total)}${typeof s.share === 'number' ? ` (${percent(s.share)})` : ''}`;
   },
+  /** A score with its doubts, `{ passed, unsure, wrong, total }`: 42 right, 1 not sure, 7 wrong of 50. */
+  verdicts: (v: unknown) => {
+    const s = v as { passed?: unknown; unsure?: unknown; wrong?: unknown; total?: unknown } | null;
+    if (typeof s?.passed !== 'number' || typeof s.unsure !== 'number' || typeof s.wrong !== 'number') return undefined;
+    return `${number(s.passed)} right, ${number(s.unsure)} not sure, ${number(s.wrong)} wrong of ${number(Number(s.total))}`;
+  },
   /** A change, `{ before, after, change }`: 69.9 → 71.7 MB (+2.6%). */
   change: (v: unknown, unit?: string) => {
     const c = v as { before?: unknown; after?: unknown; change?: unknown } | null;

@@ -77,7 +77,7 @@ export function createApp(given: Deps) {
   // Names the request first: everything after it logs with the request's id.
   app.use('*', responseHeaders(securityHeaders(deps.config)));
   app.use('*', (c, next) => {
-    c.set('deps', requestDeps(given, deps, c.get('requestId')));
+    c.set('deps', requestDeps(given, deps, c.get('requestId'), c.req.url));
     c.set('operations', operations);
     return next();
   });
@@ -140,12 +140,13 @@ export type App = ReturnType<typeof createApp>;
 
 /**
  * The deps a request's handlers and services get: the app's, with a logger that writes the
- * request id on every line (decision 067), so no service passes the id along by hand. A
- * cancellation's refund port is bound to them for the same reason. A few small objects per
- * request; no async context (AsyncLocalStorage costs every promise of the process on Node 20).
+ * request id on every line (decision 067), so no service passes the id along by hand, and the
+ * request's URL, which its e-mails link to when it is this site (decision 072). A cancellation's
+ * refund port is bound to them for the same reason. A few small objects per request; no async
+ * context (AsyncLocalStorage costs every promise of the process on Node 20).
  */
-function requestDeps(given: Deps, deps: Deps, requestId: string): Deps {
-  const scoped: Deps = { ...deps, logger: withFields(deps.logger, { requestId }) };
+function requestDeps(given: Deps, deps: Deps, requestId: string, requestUrl: string): Deps {
+  const scoped: Deps = { ...deps, logger: withFields(deps.logger, { requestId }), requestUrl };
   if (!given.refunds) scoped.refunds = cancellationRefunds(scoped);
   return scoped;
 }

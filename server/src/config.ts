@@ -76,6 +76,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export type Env = z.input<typeof EnvSchema>;
 
+/** Every variable the server reads: each is documented in docs/configuration.md. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as Array<keyof Env>;
+
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;

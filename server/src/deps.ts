@@ -54,6 +54,11 @@ export interface Deps {
    * METRICS_TOKEN is set; absent on Workers and in most tests, where nothing is counted.
    */
   metrics?: Metrics;
+  /**
+   * The URL of the request these deps serve (set per request by createApp): the e-mails it causes
+   * link to its origin when this deployment answers to it (decision 072); absent in jobs.
+   */
+  requestUrl?: string;
 }
 
 export interface AppEnv {

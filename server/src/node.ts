@@ -102,8 +102,8 @@ async function main() {
   const server = startNodeServer(app.fetch, config, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const listening = `http://${host}:${info.port}`;
-    // Open the address the e-mails link to: a session cookie belongs to one host name, so
-    // localhost and 127.0.0.1 would be two separate sign-ins.
+    // Open PUBLIC_URL's address: a session cookie belongs to one host name. E-mails link to the
+    // loopback name a request came to, so either works throughout (decision 072).
     const open = new URL(config.publicUrl).port === String(info.port) ? config.publicUrl : listening;
     banner(
       `Spotless is running at ${open} (API docs: /api/docs)${open === listening ? '' : `, listening on ${listening}`}`,
@@ -111,7 +111,7 @@ async function main() {
     if (config.embedded) {
       banner('Embedded defaults: libSQL file, local test-mode payments, offline assistant.');
       banner(
-        `E-mails (verification, password reset, receipts, guest links) are written to ${join(config.dataDir, 'outbox')}/ within a minute (the outbox job runs every minute)`,
+        `E-mails (verification, password reset, bookings, guest links) are written to ${join(config.dataDir, 'outbox')}/ within a minute (the outbox job runs every minute)`,
       );
     }
     if (config.demo) {
@@ -126,7 +126,7 @@ async function main() {
   });
 
   const stopJobs = config.scheduledJobs
-    ? startJobs({ database, clock, logger, payments, mailer, metrics })
+    ? startJobs({ config, database, clock, logger, payments, mailer, metrics })
     : () => undefined;
 
   let stopping = false;

@@ -102,7 +102,7 @@ function build(env: WorkerEnv): Built {
         }
       : undefined,
   });
-  return { app, jobDeps: { database, logger, clock: systemClock, payments, mailer } };
+  return { app, jobDeps: { config, database, logger, clock: systemClock, payments, mailer } };
 }
 
 interface ScheduledController {

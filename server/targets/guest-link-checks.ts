@@ -32,7 +32,11 @@ export async function freeTwoHours(
   throw new Error(`cleaner ${cleanerId} has no free two hours within ${from}–${from + 80} days`);
 }
 
-/** A guest booking through the demo partner's key for `guestEmail`; answers its e-mailed link's token. */
+/**
+ * A guest booking through the demo partner's key for `guestEmail`, paid with its guest token as the
+ * widget's checkout pays it: answers the token of the link its confirmation e-mails (an unpaid
+ * booking e-mails nothing, decision 072).
+ */
 async function guestBooking(on: OnTarget, guestEmail: string, from: number): Promise<string> {
   const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
   const cleaner = (await on.call('/api/cleaners?location=Austin&pageSize=1', { headers: widget })).body.items[0];
@@ -58,7 +62,26 @@ async function guestBooking(on: OnTarget, guestEmail: string, from: number): Pro
     body: { ...body, totalPrice: quote.body.error.currentPrice },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return linkIn(await newestMail(on, guestEmail, 'booking_created'));
+  const guest = { ...widget, authorization: `Bearer ${made.body.guestToken}` };
+  const intent = await on.call('/api/create-payment-intent', {
+    method: 'POST',
+    headers: guest,
+    body: { bookingId: made.body.booking.id },
+  });
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const paid = await on.call('/api/payments/local/confirm', {
+    method: 'POST',
+    headers: guest,
+    body: {
+      clientSecret: intent.body.clientSecret,
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return linkIn(await newestMail(on, guestEmail, 'booking_confirmed'));
 }
 
 /** The body of the newest e-mail of `type` to `email` in the target's outbox table, '' without one. */

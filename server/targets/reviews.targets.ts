@@ -3,19 +3,23 @@ import { expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
+import { withdrawalChecks } from './withdrawal-checks';
 
 /**
  * Reviews on the three targets: the demo customer reviews their completed, unreviewed job with
  * the demo cleaner through the booking's `review` action, adds a phone photo as multipart (decoded
  * and re-encoded without its EXIF on every target, then stored in the folder under data/ on Node,
  * R2 on Workers), another user marks it helpful, the demo cleaner
- * responds, and the cleaner's rating and review count have moved.
+ * responds, and the cleaner's rating and review count have moved. The same targets run the
+ * withdrawal checks (withdrawal-checks.ts: a cleaner withdrawing from a paid job, decision 071).
  */
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
 const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
 
 eachTarget((on) => {
+  withdrawalChecks(on);
+
   const { call, signIn } = on;
 
   it('reviews a completed booking with a photo, takes a helpful vote and the cleaner’s response', async () => {

@@ -691,7 +691,7 @@ export interface paths {
         put?: never;
         /**
          * Book a cleaner
-         * @description Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.
+         * @description Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`; decision 071). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -746,6 +746,26 @@ export interface paths {
          * @description `confirmed` accepts a pending booking, `cancelled` declines a pending one, `in_progress` starts a confirmed one, `completed` completes a confirmed or in-progress one (and counts towards the cleaner’s completed jobs). Starting and completing need the booking paid (409 `not_paid`); a job starts from an hour before its time and completes from its time (409 `too_early`). Any other change is 409.
          */
         patch: operations["setBookingStatus"];
+        trace?: never;
+    };
+    "/api/bookings/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from a confirmed job (the booking’s cleaner)
+         * @description For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once (decision 034). The cleaner is paid nothing. Decision 071.
+         */
+        post: operations["withdrawBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/bookings/stats": {
@@ -2795,6 +2815,8 @@ export interface components {
             actions: components["schemas"]["BookingActions"];
             address: string;
             cancellationFee: string | null;
+            /** @description who cancelled it: customer, admin, expired, declined (by its cleaner) or withdrawn (by its cleaner after accepting) */
+            cancellationKind: ("customer" | "admin" | "expired" | "declined" | "withdrawn") | null;
             cancelledAt: string | null;
             cancelReason: string | null;
             cleaner: {
@@ -2976,6 +2998,23 @@ export interface components {
                 name: "start";
                 /** @constant */
                 operation: "setBookingStatus";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them (decision 071) */
+            withdraw?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "withdraw";
+                /** @constant */
+                operation: "withdrawBooking";
                 /** @description a label for the button */
                 title: string;
                 /** @constant */
@@ -3172,6 +3211,10 @@ export interface components {
             scheduledTime?: string;
             specialInstructions?: string;
             specialRequests?: string;
+        };
+        BookingWithdrawInput: {
+            /** @description Why you cannot come (sent to the customer) */
+            reason: string;
         };
         ChatActions: {
             deleteChat: {
@@ -3417,10 +3460,12 @@ export interface components {
                 firstName: string;
                 lastName: string;
             };
+            /** @description administrators only: confirmed jobs the cleaner withdrew from (decision 071) */
+            withdrawals?: number;
             zipCode: string;
         };
         CleanerActions: {
-            /** @description signed in, not the cleaner themself, and the cleaner offers a service */
+            /** @description signed in, not the cleaner themself, and the cleaner offers a service: its `serviceId` options are the services they offer */
             book?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -5174,6 +5219,8 @@ export interface components {
             date: string;
             endsAt: string;
             endTime: string;
+            /** @description in a day’s list: how long the cleaner is free from this start, up to their next booking or the end of their hours (0 when it is taken or past) */
+            freeMinutes?: number;
             id: number | null;
             /** @description a booking of the asked duration can start here */
             isAvailable: boolean;
@@ -5320,6 +5367,7 @@ export type BookingStats = components['schemas']['BookingStats'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingStatusInput = components['schemas']['BookingStatusInput'];
 export type BookingUpdateInput = components['schemas']['BookingUpdateInput'];
+export type BookingWithdrawInput = components['schemas']['BookingWithdrawInput'];
 export type ChatActions = components['schemas']['ChatActions'];
 export type ChatHistoryDeleted = components['schemas']['ChatHistoryDeleted'];
 export type ChatLinks = components['schemas']['ChatLinks'];
@@ -7371,7 +7419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description A field or parameter is missing or malformed; `fields` names each */
+            /** @description A field is invalid, or the cleaner does not offer the service (`service_not_offered`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7385,7 +7433,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Price changed, outside hours, time off, the time is taken, or too many unpaid bookings (`too_many_unpaid_bookings`) */
+            /** @description Price changed, outside hours, time off, the time is taken, not enough time from the start (`not_enough_time`), or too many unpaid bookings (`too_many_unpaid_bookings`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7515,7 +7563,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not editable in its state, too late to reschedule, or the new time is not free */
+            /** @description Not editable in its state, too late to reschedule, the new time is not free (`not_enough_time` when it is free but not for the whole booking), or the cleaner no longer offers its service (`service_not_offered`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7634,6 +7682,67 @@ export interface operations {
                 content?: never;
             };
             /** @description Not a legal change from the current state, not paid, or too early */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingWithdrawInput"];
+            };
+        };
+        responses: {
+            /** @description The cancelled booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `reason` missing, shorter than 10 or longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking’s customer or an administrator: only its cleaner withdraws */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not confirmed (`illegal_transition`: e.g. already withdrawn) or already started (`already_started`) */
             409: {
                 headers: {
                     [name: string]: unknown;

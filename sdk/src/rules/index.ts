@@ -5,15 +5,18 @@
  * The server charges by these, the hosted app and the widgets show them.
  */
 export * from './application';
+export * from './booking-fit';
 export * from './cancellation';
 export * from './chat';
 export * from './contact';
 export * from './files';
 export * from './format';
 export * from './messages';
+export * from './offered-services';
 export * from './pages';
 export * from './partners';
 export * from './pricing';
 export * from './reviews';
 export * from './search-filters';
+export * from './service-area';
 export * from './statuses';

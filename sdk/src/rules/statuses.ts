@@ -13,6 +13,9 @@ export function isPastBooking(status: string): boolean {
   return status === 'completed' || status === 'cancelled';
 }
 
+/** What a customer reads on a booking its cleaner withdrew from, its e-mail and its refund (decision 071). */
+export const CLEANER_WITHDREW = 'Your cleaner withdrew';
+
 /** A booking's payment as the booking shows it (`unpaid` until a payment is started). */
 export const BOOKING_PAYMENT_STATUSES = [
   'unpaid',

@@ -109,6 +109,10 @@ export const TimeSlot = z
     endsAt: z.string(),
     isAvailable: z.boolean().meta({ description: 'a booking of the asked duration can start here' }),
     isBooked: z.boolean(),
+    freeMinutes: z.number().int().optional().meta({
+      description:
+        'in a day’s list: how long the cleaner is free from this start, up to their next booking or the end of their hours (0 when it is taken or past)',
+    }),
     bookingId: z.number().int().nullable(),
     actions: z
       .object({

@@ -131,6 +131,28 @@ export type BookingStatusInput = z.input<typeof BookingStatusInput>;
 
 export const BookingCancelInput = z.object({ reason: z.string().trim().max(500).optional() });
 
+/**
+ * Who ended a cancelled booking, and how (decision 071): its customer, an administrator, the system
+ * for want of payment, its cleaner declining a request, or its cleaner withdrawing from a job they
+ * had accepted.
+ */
+export const BOOKING_CANCELLATION_KINDS = ['customer', 'admin', 'expired', 'declined', 'withdrawn'] as const;
+
+const REASON_TOO_SHORT = 'Please tell the customer why you cannot come (at least 10 characters)';
+
+/** A cleaner's withdrawal from a confirmed job (decision 071): the reason the customer is sent. */
+export const BookingWithdrawInput = z
+  .object({
+    reason: z
+      .string({ error: REASON_TOO_SHORT })
+      .trim()
+      .min(10, REASON_TOO_SHORT)
+      .max(500, 'Reason must be at most 500 characters')
+      .meta({ description: 'Why you cannot come (sent to the customer)' }),
+  })
+  .meta({ id: 'BookingWithdrawInput' });
+export type BookingWithdrawInput = z.input<typeof BookingWithdrawInput>;
+
 export const BookingListQuery = z.object({
   status: z
     .union([BookingStatus, z.enum(['all', 'active', 'history'])])
@@ -189,6 +211,10 @@ export const BookingActions = z
     decline: actionOf('decline', 'PATCH', 'setBookingStatus').optional(),
     start: actionOf('start', 'PATCH', 'setBookingStatus').optional(),
     complete: actionOf('complete', 'PATCH', 'setBookingStatus').optional(),
+    withdraw: actionOf('withdraw', 'POST', 'withdrawBooking').optional().meta({
+      description:
+        'its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them (decision 071)',
+    }),
     review: actionOf('review', 'POST', 'createReview')
       .optional()
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
@@ -219,6 +245,10 @@ export const Booking = z
     cancellationFee: Money.nullable(),
     cancelledAt: z.string().nullable(),
     cancelReason: z.string().nullable(),
+    cancellationKind: z.enum(BOOKING_CANCELLATION_KINDS).nullable().meta({
+      description:
+        'who cancelled it: customer, admin, expired, declined (by its cleaner) or withdrawn (by its cleaner after accepting)',
+    }),
     createdAt: z.string(),
     hasReview: z.boolean(),
     refund: z

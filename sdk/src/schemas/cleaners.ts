@@ -26,6 +26,9 @@ export const Cleaner = z
     zipCode: z.string(),
     timeZone: z.string(),
     distance: z.number().optional().meta({ description: 'miles from the searched point' }),
+    withdrawals: z.number().int().optional().meta({
+      description: 'administrators only: confirmed jobs the cleaner withdrew from (decision 071)',
+    }),
     links: z
       .object({
         self: linkTo('getCleaner'),
@@ -44,9 +47,10 @@ export const Cleaner = z
       .meta({ id: 'CleanerLinks' }),
     actions: z
       .object({
-        book: actionOf('book', 'POST', 'createBooking')
-          .optional()
-          .meta({ description: 'signed in, not the cleaner themself, and the cleaner offers a service' }),
+        book: actionOf('book', 'POST', 'createBooking').optional().meta({
+          description:
+            'signed in, not the cleaner themself, and the cleaner offers a service: its `serviceId` options are the services they offer',
+        }),
         bookAsGuest: actionOf('bookAsGuest', 'POST', 'createGuestBooking')
           .optional()
           .meta({ description: 'a partner’s widget (its publishable key), when the cleaner offers a service' }),

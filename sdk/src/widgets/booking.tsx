@@ -2,6 +2,7 @@ import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Booking, Cleaner, GuestBookingInput, Service, TimeSlot } from '../client/index';
 import { bodyOf, type FormValues, fieldProblem, initialValues } from '../forms/index';
+import { servicesOffered } from '../rules/offered-services';
 import { quoteTotalCents } from '../rules/pricing';
 import { WidgetError, widgetApi } from './client';
 import type { PaymentProps } from './payment';
@@ -61,7 +62,7 @@ export function BookingWidget(props: BookingProps) {
   const api = useMemo(() => widgetApi(ctx), [ctx]);
 
   // The cleaner is the widget's entry point (its id is all the page gives); the services list is
-  // the cleaner's `services` link.
+  // the cleaner's `services` link, of which the ones they offer (the rule the server books by).
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
@@ -69,9 +70,10 @@ export function BookingWidget(props: BookingProps) {
       .call('get', '/api/cleaners/{id}', { path: { id: cleanerId }, signal })
       .then(async (found) => {
         const list = await api.follow(found.links.services, undefined, signal);
+        const offered = servicesOffered(found, list.items);
         setCleaner(found);
-        setServices(list.items);
-        setServiceId(list.items[0]?.id ?? null);
+        setServices(offered);
+        setServiceId(offered[0]?.id ?? null);
         emit('ready', { widget: 'booking', cleanerId });
       })
       .catch((caught) => setError(report(emit, caught)));

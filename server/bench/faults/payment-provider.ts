@@ -120,7 +120,7 @@ export async function paymentProviderFailing(): Promise<Json> {
     const config = parseConfig({ ...process.env, ...env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
     const database = await openDatabase(config.database.url, undefined, { busyTimeoutMs: 10_000 });
     const clock = { now: () => new Date(Date.now() + 11 * 60_000) };
-    const deps = { database, clock, payments: createPaymentProvider(config, clock, database) };
+    const deps = { database, clock, config, payments: createPaymentProvider(config, clock, database) };
     const pendingPayments = async () =>
       Number(
         (

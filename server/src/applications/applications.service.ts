@@ -10,7 +10,9 @@ import { AppError, badRequest } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { cleanerApplications } from '../db/schema';
 import type { Deps } from '../deps';
+import { applicationDecisionEmail, applicationSubmittedEmail } from '../notifications/cleaner-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import {
   type ApplicationAnswer,
   answerOf,
@@ -38,7 +40,7 @@ import {
  * decision. Documents are in `documents.service.ts`.
  */
 
-type ApplicationDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'logger'>;
+type ApplicationDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'logger' | 'config' | 'requestUrl'>;
 type Input = z.output<typeof ApplicationInput>;
 type StatusInput = z.output<typeof ApplicationStatusInput>;
 type ListQuery = z.output<typeof AdminApplicationListQuery>;
@@ -48,7 +50,7 @@ export type { ApplicationAnswer, DocumentAnswer } from './application-access.ser
 // ─── The applicant ───────────────────────────────────────────────────────────
 
 /** Whether this user may apply now (no open application, not already an active cleaner). */
-export async function mayApply(deps: ApplicationDeps, actor: Actor): Promise<boolean> {
+export async function mayApply(deps: Pick<Deps, 'database'>, actor: Actor): Promise<boolean> {
   const person = personOf(actor);
   if (person === null || actor.kind === 'assistant') return false;
   const { userId } = person;
@@ -122,8 +124,7 @@ export async function submitApplication(deps: ApplicationDeps, actor: Actor, inp
       type: 'application_submitted',
       recipientEmail: view.email,
       recipientUserId: applicant.userId,
-      subject: 'Application Submitted!',
-      body: "Thank you for applying to clean with Spotless. We'll contact you within 2-3 business days. You can add your documents (ID, insurance, bond, references, background check) at /apply-cleaner.",
+      ...applicationSubmittedEmail(siteOf(deps), { firstName: view.firstName }),
       payload: { applicationId: row.id },
       dedupeKey: `application_submitted:${row.id}`,
     });
@@ -225,21 +226,6 @@ async function activateCleaner(tx: Tx, view: ApplicationView, now: Date): Promis
   return cleanerId;
 }
 
-const DECISION_TEXT: Record<Exclude<ApplicationStatus, 'pending'>, { subject: string; body: string }> = {
-  under_review: {
-    subject: 'Your cleaner application is under review',
-    body: 'An administrator is reviewing your application and documents. Reviews take 2-3 business days.',
-  },
-  approved: {
-    subject: 'Welcome to Spotless: your cleaner application is approved',
-    body: 'Your cleaner profile is live. Check your weekly hours and time off in the cleaner dashboard (/cleaner-dashboard); customers can now book you.',
-  },
-  rejected: {
-    subject: 'About your cleaner application',
-    body: 'We are sorry: we cannot approve your application at this time.',
-  },
-};
-
 /**
  * An administrator's decision on an application. Approving creates or activates the cleaner
  * profile (the user becomes a cleaner); rejecting an approved application suspends it. The change,
@@ -283,14 +269,15 @@ export async function setApplicationStatus(
       details: { from, to: input.status, notes: notes ?? null, ...(cleanerId !== null ? { cleanerId } : {}) },
     });
     if (input.status !== 'pending') {
-      const text = DECISION_TEXT[input.status];
-      const reason = input.status === 'rejected' && notes ? ` Reason: ${notes}` : '';
       await enqueueNotification(tx, now, {
         type: `application_${input.status}`,
         recipientEmail: view.email,
         recipientUserId: view.application.userId,
-        subject: text.subject,
-        body: `${text.body}${reason}`,
+        ...applicationDecisionEmail(siteOf(deps), {
+          firstName: view.firstName,
+          status: input.status,
+          reason: input.status === 'rejected' && notes ? notes : null,
+        }),
         payload: { applicationId: id, status: input.status, ...(cleanerId !== null ? { cleanerId } : {}) },
       });
     }

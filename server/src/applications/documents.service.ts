@@ -8,7 +8,9 @@ import { applicationDocuments } from '../db/schema';
 import type { Deps } from '../deps';
 import type { StoredFile } from '../files/file-storage';
 import { EXTENSION, type ReceivedFile } from '../files/uploads';
+import { documentRejectedEmail } from '../notifications/cleaner-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import {
   answerOf,
   applicantOf,
@@ -30,7 +32,7 @@ import { type DocumentRow, documentsOf, insertDocument } from './applications.qu
  * applicant and administrators read them, administrators verify or reject them.
  */
 
-type ApplicationDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'logger'>;
+type ApplicationDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'logger' | 'config' | 'requestUrl'>;
 type ReviewInput = z.output<typeof DocumentReviewInput>;
 
 export async function listApplicationDocuments(deps: ApplicationDeps, actor: Actor, applicationId: number) {
@@ -186,8 +188,7 @@ export async function reviewDocument(
         type: 'application_document_rejected',
         recipientEmail: view.email,
         recipientUserId: view.application.userId,
-        subject: 'A document of your cleaner application needs attention',
-        body: `Your document "${document.fileName}" was not accepted. Reason: ${reason}. You can upload another at /apply-cleaner.`,
+        ...documentRejectedEmail(siteOf(deps), { firstName: view.firstName, fileName: document.fileName, reason }),
         payload: { applicationId: document.applicationId, documentId: id },
       });
     }

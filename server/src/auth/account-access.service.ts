@@ -4,7 +4,9 @@ import { AppError, badRequest } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Deps } from '../deps';
+import { verifyEmailEmail } from '../notifications/account-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import { issueAuthToken } from './auth-tokens';
 import { dummyPasswordHash, passwordCost, verifyPassword } from './password';
 import { RECENT_SIGN_IN_MS } from './sessions';
@@ -15,7 +17,7 @@ import { findUserById } from './users.queries';
  * the verification e-mail and the audit entries of account changes (SECURITY.md).
  */
 
-export type AuthDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
+export type AuthDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>;
 
 /**
  * The account of the signed-in person behind `actor`, with the session they act through (401
@@ -58,21 +60,22 @@ export async function audit(
   });
 }
 
-/** Queues the "confirm your address" e-mail with a single-use link (24 hours). */
-export async function sendEmailVerification(tx: Tx, deps: AuthDeps, user: Pick<User, 'id' | 'email'>, now: Date) {
+/**
+ * Queues the "confirm your address" e-mail with a single-use link (24 hours), on the site the
+ * person asked from (decision 072): the link must open where they are signed in.
+ */
+export async function sendEmailVerification(
+  tx: Tx,
+  deps: AuthDeps,
+  user: Pick<User, 'id' | 'email' | 'firstName'>,
+  now: Date,
+) {
   const token = await issueAuthToken(tx, now, { userId: user.id, purpose: 'verify_email', email: user.email });
   await enqueueNotification(tx, now, {
     type: 'verify_email',
     recipientEmail: user.email,
     recipientUserId: user.id,
-    subject: 'Confirm your email address for Spotless',
-    body: [
-      'Please confirm that this address is yours by opening this link within 24 hours:',
-      `${deps.config.publicUrl}/verify-email?token=${token}`,
-      '',
-      'Until you do, it cannot be used to recover your account or to link Google or GitHub sign-in.',
-      'If you did not create a Spotless account, ignore this message.',
-    ].join('\n'),
+    ...verifyEmailEmail(siteOf(deps), { firstName: user.firstName, token }),
     payload: { userId: user.id },
   });
 }

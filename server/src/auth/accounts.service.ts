@@ -14,7 +14,9 @@ import type { Data } from '../contract/hypermedia';
 import type { Tx } from '../db/client';
 import { oauthAccounts, type User, users } from '../db/schema';
 import type { Deps } from '../deps';
+import { addressProvenEmail, emailChangedEmail } from '../notifications/account-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import {
   type AuthDeps,
   assertReauthenticated,
@@ -123,6 +125,7 @@ export async function signInWithOAuth(
       profileImageUrl: profile.avatarUrl,
       provenBy: `You signed in with ${provider === 'google' ? 'Google' : 'GitHub'}, which confirmed this address.`,
       subject: 'Your Spotless account is now linked to your sign-in provider',
+      site: siteOf(deps),
       audit: { provider },
     });
     await tx
@@ -149,6 +152,8 @@ export async function accountForProvenEmail(
     /** The sentence of the notice saying how the address was proved. */
     provenBy: string;
     subject: string;
+    /** Where the notice's links point (`siteOf` the request that proved the address). */
+    site: string;
     audit: Record<string, unknown>;
   },
 ): Promise<number> {
@@ -169,12 +174,11 @@ export async function accountForProvenEmail(
       type: 'account_security',
       recipientEmail: existing.email,
       recipientUserId: existing.id,
-      subject: proof.subject,
-      body: [
-        proof.provenBy,
-        'This account’s address had never been confirmed, so its password was removed and every other',
-        'sign-in ended. To use a password again, choose “Forgot password?” on the sign-in page.',
-      ].join('\n'),
+      ...addressProvenEmail(proof.site, {
+        firstName: existing.firstName,
+        subject: proof.subject,
+        provenBy: proof.provenBy,
+      }),
       payload: { userId: existing.id, ...proof.audit },
     });
   }
@@ -256,8 +260,7 @@ export async function updateProfile(deps: AuthDeps, actor: Actor, input: Profile
           type: 'account_security',
           recipientEmail: user.email,
           recipientUserId: user.id,
-          subject: 'The email address of your Spotless account was changed',
-          body: `Your account’s email address is now ${row.email}. If you did not do this, contact support at once.`,
+          ...emailChangedEmail(siteOf(deps), { firstName: user.firstName, newEmail: row.email }),
           payload: { userId: user.id },
         });
         await audit(tx, now, {

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { type Actor, requirePublicWriting } from '../contract/actor';
 import { AppError, conflict } from '../contract/errors';
 import { type User, users } from '../db/schema';
+import { passwordChangedEmail, passwordResetEmail } from '../notifications/account-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import {
   type AuthDeps,
   assertReauthenticated,
@@ -41,8 +43,7 @@ export async function changePassword(deps: AuthDeps, actor: Actor, input: Passwo
       type: 'account_security',
       recipientEmail: user.email,
       recipientUserId: user.id,
-      subject: 'Your Spotless password was changed',
-      body: 'Your password was changed and every other sign-in ended. If you did not do this, reset your password now.',
+      ...passwordChangedEmail(siteOf(deps), { firstName: user.firstName }),
       payload: { userId: user.id },
     });
   });
@@ -50,7 +51,8 @@ export async function changePassword(deps: AuthDeps, actor: Actor, input: Passwo
 
 /**
  * Sends a reset link (1 hour) when an account has this address; says nothing either way, so the
- * answer does not reveal who has an account.
+ * answer does not reveal who has an account. The link is on the site asked from only when this
+ * deployment answers to it: never a forged Host's (decision 072).
  */
 export async function requestPasswordReset(deps: AuthDeps, actor: Actor, email: string): Promise<void> {
   requirePublicWriting(actor);
@@ -63,13 +65,7 @@ export async function requestPasswordReset(deps: AuthDeps, actor: Actor, email: 
       type: 'password_reset',
       recipientEmail: user.email,
       recipientUserId: user.id,
-      subject: 'Reset your Spotless password',
-      body: [
-        'Choose a new password by opening this link within one hour:',
-        `${deps.config.publicUrl}/reset-password?token=${token}`,
-        '',
-        'If you did not ask for this, ignore this message: your password stays as it is.',
-      ].join('\n'),
+      ...passwordResetEmail(siteOf(deps), { firstName: user.firstName, token }),
       payload: { userId: user.id },
     });
   });

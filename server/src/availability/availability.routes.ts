@@ -30,7 +30,8 @@ import { bookSlot, listSlots, releaseSlot, SLOT_STEP_MINUTES } from './slots.ser
 export const availabilityRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getOwnCleanerProfile), async (c) => {
     const profile = await ownCleanerProfile(c.get('deps'), c.get('actor'));
-    return c.json(renderCleaner(c.get('operations'), profile, cleanerViewerOf(c.get('actor'))));
+    // Their own profile: nobody books themself, so no service list is needed for a `book` action.
+    return c.json(renderCleaner(c.get('operations'), profile, cleanerViewerOf(c.get('actor')), []));
   })
   .get(...endpoint(api.listAvailability), async (c) => {
     const { id } = inputOf(c, api.listAvailability).param;

@@ -24,7 +24,7 @@ import {
   scheduleViewerOf,
 } from './schedule-access.service';
 import { type MarkRefusal, markRefusal, mayRelease, NO_OFFER, type SlotOffer, slotOffer } from './slot-marks';
-import { availableSlots, overlaps } from './slots';
+import { availableSlots, freeMinutesIn, overlaps, windowsOn } from './slots';
 
 /**
  * A cleaner's day as slots: what a customer may book, and the cleaner's own marks on their stored
@@ -133,12 +133,15 @@ export async function listSlots(
   const stored = new Map(
     (await storedSlotsOn(database.db, cleanerId, date)).map((row) => [row.startsAt.getTime(), row] as const),
   );
+  // The day's windows once: how long each start stays free reads them (decision 071).
+  const windows = grid.length > 0 ? windowsOn(date, cleaner.timeZone, schedule.weeklyHours) : [];
   const items = grid.map((slot): SlotAnswer => {
     const row = stored.get(slot.startsAt.getTime());
     const holder = busy.find((b) => overlaps(slot, b));
     // A mark made for the booking left out goes with it.
     const marked = Boolean(row?.isBooked) && (excluded === null || row?.bookingId !== excluded);
     const isBooked = Boolean(holder) || marked;
+    const freeMinutes = isBooked || slot.startsAt <= now ? 0 : freeMinutesIn(windows, busy, slot.startsAt);
     return {
       data: {
         id: row?.id ?? null,
@@ -149,6 +152,7 @@ export async function listSlots(
         endsAt: slot.endsAt.toISOString(),
         isAvailable: !isBooked && (row?.isAvailable ?? true) && free.has(slot.startsAt.getTime()),
         isBooked,
+        freeMinutes,
         bookingId: mayKnowBookings ? (holder?.id ?? (marked ? (row?.bookingId ?? null) : null)) : null,
       },
       offer: isOwn && row ? slotOffer(row, around) : NO_OFFER,

@@ -264,6 +264,41 @@ export function fitsAvailability(request: {
   return inside ? 'ok' : 'outside_hours';
 }
 
+/**
+ * How long the cleaner is free from `startsAt`, in whole minutes (decision 071): from the start to
+ * the end of the working window it lies in, or to the next busy interval starting before that —
+ * 0 when no window holds the start or a busy interval does. `windows` are the start's local day's
+ * (`windowsOn`); windows are never joined, as for `fitsAvailability`. A booking of `n` minutes fits
+ * there exactly when this is `n` or more.
+ */
+export function freeMinutesIn(windows: readonly Interval[], busy: readonly Interval[], startsAt: Date): number {
+  const start = startsAt.getTime();
+  let end = -Infinity;
+  for (const w of windows)
+    if (w.startsAt.getTime() <= start && start < w.endsAt.getTime()) end = Math.max(end, w.endsAt.getTime());
+  for (const b of busy) {
+    const b0 = b.startsAt.getTime();
+    const b1 = b.endsAt.getTime();
+    if (!(b0 < b1)) continue;
+    if (b0 <= start && start < b1) return 0;
+    if (b0 > start) end = Math.min(end, b0);
+  }
+  return end > start ? Math.floor((end - start) / MINUTE_MS) : 0;
+}
+
+/** `freeMinutesIn` for one start: its local day's windows in the cleaner's zone, and none on a day off. */
+export function freeMinutesFrom(request: {
+  startsAt: Date;
+  timeZone: string;
+  weeklyHours: readonly WeeklyHours[];
+  timeOff: readonly TimeOffPeriod[];
+  busy: readonly Interval[];
+}): number {
+  const { date } = toLocal(request.startsAt, request.timeZone);
+  if (isTimeOff(date, request.timeOff)) return 0;
+  return freeMinutesIn(windowsOn(date, request.timeZone, request.weeklyHours), request.busy, request.startsAt);
+}
+
 function minutesOf(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }

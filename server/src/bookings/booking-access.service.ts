@@ -66,6 +66,8 @@ export function refusal(error: TransitionError, booking: BookingRow, what: strin
         `Too early: this job is booked for ${local.date} at ${local.time} (${booking.timeZone})`,
       );
     }
+    case 'started':
+      return new AppError(409, 'already_started', `This job has started: it can no longer ${what}`);
     default:
       return new AppError(409, 'illegal_transition', `A ${booking.status} booking cannot ${what}`);
   }

@@ -28,6 +28,7 @@ const ROLES = {
 type Role = keyof typeof ROLES;
 
 const HOUR = 3_600_000;
+const WITHDRAW_REASON = 'My van broke down and cannot be fixed in time.';
 const DAY = 24 * HOUR;
 
 /** Every state a booking can be in, with the payment and timing that change what may be done. */
@@ -58,6 +59,7 @@ const ACTIONS: Record<string, (id: number) => { method: string; path: string; bo
   decline: (id) => ({ method: 'PATCH', path: `/api/bookings/${id}/status`, body: { status: 'cancelled' } }),
   start: (id) => ({ method: 'PATCH', path: `/api/bookings/${id}/status`, body: { status: 'in_progress' } }),
   complete: (id) => ({ method: 'PATCH', path: `/api/bookings/${id}/status`, body: { status: 'completed' } }),
+  withdraw: (id) => ({ method: 'POST', path: `/api/bookings/${id}/withdraw`, body: { reason: WITHDRAW_REASON } }),
   review: (id) => ({
     method: 'POST',
     path: '/api/reviews',
@@ -98,6 +100,7 @@ function bodyOf(action: Json): Json | undefined {
   for (const field of action.fields as Json[]) if (field.value !== undefined) body[field.name] = field.value;
   if (action.name === 'edit') body.specialRequests = 'Please use the side door';
   if (action.name === 'review') body.comment = 'Spotless work, thank you!';
+  if (action.name === 'withdraw') body.reason = WITHDRAW_REASON;
   return Object.keys(body).length > 0 ? body : undefined;
 }
 

@@ -8,7 +8,16 @@ import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from 
  * listed exactly when performing it would succeed.
  */
 
-export type BookingCapability = 'pay' | 'edit' | 'reschedule' | 'cancel' | 'accept' | 'decline' | 'start' | 'complete';
+export type BookingCapability =
+  | 'pay'
+  | 'edit'
+  | 'reschedule'
+  | 'cancel'
+  | 'accept'
+  | 'decline'
+  | 'start'
+  | 'complete'
+  | 'withdraw';
 
 export interface BookingFacts extends BookingParties {
   totalPriceCents: number;
@@ -48,7 +57,7 @@ export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: D
   return booking.startsAt.getTime() - now.getTime() >= RESCHEDULE_CLOSES_MS;
 }
 
-const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete'] as const;
+const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete', 'withdraw'] as const;
 
 /** What `actor` may do to `booking` now: each from the rule its write checks. */
 export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date): BookingOffer {

@@ -9,7 +9,6 @@ import {
   bookingStatusHistory,
   bookings,
   cleaners,
-  guestBookingLinks,
   partners,
   services,
   timeOff,
@@ -17,7 +16,6 @@ import {
 } from '../db/schema';
 import { builder, guard, statement } from '../db/statements';
 import { claimKeyStatements } from '../idempotency/idempotency';
-import { type NotificationInput, notificationStatement } from '../notifications/outbox';
 
 /**
  * The statements of a booking written in one round trip (decision 054): guards that refuse by
@@ -42,8 +40,6 @@ export function scheduleFingerprint(cleanerId: number | Placeholder): SQL<string
  * whole history.
  */
 const LONGEST_BOOKING_MS = MAX_DURATION_MINUTES * 60_000;
-
-const contactColumns = { userId: users.id, email: users.email, firstName: users.firstName };
 
 /** A read planning a booking makes, prepared once per database object (decision 065). */
 interface PlanQuery {
@@ -109,27 +105,14 @@ const planQueries = preparedPer((db) => ({
       ),
     )
     .prepare(),
-  cleanerContact: db
-    .select(contactColumns)
-    .from(cleaners)
-    .innerJoin(users, eq(users.id, cleaners.userId))
-    .where(eq(cleaners.id, cleanerIdParam))
-    .limit(1)
-    .prepare(),
-  customerContact: db
-    .select(contactColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('customerId')))
-    .limit(1)
-    .prepare(),
 }));
 
 /**
  * Everything planning a booking reads, in one round trip (one batch, so one snapshot): the
  * cleaner, the service, the holder's unpaid bookings, the cleaner's hours, time off and their
  * fingerprint, the cleaner's bookings from `from` to `to` (the day around the start, before its
- * zone is known), and both parties' contacts. `counted` statements (rate-limit counts) go first in
- * the same batch, which is then a write batch; their results come back in `counted`.
+ * zone is known). `counted` statements (rate-limit counts) go first in the same batch, which is
+ * then a write batch; their results come back in `counted`.
  */
 export async function planReads(
   database: Database,
@@ -140,7 +123,6 @@ export async function planReads(
   const values = {
     cleanerId: p.cleanerId,
     serviceId: p.serviceId,
-    // A customer is their own holder; a guest's holder names no account, so no contact is read.
     customerId: p.customerId ?? -1,
     guestEmail: 'guestEmail' in p.holder ? p.holder.guestEmail : null,
     since: p.from.getTime() - LONGEST_BOOKING_MS,
@@ -155,8 +137,6 @@ export async function planReads(
     q.weeklyHours,
     q.timeOff,
     q.nearby,
-    q.cleanerContact,
-    q.customerContact,
   ];
   const reads = queries.map((query) => {
     const built = query.getQuery();
@@ -165,7 +145,7 @@ export async function planReads(
   const results =
     counted.length > 0 ? await database.batch([...counted, ...reads]) : await database.client.batch(reads, 'read');
   const at = (i: number) => queries[i]!.mapAllResult(results[counted.length + i], true);
-  const [cleaner, service, unpaid, fingerprint, weeklyHours, offs, nearby, cleanerContact, customerContact] = [
+  const [cleaner, service, unpaid, fingerprint, weeklyHours, offs, nearby] = [
     at(0) as Rows<typeof q.cleaner>,
     at(1) as Rows<typeof q.service>,
     at(2) as Rows<typeof q.unpaidOfCustomer>,
@@ -173,8 +153,6 @@ export async function planReads(
     at(4) as Rows<typeof q.weeklyHours>,
     at(5) as Rows<typeof q.timeOff>,
     at(6) as Rows<typeof q.nearby>,
-    at(7) as Rows<typeof q.cleanerContact>,
-    at(8) as Rows<typeof q.customerContact>,
   ];
   const found = cleaner[0];
   return {
@@ -183,7 +161,6 @@ export async function planReads(
     unpaid: Number(unpaid[0]?.n ?? 0),
     schedule: { fingerprint: fingerprint[0]?.fingerprint ?? '', weeklyHours, timeOff: offs },
     nearby,
-    contacts: { cleaner: cleanerContact[0], customer: customerContact[0] },
     counted: results.slice(0, counted.length),
   };
 }
@@ -207,6 +184,8 @@ export interface BookingGuards {
   cleanerId: number;
   hourlyRateCents: number;
   timeZone: string;
+  /** The service types read with the plan: what the cleaner offers (decision 071). */
+  serviceTypes: readonly string[];
   schedule: string;
   serviceId: number;
   basePriceCents: number;
@@ -223,7 +202,7 @@ export function bookingGuards(g: BookingGuards): InStatement[] {
   const statements = [
     guard(
       'cleaner_changed',
-      sql`not exists (select 1 from ${cleaners} where ${cleaners.id} = ${g.cleanerId} and ${cleaners.status} = 'active' and ${cleaners.hourlyRateCents} = ${g.hourlyRateCents} and ${cleaners.timeZone} = ${g.timeZone})`,
+      sql`not exists (select 1 from ${cleaners} where ${cleaners.id} = ${g.cleanerId} and ${cleaners.status} = 'active' and ${cleaners.hourlyRateCents} = ${g.hourlyRateCents} and ${cleaners.timeZone} = ${g.timeZone} and json(${cleaners.serviceTypes}) = json(${JSON.stringify(g.serviceTypes)}))`,
     ),
     guard('schedule_changed', sql`${scheduleFingerprint(g.cleanerId)} <> ${g.schedule}`),
     guard(
@@ -267,15 +246,6 @@ export function insertCreatedHistory(
       createdAt: now,
     }),
   );
-}
-
-/** A notification about the new booking (its id put in by the batch). */
-export function insertNewBookingNotification(now: Date, input: NotificationInput): InStatement {
-  return notificationStatement(now, input, NEW_BOOKING_ID);
-}
-
-export function insertNewGuestLink(values: Omit<typeof guestBookingLinks.$inferInsert, 'bookingId'>): InStatement {
-  return statement(builder.insert(guestBookingLinks).values({ ...values, bookingId: NEW_BOOKING_ID }));
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { InStatement, ResultSet } from '@libsql/client';
-import { centsToDollars, checkQuote, quoteBooking } from '@spotless/sdk/rules';
+import { centsToDollars, checkQuote, offersService, quoteBooking } from '@spotless/sdk/rules';
 import type { BookingCreateInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { fitsAvailability } from '../availability/slots';
 import { bookRefusal } from '../cleaners/cleaners.service';
 import { type Actor, requirePersonWriting } from '../contract/actor';
 import { AppError, badRequest } from '../contract/errors';
@@ -20,11 +19,16 @@ import {
   type Holder,
   insertBookingStatement,
   insertCreatedHistory,
-  insertNewBookingNotification,
   planReads,
 } from './booking-batch.queries';
-import { bookingNotifications } from './booking-notifications.service';
-import { assertFits, assertFuture, MINUTE_MS, slotTaken, startOrThrow } from './booking-writes.service';
+import {
+  assertFuture,
+  assertRoom,
+  MINUTE_MS,
+  serviceNotOffered,
+  slotTaken,
+  startOrThrow,
+} from './booking-writes.service';
 import { type BookingView, newBookingViewStatement } from './bookings.queries';
 
 /**
@@ -47,8 +51,6 @@ export type Booker =
       partnerId: number;
       commissionRateBps: number;
       utm: Utm | null;
-      /** The manage link for the guest's own confirmation e-mail. */
-      note: string;
     };
 
 /** A booking's batch and what its guards re-check, planned from what the database holds now. */
@@ -60,8 +62,8 @@ interface BookingPlan {
 
 /**
  * Every check of a new booking, made on what the database reads now, so a refusal names its
- * reason; then the batch that makes them again (its guards) atomically with the insert, its
- * history and its notifications.
+ * reason; then the batch that makes them again (its guards) atomically with the insert and its
+ * history. It e-mails nobody: an unpaid hold is nobody's news until it is confirmed (decision 072).
  */
 async function planBooking(
   database: Database,
@@ -110,6 +112,8 @@ async function planBooking(
   if (!service?.isActive) {
     throw new AppError(404, 'not_found', 'Service not found', { serviceId: 'No such service' });
   }
+  // Only what the cleaner offers (the rule the `book` action's services and every list show).
+  if (!offersService(cleaner, service)) throw serviceNotOffered(400, service.name);
   const startsAt = startOrThrow(input, cleaner.timeZone);
   assertFuture(startsAt, now, 'scheduledDate');
   const quote = quoteBooking({
@@ -132,9 +136,7 @@ async function planBooking(
   // (SECURITY.md, calendar squatting).
   if (read.unpaid >= limits.maxUnpaidBookings) throw tooManyUnpaid(limits.maxUnpaidBookings);
   const endsAt = new Date(startsAt.getTime() + input.duration * MINUTE_MS);
-  assertFits(fitsAvailability({ timeZone: cleaner.timeZone, startsAt, endsAt, ...schedule }));
-  if (read.nearby.some((b) => b.startsAt < endsAt && b.endsAt > startsAt)) throw slotTaken();
-  const contacts = read.contacts;
+  assertRoom({ timeZone: cleaner.timeZone, startsAt, endsAt, ...schedule, busy: read.nearby });
 
   const values = {
     customerId,
@@ -164,20 +166,12 @@ async function planBooking(
     createdAt: now,
     updatedAt: now,
   };
-  const notices = bookingNotifications(
-    contacts,
-    now,
-    'booking_created',
-    { ...values, id: '{id}', guestEmail: booker.kind === 'guest' ? booker.email : null },
-    undefined,
-    // The manage link signs in as the guest: it goes to the guest alone, never to the cleaner.
-    booker.kind === 'guest' ? booker.note : undefined,
-  );
   return {
     guards: bookingGuards({
       cleanerId: cleaner.id,
       hourlyRateCents: cleaner.hourlyRateCents,
       timeZone: cleaner.timeZone,
+      serviceTypes: cleaner.serviceTypes,
       schedule: schedule.fingerprint,
       serviceId: service.id,
       basePriceCents: service.basePriceCents,
@@ -189,10 +183,7 @@ async function planBooking(
         booker.kind === 'guest' ? { id: booker.partnerId, commissionRateBps: booker.commissionRateBps } : undefined,
     }),
     insert: insertBookingStatement(values),
-    rows: [
-      insertCreatedHistory(now, { actorUserId: customerId, actorRole: booker.kind }),
-      ...notices.map((notice) => insertNewBookingNotification(now, notice)),
-    ],
+    rows: [insertCreatedHistory(now, { actorUserId: customerId, actorRole: booker.kind })],
   };
 }
 

@@ -1,4 +1,3 @@
-import { centsToDollars } from '@spotless/sdk/rules';
 import type { BookingStatus } from '@spotless/sdk/schemas';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { releaseSlotsOf } from '../availability/availability.queries';
@@ -8,18 +7,19 @@ import { AppError } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
-import { enqueueNotification } from '../notifications/outbox';
+import { bookingReminderEmail } from '../notifications/booking-emails';
+import { siteOf } from '../notifications/site';
 import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
-import { describeWhen, notifyBookingEvent } from './booking-notifications.service';
+import { factsOf, notifyBookingConfirmed, partiesOf, queueBookingEmail } from './booking-notifications.service';
 import { type BookingAction, cleanerActionFor, transition } from './booking-state';
-import { contactsOf, recordHistory } from './bookings.queries';
+import { recordHistory } from './bookings.queries';
 
 /**
  * Bookings, the steps after booking: the cleaner accepts, declines, starts and completes; the
  * payment provider's word confirms; the system expires unpaid bookings and sends reminders.
  */
 
-type BookingDeps = Pick<Deps, 'database' | 'clock'>;
+type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>;
 
 /**
  * The booking's cleaner names a new status (docs/product/cleaners.md): accept, decline, start,
@@ -61,7 +61,12 @@ export async function setBookingStatus(
         status: target,
         updatedAt: now,
         ...(declined
-          ? { cancelledAt: now, cancelReason: note ?? 'Declined by the cleaner', cancellationFeeCents: 0 }
+          ? {
+              cancelledAt: now,
+              cancelReason: note ?? 'Declined by the cleaner',
+              cancellationKind: 'declined' as const,
+              cancellationFeeCents: 0,
+            }
           : {}),
       })
       .where(eq(bookings.id, booking.id))
@@ -77,8 +82,15 @@ export async function setBookingStatus(
       actorRole: 'cleaner',
       note: note ?? action,
     });
-    if (target === 'confirmed') await notifyBookingEvent(tx, now, 'booking_confirmed', updated);
-    if (declined) await notifyBookingEvent(tx, now, 'booking_cancelled', updated, 'The cleaner declined.');
+    // Accepting confirms it: its customer hears now, paid or not. A declined booking was never
+    // confirmed, so, like an expired hold, it sends nothing (decision 072).
+    if (target === 'confirmed') {
+      await notifyBookingConfirmed(tx, now, updated, {
+        site: siteOf(deps),
+        by: 'cleaner',
+        paid: updated.paymentStatus === 'succeeded',
+      });
+    }
     return answerWith(tx, booking.id, actor, now);
   });
 }
@@ -88,13 +100,14 @@ export async function setBookingStatus(
  * the status its payments add up to): its payment status, and — once a charge has gone through —
  * pending → confirmed, the state machine's system `pay` ("Your booking has been confirmed!",
  * docs/product/booking-and-payments.md). A step of the ledger's own transaction, on the payment
- * provider's word.
+ * provider's word. Confirming it e-mails the customer and the cleaner, linking to `site` (decision 072).
  */
 export async function syncBookingWithPayments(
   tx: Tx,
   bookingId: number,
   payment: { status: BookingRow['paymentStatus']; charged: boolean },
   now: Date,
+  site: string,
 ): Promise<void> {
   const booking = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).get();
   if (!booking) return;
@@ -115,13 +128,7 @@ export async function syncBookingWithPayments(
     actorRole: 'system',
     note: 'Payment succeeded',
   });
-  await notifyBookingEvent(
-    tx,
-    now,
-    'booking_confirmed',
-    updated,
-    'Payment Successful: Your booking has been confirmed!',
-  );
+  await notifyBookingConfirmed(tx, now, updated, { site, by: 'payment', paid: true });
 }
 
 const PAYMENT_PROVIDER: Actor = { kind: 'system', name: 'payments' };
@@ -142,8 +149,9 @@ const EXPIRABLE_PAYMENT = ['unpaid', 'pending', 'failed'] as const;
 
 /**
  * Cancels pending bookings still unpaid (or failed) `ttlMs` after they were made, as the system,
- * with history and a 'booking_cancelled' notification, in one transaction that re-reads each row.
- * Bookings whose payment is processing are left to the payment provider's answer.
+ * with history, in one transaction that re-reads each row. It e-mails nobody: nobody was told of
+ * the hold (decision 072). Bookings whose payment is processing are left to the payment provider's
+ * answer.
  */
 export async function expireUnpaidBookings(
   deps: BookingDeps,
@@ -169,6 +177,7 @@ export async function expireUnpaidBookings(
           status: 'cancelled',
           cancelledAt: now,
           cancelReason: 'Not paid in time',
+          cancellationKind: 'expired',
           cancellationFeeCents: 0,
           updatedAt: now,
         })
@@ -184,13 +193,6 @@ export async function expireUnpaidBookings(
         actorRole: 'system',
         note: 'expired: not paid in time',
       });
-      await notifyBookingEvent(
-        tx,
-        now,
-        'booking_cancelled',
-        updated,
-        'The booking was not paid in time, so the time was released.',
-      );
       done.push(booking.id);
     }
     return done;
@@ -220,26 +222,17 @@ export async function queueBookingReminders(deps: BookingDeps, actor: Actor): Pr
   const reminded = await deps.database.write(async (tx) => {
     const rows = await tx.select().from(bookings).where(due).orderBy(bookings.startsAt).limit(REMINDER_BATCH);
     for (const booking of rows) {
-      const { customer, cleaner } = await contactsOf(tx, booking);
-      const when = describeWhen(booking);
-      for (const [who, to] of [
-        ['customer', customer ?? (booking.guestEmail ? { email: booking.guestEmail, userId: undefined } : undefined)],
-        ['cleaner', cleaner],
-      ] as const) {
-        if (!to) continue;
-        await enqueueNotification(tx, now, {
-          type: 'booking_reminder',
-          recipientEmail: to.email,
-          recipientUserId: to.userId,
-          subject: `Reminder: booking #${booking.id} is tomorrow`,
-          body: [
-            `When: ${when}`,
-            `Where: ${booking.address}`,
-            `Total: $${centsToDollars(booking.totalPriceCents)}`,
-          ].join('\n'),
-          payload: { bookingId: booking.id, recipient: who },
-          dedupeKey: `booking_reminder:${booking.id}:${booking.startsAt.getTime()}:${who}`,
+      const parties = await partiesOf(tx, booking);
+      for (const who of ['customer', 'cleaner'] as const) {
+        const email = bookingReminderEmail(siteOf(deps), {
+          to: who,
+          firstName: parties[who].firstName,
+          booking: factsOf(booking),
+          otherName: who === 'customer' ? parties.cleaner.name : parties.customer.name,
+          now,
         });
+        const dedupeKey = `booking_reminder:${booking.id}:${booking.startsAt.getTime()}:${who}`;
+        await queueBookingEmail(tx, now, 'booking_reminder', booking, who, parties[who], email, dedupeKey);
       }
       await tx.update(bookings).set({ reminderSentAt: now }).where(eq(bookings.id, booking.id));
     }

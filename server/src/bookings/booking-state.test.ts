@@ -1,6 +1,7 @@
+import { BOOKING_CANCELLATION_KINDS } from '@spotless/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../contract/actor';
-import { BOOKING_STATUSES } from '../db/schema';
+import { BOOKING_STATUSES, CANCELLATION_KINDS } from '../db/schema';
 import {
   allowedActions,
   BOOKING_ACTIONS,
@@ -58,6 +59,7 @@ const ALLOWED: Array<[BookingStatus, string, string, BookingStatus]> = [
   ['confirmed', 'start', 'ownCleaner', 'in_progress'],
   ['confirmed', 'complete', 'ownCleaner', 'completed'],
   ['in_progress', 'complete', 'ownCleaner', 'completed'],
+  ['confirmed', 'withdraw', 'ownCleaner', 'cancelled'],
   ['pending', 'cancel', 'owner', 'cancelled'],
   ['confirmed', 'cancel', 'owner', 'cancelled'],
   ['pending', 'cancel', 'admin', 'cancelled'],
@@ -81,14 +83,20 @@ describe('booking state machine', () => {
           const expected = row
             ? { ok: true, from: status, to: row[3] }
             : { ok: false, error: PERMITTED.has(`${action}/${actorName}`) ? 'illegal_transition' : 'forbidden' };
-          expect(transition(booking(status), action, actor, NOW), `${status} ${action} by ${actorName}`).toEqual(
-            expected,
-          );
+          // A withdrawal is before the start (decision 071); the other actions' booking has started.
+          const subject =
+            action === 'withdraw'
+              ? booking(status, {
+                  startsAt: new Date(NOW.getTime() + HOUR),
+                  endsAt: new Date(NOW.getTime() + 3 * HOUR),
+                })
+              : booking(status);
+          expect(transition(subject, action, actor, NOW), `${status} ${action} by ${actorName}`).toEqual(expected);
           checked++;
         }
       }
     }
-    expect(checked).toBe(5 * 8 * 10);
+    expect(checked).toBe(5 * 9 * 10);
   });
 
   it('never leaves completed or cancelled', () => {
@@ -181,7 +189,8 @@ describe('a cleaner starts and completes only a paid job whose time has come (de
   it('refuses a just-paid job for next month', () => {
     expect(transition(nextMonth, 'start', cleaner, NOW)).toEqual({ ok: false, error: 'too_early' });
     expect(transition(nextMonth, 'complete', cleaner, NOW)).toEqual({ ok: false, error: 'too_early' });
-    expect(allowedActions(nextMonth, cleaner, NOW)).toEqual([]);
+    // Only withdrawing, while it has not started (decision 071).
+    expect(allowedActions(nextMonth, cleaner, NOW)).toEqual(['withdraw']);
   });
 
   it('starts from an hour before the booked time and completes from the booked time', () => {
@@ -219,5 +228,33 @@ describe('declineTerms', () => {
     expect(declineTerms('pending')).toMatch(/refunded in full/);
     expect(declineTerms('unpaid')).toMatch(/nothing to refund/);
     expect(declineTerms('failed')).toMatch(/nothing to refund/);
+  });
+});
+
+describe('a cleaner withdraws from a confirmed job only before it starts (decision 071)', () => {
+  const cleaner = ACTORS.ownCleaner!;
+  const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+  const tomorrow = booking('confirmed', { startsAt: at(24 * HOUR), endsAt: at(26 * HOUR) });
+
+  it('until the start, paid or not; from the start on, it has started', () => {
+    expect(transition(tomorrow, 'withdraw', cleaner, NOW)).toEqual({ ok: true, from: 'confirmed', to: 'cancelled' });
+    expect(transition({ ...tomorrow, paymentStatus: 'unpaid' }, 'withdraw', cleaner, NOW).ok).toBe(true);
+    expect(transition(tomorrow, 'withdraw', cleaner, at(24 * HOUR - 1)).ok).toBe(true);
+    expect(transition(tomorrow, 'withdraw', cleaner, at(24 * HOUR))).toEqual({ ok: false, error: 'started' });
+  });
+
+  it('records who cancelled with the contract’s own kinds', () => {
+    expect(CANCELLATION_KINDS).toEqual(BOOKING_CANCELLATION_KINDS);
+  });
+
+  it('never for a request (declined instead), a finished job, another cleaner, the customer or an administrator', () => {
+    expect(transition({ ...tomorrow, status: 'pending' }, 'withdraw', cleaner, NOW).ok).toBe(false);
+    expect(transition({ ...tomorrow, status: 'cancelled' }, 'withdraw', cleaner, NOW)).toEqual({
+      ok: false,
+      error: 'illegal_transition',
+    });
+    for (const who of ['otherCleaner', 'owner', 'admin', 'system', 'assistantForOwner'] as const) {
+      expect(transition(tomorrow, 'withdraw', ACTORS[who]!, NOW), who).toEqual({ ok: false, error: 'forbidden' });
+    }
   });
 });

@@ -3,7 +3,17 @@ import type { BOOKING_STATUSES } from '../db/schema';
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_ACTIONS = ['accept', 'decline', 'start', 'complete', 'cancel', 'edit', 'expire', 'pay'] as const;
+export const BOOKING_ACTIONS = [
+  'accept',
+  'decline',
+  'start',
+  'complete',
+  'withdraw',
+  'cancel',
+  'edit',
+  'expire',
+  'pay',
+] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export interface BookingParties {
@@ -17,7 +27,7 @@ export interface BookingParties {
   paymentStatus: string;
 }
 
-export type TransitionError = 'illegal_transition' | 'forbidden' | 'not_paid' | 'too_early';
+export type TransitionError = 'illegal_transition' | 'forbidden' | 'not_paid' | 'too_early' | 'started';
 export type TransitionResult =
   | { ok: true; from: BookingStatus; to: BookingStatus }
   | { ok: false; error: TransitionError };
@@ -41,6 +51,8 @@ const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly Bookin
     decline: { by: ['cleaner'], from: ['pending'], to: 'cancelled' },
     start: { by: ['cleaner'], from: ['confirmed'], to: 'in_progress' },
     complete: { by: ['cleaner'], from: ['confirmed', 'in_progress'], to: 'completed' },
+    // The cleaner cannot come after all: only before the start, with a reason (decision 071).
+    withdraw: { by: ['cleaner'], from: ['confirmed'], to: 'cancelled' },
     cancel: { by: ['customer', 'admin'], from: ['pending', 'confirmed'], to: 'cancelled' },
     edit: { by: ['customer'], from: ['pending', 'confirmed'], to: null },
     expire: { by: ['system'], from: ['pending'], to: 'cancelled' },
@@ -89,6 +101,7 @@ export function transition(booking: BookingParties, action: BookingAction, actor
     const opensAt = action === 'start' ? booking.startsAt.getTime() - START_EARLY_MS : booking.startsAt.getTime();
     if (now.getTime() < opensAt) return { ok: false, error: 'too_early' };
   }
+  if (action === 'withdraw' && now.getTime() >= booking.startsAt.getTime()) return { ok: false, error: 'started' };
   return { ok: true, from: booking.status, to: rule.to ?? booking.status };
 }
 

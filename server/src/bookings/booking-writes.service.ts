@@ -1,18 +1,34 @@
-import { centsToDollars, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
+import {
+  centsToDollars,
+  notEnoughTimeMessage,
+  offersService,
+  RESCHEDULE_CLOSES_HOURS,
+  serviceNotOfferedMessage,
+} from '@spotless/sdk/rules';
 import type { BookingUpdateInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cleanerSchedule, releaseSlotsOf } from '../availability/availability.queries';
-import { fitsAvailability } from '../availability/slots';
+import {
+  fitsAvailability,
+  freeMinutesFrom,
+  type Interval,
+  overlaps,
+  type TimeOffPeriod,
+  type WeeklyHours,
+} from '../availability/slots';
+import { findService } from '../catalog/catalog.queries';
+import { findCleaner } from '../cleaners/cleaners.queries';
 import { type Actor, forbidden, requirePersonOrAdmin, userIdOf } from '../contract/actor';
 import { AppError, badRequest } from '../contract/errors';
 import type { Queryable } from '../db/client';
 import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
 import { toLocal } from '../lib/time';
+import { siteOf } from '../notifications/site';
 import { answerWith, type BookingAnswer, loadForActor } from './booking-access.service';
 import { rescheduleOpen } from './booking-actions';
-import { notifyBookingEvent } from './booking-notifications.service';
+import { notifyBookingCancelled, notifyBookingChanged } from './booking-notifications.service';
 import { partyOf, transition } from './booking-state';
 import { resolveStart } from './booking-time';
 import { overlappingBookings, recordHistory } from './bookings.queries';
@@ -23,7 +39,7 @@ import { cancellationTerms } from './cancellation';
  * Every rule each checks is the one the booking's actions are listed by (booking-actions.ts).
  */
 
-type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'refunds'>;
+type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'refunds' | 'requestUrl'>;
 type UpdateInput = z.output<typeof BookingUpdateInput>;
 
 export const MINUTE_MS = 60_000;
@@ -50,24 +66,60 @@ export function assertFits(fit: ReturnType<typeof fitsAvailability>): void {
 
 export const slotTaken = () => new AppError(409, 'slot_taken', 'That time is already booked: please pick another time');
 
+/** The refusal of a service the cleaner does not offer (decision 071): 400 on a new booking, 409 on a move. */
+export function serviceNotOffered(status: 400 | 409, serviceName: string): AppError {
+  const message = serviceNotOfferedMessage(serviceName);
+  return new AppError(status, 'service_not_offered', message, { serviceId: message });
+}
+
+export interface RoomRequest {
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  weeklyHours: readonly WeeklyHours[];
+  timeOff: readonly TimeOffPeriod[];
+  /** The cleaner's bookings around the time (those that hold it). */
+  busy: readonly Interval[];
+}
+
 /**
- * The no-double-booking rule (decision 020): inside the cleaner's hours, outside their time off, clear
- * of every booking that holds their time. Call it inside the write transaction that then writes,
- * so nothing can slip in between the check and the insert.
+ * The no-double-booking rule (decision 020) with its reason: inside the cleaner's hours, outside
+ * their time off, clear of every booking that holds their time. A start that is free but not for
+ * this long says how long it is free (409 `not_enough_time`, naming `duration`; decision 071);
+ * otherwise `outside_hours`, `time_off` or `slot_taken` as before.
+ */
+export function assertRoom(request: RoomRequest): void {
+  const fit = fitsAvailability(request);
+  const clash = request.busy.some((b) => overlaps(request, b));
+  if (fit === 'ok' && !clash) return;
+  if (fit !== 'time_off') {
+    const free = freeMinutesFrom(request);
+    const needed = Math.round((request.endsAt.getTime() - request.startsAt.getTime()) / MINUTE_MS);
+    if (free > 0 && free < needed) {
+      const message = notEnoughTimeMessage(needed, free, toLocal(request.startsAt, request.timeZone).time);
+      throw new AppError(409, 'not_enough_time', message, { duration: message });
+    }
+  }
+  assertFits(fit);
+  throw slotTaken();
+}
+
+/**
+ * `assertRoom` on what the database holds now. Call it inside the write transaction that then
+ * writes, so nothing can slip in between the check and the write.
  */
 export async function assertBookable(
   tx: Queryable,
   request: { cleanerId: number; timeZone: string; startsAt: Date; endsAt: Date; excludeBookingId?: number },
 ): Promise<void> {
-  assertFits(fitsAvailability({ ...request, ...(await cleanerSchedule(tx, request.cleanerId)) }));
-  const clash = await overlappingBookings(
+  const busy = await overlappingBookings(
     tx,
     request.cleanerId,
     request.startsAt,
     request.endsAt,
     request.excludeBookingId,
-  ).limit(1);
-  if (clash.length > 0) throw slotTaken();
+  );
+  assertRoom({ ...request, ...(await cleanerSchedule(tx, request.cleanerId)), busy });
 }
 
 /**
@@ -107,6 +159,7 @@ export async function updateBooking(
           );
         }
         assertFuture(startsAt, now, input.scheduledDate !== undefined ? 'scheduledDate' : 'scheduledTime');
+        await assertStillOffered(tx, booking);
         const endsAt = new Date(startsAt.getTime() + booking.durationMinutes * MINUTE_MS);
         await assertBookable(tx, {
           cleanerId: booking.cleanerId,
@@ -147,10 +200,24 @@ export async function updateBooking(
         actorRole: 'customer',
         note: notes.join('; '),
       });
-      await notifyBookingEvent(tx, now, 'booking_updated', updated, `Change: ${notes.join('; ')}`);
+      await notifyBookingChanged(tx, now, updated, {
+        site: siteOf(deps),
+        change: {
+          previousStartsAt: changes.startsAt ? booking.startsAt : undefined,
+          address: changes.address !== undefined,
+          instructions: changes.specialInstructions !== undefined,
+        },
+      });
     }
     return answerWith(tx, booking.id, actor, now);
   });
+}
+
+/** A moved booking keeps its service only while its cleaner still offers it (decision 071). */
+async function assertStillOffered(tx: Queryable, booking: Pick<BookingRow, 'cleanerId' | 'serviceId'>) {
+  const cleaner = await findCleaner(tx, booking.cleanerId);
+  const service = await findService(tx, booking.serviceId);
+  if (cleaner && service && !offersService(cleaner, service)) throw serviceNotOffered(409, service.name);
 }
 
 /**
@@ -182,6 +249,7 @@ export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number)
         status: 'cancelled',
         cancelledAt: now,
         cancelReason: byCustomer ? 'Cancelled by the customer' : 'Cancelled by an administrator',
+        cancellationKind: byCustomer ? 'customer' : 'admin',
         cancellationFeeCents: terms.feeCents,
         updatedAt: now,
       })
@@ -199,13 +267,13 @@ export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number)
         ? 'free cancellation'
         : `cancellation fee $${centsToDollars(terms.feeCents)}, refund due $${centsToDollars(terms.refundCents)}`,
     });
-    await notifyBookingEvent(
-      tx,
-      now,
-      'booking_cancelled',
-      updated,
-      terms.feeCents > 0 ? `Cancellation fee: $${centsToDollars(terms.feeCents)}` : undefined,
-    );
+    await notifyBookingCancelled(tx, now, updated, {
+      site: siteOf(deps),
+      was: booking.status,
+      by: byCustomer ? 'customer' : 'admin',
+      feeCents: terms.feeCents,
+      refundCents: terms.refundCents,
+    });
     return { refundDue: terms.refundCents > 0 };
   });
   if (!cancelled.refundDue || !deps.refunds) return answerWith(deps.database.db, id, actor, now);

@@ -105,9 +105,15 @@ describe('changing bookings', () => {
 
     expect((await put(asB, { specialRequests: 'mine now' })).status).toBe(404);
     expect((await put(asCleaner, { specialRequests: 'x' })).status).toBe(403);
-    const clash = await put(asA, { scheduledTime: '12:00' });
+    const clash = await put(asA, { scheduledTime: '13:30' });
     expect(clash.status).toBe(409);
     expect(clash.body.error.code).toBe('slot_taken');
+    // Up to the other booking at 13:00 there is an hour: the two-hour booking does not fit (decision 071).
+    const short = await put(asA, { scheduledTime: '12:00' });
+    expect(short.body.error).toMatchObject({
+      code: 'not_enough_time',
+      fields: { duration: 'Needs 2 hr; only 1 hr free from 12:00 PM: choose a shorter duration or another time' },
+    });
     const overlapSelf = await put(asA, { scheduledTime: '10:00', specialRequests: 'Bring a ladder' });
     expect(overlapSelf.status).toBe(200);
     expect(overlapSelf.body).toMatchObject({

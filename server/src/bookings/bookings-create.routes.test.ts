@@ -8,7 +8,7 @@ import type { Json } from '../test/harness';
 const { ctx, demoCleaner, customerA, customerB, asA, asB, asCleaner, payload, book, rowsAt } = await bookingWorld();
 
 describe('POST /api/bookings', () => {
-  it('creates a pending booking priced by the server, at the cleaner’s local time, with history and outbox', async () => {
+  it('creates a pending booking priced by the server, at the cleaner’s local time, with history and no e-mail yet', async () => {
     const res = await book(asA, payload({ customerId: customerB }));
     expect(res.status).toBe(201);
     const b = res.body;
@@ -39,7 +39,8 @@ describe('POST /api/bookings', () => {
       .select()
       .from(notifications)
       .where(sql`json_extract(${notifications.payload}, '$.bookingId') = ${b.id}`);
-    expect(queued.map((n) => n.type).sort()).toEqual(['booking_created', 'booking_created']);
+    // An unpaid hold is nobody's news: its e-mails go out once it is confirmed (decision 072).
+    expect(queued).toEqual([]);
   });
 
   it('accepts an ISO instant for scheduledDate', async () => {
@@ -85,8 +86,15 @@ describe('POST /api/bookings', () => {
     const early = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '07:00' }));
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('outside_hours');
-    const late = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '17:00' }));
+    const late = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '18:00' }));
     expect(late.body.error.code).toBe('outside_hours');
+    // Free at its start but not for its length: it says how long it is free (decision 071).
+    const tooLong = await book(asA, payload({ scheduledDate: '2026-08-07', scheduledTime: '17:00' }));
+    expect(tooLong.status).toBe(409);
+    expect(tooLong.body.error).toMatchObject({
+      code: 'not_enough_time',
+      fields: { duration: 'Needs 2 hr; only 1 hr free from 5:00 PM: choose a shorter duration or another time' },
+    });
     const sunday = await book(asA, payload({ scheduledDate: '2026-08-09', scheduledTime: '10:00' }));
     expect(sunday.body.error.code).toBe('outside_hours');
     const off = await ctx.json<Json>(`/api/cleaners/${demoCleaner.id}/time-off`, {

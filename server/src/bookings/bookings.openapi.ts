@@ -8,6 +8,7 @@ import {
   BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
+  BookingWithdrawInput,
   GuestBookingCreated,
   GuestBookingInput,
   GuestLinkInput,
@@ -33,14 +34,15 @@ export const bookingsApi = defineOperations({
     security: 'user',
     summary: 'Book a cleaner',
     description:
-      'Creates a pending booking for the signed-in customer. The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.',
+      'Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`; decision 071). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.',
     tags: ['bookings'],
     access: 'signed-in user',
     responses: {
       201: { description: 'The booking', schema: Booking },
+      400: { description: 'A field is invalid, or the cleaner does not offer the service (`service_not_offered`)' },
       409: {
         description:
-          'Price changed, outside hours, time off, the time is taken, or too many unpaid bookings (`too_many_unpaid_bookings`)',
+          'Price changed, outside hours, time off, the time is taken, not enough time from the start (`not_enough_time`), or too many unpaid bookings (`too_many_unpaid_bookings`)',
         schema: PriceChangedBody,
       },
       422: { description: 'Idempotency-Key reused with a different body' },
@@ -193,7 +195,10 @@ export const bookingsApi = defineOperations({
       200: { description: 'The updated booking', schema: Booking },
       403: { description: 'The booking’s cleaner or an administrator: only the customer edits' },
       404: { description: 'No such booking, or not yours' },
-      409: { description: 'Not editable in its state, too late to reschedule, or the new time is not free' },
+      409: {
+        description:
+          'Not editable in its state, too late to reschedule, the new time is not free (`not_enough_time` when it is free but not for the whole booking), or the cleaner no longer offers its service (`service_not_offered`)',
+      },
     },
     request: { param: z.object({ id: IdParam }), json: BookingUpdateInput },
   },
@@ -230,5 +235,26 @@ export const bookingsApi = defineOperations({
       409: { description: 'Not a legal change from the current state, not paid, or too early' },
     },
     request: { param: z.object({ id: IdParam }), json: BookingStatusInput },
+  },
+  withdrawBooking: {
+    method: 'post',
+    path: '/bookings/:id/withdraw',
+    security: 'user-or-admin',
+    summary: 'Withdraw from a confirmed job (the booking’s cleaner)',
+    description:
+      'For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once (decision 034). The cleaner is paid nothing. Decision 071.',
+    tags: ['bookings'],
+    access: 'booking cleaner',
+    responses: {
+      200: { description: 'The cancelled booking', schema: Booking },
+      400: { description: '`reason` missing, shorter than 10 or longer than 500 characters' },
+      403: { description: 'The booking’s customer or an administrator: only its cleaner withdraws' },
+      404: { description: 'No such booking, or not yours' },
+      409: {
+        description:
+          'Not confirmed (`illegal_transition`: e.g. already withdrawn) or already started (`already_started`)',
+      },
+    },
+    request: { param: z.object({ id: IdParam }), json: BookingWithdrawInput },
   },
 });

@@ -100,6 +100,7 @@ export function toBookingDto(row: ViewRow): BookingData {
     cancellationFee: b.cancellationFeeCents === null ? null : centsToDollars(b.cancellationFeeCents),
     cancelledAt: b.cancelledAt ? b.cancelledAt.toISOString() : null,
     cancelReason: b.cancelReason,
+    cancellationKind: b.cancellationKind,
     createdAt: b.createdAt.toISOString(),
     hasReview: Boolean(row.hasReview),
     refund:
@@ -311,7 +312,7 @@ export async function recordHistory(
 
 export async function contactsOf(db: Queryable, booking: { customerId: number | null; cleanerId: number }) {
   const [cleaner] = await db
-    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(cleaners)
     .innerJoin(users, eq(users.id, cleaners.userId))
     .where(eq(cleaners.id, booking.cleanerId))
@@ -320,7 +321,7 @@ export async function contactsOf(db: Queryable, booking: { customerId: number | 
     booking.customerId === null
       ? []
       : await db
-          .select({ userId: users.id, email: users.email, firstName: users.firstName })
+          .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
           .from(users)
           .where(eq(users.id, booking.customerId))
           .limit(1);

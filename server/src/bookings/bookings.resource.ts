@@ -6,6 +6,7 @@ import {
   type BookingStats,
   BookingStatusInput,
   BookingUpdateInput,
+  BookingWithdrawInput,
   GuestLinkInput,
   type GuestLinkOpened,
   type GuestLinkPreview,
@@ -141,6 +142,14 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
   if (can('start')) actions.start = statusAction('start', 'Start Job', 'in_progress') as Booking['actions']['start'];
   if (can('complete')) {
     actions.complete = statusAction('complete', 'Complete Job', 'completed') as Booking['actions']['complete'];
+  }
+  if (can('withdraw')) {
+    actions.withdraw = actionTo(ops, 'withdraw', 'withdrawBooking', {
+      title: 'Withdraw',
+      description: withdrawTerms(data.paymentStatus),
+      params: { id },
+      body: BookingWithdrawInput,
+    }) as Booking['actions']['withdraw'];
   }
 
   if (mayReview(data, relation === 'customer')) {
@@ -278,4 +287,17 @@ export function declineTerms(paymentStatus: Booking['paymentStatus']): string {
     return 'The customer is told you declined. Their payment is still being processed: if it goes through, it is refunded in full.';
   }
   return 'The customer is told you declined. Nothing has been charged, so there is nothing to refund.';
+}
+
+/**
+ * What withdrawing from a confirmed job does (decision 071), by its payment: the customer is told
+ * why, with nearby cleaners free at the same time, and gets every cent back; the cleaner is paid
+ * nothing and the withdrawal counts on their record.
+ */
+export function withdrawTerms(paymentStatus: Booking['paymentStatus']): string {
+  const money =
+    paymentStatus === 'succeeded'
+      ? 'Their payment is refunded in full at once'
+      : 'Nothing has been charged yet; a payment that goes through is refunded in full';
+  return `The customer is sent your reason and up to three nearby cleaners free at the same time. ${money}, you are paid nothing for this job, and the withdrawal counts on your record.`;
 }

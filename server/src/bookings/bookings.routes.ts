@@ -9,6 +9,7 @@ import { startedElsewhere } from '../lib/origins';
 import { countedAttempt, throttle } from '../rate-limits/rate-limit';
 import { createBooking } from './booking-create.service';
 import { setBookingStatus } from './booking-lifecycle.service';
+import { withdrawFromBooking } from './booking-withdrawal.service';
 import { cancelBooking, updateBooking } from './booking-writes.service';
 import { bookingsApi as api } from './bookings.openapi';
 import {
@@ -124,5 +125,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const { param, json } = inputOf(c, api.setBookingStatus);
     return c.json(
       renderBooking(c.get('operations'), await setBookingStatus(c.get('deps'), c.get('actor'), param.id, json)),
+    );
+  })
+  .post(...endpoint(api.withdrawBooking), async (c) => {
+    const { param, json } = inputOf(c, api.withdrawBooking);
+    return c.json(
+      renderBooking(c.get('operations'), await withdrawFromBooking(c.get('deps'), c.get('actor'), param.id, json)),
     );
   });

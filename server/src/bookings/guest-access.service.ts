@@ -7,6 +7,8 @@ import { AppError } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
 import { toLocal } from '../lib/time';
+import { link } from '../notifications/email';
+import { siteOf } from '../notifications/site';
 import { attachGuestBooking, consumeGuestLink, guestNameOf } from './bookings.queries';
 import { clearGuestTokensBefore, findGuestLink, findGuestTokenBooking } from './guest-tokens.queries';
 
@@ -19,6 +21,22 @@ export function randomToken(): string {
 
 export function sha256Hex(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** How long a guest booking's e-mailed link stays good. */
+export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A new e-mailed link for a guest booking made with `email`, on `site` (`siteOf` the request that
+ * causes its e-mail, decision 072): the link itself (only the e-mail holds it) and the row to
+ * store (its SHA-256, good for 7 days).
+ */
+export function newGuestLink(site: string, now: Date, email: string) {
+  const token = randomToken();
+  return {
+    href: link(site, '/api/guest-link', { token }),
+    row: { id: sha256Hex(token), email, expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS), createdAt: now },
+  };
 }
 
 /** Guest tokens are random, URL-safe and short; anything else is not looked up. */
@@ -64,7 +82,7 @@ export async function guestActorFor(deps: Pick<Deps, 'database' | 'clock'>, toke
  * none — and the caller signs in as it. Null for an unknown, used or expired link.
  */
 export async function openGuestLink(
-  deps: Pick<Deps, 'database' | 'clock'>,
+  deps: Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>,
   actor: Actor,
   token: string,
 ): Promise<{ userId: number; bookingId: number } | null> {
@@ -82,6 +100,7 @@ export async function openGuestLink(
       lastName: rest.join(' ') || null,
       provenBy: 'You opened the link of a booking made with this address, which confirmed it.',
       subject: 'Your Spotless account now holds your booking',
+      site: siteOf(deps),
       audit: { bookingId: link.bookingId },
     });
     await attachGuestBooking(tx, link.bookingId, link.email, userId, now);

@@ -1,45 +1,28 @@
 import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import type { Config } from '../config';
 import { type Actor, requirePartner, requirePublicWriting } from '../contract/actor';
 import type { Deps } from '../deps';
+import { guestLinksEmail } from '../notifications/booking-emails';
+import { firstNameOf, nameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
-import { insertNewGuestLink } from './booking-batch.queries';
 import { bookInOneBatch } from './booking-create.service';
-import { describeWhen } from './booking-notifications.service';
-import { GUEST_TOKEN_DAYS_AFTER, randomToken, sha256Hex } from './guest-access.service';
+import { GUEST_TOKEN_DAYS_AFTER, newGuestLink, randomToken, sha256Hex } from './guest-access.service';
 import { guestBookingsToRelink, insertGuestLinks, retireGuestLinks } from './guest-tokens.queries';
 
 /** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */
 
 type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
 
-/** How long a guest booking's e-mailed link stays good. */
-export const GUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * A new e-mailed link for a guest booking made with `email`: the link itself (only the e-mail
- * holds it), the sentence that carries it, and the row to store (its SHA-256, good for 7 days).
- */
-export function newGuestLink(config: Pick<Config, 'publicUrl'>, now: Date, email: string) {
-  const token = randomToken();
-  const manage = new URL('/api/guest-link', config.publicUrl);
-  manage.searchParams.set('token', token);
-  return {
-    href: manage.href,
-    note: `Manage your booking, and keep it in your own account: ${manage.href}\nThe link works once, within 7 days.`,
-    row: { id: sha256Hex(token), email, expiresAt: new Date(now.getTime() + GUEST_LINK_TTL_MS), createdAt: now },
-  };
-}
-
 /**
  * `POST /api/guest-bookings` through a partner widget (decision 049): the same checks as a
  * customer's booking, for a guest's name, e-mail and phone. The partner, its commission rate in
  * force and the host page's UTM are recorded with it. Answers the booking as its guest sees it and
- * the guest token (its SHA-256 stored), good for this booking's read and payment; the confirmation
- * e-mail carries a single-use link that joins the booking to the address's account.
+ * the guest token (its SHA-256 stored), good for this booking's read and payment. Nothing is
+ * e-mailed yet: the confirmation, once it is paid, carries a single-use link that joins the booking
+ * to the address's account (booking-notifications.service.ts, decision 072).
  */
 export async function createGuestBooking(
   deps: BookingDeps,
@@ -51,8 +34,7 @@ export async function createGuestBooking(
   const now = deps.clock.now();
   const guestToken = randomToken();
   const { guestName, guestEmail, guestPhone, ...booking } = input;
-  const link = newGuestLink(deps.config, now, guestEmail);
-  // One round trip (decision 054): the booking, its history, its e-mails and its link together.
+  // One round trip (decision 054): the booking and its history together.
   const view = await bookInOneBatch(
     deps,
     {
@@ -65,11 +47,10 @@ export async function createGuestBooking(
       partnerId: partnerActor.partnerId,
       commissionRateBps: partnerActor.commissionRateBps,
       utm: partnerActor.utm ?? null,
-      note: `${link.note} Booked through ${partnerActor.name}.`,
     },
     booking,
     now,
-    [insertNewGuestLink(link.row)],
+    [],
     attempts,
   );
   return { guestToken, answer: answerOf(view, { kind: 'guest', bookingId: view.booking.id }, now) };
@@ -91,7 +72,7 @@ export const GUEST_LINK_RESENT = 'If you booked with that address, we’ve sent 
  * links were sent, for the tests; the route never says.
  */
 export async function resendGuestLinks(
-  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>,
   actor: Actor,
   email: string,
 ): Promise<number> {
@@ -102,7 +83,8 @@ export async function resendGuestLinks(
   return deps.database.write(async (tx) => {
     const due = await guestBookingsToRelink(tx, address, endsAfter, GUEST_LINK_RESEND_MAX);
     if (due.length === 0) return 0;
-    const links = due.map((booking) => ({ booking, link: newGuestLink(deps.config, now, address) }));
+    const site = siteOf(deps);
+    const links = due.map((booking) => ({ booking, link: newGuestLink(site, now, address) }));
     // As with a password reset, only the newest link works: the ones sent before stop.
     await retireGuestLinks(
       tx,
@@ -113,21 +95,22 @@ export async function resendGuestLinks(
       tx,
       links.map(({ booking, link }) => ({ ...link.row, bookingId: booking.id })),
     );
-    const lines = links.flatMap(({ booking, link }) => {
-      const cleaner = [booking.cleanerFirstName, booking.cleanerLastName].filter(Boolean).join(' ') || 'your cleaner';
-      return ['', `Booking #${booking.id} with ${cleaner}, ${describeWhen(booking)}:`, link.note];
-    });
     await enqueueNotification(tx, now, {
       type: 'guest_link',
       recipientEmail: address,
-      subject: due.length === 1 ? 'A new link to your Spotless booking' : 'New links to your Spotless bookings',
-      body: [
-        'You asked for a new link to a booking you made as a guest.',
-        ...lines,
-        '',
-        'Opening a link adds its booking to the Spotless account for this address (made if there is none) and signs you in.',
-        'Links sent before this one no longer work. If you did not ask for this, ignore this message: nothing changes until a link is opened.',
-      ].join('\n'),
+      ...guestLinksEmail({
+        firstName: firstNameOf(due[0]?.guestName),
+        links: links.map(({ booking, link }) => ({
+          bookingId: booking.id,
+          cleanerName: nameOf(
+            { firstName: booking.cleanerFirstName, lastName: booking.cleanerLastName },
+            'your cleaner',
+          ),
+          startsAt: booking.startsAt,
+          timeZone: booking.timeZone,
+          href: link.href,
+        })),
+      }),
       payload: { bookingIds: due.map((booking) => booking.id) },
     });
     return due.length;

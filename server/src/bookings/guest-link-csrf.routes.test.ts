@@ -12,12 +12,12 @@ import type { Json } from '../test/harness';
  * The e-mailed link of guest checkout (decision 049) opened by another site, or over someone's
  * session: it asks before it signs anyone in (login CSRF).
  */
-const { ctx, payload, bookAsGuest, linkFor } = await guestCheckoutWorld();
+const { ctx, payload, bookAndPayAsGuest, linkFor } = await guestCheckoutWorld();
 
 describe('the e-mailed link opened by another site, or over someone’s session (login CSRF)', () => {
   /** A guest booking and the path of its e-mailed link. */
   async function guestLink() {
-    const made = await bookAsGuest(payload());
+    const made = await bookAndPayAsGuest(payload());
     const email = made.body.booking.customer.email as string;
     return { bookingId: made.body.booking.id as number, email, path: await linkFor(email) };
   }

@@ -14,11 +14,11 @@ import { maskEmail } from './guest-access.service';
  * using the link or signing anyone in. And `GET /api/guest-link` without a usable token, from a
  * browser, lands on the expired-link page rather than a JSON error.
  */
-const { ctx, payload, bookAsGuest, linkFor } = await guestCheckoutWorld();
+const { ctx, payload, bookAndPayAsGuest, linkFor } = await guestCheckoutWorld();
 
 /** A guest booking, its e-mailed link's path and token, and what the booking answered. */
 async function guestLink(overrides: Json = {}) {
-  const made = await bookAsGuest(payload(overrides));
+  const made = await bookAndPayAsGuest(payload(overrides));
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const booking = made.body.booking as Json;
   const path = await linkFor(booking.customer.email as string);

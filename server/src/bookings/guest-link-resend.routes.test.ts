@@ -10,7 +10,7 @@ import type { Json } from '../test/harness';
  * asks for a new one by address. The answer is the same whether or not the address booked; a
  * match gets one e-mail through the outbox with a new link that works; the password reset's limits.
  */
-const { ctx, payload, bookAsGuest, linkFor } = await guestCheckoutWorld();
+const { ctx, payload, bookAndPayAsGuest, linkFor } = await guestCheckoutWorld();
 
 const SAME = { ok: true, message: 'If you booked with that address, we’ve sent a new link.' };
 const resend = (email: string) =>
@@ -29,7 +29,7 @@ const linkIn = (body: string) => {
 };
 /** A guest booking made with `email`, whose first link is past its 7 days. */
 async function expiredGuestBooking(email: string) {
-  const made = await bookAsGuest(payload({ guestEmail: email }));
+  const made = await bookAndPayAsGuest(payload({ guestEmail: email }));
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { bookingId: made.body.booking.id as number, first: await linkFor(email) };
 }
@@ -58,7 +58,7 @@ describe('POST /api/guest-link/resend', () => {
     // Still within its week: the first link would work, until a new one is sent.
     expect((await resend(email)).status).toBe(202);
     const [mail] = await queuedFor(email);
-    expect(mail?.body).toContain('Links sent before this one no longer work.');
+    expect(mail?.body).toContain('it replaces any link we sent before.');
     expect((await ctx.app.request(first)).headers.get('location')).toBe('/login?link=expired');
     expect((await ctx.app.request(linkIn(mail?.body ?? ''))).headers.get('location')).toBe('/dashboard');
   });
@@ -76,8 +76,8 @@ describe('POST /api/guest-link/resend', () => {
       const mails = await queuedFor(email);
       expect(mails).toHaveLength(1);
       const mail = mails[0] as (typeof mails)[number];
-      expect(mail.body).toContain(`Booking #${one.bookingId}`);
-      expect(mail.body).toContain(`Booking #${two.bookingId}`);
+      expect(mail.body).toContain(`(booking number ${one.bookingId}):\n`);
+      expect(mail.body).toContain(`(booking number ${two.bookingId}):\n`);
       expect(mail.body).not.toContain(one.first);
       const link = linkIn(mail.body);
       const opened = await ctx.app.request(link);

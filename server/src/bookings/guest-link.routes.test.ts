@@ -10,19 +10,25 @@ import type { Json } from '../test/harness';
  * The e-mailed link of guest checkout (decision 049) — single use, expiring, no Referer — joins the
  * booking to the address's account.
  */
-const { ctx, widget, payload, bookAsGuest, linkFor } = await guestCheckoutWorld();
+const { ctx, widget, payload, bookAsGuest, payAsGuest, bookAndPayAsGuest, linkFor } = await guestCheckoutWorld();
 
 describe('the e-mailed link', () => {
-  it('is e-mailed to the guest alone: the cleaner’s copy of the new booking carries no link', async () => {
+  it('comes with the paid booking’s confirmation, to the guest alone: the cleaner’s copy carries no link', async () => {
     await deliverNotifications(ctx.deps);
     const before = ctx.sent.length;
     const made = await bookAsGuest(payload());
     expect(made.status).toBe(201);
+    // An unpaid hold is nobody's news (decision 072): no e-mail, no link yet.
+    await deliverNotifications(ctx.deps);
+    expect(ctx.sent.slice(before)).toEqual([]);
+    await payAsGuest(made);
     await deliverNotifications(ctx.deps);
     const about = ctx.sent.slice(before);
     const guestMail = about.filter((m) => m.to === made.body.booking.customer.email);
     const others = about.filter((m) => m.to !== made.body.booking.customer.email);
-    expect(guestMail.some((m) => m.body.includes('/api/guest-link?token='))).toBe(true);
+    expect(guestMail.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your booking is confirmed for /)]);
+    expect(guestMail[0]?.body).toMatch(/^Hi Gail,\n\nYour booking with \S+ \S+ through Sunny Homes is confirmed/);
+    expect(guestMail[0]?.body).toMatch(/\nhttp:\/\/localhost:8787\/api\/guest-link\?token=[\w-]+\n/);
     expect(others.length).toBeGreaterThan(0);
     for (const mail of others) {
       expect(mail.body).not.toContain('guest-link');
@@ -31,7 +37,7 @@ describe('the e-mailed link', () => {
   });
 
   it('joins the booking to a new account for the address, signs in once, leaks nothing on, and works once', async () => {
-    const made = await bookAsGuest(payload());
+    const made = await bookAndPayAsGuest(payload());
     const email = made.body.booking.customer.email as string;
     const path = await linkFor(email);
     const opened = await ctx.app.request(path);
@@ -59,7 +65,7 @@ describe('the e-mailed link', () => {
   });
 
   it('expires after 7 days', async () => {
-    const made = await bookAsGuest(payload());
+    const made = await bookAndPayAsGuest(payload());
     const path = await linkFor(made.body.booking.customer.email);
     const now = ctx.clock.now();
     ctx.clock.set(new Date(now.getTime() + 7 * 24 * 3600_000 + 1000));
@@ -79,7 +85,9 @@ describe('the e-mailed link', () => {
     await ctx.database.write((tx) =>
       tx.insert(users).values({ email, firstName: 'Not', lastName: 'Owner', passwordHash: hash }),
     );
-    const made = await bookAsGuest(payload({ guestName: 'Real Owner', guestEmail: email, guestPhone: '5125550199' }));
+    const made = await bookAndPayAsGuest(
+      payload({ guestName: 'Real Owner', guestEmail: email, guestPhone: '5125550199' }),
+    );
     const opened = await ctx.app.request(await linkFor(email));
     expect(opened.headers.get('location')).toBe('/dashboard');
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));

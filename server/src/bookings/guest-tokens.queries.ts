@@ -56,6 +56,7 @@ export async function guestBookingsToRelink(db: Queryable, email: string, endsAf
     .select({
       id: bookings.id,
       guestEmail: bookings.guestEmail,
+      guestName: bookings.guestName,
       startsAt: bookings.startsAt,
       timeZone: bookings.timeZone,
       cleanerFirstName: users.firstName,

@@ -166,6 +166,14 @@ export async function incrementCompletedJobs(tx: Tx, cleanerId: number, now: Dat
     .where(eq(cleaners.id, cleanerId));
 }
 
+/** A withdrawal from a confirmed job counts on the cleaner's record, in the transaction that withdraws (decision 071). */
+export async function incrementWithdrawnJobs(tx: Tx, cleanerId: number, now: Date): Promise<void> {
+  await tx
+    .update(cleaners)
+    .set({ withdrawnJobs: sql`${cleaners.withdrawnJobs} + 1`, updatedAt: now })
+    .where(eq(cleaners.id, cleanerId));
+}
+
 /**
  * A published review's overall rating joins the cleaner's figures. Relative to the stored figures,
  * in one statement: concurrent reviews of one cleaner cannot lose each other's update (SET reads

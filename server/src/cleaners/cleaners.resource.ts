@@ -1,3 +1,4 @@
+import { servicesOffered } from '@spotless/sdk/rules';
 import {
   BookingCreateInput,
   type Cleaner,
@@ -14,12 +15,42 @@ import {
   pageLinksTo,
   templateTo,
 } from '../contract/hypermedia';
-import { bookRefusal, type CleanerViewer } from './cleaners.service';
+import { bookRefusal, type CatalogueEntry, type CleanerViewer } from './cleaners.service';
 
-/** A cleaner's public profile with its links, and `book` when this viewer may book them. */
-export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: CleanerViewer): Cleaner {
+/**
+ * A booking action's `serviceId` narrowed to the services the cleaner offers (the SDK's
+ * `servicesOffered`, the rule booking refuses by; decision 071), each titled with its name.
+ */
+function withOfferedServices<A extends { fields: Array<{ name: string }> }>(
+  action: A,
+  offered: readonly CatalogueEntry[],
+): A {
+  const options = offered.map((s) => ({ value: String(s.id), title: s.name }));
+  return {
+    ...action,
+    fields: action.fields.map((field) =>
+      field.name === 'serviceId'
+        ? { ...field, type: 'select', options, ...(offered.length === 1 ? { value: offered[0]?.id } : {}) }
+        : field,
+    ),
+  };
+}
+
+/**
+ * A cleaner's public profile with its links, and `book` when this viewer may book them, its
+ * services those of `catalogue` the cleaner offers.
+ */
+export function renderCleaner(
+  ops: Operations,
+  cleaner: Data<Cleaner>,
+  viewer: CleanerViewer,
+  catalogue: readonly CatalogueEntry[],
+): Cleaner {
   const { id } = cleaner;
-  const refusal = bookRefusal(cleaner, viewer);
+  const offered = servicesOffered(cleaner, catalogue);
+  const refused = bookRefusal(cleaner, viewer);
+  // A cleaner none of whose types matches a bookable service offers nothing either.
+  const refusal = refused === null && catalogue.length > 0 && offered.length === 0 ? 'no_services' : refused;
   // A visitor sees the booking page, which asks them to sign in first.
   const bookingPage = refusal === null || refusal === 'sign_in';
   return {
@@ -45,21 +76,27 @@ export function renderCleaner(ops: Operations, cleaner: Data<Cleaner>, viewer: C
         ? {}
         : viewer.userId !== null
           ? {
-              book: actionTo(ops, 'book', 'createBooking', {
-                title: 'Book Now',
-                body: BookingCreateInput,
-                values: { cleanerId: id },
-                types: { scheduledDate: 'date', scheduledTime: 'time' },
-              }) as NonNullable<Cleaner['actions']['book']>,
+              book: withOfferedServices(
+                actionTo(ops, 'book', 'createBooking', {
+                  title: 'Book Now',
+                  body: BookingCreateInput,
+                  values: { cleanerId: id },
+                  types: { scheduledDate: 'date', scheduledTime: 'time' },
+                }),
+                offered,
+              ) as NonNullable<Cleaner['actions']['book']>,
             }
           : {
-              bookAsGuest: actionTo(ops, 'bookAsGuest', 'createGuestBooking', {
-                title: 'Book',
-                description: 'No account needed: we e-mail you a link to manage the booking.',
-                body: GuestBookingInput,
-                values: { cleanerId: id },
-                types: { scheduledDate: 'date', scheduledTime: 'time', guestPhone: 'text' },
-              }) as NonNullable<Cleaner['actions']['bookAsGuest']>,
+              bookAsGuest: withOfferedServices(
+                actionTo(ops, 'bookAsGuest', 'createGuestBooking', {
+                  title: 'Book',
+                  description: 'No account needed: we e-mail you a link to manage the booking.',
+                  body: GuestBookingInput,
+                  values: { cleanerId: id },
+                  types: { scheduledDate: 'date', scheduledTime: 'time', guestPhone: 'text' },
+                }),
+                offered,
+              ) as NonNullable<Cleaner['actions']['bookAsGuest']>,
             },
   };
 }
@@ -69,10 +106,11 @@ export function renderCleanerSearch(
   page: Omit<CleanerSearchPage, 'items' | 'links'> & { items: Data<Cleaner>[] },
   viewer: CleanerViewer,
   query: Record<string, string>,
+  catalogue: readonly CatalogueEntry[],
 ): CleanerSearchPage {
   return {
     ...page,
-    items: page.items.map((cleaner) => renderCleaner(ops, cleaner, viewer)),
+    items: page.items.map((cleaner) => renderCleaner(ops, cleaner, viewer, catalogue)),
     links: pageLinksTo(ops, 'searchCleaners', {}, query, page),
   };
 }

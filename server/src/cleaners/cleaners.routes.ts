@@ -11,7 +11,7 @@ export const cleanersRoutes = new Hono<AppEnv>()
       c.get('deps'),
       c.get('actor'),
       inputOf(c, api.searchCleaners).query,
-      (page, viewer) => renderCleanerSearch(c.get('operations'), page, viewer, c.req.query()),
+      (page, viewer, catalogue) => renderCleanerSearch(c.get('operations'), page, viewer, c.req.query(), catalogue),
     );
     return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
   })
@@ -19,6 +19,10 @@ export const cleanersRoutes = new Hono<AppEnv>()
     c.json(renderCleanerOverview(c.get('operations'), await cleanerOverview(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getCleaner), async (c) => {
-    const { cleaner, viewer } = await getCleaner(c.get('deps'), c.get('actor'), inputOf(c, api.getCleaner).param.id);
-    return c.json(renderCleaner(c.get('operations'), cleaner, viewer));
+    const { cleaner, viewer, catalogue } = await getCleaner(
+      c.get('deps'),
+      c.get('actor'),
+      inputOf(c, api.getCleaner).param.id,
+    );
+    return c.json(renderCleaner(c.get('operations'), cleaner, viewer, catalogue));
   });

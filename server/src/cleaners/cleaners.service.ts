@@ -1,6 +1,7 @@
 import type { Cleaner, CleanerOverview, CleanerSearchQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { type Actor, cleanerIdOf, personOf, requirePerson, requirePublic } from '../contract/actor';
+import { listActiveServices } from '../catalog/catalog.queries';
+import { type Actor, cleanerIdOf, isAdmin, personOf, requirePerson, requirePublic } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
 import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
@@ -70,16 +71,36 @@ export async function cleanerOverview(deps: Pick<Deps, 'database'>, actor: Actor
   return overviewOf(cleanerId, await cleanerOverviewFigures(db, cleanerId));
 }
 
-/** One active cleaner's public profile, with how this actor relates to them; 404 otherwise. */
+/** A service of the catalogue as the cleaner's `book` actions list it (decision 071). */
+export interface CatalogueEntry {
+  id: number;
+  name: string;
+  type: string;
+  category: string;
+}
+
+/** The bookable services, for listing what each cleaner offers (the rule is the SDK's `servicesOffered`). */
+export async function catalogueOf(db: Queryable): Promise<CatalogueEntry[]> {
+  return (await listActiveServices(db)).map(({ id, name, type, category }) => ({ id, name, type, category }));
+}
+
+/**
+ * One active cleaner's public profile, with how this actor relates to them and the catalogue their
+ * `book` action lists their services from; 404 otherwise. Administrators also see how many
+ * confirmed jobs the cleaner withdrew from (decision 071).
+ */
 export async function getCleaner(
   deps: Pick<Deps, 'database'>,
   actor: Actor,
   id: number,
-): Promise<{ cleaner: Data<Cleaner>; viewer: CleanerViewer }> {
+): Promise<{ cleaner: Data<Cleaner>; viewer: CleanerViewer; catalogue: CatalogueEntry[] }> {
   requirePublic(actor);
-  const row = await findActiveCleaner(deps.database.db, id);
+  const { db } = deps.database;
+  const [row, catalogue] = await Promise.all([findActiveCleaner(db, id), catalogueOf(db)]);
   if (!row) throw notFound('Cleaner');
-  return { cleaner: toCleanerDto(row), viewer: cleanerViewerOf(actor) };
+  const cleaner = toCleanerDto(row);
+  if (isAdmin(actor)) cleaner.withdrawals = row.withdrawnJobs;
+  return { cleaner, viewer: cleanerViewerOf(actor), catalogue };
 }
 
 /**
@@ -91,15 +112,20 @@ export async function searchCleanersAnswer(
   deps: Pick<Deps, 'database'>,
   actor: Actor,
   input: z.output<typeof CleanerSearchQuery>,
-  render: (result: SearchResult, viewer: CleanerViewer) => unknown,
+  render: (result: SearchResult, viewer: CleanerViewer, catalogue: CatalogueEntry[]) => unknown,
 ): Promise<string> {
   requirePublic(actor);
   const query = searchQueryOf(input);
   const { client } = deps.database;
   const cache = searchCacheFor(client);
   const viewer = cleanerViewerOf(actor);
-  const compute = async () =>
-    JSON.stringify(render(await searchCleaners(client, query, searchFactsOf(client)), viewer));
+  const compute = async () => {
+    const [result, catalogue] = await Promise.all([
+      searchCleaners(client, query, searchFactsOf(client)),
+      catalogueOf(deps.database.db),
+    ]);
+    return JSON.stringify(render(result, viewer, catalogue));
+  };
   const key = `${audienceKey(viewer)} ${JSON.stringify(query)}`;
   return cache.enabled ? cache.answers.getOrCompute(key, await cache.version.get(), compute) : compute();
 }

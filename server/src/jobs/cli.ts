@@ -25,6 +25,7 @@ async function main() {
   const logger = withFields(createLogger(config.logLevel), { job: job.name, jobRunId: crypto.randomUUID() });
   try {
     const result = await job.run({
+      config,
       database,
       clock: systemClock,
       logger,

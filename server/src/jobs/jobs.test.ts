@@ -79,7 +79,8 @@ describe('expireUnpaidBookings', () => {
       actorRole: 'system',
       actorUserId: null,
     });
-    expect(await notificationsFor(unpaid, 'booking_cancelled')).toHaveLength(2);
+    // Nobody was told of the hold, so nobody is told it lapsed (decision 072).
+    for (const id of [unpaid, failed, abandoned]) expect(await notificationsFor(id, 'booking_cancelled')).toEqual([]);
     // A second run finds nothing more to do.
     expect((await expireUnpaidBookings(ctx.deps, JOB)).expired).not.toContain(unpaid);
     // The time is free again.

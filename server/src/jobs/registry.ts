@@ -8,7 +8,7 @@ import { deliverNotifications } from '../notifications/outbox';
 import { reconcilePayments } from '../payments/reconcile.service';
 import { purgeExpired } from './purge-expired';
 
-export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer'> &
+export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer' | 'config'> &
   Pick<Partial<Deps>, 'metrics'>;
 
 /**

@@ -1,8 +1,6 @@
-import type { InStatement } from '@libsql/client';
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { notifications } from '../db/schema';
-import { builder, statement } from '../db/statements';
 import type { Deps } from '../deps';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../lib/mailer';
@@ -17,27 +15,6 @@ export interface NotificationInput {
   payload?: unknown;
   /** When set, a second notification with the same key is silently skipped. */
   dedupeKey?: string;
-}
-
-/**
- * A notification as a statement of a write batch (decision 054), about a row the same batch wrote:
- * `{id}` in its subject and dedupe key, and `payload.bookingId`, become `id` (an SQL value such as
- * `(select max(id) from bookings)`).
- */
-export function notificationStatement(now: Date, input: NotificationInput, id: SQL): InStatement {
-  return statement(
-    builder
-      .insert(notifications)
-      .values({
-        ...input,
-        subject: sql`replace(${input.subject}, '{id}', ${id})`,
-        dedupeKey: sql`replace(${input.dedupeKey ?? ''}, '{id}', ${id})`,
-        payload: sql`json_set(${JSON.stringify(input.payload ?? {})}, '$.bookingId', ${id})`,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing(),
-  );
 }
 
 /** Queues a notification in the same transaction as the change that caused it. */

@@ -30,6 +30,7 @@ export async function insertPayment(
   tx: Tx,
   values: { bookingId: number; customerId: number | null; provider: ProviderName; intent: PaymentIntent },
   now: Date,
+  site: string,
 ): Promise<PaymentRow> {
   await tx
     .insert(payments)
@@ -57,7 +58,7 @@ export async function insertPayment(
         sql`json_extract(${paymentEvents.payload}, '$.providerPaymentId') = ${values.intent.providerPaymentId}`,
       ),
     );
-  await settlePayment(tx, row.id, now, null);
+  await settlePayment(tx, row.id, now, null, site);
   return (await findPayment(tx, row.id)) ?? row;
 }
 
@@ -71,6 +72,7 @@ export async function applyPaymentEvent(
   provider: ProviderName,
   event: ProviderEvent,
   now: Date,
+  site: string,
 ): Promise<{ duplicate: boolean; paymentId: number | null }> {
   const payment = await findPaymentByProviderId(tx, provider, event.providerPaymentId);
   const inserted = await tx
@@ -87,7 +89,7 @@ export async function applyPaymentEvent(
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   if (inserted.length === 0) return { duplicate: true, paymentId: payment?.id ?? null };
-  if (payment) await settlePayment(tx, payment.id, now, event.id);
+  if (payment) await settlePayment(tx, payment.id, now, event.id, site);
   return { duplicate: false, paymentId: payment?.id ?? null };
 }
 
@@ -99,10 +101,16 @@ function eventFromRow(row: typeof paymentEvents.$inferSelect): ProviderEvent {
 /**
  * Recomputes a payment from its stored events and its refunds (pure rules in payment-state.ts),
  * writes what changed with an audit entry, then the booking: its payment status, and — when the
- * charge has gone through — pending → confirmed ("Your booking has been confirmed!",
- * docs/product/booking-and-payments.md).
+ * charge has gone through — pending → confirmed, e-mailed with links to `site` (`siteOf` the
+ * request or job that brought the change, decision 072; docs/product/booking-and-payments.md).
  */
-export async function settlePayment(tx: Tx, paymentId: number, now: Date, cause: string | null): Promise<PaymentRow> {
+export async function settlePayment(
+  tx: Tx,
+  paymentId: number,
+  now: Date,
+  cause: string | null,
+  site: string,
+): Promise<PaymentRow> {
   const row = await findPayment(tx, paymentId);
   if (!row) throw new Error(`payment ${paymentId} missing`);
   const events = (await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).all()).map(
@@ -154,12 +162,12 @@ export async function settlePayment(tx: Tx, paymentId: number, now: Date, cause:
       createdAt: now,
     });
   }
-  await syncBooking(tx, row.bookingId, now);
+  await syncBooking(tx, row.bookingId, now, site);
   return { ...row, status: state.status, failureReason: state.failureReason, refundedCents };
 }
 
 /** Marks an attempt in flight (the local card form was submitted); only a pending payment moves. */
-export async function markProcessing(tx: Tx, paymentId: number, now: Date): Promise<void> {
+export async function markProcessing(tx: Tx, paymentId: number, now: Date, site: string): Promise<void> {
   const row = await findPayment(tx, paymentId);
   if (row?.status !== 'pending') return;
   await tx.update(payments).set({ status: 'processing', updatedAt: now }).where(eq(payments.id, paymentId));
@@ -171,7 +179,7 @@ export async function markProcessing(tx: Tx, paymentId: number, now: Date): Prom
     details: { from: 'pending', to: 'processing', cause: 'card submitted' },
     createdAt: now,
   });
-  await syncBooking(tx, row.bookingId, now);
+  await syncBooking(tx, row.bookingId, now, site);
 }
 
 export function touchPayment(tx: Tx, paymentId: number, now: Date) {
@@ -179,7 +187,7 @@ export function touchPayment(tx: Tx, paymentId: number, now: Date) {
 }
 
 /** Tells the bookings service what the booking's payments add up to now. */
-async function syncBooking(tx: Tx, bookingId: number, now: Date): Promise<void> {
+async function syncBooking(tx: Tx, bookingId: number, now: Date, site: string): Promise<void> {
   const statuses = await tx
     .select({ status: payments.status })
     .from(payments)
@@ -190,5 +198,6 @@ async function syncBooking(tx: Tx, bookingId: number, now: Date): Promise<void> 
     bookingId,
     { status: deriveBookingPaymentStatus(statuses), charged: statuses.some((p) => CHARGED_STATUSES.has(p.status)) },
     now,
+    site,
   );
 }

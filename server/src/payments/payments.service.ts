@@ -24,6 +24,7 @@ import {
   PaymentProviderError,
   type ProviderEvent,
 } from '../lib/payment-provider';
+import { type SiteDeps, siteOf } from '../notifications/site';
 import { LocalPaymentProvider, validateCard } from './local-provider';
 import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
@@ -45,16 +46,19 @@ import {
  * refunds are in refunds.service.ts.
  */
 
-export interface PaymentDeps {
+export interface PaymentDeps extends SiteDeps {
   database: Database;
   clock: Clock;
   payments: PaymentProvider;
   logger?: Logger;
 }
 
-/** One provider event, applied in its own transaction (webhooks, the local card form, reconciliation). */
+/**
+ * One provider event, applied in its own transaction (webhooks, the local card form,
+ * reconciliation); the e-mails of a booking it confirms link to `siteOf(deps)` (decision 072).
+ */
 export function applyEvent(deps: PaymentDeps, event: ProviderEvent) {
-  return deps.database.write((tx) => applyPaymentEvent(tx, deps.payments.name, event, deps.clock.now()));
+  return deps.database.write((tx) => applyPaymentEvent(tx, deps.payments.name, event, deps.clock.now(), siteOf(deps)));
 }
 
 /**
@@ -205,6 +209,7 @@ async function startPayment(
           tx,
           { bookingId: booking.id, customerId: customer.userId, provider: provider.name, intent: created },
           clock.now(),
+          siteOf(deps),
         );
       });
       return { row: inserted, intent: created };
@@ -284,7 +289,7 @@ export async function confirmLocalCardPayment(
     };
   }
 
-  await database.write((tx) => markProcessing(tx, payment.id, clock.now()));
+  await database.write((tx) => markProcessing(tx, payment.id, clock.now(), siteOf(deps)));
   const result = await provider.confirmCardPayment(input.clientSecret, card);
   for (const event of await provider.emittedEvents(payment.providerPaymentId)) await applyEvent(deps, event);
   const after = (await findPayment(database.db, payment.id)) ?? payment;

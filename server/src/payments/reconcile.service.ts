@@ -1,6 +1,7 @@
 import { type Actor, requireSystem } from '../contract/actor';
 import type { Deps } from '../deps';
 import { PaymentProviderError } from '../lib/payment-provider';
+import { siteOf } from '../notifications/site';
 import { markProcessing, touchPayment } from './payment-ledger.service';
 import { cancelledBookingRefundsDue, eventsFromIntent, stalePayments, staleRefunds } from './payments.queries';
 import { applyEvent } from './payments.service';
@@ -11,7 +12,8 @@ export const RECONCILE_AFTER_MINUTES = 10;
 /** Provider calls per run; the next run takes the rest (oldest first). */
 const BATCH = 50;
 
-type ReconcileDeps = Pick<Deps, 'database' | 'clock' | 'payments'> & Partial<Pick<Deps, 'logger'>>;
+type ReconcileDeps = Pick<Deps, 'database' | 'clock' | 'payments' | 'config'> &
+  Partial<Pick<Deps, 'logger' | 'requestUrl'>>;
 
 /**
  * Catches up with the payment provider when its word was lost (a webhook that never came, a crash
@@ -52,7 +54,7 @@ export async function reconcilePayments(
           if (!(await applyEvent(deps, event)).duplicate) applied += 1;
         }
         if (intent.status === 'processing' && payment.status === 'pending') {
-          await deps.database.write((tx) => markProcessing(tx, payment.id, deps.clock.now()));
+          await deps.database.write((tx) => markProcessing(tx, payment.id, deps.clock.now(), siteOf(deps)));
           applied += 1;
         }
       }

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@spotless/sdk/rules';
+import { CLEANER_WITHDREW, centsToDollars } from '@spotless/sdk/rules';
 import type { RefundInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,7 +10,10 @@ import { bookings, payments, refunds, users } from '../db/schema';
 import { runOnce } from '../idempotency/idempotency';
 import { PaymentProviderError, type Refund } from '../lib/payment-provider';
 import type { CancellationRefunds } from '../lib/refunds-port';
+import { refundEmail } from '../notifications/account-emails';
+import { firstNameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import { settlePayment } from './payment-ledger.service';
 import { checkRefund } from './payment-state';
 import { bookingPayments, findPayment, type PaymentRow, type RefundRow } from './payments.queries';
@@ -39,6 +42,7 @@ async function reserveRefund(
   reason: string | null,
   actorUserId: number | null,
   now: Date,
+  site: string,
 ): Promise<RefundRow> {
   const [refund] = await tx
     .insert(refunds)
@@ -53,7 +57,7 @@ async function reserveRefund(
     })
     .returning();
   if (!refund) throw new Error('refund row missing after insert');
-  await settlePayment(tx, payment.id, now, `refund ${refund.id} reserved`);
+  await settlePayment(tx, payment.id, now, `refund ${refund.id} reserved`, site);
   return refund;
 }
 
@@ -85,7 +89,15 @@ async function refundNow(deps: PaymentDeps, request: RefundRequest) {
       const fields = check.code === 'not_refundable' ? undefined : { amount: check.message };
       throw new AppError(check.code === 'invalid_amount' ? 400 : 409, check.code, check.message, fields);
     }
-    const refund = await reserveRefund(tx, payment, check.amountCents, request.reason, request.actorUserId, now);
+    const refund = await reserveRefund(
+      tx,
+      payment,
+      check.amountCents,
+      request.reason,
+      request.actorUserId,
+      now,
+      siteOf(deps),
+    );
     return { refund, payment };
   });
   const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
@@ -134,7 +146,7 @@ export async function refundCancelledBooking(deps: PaymentDeps, paymentId: numbe
     const payment = await findPayment(tx, paymentId);
     if (payment?.status !== 'succeeded' || payment.provider !== deps.payments.name) return null;
     const booking = await tx
-      .select({ status: bookings.status, feeCents: bookings.cancellationFeeCents })
+      .select({ status: bookings.status, feeCents: bookings.cancellationFeeCents, kind: bookings.cancellationKind })
       .from(bookings)
       .where(eq(bookings.id, payment.bookingId))
       .get();
@@ -142,9 +154,14 @@ export async function refundCancelledBooking(deps: PaymentDeps, paymentId: numbe
     const feeCents = Math.min(booking.feeCents ?? 0, payment.amountCents);
     const amountCents = payment.amountCents - feeCents - payment.refundedCents;
     if (amountCents < 1) return null;
+    // A cleaner's withdrawal (decision 071) is refunded in full, and says why.
     const reason =
-      feeCents > 0 ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)` : 'Booking cancelled';
-    return { refund: await reserveRefund(tx, payment, amountCents, reason, null, now), payment };
+      booking.kind === 'withdrawn'
+        ? CLEANER_WITHDREW
+        : feeCents > 0
+          ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)`
+          : 'Booking cancelled';
+    return { refund: await reserveRefund(tx, payment, amountCents, reason, null, now, siteOf(deps)), payment };
   });
   if (!reserved) return null;
   return settleRefundWithProvider(deps, reserved.refund, reserved.payment, false, 'system');
@@ -192,11 +209,15 @@ export async function settleRefundWithProvider(
       if (throwOnFailure) throw providerErrorToAppError(error);
       return null;
     }
-    await deps.database.write((tx) => finishRefund(tx, refund, payment, null, deps.clock.now(), error, actorRole));
+    await deps.database.write((tx) =>
+      finishRefund(tx, refund, payment, null, deps.clock.now(), error, actorRole, siteOf(deps)),
+    );
     if (throwOnFailure) throw providerErrorToAppError(error);
     return null;
   }
-  return deps.database.write((tx) => finishRefund(tx, refund, payment, result, deps.clock.now(), null, actorRole));
+  return deps.database.write((tx) =>
+    finishRefund(tx, refund, payment, result, deps.clock.now(), null, actorRole, siteOf(deps)),
+  );
 }
 
 async function finishRefund(
@@ -207,6 +228,7 @@ async function finishRefund(
   now: Date,
   error: unknown,
   actorRole: RefundActor,
+  site: string,
 ) {
   const current = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).get();
   if (!current) throw new Error(`refund ${refund.id} missing`);
@@ -221,7 +243,7 @@ async function finishRefund(
   if (status === 'succeeded' && refund.reason) {
     await tx.update(payments).set({ refundReason: refund.reason }).where(eq(payments.id, payment.id));
   }
-  const settled = await settlePayment(tx, payment.id, now, `refund ${refund.id} ${status}`);
+  const settled = await settlePayment(tx, payment.id, now, `refund ${refund.id} ${status}`, site);
   if (status === 'pending')
     return { refund: { ...current, status, providerRefundId: result?.providerRefundId ?? null }, payment: settled };
 
@@ -242,19 +264,34 @@ async function finishRefund(
   });
   if (status === 'succeeded') {
     const customer = await tx
-      .select({ id: users.id, email: users.email, guestEmail: bookings.guestEmail })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        guestEmail: bookings.guestEmail,
+        guestName: bookings.guestName,
+        startsAt: bookings.startsAt,
+        timeZone: bookings.timeZone,
+      })
       .from(bookings)
       .leftJoin(users, eq(users.id, bookings.customerId))
       .where(eq(bookings.id, payment.bookingId))
       .get();
     const email = customer?.email ?? customer?.guestEmail;
-    if (email) {
+    if (customer && email) {
       await enqueueNotification(tx, now, {
         type: 'refund',
         recipientEmail: email,
-        ...(customer?.id ? { recipientUserId: customer.id } : {}),
-        subject: `Refund of $${centsToDollars(refund.amountCents)} for booking #${payment.bookingId}`,
-        body: `We have refunded $${centsToDollars(refund.amountCents)} to your card for booking #${payment.bookingId}.${refund.reason ? ` Reason: ${refund.reason}` : ''}`,
+        ...(customer.id ? { recipientUserId: customer.id } : {}),
+        ...refundEmail(site, {
+          firstName: customer.id ? customer.firstName : firstNameOf(customer.guestName),
+          amountCents: refund.amountCents,
+          booking: { id: payment.bookingId, startsAt: customer.startsAt, timeZone: customer.timeZone },
+          // The system refunds a cancelled booking (less the fee it kept); an administrator, for a reason.
+          cancellation:
+            actorRole === 'system' ? { keptCents: Math.max(0, settled.amountCents - settled.refundedCents) } : null,
+          reason: refund.reason,
+        }),
         payload: {
           bookingId: payment.bookingId,
           paymentId: payment.id,

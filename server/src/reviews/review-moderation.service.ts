@@ -7,7 +7,9 @@ import { notFound } from '../contract/errors';
 import type { Data } from '../contract/hypermedia';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
+import { reviewModeratedEmail } from '../notifications/cleaner-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import {
   closeReportsOf,
   findReviewForModeration,
@@ -24,7 +26,7 @@ import {
  * audited. Showing the same status again changes nothing and tells nobody.
  */
 
-type ModerationDeps = Pick<Deps, 'database' | 'clock'>;
+type ModerationDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>;
 type ModerationInput = z.output<typeof ReviewModerationInput>;
 
 export async function moderateReview(
@@ -51,7 +53,7 @@ export async function moderateReview(
         entityId: String(id),
         details: { from: review.status, to: input.status, reason },
       });
-      await tellAuthor(tx, now, review, input.status, reason);
+      await tellAuthor(tx, now, siteOf(deps), review, input.status, reason);
     }
     const figures = await setReviewFigures(tx, review.cleanerId, await publishedRatingsOf(tx, review.cleanerId), now);
     return {
@@ -67,6 +69,7 @@ export async function moderateReview(
 async function tellAuthor(
   tx: Tx,
   now: Date,
+  site: string,
   review: { id: number; customerId: number | null; cleanerId: number },
   status: 'published' | 'hidden',
   reason: string | null,
@@ -78,11 +81,7 @@ async function tellAuthor(
     type: status === 'hidden' ? 'review_hidden' : 'review_restored',
     recipientEmail: author.email,
     recipientUserId: author.id,
-    subject: status === 'hidden' ? 'Your review has been hidden' : 'Your review is shown again',
-    body:
-      status === 'hidden'
-        ? `Your review no longer appears on Spotless. Reason: ${reason}. If you think this is a mistake, reply to this message or contact support.`
-        : 'Your review appears on Spotless again.',
+    ...reviewModeratedEmail(site, { firstName: author.firstName, hidden: status === 'hidden', reason }),
     payload: { reviewId: review.id },
   });
 }

@@ -7,7 +7,9 @@ import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { reviewPhotos, reviewReports, reviewResponses, reviews, reviewVotes } from '../db/schema';
 import type { Deps } from '../deps';
+import { reviewReceivedEmail } from '../notifications/cleaner-emails';
 import { enqueueNotification } from '../notifications/outbox';
+import { siteOf } from '../notifications/site';
 import { answerOf, loadForWrite, type ReviewAnswer, reviewNotFound } from './review-access.service';
 import { type PhotoUpload, photoKey } from './review-photos';
 import {
@@ -28,7 +30,7 @@ import { findBookingForReview, findReviewFacts, userContactOf } from './reviews.
  * version, which a trigger on `cleaners` bumps.
  */
 
-type ReviewDeps = Pick<Deps, 'database' | 'clock' | 'files'>;
+type ReviewDeps = Pick<Deps, 'database' | 'clock' | 'files' | 'config' | 'requestUrl'>;
 type CreateInput = z.output<typeof ReviewCreateInput>;
 type ReportInput = z.output<typeof ReviewReportInput>;
 
@@ -106,7 +108,7 @@ export async function createReview(deps: ReviewDeps, actor: Actor, input: Create
           .returning({ id: reviews.id });
         if (!row) throw new Error('review insert returned no row');
         await addReviewRating(tx, booking.cleanerId, overall, now);
-        await tellCleanerOfReview(tx, now, booking.cleanerUserId, row.id, overall);
+        await tellCleanerOfReview(tx, now, siteOf(deps), booking.cleanerUserId, row.id, overall);
         return row.id;
       }),
     alreadyReviewed,
@@ -115,15 +117,21 @@ export async function createReview(deps: ReviewDeps, actor: Actor, input: Create
 }
 
 /** The cleaner hears of every review of their work, through the outbox, with the review's own transaction. */
-async function tellCleanerOfReview(tx: Tx, now: Date, cleanerUserId: number, reviewId: number, stars: number) {
+async function tellCleanerOfReview(
+  tx: Tx,
+  now: Date,
+  site: string,
+  cleanerUserId: number,
+  reviewId: number,
+  stars: number,
+) {
   const cleaner = await userContactOf(tx, cleanerUserId);
   if (!cleaner) return;
   await enqueueNotification(tx, now, {
     type: 'review_received',
     recipientEmail: cleaner.email,
     recipientUserId: cleaner.id,
-    subject: `You have a new ${stars}-star review`,
-    body: `A customer reviewed your cleaning: ${stars} out of 5 stars. Read it, and respond if you like, on your dashboard's Reviews page.`,
+    ...reviewReceivedEmail(site, { firstName: cleaner.firstName, stars }),
     payload: { reviewId },
     dedupeKey: `review_received:${reviewId}`,
   });

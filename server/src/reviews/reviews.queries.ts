@@ -362,5 +362,9 @@ export async function publishedRatingsOf(db: Queryable, cleanerId: number): Prom
 
 /** Where to tell a user something (the author of a review, a reviewed cleaner). */
 export function userContactOf(db: Queryable, userId: number) {
-  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
 }

@@ -57,7 +57,7 @@ describe('seedDemoData', () => {
     const before = await read();
     expect(before.length).toBeGreaterThan(0);
     await ctx.database.write(async (tx) => {
-      for (const [id] of before) await settlePayment(tx, id as number, now, null);
+      for (const [id] of before) await settlePayment(tx, id as number, now, null, 'http://localhost:8787');
     });
     expect(await read()).toEqual(before);
   });

@@ -255,6 +255,8 @@ export const world = {
   slotId: slot?.id as number,
   /** Fresh rows per request, for operations that change or delete what they touch. */
   newBooking: () => insertBooking(),
+  /** Customer A's booking with the `cleaner`, accepted: what its cleaner may withdraw from. */
+  newConfirmedBooking: () => insertBooking({ customerId: userIds.customerA, status: 'confirmed' }),
   /** Sunday hours of the cleaner's, a quarter of an hour each from 01:00, none after 12:00. */
   newAvailability: () => {
     const n = sundayQuarter++;

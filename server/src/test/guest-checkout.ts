@@ -1,12 +1,14 @@
 /**
  * The world of the guest checkout suites (decision 049): a seeded server with a partner, Sunny
- * Homes, whose widget books for guests with its publishable key, and the e-mailed links.
+ * Homes, whose widget books for guests with its publishable key, and the e-mailed links — which
+ * come with the confirmation, once the booking is paid (decision 072).
  */
 import { eq } from 'drizzle-orm';
 import { partners } from '../db/schema';
 import { deliverNotifications } from '../notifications/outbox';
 import { seedWorld } from './booking-fixtures';
 import { createTestContext, type Json } from './harness';
+import { CARD } from './payment-world';
 
 export const HOST = 'https://sunny-homes.example';
 const KEY = 'pk_guest_test_partner';
@@ -45,6 +47,31 @@ export async function guestCheckoutWorld() {
   const bookAsGuest = (body: Json, headers: Record<string, string> = widget) =>
     ctx.json<Json>('/api/guest-bookings', { method: 'POST', headers, body });
 
+  /** Pays a guest booking with its token and the 4242 card, as the widget's checkout does. */
+  async function payAsGuest(made: { body: Json }) {
+    const guest = { ...widget, authorization: `Bearer ${made.body.guestToken}` };
+    const intent = await ctx.json<Json>('/api/create-payment-intent', {
+      method: 'POST',
+      headers: guest,
+      body: { bookingId: made.body.booking.id },
+    });
+    if (intent.status !== 200) throw new Error(`no payment intent: ${JSON.stringify(intent.body)}`);
+    const paid = await ctx.json('/api/payments/local/confirm', {
+      method: 'POST',
+      headers: guest,
+      body: { clientSecret: intent.body.clientSecret, ...CARD },
+    });
+    if (paid.status !== 200) throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
+  }
+
+  /** A guest booking, paid: its confirmation, with the manage link, is in the outbox. */
+  async function bookAndPayAsGuest(body: Json) {
+    const made = await bookAsGuest(body);
+    if (made.status !== 201) throw new Error(`not booked: ${JSON.stringify(made.body)}`);
+    await payAsGuest(made);
+    return made;
+  }
+
   /** The manage link in the last e-mail sent to `email`. */
   async function linkFor(email: string): Promise<string> {
     await deliverNotifications(ctx.deps);
@@ -55,5 +82,5 @@ export async function guestCheckoutWorld() {
     return `${url.pathname}${url.search}`;
   }
 
-  return { ctx, demoCleaner, partner, widget, payload, bookAsGuest, linkFor };
+  return { ctx, demoCleaner, partner, widget, payload, bookAsGuest, payAsGuest, bookAndPayAsGuest, linkFor };
 }

@@ -9,6 +9,8 @@ import { services } from './services';
 /** Bookings and the history of their statuses. */
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+/** `BOOKING_CANCELLATION_KINDS` of the SDK's schemas (a test holds them equal). */
+export const CANCELLATION_KINDS = ['customer', 'admin', 'expired', 'declined', 'withdrawn'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
 
 export const bookings = sqliteTable(
@@ -48,6 +50,8 @@ export const bookings = sqliteTable(
     cancellationFeeCents: integer(),
     cancelledAt: integer({ mode: 'timestamp_ms' }),
     cancelReason: text(),
+    /** Who ended it (decision 071): a cleaner's withdrawal from an accepted job is `withdrawn`. */
+    cancellationKind: text({ enum: CANCELLATION_KINDS }),
     reminderSentAt: integer({ mode: 'timestamp_ms' }),
     ...timestamps,
   },

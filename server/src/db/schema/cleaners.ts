@@ -19,6 +19,8 @@ export const cleaners = sqliteTable(
     ratingSum: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     completedJobs: integer().notNull().default(0),
+    /** Confirmed jobs the cleaner withdrew from (decision 071): shown to administrators. */
+    withdrawnJobs: integer().notNull().default(0),
     isVerified: integer({ mode: 'boolean' }).notNull().default(false),
     isInsured: integer({ mode: 'boolean' }).notNull().default(false),
     isBonded: integer({ mode: 'boolean' }).notNull().default(false),

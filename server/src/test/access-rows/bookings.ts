@@ -79,6 +79,13 @@ export const BOOKING_ROWS: Record<string, Row> = {
     request: async (f) => ({ path: `/api/bookings/${await f.newBooking()}/status`, body: { status: 'confirmed' } }),
     expect: { visitor: 401, customerA: 403, customerB: 404, cleaner: 200, otherCleaner: 404, admin: 403 },
   },
+  withdrawBooking: {
+    request: async (f) => ({
+      path: `/api/bookings/${await f.newConfirmedBooking()}/withdraw`,
+      body: { reason: 'I cannot come after all, sorry.' },
+    }),
+    expect: { visitor: 401, customerA: 403, customerB: 404, cleaner: 200, otherCleaner: 404, admin: 403 },
+  },
 
   // ── Guest checkout (a partner key; the e-mailed link) ──
   createGuestBooking: {

@@ -1,11 +1,13 @@
 import {
   type Cleaner,
   centsToDollars,
+  checkDuration,
   formatDollars,
   formatDuration,
   MIN_DURATION_MINUTES,
   quoteTotalCents,
   type Service,
+  serviceAreaWarning,
 } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -22,6 +24,7 @@ import {
   bookingFormProblems,
   FIELD_ORDER,
   idempotencyKeyFor,
+  notEnoughTimeAt,
   parseDuration,
 } from '../utils/booking-form';
 import type { BookingPrefill } from '../utils/booking-prefill';
@@ -53,6 +56,9 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
 
   const duration = parseDuration(values.duration);
   const durationOk = Number.isFinite(duration) && duration >= MIN_DURATION_MINUTES;
+  // The duration rule's own words as soon as it is broken (over 12 hours is not "no free time").
+  const durationRule = Number.isFinite(duration) ? checkDuration(duration) : null;
+  const durationProblem = durationRule && !durationRule.ok ? durationRule.message : undefined;
   const totalPrice =
     correction && correction.duration === values.duration
       ? correction.price
@@ -67,8 +73,18 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
         : '';
 
   const slots = useQuery({
-    ...slotsQuery(cleaner.id, values.scheduledDate, durationOk ? Math.min(duration, 720) : MIN_DURATION_MINUTES),
+    ...slotsQuery(cleaner.id, values.scheduledDate, durationOk && !durationProblem ? duration : MIN_DURATION_MINUTES),
     enabled: values.scheduledDate !== '',
+  });
+  // A chosen time free, but not for this long: how long it is free, as the server says it (decision 071).
+  const tooLong =
+    durationOk && !durationProblem ? notEnoughTimeAt(slots.data?.items, values.scheduledTime, duration) : null;
+  // The cleaner serves their own area: an address in another city is booked, with this warning.
+  const areaWarning = serviceAreaWarning(values.address, {
+    firstName: cleaner.user.firstName,
+    city: cleaner.city,
+    state: cleaner.state,
+    coverageAreas: cleaner.coverageAreas,
   });
 
   /** The linked time until the day's slots have said whether it is free; a taken one is dropped. */
@@ -115,6 +131,10 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
       return;
     }
     if (Object.keys(found).length > 0) return;
+    if (tooLong) {
+      setErrors({ duration: tooLong });
+      return;
+    }
     if (isTimeFree(slots, values.scheduledTime) === false) {
       setErrors({ scheduledTime: 'That time is already booked: please pick another time' });
       return;
@@ -189,6 +209,11 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
           />
         )}
       </Field>
+      {areaWarning ? (
+        <p className="alert alert--warning" role="status" data-testid="area-warning">
+          {areaWarning}
+        </p>
+      ) : null}
 
       <SlotPicker
         slots={slots}
@@ -209,7 +234,8 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
         beside={
           <Field
             label="Duration (minutes)"
-            error={errors.duration}
+            error={errors.duration ?? durationProblem ?? tooLong}
+            errorTestId="duration-error"
             hint={durationOk ? formatDuration(duration) : 'At least 30 minutes'}
           >
             {(control) => (

@@ -1,4 +1,12 @@
-import { type Cleaner, formatDollars, formatDuration, initials, type Service } from '@spotless/sdk';
+import {
+  type Cleaner,
+  formatDollars,
+  formatDuration,
+  initials,
+  offersService,
+  type Service,
+  servicesOffered,
+} from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
@@ -50,10 +58,11 @@ export function BookingPage() {
   const serviceLoading = serviceId === undefined ? allServices.isPending : serviceId > 0 && oneService.isPending;
   if (cleaner.isPending || serviceLoading || userLoading) return <BookingSkeleton />;
 
+  // Only a service the cleaner offers (the rule the server books by; decision 071).
   const service =
     serviceId === undefined
-      ? chooseService(allServices.data?.items ?? [])
-      : serviceId > 0 && oneService.data
+      ? chooseService(servicesOffered(cleaner.data, allServices.data?.items ?? []))
+      : serviceId > 0 && oneService.data && offersService(cleaner.data, oneService.data)
         ? oneService.data
         : undefined;
   if (!service) {

@@ -1,6 +1,12 @@
 import type { Cleaner, Service } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { type BookingFormValues, bookingFormProblems, chooseService, idempotencyKeyFor } from './booking-form';
+import {
+  type BookingFormValues,
+  bookingFormProblems,
+  chooseService,
+  idempotencyKeyFor,
+  notEnoughTimeAt,
+} from './booking-form';
 
 const service = (id: number, type: Service['type']): Service => ({
   id,
@@ -136,5 +142,27 @@ describe('idempotencyKeyFor', () => {
     const first = idempotencyKeyFor(null, '{"a":1}', makeKey);
     expect(idempotencyKeyFor(first, '{"a":1}', makeKey).key).toBe(first.key);
     expect(idempotencyKeyFor(first, '{"a":2}', makeKey).key).not.toBe(first.key);
+  });
+});
+
+describe('notEnoughTimeAt: a chosen time free, but not for this long (decision 071)', () => {
+  const slots = [
+    { startTime: '09:00', isAvailable: true, freeMinutes: 300 },
+    { startTime: '10:00', isAvailable: false, freeMinutes: 120 },
+    { startTime: '12:00', isAvailable: false, freeMinutes: 0 },
+  ];
+
+  it('says how long the time is free, in the server’s words', () => {
+    expect(notEnoughTimeAt(slots, '10:00', 240)).toBe(
+      'Needs 4 hr; only 2 hr free from 10:00 AM: choose a shorter duration or another time',
+    );
+  });
+
+  it('says nothing where it fits, where the start itself is taken, or before the day is known', () => {
+    expect(notEnoughTimeAt(slots, '09:00', 240)).toBeNull();
+    expect(notEnoughTimeAt(slots, '12:00', 240)).toBeNull();
+    expect(notEnoughTimeAt(slots, '', 240)).toBeNull();
+    expect(notEnoughTimeAt(undefined, '10:00', 240)).toBeNull();
+    expect(notEnoughTimeAt([{ startTime: '10:00', isAvailable: false }], '10:00', 240)).toBeNull();
   });
 });

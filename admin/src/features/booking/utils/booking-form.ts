@@ -1,4 +1,13 @@
-import { checkDuration, checkQuote, MESSAGES, MIN_DURATION_MINUTES, type Service } from '@spotless/sdk';
+import {
+  checkDuration,
+  checkQuote,
+  MESSAGES,
+  MIN_DURATION_MINUTES,
+  notEnoughTimeMessage,
+  type Service,
+  type TimeSlot,
+  tooLongForItsStart,
+} from '@spotless/sdk';
 import { type FormAction, validate } from '@spotless/sdk/forms';
 
 export interface BookingFormValues {
@@ -23,6 +32,21 @@ export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>
 export function chooseService(services: readonly Service[], serviceId?: number): Service | undefined {
   if (serviceId !== undefined) return services.find((s) => s.id === serviceId);
   return services.find((s) => s.type === 'regular') ?? services[0];
+}
+
+/**
+ * The chosen time, free for less than `duration` minutes: the server's own words for it, from how
+ * long the day's slots say it is free (decision 071); null when it fits, is taken from its start, or
+ * is not known yet.
+ */
+export function notEnoughTimeAt(
+  slots: readonly Pick<TimeSlot, 'startTime' | 'isAvailable' | 'freeMinutes'>[] | undefined,
+  time: string,
+  duration: number,
+): string | null {
+  const slot = time === '' ? undefined : slots?.find((s) => s.startTime === time);
+  if (!slot || slot.isAvailable || !tooLongForItsStart(duration, slot.freeMinutes)) return null;
+  return notEnoughTimeMessage(duration, slot.freeMinutes, time);
 }
 
 /** Parses the duration field: a whole number of minutes, or NaN. */

@@ -26,6 +26,22 @@ export function useJobAction() {
   });
 }
 
+type WithdrawAction = NonNullable<Booking['actions']['withdraw']>;
+
+/** Withdraw from a confirmed job: the booking's own `withdraw` action, with the reason (decision 071). */
+export function useWithdrawJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...cleanerKeys.all, 'withdraw'],
+    mutationFn: ({ action, reason }: { action: WithdrawAction; reason: string }) => api.perform(action, { reason }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cleanerKeys.overview() });
+      void queryClient.invalidateQueries({ queryKey: slotKeys.all });
+    },
+  });
+}
+
 /** Any create / update / delete action of the cleaner's hours or time off, then a refetch of both. */
 export function useScheduleAction() {
   const queryClient = useQueryClient();

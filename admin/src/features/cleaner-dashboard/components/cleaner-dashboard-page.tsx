@@ -15,6 +15,7 @@ import { jobsQuery, overviewQuery, ownProfileQuery } from '../api/cleaner-dashbo
 import { latestJobs, orderJobs, percentText, ratingText } from '../utils/cleaner-dashboard';
 import { CalendarTab } from './calendar-tab';
 import { AvailabilityTab, TimeOffTab } from './schedule-tabs';
+import { WithdrawDialog } from './withdraw-dialog';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -189,6 +190,7 @@ const JOB_BUTTONS = [
 
 function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
   const act = useJobAction();
+  const [withdrawing, setWithdrawing] = useState(false);
   const customer = job.customer
     ? `${job.customer.firstName ?? ''} ${job.customer.lastName ?? ''}`.trim() || job.customer.email
     : 'Guest';
@@ -250,7 +252,21 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
               {button.label}
             </button>
           ))}
+          {/* Offered only while the job is confirmed and has not started (decision 071). */}
+          {job.actions.withdraw ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--outline"
+              title={job.actions.withdraw.description}
+              onClick={() => setWithdrawing(true)}
+            >
+              Withdraw
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {withdrawing && job.actions.withdraw ? (
+        <WithdrawDialog job={job} action={job.actions.withdraw} onClose={() => setWithdrawing(false)} />
       ) : null}
     </li>
   );

@@ -1,6 +1,6 @@
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import '../cleaner-profile.css';
-import { type Cleaner, formatDollars, formatDuration } from '@spotless/sdk';
+import { type Cleaner, formatDollars, formatDuration, servicesOffered } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -9,7 +9,6 @@ import { CleanerAvatar, CredentialBadges, cleanerName } from '../../../entities/
 import { CleanerReviews } from '../../../entities/review';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { Link, useParams } from '../../../lib/router';
-import { availableServices } from '../utils/available-services';
 
 /** How many reviews the profile lists (lists show 10, a cleaner panel 5: docs/product/discovery.md). */
 const PROFILE_REVIEW_LIMIT = 10;
@@ -41,7 +40,8 @@ export function CleanerProfilePage() {
 function Profile({ cleaner }: { cleaner: Cleaner }) {
   const name = cleanerName(cleaner);
   const services = useQuery(servicesQuery);
-  const offered = services.data ? availableServices(services.data.items, cleaner) : [];
+  // The services the cleaner offers: the SDK's rule, the one the server books by (decision 071).
+  const offered = services.data ? servicesOffered(cleaner, services.data.items) : [];
   const { favourite, toggle } = useFavourite(cleaner.id);
 
   return (
@@ -62,6 +62,13 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
                   : `${cleaner.rating.toFixed(1)} (${cleaner.reviewCount} ${cleaner.reviewCount === 1 ? 'review' : 'reviews'})`}
               </p>
               <p>{cleaner.completedJobs} jobs completed</p>
+              {cleaner.withdrawals !== undefined ? (
+                // Administrators only (decision 071): confirmed jobs the cleaner withdrew from.
+                <p data-testid="cleaner-withdrawals">
+                  Withdrew from {cleaner.withdrawals} confirmed {cleaner.withdrawals === 1 ? 'job' : 'jobs'} (shown to
+                  administrators)
+                </p>
+              ) : null}
               <CredentialBadges cleaner={cleaner} />
               <p>{cleaner.experience} experience</p>
               <p className="profile__areas">

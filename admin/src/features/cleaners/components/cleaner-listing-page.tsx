@@ -2,6 +2,7 @@ import '../cleaners.css';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
+import { policy } from '../../../lib/policy';
 import { useSearchParams } from '../../../lib/router';
 import { type ListingFilters, readFilters, writeFilters } from '../utils/listing-filters';
 import { searchBarVisible } from '../utils/scroll-visibility';
@@ -14,7 +15,12 @@ const TRUST_TILES = [
   { title: 'Background Checked', text: 'Every professional passes identity and background checks.', Icon: ShieldIcon },
   { title: 'Insured & Bonded', text: 'Your home and belongings are protected on every job.', Icon: CheckIcon },
   { title: 'Fast Response', text: 'Most cleaners reply to requests within 24 hours.', Icon: ClockIcon },
-  { title: 'Customer Support 24/7', text: 'Our team is here whenever you need help.', Icon: PhoneIcon },
+  // Messages are taken at any hour and answered within the support policy's time (sdk/src/help/policy.ts).
+  {
+    title: 'Customer Support 24/7',
+    text: `Write to us any time, day or night: we reply within ${policy.supportResponseHours} hours.`,
+    Icon: PhoneIcon,
+  },
 ] as const;
 
 interface CleanerListingPageProps {

@@ -1,4 +1,11 @@
-import { type Booking, type BookingList, type BookingStats, formatDollars, isPastBooking } from '@spotless/sdk';
+import {
+  type Booking,
+  type BookingList,
+  type BookingStats,
+  CLEANER_WITHDREW,
+  formatDollars,
+  isPastBooking,
+} from '@spotless/sdk';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
@@ -285,6 +292,17 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
             : ['cleaner', 'date', 'time', 'total', 'address']
         }
       />
+      {booking.cancellationKind === 'withdrawn' ? (
+        // The cleaner cannot come after all (decision 071): their reason, and the money back in full.
+        <p className="alert alert--warning" data-testid="withdrawn-note">
+          {CLEANER_WITHDREW}: “{booking.cancelReason}”{' '}
+          {booking.refund
+            ? booking.refund.status === 'succeeded'
+              ? `${formatDollars(booking.refund.amount)} refunded to your card.`
+              : `A refund of ${formatDollars(booking.refund.amount)} is on its way to your card.`
+            : 'Nothing was charged.'}
+        </p>
+      ) : null}
       <div className="button-row">{children}</div>
     </li>
   );

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { ChevronIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
-import { SUPPORT_EMAIL } from '../../../lib/policy';
+import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
 import { Link, useLocation } from '../../../lib/router';
 import { FAQ_GROUPS, filterFaq } from '../utils/faq';
 
@@ -45,7 +45,8 @@ export function HelpCenterPage() {
           <div className="empty-state">
             <h2>No answers match “{deferredQuery.trim()}”</h2>
             <p>
-              Try another word, or <Link to="/contact">contact our support team</Link> — we respond within 24 hours.
+              Try another word, or <Link to="/contact">contact our support team</Link> — we respond within{' '}
+              {policy.supportResponseHours} hours.
             </p>
           </div>
         ) : (
@@ -81,8 +82,8 @@ export function HelpCenterPage() {
             Still need help?
           </h2>
           <p>
-            Our support team responds within 24 hours. Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or
-            send us a message.
+            Our support team responds within {policy.supportResponseHours} hours. Email{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or send us a message.
           </p>
           <Link to="/contact" className="btn btn--primary">
             Contact Support
