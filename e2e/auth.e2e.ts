@@ -3,7 +3,8 @@ import { createClient } from '@libsql/client';
 import type { AuthUser } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, toast } from './browser';
+import { apiAdminSignIn, apiSignIn } from './api';
+import { screenshotsIn, seriousViolations, toast } from './browser';
 import { useBrowser, useServer } from './server';
 
 /*
@@ -111,11 +112,13 @@ describe('accounts in Chromium', () => {
 
     // A reload does not show the wizard again.
     await page.reload({ waitUntil: 'networkidle' });
-    await page.locator('[data-testid="auth-controls"]').getByText('Hi, Erin').waitFor();
+    const account = page.getByTestId('account-menu');
+    await account.getByRole('button', { name: 'Erin' }).waitFor();
     expect(await wizard.count()).toBe(0);
 
-    // The profile page: edit personal information; a reload shows it.
-    await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Hi, Erin' }).click();
+    // The profile page (the account menu's Settings): edit personal information; a reload shows it.
+    await account.getByRole('button', { name: 'Erin' }).click();
+    await account.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByLabel('First name').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
@@ -134,8 +137,9 @@ describe('accounts in Chromium', () => {
     await page.getByText('No bookings yet').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Sign out is a navigation to /api/logout; afterwards the API says 401.
-    await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Sign Out' }).click();
+    // Sign out (the account menu's last entry) is a navigation to /api/logout; afterwards the API says 401.
+    await account.getByRole('button', { name: 'Erica' }).click();
+    await account.getByRole('link', { name: 'Sign Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.locator('[data-testid="auth-controls"]').getByRole('link', { name: 'Sign In' }).waitFor();
     expect((await currentUser(page)).status).toBe(401);
@@ -211,6 +215,92 @@ describe('accounts in Chromium', () => {
       () => document.querySelector('[data-testid="account-activity"] dd')?.textContent !== '…',
     );
     expect(Number(await activity.locator('dd').first().textContent())).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('the header’s account menu (wide screens)', () => {
+  it('opens from the person’s name by keyboard or pointer, reaches the cleaner dashboard, and closes on Escape or outside', async () => {
+    const shot = screenshotsIn('account-menu');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await apiSignIn(context.request, baseUrl, 'cleaner@example.com');
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const header = page.locator('.site-header');
+    const button = header.getByRole('button', { name: 'Jordan' });
+    await button.waitFor();
+    // The six links stay; Sign In is not offered to someone signed in.
+    expect(await header.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual([
+      'Find Cleaners',
+      'How It Works',
+      'About',
+      'Contact',
+      'My Bookings',
+      'Profile',
+    ]);
+    expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    const menu = header.getByRole('navigation', { name: 'Account' });
+
+    // Keyboard: Enter opens, ↓ walks the entries, Escape closes and gives focus back.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'Cleaner Dashboard',
+      'Payments',
+      'Reviews',
+      'Settings',
+      'Sign Out',
+    ]);
+    await page.screenshot({ path: shot('cleaner-menu-1280.png') });
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cleaner Dashboard');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payments');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Pointer: a click outside closes it; an entry goes to its page.
+    await button.click();
+    await menu.waitFor();
+    await page.mouse.click(400, 600);
+    await menu.waitFor({ state: 'hidden' });
+    await button.click();
+    await menu.getByRole('link', { name: 'Cleaner Dashboard' }).click();
+    await page.waitForURL(`${baseUrl}/cleaner-dashboard`);
+    await menu.waitFor({ state: 'hidden' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('an administrator session: no Sign In, the admin pages in the menu and in the phone drawer', async () => {
+    const shot = screenshotsIn('account-menu');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await apiAdminSignIn(context.request, baseUrl);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/about`);
+    const header = page.locator('.site-header');
+    await header.getByRole('button', { name: 'Administrator' }).click();
+    const menu = header.getByRole('navigation', { name: 'Account' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'Admin Dashboard',
+      'Partners',
+      'Payments',
+      'Sign Out',
+    ]);
+    expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await page.screenshot({ path: shot('admin-menu-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.locator('#mobile-menu');
+    await drawer.getByRole('link', { name: 'Admin Dashboard' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await drawer.getByRole('link', { name: 'Sign Out' }).waitFor();
+    // The drawer slides in (200 ms): the picture is of it in place.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: shot('admin-drawer-390.png') });
     await context.close();
   });
 });

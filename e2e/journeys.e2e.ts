@@ -1,7 +1,8 @@
 import type { AuthUser, Booking, PaymentPage } from '@spotless/sdk';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFinishTour, apiRegister, bookDemoCleanerOnWeekday, getJson } from './api';
+import { apiFinishTour, apiRegister, apiSignIn, bookDemoCleanerOnWeekday, getJson } from './api';
+import { screenshotsIn } from './browser';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -282,6 +283,66 @@ describe('the welcome tour (onboarding wizard)', () => {
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('onboarding-wizard').waitFor({ state: 'visible', timeout: 15_000 });
     await context.close();
+  });
+});
+
+describe('the welcome tour waits for the home page', () => {
+  it('does not cover a cleaner’s profile, a booking or a listing a link filled in; it opens on the home page', async () => {
+    const context = await newUser('tour-deep-link', { onboarded: false });
+    const page = await context.newPage();
+    const wizard = page.getByTestId('onboarding-wizard');
+    for (const [path, shown] of [
+      ['/cleaner/1', page.getByTestId('profile-name')],
+      ['/booking/1', page.getByRole('heading', { name: /^Book / })],
+      ['/cleaners?location=Austin&maxPrice=60', page.getByTestId('filter-chips')],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await shown.waitFor({ timeout: 15_000 });
+      // The user is known by now (the page shows it); the tour would have opened.
+      await page.waitForTimeout(800);
+      expect(await wizard.count(), path).toBe(0);
+    }
+    await page.getByRole('link', { name: 'Spotless home' }).first().click();
+    await wizard.waitFor({ state: 'visible', timeout: 15_000 });
+    await context.close();
+  });
+});
+
+describe('dialogs keep their buttons in view in a short window', () => {
+  it('the booking edit dialog and the tour: the body scrolls, Save Changes and Next stay on screen', async () => {
+    const shot = screenshotsIn('dialogs');
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 700 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      await apiSignIn(context.request, baseUrl, 'customer@example.com');
+      const page = await context.newPage();
+      const onScreen = async (name: string) => {
+        const button = page.locator('dialog[open]').getByRole('button', { name, exact: true });
+        const box = await button.boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.y + box!.height, `${name} at ${viewport.width}`).toBeLessThanOrEqual(viewport.height);
+        // Nothing covers it: the point at its middle is the button itself.
+        const hit = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        });
+        expect(hit, name).toBe(true);
+      };
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+      await page.getByTestId('edit-booking').getByLabel('Special requests').waitFor({ timeout: 15_000 });
+      await onScreen('Save Changes');
+      await page.screenshot({ path: shot(`edit-booking-${viewport.width}.png`) });
+      await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl}/profile`);
+      await page.getByRole('button', { name: 'Show the tour again' }).click();
+      await page.getByTestId('onboarding-wizard').waitFor({ state: 'visible', timeout: 15_000 });
+      await onScreen('Next');
+      await page.screenshot({ path: shot(`tour-${viewport.width}.png`) });
+      await context.close();
+    }
   });
 });
 

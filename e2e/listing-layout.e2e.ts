@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiSignIn } from './api';
 import { screenshotsIn } from './browser';
 import { useBrowser, useServer } from './server';
 
@@ -105,16 +106,51 @@ describe('listing page layout (/)', () => {
         LARGEST_NATURAL_GAP_PX,
       );
     }
-    // Scrolled far down, the card is out of the way, and scrolling up brings it back under the header.
+    // Scrolled far down, the card is out of the way, and scrolling up brings back one line of it
+    // under the header (decision 036): never the whole card, which took half the screen.
     await scrollTo(page, 2400);
     expect(await page.getByTestId('sticky-search').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(
       70,
     );
+    const line = page.getByTestId('compact-search');
+    expect(await line.isVisible()).toBe(false);
     await scrollTo(page, 2300);
+    await line.waitFor({ state: 'visible' });
     const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
-    const shown = await searchCardBox(page);
-    expect(shown.top).toBeGreaterThanOrEqual(header);
-    expect(shown.top).toBeLessThan(header + 20);
+    const shown = await line.evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
+    expect(shown.top).toBeGreaterThanOrEqual(header - 1);
+    expect(shown.top).toBeLessThan(header + 2);
+    expect(shown.bottom - shown.top).toBeLessThanOrEqual(72);
+    await context.close();
+  });
+
+  it('phone: the sticky line says the search in words, and opens the whole card on demand', async () => {
+    const shot = screenshotsIn('listing-phone');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/cleaners?serviceType=deep&sortBy=price&maxPrice=60`);
+    await page.getByTestId('cleaner-card').first().waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: shot('listing-top-390.png') });
+    await scrollTo(page, 1500);
+    await scrollTo(page, 1400);
+    const line = page.getByTestId('compact-search');
+    await line.waitFor({ state: 'visible' });
+    expect((await line.innerText()).replace(/\s+/g, ' ')).toContain(
+      'Anywhere · Deep cleaning Lowest price · 1 more filter',
+    );
+    await page.screenshot({ path: shot('listing-scrolled-up-390.png') });
+    await line.getByRole('button', { name: 'Edit search' }).click();
+    const location = line.getByLabel('Location');
+    await expect.poll(() => location.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Open, it stays inside the screen between the header and the bottom bar.
+    const open = await line.evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
+    const bar = await page.locator('.bottom-bar').evaluate((el) => el.getBoundingClientRect().top);
+    expect(open.bottom).toBeLessThanOrEqual(bar);
+    await page.screenshot({ path: shot('listing-search-open-390.png') });
+    await location.fill('Austin');
+    await line.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/location=Austin/);
+    expect(await line.getByRole('button', { name: 'Edit search' }).getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 
@@ -178,5 +214,112 @@ describe('listing page layout (/)', () => {
       await page.screenshot({ path: shot(`help-centre-${width}.png`) });
       await context.close();
     }
+  });
+});
+
+describe('the listing’s address (/cleaners?…)', () => {
+  const summary = (page: Page) => page.getByTestId('results-summary').innerText();
+
+  it('keeps the page of results: a refresh or a shared link shows the same page, a new search starts on page 1', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openListing(page);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 3' }).click();
+    await page.waitForURL(`${baseUrl}/?page=3`);
+    await expect.poll(() => summary(page)).toBe('Showing 25 - 36 of 120 professionals');
+    await page.reload();
+    await expect.poll(() => summary(page), { timeout: 15_000 }).toBe('Showing 25 - 36 of 120 professionals');
+    // Shared: the same address in another tab shows the same page.
+    const shared = await browser.newPage();
+    await shared.goto(`${baseUrl}/cleaners?sortBy=price&page=2`);
+    await expect.poll(() => summary(shared), { timeout: 15_000 }).toBe('Showing 13 - 24 of 120 professionals');
+    await shared.close();
+    // A new search (here a new order) goes back to page 1, and Back to page 3.
+    await page.getByLabel('Sort by').selectOption('experience');
+    await page.waitForURL(`${baseUrl}/?sortBy=experience`);
+    await expect.poll(() => summary(page)).toBe('Showing 1 - 12 of 120 professionals');
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/?page=3`);
+    await expect.poll(() => summary(page)).toBe('Showing 25 - 36 of 120 professionals');
+    await page.close();
+  });
+
+  it('holds only what is applied: values the listing ignores are taken out in place, not kept', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    const before = await page.evaluate(() => history.length);
+    await page.goto(`${baseUrl}/cleaners?maxPrice=abc&rating=9&minRating=9&sortBy=cheapest&location=Austin&page=0`);
+    await page.waitForURL(`${baseUrl}/cleaners?location=Austin`);
+    // Replaced, not pushed: one entry for the one visit.
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    // A page past the last becomes the last.
+    await page.goto(`${baseUrl}/cleaners?page=99`);
+    await page.waitForURL(`${baseUrl}/cleaners?page=10`);
+    await expect.poll(() => summary(page), { timeout: 15_000 }).toBe('Showing 109 - 120 of 120 professionals');
+    // A maximum price keeps cleaners at exactly that rate, and its chip says so.
+    await page.goto(`${baseUrl}/cleaners?maxPrice=20`);
+    const chip = page.getByTestId('filter-chips').getByRole('button', { name: 'Remove filter: $20/hr or less' });
+    await chip.waitFor();
+    await page.getByTestId('cleaner-card').first().waitFor({ timeout: 15_000 });
+    const rates = await page.getByTestId('cleaner-rate').allInnerTexts();
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) expect(Number(rate.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(20);
+    await page.close();
+  });
+});
+
+describe('the assistant’s launcher on a phone', () => {
+  it('sits in the bottom bar, beside its tabs, over no control of any page as it scrolls', async () => {
+    const shot = screenshotsIn('phone-chat-launcher');
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const customer = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await apiSignIn(customer.request, baseUrl, 'customer@example.com');
+    for (const [path, context] of [
+      ['/', visitor],
+      ['/cleaner/1', visitor],
+      ['/login', visitor],
+      ['/booking/1', customer],
+      ['/dashboard', customer],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500);
+      const launcher = page.getByTestId('chat-bubble');
+      const bar = await page.locator('.bottom-bar').evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
+      const tabs = await page
+        .locator('.bottom-bar__link')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as Box));
+      const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+      // Fixed in place: the top, the middle and the end of the page are enough.
+      for (const y of [0, Math.round(height / 2), height]) {
+        await scrollTo(page, y);
+        const box = await launcher.evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
+        // Inside the bar's band, so no page content is ever under it …
+        expect(box.top, `${path} at ${y}`).toBeGreaterThanOrEqual(bar.top);
+        expect(box.bottom, `${path} at ${y}`).toBeLessThanOrEqual(bar.bottom);
+        // … and beside the four tabs, not over one.
+        for (const tab of tabs) expect(overlaps(box, tab), `${path}: over a tab`).toBe(false);
+      }
+      await scrollTo(page, 0);
+      const name = path === '/' ? 'listing' : path.split('/')[1];
+      await page.screenshot({ path: shot(`${name}-390.png`) });
+      await page.close();
+    }
+    await visitor.close();
+    await customer.close();
+  });
+
+  it('on a wide screen keeps to the margin beside the content and ends the page below it', async () => {
+    const shot = screenshotsIn('phone-chat-launcher');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openListing(page);
+    const launcher = await page.getByTestId('chat-bubble').evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
+    const content = await page
+      .locator('.cleaner-grid')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().right);
+    expect(launcher.left).toBeGreaterThanOrEqual(content);
+    await page.screenshot({ path: shot('listing-1280.png') });
+    await page.close();
   });
 });

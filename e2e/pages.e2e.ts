@@ -2,6 +2,7 @@ import { type BookingList, type CleanerSearchPage, HOSTED_PAGES } from '@spotles
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAdminSignIn, apiSignIn } from './api';
+import { screenshotsIn } from './browser';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -21,7 +22,10 @@ let pendingBookingId = 0;
 type Role = 'visitor' | 'customer' | 'cleaner' | 'admin';
 const contexts = new Map<Role, BrowserContext>();
 
-/** Pages only a signed-in person sees; signed out, their data request answers 401 and the app sends the visitor to sign in (docs/product/accounts.md). */
+/**
+ * Pages only a signed-in person sees (docs/product/accounts.md): signed out, the app sends the
+ * visitor to sign in before the page reads anything; an administrator session alone is refused.
+ */
 const SIGNED_IN = new Set([
   '/checkout',
   '/dashboard',
@@ -36,14 +40,10 @@ SIGNED_IN.add('/booking/:cleanerId/:serviceId?');
 /** What a role's page may see fail, and why. Keys are page patterns; values are `METHOD path-prefix status`. */
 function expectedFailures(role: Role, pattern: string): string[] {
   const expected: string[] = [];
-  const personless = role === 'visitor' || role === 'admin';
-  // Signed out (an admin session is no user session), a signed-in page's data is refused: 401, then sign in.
-  if (personless && SIGNED_IN.has(pattern)) expected.push('GET /api/ 401', 'POST /api/ 401');
-  // The admin area without an admin session: refused, then the admin sign-in page
-  // (docs/product/administration.md).
-  if ((pattern === '/admin-dashboard' || pattern === '/admin-partners') && role !== 'admin') {
-    expected.push('GET /api/admin/ 401', 'GET /api/admin/ 403');
-  }
+  // A visitor's signed-in page asks who is signed in before it reads anything, and sends them to sign
+  // in without a refused request; so does the admin area without an admin session.
+  // An administrator session is no person's session: a person's page's data is refused (401).
+  if (role === 'admin' && SIGNED_IN.has(pattern)) expected.push('GET /api/ 401', 'POST /api/ 401');
   // Someone who is not a cleaner on the cleaner dashboard: "Cleaner Profile Not Found".
   if (pattern === '/cleaner-dashboard' && role === 'customer') expected.push('GET /api/cleaners/profile 404');
   // The sample checkout is the demo customer's booking: to the cleaner it is someone else's (404, "not found").
@@ -207,6 +207,61 @@ describe('paths that are no page, and the listing’s sort', () => {
       .waitFor();
     expect((await page.goto(`${baseUrl}/cleaner/${cleanerId}`))?.status()).toBe(200);
     await page.close();
+  });
+
+  it('answers a profile of no such cleaner HTTP 404, says Cleaner Not Found, and asks for the cleaner once', async () => {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/cleaners/999999') asked.push(request.url());
+    });
+    const response = await page.goto(`${baseUrl}/cleaner/999999`);
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('cleaner-not-found').waitFor();
+    // Long enough for a second read on mount, or a retry, to have gone out.
+    await page.waitForTimeout(1000);
+    await page.close();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('Page Not Found offers a search of the listing and the ways to the listing and the help centre', async () => {
+    const shot = screenshotsIn('not-found');
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 844 } });
+      await page.goto(`${baseUrl}/no-such-page-anywhere`);
+      const notFound = page.getByTestId('not-found');
+      await notFound.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await notFound.getByText('Did you forget to add the page to the router?').waitFor();
+      expect(await notFound.getByRole('link', { name: 'Browse all cleaners' }).getAttribute('href')).toBe('/cleaners');
+      expect(await notFound.getByRole('link', { name: 'Help Center' }).getAttribute('href')).toBe('/help-center');
+      await page.screenshot({ path: shot(`not-found-${width}.png`) });
+      await notFound.getByLabel('Looking for a cleaner?').fill('deep clean');
+      await notFound.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(`${baseUrl}/cleaners?query=deep+clean`);
+      await page.getByTestId('filter-chips').getByText('Keyword: deep clean').waitFor();
+      await page.close();
+    }
+  });
+
+  it('signed out, a signed-in page toasts Unauthorized and sends the visitor to sign in, without a refused request', async () => {
+    for (const [path, signIn] of [
+      ['/dashboard', /\/login\?returnUrl=%2Fdashboard$/],
+      ['/cleaner-dashboard', /\/login\?returnUrl=%2Fcleaner-dashboard$/],
+      ['/admin-dashboard', /\/admin$/],
+    ] as const) {
+      const page = await browser.newPage();
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401 || response.status() === 403)
+          refused.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(`${baseUrl}${path}`);
+      const toast = page.locator('[data-testid="toast"]').filter({ hasText: 'Unauthorized' });
+      await toast.getByText('You are logged out. Logging in again...').waitFor();
+      await page.waitForURL(signIn, { timeout: 10_000 });
+      await page.close();
+      expect(refused, path).toEqual([]);
+    }
   });
 
   it('reads the profile’s cleaner once: the request its HTML starts is the one the page uses', async () => {

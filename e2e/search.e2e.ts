@@ -1,6 +1,7 @@
 import type { CleanerSearchPage, ServiceList } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshotsIn } from './browser';
 import { useBrowser, useServer } from './server';
 
 const server = await useServer();
@@ -164,6 +165,37 @@ describe('a search kept in the address bar (/search?…)', () => {
     await page.getByTestId('search-intro').waitFor();
     expect(new URL(page.url()).search).toBe('');
     await page.close();
+  });
+});
+
+describe('the active filters (/search)', () => {
+  it('are chips in words, each removed by its ×, which searches again without it', async () => {
+    const shot = screenshotsIn('search-chips');
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${baseUrl}/search?serviceType=deep&location=Austin&maxPrice=60&isBonded=true&sortBy=nearest`);
+      // An order the page cannot use is put right in place.
+      await page.waitForURL((u) => u.searchParams.get('sortBy') === 'rating');
+      const chips = page.getByTestId('active-filters');
+      await page.getByTestId('search-results').waitFor({ timeout: 15_000 });
+      // Each chip's name says what it removes, in words ('Deep Cleaning', never 'Service: deep').
+      expect(await chips.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.textContent))).toEqual([
+        'Remove filter: Deep Cleaning×',
+        'Remove filter: Near Austin×',
+        'Remove filter: $60/hr or less×',
+        'Remove filter: Bonded×',
+      ]);
+      await chips.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`search-chips-${width}.png`) });
+      await chips.getByRole('button', { name: 'Remove filter: Deep Cleaning' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('serviceType') && u.searchParams.get('location') === 'Austin');
+      expect(await page.getByLabel('Service type').inputValue()).toBe('');
+      // Focus moves to the chip that took its place.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Remove filter: Near Austin×');
+      await page.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { AppLayout } from './components/layout/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { PageLoading } from './components/page-loading';
 import { RouteErrorBoundary } from './components/route-error-page';
+import { withSession } from './components/session-guard';
 import { ChatBubble } from './features/chat/components/chat-bubble';
 import { CleanerListingPage } from './features/cleaners/components/cleaner-listing-page';
 import { OnboardingOverlay } from './features/onboarding/components/onboarding-overlay';
@@ -18,6 +19,14 @@ export interface RouteHandle {
   protected?: boolean;
   /** The admin area: a 401 or 403 here goes to the admin login page (/admin), not /api/login. */
   admin?: boolean;
+  /**
+   * The page tells a visitor itself and sends them to sign in (the profile's own words, the booking
+   * page's return to the booking), sending no read a visitor is refused. Other protected pages open
+   * only once the session says who is signed in (components/session-guard.tsx).
+   */
+  ownSignedOutView?: boolean;
+  /** An administrator session alone opens the page too (/payments: every payment, with refunds). */
+  adminToo?: boolean;
 }
 
 export interface PageRoute {
@@ -94,7 +103,7 @@ export const routes: PageRoute[] = [
   {
     path: '/booking/:cleanerId/:serviceId?',
     page: lazyPage(() => import('./features/booking/components/booking-page'), 'BookingPage'),
-    handle: { protected: true },
+    handle: { protected: true, ownSignedOutView: true },
     prefetch: (params, client) => prefetchCleaner(params.cleanerId, params.serviceId, client),
   },
   {
@@ -110,12 +119,12 @@ export const routes: PageRoute[] = [
   {
     path: '/profile',
     page: lazyPage(() => import('./features/profile/components/profile-page'), 'ProfilePage'),
-    handle: { protected: true },
+    handle: { protected: true, ownSignedOutView: true },
   },
   {
     path: '/payments',
     page: lazyPage(() => import('./features/payments/components/payments-page'), 'PaymentsPage'),
-    handle: { protected: true },
+    handle: { protected: true, adminToo: true },
   },
   { path: '/reviews', page: lazyPage(() => import('./features/reviews/components/reviews-page'), 'ReviewsPage') },
   {
@@ -166,6 +175,19 @@ export const routes: PageRoute[] = [
   },
 ];
 
+/** What the router shows for a route: its page, behind the session check when it is protected. */
+const shownPages = new Map<PageRoute, ComponentType>();
+export function shownPage(route: PageRoute): ComponentType {
+  let page = shownPages.get(route);
+  if (!page) {
+    const handle = route.handle ?? {};
+    const area = handle.admin ? 'admin' : handle.adminToo ? 'person-or-admin' : 'person';
+    page = handle.protected && !handle.ownSignedOutView ? withSession(route.page, area) : route.page;
+    shownPages.set(route, page);
+  }
+  return page;
+}
+
 /** The route of a path and its params, if the table has one. */
 function match(pathname: string): { route: PageRoute; params: Record<string, string | undefined> } | undefined {
   for (const route of routes) {
@@ -196,7 +218,7 @@ export function App() {
           <Suspense fallback={<PageLoading />}>
             <Switch>
               {routes.map((route) => (
-                <Route key={route.path} path={route.path} component={route.page} />
+                <Route key={route.path} path={route.path} component={shownPage(route)} />
               ))}
               <Route component={NotFoundPage} />
             </Switch>

@@ -18,6 +18,7 @@ import type { AppEnv, Deps } from './deps';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { failuresAsUnavailable } from './files/file-storage';
 import { isUploadRoute } from './files/uploads';
+import { namesMissingResource } from './hosted-page-status';
 import { withFields } from './lib/logger';
 import { accessLog } from './middleware/access-log';
 import { actorMiddleware } from './middleware/actor';
@@ -126,7 +127,8 @@ export function createApp(given: Deps) {
     // Source maps show the hosted app's source: only where configured (never by default in production).
     if (c.req.path.endsWith('.map') && !deps.config.serveSourceMaps) return c.text('Not Found', 404);
     if (deps.assets && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      const response = await deps.assets.serve(c);
+      // A cleaner's page for no such cleaner is the app's page with status 404 (decision 046).
+      const response = await deps.assets.serve(c, { missing: await namesMissingResource(deps, c.req.path) });
       if (response) return response;
     }
     return c.text('Not Found', 404);

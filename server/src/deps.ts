@@ -20,7 +20,11 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** Serves the built hosted app and SDK bundles; absent in API-only deployments and most tests. */
 export interface Assets {
-  serve(c: Context): Promise<Response | null>;
+  /**
+   * A built file, or the hosted app's HTML for a page path: status 200 for a page, 404 for a path
+   * that is no page or, with `missing`, a page whose address names nothing (`/cleaner/999999`).
+   */
+  serve(c: Context, options?: { missing?: boolean }): Promise<Response | null>;
 }
 
 /**

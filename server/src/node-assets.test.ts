@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { nodeAssets } from './node-assets';
+import { seedWorld } from './test/booking-fixtures';
 import { createTestContext } from './test/harness';
 
 const ctx = await createTestContext();
+// Cleaners 1 to 4: a profile's page is a page only for a cleaner who exists.
+await seedWorld(ctx);
 const dir = mkdtempSync(join(tmpdir(), 'spotless-assets-'));
 const adminDist = join(dir, 'admin');
 const sdkDist = join(dir, 'sdk');
@@ -48,7 +51,7 @@ describe('nodeAssets', () => {
   });
 
   it('answers client routes with index.html so deep links load the app', async () => {
-    for (const path of ['/', '/about', '/cleaner/12']) {
+    for (const path of ['/', '/about', '/cleaner/1', '/booking/1', '/booking/1/2']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('<title>Spotless</title>');
@@ -56,7 +59,8 @@ describe('nodeAssets', () => {
   });
 
   it('names the lazily loaded files of the page asked for in its HTML, and none on other pages', async () => {
-    const profile = await (await app.request('/cleaner/12')).text();
+    const profile = await (await app.request('/cleaner/1')).text();
+    expect(profile).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/cleaners/1">');
     expect(profile).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-x1.js">');
     expect(profile).toContain('<link rel="preload" as="style" crossorigin href="/assets/profile-x2.css">');
     expect(await (await app.request('/about')).text()).not.toContain('modulepreload');
@@ -68,6 +72,17 @@ describe('nodeAssets', () => {
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain('<title>Spotless</title>');
     }
+  });
+
+  it('answers a cleaner’s page for no such cleaner with the app and status 404, preloading its code but not its failing read', async () => {
+    for (const path of ['/cleaner/999999', '/cleaner/abc', '/cleaner/0', '/booking/999999', '/booking/999999/1']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('<title>Spotless</title>');
+    }
+    const missing = await (await app.request('/cleaner/999999')).text();
+    expect(missing).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-x1.js">');
+    expect(missing).not.toContain('/api/cleaners/999999');
   });
 
   it('gives 404 for a missing file, and JSON 404 under /api', async () => {

@@ -8,8 +8,8 @@ import { type PageChunks, parsePageChunks, withPagePreloads } from './lib/page-p
 
 /**
  * Serves the built hosted app (SPA: its pages get index.html so client routes work; any other
- * path gets it too, with status 404, and the app shows its Not Found page) and the
- * SDK bundles from disk.
+ * path, or a page whose address names nothing, gets it too, with status 404, and the app shows its
+ * Not Found page) and the SDK bundles from disk.
  */
 export function nodeAssets(options: { adminDist: string; sdkDist: string }): Assets {
   // `precompressed`: the build writes .br and .gz copies (scripts/precompress.mjs); the one the
@@ -32,7 +32,7 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
   };
 
   return {
-    async serve(c) {
+    async serve(c, { missing = false } = {}) {
       const path = c.req.path;
       if (path.startsWith('/sdk/') || path === '/embed.js') {
         c.header('Access-Control-Allow-Origin', '*');
@@ -52,8 +52,10 @@ export function nodeAssets(options: { adminDist: string; sdkDist: string }): Ass
       if (!indexHtml) return c.text('The hosted app is not built: run `npm run build`.', 503);
       pageChunks ??= existsSync(chunksFile) ? parsePageChunks(readFileSync(chunksFile, 'utf8')) : {};
       c.header('Cache-Control', 'no-cache');
-      // The app shows its Not Found page for any other path; the status says so too.
-      return c.html(withPagePreloads(indexHtml, path, pageChunks), isHostedPage(path) ? 200 : 404);
+      // The app shows its Not Found page for any other path, and its page's "not found" for an
+      // address naming nothing: the status says so too, and the reads known to fail are not preloaded.
+      const status = isHostedPage(path) && !missing ? 200 : 404;
+      return c.html(withPagePreloads(indexHtml, path, pageChunks, { reads: status === 200 }), status);
     },
   };
 }

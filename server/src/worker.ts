@@ -33,12 +33,13 @@ async function withPreloads(
   response: Response,
   request: Request,
   assets: { fetch(request: Request): Promise<Response> },
+  reads: boolean,
 ): Promise<string> {
   const html = await response.text();
   const chunks = await assets.fetch(new Request(new URL('/page-chunks.json', request.url)));
   // Without the file the single-page fallback answers index.html: then the page loads as before.
   if (!chunks.ok || !(chunks.headers.get('content-type') ?? '').includes('json')) return html;
-  return withPagePreloads(html, new URL(request.url).pathname, parsePageChunks(await chunks.text()));
+  return withPagePreloads(html, new URL(request.url).pathname, parsePageChunks(await chunks.text()), { reads });
 }
 
 let built: Built | undefined;
@@ -75,19 +76,17 @@ function build(env: WorkerEnv): Built {
     // The platform's responses have immutable headers: copy them so the security headers can be set.
     assets: assets
       ? {
-          serve: async (c) => {
+          serve: async (c, options = {}) => {
             const response = await assets.fetch(c.req.raw);
             // The platform's single-page fallback answers every path 200; any path that is not a
-            // page of the app (nor a file) is the app's Not Found page, with status 404.
-            const notAPage =
-              response.status === 200 &&
-              isHtml(response) &&
-              !/\.[a-z0-9]+$/i.test(c.req.path) &&
-              !isHostedPage(c.req.path);
-            const page = response.status === 200 && !notAPage && isHtml(response);
-            const body = page ? await withPreloads(response, c.req.raw, assets) : response.body;
+            // page of the app (nor a file) is the app's Not Found page, with status 404, and so is
+            // a page whose address names nothing (`missing`), without preloading its failing reads.
+            const html = response.status === 200 && isHtml(response) && !/\.[a-z0-9]+$/i.test(c.req.path);
+            const notAPage = html && !isHostedPage(c.req.path);
+            const page = html && !notAPage;
+            const body = page ? await withPreloads(response, c.req.raw, assets, !options.missing) : response.body;
             const copy = new Response(body, {
-              status: notAPage ? 404 : response.status,
+              status: notAPage || (page && options.missing) ? 404 : response.status,
               statusText: response.statusText,
               headers: response.headers,
             });

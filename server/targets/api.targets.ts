@@ -69,6 +69,11 @@ describe.each(TARGETS)('%s', (_name, start) => {
     expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
     const profile = await fetch(`${target.url}/cleaner/12`);
     expect(profile.status).toBe(200);
+    // A cleaner's page for no such cleaner is the app's page too, with status 404 (decision 046).
+    const noCleaner = await fetch(`${target.url}/cleaner/999999`);
+    expect(noCleaner.status).toBe(404);
+    expect(noCleaner.headers.get('content-type')).toContain('text/html');
+    expect(await noCleaner.text()).not.toContain('/api/cleaners/999999');
     // The page's lazily loaded code is named in its HTML, so it loads beside the entry (decision 059).
     expect(await profile.text()).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/cleaner-profile-page-[\w-]+\.js">/,

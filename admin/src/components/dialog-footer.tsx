@@ -11,7 +11,7 @@ interface DialogFooterProps {
   onCancel: () => void;
 }
 
-/** The buttons under every dialog's form: submit (busy while sending) and cancel. */
+/** The buttons under every dialog's form: submit (busy while sending) and cancel; they stay in view as the form scrolls. */
 export function DialogFooter({
   submitLabel,
   pendingLabel,
@@ -24,7 +24,7 @@ export function DialogFooter({
 }: DialogFooterProps) {
   const sm = size ? ` btn--${size}` : '';
   return (
-    <div className="button-row">
+    <div className="button-row dialog-footer">
       <button type="submit" className={`btn btn--${tone}${sm}`} disabled={pending || !canSubmit}>
         {pending ? pendingLabel : submitLabel}
       </button>

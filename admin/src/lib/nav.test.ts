@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath, visibleDrawerItems } from './nav';
+import { accountMenuItems, isActivePath, serviceLinks, visibleDrawerItems } from './nav';
 
 describe('isActivePath', () => {
   it('marks / active only on an exact match', () => {
@@ -51,6 +51,69 @@ describe('visibleDrawerItems', () => {
       '/profile',
       '/cleaner-dashboard',
       '/apply-cleaner',
+    ]);
+  });
+});
+
+describe('the drawer for an administrator session', () => {
+  it('adds the admin area, and Payments without a signed-in person', () => {
+    expect(visibleDrawerItems(false, true).map((item) => item.to)).toEqual([
+      '/',
+      '/cleaners?sort=rating',
+      '/reviews',
+      '/payments',
+      '/admin-dashboard',
+      '/admin-partners',
+    ]);
+    expect(visibleDrawerItems(true, true).map((item) => item.to)).toContain('/admin-dashboard');
+    expect(visibleDrawerItems(true, false).map((item) => item.to)).not.toContain('/admin-dashboard');
+  });
+});
+
+describe('accountMenuItems', () => {
+  const apply = { href: '/apply-cleaner', type: 'text/html' };
+  const customer = { roles: ['customer'], links: { apply } };
+  const cleaner = { roles: ['customer', 'cleaner'], links: { cleanerProfile: { href: '/api/cleaners/profile' } } };
+  const named = { roles: ['customer', 'admin'], links: { apply } };
+  const paths = (...args: Parameters<typeof accountMenuItems>) => accountMenuItems(...args).map((item) => item.to);
+
+  it('reaches what the drawer reaches and the six links do not, for a customer', () => {
+    expect(paths({ user: customer, admin: false })).toEqual(['/apply-cleaner', '/payments', '/reviews', '/profile']);
+  });
+
+  it('takes an approved cleaner to the cleaner dashboard instead of Become a Cleaner', () => {
+    expect(paths({ user: cleaner, admin: false })).toEqual(['/cleaner-dashboard', '/payments', '/reviews', '/profile']);
+  });
+
+  it('reaches the admin area while an administrator session is open, with or without a person', () => {
+    expect(paths({ user: null, admin: true })).toEqual(['/admin-dashboard', '/admin-partners', '/payments']);
+    expect(paths({ user: named, admin: true })).toEqual([
+      '/apply-cleaner',
+      '/payments',
+      '/reviews',
+      '/admin-dashboard',
+      '/admin-partners',
+      '/profile',
+    ]);
+  });
+
+  it('offers a named administrator without an admin session the admin login', () => {
+    expect(paths({ user: named, admin: false })).toContain('/admin');
+    expect(paths({ user: customer, admin: false })).not.toContain('/admin');
+  });
+
+  it('is empty for a visitor (the header offers Sign In instead)', () => {
+    expect(paths({ user: null, admin: false })).toEqual([]);
+  });
+});
+
+describe('serviceLinks', () => {
+  it('names the four services in words', () => {
+    expect(serviceLinks.map((link) => `${link.label} ${link.to}`)).toEqual([
+      'House Cleaning /cleaners?serviceType=residential',
+      'Deep Cleaning /cleaners?serviceType=deep',
+      'Office Cleaning /cleaners?serviceType=commercial',
+      'Move-in/Out Cleaning /cleaners?serviceType=moveout',
     ]);
   });
 });

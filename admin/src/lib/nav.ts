@@ -1,13 +1,26 @@
+import type { ServiceType } from '@spotless/sdk';
+
 export interface NavItem {
   to: string;
   label: string;
 }
 
+/** Who a menu entry is for: everyone, a signed-in person, or an open administrator session. */
+export type Audience = 'everyone' | 'signed-in' | 'admin';
+
 export interface DrawerItem extends NavItem {
-  /** Some drawer entries are only for signed-in users (docs/product/discovery.md). */
-  visibleTo: 'everyone' | 'signed-in';
+  /** Some drawer entries are only for signed-in users (docs/product/discovery.md), some for administrators. */
+  visibleTo: Audience | readonly Audience[];
   /** My Bookings carries a count badge (docs/product/discovery.md) — the number of active bookings. */
   badge?: 'active-bookings';
+}
+
+/** What the menus need to know of who is signed in (lib/auth.ts `useSession`). */
+export interface NavSession {
+  /** The user's `links` say where they may go: `cleanerProfile` for an approved cleaner, `apply` for anyone else. */
+  user: { roles: readonly string[]; links: { cleanerProfile?: unknown; apply?: unknown } } | null;
+  /** An administrator session is open (the admin login), with or without a signed-in person. */
+  admin: boolean;
 }
 
 export const primaryNavItems: readonly NavItem[] = [
@@ -24,10 +37,13 @@ export const drawerItems: readonly DrawerItem[] = [
   { to: '/cleaners?sort=rating', label: 'Top Rated', visibleTo: 'everyone' },
   { to: '/dashboard', label: 'My Bookings', visibleTo: 'signed-in', badge: 'active-bookings' },
   { to: '/reviews', label: 'Reviews', visibleTo: 'everyone' },
-  { to: '/payments', label: 'Payments', visibleTo: 'signed-in' },
+  { to: '/payments', label: 'Payments', visibleTo: ['signed-in', 'admin'] },
   { to: '/profile', label: 'Profile', visibleTo: 'signed-in' },
   { to: '/cleaner-dashboard', label: 'Cleaner Dashboard', visibleTo: 'signed-in' },
   { to: '/apply-cleaner', label: 'Become a Cleaner', visibleTo: 'signed-in' },
+  // The admin area (docs/product/administration.md), while an administrator session is open.
+  { to: '/admin-dashboard', label: 'Admin Dashboard', visibleTo: 'admin' },
+  { to: '/admin-partners', label: 'Partners', visibleTo: 'admin' },
 ];
 
 export const bottomBarItems: readonly NavItem[] = [
@@ -37,16 +53,23 @@ export const bottomBarItems: readonly NavItem[] = [
   { to: '/profile', label: 'Profile' },
 ];
 
-export const serviceLinks: readonly NavItem[] = [
-  { to: '/cleaners?serviceType=residential', label: 'House Cleaning' },
-  { to: '/cleaners?serviceType=deep', label: 'Deep Cleaning' },
-  { to: '/cleaners?serviceType=commercial', label: 'Office Cleaning' },
-  { to: '/cleaners?serviceType=moveout', label: 'Move-in/Out Cleaning' },
-];
+/** The four services by name, as the landing page and the footer call them (docs/product/discovery.md). */
+export const SERVICE_TYPE_NAMES: Readonly<Record<ServiceType, string>> = {
+  residential: 'House Cleaning',
+  deep: 'Deep Cleaning',
+  commercial: 'Office Cleaning',
+  moveout: 'Move-in/Out Cleaning',
+};
+
+export const serviceLinks: readonly NavItem[] = (['residential', 'deep', 'commercial', 'moveout'] as const).map(
+  (type) => ({ to: `/cleaners?serviceType=${type}`, label: SERVICE_TYPE_NAMES[type] }),
+);
 
 export const companyLinks: readonly NavItem[] = [
   { to: '/about', label: 'About Us' },
   { to: '/how-it-works', label: 'How It Works' },
+  // The drawer's Reviews, for wide screens too.
+  { to: '/reviews', label: 'Reviews' },
   { to: '/apply-cleaner', label: 'Become a Cleaner' },
   { to: '/contact', label: 'Contact' },
 ];
@@ -70,8 +93,36 @@ export function isActivePath(pathname: string, href: string): boolean {
   return current === target || current.startsWith(`${target}/`);
 }
 
-export function visibleDrawerItems(signedIn: boolean): DrawerItem[] {
-  return drawerItems.filter((item) => item.visibleTo === 'everyone' || signedIn);
+/** The drawer's entries for a visitor, a signed-in person, and (`admin`) an administrator session. */
+export function visibleDrawerItems(signedIn: boolean, admin = false): DrawerItem[] {
+  const audiences = new Set<Audience>(['everyone']);
+  if (signedIn) audiences.add('signed-in');
+  if (admin) audiences.add('admin');
+  return drawerItems.filter((item) => [item.visibleTo].flat().some((audience) => audiences.has(audience)));
+}
+
+/**
+ * The account menu beside the header's six links (docs/product/discovery.md): on a wide screen it
+ * reaches every page the phone drawer does that the links do not — the cleaner dashboard for an
+ * approved cleaner and Become a Cleaner for anyone else (as the user's links offer them), Payments
+ * and Reviews, the admin area while an administrator session is open (its login for an
+ * administrator without one) — then Settings. Sign Out follows, always.
+ */
+export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
+  const items: NavItem[] = [];
+  if (user) {
+    if (user.links.cleanerProfile) items.push({ to: '/cleaner-dashboard', label: 'Cleaner Dashboard' });
+    if (user.links.apply) items.push({ to: '/apply-cleaner', label: 'Become a Cleaner' });
+    items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
+  }
+  if (admin) {
+    items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' }, { to: '/admin-partners', label: 'Partners' });
+    if (!user) items.push({ to: '/payments', label: 'Payments' });
+  } else if (user?.roles.includes('admin')) {
+    items.push({ to: '/admin', label: 'Admin Login' });
+  }
+  if (user) items.push({ to: '/profile', label: 'Settings' });
+  return items;
 }
 
 function stripTrailingSlash(path: string): string {

@@ -12,6 +12,11 @@ export { Route, Router, Switch, useParams } from 'wouter';
 
 export interface NavigateOptions {
   replace?: boolean;
+  /**
+   * Leave the scroll position as it is: the address is only put right (the listing writes what it
+   * applied), or the page scrolls where it means to itself (a new page of results).
+   */
+  keepScroll?: boolean;
 }
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -28,7 +33,17 @@ export function Link({ to, ...props }: LinkProps) {
 
 /** Navigates to a path on this site: `navigate('/profile', { replace: true })`. */
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
-  return useWouterLocation()[1];
+  const navigate = useWouterLocation()[1];
+  return useMemo(() => withScrollChoice(navigate), [navigate]);
+}
+
+/** A navigate function that records `keepScroll` for ScrollToTop once the history entry is made. */
+function withScrollChoice(navigate: (to: string, options?: { replace?: boolean }) => void) {
+  return (to: string, { keepScroll, ...options }: NavigateOptions = {}) => {
+    navigate(to, options);
+    // The history event (below) has just said 'push'; this navigation asks to keep the scroll.
+    if (keepScroll) lastNavigation = 'keep';
+  };
 }
 
 /** The query string exactly as the address bar holds it (wouter's `useSearch` decodes it once more). */
@@ -54,12 +69,12 @@ export function useSearchParams(): [
   URLSearchParams,
   (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => void,
 ] {
-  const [pathname, navigate] = useWouterLocation();
+  const [pathname, wouterNavigate] = useWouterLocation();
   const search = useRawSearch();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => {
     const query = new URLSearchParams(next).toString();
-    navigate(query ? `${pathname}?${query}` : pathname, options);
+    withScrollChoice(wouterNavigate)(query ? `${pathname}?${query}` : pathname, options);
   };
   return [params, set];
 }
@@ -69,8 +84,11 @@ export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
   return <Redirect to={to} replace={replace} />;
 }
 
-/** How the app got to the current entry: a back or forward button, or a link or `navigate`. */
-let lastNavigation: 'travel' | 'push' = 'push';
+/**
+ * How the app got to the current entry: a back or forward button, a link or `navigate`, or a
+ * `navigate` that keeps the scroll position (`keepScroll`).
+ */
+let lastNavigation: 'travel' | 'push' | 'keep' = 'push';
 if (typeof window !== 'undefined') {
   // wouter reports its own pushState and replaceState calls as events of those names.
   window.addEventListener('popstate', () => {
@@ -84,9 +102,9 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * A new page starts at its top (a link, `navigate`, a new page of results); going back or forward
- * leaves the scroll to the browser, which restores where the reader was. A link to `#id` scrolls
- * to that element.
+ * A new page starts at its top (a link, `navigate`); going back or forward leaves the scroll to the
+ * browser, which restores where the reader was, and so does a `navigate` with `keepScroll`. A link
+ * to `#id` scrolls to that element.
  */
 export function ScrollToTop() {
   const { pathname, search, hash } = useLocation();
@@ -95,7 +113,7 @@ export function ScrollToTop() {
   useEffect(() => {
     const reload = first.current;
     first.current = false;
-    if (lastNavigation === 'travel') return;
+    if (lastNavigation === 'travel' || lastNavigation === 'keep') return;
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
       return;

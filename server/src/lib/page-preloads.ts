@@ -47,15 +47,21 @@ export function parsePageChunks(text: string): PageChunks {
 /**
  * The hosted app's HTML for `pathname`, naming what its page will ask for — the API reads it
  * waits on (`PAGE_READS`) and the files it loads lazily — so the browser fetches them beside the
- * entry rather than after the entry has run (decision 059). Other paths get the HTML as it is.
+ * entry rather than after the entry has run (decision 059). Other paths get the HTML as it is;
+ * without `reads`, the page's files only (its reads are known to answer 404).
  */
-export function withPagePreloads(html: string, pathname: string, chunks: PageChunks | undefined): string {
+export function withPagePreloads(
+  html: string,
+  pathname: string,
+  chunks: PageChunks | undefined,
+  { reads = true }: { reads?: boolean } = {},
+): string {
   const page = hostedPageOf(pathname);
   const files = (page ? chunks?.[page] : undefined) ?? { js: [], css: [] };
   // The app's API client sends cookies (`credentials: 'include'`): a preload is used only when it
   // asks the same way, hence `use-credentials`.
   const links = [
-    ...pageReads(pathname).map(
+    ...(reads ? pageReads(pathname) : []).map(
       (path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`,
     ),
     ...files.js.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),

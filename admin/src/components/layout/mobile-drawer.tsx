@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 // From their own files, not the entity's index: the index would bring the booking pickers into the first download.
 import { bookingStatsQuery } from '../../entities/booking/api/bookings.queries';
 import { activeBookingCount } from '../../entities/booking/utils/active-count';
-import { fullName, useCurrentUser } from '../../lib/auth';
+import { fullName, useSession } from '../../lib/auth';
 import { enterModalLayer } from '../../lib/modal-layer';
 import { visibleDrawerItems } from '../../lib/nav';
 import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
@@ -19,7 +19,8 @@ interface MobileDrawerProps {
 /** The mobile menu (docs/product/discovery.md), a modal <dialog> so focus stays inside and Escape closes it. */
 export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { user, isSignedIn } = useCurrentUser();
+  const { user, admin } = useSession();
+  const isSignedIn = user !== null;
   const location = useLocation();
   // The My Bookings badge: the signed-in customer's active bookings, asked for when the drawer opens.
   const stats = useQuery({ ...bookingStatsQuery, enabled: isSignedIn && open });
@@ -72,16 +73,20 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
           </button>
         </div>
 
-        {isSignedIn && user ? (
+        {user ? (
           <div className="drawer__user" data-testid="drawer-user">
             <p className="drawer__user-name">{fullName(user) || 'Your account'}</p>
             {user.email ? <p className="drawer__user-email">{user.email}</p> : null}
+          </div>
+        ) : admin ? (
+          <div className="drawer__user" data-testid="drawer-user">
+            <p className="drawer__user-name">Administrator</p>
           </div>
         ) : null}
 
         <nav aria-label="Mobile" className="drawer__nav">
           <ul className="drawer__list">
-            {visibleDrawerItems(isSignedIn).map((item) => (
+            {visibleDrawerItems(isSignedIn, admin).map((item) => (
               <li key={item.to}>
                 <NavItemLink to={item.to} className="drawer__link">
                   {item.label}
@@ -100,11 +105,13 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
         </nav>
 
         <div className="drawer__footer">
-          {isSignedIn ? (
+          {isSignedIn || admin ? (
             <>
-              <Link to="/profile" className="drawer__link">
-                Settings
-              </Link>
+              {isSignedIn ? (
+                <Link to="/profile" className="drawer__link">
+                  Settings
+                </Link>
+              ) : null}
               <a href={LOGOUT_PATH} className="btn btn--outline btn--block">
                 Sign Out
               </a>

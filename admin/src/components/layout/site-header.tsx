@@ -1,8 +1,9 @@
-import { useCurrentUser } from '../../lib/auth';
+import { useSession } from '../../lib/auth';
 import { primaryNavItems } from '../../lib/nav';
-import { LOGIN_PATH, LOGOUT_PATH } from '../../lib/query-client';
+import { LOGIN_PATH } from '../../lib/query-client';
 import { Link } from '../../lib/router';
 import { LogoMark, MenuIcon } from '../icons';
+import { AccountMenu } from './account-menu';
 import { NavItemLink } from './nav-item-link';
 
 interface SiteHeaderProps {
@@ -10,8 +11,13 @@ interface SiteHeaderProps {
   onOpenMenu: () => void;
 }
 
+/**
+ * The header (docs/product/discovery.md): the six links, then Sign In and Become a Cleaner for a
+ * visitor, or the account menu for a signed-in person or an administrator session (never Sign In
+ * while either is open); below 768 px the menu button opens the drawer instead.
+ */
 export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
-  const { user, isSignedIn, isLoading } = useCurrentUser();
+  const { user, admin, isLoading } = useSession();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -33,15 +39,8 @@ export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
         </nav>
 
         <div className="site-header__actions" data-testid="auth-controls">
-          {isLoading ? null : isSignedIn && user ? (
-            <>
-              <Link to="/profile" className="site-header__greeting">
-                Hi, {user.firstName || user.email}
-              </Link>
-              <a href={LOGOUT_PATH} className="btn btn--ghost btn--sm">
-                Sign Out
-              </a>
-            </>
+          {isLoading ? null : user || admin ? (
+            <AccountMenu session={{ user, admin }} />
           ) : (
             <>
               <a href={LOGIN_PATH} className="btn btn--ghost btn--sm">

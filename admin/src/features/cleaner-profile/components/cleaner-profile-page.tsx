@@ -7,18 +7,24 @@ import { PageTitle } from '../../../components/page-title';
 import { useFavourite } from '../../../entities/cleaner/api/favourites';
 import { CleanerAvatar, CredentialBadges, cleanerName } from '../../../entities/cleaner/components/cleaner-identity';
 import { CleanerReviews } from '../../../entities/review';
+import { errorStatus } from '../../../lib/api-errors';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { Link, useParams } from '../../../lib/router';
 
 /** How many reviews the profile lists (lists show 10, a cleaner panel 5: docs/product/discovery.md). */
 const PROFILE_REVIEW_LIMIT = 10;
 
-/** /cleaner/{id} (docs/product/discovery.md). */
+/**
+ * /cleaner/{id} (docs/product/discovery.md). The cleaner is read once: the read the app started with
+ * it (routes.tsx) is the page's, and a refusal is not asked again as the page mounts (the server
+ * already answered this page's address 404 for no such cleaner, decision 046). A read that got no
+ * answer at all offers Try Again.
+ */
 export function CleanerProfilePage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const cleaner = useQuery({ ...cleanerQuery(id), enabled: valid });
+  const cleaner = useQuery({ ...cleanerQuery(id), enabled: valid, retryOnMount: false });
 
   if (valid && cleaner.isPending) {
     return (
@@ -28,6 +34,20 @@ export function CleanerProfilePage() {
           <span className="spinner" aria-hidden="true" />
           Loading cleaner profile...
         </p>
+      </div>
+    );
+  }
+  if (cleaner.isError && errorStatus(cleaner.error) === undefined) {
+    return (
+      <div className="container section">
+        <PageTitle title="Cleaner Profile" />
+        <div className="empty-state" role="alert">
+          <h1>We could not load this profile</h1>
+          <p>Check your connection and try again.</p>
+          <button type="button" className="btn btn--primary" onClick={() => void cleaner.refetch()}>
+            Try Again
+          </button>
+        </div>
       </div>
     );
   }

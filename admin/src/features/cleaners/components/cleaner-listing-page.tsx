@@ -3,11 +3,12 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { policy } from '../../../lib/policy';
-import { useSearchParams } from '../../../lib/router';
-import { type ListingFilters, readFilters, writeFilters } from '../utils/listing-filters';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
+import { type ListingFilters, readFilters, readPage, writeFilters, writeListing } from '../utils/listing-filters';
 import { searchBarVisible } from '../utils/scroll-visibility';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CleanerResults } from './cleaner-results';
+import { CompactSearchBar } from './compact-search-bar';
 import { FeaturedPros } from './featured-pros';
 import { ListingSearchBar } from './listing-search-bar';
 
@@ -28,14 +29,18 @@ interface CleanerListingPageProps {
   tips?: ReactNode;
 }
 
-/** The listing on / and /cleaners (docs/product/discovery.md), its filters synced with the address bar. */
+/**
+ * The listing on / and /cleaners (docs/product/discovery.md): its filters and page of results live
+ * in the address bar, so a refresh or a shared link shows the same; a new search goes back to page 1.
+ */
 export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
+  const page = readPage(searchParams);
   const filterKey = writeFilters(filters).toString();
   const bar = useRef<HTMLDivElement>(null);
-  const afterBar = useRef<HTMLElement>(null);
-  const barVisible = useSearchBarVisibility(bar, afterBar);
+  const { barVisible, placeScrolledAway } = useSearchBarVisibility(bar);
+  const showPage = useListingAddress(filters, page, searchParams);
 
   const search = (next: ListingFilters) => setSearchParams(writeFilters(next));
   const clear = () => setSearchParams(new URLSearchParams());
@@ -65,11 +70,7 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
           </nav>
         </div>
       </section>
-      <div
-        ref={bar}
-        className={barVisible ? 'container search-bar-wrap' : 'container search-bar-wrap is-hidden'}
-        data-testid="sticky-search"
-      >
+      <div ref={bar} className="container search-bar-wrap" data-testid="sticky-search">
         <div className="search-card">
           <ListingSearchBar key={filterKey} filters={filters} onSearch={search} onClear={clear} />
           <ActiveFilterChips
@@ -79,7 +80,8 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
           />
         </div>
       </div>
-      <section ref={afterBar} className="container section" aria-label="Why Spotless">
+      <CompactSearchBar filters={filters} shown={placeScrolledAway && barVisible} onSearch={search} onClear={clear} />
+      <section className="container section" aria-label="Why Spotless">
         <ul className="trust-tiles">
           {TRUST_TILES.map(({ title, text, Icon }) => (
             <li key={title} className="feature-card" data-testid="trust-tile">
@@ -99,7 +101,7 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
           {tips}
         </section>
       ) : null}
-      <CleanerResults key={filterKey} filters={filters} onClearFilters={clear} />
+      <CleanerResults key={filterKey} filters={filters} page={page} onPageChange={showPage} onClearFilters={clear} />
       <button
         type="button"
         className={barVisible ? 'floating-search' : 'floating-search is-shown'}
@@ -113,25 +115,51 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
 }
 
 /**
- * Hides the sticky bar on scroll down and shows it on scroll up (applied on mobile by CSS), but only
- * once the bar's own place in the page (just above `afterBar`) has scrolled under the sticky
- * position: hidden any earlier, it would leave that place as a blank gap.
+ * The address bar holds what the listing applies, nothing else: a value it cannot use (`maxPrice=abc`,
+ * `sortBy=cheapest`, an unknown parameter) is taken out, in place (a replace, not a new history
+ * entry, the scroll kept), so the address never claims a filter the page ignores. Answers the way to
+ * show another page of results: a new history entry, `replace` for a page that is past the last.
  */
-function useSearchBarVisibility(bar: RefObject<HTMLElement | null>, afterBar: RefObject<HTMLElement | null>) {
-  const [visible, setVisible] = useState(true);
+function useListingAddress(filters: ListingFilters, page: number, searchParams: URLSearchParams) {
+  const { pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  const applied = writeListing(filters, page).toString();
+  const current = searchParams.toString();
+  useEffect(() => {
+    if (applied !== current)
+      navigate(`${pathname}${applied ? `?${applied}` : ''}${hash}`, { replace: true, keepScroll: true });
+  }, [applied, current, pathname, hash, navigate]);
+  return (next: number, replace = false) => {
+    const query = writeListing(filters, next).toString();
+    navigate(`${pathname}${query ? `?${query}` : ''}`, { replace, keepScroll: true });
+  };
+}
+
+/**
+ * Whether the phone's sticky search line shows: it hides on scroll down and shows on scroll up
+ * (docs/product/discovery.md), and only once the search card's own place in the page has scrolled
+ * under the header (`placeScrolledAway`) — until then the card itself is on screen.
+ */
+function useSearchBarVisibility(bar: RefObject<HTMLElement | null>) {
+  const [state, setState] = useState({ barVisible: true, placeScrolledAway: false });
   const lastY = useRef(0);
   useEffect(() => {
     const onScroll = () => {
       const y = window.scrollY;
-      const stickyTop = bar.current ? Number.parseFloat(getComputedStyle(bar.current).top) || 0 : 0;
-      const placeScrolledAway = (afterBar.current?.getBoundingClientRect().top ?? 0) <= stickyTop;
+      const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+      const placeScrolledAway = (bar.current?.getBoundingClientRect().bottom ?? 0) <= header;
       // Read before the update: React may run the updater after lastY has moved on.
       const previousY = lastY.current;
       lastY.current = y;
-      setVisible((current) => searchBarVisible(previousY, y, current, placeScrolledAway));
+      setState((current) => {
+        const barVisible = searchBarVisible(previousY, y, current.barVisible, placeScrolledAway);
+        return barVisible === current.barVisible && placeScrolledAway === current.placeScrolledAway
+          ? current
+          : { barVisible, placeScrolledAway };
+      });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [bar, afterBar]);
-  return visible;
+  }, [bar]);
+  return state;
 }

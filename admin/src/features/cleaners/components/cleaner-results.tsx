@@ -1,31 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CleanerCard } from '../../../components/cleaner-card';
 import { SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
-import { pageRange } from '../../../lib/pagination';
+import { pageRange, totalPages } from '../../../lib/pagination';
 import { cleanerListingQuery, LISTING_ERROR, LISTING_PAGE_SIZE } from '../api/cleaners.queries';
 import type { ListingFilters } from '../utils/listing-filters';
 
 interface CleanerResultsProps {
   filters: ListingFilters;
+  /** The page of results the address bar holds (1 when it holds none). */
+  page: number;
+  /** Shows another page of results (in the address bar); `replace` for one instead of a page that is not there. */
+  onPageChange: (page: number, replace?: boolean) => void;
   onClearFilters: () => void;
 }
 
-/** The paginated grid of all professionals. Mounted per filter set, so a new search starts on page 1. */
-export function CleanerResults({ filters, onClearFilters }: CleanerResultsProps) {
-  const [page, setPage] = useState(1);
+/** The paginated grid of all professionals, on the page the address bar names. */
+export function CleanerResults({ filters, page, onPageChange, onClearFilters }: CleanerResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useQuery(cleanerListingQuery(filters, page));
   const data = query.data;
+  // A page past the last (an old link, fewer matches since): the last page instead, in place.
+  const lastPage = data && !query.isPlaceholderData ? totalPages(data.total, data.pageSize || LISTING_PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) onPageChange(lastPage, true);
+  }, [lastPage, page, onPageChange]);
 
   const changePage = (next: number) => {
-    setPage(next);
+    onPageChange(next);
     headingRef.current?.scrollIntoView({ block: 'start' });
   };
 
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending || (lastPage > 0 && page > lastPage)) {
     body = (
       <p className="loading-text" data-testid="listing-loading">
         <span className="spinner" aria-hidden="true" />

@@ -16,7 +16,7 @@ describe('filterChips', () => {
     expect(chips.map((c) => c.label)).toEqual([
       'Keyword: pet',
       'State: CO',
-      'Under $40/hr',
+      '$40/hr or less',
       '4.5★ and up',
       'Verified',
       'Insured',
@@ -34,7 +34,7 @@ describe('filterChips', () => {
   });
 
   it('writes cents only when the price has them', () => {
-    expect(filterChips(filters('maxPrice=37.5'))[0]?.label).toBe('Under $37.50/hr');
+    expect(filterChips(filters('maxPrice=37.5'))[0]?.label).toBe('$37.50/hr or less');
     expect(filterChips(filters('minRating=4'))[0]?.label).toBe('4★ and up');
   });
 });

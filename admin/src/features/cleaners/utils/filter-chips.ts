@@ -18,7 +18,7 @@ const FLAG_LABELS: Record<CredentialFlag, string> = {
 
 export interface FilterChip {
   filter: ChipFilter;
-  /** The chip's text, e.g. 'Under $40/hr'. */
+  /** The chip's text, e.g. '$40/hr or less'. */
   label: string;
 }
 
@@ -32,7 +32,8 @@ export function filterChips(filters: ListingFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.query) chips.push({ filter: 'query', label: `Keyword: ${filters.query}` });
   if (filters.state) chips.push({ filter: 'state', label: `State: ${filters.state}` });
-  if (filters.maxPrice !== null) chips.push({ filter: 'maxPrice', label: `Under ${dollars(filters.maxPrice)}/hr` });
+  // A maximum price (docs/product/discovery.md): a cleaner at exactly that rate matches, so the chip says so.
+  if (filters.maxPrice !== null) chips.push({ filter: 'maxPrice', label: `${dollars(filters.maxPrice)}/hr or less` });
   if (filters.minRating !== null) chips.push({ filter: 'minRating', label: `${filters.minRating}★ and up` });
   for (const flag of CREDENTIAL_FLAGS) {
     if (filters[flag]) chips.push({ filter: flag, label: FLAG_LABELS[flag] });

@@ -1,6 +1,13 @@
 import { SEARCH_LIMITS } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, type ListingFilters, readFilters, writeFilters } from './listing-filters';
+import {
+  DEFAULT_FILTERS,
+  type ListingFilters,
+  readFilters,
+  readPage,
+  writeFilters,
+  writeListing,
+} from './listing-filters';
 
 const read = (search: string) => readFilters(new URLSearchParams(search));
 
@@ -31,6 +38,11 @@ describe('readFilters', () => {
 
   it('accepts sort as an alias of sortBy', () => {
     expect(read('sort=experience').sortBy).toBe('experience');
+  });
+
+  it('accepts city as an alias of location (the search takes either); location wins', () => {
+    expect(read('city=Denver').location).toBe('Denver');
+    expect(read('city=Denver&location=Austin').location).toBe('Austin');
   });
 
   it('ignores unknown values', () => {
@@ -123,5 +135,40 @@ describe('writeFilters', () => {
     expect(writeFilters({ ...DEFAULT_FILTERS, isVerified: true, isBonded: true }).toString()).toBe(
       'isVerified=true&isBonded=true',
     );
+  });
+});
+
+describe('the listing address', () => {
+  const canonical = (search: string) => {
+    const params = new URLSearchParams(search);
+    return writeListing(readFilters(params), readPage(params)).toString();
+  };
+
+  it('keeps the page of results, past the first', () => {
+    expect(readPage(new URLSearchParams('page=3'))).toBe(3);
+    expect(canonical('location=Denver&page=3')).toBe('location=Denver&page=3');
+    expect(canonical('page=1')).toBe('');
+  });
+
+  it('reads a page that is no page the API serves as the first', () => {
+    for (const bad of ['0', '-2', '2.5', 'abc', '', '10001', '1e3']) {
+      expect(readPage(new URLSearchParams(`page=${encodeURIComponent(bad)}`)), bad).toBe(1);
+    }
+    expect(readPage(new URLSearchParams('page=10000'))).toBe(10_000);
+  });
+
+  it('is what the page applies: values it ignores are not kept', () => {
+    expect(canonical('maxPrice=abc')).toBe('');
+    expect(canonical('minRating=9&sortBy=cheapest&serviceType=windows')).toBe('');
+    expect(canonical('rating=9&utm_source=mail')).toBe('');
+    expect(canonical('sort=price')).toBe('sortBy=price');
+    expect(canonical('sort=rating')).toBe('');
+    expect(canonical('city=Denver&maxPrice=40&page=2')).toBe('location=Denver&maxPrice=40&page=2');
+  });
+
+  it('leaves an address that holds only what is applied as it is', () => {
+    for (const search of ['', 'location=Denver&serviceType=deep&sortBy=price&page=2', 'query=pet&maxPrice=37.5']) {
+      expect(canonical(search), search).toBe(search);
+    }
   });
 });

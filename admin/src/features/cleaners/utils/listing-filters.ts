@@ -76,16 +76,16 @@ function text(params: URLSearchParams, key: string, maxLength: number): string {
 /**
  * Reads the listing filters from the address bar. Unknown or out-of-range values fall back to the
  * defaults (no filter), and `sort` is accepted for `sortBy` because the mobile menu's Top Rated
- * link (docs/product/discovery.md) uses it. The maximum price takes any amount the API accepts (up
- * to $1,000), not just the search page's 10–200 slider steps, so a link's "under $37" keeps its
- * meaning; a minimum rating of 0 filters nothing and is dropped; the flags count only when exactly
- * 'true'.
+ * link (docs/product/discovery.md) uses it, as `city` is for `location` (the search takes either).
+ * The maximum price takes any amount the API accepts (up to $1,000), not just the search page's
+ * 10–200 slider steps, so a link's "$37/hr or less" keeps its meaning; a minimum rating of 0
+ * filters nothing and is dropped; the flags count only when exactly 'true'.
  */
 export function readFilters(params: URLSearchParams): ListingFilters {
   const serviceType = params.get('serviceType') ?? '';
   const sortBy = params.get('sortBy') ?? params.get('sort') ?? '';
   return {
-    location: (params.get('location') ?? '').trim(),
+    location: text(params, 'location', SEARCH_LIMITS.location) || text(params, 'city', SEARCH_LIMITS.location),
     serviceType: serviceTypes.has(serviceType) ? (serviceType as ListingServiceType) : 'all',
     sortBy: sorts.has(sortBy) ? (sortBy as ListingSort) : 'rating',
     query: text(params, 'query', SEARCH_LIMITS.query),
@@ -101,4 +101,25 @@ export function readFilters(params: URLSearchParams): ListingFilters {
 /** The address-bar form of the filters, in the listing's order: only values that differ from the defaults. */
 export function writeFilters(filters: ListingFilters): URLSearchParams {
   return writeFilterParams(filters, { defaults: DEFAULT_FILTERS });
+}
+
+/** The highest page the API serves (`page` 1 to 10,000: docs/product/discovery.md). */
+const LAST_PAGE = 10_000;
+
+/** The page of All Professionals the address bar asks for: a whole number from 1 to 10,000, else 1. */
+export function readPage(params: URLSearchParams): number {
+  const text = (params.get('page') ?? '').trim();
+  const page = /^\d+$/.test(text) ? Number(text) : 1;
+  return page >= 1 && page <= LAST_PAGE ? page : 1;
+}
+
+/**
+ * The listing's whole address-bar state, as the page applies it: the filters (see `writeFilters`)
+ * and the page of results when past the first. A refresh or a shared link shows the same page;
+ * a new search writes no page, so it starts on page 1.
+ */
+export function writeListing(filters: ListingFilters, page = 1): URLSearchParams {
+  const params = writeFilters(filters);
+  if (page > 1) params.set('page', String(page));
+  return params;
 }

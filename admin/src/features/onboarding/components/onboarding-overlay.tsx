@@ -8,17 +8,18 @@ import { opensByItself } from '../utils/wizard';
 const OnboardingWizard = lazy(() => import('./onboarding-wizard').then((m) => ({ default: m.OnboardingWizard })));
 
 /**
- * The onboarding wizard (docs/product/accounts.md), shown over every route while the signed-in user
- * has not finished onboarding — or closed it, which is saved as finishing is — except over the
- * pages it must not cover; and again whenever asked for ("Show the tour again").
+ * The onboarding wizard (docs/product/accounts.md), opening by itself on the home page or the
+ * listing while the signed-in user has not finished onboarding — or closed it, which is saved as
+ * finishing is — and never over a page they are in the middle of (see `opensByItself`); and again
+ * whenever asked for ("Show the tour again").
  */
 export function OnboardingOverlay() {
   const { user } = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const requested = useOnboardingTourRequested();
   const [dismissedFor, setDismissedFor] = useState<number | null>(null);
   if (!user) return null;
-  const due = opensByItself(user, pathname) && dismissedFor !== user.id;
+  const due = opensByItself(user, pathname, search) && dismissedFor !== user.id;
   if (!due && !requested) return null;
   const done = () => {
     setDismissedFor(user.id);

@@ -58,13 +58,36 @@ describe('onboarding wizard rules', () => {
 });
 
 describe('when and where the tour opens', () => {
-  it('opens by itself until finished or closed, but never over /apply-cleaner', () => {
-    expect(opensByItself({ onboardingCompleted: false }, '/')).toBe(true);
-    expect(opensByItself({ onboardingCompleted: false }, '/search')).toBe(true);
-    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaner')).toBe(false);
-    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaner/')).toBe(false);
-    expect(opensByItself({ onboardingCompleted: false }, '/apply-cleaners')).toBe(true);
+  it('opens by itself until finished or closed, on the home page and the listing only', () => {
+    const due = { onboardingCompleted: false };
+    expect(opensByItself(due, '/')).toBe(true);
+    expect(opensByItself(due, '/cleaners')).toBe(true);
+    expect(opensByItself(due, '/cleaners/')).toBe(true);
     expect(opensByItself({ onboardingCompleted: true }, '/')).toBe(false);
+  });
+
+  it('never covers a booking, checkout, a profile or a page someone was sent to', () => {
+    const due = { onboardingCompleted: false };
+    for (const path of [
+      '/booking/12',
+      '/booking/12/3',
+      '/checkout',
+      '/cleaner/12',
+      '/apply-cleaner',
+      '/dashboard',
+      '/guest-link',
+      '/verify-email',
+      '/search',
+    ]) {
+      expect(opensByItself(due, path), path).toBe(false);
+    }
+  });
+
+  it('waits on a listing a link or a search filled in (arrived by a deep link)', () => {
+    const due = { onboardingCompleted: false };
+    expect(opensByItself(due, '/cleaners', '?location=Denver&maxPrice=40')).toBe(false);
+    expect(opensByItself(due, '/', '?page=3')).toBe(false);
+    expect(opensByItself(due, '/', '')).toBe(true);
   });
 
   it('resumes where it was left; shown again after finishing, from the start', () => {

@@ -46,18 +46,23 @@ export function openingStep(user: Pick<AuthUser, 'onboardingStep' | 'onboardingC
 }
 
 /**
- * Pages the tour never opens over by itself: applying to clean is what some new users came for,
- * and the form must not sit behind a dialog about booking preferences.
+ * The pages the tour opens over by itself: the home page and the listing, where a new person starts
+ * after signing up (docs/product/accounts.md). Never over a page someone is in the middle of — a
+ * cleaner's profile, a booking, checkout, an application, a page an e-mail or a partner linked to —
+ * where it would cover what they came to do (a guest's booking above all).
  */
-export const PAGES_WITHOUT_TOUR: readonly string[] = ['/apply-cleaner'];
+export const TOUR_PAGES: readonly string[] = ['/', '/cleaners'];
 
 /**
- * Whether the tour opens by itself over `pathname`: for a user who has neither finished nor
- * closed it (closing saves it as completed, as finishing does), and not over PAGES_WITHOUT_TOUR.
+ * Whether the tour opens by itself over the page at `pathname` with query `search`: for a user who
+ * has neither finished nor closed it (closing saves it as completed, as finishing does), on a
+ * TOUR_PAGES page reached plainly — not a listing a link or a search filled in (`search`), which
+ * someone came to for its results. It waits for their next plain visit there.
  */
-export function opensByItself(user: Pick<AuthUser, 'onboardingCompleted'>, pathname: string): boolean {
+export function opensByItself(user: Pick<AuthUser, 'onboardingCompleted'>, pathname: string, search = ''): boolean {
   if (user.onboardingCompleted) return false;
-  return !PAGES_WITHOUT_TOUR.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return TOUR_PAGES.includes(path) && (search === '' || search === '?');
 }
 
 export function initialPreferences(user: Pick<AuthUser, 'onboardingPreferences'>): OnboardingPreferences {

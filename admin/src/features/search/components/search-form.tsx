@@ -1,19 +1,21 @@
 import type { ServiceType } from '@spotless/sdk';
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { ChevronIcon, MapPinIcon, SearchIcon } from '../../../components/icons';
 import {
-  activeFilterLabels,
+  activeFilterChips,
   CURRENT_LOCATION,
   DEFAULT_SEARCH_FILTERS,
   hasAdvancedFilters,
   MAX_PRICE,
   MIN_RATING,
   RADIUS,
+  type SearchChipFilter,
   type SearchFilters,
   type SearchOrder,
   type SearchSort,
   SORT_LABELS,
+  withoutSearchFilter,
   writeSearchParams,
 } from '../utils/search-filters';
 import { useCurrentLocation } from './use-current-location';
@@ -29,6 +31,8 @@ const SERVICE_OPTIONS: { value: ServiceType | ''; label: string }[] = [
 interface SearchFormProps {
   /** The submitted search's filters (from the address bar), or the defaults before one. */
   filters: SearchFilters;
+  /** A search is shown: removing a chip searches again without it. */
+  submitted: boolean;
   onSearch: (filters: SearchFilters) => void;
   /** Reset: the page drops the submitted search (address bar and results) too. */
   onReset: () => void;
@@ -38,8 +42,9 @@ interface SearchFormProps {
  * The search form: a draft of the filters, sent on Search. Reset puts the page back as it first
  * opened: the form emptied and folded, and (through `onReset`) no search in the address bar.
  */
-export function SearchForm({ filters, onSearch, onReset }: SearchFormProps) {
+export function SearchForm({ filters, submitted, onSearch, onReset }: SearchFormProps) {
   const id = useId();
+  const chipList = useRef<HTMLUListElement>(null);
   const [draft, setDraft] = useState<SearchFilters>(filters);
   const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvancedFilters(filters));
   const loaded = writeSearchParams(filters).toString();
@@ -72,7 +77,21 @@ export function SearchForm({ filters, onSearch, onReset }: SearchFormProps) {
     onReset();
   };
 
-  const badges = activeFilterLabels(draft);
+  const chips = activeFilterChips(draft);
+  /**
+   * A chip's ×: the filter goes from the form, and from the results when a search is shown. Focus
+   * moves to the chip that takes its place, or to Search once none is left.
+   */
+  const removeChip = (filter: SearchChipFilter, index: number) => {
+    const next = withoutSearchFilter(draft, filter);
+    setDraft(next);
+    if (submitted) onSearch(next);
+    requestAnimationFrame(() => {
+      const left = chipList.current?.querySelectorAll('button') ?? [];
+      const target = left[Math.min(index, left.length - 1)];
+      (target ?? document.getElementById(`${id}-submit`))?.focus();
+    });
+  };
 
   return (
     <search aria-label="Search cleaners">
@@ -232,13 +251,22 @@ export function SearchForm({ filters, onSearch, onReset }: SearchFormProps) {
           </Field>
         </div>
 
-        {badges.length > 0 ? (
+        {chips.length > 0 ? (
           <div className="active-filters" data-testid="active-filters">
-            <span className="active-filters__count">Active filters ({badges.length})</span>
-            <ul className="tag-list">
-              {badges.map((label) => (
-                <li key={label} className="tag">
-                  {label}
+            <span id={`${id}-chips`} className="active-filters__count">
+              Active filters ({chips.length})
+            </span>
+            <ul ref={chipList} className="filter-chips__list" aria-labelledby={`${id}-chips`}>
+              {chips.map((chip, index) => (
+                <li key={chip.filter}>
+                  {/* Named by its text ("Remove filter: Verified"), not aria-label: the form's own Verified box keeps its label. */}
+                  <button type="button" className="filter-chip" onClick={() => removeChip(chip.filter, index)}>
+                    <span className="visually-hidden">Remove filter: </span>
+                    {chip.label}
+                    <span className="filter-chip__remove" aria-hidden="true">
+                      ×
+                    </span>
+                  </button>
                 </li>
               ))}
             </ul>
@@ -249,7 +277,7 @@ export function SearchForm({ filters, onSearch, onReset }: SearchFormProps) {
           <button type="button" className="btn btn--outline" onClick={reset}>
             Reset
           </button>
-          <button type="submit" className="btn btn--primary">
+          <button id={`${id}-submit`} type="submit" className="btn btn--primary">
             <SearchIcon width={18} height={18} aria-hidden="true" />
             Search
           </button>

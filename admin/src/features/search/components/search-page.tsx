@@ -1,7 +1,7 @@
 import '../search.css';
 import { formatDollars } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { CleanerCard } from '../../../components/cleaner-card';
 import { AlertIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -26,6 +26,16 @@ export function SearchPage() {
   const submitted = readSearchParams(searchParams);
   const filters = submitted?.filters ?? DEFAULT_SEARCH_FILTERS;
 
+  // The address holds the search as it runs: a value the page cannot use (an unknown sort, a price
+  // off the slider's steps) is put right in place, a replace that keeps the scroll.
+  const applied = submitted ? writeSearchParams(submitted.filters, submitted.page).toString() : null;
+  const current = searchParams.toString();
+  useEffect(() => {
+    if (applied !== null && applied !== current) {
+      setSearchParams(new URLSearchParams(applied), { replace: true, keepScroll: true });
+    }
+  }, [applied, current, setSearchParams]);
+
   const search = (next: SearchFilters) => setSearchParams(writeSearchParams(next));
   const changePage = (page: number) => setSearchParams(writeSearchParams(filters, page));
   // Back to the page as it first opened (Clear Filters, Reset); Back returns to the search.
@@ -43,7 +53,7 @@ export function SearchPage() {
         </div>
       </section>
       <div className="container section">
-        <SearchForm filters={filters} onSearch={search} onReset={clearFilters} />
+        <SearchForm filters={filters} submitted={submitted !== null} onSearch={search} onReset={clearFilters} />
 
         {submitted ? (
           <SearchResults

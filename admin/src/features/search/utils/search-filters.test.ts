@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeFilterLabels,
+  activeFilterChips,
   DEFAULT_SEARCH_FILTERS,
   hasAdvancedFilters,
   readSearchParams,
   type SearchFilters,
   toSearchQuery,
+  withoutSearchFilter,
   writeSearchParams,
 } from './search-filters';
 
@@ -35,12 +36,42 @@ describe('toSearchQuery', () => {
   });
 });
 
-describe('activeFilterLabels', () => {
+describe('activeFilterChips', () => {
+  const labels = (f: SearchFilters) => activeFilterChips(f).map((chip) => chip.label);
+
   it('is empty for the defaults and lists each filter in force', () => {
-    expect(activeFilterLabels(DEFAULT_SEARCH_FILTERS)).toEqual([]);
+    expect(activeFilterChips(DEFAULT_SEARCH_FILTERS)).toEqual([]);
     expect(
-      activeFilterLabels({ ...DEFAULT_SEARCH_FILTERS, location: 'Austin', radius: 10, maxPrice: 60, isVerified: true }),
-    ).toEqual(['Location: Austin', 'Within 10 mi', 'Up to $60/hr', 'Verified']);
+      labels({ ...DEFAULT_SEARCH_FILTERS, location: 'Austin', radius: 10, maxPrice: 60, isVerified: true }),
+    ).toEqual(['Near Austin', 'Within 10 miles', '$60/hr or less', 'Verified']);
+  });
+
+  it('says each filter in words, never as its raw value', () => {
+    expect(
+      labels({ ...DEFAULT_SEARCH_FILTERS, serviceType: 'deep', zipCode: '787', minRating: 4.5, isBonded: true }),
+    ).toEqual(['Deep Cleaning', 'ZIP code 787', '4.5★ and up', 'Bonded']);
+    expect(labels({ ...DEFAULT_SEARCH_FILTERS, serviceType: 'moveout' })).toEqual(['Move-in/Out Cleaning']);
+    expect(labels({ ...DEFAULT_SEARCH_FILTERS, latitude: 30.2, longitude: -97.7, location: 'x' })).toEqual([
+      'Near your location',
+    ]);
+  });
+
+  it('removes one chip’s filter and keeps the others; a place takes its coordinates with it', () => {
+    const f: SearchFilters = {
+      ...DEFAULT_SEARCH_FILTERS,
+      serviceType: 'deep',
+      latitude: 30.2,
+      longitude: -97.7,
+      location: 'Current location',
+      radius: 10,
+      maxPrice: 60,
+    };
+    expect(withoutSearchFilter(f, 'serviceType')).toEqual({ ...f, serviceType: '' });
+    expect(withoutSearchFilter(f, 'maxPrice')).toEqual({ ...f, maxPrice: 100 });
+    const placeless = withoutSearchFilter(f, 'place');
+    expect(placeless).toMatchObject({ location: '', latitude: null, longitude: null, serviceType: 'deep' });
+    // Without a place the radius filters nothing, so its chip goes too.
+    expect(labels(placeless)).toEqual(['Deep Cleaning', '$60/hr or less']);
   });
 });
 

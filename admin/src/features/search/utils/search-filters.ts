@@ -10,6 +10,7 @@ import {
   type SORT_ORDERS,
   writeFilterParams,
 } from '@spotless/sdk';
+import { SERVICE_TYPE_NAMES } from '../../../lib/nav';
 
 export type SearchSort = CleanerSortKey;
 export type SearchOrder = (typeof SORT_ORDERS)[number];
@@ -102,22 +103,51 @@ export function toSearchQuery(f: SearchFilters, page: number): CleanerSearchQuer
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as CleanerSearchQuery;
 }
 
-/** The badges of the filters in force, for the "active filters" row and its count. */
-export function activeFilterLabels(f: SearchFilters): string[] {
-  const labels: string[] = [];
-  if (f.query.trim()) labels.push(`Keyword: ${f.query.trim()}`);
-  if (f.serviceType) labels.push(`Service: ${f.serviceType}`);
-  if (f.latitude !== null && f.longitude !== null) labels.push('Near your location');
-  else if (f.location.trim()) labels.push(`Location: ${f.location.trim()}`);
-  if (hasPlace(f) && f.radius !== RADIUS.default) labels.push(`Within ${f.radius} mi`);
-  if (f.state.trim()) labels.push(`State: ${f.state.trim()}`);
-  if (f.zipCode.trim()) labels.push(`ZIP: ${f.zipCode.trim()}`);
-  if (f.minRating > 0) labels.push(`Rating ${f.minRating}+`);
-  if (f.maxPrice !== MAX_PRICE.default) labels.push(`Up to $${f.maxPrice}/hr`);
-  if (f.isVerified) labels.push('Verified');
-  if (f.isInsured) labels.push('Insured');
-  if (f.isBonded) labels.push('Bonded');
-  return labels;
+/** What one active-filter chip stands for: removing it resets exactly that (a place: its text and coordinates). */
+export type SearchChipFilter =
+  | 'query'
+  | 'serviceType'
+  | 'place'
+  | 'radius'
+  | 'state'
+  | 'zipCode'
+  | 'minRating'
+  | 'maxPrice'
+  | (typeof CREDENTIAL_FLAGS)[number];
+
+export interface SearchChip {
+  filter: SearchChipFilter;
+  /** In words, as a person says it: 'Deep Cleaning', '$60/hr or less', never a raw value. */
+  label: string;
+}
+
+const FLAG_LABELS = { isVerified: 'Verified', isInsured: 'Insured', isBonded: 'Bonded' } as const;
+
+/** The chips of the filters in force, for the "active filters" row and its count; each can be removed. */
+export function activeFilterChips(f: SearchFilters): SearchChip[] {
+  const chips: SearchChip[] = [];
+  const add = (filter: SearchChipFilter, label: string) => chips.push({ filter, label });
+  if (f.query.trim()) add('query', `Keyword: ${f.query.trim()}`);
+  if (f.serviceType) add('serviceType', SERVICE_TYPE_NAMES[f.serviceType]);
+  if (f.latitude !== null && f.longitude !== null) add('place', 'Near your location');
+  else if (f.location.trim()) add('place', `Near ${f.location.trim()}`);
+  if (hasPlace(f) && f.radius !== RADIUS.default) add('radius', `Within ${f.radius} miles`);
+  if (f.state.trim()) add('state', `State: ${f.state.trim()}`);
+  if (f.zipCode.trim()) add('zipCode', `ZIP code ${f.zipCode.trim()}`);
+  if (f.minRating > 0) add('minRating', `${f.minRating}★ and up`);
+  // A maximum price (docs/product/discovery.md): a cleaner at exactly that rate matches.
+  if (f.maxPrice !== MAX_PRICE.default) add('maxPrice', `$${f.maxPrice}/hr or less`);
+  for (const flag of CREDENTIAL_FLAGS) if (f[flag]) add(flag, FLAG_LABELS[flag]);
+  return chips;
+}
+
+/** The filters without one chip's filter (back to its default); everything else is kept. */
+export function withoutSearchFilter(f: SearchFilters, filter: SearchChipFilter): SearchFilters {
+  if (filter === 'place') {
+    const { location, latitude, longitude } = DEFAULT_SEARCH_FILTERS;
+    return { ...f, location, latitude, longitude };
+  }
+  return { ...f, [filter]: DEFAULT_SEARCH_FILTERS[filter] };
 }
 
 /** A submitted search as the address bar holds it: the filters and the results page. */
