@@ -48,7 +48,7 @@ describe('CORS for partner keys', () => {
   const keyed = (origin: string, key: string) =>
     fetch(`${baseUrl}/api/services`, { headers: { origin, 'x-spotless-key': key } });
 
-  it('grants no allowance to a hostile Origin, a look-alike, null, or a partner showing another partner’s key (from Node)', async () => {
+  it('grants a hostile Origin, a look-alike, or a partner showing another partner’s key only its refusal to read, and null nothing (from Node)', async () => {
     const refused: Array<[origin: string, key: string]> = [
       ['https://evil.com', keys.partner],
       ['null', keys.partner],
@@ -61,13 +61,21 @@ describe('CORS for partner keys', () => {
     for (const [origin, key] of refused) {
       const res = await keyed(origin, key);
       expect(res.status, `${origin} with ${key}`).toBe(403);
-      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      // Decision 048's addendum: the asking page may read why (a fixed code and text, no data);
+      // a sandboxed page's `null` gets nothing.
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin === 'null' ? null : origin);
       expect(res.headers.get('access-control-allow-credentials'), origin).toBeNull();
+      const body = (await res.json()) as { error: Record<string, unknown> };
+      expect(Object.keys(body.error).sort(), origin).toEqual(['code', 'message']);
     }
-    for (const origin of ['https://evil.com', 'null', 'https://partner.com.evil.com', 'http://partner.com']) {
+    const sandboxed = await preflight('null');
+    expect(sandboxed.status).toBe(403);
+    expect(sandboxed.headers.get('access-control-allow-origin')).toBeNull();
+    for (const origin of ['https://evil.com', 'https://partner.com.evil.com', 'http://partner.com']) {
       const res = await preflight(origin);
-      expect(res.status, origin).toBe(403);
-      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(res.status, origin).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      expect(res.headers.get('access-control-allow-credentials'), origin).toBeNull();
     }
     // No key: a public read still answers, but with no allowance, so no other site's page can read it.
     const open = await fetch(`${baseUrl}/api/services`, { headers: { origin: 'https://evil.com' } });
@@ -108,7 +116,18 @@ describe('CORS for partner keys', () => {
       read(partnerSite, keys.partner),
       read(otherPartnerSite, keys.otherPartner),
     ]);
-    expect(results.slice(0, 6)).toEqual(Array(6).fill({ readable: false }));
+    // Another origin reads only why its key was refused, never data; a sandboxed page, or a
+    // credentialed request, reads nothing at all.
+    for (const result of [results[0], ...results.slice(2, 5)]) {
+      expect(result).toEqual({
+        readable: true,
+        status: 403,
+        body: expect.stringMatching(
+          /^\{"error":\{"code":"origin_not_allowed","message":"This key is not allowed on http:\/\/[a-z.]+:\d+ — add it under allowed origins"\}\}$/,
+        ),
+      });
+    }
+    expect([results[1], results[5]]).toEqual(Array(2).fill({ readable: false }));
     expect(results.slice(6)).toEqual(Array(2).fill(expect.objectContaining({ readable: true, status: 200 })));
     await context.close();
   });

@@ -29,7 +29,7 @@ export const HOSTILE_CSS = `
   .cover { position: fixed; right: 0; bottom: 0; width: 480px; height: 600px; z-index: 2147483647; background: rgba(0, 0, 0, 0.2); }
 `;
 
-function page(api: string, body: string, options: { hostile: boolean }): string {
+function page(api: string, body: string, options: { hostile: boolean; key: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,7 +53,7 @@ ${options.hostile ? `<link rel="stylesheet" href="/bootstrap.min.css" nonce="${N
   }
   window.__baseline = window.__listeners;
 </script>
-<script src="${api}/embed.js" data-key="${DEMO_KEY}" async nonce="${NONCE}"></script>
+<script src="${api}/embed.js" data-key="${options.key}" async nonce="${NONCE}"></script>
 </head>
 <body>
 ${options.hostile ? '<div class="overlay">Sunrise Realty</div>' : ''}
@@ -67,7 +67,7 @@ ${body}
 /** Starts the host page server on a loopback port (another origin than the API's). */
 export async function startHostPage(
   api: string,
-  pages: Record<string, { body: string; hostile?: boolean; stripe?: boolean }>,
+  pages: Record<string, { body: string; hostile?: boolean; stripe?: boolean; key?: string }>,
 ): Promise<HostPage> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -96,7 +96,7 @@ export async function startHostPage(
           "form-action 'none'",
         ].join('; '),
       })
-      .end(page(api, entry.body, { hostile: entry.hostile ?? true }));
+      .end(page(api, entry.body, { hostile: entry.hostile ?? true, key: entry.key ?? DEMO_KEY }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

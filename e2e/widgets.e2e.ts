@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Cleaner, type ServiceList, servicesOffered } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAdminSignIn } from './api';
 import { pickFirstDayWithFreeTimes, screenshotsIn, seriousViolations } from './browser';
 import { type HostPage, startHostPage } from './host-page';
 import { useBrowser, useServer } from './server';
@@ -13,7 +14,11 @@ import { useBrowser, useServer } from './server';
  * The embeddable widgets on a partner's page (decision 050): another origin, Bootstrap's global styles
  * and hostile `!important` rules, a strict CSP with only the loader tag's nonce. The widgets mount
  * with no CSP violation and untouched by the host's CSS, two instances coexist, 50 remounts leave
- * one widget and no extra listeners, and a guest books and pays with the test card.
+ * one widget and no extra listeners, and a guest books and pays with the test card, the times
+ * written for people on the cleaner's clock. A key refused (unknown, inactive, or not allowed on
+ * the page's origin) says why in the widget, the console and the error event (decision 048,
+ * addendum); only a real network failure says Spotless could not be reached. A chat reply's cleaner
+ * opens the booking widget on the page.
  */
 
 const server = await useServer();
@@ -21,9 +26,28 @@ const { baseUrl } = server;
 const shotPath = screenshotsIn('widgets');
 const browser = await useBrowser(server);
 let host: HostPage;
+/** Keys the host pages refuse with: a partner allowed elsewhere only, and an inactive one. */
+const keys = { elsewhere: '', inactive: '' };
 
 beforeAll(async () => {
+  const admin = await browser.newContext();
+  await apiAdminSignIn(admin.request, baseUrl);
+  const partner = async (name: string, isActive: boolean) => {
+    const res = await admin.request.post(`${baseUrl}/api/admin/partners`, {
+      data: { name, allowedOrigins: ['https://realty.example'], isActive },
+      headers: { origin: baseUrl },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { publishableKey: string }).publishableKey;
+  };
+  keys.elsewhere = await partner('Elsewhere Realty', true);
+  keys.inactive = await partner('Paused Realty', false);
+  await admin.close();
+  const search = '<div id="search" data-spotless="search" data-city="Austin"></div>';
   host = await startHostPage(baseUrl, {
+    '/wrong-origin': { body: `${search}<div data-spotless="chat"></div>`, key: keys.elsewhere, hostile: false },
+    '/inactive': { body: search, key: keys.inactive, hostile: false },
+    '/unknown': { body: search, key: 'pk_nobody_has_this_key', hostile: false },
     '/': { body: '<h1>12 Oak Street</h1><div id="search" data-spotless="search" data-city="Austin"></div>' },
     '/plain': { body: '<div id="search" data-spotless="search" data-city="Austin"></div>', hostile: false },
     '/two': {
@@ -38,8 +62,9 @@ afterAll(async () => {
   await host?.close();
 });
 
+/** The page at `path`; in New York, so the times of an Austin cleaner carry their zone's name. */
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, timezoneId: 'America/New_York' });
   const page = await context.newPage();
   await page.goto(`${host.url}${path}`);
   return page;
@@ -179,17 +204,42 @@ describe('the widgets on a partner page under a strict CSP', () => {
       await expect.poll(() => dialog.isVisible()).toBe(true);
       // The first day with a free time, from tomorrow on.
       await pickFirstDayWithFreeTimes(page, dialog, server.now(), label === 'phone' ? 31 : 1);
+      // Times for people, on the cleaner's clock (Austin, in summer), named: the viewer is in New York.
+      expect(await dialog.locator('[part="slot"]').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\d{1,2}:\d{2} [AP]M$/)]),
+      );
+      expect(await dialog.locator('legend').textContent()).toContain('CDT');
       await dialog.locator('[part="slot"]').first().click();
       // Only the services this cleaner offers (decision 071), as the server books them.
       const cleaner = (await (await profile).json()) as Cleaner;
       const catalogue = (await (await page.request.get(`${baseUrl}/api/services`)).json()) as ServiceList;
-      const service = dialog.getByLabel('Service');
       await expect
-        .poll(() => service.locator('option').allTextContents())
+        .poll(() => dialog.getByLabel('Service').locator('option').allTextContents())
         .toEqual(servicesOffered(cleaner, catalogue.items).map((s) => s.name));
+      // At 390 px too the service box is whole: a row of its own, its text not cut.
+      const service = await dialog.getByLabel('Service').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const form = (el.closest('form') as HTMLElement).getBoundingClientRect();
+        const date = (el.closest('.sp-row') as HTMLElement).querySelector('input')?.getBoundingClientRect() ?? box;
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(el).font;
+        probe.textContent = (el as HTMLSelectElement).selectedOptions[0]?.text ?? '';
+        el.getRootNode().appendChild(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        return {
+          fits: text + 40 <= box.width,
+          inside: box.right <= form.right + 0.5,
+          dateBelow: date.top >= box.bottom,
+        };
+      });
+      expect(service).toEqual({ fits: true, inside: true, dateBelow: label === 'phone' });
       await page.screenshot({ path: shotPath(`booking-${label}.png`) });
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Continue' }).click();
+      const when = /, (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M CDT\./;
+      expect(await dialog.textContent()).toMatch(when);
+      await page.screenshot({ path: shotPath(`details-${label}.png`) });
       await dialog.getByLabel('Address').fill('12 Oak Street, Austin, TX');
       await dialog.getByLabel('Your name').fill('Wendy Widget');
       await dialog.getByLabel('Email').fill(`wendy-${label}-${Date.now()}@example.com`);
@@ -201,6 +251,9 @@ describe('the widgets on a partner page under a strict CSP', () => {
       await page.screenshot({ path: shotPath(`payment-${label}.png`) });
       await dialog.getByRole('button', { name: /^Pay / }).click();
       await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Booked and paid');
+      expect(await dialog.getByRole('status').filter({ hasText: 'is paid' }).textContent()).toMatch(
+        / on (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M CDT is paid\./,
+      );
       const names = (await events(page)).map((e) => e.name);
       expect(names).toEqual(expect.arrayContaining(['booking:created', 'payment:succeeded']));
       expect(await violations(page)).toEqual([]);
@@ -209,28 +262,122 @@ describe('the widgets on a partner page under a strict CSP', () => {
     }, 120_000);
   }
 
-  it('loads the chat only when opened, and answers through the partner key', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`loads the chat only when opened, answers through the partner key, and opens a named cleaner’s booking on the page (${label})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const chunks: string[] = [];
+      page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+      await page.goto(`${host.url}/chat`);
+      await page.getByRole('button', { name: 'Open chat' }).waitFor();
+      expect(chunks.filter((path) => /\/sdk\/embed\/(chat|payment)-/.test(path))).toEqual([]);
+      await page.getByRole('button', { name: 'Open chat' }).click();
+      await page.getByRole('button', { name: 'Show me top-rated cleaners' }).click();
+      const panel = page.locator('[part="chat-panel"]');
+      // Each cleaner the reply names is linked where it names them, by name.
+      const cleaners = panel.locator('.sp-msg--assistant button.sp-link');
+      await expect.poll(() => cleaners.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      // The reply streams in first; the event follows the finished reply.
+      await expect
+        .poll(async () => (await events(page)).map((e) => e.name), { timeout: 15_000 })
+        .toContain('chat:message');
+      expect(chunks.some((path) => /\/sdk\/embed\/chat-/.test(path))).toBe(true);
+      expect(chunks.some((path) => /\/sdk\/embed\/payment-/.test(path))).toBe(false);
+      // A page with no widget (the listing) opens on the hosted site, whole, in a new tab.
+      for (const link of await panel.locator('a').all()) {
+        expect(await link.getAttribute('href')).toMatch(new RegExp(`^${baseUrl}/`));
+        expect(await link.getAttribute('target')).toBe('_blank');
+      }
+      expect(await violations(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: shotPath(`chat-${label}.png`) });
+
+      // The cleaner the reply names opens the booking widget here, not the hosted profile.
+      const name = (await cleaners.first().textContent()) ?? '';
+      await cleaners.first().click();
+      const dialog = page.getByRole('dialog', { name: 'Book a cleaner' });
+      await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain(`Book ${name}`);
+      await expect.poll(() => dialog.locator('[part="slot"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(page.url()).toBe(`${host.url}/chat`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: shotPath(`chat-booking-${label}.png`) });
+      await page.context().close();
+    }, 60_000);
+  }
+
+  it('says why a key is refused in the widget, the console and the error event; a real network failure says so', async () => {
+    const cases = [
+      ['/wrong-origin', 'origin_not_allowed', `This key is not allowed on ${host.url} — add it under allowed origins`],
+      ['/inactive', 'inactive_key', 'This partner key is inactive'],
+      ['/unknown', 'unknown_key', 'This partner key is not recognised'],
+    ] as const;
+    for (const [path, code, message] of cases) {
+      for (const [label, viewport] of [
+        ['desktop', { width: 1280, height: 900 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        if (label === 'phone' && path !== '/wrong-origin') continue;
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const logged: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') logged.push(m.text());
+        });
+        await page.goto(`${host.url}${path}`);
+        const alert = page.locator('#search [part="error"]');
+        await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe(message);
+        expect(logged).toContain(`Spotless: ${message} (${code})`);
+        expect((await events(page)).filter((e) => e.name === 'error').map((e) => e.detail)).toContainEqual({
+          message,
+          status: 403,
+          code,
+        });
+        if (path === '/wrong-origin') {
+          // The chat says it too, instead of its "could not start" toast.
+          await page.getByRole('button', { name: 'Open chat' }).click();
+          await expect
+            .poll(() => page.locator('[part="chat-panel"] [part="error"]').textContent(), { timeout: 15_000 })
+            .toBe(message);
+          expect(await seriousViolations(page)).toEqual([]);
+          await page.screenshot({ path: shotPath(`refused-key-${label}.png`) });
+        }
+        await context.close();
+      }
+    }
+    // The API out of reach: the one case that says so.
+    const context = await browser.newContext();
     const page = await context.newPage();
-    const chunks: string[] = [];
-    page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
-    await page.goto(`${host.url}/chat`);
-    await page.getByRole('button', { name: 'Open chat' }).waitFor();
-    expect(chunks.filter((path) => /\/sdk\/embed\/(chat|payment)-/.test(path))).toEqual([]);
-    await page.getByRole('button', { name: 'Open chat' }).click();
-    await page.getByRole('button', { name: 'Show me top-rated cleaners' }).click();
+    await page.route(`${baseUrl}/api/**`, (route) => route.abort('connectionrefused'));
+    await page.goto(`${host.url}/plain`);
     await expect
-      .poll(() => page.locator('[part="chat-panel"]').textContent(), { timeout: 15_000 })
-      .toContain('/cleaner/');
-    // The reply streams in first; the event follows the finished reply.
+      .poll(() => page.locator('#search [part="error"]').textContent(), { timeout: 15_000 })
+      .toContain('We could not reach Spotless. Check your connection and try again.');
+    expect((await events(page)).find((e) => e.name === 'error')?.detail).toMatchObject({ status: 0 });
+    await context.close();
+  }, 90_000);
+
+  it('opens a cleaner’s booking on the service searched for: move-out cleaning, not regular cleaning', async () => {
+    const page = await open('/plain', { width: 390, height: 844 });
+    const widget = page.locator('#search');
+    await expect.poll(() => widget.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await widget.getByLabel('Service').selectOption('moveout');
+    await widget.getByRole('button', { name: 'Search' }).click();
     await expect
-      .poll(async () => (await events(page)).map((e) => e.name), { timeout: 15_000 })
-      .toContain('chat:message');
-    expect(chunks.some((path) => /\/sdk\/embed\/chat-/.test(path))).toBe(true);
-    expect(chunks.some((path) => /\/sdk\/embed\/payment-/.test(path))).toBe(false);
-    expect(await violations(page)).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: shotPath('chat-desktop.png') });
+      .poll(async () => (await events(page)).filter((e) => e.name === 'search').length, { timeout: 15_000 })
+      .toBe(2);
+    await widget
+      .getByRole('button', { name: /^Book / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Book a cleaner' });
+    const service = dialog.getByLabel('Service');
+    await expect
+      .poll(() => service.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text), { timeout: 15_000 })
+      .toBe('Move-in/Move-out Cleaning');
+    await page.screenshot({ path: shotPath('booking-moveout-phone.png') });
     await page.context().close();
   }, 60_000);
 

@@ -4,8 +4,9 @@ import { freeTwoHours, guestLinkChecks, HOST_PAGE, KEY } from './guest-link-chec
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
- * (loopback) origin answers with CORS for that origin; another origin gets 403 with no CORS
- * allowance; a preflight is answered only for an allowed origin; the key alone reads no booking; a
+ * (loopback) origin answers with CORS for that origin; another origin, or an unknown key, gets a
+ * 403 the asking page can read (a fixed code and text, no data, no credentials; 048's addendum); a
+ * preflight that means to send a key is answered for any origin; the key alone reads no booking; a
  * guest books through the key and pays with the token scoped to that booking (decision 049).
  */
 
@@ -14,7 +15,7 @@ eachTarget((on) => {
 
   const { call } = on;
 
-  it('answers the key from an allowed origin with CORS for that origin, and refuses another origin', async () => {
+  it('answers the key from an allowed origin with CORS for that origin, and refuses another origin readably', async () => {
     const ok = await call('/api/cleaners?location=Austin&pageSize=3', {
       headers: { 'x-spotless-key': KEY, origin: HOST_PAGE },
     });
@@ -24,28 +25,41 @@ eachTarget((on) => {
     expect(ok.headers.get('vary')).toContain('Origin');
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
 
-    const other = await call('/api/cleaners', {
-      headers: { 'x-spotless-key': KEY, origin: 'https://elsewhere.example' },
-    });
+    const elsewhere = 'https://elsewhere.example';
+    const other = await call('/api/cleaners', { headers: { 'x-spotless-key': KEY, origin: elsewhere } });
     expect(other.status).toBe(403);
-    expect(other.headers.get('access-control-allow-origin')).toBeNull();
-
-    const preflight = await fetch(`${on.target.url}/api/chat/session`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: HOST_PAGE,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type, x-spotless-key',
+    expect(other.headers.get('access-control-allow-origin')).toBe(elsewhere);
+    expect(other.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(other.body).toEqual({
+      error: {
+        code: 'origin_not_allowed',
+        message: `This key is not allowed on ${elsewhere} — add it under allowed origins`,
       },
     });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
+    const unknown = await call('/api/cleaners', { headers: { 'x-spotless-key': 'pk_nobody', origin: HOST_PAGE } });
+    expect(unknown.status).toBe(403);
+    expect(unknown.headers.get('access-control-allow-origin')).toBe(HOST_PAGE);
+    expect(unknown.body).toEqual({ error: { code: 'unknown_key', message: 'This partner key is not recognised' } });
+
+    for (const origin of [HOST_PAGE, elsewhere]) {
+      const preflight = await fetch(`${on.target.url}/api/chat/session`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, x-spotless-key',
+        },
+      });
+      expect(preflight.status, origin).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    }
     const refused = await fetch(`${on.target.url}/api/chat/session`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'https://elsewhere.example',
+        origin: elsewhere,
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type, x-spotless-key',
+        'access-control-request-headers': 'content-type',
       },
     });
     expect(refused.status).toBe(403);

@@ -25,7 +25,8 @@ function App() {
         </select>
       </label>
       <h2>Find a cleaner</h2>
-      <SpotlessSearch key={city} {...spotless} city={city} onEvent={onEvent} appearance={{ colorPrimary: '#1d4ed8' }} />
+      {/* A new city is a changed prop: the mounted widget searches it; a re-render asks nothing. */}
+      <SpotlessSearch {...spotless} city={city} onEvent={onEvent} appearance={{ colorPrimary: '#1d4ed8' }} />
       <h2>Our preferred cleaner</h2>
       <SpotlessBooking {...spotless} cleanerId={1} onEvent={onEvent} />
       <h2>Events</h2>

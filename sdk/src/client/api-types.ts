@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * The API root: links to every entry point, and what the caller may do as they are
-         * @description The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.
+         * @description The one URL a client needs: every resource it answers, and every one they lead to, carries `links` (where to go next) and `actions` (what this caller may do now). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.
          */
         get: operations["getApiRoot"];
         put?: never;
@@ -50,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One application with its documents, for review (administrators) */
+        /**
+         * One application with its documents, for review (administrators)
+         * @description An administrator reads one cleaner application as it was submitted, with its uploaded documents, to decide on it. The answer's `actions` offer what its status still allows: starting the review, approving or rejecting it.
+         */
         get: operations["getAdminApplication"];
         put?: never;
         post?: never;
@@ -129,7 +132,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the admin session */
+        /**
+         * End the admin session
+         * @description Ends the admin session behind the admin cookie, on the server, and clears the cookie. Signing out twice, or without a session, answers the same.
+         */
         post: operations["adminLogout"];
         delete?: never;
         options?: never;
@@ -144,7 +150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every partner, with its bookings, revenue and commission (administrators) */
+        /**
+         * Every partner, with its bookings, revenue and commission (administrators)
+         * @description Every partner site, by name, with its publishable key, allowed origins, commission rate, per-minute limit and its figures: bookings, paid bookings, revenue (what customers paid, refunds deducted), commission and chats. Each booking counts at the commission rate in force when it was made. The list's `actions.create` adds a partner.
+         */
         get: operations["listPartners"];
         put?: never;
         /**
@@ -165,7 +174,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One partner (administrators) */
+        /**
+         * One partner (administrators)
+         * @description One partner site with its key, allowed origins, commission rate, limits and figures. `actions.update` changes it; `actions.deactivate` (or `activate`) stops or restarts its key at once.
+         */
         get: operations["getPartner"];
         put?: never;
         post?: never;
@@ -206,7 +218,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One report of a review (administrators) */
+        /**
+         * One report of a review (administrators)
+         * @description An administrator reads one report of a review: the reason and details given, who reported it and when, its status, and whether the review is still shown.
+         */
         get: operations["getReviewReport"];
         put?: never;
         post?: never;
@@ -243,7 +258,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the caller has an admin session, and whose it is */
+        /**
+         * Whether the caller has an admin session, and whose it is
+         * @description Answers the administrator behind the admin cookie, so the admin area can tell whether to show its sign-in page. A user session alone is not an admin session (403).
+         */
         get: operations["getAdminSession"];
         put?: never;
         post?: never;
@@ -328,7 +346,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s account activity: booking counts, average rating given, recent bookings */
+        /**
+         * The signed-in user’s account activity: booking counts, average rating given, recent bookings
+         * @description Figures about the signed-in person's own account: how many bookings they have made in each state, the average rating they have given, and their most recent bookings. Computed from their bookings and reviews at the time of the call.
+         */
         get: operations["getAccountActivity"];
         put?: never;
         post?: never;
@@ -367,7 +388,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session is deleted server-side and the cookie cleared */
+        /**
+         * Sign out: the session is deleted server-side and the cookie cleared
+         * @description Deletes the session on the server and clears its cookie. It answers the same whether or not a session was open; a cross-site request is refused, as every sign-in and sign-out is.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -382,7 +406,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Start signing in with Google or GitHub */
+        /**
+         * Start signing in with Google or GitHub
+         * @description Sends the browser to Google or GitHub to sign in, with a state value and a PKCE challenge kept for the way back. The provider returns to the callback, which signs the person in (or makes their account) and goes on to `returnUrl` when that is a page of this site.
+         */
         get: operations["startOAuth"];
         put?: never;
         post?: never;
@@ -499,7 +526,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which sign-in methods are available (the sign-in page shows a button for each) */
+        /**
+         * Which sign-in methods are available (the sign-in page shows a button for each)
+         * @description Which ways of signing in this server offers — the password, Google, GitHub — each `true` when offered, with a link that starts each provider's sign-in. The sign-in page shows one button for each.
+         */
         get: operations["getAuthProviders"];
         put?: never;
         post?: never;
@@ -558,7 +588,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Administrators: switch two-step verification off */
+        /**
+         * Administrators: switch two-step verification off
+         * @description A named administrator turns two-step verification off for their own account, with their password and a current code from their authenticator app. Admin sign-in then asks for the password only.
+         */
         post: operations["disableTotp"];
         delete?: never;
         options?: never;
@@ -575,7 +608,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Administrators: switch two-step verification on with a code from the app */
+        /**
+         * Administrators: switch two-step verification on with a code from the app
+         * @description A named administrator finishes setting up two-step verification with the first code from their authenticator app. From then on, admin sign-in asks for a code as well as the password.
+         */
         post: operations["enableTotp"];
         delete?: never;
         options?: never;
@@ -610,7 +646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The signed-in person: their name, e-mail address, phone, roles (customer, cleaner, administrator), their cleaner profile's id when they have an active one, and where they are in the welcome tour. Signed out, it answers 401, which clients read as "show the sign-in button".
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -629,7 +668,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an e-mail address from the link sent to it */
+        /**
+         * Confirm an e-mail address from the link sent to it
+         * @description Confirms the e-mail address a verification link was sent to. The link's token is good once, for a limited time, and only while the account still has that address.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -646,7 +688,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the signed-in user a new verification link */
+        /**
+         * Send the signed-in user a new verification link
+         * @description Sends the signed-in person a new link to confirm their e-mail address, through the outbox. Asking too often is refused with 429 and `Retry-After`.
+         */
         post: operations["resendVerification"];
         delete?: never;
         options?: never;
@@ -661,9 +706,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One row of a cleaner’s weekly hours */
+        /**
+         * One row of a cleaner’s weekly hours
+         * @description One row of a cleaner's weekly hours: the weekday (0 is Sunday), its start and end on the cleaner's own clock, and whether they work then.
+         */
         get: operations["getAvailability"];
-        /** Change one row of weekly hours (its cleaner) */
+        /**
+         * Change one row of weekly hours (its cleaner)
+         * @description The cleaner changes one row of their weekly hours. Times are `HH:MM` on the cleaner's clock, the end after the start, and rows of one weekday may not overlap.
+         */
         put: operations["updateAvailability"];
         post?: never;
         /**
@@ -691,7 +742,7 @@ export interface paths {
         put?: never;
         /**
          * Book a cleaner
-         * @description Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`; decision 071). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.
+         * @description Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -759,7 +810,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a confirmed job (the booking’s cleaner)
-         * @description For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once (decision 034). The cleaner is paid nothing. Decision 071.
+         * @description For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once. The cleaner is paid nothing. Decision 071.
          */
         post: operations["withdrawBooking"];
         delete?: never;
@@ -795,11 +846,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A conversation so far */
+        /**
+         * A conversation so far
+         * @description A conversation with the assistant so far, oldest message first, with each reply's pages and proposed bookings, so a chat window can be restored after a reload. The session id is the key to a conversation nobody has claimed; once a signed-in person has written in it, only they can read it.
+         */
         get: operations["getChatSession"];
         put?: never;
         post?: never;
-        /** Delete a conversation and its messages */
+        /**
+         * Delete a conversation and its messages
+         * @description Deletes a conversation with the assistant and every message in it. The same rules as reading it: the session id, and the person once they have written in it.
+         */
         delete: operations["deleteChatSession"];
         options?: never;
         head?: never;
@@ -836,7 +893,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete every conversation the signed-in person has had with the assistant */
+        /**
+         * Delete every conversation the signed-in person has had with the assistant
+         * @description Deletes every conversation the signed-in person has had with the assistant, and answers how many there were.
+         */
         delete: operations["deleteChatHistory"];
         options?: never;
         head?: never;
@@ -870,7 +930,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quick replies to offer before the first message */
+        /**
+         * Quick replies to offer before the first message
+         * @description The quick replies a chat window offers before the first message; the window shows the first three.
+         */
         get: operations["getChatSuggestions"];
         put?: never;
         post?: never;
@@ -907,7 +970,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One cleaner’s public profile */
+        /**
+         * One cleaner’s public profile
+         * @description A cleaner's public profile: name, photo, hourly rate, rating, city, the services they offer and their badges (verified, insured, bonded). `links` lead to their reviews, weekly hours, free slots and the services list; `actions` offer `book` to a signed-in customer who may book them, and `bookAsGuest` to a partner's widget.
+         */
         get: operations["getCleaner"];
         put?: never;
         post?: never;
@@ -924,7 +990,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A cleaner’s weekly hours */
+        /**
+         * A cleaner’s weekly hours
+         * @description A cleaner's weekly hours, by weekday (0 is Sunday) and start time, on the cleaner's own clock. The free times of a given day come from the cleaner's slots, which also leave out bookings and time off.
+         */
         get: operations["listAvailability"];
         put?: never;
         /**
@@ -965,7 +1034,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A cleaner’s time off (the cleaner or an administrator) */
+        /**
+         * A cleaner’s time off (the cleaner or an administrator)
+         * @description A cleaner's time off, by first day. Only the cleaner and administrators may read it; customers see its effect in the free slots.
+         */
         get: operations["listTimeOff"];
         put?: never;
         /**
@@ -986,7 +1058,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s own cleaner profile */
+        /**
+         * The signed-in user’s own cleaner profile
+         * @description The cleaner profile of the signed-in person, with the actions a cleaner may take on it. A person without an active cleaner profile gets 404 with the code `cleaner_profile_not_found`.
+         */
         get: operations["getOwnCleanerProfile"];
         put?: never;
         post?: never;
@@ -1025,7 +1100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to support from the contact form */
+        /**
+         * Send a message to support from the contact form
+         * @description Sends a message to support from the contact form: a first and last name, an e-mail address to answer, a subject and the message. It is stored and queued for support through the outbox in one transaction; messages are limited per account and per client address.
+         */
         post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
@@ -1104,7 +1182,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s favourite cleaners */
+        /**
+         * The signed-in user’s favourite cleaners
+         * @description The ids of the cleaners the signed-in customer has saved, most recently saved first.
+         */
         get: operations["listFavourites"];
         put?: never;
         post?: never;
@@ -1121,12 +1202,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a cleaner is among the signed-in user’s favourites */
+        /**
+         * Whether a cleaner is among the signed-in user’s favourites
+         * @description Whether a cleaner is among the signed-in customer's favourites, with the one action that toggles it (`add` or `remove`).
+         */
         get: operations["getFavourite"];
-        /** Save a cleaner to favourites (idempotent) */
+        /**
+         * Save a cleaner to favourites (idempotent)
+         * @description Saves a cleaner to the signed-in customer's favourites. Saving one already saved changes nothing and answers the same.
+         */
         put: operations["addFavourite"];
         post?: never;
-        /** Remove a cleaner from favourites (idempotent) */
+        /**
+         * Remove a cleaner from favourites (idempotent)
+         * @description Removes a cleaner from the signed-in customer's favourites. Removing one that is not saved changes nothing and answers the same.
+         */
         delete: operations["removeFavourite"];
         options?: never;
         head?: never;
@@ -1224,7 +1314,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Answers as soon as the process can, touching neither the database nor any other service: the liveness check. Whether the server can serve requests is `GET /api/ready`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1425,7 +1518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reviews of a cleaner */
+        /**
+         * Reviews of a cleaner
+         * @description One page of a cleaner's published reviews, newest first, each with its rating, text, photos, helpful votes and the cleaner's response. `links.summary` leads to the figures: the average, the count and each star's share.
+         */
         get: operations["listCleanerReviews"];
         put?: never;
         post?: never;
@@ -1442,7 +1538,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published review of a cleaner */
+        /**
+         * One published review of a cleaner
+         * @description One published review of a cleaner, with its photos, votes and the cleaner's response. `actions` offer what this caller may do: vote, report, respond, add photos.
+         */
         get: operations["getReview"];
         put?: never;
         post?: never;
@@ -1599,7 +1698,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the services customers can book */
+        /**
+         * List the services customers can book
+         * @description Every cleaning service customers can book now: its name, description, kind, category, base price and length in minutes. A booking costs the cleaner's hourly rate for its length, never less than the service's base price.
+         */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -1616,7 +1718,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One service */
+        /**
+         * One service
+         * @description One bookable service: its name, description, kind, category, base price and length in minutes.
+         */
         get: operations["getService"];
         put?: never;
         post?: never;
@@ -1633,11 +1738,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One time-off entry (its cleaner or an administrator) */
+        /**
+         * One time-off entry (its cleaner or an administrator)
+         * @description One entry of a cleaner's time off: its first and last day, its reason when given, and whether it recurs. Only the cleaner and administrators may read it.
+         */
         get: operations["getTimeOff"];
         put?: never;
         post?: never;
-        /** Remove time off (its cleaner or an administrator) */
+        /**
+         * Remove time off (its cleaner or an administrator)
+         * @description Removes an entry of time off: its hours become bookable again where the weekly hours allow.
+         */
         delete: operations["deleteTimeOff"];
         options?: never;
         head?: never;
@@ -2082,7 +2193,7 @@ export interface components {
             };
         };
         Application: {
-            /** @description what the caller may do to this application now (decision 033) */
+            /** @description what the caller may do to this application now, each present only when it would succeed */
             actions: components["schemas"]["ApplicationActions"];
             adminNotes: string | null;
             availability: {
@@ -2811,7 +2922,7 @@ export interface components {
             startTime: string;
         };
         Booking: {
-            /** @description what the caller may do to this booking now (decision 033) */
+            /** @description what the caller may do to this booking now, each present only when it would succeed */
             actions: components["schemas"]["BookingActions"];
             address: string;
             cancellationFee: string | null;
@@ -3003,7 +3114,7 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
-            /** @description its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them (decision 071) */
+            /** @description its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them */
             withdraw?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -3460,7 +3571,7 @@ export interface components {
                 firstName: string;
                 lastName: string;
             };
-            /** @description administrators only: confirmed jobs the cleaner withdrew from (decision 071) */
+            /** @description administrators only: confirmed jobs the cleaner withdrew from */
             withdrawals?: number;
             zipCode: string;
         };
@@ -4561,7 +4672,7 @@ export interface components {
             password: string;
         };
         Review: {
-            /** @description what the caller may do to this review now (decision 033) */
+            /** @description what the caller may do to this review now, each present only when it would succeed */
             actions: components["schemas"]["ReviewActions"];
             bookingId: number;
             cleanerId: number;

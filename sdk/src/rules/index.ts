@@ -6,6 +6,7 @@
  */
 export * from './application';
 export * from './booking-fit';
+export * from './booking-time';
 export * from './cancellation';
 export * from './chat';
 export * from './contact';

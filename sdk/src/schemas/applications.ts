@@ -340,7 +340,9 @@ export const Application = z
       .optional()
       .meta({ description: 'in the administrator’s detailed view (getAdminApplication)' }),
     links: ApplicationLinks,
-    actions: ApplicationActions.meta({ description: 'what the caller may do to this application now (decision 033)' }),
+    actions: ApplicationActions.meta({
+      description: 'what the caller may do to this application now, each present only when it would succeed',
+    }),
   })
   .meta({ id: 'Application' });
 export type Application = z.infer<typeof Application>;

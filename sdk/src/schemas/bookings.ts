@@ -213,7 +213,7 @@ export const BookingActions = z
     complete: actionOf('complete', 'PATCH', 'setBookingStatus').optional(),
     withdraw: actionOf('withdraw', 'POST', 'withdrawBooking').optional().meta({
       description:
-        'its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them (decision 071)',
+        'its cleaner, while it is confirmed and has not started: cancels it, refunds the customer in full and tells them',
     }),
     review: actionOf('review', 'POST', 'createReview')
       .optional()
@@ -261,7 +261,9 @@ export const Booking = z
       .object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() })
       .nullable(),
     links: BookingLinks,
-    actions: BookingActions.meta({ description: 'what the caller may do to this booking now (decision 033)' }),
+    actions: BookingActions.meta({
+      description: 'what the caller may do to this booking now, each present only when it would succeed',
+    }),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof Booking>;

@@ -27,7 +27,7 @@ export const Cleaner = z
     timeZone: z.string(),
     distance: z.number().optional().meta({ description: 'miles from the searched point' }),
     withdrawals: z.number().int().optional().meta({
-      description: 'administrators only: confirmed jobs the cleaner withdrew from (decision 071)',
+      description: 'administrators only: confirmed jobs the cleaner withdrew from',
     }),
     links: z
       .object({

@@ -224,7 +224,9 @@ export const Review = z
     service: z.object({ name: z.string() }).nullable(),
     createdAt: z.string(),
     links: ReviewLinks,
-    actions: ReviewActions.meta({ description: 'what the caller may do to this review now (decision 033)' }),
+    actions: ReviewActions.meta({
+      description: 'what the caller may do to this review now, each present only when it would succeed',
+    }),
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof Review>;

@@ -2,14 +2,23 @@ import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Booking, Cleaner, GuestBookingInput, Service, TimeSlot } from '../client/index';
 import { bodyOf, type FormValues, fieldProblem, initialValues } from '../forms/index';
+import { bookingDayTimeLabel, timeZoneShortName } from '../rules/booking-time';
+import { formatDuration, formatTime12 } from '../rules/format';
 import { servicesOffered } from '../rules/offered-services';
 import { quoteTotalCents } from '../rules/pricing';
 import { WidgetError, widgetApi } from './client';
+import { defaultServiceId } from './default-service';
 import type { PaymentProps } from './payment';
 import { Failure, Field, localDate, money, report, type WidgetProps } from './shared';
 
 export interface BookingProps extends WidgetProps {
   cleanerId: number;
+  /** The service type the visitor searched for (`moveout`, …): the booking opens on that service. */
+  serviceType?: string | undefined;
+  /** A proposed booking's service, day (`YYYY-MM-DD`) and time (`HH:MM`), chosen when still free. */
+  serviceId?: number | undefined;
+  date?: string | undefined;
+  time?: string | undefined;
 }
 
 type Step = 'choose' | 'details' | 'pay' | 'done';
@@ -48,7 +57,7 @@ export function BookingWidget(props: BookingProps) {
   const [cleaner, setCleaner] = useState<Cleaner | null>(null);
   const [services, setServices] = useState<Service[]>([]);
   const [serviceId, setServiceId] = useState<number | null>(null);
-  const [date, setDate] = useState(localDate(1));
+  const [date, setDate] = useState(props.date ?? localDate(1));
   const [slots, setSlots] = useState<TimeSlot[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [values, setValues] = useState<FormValues>({});
@@ -63,6 +72,7 @@ export function BookingWidget(props: BookingProps) {
 
   // The cleaner is the widget's entry point (its id is all the page gives); the services list is
   // the cleaner's `services` link, of which the ones they offer (the rule the server books by).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the service asked for is read once, when the cleaner loads
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
@@ -73,7 +83,7 @@ export function BookingWidget(props: BookingProps) {
         const offered = servicesOffered(found, list.items);
         setCleaner(found);
         setServices(offered);
-        setServiceId(offered[0]?.id ?? null);
+        setServiceId(defaultServiceId(offered, { serviceId: props.serviceId, serviceType: props.serviceType }));
         emit('ready', { widget: 'booking', cleanerId });
       })
       .catch((caught) => setError(report(emit, caught)));
@@ -94,13 +104,18 @@ export function BookingWidget(props: BookingProps) {
     setTime(null);
     api
       .follow(slotsLink, { date, duration }, controller.signal)
-      .then((found) => setSlots(found.items.filter((slot) => slot.isAvailable)))
+      .then((found) => {
+        const free = found.items.filter((slot) => slot.isAvailable);
+        setSlots(free);
+        // A proposed time is chosen for the visitor while it is still free.
+        if (date === props.date && free.some((slot) => slot.startTime === props.time)) setTime(props.time ?? null);
+      })
       .catch((caught) => {
         const shown = report(emit, caught);
         if (shown) setError(shown);
       });
     return () => controller.abort();
-  }, [api, emit, slotsHref, date, duration]);
+  }, [api, emit, slotsHref, date, duration, props.date, props.time]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step moves focus to its heading
   useEffect(() => heading.current?.focus(), [step]);
@@ -162,6 +177,9 @@ export function BookingWidget(props: BookingProps) {
     );
   }
   const name = `${cleaner.user.firstName} ${cleaner.user.lastName}`;
+  // Times are the cleaner's, named as the hosted app names them (sdk/src/rules/booking-time.ts).
+  const zone = timeZoneShortName(new Date(slots?.[0]?.startsAt ?? `${date}T12:00:00Z`), cleaner.timeZone);
+  const chosen = slots?.find((slot) => slot.startTime === time);
   return (
     <div class="sp sp-card sp-stack" part="root">
       <h2 ref={heading} tabIndex={-1}>
@@ -176,7 +194,7 @@ export function BookingWidget(props: BookingProps) {
             if (time) setStep('details');
           }}
         >
-          <div class="sp-row">
+          <div class="sp-row sp-row--service">
             <Field label="Service">
               {(control) => (
                 <select
@@ -207,7 +225,7 @@ export function BookingWidget(props: BookingProps) {
             </Field>
           </div>
           <fieldset class="sp-stack">
-            <legend class="sp-label">Time ({cleaner.timeZone.replace('_', ' ')})</legend>
+            <legend class="sp-label">Time ({zone}, the cleaner’s local time)</legend>
             {slots === null ? (
               <p class="sp-muted" role="status">
                 Loading times...
@@ -225,7 +243,7 @@ export function BookingWidget(props: BookingProps) {
                       aria-pressed={time === slot.startTime ? 'true' : 'false'}
                       onClick={() => setTime(slot.startTime)}
                     >
-                      {slot.startTime}
+                      {formatTime12(slot.startTime)}
                     </button>
                   </li>
                 ))}
@@ -235,7 +253,7 @@ export function BookingWidget(props: BookingProps) {
           <p>
             Total: <strong>{total === null ? '…' : money(total / 100)}</strong>{' '}
             <span class="sp-muted">
-              ({service?.duration ?? 0} minutes at {money(cleaner.hourlyRate)}/hr)
+              ({formatDuration(service?.duration ?? 0)} at {money(cleaner.hourlyRate)}/hr)
             </span>
           </p>
           {action ? null : <p class="sp-alert">This cleaner cannot be booked from this page.</p>}
@@ -253,7 +271,9 @@ export function BookingWidget(props: BookingProps) {
           }}
         >
           <p class="sp-muted">
-            {service?.name}, {date} at {time}. {action?.description}
+            {service?.name},{' '}
+            {chosen ? bookingDayTimeLabel({ startsAt: chosen.startsAt, timeZone: cleaner.timeZone }) : date}.{' '}
+            {action?.description}
           </p>
           {shown.map((field) => (
             <Field key={field.name} label={LABELS[field.name] ?? field.title ?? field.name} error={fields[field.name]}>
@@ -294,8 +314,8 @@ export function BookingWidget(props: BookingProps) {
       ) : null}
       {step === 'done' && made ? (
         <p role="status">
-          Booking #{made.booking.id} with {name} on {made.booking.scheduledDate} at {made.booking.scheduledTime} is
-          paid. We sent the details and a link to manage it to {String(values.guestEmail ?? '')}.
+          Booking #{made.booking.id} with {name} on {bookingDayTimeLabel(made.booking)} is paid. We sent the details and
+          a link to manage it to {String(values.guestEmail ?? '')}.
         </p>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Booking, type Cleaner } from '../client/index';
-import { isAbort, utmOf, WidgetError, widgetApi, widgetError } from './client';
+import { isAbort, isKeyRefusal, utmOf, WidgetError, widgetApi, widgetError } from './client';
 
 /** A fetch that records each request and answers `answer` (or throws what `fail` gives). */
 function recorder(answer: { status?: number; body?: unknown } = {}, fail?: () => unknown) {
@@ -156,6 +156,25 @@ describe('the widgets’ client: the typed transport with the partner’s key', 
     expect(isAbort(stopped)).toBe(true);
     expect(isAbort(new Error('no'))).toBe(false);
     expect(widgetError('text')).toBe('text');
+  });
+
+  it('says a refused key as the server wrote it, with its code, and not as a connection failure', async () => {
+    for (const [code, message] of [
+      ['origin_not_allowed', 'This key is not allowed on http://127.0.0.1:9912 — add it under allowed origins'],
+      ['unknown_key', 'This partner key is not recognised'],
+      ['inactive_key', 'This partner key is inactive'],
+    ] as const) {
+      const refused = recorder({ status: 403, body: { error: { code, message } } });
+      const shown = widgetError(
+        await widgetApi(ctx(refused.fetch))
+          .call('get', '/api/cleaners', {})
+          .catch((error: unknown) => error),
+      );
+      expect(shown).toMatchObject({ status: 403, code, message });
+      expect(isKeyRefusal((shown as WidgetError).code)).toBe(true);
+    }
+    expect(isKeyRefusal('validation_error')).toBe(false);
+    expect(isKeyRefusal(undefined)).toBe(false);
   });
 
   it('keeps the host page’s UTM parameters only, each cut to 100 characters', () => {

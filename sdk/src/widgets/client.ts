@@ -22,18 +22,33 @@ export interface WidgetContext {
 
 export type WidgetApi = Transport;
 
-/** A failure as a widget shows and reports it: a message for people, the status (0: API unreachable) and field errors. */
+/**
+ * A failure as a widget shows and reports it: a message for people, the status (0: API
+ * unreachable), the server's machine code when it sent one, and field errors.
+ */
 export class WidgetError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-const UNREACHABLE = 'We could not reach Spotless. Check your connection and try again.';
+/** Only for a real network failure: a refusal the server sent is read and said as it is. */
+export const UNREACHABLE = 'We could not reach Spotless. Check your connection and try again.';
+
+/**
+ * The server's refusals of the key itself (decision 048, addendum): unknown, inactive, or not
+ * allowed on this page's origin. They are the partner's developer's to fix, so the widget says them
+ * as they are and writes them to the browser's console too.
+ */
+const KEY_REFUSALS: ReadonlySet<string> = new Set(['unknown_key', 'inactive_key', 'origin_not_allowed']);
+
+/** Whether a machine code is one of the key's refusals. */
+export const isKeyRefusal = (code: string | undefined): boolean => code !== undefined && KEY_REFUSALS.has(code);
 
 /** An aborted request (an unmounted widget, a newer search): nothing to show or report. */
 export function isAbort(error: unknown): boolean {
@@ -62,11 +77,17 @@ export function widgetApi(ctx: WidgetContext, token?: string): WidgetApi {
 
 /**
  * A caught failure in the widget's terms: the client's `ApiError` becomes the server's message (or
- * "Something went wrong (status)." without one) and its fields; anything else is kept as it is.
+ * "Something went wrong (status)." without one), its fields and its code; anything else is kept as
+ * it is.
  */
 export function widgetError(error: unknown): unknown {
   if (!isApiError(error)) return error;
-  return new WidgetError(error.status, error.serverMessage ?? `Something went wrong (${error.status}).`, error.fields);
+  return new WidgetError(
+    error.status,
+    error.serverMessage ?? `Something went wrong (${error.status}).`,
+    error.fields,
+    error.code,
+  );
 }
 
 /** The `utm_*` parameters of a page address, as the `X-Spotless-Utm` header sends them. */

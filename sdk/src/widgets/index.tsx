@@ -23,9 +23,9 @@ export interface MountOptions {
   key: string;
   /** The API's origin; the loader passes its own. */
   baseUrl: string;
-  /** Search: the city searched at once. */
+  /** Search: the city searched at once (a new city searches again). */
   city?: string;
-  /** Search: the service type preselected. */
+  /** Search: the service type preselected. Booking: the service it opens on (`moveout`: move-out cleaning). */
   serviceType?: string;
   /** Booking: the cleaner. */
   cleanerId?: number;
@@ -36,8 +36,14 @@ export interface MountOptions {
 }
 
 export interface WidgetHandle {
+  /** Changes options: the widget follows (a new city searches again); the same options change nothing. */
   update(next: Partial<MountOptions>): void;
   destroy(): void;
+}
+
+/** Whether two options' values are the same (an appearance by its values, as a page rebuilds it on every render). */
+function same(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 }
 
 const ChatWidget = lazy(() => import('./chat').then((m) => ({ default: m.ChatWidget })));
@@ -85,6 +91,15 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
   shadow.replaceChildren(container);
   let current = options;
   let destroyed = false;
+  // One context while the key, the server and the fetch stay: a widget's requests follow it, so a
+  // redraw with the same ones asks nothing again.
+  let ctx: WidgetContext | null = null;
+  const contextOf = (o: MountOptions): WidgetContext => {
+    if (ctx && ctx.base === o.baseUrl && ctx.key === o.key && ctx.fetch === o.fetch) return ctx;
+    const utm = utmOf(location.search);
+    ctx = { base: o.baseUrl, key: o.key, ...(utm ? { utm } : {}), ...(o.fetch ? { fetch: o.fetch } : {}) };
+    return ctx;
+  };
 
   const emit = <E extends WidgetEvent>(event: E, detail: WidgetEventDetail[E]) => {
     if (destroyed) return;
@@ -94,13 +109,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
 
   const draw = () => {
     applyAppearance(container, current.appearance);
-    const ctx: WidgetContext = {
-      base: current.baseUrl,
-      key: current.key,
-      ...(utmOf(location.search) ? { utm: utmOf(location.search) } : {}),
-      ...(current.fetch ? { fetch: current.fetch } : {}),
-    };
-    const common = { ctx, emit };
+    const common = { ctx: contextOf(current), emit };
     let view: ComponentChild;
     if (kind === 'search') {
       view = (
@@ -112,7 +121,12 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
       );
     } else if (kind === 'booking') {
       view = current.cleanerId ? (
-        <BookingWidget key={current.cleanerId} {...common} cleanerId={current.cleanerId} />
+        <BookingWidget
+          key={current.cleanerId}
+          {...common}
+          cleanerId={current.cleanerId}
+          {...(current.serviceType ? { serviceType: current.serviceType } : {})}
+        />
       ) : (
         <p class="sp sp-alert">This booking widget needs a cleaner (data-cleaner-id).</p>
       );
@@ -126,8 +140,12 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
   return {
     update(next) {
       if (destroyed) return;
+      const changed = (Object.keys(next) as Array<keyof MountOptions>).filter(
+        (name) => !same(current[name], next[name]),
+      );
       current = { ...current, ...next };
-      draw();
+      // The callbacks are read when an event fires: a new `on` alone needs no redraw.
+      if (changed.some((name) => name !== 'on')) draw();
     },
     destroy() {
       if (destroyed) return;

@@ -25,27 +25,32 @@ export interface SearchProps extends WidgetProps {
 
 /**
  * The search widget: a city, a service and a price ceiling; real cleaners from `GET /api/cleaners`
- * with the partner's key. With a city it searches at once. Each result books in a dialog (the top
- * layer: no z-index), as a guest.
+ * with the partner's key. With a city it searches at once, and again when the page gives it another
+ * city or service. Each result books in a dialog (the top layer: no z-index), as a guest, on the
+ * service searched for.
  */
 export function SearchWidget(props: SearchProps) {
   const { ctx, emit } = props;
   const [location, setLocation] = useState(props.city ?? '');
-  const [serviceType, setServiceType] = useState(serviceFilter(props.serviceType));
+  const [formServiceType, setServiceType] = useState(serviceFilter(props.serviceType));
   const [maxPrice, setMaxPrice] = useState('');
   const [result, setResult] = useState<CleanerSearchPage | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [booking, setBooking] = useState<number | null>(null);
+  /** The service type of the results shown: a result books that service first. */
+  const [searched, setSearched] = useState<ServiceFilter | ''>('');
   const aborter = useRef<AbortController | null>(null);
   const api = useMemo(() => widgetApi(ctx), [ctx]);
 
-  const search = async () => {
+  /** Searches the form's fields, or the page's new city and service (`given`). */
+  const search = async (given?: { city: string; serviceType: ServiceFilter | '' }) => {
     aborter.current?.abort();
     const controller = new AbortController();
     aborter.current = controller;
     const pageSize = props.pageSize ?? 6;
-    const city = location.trim();
+    const city = (given?.city ?? location).trim();
+    const serviceType = given ? given.serviceType : formServiceType;
     const price = maxPrice.trim();
     // The search is an entry point (no resource links to it here): the typed operation, by path.
     // The price goes as a number; text that is none goes as NaN, which the server refuses as it did the text.
@@ -64,6 +69,7 @@ export function SearchWidget(props: SearchProps) {
     try {
       const found = await api.call('get', '/api/cleaners', { query, signal: controller.signal });
       setResult(found);
+      setSearched(serviceType);
       emit('search', { filters, total: found.total });
     } catch (caught) {
       const shown = report(emit, caught);
@@ -79,6 +85,19 @@ export function SearchWidget(props: SearchProps) {
     if (props.city) void search();
     return () => aborter.current?.abort();
   }, []);
+
+  // The page changed the city or service (`update()`, a React prop): the form shows them and searches.
+  const givenCity = props.city ?? '';
+  const givenType = serviceFilter(props.serviceType);
+  const lastGiven = useRef({ city: givenCity, serviceType: givenType });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of what the page gives searches again
+  useEffect(() => {
+    if (lastGiven.current.city === givenCity && lastGiven.current.serviceType === givenType) return;
+    lastGiven.current = { city: givenCity, serviceType: givenType };
+    setLocation(givenCity);
+    setServiceType(givenType);
+    if (givenCity) void search({ city: givenCity, serviceType: givenType });
+  }, [givenCity, givenType]);
 
   return (
     <div class="sp sp-stack" part="root">
@@ -110,7 +129,7 @@ export function SearchWidget(props: SearchProps) {
               <select
                 {...control}
                 class="sp-input"
-                value={serviceType}
+                value={formServiceType}
                 onChange={(e) => setServiceType(serviceFilter(e.currentTarget.value))}
               >
                 {SERVICE_TYPES.map(([value, title]) => (
@@ -180,7 +199,15 @@ export function SearchWidget(props: SearchProps) {
           )
         ) : null}
       </div>
-      {booking !== null ? <BookingDialog {...props} cleanerId={booking} onClose={() => setBooking(null)} /> : null}
+      {booking !== null ? (
+        <BookingDialog
+          ctx={ctx}
+          emit={emit}
+          cleanerId={booking}
+          serviceType={searched || undefined}
+          onClose={() => setBooking(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { isAbort, type WidgetContext, WidgetError, widgetError } from './client';
+import { isAbort, isKeyRefusal, type WidgetContext, WidgetError, widgetError } from './client';
 
 export type WidgetEvent = 'ready' | 'search' | 'booking:created' | 'payment:succeeded' | 'chat:message' | 'error';
 
@@ -12,8 +12,11 @@ export type WidgetEventDetail = {
   'booking:created': { bookingId: number; totalPrice: string };
   'payment:succeeded': { bookingId: number; amount: string };
   'chat:message': { role: 'assistant'; content: string };
-  /** `status` 0: the API could not be reached. */
-  error: { message: string; status: number; title?: string };
+  /**
+   * `status` 0: the API could not be reached. `code` is the server's machine code when it sent one
+   * (`unknown_key`, `inactive_key`, `origin_not_allowed` for the key's own refusals).
+   */
+  error: { message: string; status: number; code?: string; title?: string };
 };
 
 /** The host page's callbacks, one per event. */
@@ -58,25 +61,33 @@ export function Failure(props: { error: unknown; ctx: WidgetContext; path?: stri
   const offline = error instanceof WidgetError && error.status === 0;
   return (
     <p class="sp-alert" role="alert" part="error">
-      {message}{' '}
+      {message}
       {offline ? (
-        <a href={new URL(props.path ?? '/cleaners', props.ctx.base).href} target="_blank" rel="noopener">
-          Open Spotless
-        </a>
+        <>
+          {' '}
+          <a href={new URL(props.path ?? '/cleaners', props.ctx.base).href} target="_blank" rel="noopener">
+            Open Spotless
+          </a>
+        </>
       ) : null}
     </p>
   );
 }
 
 /**
- * Reports a failure to the host page (the `error` event) and returns it for display, in the
- * widget's terms (`WidgetError`: the server's message and fields); null for an aborted request.
+ * Reports a failure to the host page (the `error` event, with the server's code) and returns it
+ * for display, in the widget's terms (`WidgetError`: the server's message, fields and code); null
+ * for an aborted request. A refusal of the key is the page's developer's to fix: it goes to the
+ * browser's console as well.
  */
 export function report(emit: WidgetProps['emit'], caught: unknown): unknown {
   if (isAbort(caught)) return null;
   const error = widgetError(caught);
   const status = error instanceof WidgetError ? error.status : 0;
-  emit('error', { message: error instanceof Error ? error.message : String(error), status });
+  const code = error instanceof WidgetError ? error.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  emit('error', { message, status, ...(code ? { code } : {}) });
+  if (isKeyRefusal(code)) console.error(`Spotless: ${message} (${code})`);
   return error;
 }
 

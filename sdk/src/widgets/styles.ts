@@ -21,7 +21,8 @@ export const WIDGET_CSS = `
 .sp-card { background: var(--sp-surface); border: 1px solid var(--sp-border); border-radius: var(--sp-radius); padding: calc(var(--sp-space) * 1.33); }
 .sp-stack { display: grid; gap: var(--sp-space); }
 .sp-row { display: flex; flex-wrap: wrap; gap: var(--sp-space); align-items: flex-end; }
-.sp-row > .sp-field { flex: 1 1 140px; }
+.sp-row > .sp-field { flex: 1 1 140px; min-width: 0; }
+.sp-row--service > .sp-field:first-child { flex-basis: 240px; }
 .sp-field { display: grid; gap: 4px; }
 .sp-label { font-size: 13px; font-weight: 600; color: var(--sp-text); }
 .sp-input { font: inherit; color: var(--sp-text); background: #fff; border: 1px solid var(--sp-border); border-radius: calc(var(--sp-radius) * 0.6);
@@ -61,6 +62,10 @@ export const WIDGET_CSS = `
 .sp-msg--user { justify-self: end; background: var(--sp-primary); color: var(--sp-primary-text); }
 .sp-msg--assistant { justify-self: start; background: #f1f5f9; }
 .sp-chat-form { display: flex; gap: 8px; padding: 10px; border-top: 1px solid var(--sp-border); }
+.sp-msg-actions { margin-top: 8px; white-space: normal; }
+.sp-button--small { min-height: 32px; padding: 4px 10px; font-size: 13px; text-decoration: none; display: inline-block; }
+.sp-button--ghost.sp-button--small { background: #fff; }
+.sp-link { font: inherit; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-decoration: underline; }
 `;
 
 let sheet: CSSStyleSheet | null = null;

@@ -26,6 +26,8 @@ export const adminAuthApi = defineOperations({
     path: '/admin/logout',
     security: 'public',
     summary: 'End the admin session',
+    description:
+      'Ends the admin session behind the admin cookie, on the server, and clears the cookie. Signing out twice, or without a session, answers the same.',
     tags: ['admin'],
     access: 'public',
     responses: { 200: { description: 'Signed out of the admin area', schema: AuthOk } },
@@ -35,6 +37,8 @@ export const adminAuthApi = defineOperations({
     path: '/admin/session',
     security: 'admin',
     summary: 'Whether the caller has an admin session, and whose it is',
+    description:
+      'Answers the administrator behind the admin cookie, so the admin area can tell whether to show its sign-in page. A user session alone is not an admin session (403).',
     tags: ['admin'],
     access: 'admin',
     responses: {

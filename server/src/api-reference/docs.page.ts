@@ -3,6 +3,22 @@ import type { OpenApiDocument as Document, OpenApiOperation as Operation } from 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
+/**
+ * A description as a reader sees it: the text escaped, and its `inline code` (the OpenAPI
+ * document's CommonMark) as `<code>`, never as literal backticks.
+ */
+export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+/** A schema shown as JSON, its descriptions as plain text (in a `<pre>`, code needs no backticks). */
+const schemaJson = (schema: unknown) =>
+  escapeHtml(
+    JSON.stringify(
+      schema,
+      (key, value) => (key === 'description' && typeof value === 'string' ? value.replace(/`/g, '') : value),
+      2,
+    ),
+  );
+
 function schemaSummary(schema: Record<string, unknown>): string {
   if (typeof schema.$ref === 'string') return schema.$ref.replace('#/components/schemas/', '');
   const parts: string[] = [];
@@ -26,15 +42,15 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
       const schema = r.content?.['application/json']?.schema;
-      return `<li><strong>${status}</strong> ${escapeHtml(r.description)}${schema ? ` — <code>${escapeHtml(schemaSummary(schema as Record<string, unknown>))}</code>` : ''}</li>`;
+      return `<li><strong>${status}</strong> ${prose(r.description)}${schema ? ` — <code>${escapeHtml(schemaSummary(schema as Record<string, unknown>))}</code>` : ''}</li>`;
     })
     .join('');
   return `<section class="op" id="${escapeHtml(`${method}-${path}`)}">
   <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-  <p>${escapeHtml(op.summary ?? '')}${op['x-access'] ? ` <span class="access">access: ${escapeHtml(op['x-access'])}</span>` : ''}</p>
-  ${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
+  <p>${prose(op.summary ?? '')}${op['x-access'] ? ` <span class="access">access: ${escapeHtml(op['x-access'])}</span>` : ''}</p>
+  ${op.description ? `<p>${prose(op.description)}</p>` : ''}
   ${params ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th></tr></thead><tbody>${params}</tbody></table>` : ''}
-  ${body ? `<details><summary>Request body (JSON)</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ''}
+  ${body ? `<details><summary>Request body (JSON)</summary><pre>${schemaJson(body)}</pre></details>` : ''}
   <ul class="responses">${responses}</ul>
 </section>`;
 }
@@ -57,7 +73,7 @@ export function renderDocsPage(doc: Document): string {
   const schemas = Object.entries(doc.components.schemas)
     .map(
       ([name, schema]) =>
-        `<details id="schema-${escapeHtml(name)}"><summary>${escapeHtml(name)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`,
+        `<details id="schema-${escapeHtml(name)}"><summary>${escapeHtml(name)}</summary><pre>${schemaJson(schema)}</pre></details>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -77,7 +93,7 @@ table{border-collapse:collapse;width:100%;font-size:14px}th,td{border:1px solid 
 caption{text-align:left;font-weight:600}
 </style></head>
 <body><header><h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
-<p>${escapeHtml(doc.info.description ?? '')}</p>
+<p>${prose(doc.info.description ?? '')}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p>
 <nav aria-label="Sections"><ul>${toc}<li><a href="#schemas">Schemas</a></li></ul></nav></header>
 <main>${sections}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;

@@ -165,6 +165,8 @@ export const applicationsApi = defineOperations({
     path: '/admin/applications/:id',
     security: 'admin',
     summary: 'One application with its documents, for review (administrators)',
+    description:
+      "An administrator reads one cleaner application as it was submitted, with its uploaded documents, to decide on it. The answer's `actions` offer what its status still allows: starting the review, approving or rejecting it.",
     tags: ['applications', 'admin'],
     access: 'admin',
     responses: {

@@ -60,6 +60,8 @@ export const authApi = defineOperations({
     path: '/auth/providers',
     security: 'public',
     summary: 'Which sign-in methods are available (the sign-in page shows a button for each)',
+    description:
+      "Which ways of signing in this server offers — the password, Google, GitHub — each `true` when offered, with a link that starts each provider's sign-in. The sign-in page shows one button for each.",
     tags: ['auth'],
     access: 'public',
     responses: { 200: { description: 'Available methods', schema: AuthProviders } },
@@ -100,6 +102,8 @@ export const authApi = defineOperations({
     path: '/auth/logout',
     security: 'public',
     summary: 'Sign out: the session is deleted server-side and the cookie cleared',
+    description:
+      'Deletes the session on the server and clears its cookie. It answers the same whether or not a session was open; a cross-site request is refused, as every sign-in and sign-out is.',
     tags: ['auth'],
     access: 'public',
     responses: { 200: { description: 'Signed out', schema: AuthOk } },
@@ -120,6 +124,8 @@ export const authApi = defineOperations({
     path: '/auth/user',
     security: 'user',
     summary: 'The signed-in user',
+    description:
+      'The signed-in person: their name, e-mail address, phone, roles (customer, cleaner, administrator), their cleaner profile\'s id when they have an active one, and where they are in the welcome tour. Signed out, it answers 401, which clients read as "show the sign-in button".',
     tags: ['auth'],
     access: 'user',
     responses: {
@@ -198,6 +204,8 @@ export const authApi = defineOperations({
     path: '/auth/verify-email',
     security: 'public',
     summary: 'Confirm an e-mail address from the link sent to it',
+    description:
+      "Confirms the e-mail address a verification link was sent to. The link's token is good once, for a limited time, and only while the account still has that address.",
     tags: ['auth'],
     access: 'holder of the link',
     responses: {
@@ -211,6 +219,8 @@ export const authApi = defineOperations({
     path: '/auth/verify-email/resend',
     security: 'user',
     summary: 'Send the signed-in user a new verification link',
+    description:
+      'Sends the signed-in person a new link to confirm their e-mail address, through the outbox. Asking too often is refused with 429 and `Retry-After`.',
     tags: ['auth'],
     access: 'user',
     responses: {
@@ -240,6 +250,8 @@ export const authApi = defineOperations({
     path: '/auth/totp/enable',
     security: 'user',
     summary: 'Administrators: switch two-step verification on with a code from the app',
+    description:
+      'A named administrator finishes setting up two-step verification with the first code from their authenticator app. From then on, admin sign-in asks for a code as well as the password.',
     tags: ['auth'],
     access: 'named administrator',
     responses: {
@@ -255,6 +267,8 @@ export const authApi = defineOperations({
     path: '/auth/totp/disable',
     security: 'user',
     summary: 'Administrators: switch two-step verification off',
+    description:
+      'A named administrator turns two-step verification off for their own account, with their password and a current code from their authenticator app. Admin sign-in then asks for the password only.',
     tags: ['auth'],
     access: 'named administrator',
     responses: {
@@ -270,6 +284,8 @@ export const authApi = defineOperations({
     path: '/auth/activity',
     security: 'user',
     summary: 'The signed-in user’s account activity: booking counts, average rating given, recent bookings',
+    description:
+      "Figures about the signed-in person's own account: how many bookings they have made in each state, the average rating they have given, and their most recent bookings. Computed from their bookings and reviews at the time of the call.",
     tags: ['auth'],
     access: 'user',
     responses: {
@@ -281,6 +297,8 @@ export const authApi = defineOperations({
     path: '/auth/oauth/:provider',
     security: 'public',
     summary: 'Start signing in with Google or GitHub',
+    description:
+      'Sends the browser to Google or GitHub to sign in, with a state value and a PKCE challenge kept for the way back. The provider returns to the callback, which signs the person in (or makes their account) and goes on to `returnUrl` when that is a page of this site.',
     tags: ['auth'],
     access: 'public',
     responses: {

@@ -24,6 +24,8 @@ export const availabilityApi = defineOperations({
     path: '/cleaners/profile',
     security: 'user',
     summary: 'The signed-in user’s own cleaner profile',
+    description:
+      'The cleaner profile of the signed-in person, with the actions a cleaner may take on it. A person without an active cleaner profile gets 404 with the code `cleaner_profile_not_found`.',
     tags: ['availability'],
     access: 'signed-in user',
     responses: {
@@ -37,6 +39,8 @@ export const availabilityApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'A cleaner’s weekly hours',
+    description:
+      "A cleaner's weekly hours, by weekday (0 is Sunday) and start time, on the cleaner's own clock. The free times of a given day come from the cleaner's slots, which also leave out bookings and time off.",
     tags: ['availability'],
     access: 'public',
     responses: {
@@ -51,6 +55,8 @@ export const availabilityApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'One row of a cleaner’s weekly hours',
+    description:
+      "One row of a cleaner's weekly hours: the weekday (0 is Sunday), its start and end on the cleaner's own clock, and whether they work then.",
     tags: ['availability'],
     access: 'public',
     responses: {
@@ -81,6 +87,8 @@ export const availabilityApi = defineOperations({
     path: '/availability/:id',
     security: 'user',
     summary: 'Change one row of weekly hours (its cleaner)',
+    description:
+      "The cleaner changes one row of their weekly hours. Times are `HH:MM` on the cleaner's clock, the end after the start, and rows of one weekday may not overlap.",
     tags: ['availability'],
     access: 'the cleaner',
     responses: {
@@ -112,6 +120,8 @@ export const availabilityApi = defineOperations({
     path: '/cleaners/:id/time-off',
     security: 'user-or-admin',
     summary: 'A cleaner’s time off (the cleaner or an administrator)',
+    description:
+      "A cleaner's time off, by first day. Only the cleaner and administrators may read it; customers see its effect in the free slots.",
     tags: ['availability'],
     access: 'the cleaner, admin',
     responses: {
@@ -126,6 +136,8 @@ export const availabilityApi = defineOperations({
     path: '/time-off/:id',
     security: 'user-or-admin',
     summary: 'One time-off entry (its cleaner or an administrator)',
+    description:
+      "One entry of a cleaner's time off: its first and last day, its reason when given, and whether it recurs. Only the cleaner and administrators may read it.",
     tags: ['availability'],
     access: 'the cleaner, admin',
     responses: {
@@ -157,6 +169,7 @@ export const availabilityApi = defineOperations({
     path: '/time-off/:id',
     security: 'user-or-admin',
     summary: 'Remove time off (its cleaner or an administrator)',
+    description: 'Removes an entry of time off: its hours become bookable again where the weekly hours allow.',
     tags: ['availability'],
     access: 'the cleaner, admin',
     responses: {

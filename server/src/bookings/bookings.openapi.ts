@@ -34,7 +34,7 @@ export const bookingsApi = defineOperations({
     security: 'user',
     summary: 'Book a cleaner',
     description:
-      'Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`; decision 071). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.',
+      'Creates a pending booking for the signed-in customer. The service must be one the cleaner offers (400 `service_not_offered` naming `serviceId`). The price is computed by the server; `totalPrice` is only compared with it (409 `price_changed` with `currentPrice` when it differs). The time must lie inside the cleaner’s hours, outside their time off and clear of their other bookings, all checked in the same transaction that writes (409 `outside_hours`, `time_off`, `slot_taken`; a start that is free but not for the whole duration is 409 `not_enough_time` naming `duration`, saying how long is free from there). Send an `Idempotency-Key` header to retry safely: the same key and body answer the same booking (as it is now, with `Idempotent-Replayed: true`) and book nothing more; the same key with another body is 422.',
     tags: ['bookings'],
     access: 'signed-in user',
     responses: {
@@ -242,7 +242,7 @@ export const bookingsApi = defineOperations({
     security: 'user-or-admin',
     summary: 'Withdraw from a confirmed job (the booking’s cleaner)',
     description:
-      'For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once (decision 034). The cleaner is paid nothing. Decision 071.',
+      'For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once. The cleaner is paid nothing. Decision 071.',
     tags: ['bookings'],
     access: 'booking cleaner',
     responses: {

@@ -10,6 +10,8 @@ export const servicesApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'List the services customers can book',
+    description:
+      "Every cleaning service customers can book now: its name, description, kind, category, base price and length in minutes. A booking costs the cleaner's hourly rate for its length, never less than the service's base price.",
     tags: ['services'],
     access: 'public',
     responses: { 200: { description: 'Every active service', schema: ServiceList } },
@@ -20,6 +22,7 @@ export const servicesApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'One service',
+    description: 'One bookable service: its name, description, kind, category, base price and length in minutes.',
     tags: ['services'],
     access: 'public',
     responses: {

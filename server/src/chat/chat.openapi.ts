@@ -32,6 +32,7 @@ export const chatApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'Quick replies to offer before the first message',
+    description: 'The quick replies a chat window offers before the first message; the window shows the first three.',
     tags: ['chat'],
     access: 'public',
     responses: { 200: { description: 'The quick replies; the bubble shows the first 3', schema: ChatSuggestions } },
@@ -41,6 +42,8 @@ export const chatApi = defineOperations({
     path: '/chat/history',
     security: 'user',
     summary: 'Delete every conversation the signed-in person has had with the assistant',
+    description:
+      'Deletes every conversation the signed-in person has had with the assistant, and answers how many there were.',
     tags: ['chat'],
     access: 'the signed-in person',
     responses: {
@@ -53,6 +56,8 @@ export const chatApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'A conversation so far',
+    description:
+      "A conversation with the assistant so far, oldest message first, with each reply's pages and proposed bookings, so a chat window can be restored after a reload. The session id is the key to a conversation nobody has claimed; once a signed-in person has written in it, only they can read it.",
     tags: ['chat'],
     access: 'whoever holds the session id; a signed-in person’s conversation only to them',
     responses: {
@@ -88,6 +93,8 @@ export const chatApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'Delete a conversation and its messages',
+    description:
+      'Deletes a conversation with the assistant and every message in it. The same rules as reading it: the session id, and the person once they have written in it.',
     tags: ['chat'],
     access: 'whoever holds the session id; a signed-in person’s conversation only to them',
     responses: { 204: { description: 'Deleted' }, 404: { description: 'No such conversation, or not yours' } },

@@ -39,6 +39,8 @@ export const cleanersApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'One cleaner’s public profile',
+    description:
+      "A cleaner's public profile: name, photo, hourly rate, rating, city, the services they offer and their badges (verified, insured, bonded). `links` lead to their reviews, weekly hours, free slots and the services list; `actions` offer `book` to a signed-in customer who may book them, and `bookAsGuest` to a partner's widget.",
     tags: ['cleaners'],
     access: 'public',
     responses: {

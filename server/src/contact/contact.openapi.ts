@@ -8,6 +8,8 @@ export const contactApi = defineOperations({
     path: '/contact',
     security: 'public',
     summary: 'Send a message to support from the contact form',
+    description:
+      'Sends a message to support from the contact form: a first and last name, an e-mail address to answer, a subject and the message. It is stored and queued for support through the outbox in one transaction; messages are limited per account and per client address.',
     tags: ['contact'],
     access: 'public',
     responses: {

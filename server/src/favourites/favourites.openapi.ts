@@ -11,6 +11,7 @@ export const favouritesApi = defineOperations({
     path: '/favourites',
     security: 'user',
     summary: 'The signed-in user’s favourite cleaners',
+    description: 'The ids of the cleaners the signed-in customer has saved, most recently saved first.',
     tags: ['favourites'],
     access: 'customer',
     responses: {
@@ -22,6 +23,8 @@ export const favouritesApi = defineOperations({
     path: '/favourites/:cleanerId',
     security: 'user',
     summary: 'Whether a cleaner is among the signed-in user’s favourites',
+    description:
+      "Whether a cleaner is among the signed-in customer's favourites, with the one action that toggles it (`add` or `remove`).",
     tags: ['favourites'],
     access: 'customer',
     responses: {
@@ -35,6 +38,8 @@ export const favouritesApi = defineOperations({
     path: '/favourites/:cleanerId',
     security: 'user',
     summary: 'Save a cleaner to favourites (idempotent)',
+    description:
+      "Saves a cleaner to the signed-in customer's favourites. Saving one already saved changes nothing and answers the same.",
     tags: ['favourites'],
     access: 'customer',
     responses: {
@@ -48,6 +53,8 @@ export const favouritesApi = defineOperations({
     path: '/favourites/:cleanerId',
     security: 'user',
     summary: 'Remove a cleaner from favourites (idempotent)',
+    description:
+      "Removes a cleaner from the signed-in customer's favourites. Removing one that is not saved changes nothing and answers the same.",
     tags: ['favourites'],
     access: 'customer',
     responses: {

@@ -1,23 +1,29 @@
+import { isOriginPattern } from '@spotless/sdk/rules';
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../contract/errors';
 import type { AppEnv } from '../deps';
-import { somePartnerAllows } from '../partners/partners.service';
+import { isKeyRefusal } from '../partners/partners.service';
 
 /** The headers a widget sends: its key, a guest token, the host page's UTM, and JSON. */
 export const WIDGET_REQUEST_HEADERS =
   'accept, content-type, authorization, idempotency-key, x-spotless-key, x-spotless-utm';
 const EXPOSED = 'Location, Retry-After, Content-Type';
 
+/** A browser's serialized origin (`https://realty.example`, `http://127.0.0.1:9912`); never `null`. */
+const isOrigin = (origin: string) => isOriginPattern(origin) && !origin.endsWith(':*');
+
 /**
- * Cross-origin access for partner widgets (decision 048). The API answers another site's page
- * only for a request carrying a partner's publishable key from an origin that partner allowed:
- * `Access-Control-Allow-Origin` is that one origin, `Vary: Origin`, never credentials (widgets
- * send no cookies). An unknown key or another origin gets the actor middleware's 403 with no CORS
- * allowance, so the page cannot even read why.
+ * Cross-origin access for partner widgets (decision 048 and its addendum). The API answers another
+ * site's page only for a request carrying a partner's publishable key: from an origin that partner
+ * allowed, `Access-Control-Allow-Origin` is that one origin, `Vary: Origin`, never credentials
+ * (widgets send no cookies). A key refused — unknown, inactive, or from an origin its partner did
+ * not allow — gets the actor middleware's 403 with the same allowance, so the partner's developer
+ * can read why: its body is a fixed code and text, and no data. Any other answer to a keyed
+ * request (a CSRF refusal, say) carries no allowance.
  *
- * A preflight carries no key, only the header names: it is allowed when some active partner
- * allows the origin and the request means to send a key; the request itself is then checked
- * against its own key.
+ * A preflight carries no key, only the header names: it is answered for any origin when the
+ * request means to send a key (so that a refusal can be read too), never with credentials; the
+ * request itself is then checked against its own key.
  */
 export function partnerCors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -27,7 +33,7 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
         .toLowerCase()
         .split(',')
         .some((h) => h.trim() === 'x-spotless-key');
-      if (!wantsKey || !(await somePartnerAllows(c.get('deps'), origin))) {
+      if (!wantsKey || !isOrigin(origin)) {
         return c.json(errorBody('forbidden', 'Forbidden: this origin may not call the API'), 403, { Vary: 'Origin' });
       }
       return c.body(null, 204, {
@@ -39,11 +45,14 @@ export function partnerCors(): MiddlewareHandler<AppEnv> {
       });
     }
     await next();
-    const actorOrigin = c.get('partner')?.origin;
-    if (actorOrigin) {
-      c.res.headers.set('Access-Control-Allow-Origin', actorOrigin);
+    const keyed = c.req.header('x-spotless-key') !== undefined;
+    // The partner's own origin; or, for a refused key, the asking one (the error carries no data).
+    const allowed =
+      c.get('partner')?.origin ?? (keyed && origin && isOrigin(origin) && isKeyRefusal(c.error) ? origin : null);
+    if (allowed) {
+      c.res.headers.set('Access-Control-Allow-Origin', allowed);
       c.res.headers.set('Access-Control-Expose-Headers', EXPOSED);
     }
-    if (c.req.header('x-spotless-key') !== undefined) c.res.headers.append('Vary', 'Origin');
+    if (keyed) c.res.headers.append('Vary', 'Origin');
   };
 }

@@ -9,6 +9,8 @@ export const partnersApi = defineOperations({
     path: '/admin/partners',
     security: 'admin',
     summary: 'Every partner, with its bookings, revenue and commission (administrators)',
+    description:
+      "Every partner site, by name, with its publishable key, allowed origins, commission rate, per-minute limit and its figures: bookings, paid bookings, revenue (what customers paid, refunds deducted), commission and chats. Each booking counts at the commission rate in force when it was made. The list's `actions.create` adds a partner.",
     tags: ['partners', 'admin'],
     access: 'admin',
     responses: {
@@ -34,6 +36,8 @@ export const partnersApi = defineOperations({
     path: '/admin/partners/:id',
     security: 'admin',
     summary: 'One partner (administrators)',
+    description:
+      'One partner site with its key, allowed origins, commission rate, limits and figures. `actions.update` changes it; `actions.deactivate` (or `activate`) stops or restarts its key at once.',
     tags: ['partners', 'admin'],
     access: 'admin',
     responses: {

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, chatSessions, partners, payments } from '../db/schema';
 
-/** The active partner holding this publishable key, if any. */
-export function findActivePartnerByKey(db: Queryable, publishableKey: string) {
+/** The partner holding this publishable key, active or not, if any. */
+export function findPartnerForKey(db: Queryable, publishableKey: string) {
   return db
     .select({
       id: partners.id,
@@ -11,15 +11,11 @@ export function findActivePartnerByKey(db: Queryable, publishableKey: string) {
       allowedOrigins: partners.allowedOrigins,
       rateLimitPerMinute: partners.rateLimitPerMinute,
       commissionRateBps: partners.commissionRateBps,
+      isActive: partners.isActive,
     })
     .from(partners)
-    .where(and(eq(partners.publishableKey, publishableKey), eq(partners.isActive, true)))
+    .where(eq(partners.publishableKey, publishableKey))
     .get();
-}
-
-/** Every active partner's allowed origins (a preflight carries no key: decision 048). */
-export function activePartnerOrigins(db: Queryable) {
-  return db.select({ allowedOrigins: partners.allowedOrigins }).from(partners).where(eq(partners.isActive, true));
 }
 
 export type PartnerRow = typeof partners.$inferSelect;

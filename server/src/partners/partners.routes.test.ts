@@ -109,16 +109,35 @@ describe('a publishable key on another site', () => {
     expect(ok.headers.get('vary')).toContain('Origin');
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
 
+    // Refused, but readable by the page that asked: a fixed code and text, no data, no credentials.
     for (const origin of ['https://evil.example', 'http://sunny-homes.example', `${HOST}:8443`]) {
       const other = await ctx.app.request('/api/services', { headers: { 'x-spotless-key': p.publishableKey, origin } });
       expect(other.status, origin).toBe(403);
-      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      expect(other.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      expect(other.headers.get('access-control-allow-credentials'), origin).toBeNull();
+      expect(other.headers.get('vary'), origin).toContain('Origin');
+      expect(await other.json(), origin).toEqual({
+        error: {
+          code: 'origin_not_allowed',
+          message: `This key is not allowed on ${origin} — add it under allowed origins`,
+        },
+      });
     }
     const unknown = await ctx.app.request('/api/services', {
       headers: { 'x-spotless-key': 'pk_nobody', origin: HOST },
     });
     expect(unknown.status).toBe(403);
-    expect(unknown.headers.get('access-control-allow-origin')).toBeNull();
+    expect(unknown.headers.get('access-control-allow-origin')).toBe(HOST);
+    expect(await unknown.json()).toEqual({
+      error: { code: 'unknown_key', message: 'This partner key is not recognised' },
+    });
+
+    // A sandboxed page's `null` origin, or no origin at all, gets no allowance even for the refusal.
+    for (const headers of [{ origin: 'null' }, {}] as Array<Record<string, string>>) {
+      const res = await ctx.app.request('/api/services', { headers: { 'x-spotless-key': 'pk_nobody', ...headers } });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
 
     // A server (no Origin) holding the key is the partner too, and gets no CORS header.
     const server = await ctx.app.request('/api/services', { headers: { 'x-spotless-key': p.publishableKey } });
@@ -126,26 +145,65 @@ describe('a publishable key on another site', () => {
     expect(server.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('answers a preflight for an origin some partner allows, and refuses any other', async () => {
-    await newPartner({ name: 'Preflight Realty', allowedOrigins: ['http://localhost:*'] });
+  it('answers a preflight that means to send a key from any origin, without credentials, and refuses any other', async () => {
     const preflight = (origin: string, headers = 'content-type, x-spotless-key') =>
       ctx.app.request('/api/chat/session', {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
       });
-    const ok = await preflight('http://localhost:4173');
-    expect(ok.status).toBe(204);
-    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:4173');
-    expect(ok.headers.get('access-control-allow-headers')).toContain('x-spotless-key');
-    expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
+    // No partner allows the second: its request is then refused by its key, readably.
+    for (const origin of ['http://localhost:4173', 'https://not-yet-added.example']) {
+      const ok = await preflight(origin);
+      expect(ok.status, origin).toBe(204);
+      expect(ok.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(ok.headers.get('access-control-allow-headers')).toContain('x-spotless-key');
+      expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
+    }
     for (const [origin, headers] of [
-      ['https://evil.example', undefined],
       ['http://localhost:4173', 'content-type'],
+      ['null', undefined],
     ] as const) {
       const refused = await preflight(origin, headers);
       expect(refused.status).toBe(403);
       expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     }
+  });
+
+  it('says why a key is refused, readably, and what it may not do stays refused without data', async () => {
+    const p = await newPartner({ name: 'Telling Realty', allowedOrigins: [HOST] });
+    const refusal = async (key: string, origin: string) => {
+      const res = await ctx.app.request('/api/cleaners?location=Austin', {
+        headers: { 'x-spotless-key': key, origin },
+      });
+      return {
+        status: res.status,
+        allow: res.headers.get('access-control-allow-origin'),
+        expose: res.headers.get('access-control-expose-headers'),
+        body: (await res.json()) as { error: { code: string; message: string } },
+      };
+    };
+    const other = 'http://127.0.0.1:9912';
+    expect(await refusal(p.publishableKey, other)).toEqual({
+      status: 403,
+      allow: other,
+      expose: expect.stringContaining('Content-Type'),
+      body: {
+        error: {
+          code: 'origin_not_allowed',
+          message: `This key is not allowed on ${other} — add it under allowed origins`,
+        },
+      },
+    });
+    expect((await refusal('not a key at all', HOST)).body.error.code).toBe('unknown_key');
+    await ctx.json(p.actions.deactivate?.href ?? '', { method: 'PATCH', headers: admin, body: { isActive: false } });
+    expect(await refusal(p.publishableKey, HOST)).toEqual({
+      status: 403,
+      allow: HOST,
+      expose: expect.stringContaining('Content-Type'),
+      body: { error: { code: 'inactive_key', message: 'This partner key is inactive' } },
+    });
+    // An inactive key is refused from any origin, and says the same.
+    expect((await refusal(p.publishableKey, other)).body.error.code).toBe('inactive_key');
   });
 
   it('reads no personal data and reaches no admin or account route', async () => {

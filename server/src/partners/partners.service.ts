@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { centsToDollars, originAllowed } from '@spotless/sdk/rules';
+import { centsToDollars, isOriginPattern, originAllowed } from '@spotless/sdk/rules';
 import type { PartnerCreate, PartnerStats, PartnerUpdate } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
@@ -8,9 +8,8 @@ import { AppError, notFound } from '../contract/errors';
 import type { Deps } from '../deps';
 
 import {
-  activePartnerOrigins,
-  findActivePartnerByKey,
   findPartner,
+  findPartnerForKey,
   insertPartner,
   listPartnerRows,
   type PartnerFigures,
@@ -25,10 +24,35 @@ const KEY_SHAPE = /^pk_[A-Za-z0-9_]{1,100}$/;
 export type ResolvedPartner = Partner & { rateLimitPerMinute: number };
 
 /**
+ * Why a publishable key was refused, as its partner's developer needs to read it (decision 048,
+ * addendum): a fixed code and text each — the origin named is the request's own — and nothing of
+ * any partner's data. These three refusals, and only these, are answered with a CORS allowance.
+ */
+export const KEY_REFUSALS = {
+  unknown: { code: 'unknown_key', message: 'This partner key is not recognised' },
+  inactive: { code: 'inactive_key', message: 'This partner key is inactive' },
+  origin: {
+    code: 'origin_not_allowed',
+    message: (origin: string) =>
+      isOriginPattern(origin)
+        ? `This key is not allowed on ${origin} — add it under allowed origins`
+        : 'This key is not allowed on this page’s origin — add it under allowed origins',
+  },
+} as const;
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set(Object.values(KEY_REFUSALS).map((r) => r.code));
+
+/** Whether an error is one of the key's refusals (what the CORS middleware lets the page read). */
+export function isKeyRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.status === 403 && REFUSAL_CODES.has(error.code);
+}
+
+/**
  * The partner actor of a request carrying a publishable key (decisions 043 and 048). An unknown or
  * inactive key is refused outright, and so is a browser request from an origin the partner did not
- * allow. A request without an Origin (a partner's server) is the partner too: it may do what the
- * widgets do — public reads, chats and guest bookings — and nothing more.
+ * allow, each with its own code (`KEY_REFUSALS`). A request without an Origin (a partner's server)
+ * is the partner too: it may do what the widgets do — public reads, chats and guest bookings — and
+ * nothing more.
  */
 export async function partnerActorFor(
   deps: Pick<Deps, 'database'>,
@@ -36,11 +60,12 @@ export async function partnerActorFor(
   origin: string | null,
 ): Promise<ResolvedPartner> {
   const partner = KEY_SHAPE.test(publishableKey)
-    ? await findActivePartnerByKey(deps.database.db, publishableKey)
+    ? await findPartnerForKey(deps.database.db, publishableKey)
     : undefined;
-  if (!partner) throw new AppError(403, 'forbidden', 'Forbidden: unknown or inactive publishable key');
+  if (!partner) throw new AppError(403, KEY_REFUSALS.unknown.code, KEY_REFUSALS.unknown.message);
+  if (!partner.isActive) throw new AppError(403, KEY_REFUSALS.inactive.code, KEY_REFUSALS.inactive.message);
   if (origin !== null && !originAllowed(origin, partner.allowedOrigins)) {
-    throw new AppError(403, 'forbidden', 'Forbidden: this publishable key is not allowed on this site');
+    throw new AppError(403, KEY_REFUSALS.origin.code, KEY_REFUSALS.origin.message(origin));
   }
   return {
     kind: 'partner',
@@ -50,12 +75,6 @@ export async function partnerActorFor(
     origin,
     rateLimitPerMinute: partner.rateLimitPerMinute,
   };
-}
-
-/** Whether some active partner allows this origin: what a preflight, which carries no key, can ask. */
-export async function somePartnerAllows(deps: Pick<Deps, 'database'>, origin: string): Promise<boolean> {
-  const rows = await activePartnerOrigins(deps.database.db);
-  return rows.some((row) => originAllowed(origin, row.allowedOrigins));
 }
 
 export interface PartnerData {

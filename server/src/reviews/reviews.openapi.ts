@@ -90,6 +90,8 @@ export const reviewsApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'Reviews of a cleaner',
+    description:
+      "One page of a cleaner's published reviews, newest first, each with its rating, text, photos, helpful votes and the cleaner's response. `links.summary` leads to the figures: the average, the count and each star's share.",
     tags: ['reviews'],
     access: 'public',
     responses: reviewPageResponses,
@@ -117,6 +119,8 @@ export const reviewsApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'One published review of a cleaner',
+    description:
+      "One published review of a cleaner, with its photos, votes and the cleaner's response. `actions` offer what this caller may do: vote, report, respond, add photos.",
     tags: ['reviews'],
     access: 'public',
     responses: {
@@ -221,6 +225,8 @@ export const reviewsApi = defineOperations({
     path: '/admin/review-reports/:id',
     security: 'admin',
     summary: 'One report of a review (administrators)',
+    description:
+      'An administrator reads one report of a review: the reason and details given, who reported it and when, its status, and whether the review is still shown.',
     tags: ['reviews', 'admin'],
     access: 'admin',
     responses: {

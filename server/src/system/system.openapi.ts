@@ -15,7 +15,7 @@ export const systemApi = defineOperations({
     partners: true,
     summary: 'The API root: links to every entry point, and what the caller may do as they are',
     description:
-      'The one URL a client needs (decision 033). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.',
+      'The one URL a client needs: every resource it answers, and every one they lead to, carries `links` (where to go next) and `actions` (what this caller may do now). Signed out: search, services, sign-in methods and the sign-in and registration actions. Signed in: also the user, their bookings, figures, payments and favourites, and sign-out.',
     tags: ['system'],
     access: 'public',
     responses: { 200: { description: 'The root document', schema: ApiRoot } },
@@ -26,6 +26,8 @@ export const systemApi = defineOperations({
     security: 'public',
     partners: true,
     summary: 'Liveness: the process answers',
+    description:
+      'Answers as soon as the process can, touching neither the database nor any other service: the liveness check. Whether the server can serve requests is `GET /api/ready`.',
     tags: ['system'],
     access: 'public',
     responses: { 200: { description: 'Alive', schema: Health } },
