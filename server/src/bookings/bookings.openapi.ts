@@ -242,7 +242,7 @@ export const bookingsApi = defineOperations({
     security: 'user-or-admin',
     summary: 'Withdraw from a confirmed job (the booking’s cleaner)',
     description:
-      'For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once. The cleaner is paid nothing. Decision 071.',
+      'For the booking’s cleaner when they cannot come after all: a confirmed job, before its start, with a `reason` (10–500 characters) the customer is sent. In one transaction the booking is cancelled as withdrawn by its cleaner (`cancellationKind: withdrawn`), the withdrawal counts on the cleaner’s record (administrators see `withdrawals` on the cleaner) and an e-mail to the customer is queued with up to three nearby cleaners offering the service and free at the same time, each with a link to book it; then the whole payment is refunded at once through the payment provider, exactly once. The cleaner is paid nothing.',
     tags: ['bookings'],
     access: 'booking cleaner',
     responses: {
