@@ -1,8 +1,15 @@
-import type { AdminApplicationPage, Application, ApplicationCounts, ApplicationDocument } from '@spotless/sdk';
+import type {
+  AdminApplicationPage,
+  Application,
+  ApplicationCounts,
+  ApplicationDocument,
+  ReviewPage,
+} from '@spotless/sdk';
+import { MESSAGES } from '@spotless/sdk';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../server/src/test/sample-files';
-import { seriousViolations, signInAsAdmin, toast } from './browser';
+import { screenshotsIn, seriousViolations, signInAsAdmin, toast } from './browser';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -255,6 +262,88 @@ describe('the admin dashboard in Chromium', () => {
     const mine = await call('/api/applications', { cookie: applicant.cookie });
     const [application] = (mine.json as { items: Application[] }).items;
     expect(application).toMatchObject({ status: 'rejected', adminNotes: 'We need a background check first.' });
+    await context.close();
+  });
+
+  it('the Reported Reviews queue: the review, the cleaner and the reason; Hide asks for the reason, Keep closes it', async () => {
+    const shot = screenshotsIn('admin-reported-reviews');
+    const { context, page } = await openAdminDashboard();
+    // The payments page is one link away, as the partners are.
+    expect(await page.getByRole('link', { name: 'Payments', exact: true }).getAttribute('href')).toBe('/payments');
+    await page.screenshot({ path: shot('header-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('header-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const queue = page.getByTestId('reported-reviews');
+    await queue.getByTestId('reported-reviews-empty').waitFor();
+    await queue.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('empty-1280.png') });
+
+    // The demo customer reports two published reviews of the demo cleaner that are not theirs.
+    const signedIn = await call('/api/auth/login', {
+      method: 'POST',
+      body: { email: 'customer@example.com', password: 'demo-password' },
+    });
+    const cookie = `spotless_session=${signedIn.session}`;
+    const listed = (await call('/api/reviews/1?limit=50', { cookie })).json as ReviewPage;
+    const [hidden, kept] = listed.items.filter((review) => review.actions.report);
+    if (!hidden || !kept) throw new Error('two reportable reviews of the demo cleaner');
+    for (const review of [hidden, kept]) {
+      const reported = await call(review.actions.report?.href ?? '', {
+        method: 'POST',
+        cookie,
+        body: { reason: 'Spam or fake review', description: `Posted twice (${review.id})` },
+      });
+      expect(reported.status).toBe(201);
+    }
+    await page.reload();
+    const itemOf = (id: number) => queue.locator('li').filter({ hasText: `Posted twice (${id})` });
+    const first = itemOf(hidden.id);
+    await first.waitFor();
+    expect(await first.getByTestId('reported-comment').innerText()).toBe(hidden.comment);
+    expect(await first.innerText()).toContain(`${hidden.overallRating}/5`);
+    expect(await first.innerText()).toMatch(/Review of \S+ \S+/);
+    expect(await first.getByTestId('report-reason').innerText()).toBe(
+      `Reporter’s reason: Spam or fake review: Posted twice (${hidden.id})`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await queue.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('queue-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await first.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('queue-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Hide: the reason is required, checked in the page before anything is sent.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/reviews/')) sent.push(request.method());
+    });
+    await first.getByRole('button', { name: /^Hide Review/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide Review' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Hide Review' }).click();
+    await dialog.getByText(MESSAGES.review.hideReasonRequired).waitFor();
+    expect(sent).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: shot('hide-dialog-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('hide-dialog-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByLabel('Reason (sent to the review’s author)').fill('A copy of another review');
+    await dialog.getByRole('button', { name: 'Hide Review' }).click();
+    await expectToast(page, 'Review Hidden');
+    await first.waitFor({ state: 'detached' });
+    expect(sent).toEqual(['PATCH']);
+
+    // Keep: the review stays, its report is closed; the queue is empty again.
+    await itemOf(kept.id)
+      .getByRole('button', { name: /^Keep Review/ })
+      .click();
+    await expectToast(page, 'Review Kept');
+    await queue.getByTestId('reported-reviews-empty').waitFor();
+    expect((await call(`/api/reviews/1/${hidden.id}`)).status).toBe(404);
+    expect((await call(`/api/reviews/1/${kept.id}`)).status).toBe(200);
     await context.close();
   });
 });

@@ -1,17 +1,22 @@
+import type { BookingList } from '@spotless/sdk';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CLEANER_ID, freeWeekdaySlot } from './api';
-import { seriousViolations, signInAsAdmin, signInWithForm, toast } from './browser';
+import { DEMO_CLEANER_ID, getJson } from './api';
+import { screenshotsIn, seriousViolations, signInAsAdmin, signInWithForm } from './browser';
+import { bookDemoCleaner, expectToast, pay, startPaymentAndLeave } from './checkout-flow';
 import { useBrowser, useServer } from './server';
 
 const server = await useServer();
 const { baseUrl } = server;
 const browser = await useBrowser(server);
+const shot = screenshotsIn('dashboards');
 let context: BrowserContext;
-/** The booking whose payment was declined: still pending, so the dashboard can edit and cancel it. */
+/** The booking whose payment was declined: still pending, so the dashboard can edit it. */
 let declinedBookingId = 0;
 /** The booking paid with 4242…: the administrator refunds part of it. */
 let paidBookingId = 0;
+/** A booking whose checkout was started and left, then cancelled: never paid, so "Cancelled" everywhere. */
+let leftBookingId = 0;
 
 beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -20,86 +25,18 @@ beforeAll(async () => {
   await page.close();
 });
 
-async function expectToast(page: Page, title: string, description?: string) {
-  try {
-    await toast(page).locator('.toast__title').filter({ hasText: title }).waitFor({ timeout: 10_000 });
-  } catch (error) {
-    const shown = await toast(page)
-      .textContent({ timeout: 100 })
-      .catch(() => null);
-    throw new Error(`no toast '${title}' (showing: ${shown ?? 'none'})`, { cause: error });
-  }
-  if (description !== undefined) {
-    expect((await toast(page).locator('.toast__description').textContent())?.trim()).toBe(description);
-  }
-}
-
-/** From the cleaner profile: Book Now → pick a free date and time → submit → checkout; answers the booking id. */
-async function bookDemoCleaner(page: Page, options: { checkA11y?: boolean } = {}): Promise<number> {
-  await page.goto(`${baseUrl}/cleaner/${DEMO_CLEANER_ID}`);
-  await page.locator('[data-testid="book-service"]').click();
-  await page.waitForURL(new RegExp(`/booking/${DEMO_CLEANER_ID}$`));
-  await page.getByRole('heading', { name: 'Your Cleaner' }).waitFor();
-  expect(await page.getByText('Fully Insured').count()).toBe(1);
-
-  const duration = Number(await page.getByLabel('Duration (minutes)').inputValue());
-  const { date, time } = await freeWeekdaySlot(server, page.request, duration);
-
-  // Submitting without a date: the product's toast, and no booking.
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  await expectToast(page, 'Date Required', 'Please select a date for your cleaning service.');
-
-  await page.getByLabel('Service address').fill('410 Congress Ave, Austin, TX 78701');
-  const day = page.locator(`[data-testid="date-picker"] button[data-date="${date}"]`);
-  for (let i = 0; i < 3 && (await day.count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-  expect(await day.getAttribute('aria-pressed')).toBe('true');
-  // The time list shows the cleaner's real availability for that day.
-  await page
-    .getByTestId('time-hint')
-    .filter({ hasText: /free time/ })
-    .waitFor();
-  const option = page.locator(`select[name="scheduledTime"] option[value="${time}"]`);
-  expect(await option.isDisabled()).toBe(false);
-  await page.getByLabel('Time').selectOption(time);
-  await page.getByLabel('Special instructions (optional)').fill('Please use the side door.');
-  if (options.checkA11y) expect(await seriousViolations(page)).toEqual([]);
-
-  // Hold the create call a moment, so the pending state can be seen.
-  await page.route('**/api/bookings', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const pending = page.getByRole('button', { name: 'Creating Booking...' });
-  await pending.waitFor();
-  expect(await pending.isDisabled()).toBe(true);
-  await page.waitForURL(/\/checkout\?booking=\d+$/, { timeout: 15_000 });
-  // The route stays: taking it off while the checkout's own requests were in flight left the
-  // checkout's code unloaded now and then (the page stayed on "Loading..."). It holds only the create.
-  await expectToast(page, 'Booking Created', 'Redirecting to payment...');
-  return Number(new URL(page.url()).searchParams.get('booking'));
-}
-
-async function pay(page: Page, cardNumber: string) {
-  // The checkout, or the Payment Error toast that says why there is none (named in the failure).
-  const heading = page.getByRole('heading', { name: 'Complete Your Payment' });
-  const error = toast(page).filter({ hasText: 'Payment Error' });
-  await heading.or(error).first().waitFor();
-  if (!(await heading.isVisible())) throw new Error(`no checkout: ${await error.textContent()}`);
-  await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+/** Both widths of a screen, each saved under e2e/artifacts/dashboards/. */
+async function shootBoth(page: Page, name: string) {
+  await page.screenshot({ path: shot(`${name}-1280.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: shot(`${name}-390.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe('booking and checkout in Chromium', () => {
-  it('books the demo cleaner, pays with 4242…, lands on the profile, and the dashboard shows it confirmed and paid', async () => {
+  it('books the demo cleaner, pays with 4242…, and lands on that booking with one confirmation', async () => {
     const page = await context.newPage();
-    const bookingId = await bookDemoCleaner(page, { checkA11y: true });
+    const bookingId = await bookDemoCleaner(server, page, { checkA11y: true });
 
     // The summary is the booking as the server stored and priced it.
     const summary = page.getByTestId('booking-summary');
@@ -119,11 +56,23 @@ describe('booking and checkout in Chromium', () => {
 
     await pay(page, '4242 4242 4242 4242');
     paidBookingId = bookingId;
-    await page.waitForURL(/\/profile\?payment=success$/, { timeout: 15_000 });
-    await expectToast(page, 'Payment Successful', 'Your booking has been confirmed!');
+    // My Bookings, with the booking paid for in its details: the one confirmation, no toast, no banner.
+    await page.waitForURL(new RegExp(`/dashboard\\?booking=${bookingId}&payment=success$`), { timeout: 15_000 });
+    const paid = page.getByRole('dialog', { name: 'Payment Successful' });
+    await paid.waitFor();
+    await expect.poll(() => paid.textContent()).toContain('Your booking has been confirmed!');
+    expect(await paid.textContent()).toContain(`#${bookingId}`);
+    expect(await paid.getByTestId('paid-booking-payment').textContent()).toContain('Payment: Paid.');
+    // No toast at all: none for the payment, and the booking's "Booking Created" is not left over.
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect(await page.getByTestId('payment-success').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootBoth(page, 'paid-booking');
+    await paid.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await paid.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('toast').filter({ hasText: 'Payment Successful' }).count()).toBe(0);
 
-    await page.goto(`${baseUrl}/dashboard`);
-    await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
     const card = page.getByTestId(`booking-card-${bookingId}`);
     await card.waitFor({ timeout: 10_000 });
     expect(await card.getByTestId('booking-status').textContent()).toBe('Confirmed');
@@ -137,12 +86,22 @@ describe('booking and checkout in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+
+    // On a phone the figures take a compact block: the first booking starts on the first screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const first = page.locator('[data-testid^="booking-card-"]').first();
+    await expect.poll(async () => (await first.boundingBox())?.y ?? 9999).toBeLessThan(700);
+    expect(await page.getByTestId('dashboard-stats').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shootBoth(page, 'customer-dashboard');
     await page.close();
   });
 
   it('a second booking paid with 4000 0000 0000 0002 is declined: Payment Failed', async () => {
     const page = await context.newPage();
-    const bookingId = await bookDemoCleaner(page);
+    const bookingId = await bookDemoCleaner(server, page);
     await pay(page, '4000 0000 0000 0002');
     await expectToast(page, 'Payment Failed', 'Your card was declined.');
     expect(page.url()).toContain(`/checkout?booking=${bookingId}`);
@@ -155,16 +114,23 @@ describe('booking and checkout in Chromium', () => {
     await page.close();
   });
 
-  it('the dashboard shows real figures, finds bookings, edits and cancels one', async () => {
+  it('the dashboard shows real figures, finds and edits bookings, and cancels one in its own dialog', async () => {
     expect(declinedBookingId).toBeGreaterThan(0);
+    // A checkout started and left: its payment stays pending until the booking is cancelled.
+    // A checkout started and left (on the demo customer's unpaid request to the demo cleaner): its
+    // payment stays pending until the booking is cancelled.
+    const mine = await getJson<BookingList>(context.request, baseUrl, '/api/bookings?status=pending&limit=50');
+    const left = mine.items.find(
+      (b) => b.cleanerId === DEMO_CLEANER_ID && b.paymentStatus === 'unpaid' && b.actions.pay && b.actions.cancel,
+    );
+    if (!left) throw new Error('the demo customer’s unpaid request to the demo cleaner');
+    await startPaymentAndLeave(context.request, baseUrl, left.id);
+    leftBookingId = left.id;
     const page = await context.newPage();
+    const nativeDialogs: string[] = [];
     page.on('dialog', (dialog) => {
-      // The product's question, then the server's terms for this booking (decision 034): unpaid, so
-      // free.
-      expect(dialog.message()).toMatch(
-        /^Are you sure you want to cancel this booking\?\n\nFree cancellation until \d{4}-\d{2}-\d{2} at \d{2}:\d{2} \(America\/[A-Za-z_]+\)\.$/,
-      );
-      void dialog.accept();
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
     });
     await page.goto(`${baseUrl}/dashboard`);
     const stats = (await (await page.request.get(`${baseUrl}/api/bookings/stats`)).json()) as {
@@ -205,14 +171,42 @@ describe('booking and checkout in Chromium', () => {
     // Focus returns to the control that opened the dialog.
     expect(await card.getByRole('button', { name: 'Edit' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Cancel after the browser confirmation: it moves to the history.
-    await card.getByRole('button', { name: `Cancel booking #${declinedBookingId}` }).click();
+    // Cancelling asks first in the app's own dialog, never the browser's confirm(): the product's
+    // question, the booking, and what the customer gets back (the server's terms for it now).
+    const leftCard = page.getByTestId(`booking-card-${leftBookingId}`);
+    const cancel = leftCard.getByRole('button', { name: `Cancel booking #${leftBookingId}` });
+    await cancel.click();
+    const ask = page.getByRole('dialog', { name: 'Cancel Booking' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('Are you sure you want to cancel this booking?');
+    expect(await ask.textContent()).toContain(`#${leftBookingId}`);
+    expect(await ask.getByTestId('cancel-terms').textContent()).toMatch(
+      /^Free cancellation until \d{4}-\d{2}-\d{2} at \d{2}:\d{2} \(America\/[A-Za-z_]+\)\. You have not been charged for this booking, so nothing is kept\.$/,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    // Focus stays inside it, both ways round.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await ask.evaluate((dialog) => dialog.contains(document.activeElement)), key).toBe(true);
+    }
+    await shootBoth(page, 'cancel-dialog');
+    // Keeping it changes nothing, and focus goes back to the button.
+    await ask.getByRole('button', { name: 'Keep Booking' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await cancel.click();
+    await ask.getByRole('button', { name: 'Cancel Booking', exact: true }).click();
     await expectToast(page, 'Booking Cancelled', 'Your booking has been cancelled successfully.');
-    await card.waitFor({ state: 'detached' });
+    await leftCard.waitFor({ state: 'detached' });
+    expect(nativeDialogs).toEqual([]);
+
+    // Never paid: "Cancelled" once in the history, never beside "Pending".
     await page.getByRole('tab', { name: 'Booking History' }).click();
-    const past = page.getByTestId(`booking-card-${declinedBookingId}`);
+    const past = page.getByTestId(`booking-card-${leftBookingId}`);
     await past.waitFor();
     expect(await past.getByTestId('booking-status').textContent()).toBe('Cancelled');
+    expect(await past.getByTestId('payment-status').count()).toBe(0);
+    expect(await past.locator('.booking-card__badges').innerText()).not.toContain('Pending');
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByTestId('dashboard-analytics').getByText('Bookings this month').waitFor();
     await page.close();
@@ -246,18 +240,58 @@ describe('booking and checkout in Chromium', () => {
     await page.getByTestId('payments-list').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('payment-row').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: /Refund/ }).count()).toBe(0);
+    // The left checkout's payment: its booking was cancelled before it was paid, so it reads so.
+    const left = page
+      .getByTestId('payment-row')
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^#${leftBookingId}$`) }) });
+    expect(await left.getByTestId('payment-status').textContent()).toBe('Cancelled');
+    expect(await page.getByTestId('payments-list').innerText()).not.toMatch(/succeeded|Succeeded/);
     expect(await seriousViolations(page)).toEqual([]);
+    await shootBoth(page, 'payments');
     await page.close();
+  });
+
+  it('the cleaner’s dashboard: the left checkout reads Cancelled, a change is told in words', async () => {
+    expect(leftBookingId).toBeGreaterThan(0);
+    const cleaner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await cleaner.newPage();
+    await signInWithForm(page, baseUrl, 'cleaner@example.com');
+    await page.goto(`${baseUrl}/cleaner-dashboard`);
+    // The figures agree: the note's upcoming count is the server's, whose money is beside it.
+    const overview = (await (await page.request.get(`${baseUrl}/api/cleaners/profile/overview`)).json()) as {
+      upcomingBookings: number;
+    };
+    await expect
+      .poll(() => page.getByTestId('cleaner-stats').innerText())
+      .toContain(`${overview.upcomingBookings} upcoming`);
+    await shootBoth(page, 'cleaner-overview');
+
+    await page.getByRole('tab', { name: 'Bookings' }).click();
+    const job = page.getByTestId(`job-card-${leftBookingId}`);
+    await job.waitFor();
+    expect(await job.getByTestId('job-status').textContent()).toBe('Cancelled');
+    expect(await job.getByTestId('job-payment').count()).toBe(0);
+    // Accepting a request says what it did, in words.
+    const request = page
+      .locator('[data-testid^="job-card-"]')
+      .filter({ has: page.getByRole('button', { name: 'Accept' }) });
+    const id = (await request.first().getAttribute('data-testid'))?.replace('job-card-', '');
+    await request.first().getByRole('button', { name: 'Accept' }).click();
+    await expectToast(page, 'Booking Updated', `Booking accepted: booking #${id}.`);
+    await expect
+      .poll(() => page.getByTestId(`job-card-${id}`).getByTestId('job-status').textContent())
+      .toBe('Confirmed');
+    await cleaner.close();
   });
 
   it('a payment declined and then made with another card shows no failure reason on /payments', async () => {
     expect(declinedBookingId).toBeGreaterThan(0);
     const page = await context.newPage();
-    const bookingId = await bookDemoCleaner(page);
+    const bookingId = await bookDemoCleaner(server, page);
     await pay(page, '4000 0000 0000 0002');
     await expectToast(page, 'Payment Failed', 'Your card was declined.');
     await pay(page, '4242 4242 4242 4242');
-    await page.waitForURL(/\/profile\?payment=success$/, { timeout: 15_000 });
+    await page.waitForURL(new RegExp(`/dashboard\\?booking=${bookingId}&payment=success$`), { timeout: 15_000 });
 
     await page.goto(`${baseUrl}/payments`);
     await page.getByTestId('payments-list').waitFor({ timeout: 10_000 });
@@ -265,12 +299,12 @@ describe('booking and checkout in Chromium', () => {
       page.getByTestId('payment-row').filter({ has: page.locator('td:nth-child(2)', { hasText: `#${id}` }) });
     const paid = rowsOf(bookingId);
     expect(await paid.count()).toBe(1);
-    expect(await paid.innerText()).toContain('Succeeded');
+    expect(await paid.getByTestId('payment-status').textContent()).toBe('Paid');
     expect(await paid.getByTestId('payment-failure').count()).toBe(0);
     expect(await paid.innerText()).not.toContain('declined');
     // A payment that did fail still says why.
     const failed = rowsOf(declinedBookingId);
-    expect(await failed.innerText()).toContain('Failed');
+    expect(await failed.getByTestId('payment-status').textContent()).toBe('Payment failed');
     expect(await failed.innerText()).toContain('Your card was declined.');
 
     await page.close();
@@ -284,6 +318,11 @@ describe('booking and checkout in Chromium', () => {
 
     await page.goto(`${baseUrl}/payments`);
     await page.getByTestId('payments-summary').waitFor();
+    // Every payment: the left checkout's reads Cancelled for the administrator too.
+    const left = page
+      .getByTestId('payment-row')
+      .filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^#${leftBookingId}$`) }) });
+    expect(await left.getByTestId('payment-status').textContent()).toBe('Cancelled');
     await page.getByLabel('Status').selectOption('succeeded');
     const row = page.getByTestId('payment-row').filter({ hasText: `#${paidBookingId}` });
     await row.waitFor({ timeout: 10_000 });

@@ -120,7 +120,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     await applicant.getByRole('tab', { name: 'Bookings' }).click();
     const card = applicant.getByTestId(`job-card-${booking.id}`);
     await card.getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('CONFIRMED');
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('Confirmed');
     // Too early to complete: the server offers no such action yet.
     expect(await card.getByRole('button', { name: 'Mark Complete' }).count()).toBe(0);
 
@@ -130,7 +130,12 @@ describe('a cleaner joins, works a job and is reviewed', () => {
     await applicant.reload();
     await applicant.getByRole('tab', { name: 'Bookings' }).click();
     await card.getByRole('button', { name: 'Mark Complete' }).click();
-    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('COMPLETED');
+    // Told in words: what happened, never the button's name ("Mark Complete done").
+    await applicant
+      .getByTestId('toast')
+      .filter({ hasText: `Job completed: booking #${booking.id}.` })
+      .waitFor();
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('Completed');
     server.resetTime();
   });
 

@@ -180,7 +180,7 @@ describe('a paid booking cancelled and refunded (/checkout, /payments, the phone
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.click();
-    await page.waitForURL(/\/profile\?payment=success$/, { timeout: 15_000 });
+    await page.waitForURL(new RegExp(`/dashboard\\?booking=${paid.id}&payment=success$`), { timeout: 15_000 });
     await page.close();
   });
 

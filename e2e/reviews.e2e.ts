@@ -1,8 +1,8 @@
 import type { AuthUser, Booking, BookingList, Cleaner, PlatformReviewSummary, ReviewPage } from '@spotless/sdk';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRegisterPastTour, apiSignIn, getJson } from './api';
-import { ONE_PIXEL_PNG, seriousViolations } from './browser';
+import { ONE_PIXEL_PNG, screenshotsIn, seriousViolations } from './browser';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -20,6 +20,20 @@ const RESPONSE = 'Thank you for the honest review: I will take more time on bath
 
 const browser = await useBrowser(server);
 const contexts: BrowserContext[] = [];
+const shot = screenshotsIn('reviews');
+
+/** Both widths of a screen, each saved under e2e/artifacts/reviews/, with `part` (when given) in view. */
+async function shootBoth(page: Page, name: string, part?: Locator) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -165,11 +179,41 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
       { name: 'bathroom.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(phoneShot, 'base64') },
     ]);
     await customer.getByLabel('Caption for kitchen.png').fill('The kitchen afterwards');
+    // Each photo is seen before it is sent, with a button that takes it out again.
+    await customer
+      .getByLabel(/^Add photos/)
+      .setInputFiles({ name: 'extra.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    const previews = customer.getByTestId('photo-preview');
+    await expect.poll(() => previews.count()).toBe(3);
+    await expect
+      .poll(() => previews.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toEqual([true, true, true]);
+    expect(await previews.nth(1).getAttribute('alt')).toBe('Preview of bathroom.jpg');
+    // The earlier refusal's toast, if still up, is closed so the pictures show in full.
+    await customer
+      .getByRole('button', { name: 'Close notification' })
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    await shootBoth(customer, 'photo-previews', previews.nth(1));
+    await customer.getByRole('button', { name: 'Remove photo 3, extra.png' }).click();
+    await expect.poll(() => previews.count()).toBe(2);
+    expect(await seriousViolations(customer)).toEqual([]);
     await customer.getByRole('button', { name: 'Submit Review' }).click();
 
     // The review, then its photos: the server decodes each one (in a worker thread) before answering.
     await expect.poll(() => customer.getByText('Review Submitted').isVisible(), { timeout: 15_000 }).toBe(true);
-    await customer.waitForURL(/\/reviews$/);
+    // It lands on the reviewed cleaner's reviews, the new one first.
+    await customer.waitForURL(new RegExp(`/reviews\\?cleanerId=${cleanerId}$`));
+    const cleanerName = `${booking.cleaner.user.firstName} ${booking.cleaner.user.lastName}`;
+    await expect.poll(() => customer.getByTestId('latest-reviews-title').innerText()).toBe(`Reviews of ${cleanerName}`);
+    await expect.poll(() => customer.getByTestId('review').first().innerText()).toContain(COMMENT);
+    // Its reviews come first on the tab, in view.
+    const title = customer.getByTestId('latest-reviews-title');
+    expect(await customer.getByTestId('all-reviews').locator('> section').first().getAttribute('data-testid')).toBe(
+      'cleaner-reviews',
+    );
+    await expect.poll(() => title.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await shootBoth(customer, 'after-review', title);
     const mine = await getJson<ReviewPage>(customer.request, baseUrl, `/api/reviews/${cleanerId}?limit=1`);
     expect(mine.items[0]).toMatchObject({
       bookingId: booking.id,
@@ -222,6 +266,24 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     const phoneShot = review.getByTestId('review-photo').nth(1);
     await phoneShot.scrollIntoViewIfNeeded();
     await expect.poll(() => phoneShot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
+
+    // A thumbnail opens its photo full size in a dialog, from the keyboard too; Escape gives focus back.
+    const open = review.getByRole('button', { name: 'Open photo 2 of 2 full size' });
+    await open.focus();
+    await visitor.keyboard.press('Enter');
+    const full = visitor.getByRole('dialog', { name: 'Photo 2 of 2' });
+    await full.waitFor();
+    await expect
+      .poll(() => full.getByTestId('review-photo-full').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(2048);
+    expect(await full.getByRole('link', { name: 'Open the image on its own' }).getAttribute('href')).toBe(
+      await phoneShot.getAttribute('src'),
+    );
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await shootBoth(visitor, 'photo-dialog');
+    await visitor.keyboard.press('Escape');
+    await full.waitFor({ state: 'detached' });
+    expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const profile = await getJson<Cleaner>(visitor.request, baseUrl, `/api/cleaners/${cleanerId}`);
     expect(profile.rating).not.toBeNull();

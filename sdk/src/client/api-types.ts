@@ -200,7 +200,7 @@ export interface paths {
         };
         /**
          * Reports of reviews (administrators)
-         * @description Newest first; `status` open by default (`all` for every one), `limit` default 50.
+         * @description Newest first; `status` open by default (`all` for every one), `limit` default 50. Each report carries the reported review’s title, comment and rating, the reviewed cleaner’s name, and the moderation actions open to it (`hideReview`, `keepReview`, `restoreReview`).
          */
         get: operations["listReviewReports"];
         put?: never;
@@ -246,7 +246,7 @@ export interface paths {
         head?: never;
         /**
          * Hide a review, or show it again (administrators)
-         * @description `hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). The same status again changes nothing.
+         * @description `hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). `published` for a shown review keeps it (a report’s `keepReview`): its open reports are dismissed and nothing else changes; `hidden` for a hidden one changes nothing.
          */
         patch: operations["moderateReview"];
         trace?: never;
@@ -1080,7 +1080,7 @@ export interface paths {
         };
         /**
          * The signed-in cleaner’s dashboard figures
-         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (pending or confirmed); `totalEarnings` — the cleaner’s charged payments (succeeded, or refunded after succeeding) less every refund that did not fail, in dollars; `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
+         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (paid for those same jobs, after refunds); `totalEarnings` — the cleaner’s charged payments (succeeded, or refunded after succeeding) less every refund that did not fail, in dollars; `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
          */
         get: operations["getCleanerOverview"];
         put?: never;
@@ -3771,7 +3771,7 @@ export interface components {
             totalBookings: number;
             /** @description earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts) */
             totalEarnings: string;
-            /** @description pending or confirmed */
+            /** @description jobs not yet done nor cancelled: pending, confirmed or in progress (as `upcomingEarnings`) */
             upcomingBookings: number;
             /** @description paid for jobs not yet done (pending, confirmed or in progress), less refunds: earned once completed */
             upcomingEarnings: string;
@@ -4426,6 +4426,8 @@ export interface components {
             /** @description US dollars, two decimals */
             amount: string;
             bookingId: number;
+            /** @description the status of the booking paid for: a booking cancelled before it was paid has no payment waiting */
+            bookingStatus: components["schemas"]["BookingStatus"];
             createdAt: string;
             currency: string;
             failureReason: string | null;
@@ -4916,11 +4918,27 @@ export interface components {
         };
         ReviewReport: {
             actions: components["schemas"]["ReviewReportActions"];
+            /** @description the reviewed cleaner */
+            cleaner: {
+                firstName: string;
+                lastName: string;
+            };
             cleanerId: number;
             createdAt: string;
             description: string | null;
             id: number;
             links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
                 review: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;
@@ -4946,6 +4964,12 @@ export interface components {
             };
             reason: string;
             reporterId: number;
+            /** @description the reported review as its author wrote it */
+            review: {
+                comment: string;
+                overallRating: number;
+                title: string | null;
+            };
             reviewId: number;
             /** @description whether the reported review is shown */
             reviewStatus: components["schemas"]["ReviewStatus"];
@@ -4963,6 +4987,23 @@ export interface components {
                 method: "PATCH";
                 /** @constant */
                 name: "hideReview";
+                /** @constant */
+                operation: "moderateReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description the report is open and the review shown: keep it shown and dismiss its open reports */
+            keepReview?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "PATCH";
+                /** @constant */
+                name: "keepReview";
                 /** @constant */
                 operation: "moderateReview";
                 /** @description a label for the button */

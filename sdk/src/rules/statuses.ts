@@ -38,3 +38,68 @@ export function statusText(status: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/*
+ * The words for statuses, once, for every screen that shows one (the dashboards' badges, the
+ * payments page, the administrator's views, the toasts after a change): people read words, never
+ * the contract's values (docs/product/booking-and-payments.md, "Statuses in words").
+ */
+
+type BookingStatusName = (typeof BOOKING_STATUSES)[number];
+type PaymentStatusName = (typeof BOOKING_PAYMENT_STATUSES)[number];
+
+const BOOKING_WORDS: Record<BookingStatusName, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A booking's status in words: `in_progress` → "In Progress". */
+export function bookingStatusText(status: BookingStatusName): string {
+  return BOOKING_WORDS[status] ?? statusText(status);
+}
+
+const PAYMENT_WORDS: Record<PaymentStatusName, string> = {
+  unpaid: 'Unpaid',
+  pending: 'Pending',
+  processing: 'Processing',
+  succeeded: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+/**
+ * Payment states of a booking that was never paid and has nothing on its way: no payment started,
+ * or one started and left (an abandoned checkout). A card in flight (`processing`) is still
+ * answered by the provider, and a failed card says so.
+ */
+const NEVER_PAID = new Set<string>(['unpaid', 'pending']);
+
+/**
+ * A payment's status in words, as a booking's card and the payments page show it: `succeeded` →
+ * "Paid". With the status of its booking: a booking cancelled before it was ever paid has no
+ * payment waiting, so its payment reads "Cancelled", never "Pending" or "Unpaid".
+ */
+export function paymentStatusText(status: PaymentStatusName, bookingStatus?: BookingStatusName): string {
+  if (bookingStatus === 'cancelled' && NEVER_PAID.has(status)) return BOOKING_WORDS.cancelled;
+  return PAYMENT_WORDS[status] ?? statusText(status);
+}
+
+const JOB_CHANGE_WORDS: Record<string, string> = {
+  accept: 'Booking accepted',
+  decline: 'Booking declined',
+  start: 'Job started',
+  complete: 'Job completed',
+};
+
+/**
+ * What a cleaner's action on a job did, in words, by the action's name: the toast after Accept,
+ * Decline, Start Job or Mark Complete ("Job completed", never "Mark Complete done"); else the
+ * status the job now has ("Booking cancelled").
+ */
+export function jobChangeText(action: string, status: BookingStatusName): string {
+  return JOB_CHANGE_WORDS[action] ?? `Booking ${bookingStatusText(status).toLowerCase()}`;
+}

@@ -152,7 +152,9 @@ export const CleanerOverview = z
     totalBookings: z.number().int().meta({ description: 'every booking made with the cleaner, in any status' }),
     completedBookings: z.number().int(),
     cancelledBookings: z.number().int(),
-    upcomingBookings: z.number().int().meta({ description: 'pending or confirmed' }),
+    upcomingBookings: z.number().int().meta({
+      description: 'jobs not yet done nor cancelled: pending, confirmed or in progress (as `upcomingEarnings`)',
+    }),
     totalEarnings: Money.meta({
       description:
         'earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts)',

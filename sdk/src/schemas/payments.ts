@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../rules/statuses';
+import { BookingStatus } from './bookings';
 import { Money } from './common';
 import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 
@@ -81,6 +82,9 @@ export const Payment = z
   .object({
     id: z.number().int(),
     bookingId: z.number().int(),
+    bookingStatus: BookingStatus.meta({
+      description: 'the status of the booking paid for: a booking cancelled before it was paid has no payment waiting',
+    }),
     amount: Money,
     currency: z.string(),
     status: PaymentStatus,

@@ -307,13 +307,24 @@ export const ReviewReport = z
     description: z.string().nullable(),
     status: z.enum(['open', 'dismissed', 'actioned']),
     reviewStatus: ReviewStatus.meta({ description: 'whether the reported review is shown' }),
+    review: z
+      .object({
+        title: z.string().nullable(),
+        comment: z.string(),
+        overallRating: z.number().int().min(1).max(5),
+      })
+      .meta({ description: 'the reported review as its author wrote it' }),
+    cleaner: z.object({ firstName: z.string(), lastName: z.string() }).meta({ description: 'the reviewed cleaner' }),
     createdAt: z.string(),
-    links: z.object({ self: linkTo('getReviewReport'), review: linkTo('getReview') }),
+    links: z.object({ self: linkTo('getReviewReport'), review: linkTo('getReview'), cleaner: linkTo('getCleaner') }),
     actions: z
       .object({
         hideReview: actionOf('hideReview', 'PATCH', 'moderateReview')
           .optional()
           .meta({ description: 'the review is shown: hide it (a reason is required; its author is sent it)' }),
+        keepReview: actionOf('keepReview', 'PATCH', 'moderateReview')
+          .optional()
+          .meta({ description: 'the report is open and the review shown: keep it shown and dismiss its open reports' }),
         restoreReview: actionOf('restoreReview', 'PATCH', 'moderateReview')
           .optional()
           .meta({ description: 'the review is hidden: show it again' }),

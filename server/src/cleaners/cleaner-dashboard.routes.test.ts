@@ -35,9 +35,14 @@ if (!fresh || !cleanerUser) throw new Error('fixture rows missing');
 
 const DAY = 86_400_000;
 let n = 0;
-async function booking(status: 'pending' | 'confirmed' | 'completed' | 'cancelled', paymentStatus = 'unpaid') {
+async function booking(
+  status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled',
+  paymentStatus = 'unpaid',
+) {
   n += 1;
-  const startsAt = new Date(ctx.clock.now().getTime() + (status === 'completed' ? -n : n) * DAY);
+  // A job under way started an hour ago; a completed one days ago; the rest are to come.
+  const offset = status === 'in_progress' ? -3_600_000 : (status === 'completed' ? -n : n) * DAY;
+  const startsAt = new Date(ctx.clock.now().getTime() + offset);
   const [row] = await ctx.database.write((tx) =>
     tx
       .insert(bookings)
@@ -92,10 +97,11 @@ async function refund(paymentId: number, amountCents: number, status: 'succeeded
  *   cancelled by the cleaner after accepting, paid $50.00, all refunded → +0.00, counts against completion
  *   cancelled: the cleaner declined the unpaid request                  → +0.00, does not count
  *   confirmed, paid $60.00                                             → upcoming +60.00
+ *   in progress, paid $80.00 (upcoming: not done yet, counted and paid) → upcoming +80.00
  *   pending, card declined ($40.00 failed)                             → +0.00
  *   pending, unpaid                                                    → +0.00
  *   cancelled by the customer after it was confirmed, unpaid           → does not count
- * Earned $160.00, upcoming $60.00; 8 bookings, 2 completed, 3 cancelled, 3 upcoming;
+ * Earned $160.00, upcoming $140.00; 9 bookings, 2 completed, 3 cancelled, 4 upcoming;
  * completion 2 ÷ (2 + 1) = 67%.
  * Reviews of the two completed jobs: 5 and 4 stars → average 4.5 of 2.
  */
@@ -109,6 +115,7 @@ await changed(cancelledPaid, 'confirmed', 'cleaner');
 await changed(await booking('cancelled'), 'pending', 'cleaner');
 await changed(await booking('cancelled'), 'confirmed', 'customer');
 await payment(await booking('confirmed', 'succeeded'), 6_000, 'succeeded');
+await payment(await booking('in_progress', 'succeeded'), 8_000, 'succeeded');
 await payment(await booking('pending', 'failed'), 4_000, 'failed');
 await booking('pending');
 
@@ -133,12 +140,12 @@ describe('GET /api/cleaners/profile/overview', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       cleanerId: fresh.id,
-      totalBookings: 8,
+      totalBookings: 9,
       completedBookings: 2,
       cancelledBookings: 3,
-      upcomingBookings: 3,
+      upcomingBookings: 4,
       totalEarnings: '160.00',
-      upcomingEarnings: '60.00',
+      upcomingEarnings: '140.00',
       cancelledByCleanerAfterAccepting: 1,
       averageRating: 4.5,
       reviewCount: 2,
@@ -168,11 +175,11 @@ describe('GET /api/bookings?cleanerId=', () => {
   it('lists the cleaner’s own jobs to them, and refuses everyone else', async () => {
     const own = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}`, { headers: asFresh });
     expect(own.status).toBe(200);
-    expect(own.body.total).toBe(8);
+    expect(own.body.total).toBe(9);
     expect(new Set((own.body.items as Json[]).map((b) => b.cleanerId))).toEqual(new Set([fresh.id]));
     const latest = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}&limit=5`, { headers: asFresh });
     expect(latest.body.items).toHaveLength(5);
-    expect(latest.body.total).toBe(8);
+    expect(latest.body.total).toBe(9);
     // Another cleaner and the customer of these very bookings are refused.
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asOtherCleaner })).status).toBe(403);
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asCustomer })).status).toBe(403);

@@ -71,7 +71,11 @@ const activeCleanerByUser = preparedPer((db) =>
 
 /** Payments whose charge went through (a refunded one was charged first); refunds are subtracted. */
 const CHARGED = ['succeeded', 'refunded'] as const;
-const UNDERWAY = ['pending', 'confirmed', 'in_progress'] as const;
+/**
+ * The cleaner's upcoming jobs, one definition for the count and the money paid for them: every job
+ * not yet done nor cancelled — requested, accepted, or under way (docs/product/cleaners.md).
+ */
+const UPCOMING = ['pending', 'confirmed', 'in_progress'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Charged payments of the cleaner's bookings in `statuses`, less every refund of them that did not fail. */
@@ -112,7 +116,10 @@ const bookingCounts = preparedPer((db) =>
       total: sql<number>`count(*)`,
       completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
       cancelled: sql<number>`coalesce(sum(${bookings.status} = 'cancelled'), 0)`,
-      upcoming: sql<number>`coalesce(sum(${bookings.status} in ('pending', 'confirmed')), 0)`,
+      upcoming: sql<number>`coalesce(sum(${bookings.status} in (${sql.join(
+        UPCOMING.map((s) => sql`${s}`),
+        sql`, `,
+      )})), 0)`,
       droppedByCleaner: sql<number>`coalesce(sum(${bookings.status} = 'cancelled' and exists (
         select 1 from ${bookingStatusHistory}
         where ${bookingStatusHistory.bookingId} = "bookings"."id"  -- qualified: drizzle leaves a one-table query's columns bare
@@ -138,7 +145,7 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
     bookingCounts(db).execute({ cleanerId }),
     ratingOf(db).execute({ cleanerId }),
     keptCents(db, cleanerId, ['completed']),
-    keptCents(db, cleanerId, UNDERWAY),
+    keptCents(db, cleanerId, UPCOMING),
   ]);
   return {
     totalBookings: Number(counts?.total ?? 0),

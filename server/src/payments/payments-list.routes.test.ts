@@ -3,7 +3,7 @@ import { payments } from '../db/schema';
 import { paymentWorld } from '../test/payment-world';
 
 /** The list of payments: whose each caller sees, and the summary over them. */
-const { ctx, f, paid } = await paymentWorld();
+const { ctx, f, paid, started } = await paymentWorld();
 
 describe('GET /api/payments', () => {
   it('shows a customer only their own payments and an admin all, with a summary computed over them', async () => {
@@ -52,5 +52,28 @@ describe('GET /api/payments', () => {
       refundedCount: rows.filter((r) => r.refundedCents > 0).length,
       processingCount: rows.filter((r) => r.status === 'processing').length,
     });
+  });
+
+  it('carries the status of the booking paid for: a checkout left and then cancelled reads so on every answer', async () => {
+    const left = await started(4_000);
+    expect((await left.call('DELETE', `/api/bookings/${left.booking.id}`)).status).toBe(200);
+    const paidFor = await paid(5_000);
+
+    const mine = await left.call('GET', '/api/payments');
+    expect(mine.body.items).toEqual([
+      expect.objectContaining({ id: left.intent.paymentId, status: 'pending', bookingStatus: 'cancelled' }),
+    ]);
+    const one = await left.call('GET', `/api/payments/${left.intent.paymentId}`);
+    expect(one.body).toMatchObject({ status: 'pending', bookingStatus: 'cancelled' });
+    expect((await paidFor.call('GET', '/api/payments')).body.items).toEqual([
+      expect.objectContaining({ status: 'succeeded', bookingStatus: 'confirmed' }),
+    ]);
+
+    const admin = f.as(await f.adminCookie());
+    const all = await admin('GET', '/api/payments?pageSize=100');
+    expect(all.body.items.find((p: { id: number }) => p.id === left.intent.paymentId)?.bookingStatus).toBe('cancelled');
+    const refunded = await admin('POST', `/api/payments/${paidFor.intent.paymentId}/refund`, { amount: '1.00' });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.payment).toMatchObject({ id: paidFor.intent.paymentId, bookingStatus: 'confirmed' });
   });
 });

@@ -1,6 +1,6 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
-import { and, asc, count, desc, eq, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
@@ -10,12 +10,15 @@ import { CHARGED_STATUSES } from './payment-state';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+/** A payment with the status of the booking it pays for (a cancelled booking's payment reads so). */
+export type PaymentView = PaymentRow & { bookingStatus: (typeof bookings.$inferSelect)['status'] };
 type ProviderName = PaymentRow['provider'];
 
-export function toPayment(row: PaymentRow): Data<Payment> {
+export function toPayment(row: PaymentView): Data<Payment> {
   return {
     id: row.id,
     bookingId: row.bookingId,
+    bookingStatus: row.bookingStatus,
     amount: centsToDollars(row.amountCents),
     currency: row.currency,
     status: row.status,
@@ -43,8 +46,16 @@ export function findBookingForPayment(db: Queryable, bookingId: number) {
     .get();
 }
 
-export function findPayment(db: Queryable, id: number) {
-  return db.select().from(payments).where(eq(payments.id, id)).get();
+/** A payment's columns and its booking's status: what a payment's answer is made of. */
+const paymentView = { ...getTableColumns(payments), bookingStatus: bookings.status };
+
+export function findPayment(db: Queryable, id: number): Promise<PaymentView | undefined> {
+  return db
+    .select(paymentView)
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(payments.id, id))
+    .get();
 }
 
 export function findPaymentByProviderId(db: Queryable, provider: ProviderName, providerPaymentId: string) {
@@ -74,8 +85,9 @@ function scopeWhere(scope: PaymentScope): SQL | undefined {
 /** A customer's payments page, the read their payments screen makes: built once (db/prepared.ts). */
 const customerPaymentPage = preparedPer((db) =>
   db
-    .select()
+    .select(paymentView)
     .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(eq(payments.customerId, sql.placeholder('customerId')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(sql.placeholder('limit'))
@@ -109,8 +121,9 @@ export async function listPayments(
   }
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select(paymentView)
       .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(pageSize)

@@ -36,6 +36,7 @@ import {
   findPaymentByProviderId,
   listPayments,
   type PaymentRow,
+  type PaymentView,
   summarisePayments,
   toPayment,
 } from './payments.queries';
@@ -335,7 +336,7 @@ export function mayRefund(row: PaymentRow, actor: Actor, provider: string): bool
   return isAdmin(actor) && row.provider === provider && checkRefund(row).ok;
 }
 
-export function paymentAnswer(row: PaymentRow, actor: Actor, provider: string): PaymentAnswer {
+export function paymentAnswer(row: PaymentView, actor: Actor, provider: string): PaymentAnswer {
   return { data: toPayment(row), refundable: mayRefund(row, actor, provider) };
 }
 

@@ -102,7 +102,10 @@ async function refundNow(deps: PaymentDeps, request: RefundRequest) {
   });
   const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
   if (!settled) throw new Error('refund outcome missing');
-  return settled;
+  // The payment as its answer shows it: with its booking's status.
+  const shown = await findPayment(deps.database.db, payment.id);
+  if (!shown) throw new Error(`payment ${payment.id} missing`);
+  return { ...settled, payment: shown };
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
-import { auditLog, cleaners, notifications, reviewReports } from '../db/schema';
+import { auditLog, cleaners, notifications, reviewReports, users } from '../db/schema';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 import { reviewFixture } from '../test/review-fixtures';
@@ -134,6 +134,65 @@ describe('review moderation', () => {
     expect(restored.body.status).toBe('published');
     expect((await figuresOf()).row?.reviewCount).toBe(before.row?.reviewCount);
     expect((await ctx.json(`/api/reviews/${demoCleaner.id}/${reviewId}`)).status).toBe(200);
+  });
+
+  it('lists a report with the review’s words and the cleaner; Keep Review dismisses its open reports and tells nobody', async () => {
+    const fixture = await reviewFixture(ctx, { customerId: ann, cleanerId: demoCleaner.id, reporterId: cat });
+    const bookingId = await fixture.newCompletedBooking();
+    const created = await ctx.json<Json>('/api/reviews', {
+      method: 'POST',
+      headers: asAnn,
+      body: { bookingId, rating: 4, comment: 'Thorough, though a little late to start.' },
+    });
+    const reviewId = created.body.id as number;
+    await ctx.json(`/api/reviews/${reviewId}/report`, {
+      method: 'POST',
+      headers: asCat,
+      body: { reason: 'Spam or fake review', description: 'Posted twice' },
+    });
+    const before = await figuresOf();
+    const cleanerUser = await ctx.database.db.select().from(users).where(eq(users.id, demoCleaner.userId)).get();
+    const noticesBefore = (await ctx.database.db.select().from(notifications)).length;
+
+    const list = await ctx.json<Json>('/api/admin/review-reports', { headers: admin });
+    const report = (list.body.items as Json[]).find((r) => r.reviewId === reviewId);
+    expect(report).toMatchObject({
+      reason: 'Spam or fake review',
+      description: 'Posted twice',
+      review: { title: null, comment: 'Thorough, though a little late to start.', overallRating: 4 },
+      cleaner: { firstName: cleanerUser?.firstName, lastName: cleanerUser?.lastName },
+      links: { cleaner: { href: `/api/cleaners/${demoCleaner.id}` } },
+    });
+    const keep = report?.actions.keepReview;
+    expect(keep).toMatchObject({ method: 'PATCH', href: `/api/admin/reviews/${reviewId}/status` });
+    expect(keep.fields.find((f: Json) => f.name === 'status').value).toBe('published');
+    expect(keep.fields.find((f: Json) => f.name === 'reason').required).toBeFalsy();
+
+    expect((await ctx.json(keep.href, { method: 'PATCH', headers: asCat, body: { status: 'published' } })).status).toBe(
+      403,
+    );
+    const kept = await ctx.json<Json>(keep.href, { method: 'PATCH', headers: admin, body: { status: 'published' } });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body).toMatchObject({ id: reviewId, status: 'published', cleanerReviewCount: before.row?.reviewCount });
+    // Still shown, its report dismissed and out of the open queue, audited once; nobody is sent anything.
+    expect((await ctx.json(`/api/reviews/${demoCleaner.id}/${reviewId}`)).status).toBe(200);
+    const reports = await ctx.database.db.select().from(reviewReports).where(eq(reviewReports.reviewId, reviewId));
+    expect(reports.map((r) => r.status)).toEqual(['dismissed']);
+    const open = await ctx.json<Json>('/api/admin/review-reports', { headers: admin });
+    expect((open.body.items as Json[]).some((r) => r.reviewId === reviewId)).toBe(false);
+    const again = await ctx.json<Json>(report?.links.self.href, { headers: admin });
+    expect(again.body.status).toBe('dismissed');
+    expect(again.body.actions.keepReview).toBeUndefined();
+    expect(again.body.actions.hideReview).toBeDefined();
+    expect((await ctx.json(keep.href, { method: 'PATCH', headers: admin, body: { status: 'published' } })).status).toBe(
+      200,
+    );
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'review'), eq(auditLog.entityId, String(reviewId))));
+    expect(audits.map((a) => a.action)).toEqual(['review.kept']);
+    expect((await ctx.database.db.select().from(notifications)).length).toBe(noticesBefore);
   });
 
   it('answers 404 for an unknown review and 401 to a signed-out caller', async () => {

@@ -23,7 +23,8 @@ import {
  * a review — with a reason its author is sent — or shows it again. In the same transaction the
  * cleaner's rating and review count are recounted from the published reviews (so they can never
  * drift from what the profile lists), the review's open reports are closed, and the change is
- * audited. Showing the same status again changes nothing and tells nobody.
+ * audited. Keeping a shown review (`published` again, a report's Keep Review) dismisses its open
+ * reports, audited once, and tells nobody; hiding a hidden one changes nothing.
  */
 
 type ModerationDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'requestUrl'>;
@@ -54,6 +55,16 @@ export async function moderateReview(
         details: { from: review.status, to: input.status, reason },
       });
       await tellAuthor(tx, now, siteOf(deps), review, input.status, reason);
+    } else if (input.status === 'published' && (await closeReportsOf(tx, id, 'dismissed')) > 0) {
+      await recordAudit(tx, {
+        createdAt: now,
+        actorUserId: admin.adminUserId,
+        actorRole: 'admin',
+        action: 'review.kept',
+        entityType: 'review',
+        entityId: String(id),
+        details: { status: review.status, reason },
+      });
     }
     const figures = await setReviewFigures(tx, review.cleanerId, await publishedRatingsOf(tx, review.cleanerId), now);
     return {

@@ -212,7 +212,8 @@ export const reviewsApi = defineOperations({
     path: '/admin/review-reports',
     security: 'admin',
     summary: 'Reports of reviews (administrators)',
-    description: 'Newest first; `status` open by default (`all` for every one), `limit` default 50.',
+    description:
+      'Newest first; `status` open by default (`all` for every one), `limit` default 50. Each report carries the reported review’s title, comment and rating, the reviewed cleaner’s name, and the moderation actions open to it (`hideReview`, `keepReview`, `restoreReview`).',
     tags: ['reviews', 'admin'],
     access: 'admin',
     responses: {
@@ -241,7 +242,7 @@ export const reviewsApi = defineOperations({
     security: 'admin',
     summary: 'Hide a review, or show it again (administrators)',
     description:
-      '`hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). The same status again changes nothing.',
+      '`hidden` needs a `reason`, which the author is sent. The cleaner’s rating and review count are recounted from the published reviews in the same transaction, and the review’s open reports are closed (`actioned` when hidden, `dismissed` when shown again). `published` for a shown review keeps it (a report’s `keepReview`): its open reports are dismissed and nothing else changes; `hidden` for a hidden one changes nothing.',
     tags: ['reviews', 'admin'],
     access: 'admin',
     responses: {

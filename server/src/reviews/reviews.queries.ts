@@ -299,23 +299,32 @@ export async function listReviewReports(
       report: reviewReports,
       cleanerId: reviews.cleanerId,
       reviewStatus: reviews.status,
+      title: reviews.title,
+      comment: reviews.comment,
+      overallRating: reviews.overallRating,
+      firstName: users.firstName,
+      lastName: users.lastName,
       total: sql<number>`count(*) over ()`,
     })
     .from(reviewReports)
     .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+    .innerJoin(cleaners, eq(cleaners.id, reviews.cleanerId))
+    .innerJoin(users, eq(users.id, cleaners.userId))
     .where(where)
     .orderBy(desc(reviewReports.createdAt), desc(reviewReports.id))
     .limit(query.limit);
-  const items: Data<ReviewReport>[] = rows.map(({ report, cleanerId, reviewStatus }) => ({
-    id: report.id,
-    reviewId: report.reviewId,
-    cleanerId,
-    reporterId: report.reporterId,
-    reason: report.reason,
-    description: report.description,
-    status: report.status,
-    reviewStatus,
-    createdAt: report.createdAt.toISOString(),
+  const items: Data<ReviewReport>[] = rows.map((row) => ({
+    id: row.report.id,
+    reviewId: row.report.reviewId,
+    cleanerId: row.cleanerId,
+    reporterId: row.report.reporterId,
+    reason: row.report.reason,
+    description: row.report.description,
+    status: row.report.status,
+    reviewStatus: row.reviewStatus,
+    review: { title: row.title, comment: row.comment, overallRating: row.overallRating },
+    cleaner: { firstName: row.firstName ?? '', lastName: row.lastName ?? '' },
+    createdAt: row.report.createdAt.toISOString(),
   }));
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
@@ -340,12 +349,17 @@ export async function setReviewStatus(tx: Tx, id: number, status: 'published' | 
   await tx.update(reviews).set({ status, updatedAt: now }).where(eq(reviews.id, id));
 }
 
-/** The open reports of a review become `actioned` (it was hidden) or `dismissed` (shown again). */
-export async function closeReportsOf(tx: Tx, reviewId: number, outcome: 'actioned' | 'dismissed') {
-  await tx
+/**
+ * The open reports of a review become `actioned` (it was hidden) or `dismissed` (shown again, or
+ * kept); answers how many were open.
+ */
+export async function closeReportsOf(tx: Tx, reviewId: number, outcome: 'actioned' | 'dismissed'): Promise<number> {
+  const closed = await tx
     .update(reviewReports)
     .set({ status: outcome })
-    .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')));
+    .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, 'open')))
+    .returning({ id: reviewReports.id });
+  return closed.length;
 }
 
 /** The sum and count of a cleaner's published ratings, from the reviews themselves. */

@@ -107,13 +107,15 @@ export function renderPlatformSummary(ops: Operations, summary: Data<PlatformRev
 
 export function renderReviewReport(ops: Operations, report: Data<ReviewReport>): ReviewReport {
   const actions: ReviewReport['actions'] = {};
-  const moderate = (name: 'hideReview' | 'restoreReview', title: string, status: 'hidden' | 'published') =>
+  const moderate = (
+    name: 'hideReview' | 'keepReview' | 'restoreReview',
+    title: string,
+    status: 'hidden' | 'published',
+    description: string,
+  ) =>
     actionTo(ops, name, 'moderateReview', {
       title,
-      description:
-        status === 'hidden'
-          ? 'The review disappears from the cleaner’s profile and figures; its author is sent your reason.'
-          : 'The review appears again and counts in the cleaner’s figures.',
+      description,
       params: { id: report.reviewId },
       body: ReviewModerationInput,
       required: status === 'hidden' ? ['reason'] : [],
@@ -121,12 +123,27 @@ export function renderReviewReport(ops: Operations, report: Data<ReviewReport>):
       choices: { status: [status] },
     });
   if (report.reviewStatus === 'published') {
-    actions.hideReview = moderate('hideReview', 'Hide Review', 'hidden') as ReviewReport['actions']['hideReview'];
+    actions.hideReview = moderate(
+      'hideReview',
+      'Hide Review',
+      'hidden',
+      'The review disappears from the cleaner’s profile and figures; its author is sent your reason.',
+    ) as ReviewReport['actions']['hideReview'];
+    // Keeping decides an open report: the review stays as it is and its open reports are dismissed.
+    if (report.status === 'open') {
+      actions.keepReview = moderate(
+        'keepReview',
+        'Keep Review',
+        'published',
+        'The review stays on the cleaner’s profile; its open reports are dismissed.',
+      ) as ReviewReport['actions']['keepReview'];
+    }
   } else {
     actions.restoreReview = moderate(
       'restoreReview',
       'Show Review Again',
       'published',
+      'The review appears again and counts in the cleaner’s figures.',
     ) as ReviewReport['actions']['restoreReview'];
   }
   return {
@@ -134,6 +151,7 @@ export function renderReviewReport(ops: Operations, report: Data<ReviewReport>):
     links: {
       self: linkTo(ops, 'getReviewReport', { id: report.id }),
       review: linkTo(ops, 'getReview', { cleanerId: report.cleanerId, reviewId: report.reviewId }),
+      cleaner: linkTo(ops, 'getCleaner', { id: report.cleanerId }),
     },
     actions,
   };

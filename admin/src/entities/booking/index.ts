@@ -19,4 +19,4 @@ export { DatePicker, longDayLabel } from './components/date-picker';
 export { type DaySlots, isTimeFree, SlotPicker } from './components/slot-picker';
 export { activeBookingCount } from './utils/active-count';
 export { toIsoDate } from './utils/slot-options';
-export { statusLabel } from './utils/status-label';
+export { bookingBadges, statusLabel } from './utils/status-label';

@@ -1,9 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel } from './status-label';
+import { bookingBadges, statusLabel } from './status-label';
 
 describe('statusLabel', () => {
-  it('uppercases and shows underscores as spaces', () => {
+  it('uppercases the status’s words', () => {
     expect(statusLabel('in_progress')).toBe('IN PROGRESS');
     expect(statusLabel('pending')).toBe('PENDING');
+  });
+});
+
+describe('bookingBadges', () => {
+  it('words, never values: the status, then the payment unless it says the status again', () => {
+    expect(bookingBadges({ status: 'confirmed', paymentStatus: 'succeeded' })).toEqual({
+      status: 'Confirmed',
+      payment: 'Paid',
+    });
+    expect(bookingBadges({ status: 'pending', paymentStatus: 'unpaid' })).toEqual({
+      status: 'Pending',
+      payment: 'Unpaid',
+    });
+    // A word said once: "Pending", not "Pending Pending".
+    expect(bookingBadges({ status: 'pending', paymentStatus: 'pending' })).toEqual({
+      status: 'Pending',
+      payment: null,
+    });
+    expect(bookingBadges({ status: 'in_progress', paymentStatus: 'succeeded' })).toEqual({
+      status: 'In Progress',
+      payment: 'Paid',
+    });
+    // Cancelled before it was paid (a checkout left): "Cancelled" once, never beside "Pending".
+    expect(bookingBadges({ status: 'cancelled', paymentStatus: 'pending' })).toEqual({
+      status: 'Cancelled',
+      payment: null,
+    });
+    expect(bookingBadges({ status: 'cancelled', paymentStatus: 'unpaid' })).toEqual({
+      status: 'Cancelled',
+      payment: null,
+    });
+    expect(bookingBadges({ status: 'cancelled', paymentStatus: 'refunded' })).toEqual({
+      status: 'Cancelled',
+      payment: 'Refunded',
+    });
   });
 });

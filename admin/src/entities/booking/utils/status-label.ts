@@ -1,4 +1,20 @@
-/** The status uppercased, underscores shown as spaces ('IN PROGRESS'; docs/product/booking-and-payments.md). */
-export function statusLabel(status: string): string {
-  return status.replaceAll('_', ' ').toUpperCase();
+import { type Booking, type BookingStatus, bookingStatusText, paymentStatusText } from '@spotless/sdk';
+
+/** The status in words, uppercased ('IN PROGRESS'; the checkout's summary: docs/product/booking-and-payments.md). */
+export function statusLabel(status: BookingStatus): string {
+  return bookingStatusText(status).toUpperCase();
+}
+
+/**
+ * A booking card's badges, in the statuses' words (the SDK's one mapping), on every dashboard: its
+ * status, then its payment — left out when it would only say the status again (a booking cancelled
+ * before it was paid reads "Cancelled" once, never "Cancelled" beside "Pending").
+ */
+export function bookingBadges(booking: Pick<Booking, 'status' | 'paymentStatus'>): {
+  status: string;
+  payment: string | null;
+} {
+  const status = bookingStatusText(booking.status);
+  const payment = paymentStatusText(booking.paymentStatus, booking.status);
+  return { status, payment: payment === status ? null : payment };
 }

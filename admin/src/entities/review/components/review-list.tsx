@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useReportReview, useRespondToReview, useVoteOnReview } from '../api/reviews.mutations';
 import { cleanerReviewsQuery, cleanerSummaryQuery, type ReviewedCleaner } from '../api/reviews.queries';
 import { reviewerName, starLabel } from '../utils/review-form';
+import { ReviewPhotos } from './review-photos';
 import { ReviewSummaryPanel } from './review-summary';
 import { Stars } from './star-rating';
 import '../reviews.css';
@@ -121,27 +122,7 @@ export function ReviewItem({ review }: { review: Review }) {
         </ul>
       ) : null}
       {review.timeSpent ? <p className="field__hint">Time spent: {review.timeSpent}</p> : null}
-      {review.photos.length > 0 ? (
-        <ul className="review-photos" aria-label="Photos">
-          {[...review.photos]
-            .sort((a, b) => a.displayOrder - b.displayOrder)
-            .map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.fileUrl} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.fileUrl}
-                    alt={photo.caption || `Photo ${index + 1} of ${name}’s review`}
-                    width={120}
-                    height={90}
-                    loading="lazy"
-                    data-testid="review-photo"
-                  />
-                </a>
-                {photo.caption ? <span className="review-photos__caption">{photo.caption}</span> : null}
-              </li>
-            ))}
-        </ul>
-      ) : null}
+      <ReviewPhotos photos={review.photos} reviewer={name} />
       {review.response ? (
         <div className="review-response" data-testid="review-response">
           <p className="review-response__label">

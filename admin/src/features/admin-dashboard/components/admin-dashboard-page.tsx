@@ -21,6 +21,7 @@ import {
 import { ApplicationReviewDialog } from './application-review-dialog';
 import { ApplicationsTable } from './applications-table';
 import { RejectApplicationDialog } from './reject-application-dialog';
+import { ReportedReviews } from './reported-reviews';
 import { statusFailureToast, statusSuccessToast } from './status-toasts';
 import '../admin-dashboard.css';
 import { StatCards } from '../../../components/stat-cards';
@@ -75,11 +76,14 @@ export function AdminDashboardPage() {
       <header className="dashboard-page__header">
         <div>
           <h1>Admin Dashboard</h1>
-          <p className="lead">Review cleaner applications and their documents.</p>
+          <p className="lead">Review cleaner applications and their documents, and reported reviews.</p>
         </div>
         <div className="admin-dashboard__header-actions">
           <Link className="btn btn--ghost" to="/admin-partners">
             Partners
+          </Link>
+          <Link className="btn btn--ghost" to="/payments">
+            Payments
           </Link>
           <button type="button" className="btn btn--outline" onClick={() => list.refetch()} disabled={list.isFetching}>
             {list.isFetching ? 'Refreshing...' : 'Refresh'}
@@ -126,6 +130,8 @@ export function AdminDashboardPage() {
           </>
         )}
       </Tabs>
+
+      <ReportedReviews />
 
       <ApplicationReviewDialog application={reviewing} onClose={() => setReviewing(null)} />
       <RejectApplicationDialog

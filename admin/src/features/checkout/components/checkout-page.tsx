@@ -6,13 +6,11 @@ import { BookingSummary, bookingKeys, bookingQuery } from '../../../entities/boo
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
-import { toast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { paymentIntentQuery } from '../api/checkout.queries';
-import { bookingIdParam } from '../utils/checkout';
+import { bookingIdParam, paymentSuccessPath } from '../utils/checkout';
 import { LocalCardForm } from './local-card-form';
 import { StripeCardForm } from './stripe-card-form';
-
-export const PAYMENT_SUCCESS_PATH = '/profile?payment=success';
 
 /** /checkout?booking={id} (docs/product/booking-and-payments.md). */
 export function CheckoutPage() {
@@ -56,10 +54,12 @@ function Checkout({ bookingId }: { bookingId: number }) {
     navigate('/profile', { replace: true });
   }, [failure, navigate]);
 
+  // No toast here, and none left over ("Booking Created"): the dashboard says it once, with the
+  // booking (docs/product/booking-and-payments.md).
   const onPaid = () => {
-    toast({ title: 'Payment Successful', description: 'Your booking has been confirmed!' });
+    dismissToast();
     queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    navigate(PAYMENT_SUCCESS_PATH);
+    navigate(paymentSuccessPath(bookingId));
   };
 
   if (booking.isPending || (booking.isSuccess && intent.isPending)) {
@@ -102,14 +102,29 @@ function Checkout({ bookingId }: { bookingId: number }) {
           <h2 id="payment-info-title" className="card__title">
             Payment Information
           </h2>
-          <PaymentForm intent={intent.data} amount={booking.data.totalPrice} onPaid={onPaid} />
+          <PaymentForm
+            intent={intent.data}
+            amount={booking.data.totalPrice}
+            returnPath={paymentSuccessPath(bookingId)}
+            onPaid={onPaid}
+          />
         </section>
       </div>
     </section>
   );
 }
 
-function PaymentForm({ intent, amount, onPaid }: { intent: PaymentIntentCreated; amount: string; onPaid: () => void }) {
+function PaymentForm({
+  intent,
+  amount,
+  returnPath,
+  onPaid,
+}: {
+  intent: PaymentIntentCreated;
+  amount: string;
+  returnPath: string;
+  onPaid: () => void;
+}) {
   const onFailed = (message: string) =>
     toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
   if (intent.provider === 'stripe') {
@@ -119,7 +134,7 @@ function PaymentForm({ intent, amount, onPaid }: { intent: PaymentIntentCreated;
         clientSecret={intent.clientSecret}
         publishableKey={intent.publishableKey}
         amount={amount}
-        returnUrl={`${window.location.origin}${PAYMENT_SUCCESS_PATH}`}
+        returnUrl={`${window.location.origin}${returnPath}`}
         onPaid={onPaid}
         onFailed={onFailed}
       />

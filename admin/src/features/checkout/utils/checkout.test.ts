@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingIdParam, formatCardNumber, formatExpiry, parseExpiry } from './checkout';
+import { bookingIdParam, formatCardNumber, formatExpiry, parseExpiry, paymentSuccessPath } from './checkout';
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY', () => {
@@ -34,5 +34,11 @@ describe('bookingIdParam', () => {
     expect(bookingIdParam(null)).toBeNull();
     expect(bookingIdParam('0')).toBeNull();
     expect(bookingIdParam('4x')).toBeNull();
+  });
+});
+
+describe('paymentSuccessPath', () => {
+  it('lands on My Bookings with the booking paid for, never on the profile', () => {
+    expect(paymentSuccessPath(42)).toBe('/dashboard?booking=42&payment=success');
   });
 });

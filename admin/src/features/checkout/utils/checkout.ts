@@ -30,3 +30,12 @@ export function bookingIdParam(value: string | null): number | null {
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/**
+ * Where a paid booking lands: My Bookings, showing that booking with the payment's one
+ * confirmation (docs/product/booking-and-payments.md). The card provider's return address after a
+ * redirect (3-D Secure) is the same page.
+ */
+export function paymentSuccessPath(bookingId: number): string {
+  return `/dashboard?booking=${bookingId}&payment=success`;
+}

@@ -1,12 +1,12 @@
 import '../cleaner-dashboard.css';
-import { type Booking, type Cleaner, formatDollars } from '@spotless/sdk';
+import { type Booking, type Cleaner, formatDollars, jobChangeText } from '@spotless/sdk';
 import { fieldValue } from '@spotless/sdk/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
-import { BookingSummary, statusLabel } from '../../../entities/booking';
+import { BookingSummary, bookingBadges } from '../../../entities/booking';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -143,7 +143,7 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
       {overview.isError ? (
         <p className="alert alert--error">Failed to load your figures.</p>
       ) : (
-        <StatCards testId="cleaner-stats" cards={cards} />
+        <StatCards testId="cleaner-stats" className="dashboard-stats--compact" cards={cards} />
       )}
       <h2 className="section-title">Latest Bookings</h2>
       {loading ? (
@@ -191,6 +191,7 @@ const JOB_BUTTONS = [
 function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
   const act = useJobAction();
   const [withdrawing, setWithdrawing] = useState(false);
+  const badges = bookingBadges(job);
   const customer = job.customer
     ? `${job.customer.firstName ?? ''} ${job.customer.lastName ?? ''}`.trim() || job.customer.email
     : 'Guest';
@@ -203,7 +204,11 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
     act.mutate(
       { action, status },
       {
-        onSuccess: () => toast({ title: 'Booking Updated', description: `Booking #${job.id}: ${button.label} done.` }),
+        onSuccess: () =>
+          toast({
+            title: 'Booking Updated',
+            description: `${jobChangeText(button.name, status)}: booking #${job.id}.`,
+          }),
         onError: (error) => {
           if (errorStatus(error) === 401) return;
           toast({
@@ -223,9 +228,13 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
         </h3>
         <span className="booking-card__badges">
           <span className="tone-badge tone-badge--outline" data-testid="job-status">
-            {statusLabel(job.status)}
+            {badges.status}
           </span>
-          <span className="tone-badge tone-badge--outline">{job.paymentStatus}</span>
+          {badges.payment ? (
+            <span className="tone-badge tone-badge--outline" data-testid="job-payment">
+              {badges.payment}
+            </span>
+          ) : null}
         </span>
       </div>
       <BookingSummary

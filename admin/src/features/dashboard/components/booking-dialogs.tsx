@@ -1,11 +1,12 @@
-import { type Booking, formatTime12, MESSAGES } from '@spotless/sdk';
+import { type Booking, formatTime12, MESSAGES, paymentStatusText } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogFooter } from '../../../components/dialog-footer';
 import { Field, useFocusFirstInvalid } from '../../../components/field';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { ConfirmDialog, ModalDialog } from '../../../components/modal-dialog';
 import {
   BookingSummary,
+  bookingQuery,
   type DaySlots,
   isTimeFree,
   longDayLabel,
@@ -29,6 +30,60 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
           <div className="button-row">
             <button type="button" className="btn btn--outline" onClick={onClose}>
               Close
+            </button>
+          </div>
+        </>
+      ) : null}
+    </ModalDialog>
+  );
+}
+
+/**
+ * Back from checkout: the booking just paid for, in the details dialog, with the payment's one
+ * confirmation ("Payment Successful: Your booking has been confirmed!") — no toast, no banner.
+ * Until the payment provider's word has confirmed the booking, it says so.
+ */
+export function PaidBookingDialog({ bookingId, onClose }: { bookingId: number | null; onClose: () => void }) {
+  const booking = useQuery({
+    ...bookingQuery(bookingId ?? 0),
+    enabled: bookingId !== null,
+    // A card's payment confirms the booking on the provider's word, a moment after it went through.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+  });
+  const paid = booking.data;
+  const confirmed = paid?.status === 'confirmed';
+  const failed = bookingId !== null && booking.isError;
+  useEffect(() => {
+    // The booking cannot be read back: the confirmation is still said, once, and the address cleared.
+    if (!failed) return;
+    toast({ title: 'Payment Successful', description: 'Your booking has been confirmed!' });
+    onClose();
+  }, [failed, onClose]);
+  return (
+    <ModalDialog
+      open={bookingId !== null && paid !== undefined}
+      title="Payment Successful"
+      description={
+        confirmed
+          ? 'Your booking has been confirmed!'
+          : 'Your payment went through: the booking is confirmed as soon as the payment provider tells us.'
+      }
+      onClose={onClose}
+      testId="paid-booking"
+    >
+      {paid ? (
+        <>
+          <p>
+            <strong>{paid.service.name}</strong> with {paid.cleaner.user.firstName} {paid.cleaner.user.lastName}
+          </p>
+          <BookingSummary booking={paid} facts={['number', 'date', 'time', 'address', 'total']} />
+          <p className="field__hint" data-testid="paid-booking-payment">
+            Payment: {paymentStatusText(paid.paymentStatus, paid.status)}. You will find this booking under Active
+            Bookings.
+          </p>
+          <div className="button-row">
+            <button type="button" className="btn btn--primary" onClick={onClose}>
+              Done
             </button>
           </div>
         </>
@@ -166,13 +221,21 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
   );
 }
 
-/** The booking's `cancel` action as a button; the confirmation states the server's terms (the fee, the refund). */
+/**
+ * The booking's `cancel` action as a button. It asks first, in the app's own dialog (never the
+ * browser's confirm()): the product's question, the booking, and the server's terms for it now —
+ * until when cancelling is free, or the fee kept and what is refunded to the card.
+ */
 export function CancelBookingButton({ booking }: { booking: Booking }) {
   const action = booking.actions.cancel;
+  const [asking, setAsking] = useState(false);
   const cancel = useCancelBooking({
-    onSuccess: () =>
-      toast({ title: 'Booking Cancelled', description: 'Your booking has been cancelled successfully.' }),
+    onSuccess: () => {
+      setAsking(false);
+      toast({ title: 'Booking Cancelled', description: 'Your booking has been cancelled successfully.' });
+    },
     onError: (error) => {
+      setAsking(false);
       if (errorStatus(error) === 401) return;
       toast({
         title: 'Cancellation Failed',
@@ -181,23 +244,43 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
       });
     },
   });
-  const onClick = () => {
-    if (!action || cancel.isPending) return;
-    const terms = action.description ? `\n\n${action.description}` : '';
-    if (!window.confirm(`Are you sure you want to cancel this booking?${terms}`)) return;
-    cancel.mutate(action);
-  };
   if (!action) return null;
+  const charged = booking.paymentStatus === 'succeeded';
   return (
-    <button
-      type="button"
-      className="btn btn--danger btn--sm"
-      onClick={onClick}
-      disabled={cancel.isPending}
-      aria-label={`Cancel booking #${booking.id}`}
-      title={action.description}
-    >
-      Cancel
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn--danger btn--sm"
+        onClick={() => setAsking(true)}
+        disabled={cancel.isPending}
+        aria-label={`Cancel booking #${booking.id}`}
+        aria-haspopup="dialog"
+      >
+        Cancel
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Cancel Booking"
+        confirmLabel="Cancel Booking"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep Booking"
+        pending={cancel.isPending}
+        onConfirm={() => {
+          if (!cancel.isPending) cancel.mutate(action);
+        }}
+        onClose={() => setAsking(false)}
+        testId="cancel-booking"
+      >
+        <p>Are you sure you want to cancel this booking?</p>
+        <p>
+          <strong>{booking.service.name}</strong> with {booking.cleaner.user.firstName} {booking.cleaner.user.lastName}
+        </p>
+        <BookingSummary booking={booking} facts={['number', 'date', 'time', 'total']} />
+        <p className="alert alert--warning" data-testid="cancel-terms">
+          {action.description}
+          {charged ? null : ' You have not been charged for this booking, so nothing is kept.'}
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -7,17 +7,17 @@ import {
   isPastBooking,
 } from '@spotless/sdk';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
-import { BookingSummary, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
+import { BookingSummary, bookingBadges, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
 import { totalPages } from '../../../lib/pagination';
-import { Link } from '../../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { paymentText, STATUS_FILTERS, type StatusFilter, statusText, statusTone } from '../utils/dashboard';
-import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog } from './booking-dialogs';
+import { paidBookingParam, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
+import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
 
 /** How long typing pauses before the search asks the server. */
 const SEARCH_DELAY_MS = 250;
@@ -35,6 +35,11 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabId>('active');
   const [viewing, setViewing] = useState<Booking | null>(null);
   const [editing, setEditing] = useState<Booking | null>(null);
+  // Back from checkout (`?booking={id}&payment=success`): the booking paid for, with the one confirmation.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const paidId = paidBookingParam(params);
+  const closePaid = useCallback(() => navigate('/dashboard', { replace: true }), [navigate]);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -66,6 +71,7 @@ export function DashboardPage() {
 
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} />
       <EditBookingDialog booking={editing} onClose={() => setEditing(null)} />
+      <PaidBookingDialog bookingId={paidId} onClose={closePaid} />
     </section>
   );
 }
@@ -78,7 +84,7 @@ function BookingStatCards({ stats, failed }: { stats: BookingStats | undefined; 
     { label: 'Total Spent', value: stats ? formatDollars(stats.totalSpent) : undefined },
   ];
   if (failed) return <p className="alert alert--error">Failed to load your booking figures.</p>;
-  return <StatCards testId="dashboard-stats" cards={cards} />;
+  return <StatCards testId="dashboard-stats" className="dashboard-stats--compact" cards={cards} />;
 }
 
 /** What a page of bookings shows while it loads or when it failed; null once it has arrived. */
@@ -270,17 +276,20 @@ function HistoryTab({ onView }: { onView: (b: Booking) => void }) {
 }
 
 function BookingCard({ booking, children }: { booking: Booking; children: React.ReactNode }) {
+  const badges = bookingBadges(booking);
   return (
     <li className="card booking-card" data-testid={`booking-card-${booking.id}`}>
       <div className="booking-card__head">
         <h3 className="booking-card__service">{booking.service.name}</h3>
         <span className="booking-card__badges">
           <span className={`tone-badge tone-badge--${statusTone(booking.status)}`} data-testid="booking-status">
-            {statusText(booking.status)}
+            {badges.status}
           </span>
-          <span className="tone-badge tone-badge--outline" data-testid="payment-status">
-            {paymentText(booking.paymentStatus)}
-          </span>
+          {badges.payment ? (
+            <span className="tone-badge tone-badge--outline" data-testid="payment-status">
+              {badges.payment}
+            </span>
+          ) : null}
         </span>
       </div>
       <BookingSummary

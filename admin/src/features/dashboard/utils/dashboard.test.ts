@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentText, statusText, statusTone } from './dashboard';
+import { paidBookingParam, STATUS_FILTERS, statusTone } from './dashboard';
 
 describe('status display', () => {
-  it('capitalises the status and picks its badge colour', () => {
-    expect(statusText('in_progress')).toBe('In progress');
-    expect(statusText('confirmed')).toBe('Confirmed');
+  it('picks each status’s badge colour, and filters by the statuses in words', () => {
     expect(['confirmed', 'completed', 'pending', 'in_progress', 'cancelled', 'other'].map(statusTone)).toEqual([
       'green',
       'green',
@@ -13,10 +11,21 @@ describe('status display', () => {
       'red',
       'grey',
     ]);
+    expect(STATUS_FILTERS.map((f) => f.label)).toEqual([
+      'All Statuses',
+      'Pending',
+      'Confirmed',
+      'In Progress',
+      'Completed',
+      'Cancelled',
+    ]);
   });
-  it('names the payment state', () => {
-    expect(paymentText('succeeded')).toBe('Paid');
-    expect(paymentText('unpaid')).toBe('Unpaid');
-    expect(paymentText('refunded')).toBe('Refunded');
+
+  it('reads the booking just paid for from the checkout’s return address', () => {
+    expect(paidBookingParam(new URLSearchParams('booking=42&payment=success'))).toBe(42);
+    expect(paidBookingParam(new URLSearchParams('booking=42'))).toBeNull();
+    expect(paidBookingParam(new URLSearchParams('payment=success'))).toBeNull();
+    expect(paidBookingParam(new URLSearchParams('booking=4x&payment=success'))).toBeNull();
+    expect(paidBookingParam(new URLSearchParams('booking=0&payment=success'))).toBeNull();
   });
 });

@@ -1,19 +1,13 @@
-import type { BookingPaymentStatus, BookingStatus } from '@spotless/sdk';
-import { BOOKING_STATUSES, statusText as statusTitle } from '@spotless/sdk';
+import type { BookingStatus } from '@spotless/sdk';
+import { BOOKING_STATUSES, bookingStatusText } from '@spotless/sdk';
 
 export type StatusFilter = 'all' | BookingStatus;
 
-/** The status filter: every booking status of the contract, after "all". */
+/** The status filter: every booking status of the contract, after "all", in the statuses' words. */
 export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
-  ...BOOKING_STATUSES.map((status) => ({ value: status, label: statusTitle(status) })),
+  ...BOOKING_STATUSES.map((status) => ({ value: status, label: bookingStatusText(status) })),
 ];
-
-/** The status text capitalised, underscores as spaces ('In progress'; docs/product/booking-and-payments.md). */
-export function statusText(status: string): string {
-  const text = status.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** The status badge colours (docs/product/booking-and-payments.md): green confirmed/completed, yellow pending, blue in progress, red cancelled, grey otherwise. */
 export function statusTone(status: string): 'green' | 'yellow' | 'blue' | 'red' | 'grey' {
@@ -32,16 +26,11 @@ export function statusTone(status: string): 'green' | 'yellow' | 'blue' | 'red' 
   }
 }
 
-/** How a booking's payment reads on its card. */
-export function paymentText(status: BookingPaymentStatus): string {
-  switch (status) {
-    case 'succeeded':
-      return 'Paid';
-    case 'unpaid':
-      return 'Unpaid';
-    case 'failed':
-      return 'Payment failed';
-    default:
-      return statusText(status);
-  }
+/** The booking paid for at checkout (`?booking={id}&payment=success`), whose confirmation the dashboard shows; else null. */
+export function paidBookingParam(params: URLSearchParams): number | null {
+  if (params.get('payment') !== 'success') return null;
+  const value = params.get('booking');
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
 }

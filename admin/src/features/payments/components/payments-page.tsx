@@ -18,8 +18,7 @@ import {
   PAYMENT_FILTERS,
   type PaymentFilter,
   parseRefundAmount,
-  paymentStatusText,
-  paymentTone,
+  paymentBadge,
   refundableCents,
 } from '../utils/payments';
 
@@ -114,29 +113,23 @@ export function PaymentsPage() {
               <tr>
                 <th scope="col">Payment</th>
                 <th scope="col">Booking</th>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
                 <th scope="col">Status</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Date</th>
                 {isAdmin ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
             <tbody>
               {payments.data.items.map((payment) => {
                 const failure = failureNote(payment);
+                const badge = paymentBadge(payment);
                 return (
                   <tr key={payment.id} data-testid="payment-row">
                     <td>#{payment.id}</td>
                     <td>#{payment.bookingId}</td>
-                    <td>{dateTime.format(new Date(payment.createdAt))}</td>
                     <td>
-                      {formatDollars(payment.amount)}
-                      {payment.refundAmount ? (
-                        <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
-                      ) : null}
-                    </td>
-                    <td>
-                      <span className={`tone-badge tone-badge--${paymentTone(payment.status)}`}>
-                        {paymentStatusText(payment.status)}
+                      <span className={`tone-badge tone-badge--${badge.tone}`} data-testid="payment-status">
+                        {badge.text}
                       </span>
                       {failure ? (
                         <span className="payments-table__note" data-testid="payment-failure">
@@ -147,6 +140,13 @@ export function PaymentsPage() {
                         <span className="payments-table__note">Reason: {payment.refundReason}</span>
                       ) : null}
                     </td>
+                    <td>
+                      {formatDollars(payment.amount)}
+                      {payment.refundAmount ? (
+                        <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
+                      ) : null}
+                    </td>
+                    <td className="payments-table__date">{dateTime.format(new Date(payment.createdAt))}</td>
                     {isAdmin ? (
                       <td>
                         {payment.actions.refund ? (
@@ -212,7 +212,7 @@ function SummaryCards({ page }: { page: PaymentPage }) {
     },
     { label: 'Processing', value: String(summary.processingCount), note: 'in progress' },
   ];
-  return <StatCards testId="payments-summary" cards={cards} />;
+  return <StatCards testId="payments-summary" className="dashboard-stats--compact" cards={cards} />;
 }
 
 function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void }) {

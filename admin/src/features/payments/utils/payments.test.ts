@@ -4,7 +4,7 @@ import {
   failureNote,
   PAYMENT_FILTERS,
   parseRefundAmount,
-  paymentStatusText,
+  paymentBadge,
   refundableCents,
 } from './payments';
 
@@ -52,7 +52,32 @@ describe('filters and labels', () => {
       'refunded',
       'disputed',
     ]);
-    expect(paymentStatusText('succeeded')).toBe('Succeeded');
+    expect(PAYMENT_FILTERS.map((f) => f.label)).toEqual([
+      'All',
+      'Pending',
+      'Processing',
+      'Paid',
+      'Payment failed',
+      'Refunded',
+      'Disputed',
+    ]);
+  });
+
+  it('a payment’s badge is words: Paid, never "succeeded"; a cancelled booking’s unpaid checkout reads Cancelled', () => {
+    expect(paymentBadge({ status: 'succeeded', bookingStatus: 'confirmed' })).toEqual({ text: 'Paid', tone: 'green' });
+    expect(paymentBadge({ status: 'pending', bookingStatus: 'pending' })).toEqual({ text: 'Pending', tone: 'yellow' });
+    expect(paymentBadge({ status: 'pending', bookingStatus: 'cancelled' })).toEqual({
+      text: 'Cancelled',
+      tone: 'grey',
+    });
+    expect(paymentBadge({ status: 'failed', bookingStatus: 'cancelled' })).toEqual({
+      text: 'Payment failed',
+      tone: 'red',
+    });
+    expect(paymentBadge({ status: 'refunded', bookingStatus: 'cancelled' })).toEqual({
+      text: 'Refunded',
+      tone: 'grey',
+    });
   });
 });
 

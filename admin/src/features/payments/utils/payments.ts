@@ -1,18 +1,19 @@
 import {
+  type BookingStatus,
   dollarsToCents,
   formatDollars,
   PAYMENT_STATUSES,
   type PaymentStatus,
   type PaymentSummary,
-  statusText,
+  paymentStatusText,
 } from '@spotless/sdk';
 
 export type PaymentFilter = 'all' | PaymentStatus;
 
-/** The payments dashboard's status filter (docs/product/booking-and-payments.md). */
+/** The payments dashboard's status filter (docs/product/booking-and-payments.md), in the statuses' words. */
 export const PAYMENT_FILTERS: { value: PaymentFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: statusText(status) })),
+  ...PAYMENT_STATUSES.map((status) => ({ value: status, label: paymentStatusText(status) })),
 ];
 
 /** What is left to refund, in cents. */
@@ -47,9 +48,16 @@ export function failureNote(payment: { status: PaymentStatus; failureReason: str
   return payment.status === 'failed' ? payment.failureReason : null;
 }
 
-/** The status as shown: capitalised. */
-export function paymentStatusText(status: PaymentStatus): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+/**
+ * A payment's badge: its status in the SDK's words, and its colour. The payment of a booking
+ * cancelled before it was paid (a checkout left) reads "Cancelled", in grey: nothing is waiting.
+ */
+export function paymentBadge(payment: { status: PaymentStatus; bookingStatus: BookingStatus }): {
+  text: string;
+  tone: 'green' | 'yellow' | 'blue' | 'red' | 'grey';
+} {
+  const text = paymentStatusText(payment.status, payment.bookingStatus);
+  return { text, tone: text === paymentStatusText(payment.status) ? paymentTone(payment.status) : 'grey' };
 }
 
 /** The badge colour of a payment status. */

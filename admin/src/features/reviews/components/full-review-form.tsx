@@ -21,6 +21,7 @@ import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors'
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
 import { fitPictureForUpload } from '../../../lib/fit-picture';
 import { toast } from '../../../lib/toast';
+import { photoThumbnail, THUMBNAIL } from '../utils/photo-thumbnail';
 
 type ReviewAction = NonNullable<Booking['actions']['review']>;
 
@@ -34,15 +35,21 @@ export function FullReviewForm({
   booking,
   action,
   onDone,
+  onSubmitted,
 }: {
   booking: Booking;
   action: ReviewAction;
+  /** Leaves the form without sending it. */
   onDone: () => void;
+  /** The review was sent (its photos too, or a toast said why not). */
+  onSubmitted: () => void;
 }) {
   const id = useId();
   const [values, setValues] = useState<FullReviewValues>(() => fullReviewDefaults(action.fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [photos, setPhotos] = useState<Array<PhotoDraft & { key: number }>>([]);
+  // Each chosen photo with a small picture of it, seen before it is sent (null: none could be drawn).
+  const [photos, setPhotos] = useState<Array<PhotoDraft & { key: number; preview: string | null }>>([]);
+  const removePhoto = (key: number) => setPhotos((current) => current.filter((p) => p.key !== key));
   const nextPhotoKey = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const submitReview = useSubmitReview();
@@ -61,7 +68,7 @@ export function FullReviewForm({
       toast({ ...tooMany, variant: 'destructive' });
       return;
     }
-    const accepted: Array<PhotoDraft & { key: number }> = [];
+    const accepted: Array<PhotoDraft & { key: number; preview: string | null }> = [];
     for (const chosenFile of chosen) {
       // A phone's full-size photo is scaled to what the server keeps before its size is judged.
       const file = await fitPictureForUpload(chosenFile, PHOTO_MAX_DIMENSION);
@@ -71,7 +78,7 @@ export function FullReviewForm({
         return;
       }
       nextPhotoKey.current += 1;
-      accepted.push({ key: nextPhotoKey.current, file, caption: '' });
+      accepted.push({ key: nextPhotoKey.current, file, caption: '', preview: await photoThumbnail(file) });
     }
     setPhotos((current) => [...current, ...accepted]);
   };
@@ -103,7 +110,7 @@ export function FullReviewForm({
           } else {
             toast({ title: 'Review Submitted', description: 'Thank you for sharing your experience!' });
           }
-          onDone();
+          onSubmitted();
         },
         onError: (error) => {
           setErrors(fieldErrors(error));
@@ -249,30 +256,44 @@ export function FullReviewForm({
           />
         </div>
         {photos.length > 0 ? (
-          <ul className="review-form__photos">
+          <ul className="review-form__photos" aria-label="Photos to send">
             {photos.map((photo, index) => (
               <li key={photo.key} className="review-form__photo" data-testid="photo-draft">
-                <span className="review-form__photo-name">{photo.file.name}</span>
-                <div className="field">
-                  <label htmlFor={`${id}-caption-${index}`}>Caption for {photo.file.name}</label>
-                  <input
-                    id={`${id}-caption-${index}`}
-                    type="text"
-                    maxLength={500}
-                    value={photo.caption}
-                    onChange={(e) =>
-                      setPhotos((current) =>
-                        current.map((p, i) => (i === index ? { ...p, caption: e.target.value } : p)),
-                      )
-                    }
+                {photo.preview ? (
+                  <img
+                    className="review-form__photo-preview"
+                    src={photo.preview}
+                    alt={`Preview of ${photo.file.name}`}
+                    width={THUMBNAIL.width}
+                    height={THUMBNAIL.height}
+                    data-testid="photo-preview"
                   />
+                ) : (
+                  <span className="review-form__photo-preview" aria-hidden="true" />
+                )}
+                <div className="review-form__photo-body">
+                  <span className="review-form__photo-name">{photo.file.name}</span>
+                  <div className="field">
+                    <label htmlFor={`${id}-caption-${photo.key}`}>Caption for {photo.file.name}</label>
+                    <input
+                      id={`${id}-caption-${photo.key}`}
+                      type="text"
+                      maxLength={500}
+                      value={photo.caption}
+                      onChange={(e) =>
+                        setPhotos((current) =>
+                          current.map((p) => (p.key === photo.key ? { ...p, caption: e.target.value } : p)),
+                        )
+                      }
+                    />
+                  </div>
                 </div>
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--sm"
-                  onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
-                >
-                  Remove<span className="visually-hidden"> {photo.file.name}</span>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => removePhoto(photo.key)}>
+                  Remove
+                  <span className="visually-hidden">
+                    {' '}
+                    photo {index + 1}, {photo.file.name}
+                  </span>
                 </button>
               </li>
             ))}

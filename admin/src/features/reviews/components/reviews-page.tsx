@@ -1,24 +1,25 @@
-import type { Booking, Cleaner, PlatformReviewSummary } from '@spotless/sdk';
+import { type Booking, bookingStatusText, type Cleaner, type PlatformReviewSummary } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { Tabs } from '../../../components/tabs';
-import { bookingQuery, statusLabel } from '../../../entities/booking';
+import { bookingQuery } from '../../../entities/booking';
 import {
   completedBookingsQuery,
   platformSummaryQuery,
   topCleanersQuery,
 } from '../../../entities/review/api/reviews.queries';
 import { CleanerReviews } from '../../../entities/review/components/review-list';
-import { RatingDistribution, ReviewSummaryPanel } from '../../../entities/review/components/review-summary';
+import { RatingDistribution } from '../../../entities/review/components/review-summary';
 import { Stars } from '../../../entities/review/components/star-rating';
 import { averageText, countText, PAGE_SIZES, percentText } from '../../../entities/review/utils/review-form';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
-import { cleanerQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH } from '../../../lib/query-client';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { positiveId, reviewedCleanerPath } from '../utils/reviews-page';
+import { AllReviewsTab } from './all-reviews-tab';
 import { FullReviewForm } from './full-review-form';
 import '../../../entities/review/reviews.css';
 import { StatCards } from '../../../components/stat-cards';
@@ -31,21 +32,33 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /reviews (docs/product/discovery.md) — the list view with four tabs, or with ?bookingId the full-screen review form. */
+/**
+ * /reviews (docs/product/discovery.md) — the list view with four tabs, or with ?bookingId the
+ * full-screen review form. With ?cleanerId (where a sent review lands) All Reviews shows that
+ * cleaner's reviews.
+ */
 export function ReviewsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const bookingId = Number(params.get('bookingId'));
+  const bookingId = positiveId(params.get('bookingId'));
+  const cleanerId = positiveId(params.get('cleanerId'));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each view (the form, the list after a review is sent) opens at its top
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, []);
-  if (Number.isInteger(bookingId) && bookingId > 0) {
-    return <ReviewFormView bookingId={bookingId} onBack={() => navigate('/reviews')} />;
+  }, [bookingId]);
+  if (bookingId !== null) {
+    return (
+      <ReviewFormView
+        bookingId={bookingId}
+        onBack={() => navigate('/reviews')}
+        onSubmitted={(reviewed) => navigate(reviewedCleanerPath(reviewed))}
+      />
+    );
   }
-  return <ReviewsHome />;
+  return <ReviewsHome cleanerId={cleanerId} />;
 }
 
-function ReviewsHome() {
+function ReviewsHome({ cleanerId }: { cleanerId: number | null }) {
   const [tab, setTab] = useState<TabId>('all');
   const summary = useQuery(platformSummaryQuery);
   return (
@@ -76,7 +89,7 @@ function ReviewsHome() {
 
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Reviews">
         {tab === 'all' ? (
-          <AllReviewsTab summary={summary.data} failed={summary.isError} />
+          <AllReviewsTab summary={summary.data} failed={summary.isError} cleanerId={cleanerId} />
         ) : tab === 'analytics' ? (
           <AnalyticsTab summary={summary.data} failed={summary.isError} />
         ) : tab === 'top' ? (
@@ -86,55 +99,6 @@ function ReviewsHome() {
         )}
       </Tabs>
     </section>
-  );
-}
-
-/**
- * The platform figures, then the latest reviews of one cleaner: a signed-in cleaner's own (so they
- * can answer them), otherwise the best rated cleaner's. The API lists reviews per cleaner only.
- */
-function AllReviewsTab({ summary, failed }: { summary: PlatformReviewSummary | undefined; failed: boolean }) {
-  const { user } = useCurrentUser();
-  const ownId = user?.cleanerId ?? null;
-  const own = useQuery({ ...cleanerQuery(ownId ?? 0), enabled: ownId !== null });
-  const top = useQuery({ ...topCleanersQuery, enabled: ownId === null });
-  const cleaner: Cleaner | undefined = ownId !== null ? own.data : top.data?.items[0];
-  const pending = ownId !== null ? own.isPending : top.isPending;
-
-  return (
-    <div className="reviews-tab" data-testid="all-reviews">
-      {failed ? (
-        <p className="alert alert--error">Failed to load the review figures.</p>
-      ) : summary ? (
-        <section className="card" aria-labelledby="platform-summary-title">
-          <h2 id="platform-summary-title" className="card__title">
-            All cleaners
-          </h2>
-          <ReviewSummaryPanel summary={summary} testId="platform-summary" />
-        </section>
-      ) : null}
-      <section className="card" aria-labelledby="latest-reviews-title">
-        <h2 id="latest-reviews-title" className="card__title">
-          {cleaner
-            ? ownId !== null
-              ? 'Reviews of your work'
-              : `Latest reviews of ${cleaner.user.firstName} ${cleaner.user.lastName}, our top rated cleaner`
-            : 'Latest reviews'}
-        </h2>
-        {cleaner ? (
-          <>
-            <CleanerReviews cleaner={cleaner} limit={PAGE_SIZES.allReviews} />
-            <Link to={cleaner.links.page.href} className="text-link">
-              View {ownId !== null ? 'your public profile' : `${cleaner.user.firstName}’s profile`}
-            </Link>
-          </>
-        ) : pending ? (
-          <p className="loading-text">Loading reviews...</p>
-        ) : (
-          <p className="empty-state">No cleaners to show reviews for yet.</p>
-        )}
-      </section>
-    </div>
   );
 }
 
@@ -287,7 +251,7 @@ function CompletedBooking({ booking }: { booking: Booking }) {
     <li className="card booking-card" data-testid={`completed-booking-${booking.id}`}>
       <div className="booking-card__head">
         <h2 className="booking-card__service">{booking.service.name}</h2>
-        <span className="tone-badge tone-badge--green">{statusLabel(booking.status)}</span>
+        <span className="tone-badge tone-badge--green">{bookingStatusText(booking.status)}</span>
       </div>
       <p>
         {cleaner} · {bookingDateTimeLabel(booking)}
@@ -311,7 +275,15 @@ function CompletedBooking({ booking }: { booking: Booking }) {
 }
 
 /** The full-screen review form for one booking ('← Back to Reviews': docs/product/discovery.md). */
-function ReviewFormView({ bookingId, onBack }: { bookingId: number; onBack: () => void }) {
+function ReviewFormView({
+  bookingId,
+  onBack,
+  onSubmitted,
+}: {
+  bookingId: number;
+  onBack: () => void;
+  onSubmitted: (booking: Booking) => void;
+}) {
   const { user, isLoading } = useCurrentUser();
   const booking = useQuery({ ...bookingQuery(bookingId), enabled: user !== null });
   const action = booking.data?.actions.review;
@@ -351,7 +323,10 @@ function ReviewFormView({ bookingId, onBack }: { bookingId: number; onBack: () =
       </p>
     );
   } else {
-    body = <FullReviewForm booking={booking.data} action={action} onDone={onBack} />;
+    const reviewed = booking.data;
+    body = (
+      <FullReviewForm booking={reviewed} action={action} onDone={onBack} onSubmitted={() => onSubmitted(reviewed)} />
+    );
   }
 
   return (
