@@ -1,4 +1,5 @@
 import type { EvalCase } from './case';
+import fifthAgainTuning from './fifth-again.tuning.json' with { type: 'json' };
 import fifthCustomerHoldout from './fifth-customer.holdout.json' with { type: 'json' };
 import fifthCustomerTuning from './fifth-customer.tuning.json' with { type: 'json' };
 import fifthExtraTuning from './fifth-extra.tuning.json' with { type: 'json' };
@@ -51,7 +52,7 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 160 to tune on (`fifth-extra`, `fifth-more`) were written the same way by two more people.
+ * further 260 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`) were written the same way by three more people.
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,

@@ -1,5 +1,5 @@
 import { hoursNamed } from './cancel-terms';
-import { findClockTime, findDate, findPlace, findTimeOfDay } from './lookups';
+import { findClockTime, findDate, findMaxPrice, findPlace, findTimeOfDay } from './lookups';
 import { profileName } from './names';
 import { type CatalogType, findCatalogType, PRICE_WORDS } from './prices';
 import { isWord, nameCandidate } from './spelling';
@@ -19,7 +19,7 @@ type Asked =
 
 const CANCEL = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens|what if)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -32,11 +32,13 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
     /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe next (one|cleaning|booking)\b|\bmy next one\b/i.test(
       text,
     ) || /\bmine\b/i.test(text);
+  // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
+  const stated = /\b(now|today|right away)\b/i.test(text) && findClockTime(text) !== undefined;
   const timed =
     hoursNamed(text) !== null ||
-    /\b(day|night) before\b|\bsame day\b|\bmorning of\b|\blast[\s-]minute\b/i.test(text) ||
-    (/\b(now|today)\b/i.test(text) && findClockTime(text) !== undefined);
-  if (own && signedIn && hoursNamed(text) === null) return { kind: 'bookings', question: 'cancel-free' };
+    stated ||
+    /\b(day|night) before\b|\bsame day\b|\bmorning of\b|\blast[\s-]minute\b/i.test(text);
+  if (own && signedIn && hoursNamed(text) === null && !stated) return { kind: 'bookings', question: 'cancel-free' };
   if (timed) return { kind: 'cancellation' };
   return null;
 }
@@ -86,8 +88,14 @@ export function priceAsked(text: string): Asked | null {
   if (!PRICE_WORDS.test(text)) return null;
   const service = findCatalogType(text);
   if (!service) return null;
-  // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
+  // "How much are deep cleaners in Denver?", "cheap house cleaner under 30/hr" ask for cleaners.
   if (/\bcleaners\b/i.test(text) && !/\b(do|would|will) (the )?cleaners (charge|cost)\b/i.test(text)) return null;
+  if (
+    /\bcleaners?\b/i.test(text) &&
+    (findMaxPrice(text) !== undefined || /\b(cheap|cheapest|affordable|find|need|looking)\b/i.test(text))
+  ) {
+    return null;
+  }
   if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
   // "A deep clean compared to a normal one" asks how the services differ.
   if (
@@ -96,12 +104,16 @@ export function priceAsked(text: string): Asked | null {
   ) {
     return null;
   }
-  const named =
-    /\b(?:with|w\/)\s*([A-Z][a-z]+ [A-Z][a-z]+|[a-z]+ [a-z]+)\b(?=[\s?.!,]|$)/.exec(text)?.[1] ??
-    /\b([A-Za-z][a-z]+ [A-Za-z][a-z]+)['’]?s? (?:rate|price|charge)/.exec(text)?.[1] ??
-    /\b(?:would|does|will|could) ([A-Za-z][a-z]+ [A-Za-z][a-z]+) (?:charge|cost|ask)\b/.exec(text)?.[1] ??
-    /\b(?:does|do|did|is|was) ([A-Z][a-z]+ [A-Z][a-z]+) (?:charge|cost)\b/.exec(text)?.[1];
-  const name = named && !named.split(' ').every((w) => isWord(w.toLowerCase())) ? named : undefined;
+  // The first name-like pair after "with", before "'s rate", around "charge": no words of the language.
+  const name = [
+    /\b(?:with|w\/)\s*([A-Z][a-z]+ [A-Z][a-z]+|[a-z]+ [a-z]+)\b(?=[\s?.!,]|$)/,
+    /\b([A-Za-z][a-z]+ [A-Za-z][a-z]+)['’]?s? (?:rate|price|charge)/,
+    /\b(?:would|does|will|could) ([A-Za-z][a-z]+ [A-Za-z][a-z]+) (?:charge|cost|ask)\b/,
+    /\b(?:for|from|by)\s+([A-Z][a-z]+ [A-Z][a-z]+)\b/,
+    /\b(?:does|do|did|is|was) ([A-Z][a-z]+ [A-Z][a-z]+) (?:charge|cost)\b/,
+  ]
+    .map((pattern) => pattern.exec(text)?.[1])
+    .find((found) => found !== undefined && !found.split(' ').every((w) => isWord(w.toLowerCase())));
   return { kind: 'price', service, ...(name ? { name } : {}) };
 }
 
@@ -109,7 +121,7 @@ export function priceAsked(text: string): Asked | null {
 export function personAsked(text: string): Asked | null {
   // A name with a day, a time or "free" asks when they are free (availability).
   if (
-    /\b(free|available|availability|openings?|slots?|possible|come|times?|schedule|book)\b/i.test(text) ||
+    /\b(free|available|availability|openings?|slots?|possible|come|times?|schedule)\b/i.test(text) ||
     findTimeOfDay(text) !== undefined ||
     findDate(text, '2000-01-01') !== undefined
   ) {
@@ -148,6 +160,10 @@ export function vague(text: string): Asked | null {
   }
   if (/\b(she|he|they|her|him)\b/.test(t) && /\b(free|available|come|good|charge)\b/.test(t) && size <= 6) {
     return { kind: 'clarify', about: 'person' };
+  }
+  // "can i change it": it, with nothing it could be.
+  if (size <= 5 && /\b(it|that|this|them)\b/.test(t) && !findCatalogType(t) && !CANCEL.test(t)) {
+    return { kind: 'clarify', about: 'general' };
   }
   return null;
 }

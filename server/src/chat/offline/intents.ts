@@ -130,7 +130,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (/^\s*(how|why)\b/.test(t) && !/\b(next|upcoming)\b/.test(t)) return null;
   const mine =
     OWN_BOOKING.test(t) ||
-    /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?))\b/.test(t) ||
+    /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
+      t,
+    ) ||
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t);
   const cancelFree =
@@ -145,7 +147,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
-  const plural = /\b(all|list|bookings|appointments|cleanings|reservations|visits|how many)\b/.test(t);
+  const plural = /\b(all|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(
+    t,
+  );
   if (plural) return { kind: 'bookings', question: 'list' };
   return { kind: 'bookings', question: 'next' };
 }
@@ -205,7 +209,7 @@ function searchAsked(text: string): boolean {
   if (
     located &&
     /\b(anyone|anybody|someone|somebody|who|who's|whos)\b/i.test(text) &&
-    /\b(free|available|open|come|help|do|clean|working|around)\b/i.test(text)
+    /\b(free|available|open|come|help|do|clean|working|around|need|want|looking)\b/i.test(text)
   ) {
     return true;
   }
@@ -288,7 +292,9 @@ export function classify(message: string, signedIn: boolean, options: { people?:
       text,
     )
   ) {
-    return { kind: 'private' };
+    // "Who cleaned for me last time?" asks about their own bookings, not someone else's customers.
+    const past = /\b(for me|my|our)\b/i.test(text) ? ownPast(text) : null;
+    return past ?? { kind: 'private' };
   }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
   if (/\bwhere\s+(does|do|did)\s+(?!you\b|i\b|we\b)[a-z]+(\s+[a-z]+)?\s+live\b/i.test(text)) return { kind: 'private' };

@@ -261,8 +261,18 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
 /** A clock time: "at 9am", "2 pm", "10:30", "14:00" → "HH:MM". */
 export function findClockTime(text: string): string | undefined {
   const t = text.toLowerCase();
+  if (/\b(at |by )?noon\b|\bmidday\b/.test(t)) return '12:00';
   const m = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/.exec(t) ?? /\bat (\d{1,2}):(\d{2})\b/.exec(t);
-  if (!m?.[1]) return undefined;
+  if (!m?.[1]) {
+    // "at 9 tomorrow morning", "at 3": a cleaning's hours read 7–11 as morning and 1–6 as afternoon.
+    const bare = /\bat (\d{1,2})\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/))/.exec(t)?.[1];
+    if (!bare) return undefined;
+    const hour = Number(bare);
+    const evening = /\b(afternoon|evening|tonight|pm)\b/.test(t);
+    if (hour >= 1 && hour <= 6) return `${String(hour + 12).padStart(2, '0')}:00`;
+    if (hour >= 7 && hour <= 11) return `${String(evening ? hour + 12 : hour).padStart(2, '0')}:00`;
+    return hour === 12 ? '12:00' : undefined;
+  }
   let hour = Number(m[1]);
   const minute = Number(m[2] ?? '0');
   const half = m[3]?.replace(/\./g, '');
