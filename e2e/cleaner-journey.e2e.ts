@@ -199,7 +199,7 @@ describe('a cleaner joins, works a job and is reviewed', () => {
       await applicant.screenshot({ path: shot(`withdraw-dialog-${width}.png`) });
     }
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('CANCELLED');
+    await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('Cancelled');
     expect(await card.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
     await applicant.screenshot({ path: shot('withdrawn-job-1280.png') });
 

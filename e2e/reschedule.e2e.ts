@@ -183,7 +183,8 @@ describe('rescheduling a booking', () => {
     // The server refuses (409) and says so in a toast drawn above the open dialog.
     const toast = page.locator('[data-testid="toast"]');
     await toast.locator('.toast__title').filter({ hasText: 'Update Failed' }).waitFor();
-    expect(await toast.locator('.toast__description').textContent()).toContain('already booked');
+    // Taken at its start, or later within it: how long is free from there (decision 071).
+    expect(await toast.locator('.toast__description').textContent()).toMatch(/already booked|only .+ free from/);
     expect(await again.isVisible()).toBe(true);
     const onTop = await toast.evaluate((element) => {
       const box = element.getBoundingClientRect();
