@@ -157,7 +157,7 @@ describe('booking actions: listed exactly when performing them succeeds', () => 
     expect(soonAction.description).toContain('$40.00 is refunded');
     // Until when, in the booking's own zone, as its e-mail says it: the start less the free window.
     expect(laterAction.description).toMatch(
-      /^Free cancellation until \d{4}-\d{2}-\d{2} at \d{2}:\d{2} \([A-Za-z_/]+\): the full \$80\.00 is refunded/,
+      /^Free cancellation until [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z][A-Za-z0-9+:-]*: the full \$80\.00 is refunded/,
     );
   });
 

@@ -2,7 +2,6 @@ import { serviceAreaWarning } from '@spotless/sdk/rules';
 import { findCleaner } from '../cleaners/cleaners.queries';
 import type { Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
-import { toLocal } from '../lib/time';
 import {
   type BookingChange,
   type BookingFacts,
@@ -12,7 +11,7 @@ import {
   type CancelledBy,
   newBookingEmail,
 } from '../notifications/booking-emails';
-import { type Email, firstNameOf, nameOf } from '../notifications/email';
+import { type Email, firstNameOf, nameOf, whenText } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { findPartner } from '../partners/partners.queries';
 import { contactsOf } from './bookings.queries';
@@ -49,10 +48,9 @@ export type NotifiedBooking = Pick<
   | 'partnerId'
 >;
 
-/** A booking's date and time as the API's texts show it (the cancel action); e-mails use `whenText`. */
+/** A booking's date and time as people read it, in its own zone: "Saturday, November 28, 2026 at 10:00 AM CST". */
 export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>): string {
-  const local = toLocal(booking.startsAt, booking.timeZone);
-  return `${local.date} at ${local.time} (${booking.timeZone})`;
+  return whenText(booking.startsAt, booking.timeZone);
 }
 
 /** The last moment a booking can be cancelled for free, in its own time zone: its cancel action says it. */

@@ -1,4 +1,4 @@
-import { CLEANER_WITHDREW, centsToDollars, offersService } from '@spotless/sdk/rules';
+import { centsToDollars, offersService } from '@spotless/sdk/rules';
 import type { BookingWithdrawInput } from '@spotless/sdk/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
