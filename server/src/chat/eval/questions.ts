@@ -59,5 +59,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthCustomerTuning,
   ...fifthExtraTuning,
   ...fifthMoreTuning,
+  ...fifthAgainTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];
