@@ -31,7 +31,7 @@ export async function availability(
   const date = findDate(message, today);
   const timeOfDay = findTimeOfDay(message) ?? null;
   const clock = findClockTime(message);
-  const { cleaner, candidates: cleaners } = await findCleanerByName(toolbox, name);
+  const { cleaner, candidates: cleaners, ambiguous } = await findCleanerByName(toolbox, name);
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   const trace: ReplyTrace = {
     intent: 'availability',
@@ -41,12 +41,13 @@ export async function availability(
   if (!cleaner && options?.onlyIfFound) return null;
   if (!cleaner) {
     const search = `/cleaners?query=${encodeURIComponent(name)}`;
-    const similar = cleaners.some((c) => c.name.toLowerCase().startsWith(first));
+    const similar = ambiguous || cleaners.some((c) => c.name.toLowerCase().startsWith(first));
+    // Not sure who is meant: ask, never answer for the wrong person.
     return {
       text: similar
-        ? `Several cleaners' names start with “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
-        : `I couldn't find a cleaner called ${name}. Search by name: ${search}`,
-      trace,
+        ? `Several cleaners are called “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
+        : `I'm not sure who you mean: I couldn't find a cleaner called ${name}. Search by name: ${search}`,
+      trace: { ...trace, unsure: true },
     };
   }
   const days = date ? [date] : Array.from({ length: 7 }, (_, i) => addDays(today, i));

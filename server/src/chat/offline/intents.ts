@@ -8,8 +8,9 @@ import {
   vague,
   whereFirst,
 } from './asks';
-import { findBadges, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
+import { findBadges, findDate, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
 import type { CatalogType } from './prices';
+import { searchFilters } from './search';
 import { expandShorthand } from './spelling';
 
 /**
@@ -356,6 +357,10 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   if (searchAsked(text)) {
     const place = findPlace(text);
     if (!place.city && !place.state && /\b(near me|close to me|nearby|in my area|around (me|here))\b/i.test(text)) {
+      return { kind: 'clarify', about: 'place' };
+    }
+    // "any cleaners?" says nothing to search by: where, first, rather than 600 cleaners anywhere.
+    if (Object.keys(searchFilters(text)).length === 0 && findDate(text, '2000-01-01') === undefined) {
       return { kind: 'clarify', about: 'place' };
     }
     return { kind: 'search' };

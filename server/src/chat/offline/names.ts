@@ -13,6 +13,8 @@ export interface NameLookup {
   cleaner: CleanerFacts | undefined;
   /** What the first search found, for "several cleaners are called …". */
   candidates: CleanerFacts[];
+  /** More than one cleaner answers to the name: the person is asked which. */
+  ambiguous?: boolean;
 }
 
 export async function findCleanerByName(toolbox: Toolbox, name: string): Promise<NameLookup> {
@@ -20,10 +22,16 @@ export async function findCleanerByName(toolbox: Toolbox, name: string): Promise
   const candidates = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   const parts = name.toLowerCase().split(/\s+/);
-  let cleaner =
-    candidates.find((c) => c.name.toLowerCase() === name.toLowerCase()) ??
-    candidates.find((c) => c.name.toLowerCase().split(' ')[0] === first) ??
-    (parts.length === 1 ? candidates.find((c) => c.name.toLowerCase().split(' ').at(-1) === first) : undefined);
+  const exact = candidates.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!exact && parts.length === 1) {
+    // One name alone ("Mr. Carter", "Maria"): only when one cleaner answers to it, else ask which.
+    const called = candidates.filter((c) => {
+      const [given = '', family = ''] = c.name.toLowerCase().split(' ');
+      return given === first || family === first;
+    });
+    return { cleaner: called.length === 1 ? called[0] : undefined, candidates, ambiguous: called.length > 1 };
+  }
+  let cleaner = exact ?? candidates.find((c) => c.name.toLowerCase().split(' ')[0] === first);
   // One part as written with the other's first letters as a prefix narrows a common name ("tom
   // bek" among thousands of Toms); both parts' first letters catch a typo in each. Keep a name
   // close in every part. The search itself reads misspelt words as names it holds.

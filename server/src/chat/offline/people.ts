@@ -11,11 +11,11 @@ import { findCleanerByName } from './names';
 type Answer = { text: string; trace: ReplyTrace };
 
 export async function cleanerProfile(toolbox: Toolbox, name: string): Promise<Answer> {
-  const { cleaner, candidates } = await findCleanerByName(toolbox, name);
+  const { cleaner, candidates, ambiguous } = await findCleanerByName(toolbox, name);
   if (!cleaner) {
     const search = `/cleaners?query=${encodeURIComponent(name)}`;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
-    const several = candidates.filter((c) => c.name.toLowerCase().startsWith(first)).length > 1;
+    const several = ambiguous || candidates.filter((c) => c.name.toLowerCase().startsWith(first)).length > 1;
     return {
       text: several
         ? `Several cleaners are called “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
