@@ -102,6 +102,20 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     terms: 'services service types offer house home residential deep office commercial move out move in moving',
   },
   {
+    id: 'guest-booking',
+    title: 'I booked as a guest on a partner’s site: how do I change or cancel it?',
+    text: `The e-mail confirming your booking has a link that opens it on Spotless without a password: cancel or change it there, under the same ${policy.freeCancellationHours}-hour rule. Lost the e-mail or the link has expired? Open the link anyway, or the sign-in page, and choose "Send me a new link".`,
+    href: '/login',
+    terms: 'guest booked without account partner site link email manage cancel change',
+  },
+  {
+    id: 'refund-status',
+    title: 'Where is my refund?',
+    text: 'A refund goes back to the card you paid with as soon as the booking is cancelled (or our team refunds it); your Payments page shows each payment and whether it was refunded. Banks usually show it within 5–10 business days. Not there after that? Contact support with the booking number.',
+    href: '/payments',
+    terms: 'refund where arrive status bank received yet',
+  },
+  {
     id: 'profile-details',
     title: 'How do I change my name, e-mail address, phone number or password?',
     text: 'On your profile page: edit your first and last name, e-mail address or phone number and save (changing your e-mail asks for your current password), and change your password in the security card below them.',

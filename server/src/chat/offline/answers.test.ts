@@ -52,7 +52,17 @@ describe('the offline assistant answers from the rules and the data', () => {
     for (const p of proposals) {
       expect(p.date).toBe('2026-11-28');
       expect(p.time < '12:00').toBe(true);
+      // Free for the whole of a regular clean, on which its booking page opens.
+      expect(p.serviceId).toBe(1);
     }
+  });
+
+  it('reads a place and a time with no verb as who is free then, free for the service named', async () => {
+    const answer = await ask(visitor, 'deep clean tomorrow after 3 in Austin?');
+    expect(answer.trace.intent).toBe('search');
+    expect(answer.trace.when).toMatchObject({ date: '2026-11-25', after: '15:00' });
+    expect(answer.proposals.length).toBeGreaterThan(0);
+    for (const p of answer.proposals) expect(p.serviceId).toBe(2);
   });
 
   it('reads "tomorrow" in the asker’s zone: already Wednesday in Tokyo', async () => {

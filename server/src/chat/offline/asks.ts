@@ -161,6 +161,9 @@ export function vague(text: string): Asked | null {
   if (/\b(she|he|they|her|him)\b/.test(t) && /\b(free|available|come|good|charge)\b/.test(t) && size <= 6) {
     return { kind: 'clarify', about: 'person' };
   }
+  // "I need help", "help!": what it can do.
+  if (/^(i need |need |please |can you )?help( me)?( please)?\W*$/.test(t))
+    return { kind: 'clarify', about: 'general' };
   // "can i change it": it, with nothing it could be.
   if (size <= 5 && /\b(it|that|this|them)\b/.test(t) && !findCatalogType(t) && !CANCEL.test(t)) {
     return { kind: 'clarify', about: 'general' };

@@ -4,7 +4,8 @@ import { findClockTime, findDate, findTimeOfDay } from './lookups';
 import { findCleanerByName } from './names';
 import { longDate } from './own-bookings';
 import { list } from './search';
-import { addDays, TIME_RANGES } from './when';
+import { askedService, bookingHref } from './service-length';
+import { addDays, readWhen, TIME_RANGES } from './when';
 
 /**
  * One named cleaner's free times (decision 047): on the day asked, read in the asker's zone, or the
@@ -50,9 +51,21 @@ export async function availability(
       trace: { ...trace, unsure: true },
     };
   }
-  const days = date ? [date] : Array.from({ length: 7 }, (_, i) => addDays(today, i));
+  // "next week", "this weekend": the days meant, else the day named, else the coming week.
+  const meant = readWhen(message, today)?.dates ?? [];
+  const days =
+    date && meant.length <= 1
+      ? [date]
+      : meant.length > 1
+        ? meant
+        : Array.from({ length: 7 }, (_, i) => addDays(today, i));
+  const service = await askedService(toolbox, message);
   for (const day of days) {
-    const slots = await toolbox.call('listTimeSlots', { id: cleaner.id, date: day });
+    const slots = await toolbox.call('listTimeSlots', {
+      id: cleaner.id,
+      date: day,
+      ...(service ? { duration: service.duration } : {}),
+    });
     if (!slots.ok) continue;
     const free = (slots.data as { free: string[] }).free;
     const inRange = timeOfDay
@@ -75,7 +88,7 @@ export async function availability(
     trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
     const times = list(inRange.slice(0, 6).map(formatTime12));
     return {
-      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time. Book ${formatTime12(pick)}: /booking/${cleaner.id}?date=${day}&time=${pick} — you'll choose the service, add your address and confirm on the booking page.`,
+      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time${service ? `, for ${service.name} (${service.duration / 60} hours)` : ''}. Book ${formatTime12(pick)}: ${bookingHref(cleaner.id, service, day, pick)} — you'll add your address and confirm on the booking page.`,
       trace,
     };
   }

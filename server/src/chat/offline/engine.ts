@@ -150,6 +150,7 @@ const NEXT_STEPS: Record<string, string> = {
   'cleaner-late': 'Your bookings: /dashboard — or contact support: /contact',
   cost: 'Compare cleaners and their rates: /cleaners',
   'how-to-pay': 'Pay for an unpaid booking from My Bookings: /dashboard',
+  'refund-status': 'Your bookings: /dashboard — or contact support: /contact',
   reviews: 'Read reviews on any cleaner’s profile: /cleaners',
 };
 

@@ -8,10 +8,20 @@ import {
   vague,
   whereFirst,
 } from './asks';
-import { findBadges, findDate, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
+import {
+  findBadges,
+  findClockTime,
+  findDate,
+  findMaxPrice,
+  findMinRating,
+  findPlace,
+  findServiceType,
+  findSort,
+} from './lookups';
 import type { CatalogType } from './prices';
 import { searchFilters } from './search';
 import { expandShorthand } from './spelling';
+import { findAfter } from './when';
 
 /**
  * What a message asks for, decided in this order: an attempt to change the assistant's rules, a
@@ -206,6 +216,14 @@ function searchAsked(text: string): boolean {
   const noun = CLEANER_NOUN.test(text);
   const place = findPlace(text);
   const located = place.city !== undefined || place.state !== undefined;
+  // "tomorrow after 3 in Austin?", "Austin on Saturday after 3pm": a place and a time ask who is free then.
+  if (
+    located &&
+    (findAfter(text) !== null || findClockTime(text) !== undefined) &&
+    findDate(text, '2000-01-01') !== undefined
+  ) {
+    return true;
+  }
   // "Who is available in Austin on Saturday morning?", "anyone free in chicago on the 28th?"
   if (
     located &&
@@ -237,6 +255,14 @@ function searchAsked(text: string): boolean {
 
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
+  [
+    /\b(booked|booking) (as a guest|without an account)\b|\bas a guest\b.{0,40}\b(cancel|change|move|manage|find)\b/i,
+    'guest-booking',
+  ],
+  [
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b/i,
+    'refund-status',
+  ],
   [
     /\b(your|support|spotless|customer service)['’]?s? (phone|number|e-?mail|contact)\b|\bcontact (you|support)\b/i,
     'support-hours',
@@ -276,11 +302,11 @@ const TOPICS: Array<[RegExp, string]> = [
     'cost',
   ],
   [
-    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|^(?!.*\bcancel).*\bre-?schedul/i,
+    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|^(?!.*\bcancel).*\bre-?schedul/i,
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b/i,
     'cleaner-late',
   ],
 ];
@@ -347,7 +373,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   const available = availabilityOf(text);
   if (available) return available;
   if (
-    /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b/i.test(
+    /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b/i.test(
       text,
     ) &&
     findPlace(text).city === undefined

@@ -3,6 +3,7 @@ import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { CleanerFacts } from '../tools';
 import { findBadges, findKeywords, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
 import { longDate } from './own-bookings';
+import { askedService, bookingHref } from './service-length';
 import { fitting, type When } from './when';
 
 /**
@@ -104,7 +105,9 @@ export async function search(toolbox: Toolbox, message: string, when: When | nul
   const data = result.data as { total: number; cleaners: CleanerFacts[]; listing: string };
   const kind = filters.serviceType ? `${SERVICE_LABELS[String(filters.serviceType)]} ` : '';
   const conditions = filterWords(filters);
-  if (when) return searchAt(toolbox, data, filters, when, `${kind}cleaners${conditions ? ` ${conditions}` : ''}`);
+  if (when) {
+    return searchAt(toolbox, message, data, filters, when, `${kind}cleaners${conditions ? ` ${conditions}` : ''}`);
+  }
   const trace: ReplyTrace = { intent: 'search', filters, cleanerIds: data.cleaners.map((c) => c.id) };
   if (data.total === 0) {
     return {
@@ -125,6 +128,7 @@ export async function search(toolbox: Toolbox, message: string, when: When | nul
 /** The matches the slot engine finds free at the time asked, with their times. */
 async function searchAt(
   toolbox: Toolbox,
+  message: string,
   data: { total: number; cleaners: CleanerFacts[]; listing: string },
   filters: Record<string, string | number | boolean>,
   when: When,
@@ -132,11 +136,17 @@ async function searchAt(
 ): Promise<Answer> {
   const free: Array<{ cleaner: CleanerFacts; date: string; times: string[] }> = [];
   let answeredDate = when.dates[0] as string;
+  // Free for the whole service asked about (a regular clean when none is named), as the booking page checks.
+  const service = await askedService(toolbox, message);
   for (const date of when.dates) {
     for (const cleaner of data.cleaners) {
       if (free.length >= SHOWN_CLEANERS) break;
       if (free.some((f) => f.cleaner.id === cleaner.id)) continue;
-      const slots = await toolbox.call('listTimeSlots', { id: cleaner.id, date });
+      const slots = await toolbox.call('listTimeSlots', {
+        id: cleaner.id,
+        date,
+        ...(service ? { duration: service.duration } : {}),
+      });
       if (!slots.ok) continue;
       const times = fitting((slots.data as { free: string[] }).free, when);
       if (times.length > 0) free.push({ cleaner, date, times });
@@ -162,7 +172,7 @@ async function searchAt(
   }
   const lines = free.map(({ cleaner, date, times }, i) => {
     const first = times[0] as string;
-    return `${i + 1}. ${describeCleaner(cleaner)}\n   Free at ${list(times.slice(0, 4).map(formatTime12))} (their local time). Book ${formatTime12(first)}: /booking/${cleaner.id}?date=${date}&time=${first}`;
+    return `${i + 1}. ${describeCleaner(cleaner)}\n   Free${service ? ` for ${service.name}` : ''} at ${list(times.slice(0, 4).map(formatTime12))} (their local time). Book ${formatTime12(first)}: ${bookingHref(cleaner.id, service, date, first)}`;
   });
   return {
     text: `These ${what} are free ${asked}:\n${lines.join('\n')}\n\nSee all matching cleaners: ${data.listing}\nYou choose the service, add your address and confirm on the booking page.`,
