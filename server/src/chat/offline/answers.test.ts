@@ -57,10 +57,15 @@ describe('the offline assistant answers from the rules and the data', () => {
     }
   });
 
-  it('reads a place and a time with no verb as who is free then, free for the service named', async () => {
-    const answer = await ask(visitor, 'deep clean tomorrow after 3 in Austin?');
+  it('reads a place and a time with no verb as who is free then', async () => {
+    const answer = await ask(visitor, 'tomorrow after 3 in Austin?');
     expect(answer.trace.intent).toBe('search');
     expect(answer.trace.when).toMatchObject({ date: '2026-11-25', after: '15:00' });
+  });
+
+  it('offers only times free for the whole service named, and books that service', async () => {
+    const answer = await ask(visitor, 'deep clean tomorrow morning in Austin?');
+    expect(answer.trace.when).toMatchObject({ date: '2026-11-25', timeOfDay: 'morning' });
     expect(answer.proposals.length).toBeGreaterThan(0);
     for (const p of answer.proposals) expect(p.serviceId).toBe(2);
   });
