@@ -81,6 +81,8 @@ export async function pay(page: Page, cardNumber: string) {
   await heading.or(error).first().waitFor();
   if (!(await heading.isVisible())) throw new Error(`no checkout: ${await error.textContent()}`);
   await page.getByRole('button', { name: /^Pay \$/ }).waitFor({ timeout: 15_000 });
+  // "Booking Created — Redirecting to payment..." is gone: on a phone it lay over the card's fields.
+  await toast(page).filter({ hasText: 'Booking Created' }).waitFor({ state: 'detached', timeout: 2_000 });
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');

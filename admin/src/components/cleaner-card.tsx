@@ -1,6 +1,11 @@
 import { type Cleaner, formatDollars } from '@spotless/sdk';
 import { useFavourite } from '../entities/cleaner/api/favourites';
-import { CleanerAvatar, CredentialBadges, cleanerName } from '../entities/cleaner/components/cleaner-identity';
+import {
+  CleanerAvatar,
+  CredentialBadges,
+  cleanerName,
+  jobsCompleted,
+} from '../entities/cleaner/components/cleaner-identity';
 import { Link } from '../lib/router';
 import { HeartIcon, MapPinIcon, StarIcon } from './icons';
 import './cleaner-card.css';
@@ -101,7 +106,7 @@ export function CleanerCard({
 
       <div className="cleaner-card__footer">
         <p className="cleaner-card__jobs" data-testid="cleaner-jobs">
-          {cleaner.completedJobs} {cleaner.completedJobs === 1 ? 'job' : 'jobs'} completed
+          {jobsCompleted(cleaner.completedJobs)}
         </p>
         <p className="cleaner-card__rate" data-testid="cleaner-rate">
           <strong>{formatDollars(cleaner.hourlyRate)}</strong>/hr

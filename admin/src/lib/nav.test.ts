@@ -37,6 +37,15 @@ describe('isActivePath', () => {
 });
 
 describe('visibleDrawerItems', () => {
+  it('offers the cleaner dashboard only to a cleaner, and Become a Cleaner only where the server offers it', () => {
+    const customer = visibleDrawerItems(true, false, { apply: { href: '/api/applications' } }).map((i) => i.to);
+    expect(customer).toContain('/apply-cleaner');
+    expect(customer).not.toContain('/cleaner-dashboard');
+    const cleaner = visibleDrawerItems(true, false, { cleanerProfile: { href: '/api/cleaners/1' } }).map((i) => i.to);
+    expect(cleaner).toContain('/cleaner-dashboard');
+    expect(cleaner).not.toContain('/apply-cleaner');
+  });
+
   it('shows only the public entries to signed-out visitors', () => {
     expect(visibleDrawerItems(false).map((item) => item.label)).toEqual(['Find Cleaners', 'Top Rated', 'Reviews']);
   });

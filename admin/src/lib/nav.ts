@@ -93,12 +93,27 @@ export function isActivePath(pathname: string, href: string): boolean {
   return current === target || current.startsWith(`${target}/`);
 }
 
-/** The drawer's entries for a visitor, a signed-in person, and (`admin`) an administrator session. */
-export function visibleDrawerItems(signedIn: boolean, admin = false): DrawerItem[] {
+/**
+ * The drawer's entries for a visitor, a signed-in person, and (`admin`) an administrator session;
+ * given the person's links, the cleaner dashboard only for an approved cleaner and Become a Cleaner
+ * only for whom the server offers it, as the account menu does.
+ */
+export function visibleDrawerItems(
+  signedIn: boolean,
+  admin = false,
+  links?: { cleanerProfile?: unknown; apply?: unknown },
+): DrawerItem[] {
   const audiences = new Set<Audience>(['everyone']);
   if (signedIn) audiences.add('signed-in');
   if (admin) audiences.add('admin');
-  return drawerItems.filter((item) => [item.visibleTo].flat().some((audience) => audiences.has(audience)));
+  return drawerItems
+    .filter((item) => [item.visibleTo].flat().some((audience) => audiences.has(audience)))
+    .filter((item) => {
+      if (!links) return true;
+      if (item.to === '/cleaner-dashboard') return Boolean(links.cleanerProfile);
+      if (item.to === '/apply-cleaner') return Boolean(links.apply);
+      return true;
+    });
 }
 
 /**

@@ -86,7 +86,7 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
 
         <nav aria-label="Mobile" className="drawer__nav">
           <ul className="drawer__list">
-            {visibleDrawerItems(isSignedIn, admin).map((item) => (
+            {visibleDrawerItems(isSignedIn, admin, user?.links).map((item) => (
               <li key={item.to}>
                 <NavItemLink to={item.to} className="drawer__link">
                   {item.label}

@@ -9,6 +9,9 @@ import { useState } from 'react';
 /** The cleaner's full name. */
 export const cleanerName = (cleaner: Cleaner) => `${cleaner.user.firstName} ${cleaner.user.lastName}`.trim();
 
+/** "1 job completed", "12 jobs completed": the cleaner's record, in words wherever it is shown. */
+export const jobsCompleted = (count: number) => `${count} ${count === 1 ? 'job' : 'jobs'} completed`;
+
 /** The cleaner's credential badges (Insured, Bonded, Verified), those they hold; nothing when none. */
 export function CredentialBadges({ cleaner }: { cleaner: Cleaner }) {
   const badges = [

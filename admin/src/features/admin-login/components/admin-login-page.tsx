@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { errorCode, errorMessage } from '../../../lib/api-errors';
 import { useNavigate } from '../../../lib/router';
-import { toast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { useAdminLogin } from '../api/admin-login.mutations';
 
 /** The admin login page at /admin (docs/product/administration.md) (one password field with a show/hide toggle). */
@@ -25,7 +25,11 @@ export function AdminLoginPage() {
       return;
     }
     login.mutate(needsCode ? { password, code: code.trim() } : { password }, {
-      onSuccess: () => navigate('/admin-dashboard'),
+      // A "Login Failed" from an earlier try does not follow the administrator in.
+      onSuccess: () => {
+        dismissToast();
+        navigate('/admin-dashboard');
+      },
       onError: (error) => {
         if (errorCode(error) === 'totp_required') {
           setNeedsCode(true);

@@ -13,6 +13,7 @@ import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import { CheckIcon, ClockIcon, ShieldIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { toIsoDate } from '../../../entities/booking';
+import { jobsCompleted } from '../../../entities/cleaner/components/cleaner-identity';
 import { useCurrentUser } from '../../../lib/auth';
 import { cleanerQuery, serviceQuery, servicesQuery } from '../../../lib/catalog-queries';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from '../../../lib/query-client';
@@ -177,7 +178,7 @@ function CleanerSummary({ cleaner, service, name }: { cleaner: Cleaner; service:
             <StarIcon className="cleaner-card__star" width={16} height={16} aria-hidden="true" />
             {cleaner.rating === null ? 'New' : `${cleaner.rating.toFixed(1)} rating`}
           </p>
-          <p className="booking-cleaner__jobs">{cleaner.completedJobs} jobs completed</p>
+          <p className="booking-cleaner__jobs">{jobsCompleted(cleaner.completedJobs)}</p>
         </div>
       </div>
       <p className="booking-cleaner__bio">{cleaner.bio}</p>

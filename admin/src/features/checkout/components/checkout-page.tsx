@@ -54,6 +54,10 @@ function Checkout({ bookingId }: { bookingId: number }) {
     navigate('/profile', { replace: true });
   }, [failure, navigate]);
 
+  // The booking form's "Booking Created — Redirecting to payment..." has done its work once this page
+  // is here: on a phone it would lie over the card's fields.
+  useEffect(() => dismissToast(), []);
+
   // No toast here, and none left over ("Booking Created"): the dashboard says it once, with the
   // booking (docs/product/booking-and-payments.md).
   const onPaid = () => {

@@ -5,7 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { useFavourite } from '../../../entities/cleaner/api/favourites';
-import { CleanerAvatar, CredentialBadges, cleanerName } from '../../../entities/cleaner/components/cleaner-identity';
+import {
+  CleanerAvatar,
+  CredentialBadges,
+  cleanerName,
+  jobsCompleted,
+} from '../../../entities/cleaner/components/cleaner-identity';
 import { CleanerReviews } from '../../../entities/review';
 import { errorStatus } from '../../../lib/api-errors';
 import { cleanerQuery, servicesQuery } from '../../../lib/catalog-queries';
@@ -81,7 +86,7 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
                   ? 'New'
                   : `${cleaner.rating.toFixed(1)} (${cleaner.reviewCount} ${cleaner.reviewCount === 1 ? 'review' : 'reviews'})`}
               </p>
-              <p>{cleaner.completedJobs} jobs completed</p>
+              <p>{jobsCompleted(cleaner.completedJobs)}</p>
               {cleaner.withdrawals !== undefined ? (
                 // Administrators only (decision 071): confirmed jobs the cleaner withdrew from.
                 <p data-testid="cleaner-withdrawals">

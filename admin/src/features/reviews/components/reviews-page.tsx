@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { Tabs } from '../../../components/tabs';
 import { bookingQuery } from '../../../entities/booking';
+import { jobsCompleted } from '../../../entities/cleaner/components/cleaner-identity';
 import {
   completedBookingsQuery,
   platformSummaryQuery,
@@ -177,7 +178,7 @@ function TopCleanersTab() {
                       {cleaner.reviewCount === 1 ? 'review' : 'reviews'})
                     </>
                   )}{' '}
-                  · {cleaner.completedJobs} jobs completed
+                  · {jobsCompleted(cleaner.completedJobs)}
                 </p>
               </div>
               <button
