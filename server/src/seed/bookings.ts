@@ -90,6 +90,19 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       createdAt,
       updatedAt: createdAt,
     });
+    // The local provider knows the payment as it knows one paid at checkout: a cancellation or an
+    // administrator's refund of a seeded booking goes through, as a real one does.
+    data.rows.localIntents.push({
+      id: `pi_seed_${data.bookingId}`,
+      clientSecret: `pi_seed_${data.bookingId}_secret_seed`,
+      amountCents: total,
+      currency: 'usd',
+      bookingId: data.bookingId,
+      customerId: b.customerId,
+      succeeded: true,
+      refundedCents: b.refunded ? total : 0,
+      createdAt,
+    });
     // The ledger recomputes a payment from its provider events (payment-ledger.service.ts): a
     // succeeded payment without the event that made it so would read as pending at its next
     // settling — a refund asked for, even one the provider refuses.

@@ -30,6 +30,8 @@ class Rows {
   history: Insert<typeof t.bookingStatusHistory>[] = [];
   payments: Insert<typeof t.payments>[] = [];
   paymentEvents: Insert<typeof t.paymentEvents>[] = [];
+  /** The local test-mode provider's own record of each seeded payment, so it can refund them. */
+  localIntents: Insert<typeof t.localPaymentIntents>[] = [];
   refunds: Insert<typeof t.refunds>[] = [];
   reviews: Insert<typeof t.reviews>[] = [];
   responses: Insert<typeof t.reviewResponses>[] = [];
@@ -141,6 +143,7 @@ export class DemoData {
     await write('bookingStatusHistory', t.bookingStatusHistory, rows.history);
     await write('payments', t.payments, rows.payments);
     await write('paymentEvents', t.paymentEvents, rows.paymentEvents);
+    await write('localPaymentIntents', t.localPaymentIntents, rows.localIntents);
     await write('refunds', t.refunds, rows.refunds);
     await write('reviews', t.reviews, rows.reviews);
     await write('reviewResponses', t.reviewResponses, rows.responses);
