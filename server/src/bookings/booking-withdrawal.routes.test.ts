@@ -203,6 +203,7 @@ describe('a cleaner withdraws from a confirmed, paid job', () => {
     expect(mail?.recipientEmail).toBe(customer?.email);
     expect(mail?.body).toMatch(/^Hi \w+,/);
     expect(mail?.body).toContain(`They told us: ${REASON}`);
+    expect(mail?.body).toMatch(/Your cleaner, \w+ \w+, has withdrawn/);
     expect(mail?.body).toContain('Your payment of $90.00 is refunded in full to your card');
     expect(mail?.body).toMatch(/https?:\/\/[^/\s]+\/booking\/\d+\/1\?date=/);
     const linked = [...(mail?.body ?? '').matchAll(/\/booking\/(\d+)\/1\?date=2026-08-05&time=09:00/g)].map((m) =>

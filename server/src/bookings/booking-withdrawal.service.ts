@@ -13,7 +13,7 @@ import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
 import { distanceMiles } from '../lib/geo';
 import { toLocal } from '../lib/time';
-import { firstNameOf, letter, link, sentence, shortDayText, whenText } from '../notifications/email';
+import { firstNameOf, letter, link, nameOf, sentence, shortDayText, whenText } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
 import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
@@ -88,6 +88,7 @@ export async function alternativesFor(
 function withdrawalEmail(
   booking: BookingRow,
   firstName: string | null | undefined,
+  cleanerName: string,
   reason: string,
   alternatives: Alternative[],
   site: string,
@@ -97,7 +98,7 @@ function withdrawalEmail(
   return {
     subject: `Your cleaner can't come on ${shortDayText(booking.startsAt, booking.timeZone)}`,
     body: letter(firstName, [
-      `Your cleaner has withdrawn from your cleaning on ${when} at ${booking.address}: they can't come after all.`,
+      `Your cleaner, ${cleanerName}, has withdrawn from your cleaning on ${when} at ${booking.address}: they can't come after all.`,
       `They told us: ${sentence(reason)}`,
       paid
         ? `Your payment of $${centsToDollars(booking.totalPriceCents)} is refunded in full to your card; you'll see it within a few business days.`
@@ -162,7 +163,7 @@ export async function withdrawFromBooking(
       note: `withdrew: ${input.reason}`,
     });
     await incrementWithdrawnJobs(tx, booking.cleanerId, now);
-    const { customer } = await contactsOf(tx, booking);
+    const { customer, cleaner } = await contactsOf(tx, booking);
     const email = customer?.email ?? booking.guestEmail;
     if (email) {
       await enqueueNotification(tx, now, {
@@ -172,6 +173,7 @@ export async function withdrawFromBooking(
         ...withdrawalEmail(
           updated,
           customer?.firstName ?? firstNameOf(booking.guestName),
+          nameOf(cleaner, 'your cleaner'),
           input.reason,
           alternatives,
           site,

@@ -74,7 +74,12 @@ function bookingFacts(answer: BookingAnswer) {
     timeZone: b.timeZone,
     duration: b.duration,
     totalPrice: b.totalPrice,
-    cleaner: { id: b.cleaner.id, name: `${b.cleaner.user.firstName} ${b.cleaner.user.lastName}`.trim() },
+    // With their page, so a reply's button reads their name and a model's link to them is one it was given.
+    cleaner: {
+      id: b.cleaner.id,
+      name: `${b.cleaner.user.firstName} ${b.cleaner.user.lastName}`.trim(),
+      profile: `/cleaner/${b.cleaner.id}`,
+    },
     service: b.service.name,
     /** Their own address for this booking: the person asking is the customer (or the assistant reads nothing). */
     address: b.address,

@@ -101,6 +101,9 @@ describe('the offline assistant answers from the rules and the data', () => {
     const next = await ask(customer, 'Who is cleaning for me next time?');
     expect(next.trace.bookings?.question).toBe('next');
     expect(next.trace.bookings?.bookingIds.length).toBe(1);
+    // Their cleaner's button reads their name, not "Cleaner #1".
+    const button = next.pages.find((p) => p.rel === 'cleaner');
+    expect(button?.title).not.toMatch(/^Cleaner #/);
     const last = await ask(customer, 'Who cleaned my house last time?');
     expect(last.trace.bookings?.question).toBe('last');
     expect(last.pages.some((p) => p.rel === 'booking')).toBe(true);
