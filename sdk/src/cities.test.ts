@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES, lookupCity } from './cities';
+import { CITIES, lookupCity, stateCodeOf } from './cities';
 
 describe('the city table', () => {
   it('has about 50 large US cities with plausible coordinates and an IANA zone', () => {
@@ -23,5 +23,22 @@ describe('the city table', () => {
     expect(lookupCity('Portland, ME')).toBeUndefined();
     expect(lookupCity('Atlantis')).toBeUndefined();
     expect(lookupCity('')).toBeUndefined();
+  });
+});
+
+describe('a place as people type it', () => {
+  it('reads a city with its state however it is written', () => {
+    for (const text of ['Austin, TX', 'austin tx', 'Austin, Texas', 'austin texas', 'Austin TX.']) {
+      expect(lookupCity(text)?.name, text).toBe('Austin');
+    }
+    expect(lookupCity('Austin, CA')).toBeUndefined();
+    expect(lookupCity('New York, New York')?.name).toBe('New York');
+  });
+
+  it('reads a state by its code or its name', () => {
+    expect(stateCodeOf('Texas')).toBe('TX');
+    expect(stateCodeOf('tx')).toBe('TX');
+    expect(stateCodeOf('new mexico')).toBe('NM');
+    expect(stateCodeOf('Austin')).toBeUndefined();
   });
 });

@@ -18,12 +18,90 @@ function normaliseCityName(text: string): string {
  * lookupCity('Austin, TX')?.state   // 'TX'
  */
 export function lookupCity(text: string): City | undefined {
-  const normalised = normaliseCityName(text);
+  const normalised = normaliseCityName(text).replace(/\.$/, '');
   const direct = byName.get(normalised);
   if (direct) return direct;
+  // "Austin, TX", "Austin TX", "Austin, Texas", "austin texas": a city, then its state.
   const comma = normalised.lastIndexOf(',');
-  if (comma === -1) return undefined;
-  const city = byName.get(normalised.slice(0, comma).trim());
-  const state = normalised.slice(comma + 1).trim();
-  return city && city.state.toLowerCase() === state ? city : undefined;
+  const splits: Array<[string, string]> =
+    comma === -1
+      ? normalised
+          .split(' ')
+          .map((_, i, words) => [words.slice(0, i).join(' '), words.slice(i).join(' ')] as [string, string])
+          .filter(([city]) => city !== '')
+      : [[normalised.slice(0, comma).trim(), normalised.slice(comma + 1).trim()]];
+  for (const [cityPart, statePart] of splits) {
+    const city = byName.get(cityPart);
+    if (city && stateCodeOf(statePart) === city.state) return city;
+  }
+  return undefined;
+}
+
+const STATE_NAMES: Record<string, string> = {
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'district of columbia': 'DC',
+};
+const STATE_CODES = new Set(Object.values(STATE_NAMES));
+
+/**
+ * A US state's two-letter code from its code or its name, any case ("tx", "Texas", "new york");
+ * undefined for anything else.
+ *
+ * @example
+ * stateCodeOf('texas') // 'TX'
+ */
+export function stateCodeOf(text: string): string | undefined {
+  const normalised = normaliseCityName(text).replace(/\.$/, '');
+  const upper = normalised.toUpperCase();
+  if (STATE_CODES.has(upper)) return upper;
+  return STATE_NAMES[normalised];
 }

@@ -1,4 +1,4 @@
-import { lookupCity } from '@spotless/sdk/cities';
+import { lookupCity, stateCodeOf } from '@spotless/sdk/cities';
 import { DEFAULT_RADIUS_MILES } from '@spotless/sdk/rules';
 import type { Cleaner, CleanerSearchQuery, ServiceType } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
@@ -66,6 +66,9 @@ export function criteriaOf(input: SearchInput, ftsQuery?: string): SearchCriteri
     if (text === input.city) cityName = trimmed.toLowerCase();
     else place = trimmed;
   }
+  // "Texas" or "tx" typed where a place goes: the state, as the state filter reads it.
+  const placeState = place !== undefined ? stateCodeOf(place) : undefined;
+  if (placeState) place = undefined;
   const fts = ftsQuery ?? (input.query ? toFtsQuery(input.query) : undefined);
   let sort: SearchSort = input.sortBy ?? (fts ? 'relevance' : 'rating');
   if (sort === 'distance' && !center) sort = 'rating';
@@ -74,7 +77,7 @@ export function criteriaOf(input: SearchInput, ftsQuery?: string): SearchCriteri
     radius: input.radius ?? DEFAULT_RADIUS_MILES,
     ...(cityName !== undefined ? { cityName } : {}),
     ...(place !== undefined ? { place } : {}),
-    ...(input.state ? { state: input.state.toUpperCase() } : {}),
+    ...(input.state ? { state: input.state.toUpperCase() } : placeState ? { state: placeState } : {}),
     ...(input.zipCode ? { zipCode: input.zipCode } : {}),
     ...(input.serviceType && input.serviceType !== 'all' ? { serviceType: input.serviceType as ServiceType } : {}),
     ...(input.minRating !== undefined && input.minRating > 0 ? { minRating: input.minRating } : {}),
