@@ -26,7 +26,7 @@ export async function ownBookings(
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
   if (!signedIn) {
     return {
-      text: 'I can only see your bookings once you sign in. Sign in, then ask me again or open My Bookings: /login',
+      text: 'I can only see your bookings once you sign in. Sign in, then ask me again or open My Bookings: /login — booked as a guest on a partner’s site? The e-mail confirming it has a link that opens it.',
       trace: { intent: 'sign-in' },
     };
   }
