@@ -161,6 +161,7 @@ describe('the widgets’ client: the typed transport with the partner’s key', 
   it('says a refused key as the server wrote it, with its code, and not as a connection failure', async () => {
     for (const [code, message] of [
       ['origin_not_allowed', 'This key is not allowed on http://127.0.0.1:9912 — add it under allowed origins'],
+      ['missing_key', 'This page gives no partner key: add data-key="pk_…" to the Spotless script tag'],
       ['unknown_key', 'This partner key is not recognised'],
       ['inactive_key', 'This partner key is inactive'],
     ] as const) {

@@ -45,7 +45,7 @@ export const UNREACHABLE = 'We could not reach Spotless. Check your connection a
  * allowed on this page's origin. They are the partner's developer's to fix, so the widget says them
  * as they are and writes them to the browser's console too.
  */
-const KEY_REFUSALS: ReadonlySet<string> = new Set(['unknown_key', 'inactive_key', 'origin_not_allowed']);
+const KEY_REFUSALS: ReadonlySet<string> = new Set(['missing_key', 'unknown_key', 'inactive_key', 'origin_not_allowed']);
 
 /** Whether a machine code is one of the key's refusals. */
 export const isKeyRefusal = (code: string | undefined): boolean => code !== undefined && KEY_REFUSALS.has(code);

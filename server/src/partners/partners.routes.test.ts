@@ -195,6 +195,10 @@ describe('a publishable key on another site', () => {
       },
     });
     expect((await refusal('not a key at all', HOST)).body.error.code).toBe('unknown_key');
+    // A page whose script tag gives no key: told so, readably.
+    const none = await refusal('', HOST);
+    expect(none).toMatchObject({ status: 403, allow: HOST, body: { error: { code: 'missing_key' } } });
+    expect(none.body.error.message).toContain('data-key');
     await ctx.json(p.actions.deactivate?.href ?? '', { method: 'PATCH', headers: admin, body: { isActive: false } });
     expect(await refusal(p.publishableKey, HOST)).toEqual({
       status: 403,

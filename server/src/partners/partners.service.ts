@@ -26,9 +26,13 @@ export type ResolvedPartner = Partner & { rateLimitPerMinute: number };
 /**
  * Why a publishable key was refused, as its partner's developer needs to read it (decision 048,
  * addendum): a fixed code and text each — the origin named is the request's own — and nothing of
- * any partner's data. These three refusals, and only these, are answered with a CORS allowance.
+ * any partner’s data. These refusals, and only these, are answered with a CORS allowance.
  */
 export const KEY_REFUSALS = {
+  missing: {
+    code: 'missing_key',
+    message: 'This page gives no partner key: add data-key="pk_…" to the Spotless script tag',
+  },
   unknown: { code: 'unknown_key', message: 'This partner key is not recognised' },
   inactive: { code: 'inactive_key', message: 'This partner key is inactive' },
   origin: {
@@ -59,6 +63,7 @@ export async function partnerActorFor(
   publishableKey: string,
   origin: string | null,
 ): Promise<ResolvedPartner> {
+  if (publishableKey.trim() === '') throw new AppError(403, KEY_REFUSALS.missing.code, KEY_REFUSALS.missing.message);
   const partner = KEY_SHAPE.test(publishableKey)
     ? await findPartnerForKey(deps.database.db, publishableKey)
     : undefined;
