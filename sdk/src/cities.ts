@@ -37,7 +37,8 @@ export function lookupCity(text: string): City | undefined {
   return undefined;
 }
 
-const STATE_NAMES: Record<string, string> = {
+/** The states and the District of Columbia by lower-case name, to their two-letter codes. */
+export const STATE_NAMES: Readonly<Record<string, string>> = {
   alabama: 'AL',
   alaska: 'AK',
   arizona: 'AZ',

@@ -1,5 +1,5 @@
-import { formatTime12 } from '@spotless/sdk/rules';
-import { toLocal, zoneOffsetMinutes } from '../lib/time';
+import { formatTime12, timeZoneShortName } from '@spotless/sdk/rules';
+import { toLocal } from '../lib/time';
 
 /**
  * What every e-mail is made of (decision 072): a greeting by first name, plain sentences, times
@@ -75,14 +75,7 @@ function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.Dat
  * English has none) — never the IANA name.
  */
 export function zoneShortName(instant: Date, timeZone: string): string {
-  const named = format(timeZone, { timeZoneName: 'short' })
-    .formatToParts(instant)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  if (named) return named;
-  const offset = zoneOffsetMinutes(instant, timeZone);
-  const hours = Math.trunc(Math.abs(offset) / 60);
-  const minutes = Math.abs(offset) % 60;
-  return `GMT${offset < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+  return timeZoneShortName(instant, timeZone);
 }
 
 /** "Saturday, November 28, 2026": the day of an instant on a zone's clock. */

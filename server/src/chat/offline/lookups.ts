@@ -1,4 +1,4 @@
-import { CITIES, type City } from '@spotless/sdk/cities';
+import { CITIES, type City, STATE_NAMES } from '@spotless/sdk/cities';
 import { allowedEdits, editDistance, words } from './text';
 
 /**
@@ -7,59 +7,13 @@ import { allowedEdits, editDistance, words } from './text';
  * insured / bonded badges, a sort, a day and a time of day.
  */
 
-const STATES: Record<string, string> = {
-  alabama: 'AL',
-  alaska: 'AK',
-  arizona: 'AZ',
-  arkansas: 'AR',
-  california: 'CA',
-  colorado: 'CO',
-  connecticut: 'CT',
-  delaware: 'DE',
-  florida: 'FL',
-  georgia: 'GA',
-  hawaii: 'HI',
-  idaho: 'ID',
-  illinois: 'IL',
-  indiana: 'IN',
-  iowa: 'IA',
-  kansas: 'KS',
-  kentucky: 'KY',
-  louisiana: 'LA',
-  maine: 'ME',
-  maryland: 'MD',
-  massachusetts: 'MA',
-  michigan: 'MI',
-  minnesota: 'MN',
-  mississippi: 'MS',
-  missouri: 'MO',
-  montana: 'MT',
-  nebraska: 'NE',
-  nevada: 'NV',
-  'new hampshire': 'NH',
-  'new jersey': 'NJ',
-  'new mexico': 'NM',
-  'new york state': 'NY',
-  'north carolina': 'NC',
-  'north dakota': 'ND',
-  ohio: 'OH',
-  oklahoma: 'OK',
-  oregon: 'OR',
-  pennsylvania: 'PA',
-  'rhode island': 'RI',
-  'south carolina': 'SC',
-  'south dakota': 'SD',
-  tennessee: 'TN',
-  texas: 'TX',
-  utah: 'UT',
-  vermont: 'VT',
-  virginia: 'VA',
-  'washington state': 'WA',
-  'west virginia': 'WV',
-  wisconsin: 'WI',
-  wyoming: 'WY',
-  'district of columbia': 'DC',
-};
+/** States by name; New York and Washington by "… state", since the names alone are their cities. */
+const STATES: Record<string, string> = Object.fromEntries(
+  Object.entries(STATE_NAMES).map(([name, code]) => [
+    name === 'new york' || name === 'washington' ? `${name} state` : name,
+    code,
+  ]),
+);
 const STATE_CODES = new Set(Object.values(STATES));
 
 /** Other names people use for the table's cities. */
