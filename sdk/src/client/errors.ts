@@ -37,3 +37,28 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && 'status' in error);
 }
+
+/**
+ * No answer at all: the network failed, or the browser refused to show the answer (CORS). Its
+ * message names the URL and, for a browser page on another site that sent no partner key, the
+ * likely cause — the API answers other sites' pages only for a partner key — instead of the
+ * browser's bare "Failed to fetch". The browser's own error is the `cause`.
+ */
+export class NetworkError extends Error {
+  readonly url: string;
+
+  constructor(url: string, cause: unknown, keyed: boolean) {
+    const origin = typeof location === 'undefined' ? undefined : location.origin;
+    const other = origin !== undefined && origin !== 'null' && new URL(url, location.href).origin !== origin;
+    super(
+      `Could not reach ${url}${
+        other && !keyed
+          ? `: from another site (${origin}) the API answers only a partner key allowing it — createClient({ publishableKey })`
+          : ': check the connection and the baseUrl'
+      }.`,
+      { cause },
+    );
+    this.name = 'NetworkError';
+    this.url = url;
+  }
+}

@@ -7,7 +7,7 @@
 /** Every type of the contract (`Booking`, `Cleaner`, `paths`, …), generated from the OpenAPI document. */
 export type * from './api-types';
 export { type ClientOptions, createClient, type RequestOptions, type SpotlessClient } from './create-client';
-export { ApiError, isApiError } from './errors';
+export { ApiError, isApiError, NetworkError } from './errors';
 export type {
   ActionBodyOf,
   AnswerOf,

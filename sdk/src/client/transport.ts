@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError, NetworkError } from './errors';
 import type {
   ActionBodyOf,
   AnswerOf,
@@ -68,13 +68,15 @@ export function createTransport(options: ClientOptions = {}) {
       body = JSON.stringify(req.body);
     }
     const url = /^https?:\/\//.test(path) ? path : `${baseUrl}${path}`;
-    const response = await doFetch(`${url}${toQueryString(req.query)}`, {
-      method,
-      headers,
-      body,
-      credentials,
-      signal: req.signal,
-    });
+    const target = `${url}${toQueryString(req.query)}`;
+    let response: Response;
+    try {
+      response = await doFetch(target, { method, headers, body, credentials, signal: req.signal });
+    } catch (error) {
+      // An abort stays an abort; anything else had no answer at all.
+      if (req.signal?.aborted || (error as Error)?.name === 'AbortError') throw error;
+      throw new NetworkError(target, error, publishableKey !== undefined);
+    }
     const text = await response.text();
     let parsed: unknown;
     try {
