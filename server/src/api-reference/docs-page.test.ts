@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../contract/openapi';
+import { KEY_REFUSALS } from '../partners/partners.service';
 import { currentOpenApi } from './api-types';
 import { prose, renderDocsPage } from './docs.page';
 
@@ -46,5 +47,45 @@ describe('the API reference', () => {
     const page = renderDocsPage(document);
     expect(page).toContain('<code>GET /api</code>');
     expect(page).not.toContain('`');
+  });
+
+  it('names every parameter\'s type, unions included, never "any"', () => {
+    const page = renderDocsPage(document);
+    const cells = [
+      ...page.matchAll(
+        /<tr><td><code>([^<]+)<\/code><\/td><td>[a-z]+<\/td><td>(?:yes|no)<\/td><td>([^<]*)<\/td><\/tr>/g,
+      ),
+    ];
+    expect(cells.length).toBeGreaterThan(20);
+    expect(cells.filter(([, , schema]) => schema === 'any' || schema === '').map(([, name]) => name)).toEqual([]);
+    // A union reads as its alternatives.
+    expect(
+      renderDocsPage({
+        ...document,
+        paths: {
+          '/x': {
+            get: {
+              summary: 's',
+              description: 'A union parameter, shown as its alternatives.',
+              parameters: [
+                {
+                  name: 'u',
+                  in: 'query',
+                  required: false,
+                  schema: { anyOf: [{ type: 'number' }, { type: 'array', items: { type: 'number' } }] },
+                },
+              ],
+              responses: {},
+            },
+          },
+        },
+      } as unknown as OpenApiDocument),
+    ).toContain('<td>number or array of number</td>');
+  });
+
+  it('names every refusal code of a partner key, so a partner developer can handle each', () => {
+    const scheme = (document.components as { securitySchemes: Record<string, { description: string }> }).securitySchemes
+      .publishableKey?.description;
+    for (const refusal of Object.values(KEY_REFUSALS)) expect(scheme).toContain(`\`${refusal.code}\``);
   });
 });

@@ -21,8 +21,19 @@ const schemaJson = (schema: unknown) =>
 
 function schemaSummary(schema: Record<string, unknown>): string {
   if (typeof schema.$ref === 'string') return schema.$ref.replace('#/components/schemas/', '');
+  // A union (a number or a list of them, a date or a date-time): each alternative, "or" between.
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (Array.isArray(alternatives) && alternatives.length > 0) {
+    const each = [...new Set(alternatives.map(schemaSummary))].join(' or ');
+    return schema.default !== undefined ? `${each}, default ${JSON.stringify(schema.default)}` : each;
+  }
   const parts: string[] = [];
-  if (schema.type) parts.push(String(schema.type));
+  if (schema.type === 'array' && schema.items && typeof schema.items === 'object')
+    parts.push(`array of ${schemaSummary(schema.items as Record<string, unknown>)}`);
+  else if (Array.isArray(schema.type)) parts.push(schema.type.join(' or '));
+  else if (schema.type) parts.push(String(schema.type));
+  if (typeof schema.format === 'string') parts.push(schema.format);
+  if (schema.const !== undefined) parts.push(`exactly ${JSON.stringify(schema.const)}`);
   if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map(String).join(', ')}`);
   if (schema.minimum !== undefined) parts.push(`min ${schema.minimum}`);
   if (schema.maximum !== undefined && Number(schema.maximum) < Number.MAX_SAFE_INTEGER)

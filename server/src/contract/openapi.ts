@@ -245,7 +245,7 @@ export function generateOpenApi(
           in: 'header',
           name: 'X-Spotless-Key',
           description:
-            'A partner’s publishable key (`pk_…`), from a page on one of its allowed origins or from its server. It grants what a visitor on the partner’s page has, plus guest bookings.',
+            'A partner’s publishable key (`pk_…`), from a page on one of its allowed origins or from its server. It grants what a visitor on the partner’s page has, plus guest bookings. A refused key is answered 403 with `{ error: { code, message } }`, readable by the asking page (CORS for its origin, no credentials, no data), the code one of: `missing_key` (the header is empty: the script tag has no `data-key`), `unknown_key` (no such key), `inactive_key` (the partner is deactivated), `origin_not_allowed` (the page’s origin is not among the key’s allowed origins).',
         },
       },
     },
