@@ -1,4 +1,4 @@
-import { hoursNamed } from './cancel-terms';
+import { hoursNamed, momentsNamed } from './cancel-terms';
 import { findClockTime, findDate, findMaxPrice, findPlace, findTimeOfDay } from './lookups';
 import { profileName } from './names';
 import { type CatalogType, findCatalogType, PRICE_WORDS } from './prices';
@@ -19,7 +19,7 @@ type Asked =
 
 const CANCEL = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens|what if)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -34,11 +34,15 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
     ) || /\bmine\b/i.test(text);
   // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
   const stated = /\b(now|today|right away)\b/i.test(text) && findClockTime(text) !== undefined;
+  // "My cleaning is Saturday at 10; if I cancel Thursday…": a start and a cancelling both named.
+  const both = momentsNamed(text, '2000-01-03') !== null;
   const timed =
+    both ||
     hoursNamed(text) !== null ||
     stated ||
     /\b(day|night) before\b|\bsame day\b|\bmorning of\b|\blast[\s-]minute\b/i.test(text);
-  if (own && signedIn && hoursNamed(text) === null && !stated) return { kind: 'bookings', question: 'cancel-free' };
+  if (own && signedIn && hoursNamed(text) === null && !stated && !both)
+    return { kind: 'bookings', question: 'cancel-free' };
   if (timed) return { kind: 'cancellation' };
   return null;
 }
@@ -69,11 +73,11 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one) make|make (per|an|a) (hour|week|month))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make))\b/.test(
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless)\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses)\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -158,7 +162,11 @@ export function vague(text: string): Asked | null {
   if (PRICE_WORDS.test(t) && size <= 4 && !findCatalogType(t) && !/\b(cancel|tip|refund|late)\w*/.test(t)) {
     return { kind: 'clarify', about: 'price' };
   }
-  if (/\b(she|he|they|her|him)\b/.test(t) && /\b(free|available|come|good|charge)\b/.test(t) && size <= 6) {
+  if (
+    /\b(she|he|they|her|him)\b/.test(t) &&
+    /\b(free|available|come|good|charge|open|around|busy|booked|working)\b/.test(t) &&
+    size <= 6
+  ) {
     return { kind: 'clarify', about: 'person' };
   }
   // "I need help", "help!": what it can do.

@@ -78,8 +78,45 @@ function hoursUntilStart(text: string, now: Date, zone: string): number | null {
   return hours > 0 ? Math.floor(hours) : null;
 }
 
+/**
+ * Both moments named — the start and when they would cancel ("my cleaning is Saturday at 10am; if I
+ * cancel Thursday around 10"): the hours between them when both have a time, else what the days
+ * alone settle (two days apart is free whatever the hours; the same day never is).
+ */
+export function momentsNamed(text: string, today: string): { hours: number | null; free: boolean | null } | null {
+  const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i.exec(text);
+  if (!cut) return null;
+  const [a, b] = [readWhen(text.slice(0, cut.index), today), readWhen(text.slice(cut.index), today)];
+  if (a?.dates.length !== 1 || b?.dates.length !== 1) return null;
+  const moment = (w: typeof a) => ({ date: w.dates[0] as string, time: w.at ?? w.after });
+  const [one, two] = [moment(a), moment(b)];
+  if (one.date === two.date && (!one.time || !two.time)) return { hours: null, free: false };
+  const [cancelAt, start] = `${one.date} ${one.time}` <= `${two.date} ${two.time}` ? [one, two] : [two, one];
+  if (start.time && cancelAt.time) {
+    const hours =
+      (Date.parse(`${start.date}T${start.time}Z`) - Date.parse(`${cancelAt.date}T${cancelAt.time}Z`)) / HOUR_MS;
+    return { hours: Math.floor(hours), free: hours >= FREE_CANCELLATION_HOURS };
+  }
+  const days = (Date.parse(start.date) - Date.parse(cancelAt.date)) / (24 * HOUR_MS);
+  return { hours: null, free: days >= 2 ? true : null };
+}
+
 export function cancellationOutcome(text: string, now: Date, zone: string): Answer {
-  const hours = hoursNamed(text) ?? hoursUntilStart(text, now, zone);
+  const moments = /\b(now|right away|at this point)\b/i.test(text) ? null : momentsNamed(text, todayIn(now, zone));
+  if (moments && moments.hours === null && moments.free !== null) {
+    const answer = moments.free
+      ? `Cancelling two or more days before the cleaning is free: that is at least ${FREE_CANCELLATION_HOURS} hours ahead, so nothing is charged and you get everything back.`
+      : `Cancelling on the day of the cleaning is not free: that is less than ${FREE_CANCELLATION_HOURS} hours before the start, so ${FEE}.`;
+    return {
+      text: `${answer} Cancel from My Bookings: /dashboard — the full policy: /help-center#cancellation-policy`,
+      trace: {
+        intent: 'cancellation',
+        articles: ['cancellation-policy', 'cancellation-charge'],
+        cancellation: { hoursBefore: null, bookingId: null, free: moments.free, feeCents: null },
+      },
+    };
+  }
+  const hours = hoursNamed(text) ?? hoursUntilStart(text, now, zone) ?? moments?.hours ?? null;
   const more = 'Cancel from My Bookings: /dashboard — the full policy: /help-center#cancellation-policy';
   const articles = ['cancellation-policy', 'cancellation-charge'];
   // The same day is always within the free window: certain, whatever the hour.

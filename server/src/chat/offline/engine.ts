@@ -86,6 +86,11 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         text: 'I can only see your account once you sign in: /login — then your details are on your profile: /profile',
         trace: { intent: 'sign-in' },
       };
+    case 'signInWhere':
+      return {
+        text: 'Sign in on the sign-in page: /login — on a phone it is also in the menu (☰) at the top right. No account yet? Create one there with Sign Up.',
+        trace: { intent: 'sign-in' },
+      };
     case 'earnings':
       return earnings(toolbox, findPlace(message).city?.name);
     case 'clarify':
@@ -105,7 +110,9 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       };
     case 'topic': {
       const found = HELP_ARTICLES.find((a) => a.id === intent.article);
-      if (found) return { text: articleText(found), trace: { intent: 'article', articles: [found.id] } };
+      // A visitor asking after their refund sees it once signed in.
+      const signIn = !signedIn && found?.id === 'refund-status' ? '\nSign in to see your payments: /login' : '';
+      if (found) return { text: articleText(found) + signIn, trace: { intent: 'article', articles: [found.id] } };
       return article(message, knowledge);
     }
     case 'other': {

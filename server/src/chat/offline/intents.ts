@@ -44,6 +44,8 @@ export type Intent =
   | { kind: 'cleaner'; name: string; tentative?: boolean }
   /** A visitor asking about their account's data: sign in first. */
   | { kind: 'signIn' }
+  /** Where to sign in. */
+  | { kind: 'signInWhere' }
   /** What cleaners earn on the platform. */
   | { kind: 'earnings' }
   /** Too vague to answer right: ask which (a price of what, who is "she", where is "near me"). */
@@ -67,6 +69,7 @@ const INJECTION = [
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
   /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
+  /\b(system|admin|security|policy) (notice|alert|override|update)\b|\b(prior|previous|earlier|old|all|your) (rules|instructions|guidelines)\b.{0,20}\b(are |is )?(void|null|revoked|cancelled|suspended|no longer)\b|\b(reply|respond|answer) (to )?(every|each|all)( \w+)? (messages?|questions?)\b.{0,40}\b(with|by)\b|\breply ok to confirm\b/i,
   /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
 
@@ -83,7 +86,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|menus?|meals?|cook|cooking|vegan|vegetarian|gluten|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
@@ -228,7 +231,9 @@ function searchAsked(text: string): boolean {
   if (
     located &&
     /\b(anyone|anybody|someone|somebody|who|who's|whos)\b/i.test(text) &&
-    /\b(free|available|open|come|help|do|clean|working|around|need|want|looking)\b/i.test(text)
+    /\b(free|available|open|come|help|do|does|clean|cleans|working|around|need|want|looking|handles?|offers?)\b/i.test(
+      text,
+    )
   ) {
     return true;
   }
@@ -256,11 +261,23 @@ function searchAsked(text: string): boolean {
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
   [
+    /\b(book(ed|ing)?|reserv(ed|ation))\b.{0,60}\b(through|via|on|from|using)\b.{0,40}\b(agent|agency|realtor|real estate|partner|landlord|property manager|someone else'?s|another|their) ?('?s)? ?(web ?site|site|page)?\b|\bpowered by spotless\b/i,
+    'guest-booking',
+  ],
+  [
+    /\b(where|how) (do|can|should|would) i (go to |go and )?pay\b|\bpay (for )?(the|my|a) (booking|cleaning)\b.{0,30}\b(pending|unpaid|not paid)\b/i,
+    'how-to-pay',
+  ],
+  [
+    /\b(how|where|can i|want to|like to)\b.{0,25}\b(leave|write|post|give|add|submit)\b.{0,15}\b(a |an |my )?(review|rating|stars?)\b/i,
+    'reviews',
+  ],
+  [
     /\b(booked|booking) (as a guest|without an account)\b|\bas a guest\b.{0,40}\b(cancel|change|move|manage|find)\b/i,
     'guest-booking',
   ],
   [
-    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b/i,
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b/i,
     'refund-status',
   ],
   [
@@ -274,7 +291,7 @@ const TOPICS: Array<[RegExp, string]> = [
   ],
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(fire|gas leak|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
+    /\b(fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
     'emergency',
   ],
   [
@@ -288,6 +305,10 @@ const TOPICS: Array<[RegExp, string]> = [
   [
     /\b(personal|private|my) (info|information|data|details)\b.{0,50}\b(see|sees|share|shared|sharing|access|visible|know|get|gets|given)\b|\b(see|share|shared|sharing|access|know)\b.{0,30}\b(personal|private|my) (info|information|data|details)\b|\b(what|how much)\b.{0,40}\b(cleaners?|they|he|she)\b.{0,20}\b(see|know|get)\b.{0,20}\babout me\b/i,
     'data-sharing',
+  ],
+  [
+    /^(?!.*\b(background|criminal|checked|vetted|screened|insured|bonded)\b).*(\b(nervous|anxious|uneasy|uncomfortable|worried|scared|weird)\b.{0,60}\b(cleaner|stranger|someone|alone)\b|\b(home alone|alone (at home|in the house))\b.{0,60}\b(cleaner|advice|tips?|safe)\b)/i,
+    'safety-tips',
   ],
   [
     /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9])[\s-]?(years?|yrs?)[\s-]old\b|\b(1[0-7]|[1-9])[\s-]?y\/?o\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b|\b(daughter|son|kid|child|sister|brother|nephew|niece|grand(son|daughter|kid))\b.{0,12}\b(is|turned|aged?) (1[0-7]|[1-9])\b/i,
@@ -306,10 +327,12 @@ const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|still not)\b/i,
     'cleaner-late',
   ],
 ];
+
+const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status']);
 
 export function classify(message: string, signedIn: boolean, options: { people?: boolean } = {}): Intent {
   const text = expandShorthand(message);
@@ -336,6 +359,9 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   ) {
     return { kind: 'private' };
   }
+  // Danger, and money not back, are answered whatever else the message mentions.
+  const urgent = TOPICS.find(([pattern, article]) => URGENT.has(article) && pattern.test(text));
+  if (urgent) return { kind: 'topic', article: urgent[1] };
   const cancellation = cancellationAsked(text, signedIn);
   if (cancellation) return cancellation;
   const write = writeRequest(text);
@@ -343,6 +369,14 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   const mine = ownPast(text);
   if (mine) return mine;
   if (!signedIn && ownDataAsked(text)) return { kind: 'signIn' };
+  // "where do I sign in?": the page.
+  if (
+    /\b(where|how)\b.{0,20}\b(sign|log) ?in\b|\b(sign|log) ?in (page|button|link)\b|\bcan'?t (find|see)\b.{0,20}\b(sign|log) ?in\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'signInWhere' };
+  }
   if (
     /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
       text,
@@ -368,6 +402,8 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     if (!pattern.test(text)) continue;
     // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
     if (article === 'cost' && (searchAsked(text) || findServiceType(text) !== undefined)) continue;
+    // "how much is it?": of what, first.
+    if (article === 'cost' && vague(text)?.kind === 'clarify') continue;
     return { kind: 'topic', article };
   }
   const available = availabilityOf(text);

@@ -65,6 +65,12 @@ export function findPlace(text: string): Place {
 }
 
 function placeIn(text: string): Place {
+  // "moving from Austin to Denver": the place they go to is where the cleaning is.
+  const destination = /\b(?:moving|move|moved|relocat\w*)\b.{0,40}?\bto\s+(.{2,40})/i.exec(text)?.[1];
+  if (destination) {
+    const there = placeIn(destination.replace(/\b(?:moving|move|moved|relocat\w*)\b/gi, ''));
+    if (there.city || there.state) return there;
+  }
   const list = words(text);
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];
@@ -86,6 +92,8 @@ function placeIn(text: string): Place {
     let best: City | undefined;
     let bestDistance = max + 1;
     for (const city of CITIES) {
+      // A typo keeps the words a name has ("me a" is no "Mesa"), or runs them together ("sandiego").
+      if (city.name.split(' ').length < w.size) continue;
       const d = editDistance(w.text, city.name.toLowerCase(), max);
       if (d < bestDistance) {
         best = city;
@@ -260,7 +268,11 @@ export function findDate(text: string, today: string): string | undefined {
   if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(t)) return today;
   const year = Number(today.slice(0, 4));
   const holiday = holidayIn(t, today);
-  if (holiday) return holiday;
+  // "the day after Thanksgiving", "black friday", "the day before Christmas Eve".
+  if (holiday) {
+    const shift = /\b(day after|black friday)\b/.test(t) ? 1 : /\bday before\b/.test(t) ? -1 : 0;
+    return addDaysIso(holiday, shift);
+  }
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const monthFirst =
@@ -289,7 +301,7 @@ export function findDate(text: string, today: string): string | undefined {
     return month === 12 ? isoOf(year + 1, 1, day) : isoOf(year, month + 1, day);
   }
   const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
-  if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);
+  // A weekday named is the day meant, even beside "the weekend" ("friday, before the weekend").
   for (let i = 0; i < 7; i++) {
     const name = WEEKDAYS[i] as string;
     const short = WEEKDAY_SHORT[i] as string;
@@ -300,6 +312,7 @@ export function findDate(text: string, today: string): string | undefined {
     if (m[1] && ahead === 0) ahead = 7;
     return addDaysIso(today, ahead);
   }
+  if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);
   return undefined;
 }
 
@@ -307,7 +320,7 @@ export function findDate(text: string, today: string): string | undefined {
 function holidayIn(t: string, today: string): string | undefined {
   const year = Number(today.slice(0, 4));
   const on = (y: number): string | undefined => {
-    if (/\bthanks ?giving\b/.test(t)) {
+    if (/\bthanks ?giving\b|\bblack friday\b/.test(t)) {
       const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
       return isoOf(y, 11, 1 + ((4 - first + 7) % 7) + 21);
     }

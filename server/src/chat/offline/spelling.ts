@@ -19,6 +19,10 @@ const SHORTHAND: Record<string, string> = {
   cleanin: 'cleaning',
   whens: "when's",
   u: 'you',
+  ur: 'your',
+  r: 'are',
+  ppl: 'people',
+  thx: 'thanks',
   pls: 'please',
   plz: 'please',
   // Common misspellings of the words the rules read.

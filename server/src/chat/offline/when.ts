@@ -62,10 +62,22 @@ export function readWhen(text: string, today: string): When | null {
   const at = after ? null : (findClockTime(t) ?? null);
   let dates: string[] = [];
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);
-  if (/\b(this |next )?weekend\b/.test(t)) {
-    const first =
-      /\bnext weekend\b/.test(t) && weekday(today) !== 0 && weekday(today) !== 6 ? addDays(saturday, 7) : saturday;
-    dates = weekday(today) === 0 && !/\bnext\b/.test(t) ? [today] : [first, addDays(first, 1)];
+  // "this friday afternoon, the in-laws come for the weekend": a weekday named is the day meant.
+  const weekdayNamed =
+    /\b(mon|tues?|wednes|wed|thurs?|fri)(day)?\b/.test(t) &&
+    !/\b(this|next|that|over the|on the|during the) weekend\b/.test(t);
+  if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed) {
+    // "the weekend after this one", "the following weekend": a week on; "the weekend after next": two.
+    const later = /\bweekend after next\b/.test(t)
+      ? 14
+      : /\bweekend after (this|this one|that)\b|\bfollowing weekend\b/.test(t)
+        ? 7
+        : 0;
+    const first = addDays(
+      /\bnext weekend\b/.test(t) && weekday(today) !== 0 && weekday(today) !== 6 ? addDays(saturday, 7) : saturday,
+      later,
+    );
+    dates = weekday(today) === 0 && !/\bnext\b/.test(t) && later === 0 ? [today] : [first, addDays(first, 1)];
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
     else if (/\bsat(urday)?\b/.test(t)) dates = [dates[0] as string];
