@@ -116,6 +116,14 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     terms: 'refund where arrive status bank received yet',
   },
   {
+    id: 'home-access',
+    title: 'How does the cleaner get in, and what about my pets?',
+    text: "Write it in the booking's special instructions: how to get in (a lockbox or door code, a concierge, where a key is) and about your pets (a nervous or big dog kept in a room, or a friendly cat to expect). Only your cleaner sees them, and you can change them from My Bookings until the visit. A lockbox beats a key under the mat; being home for a first visit is safest.",
+    href: '/dashboard',
+    terms:
+      'key keys lockbox door code get in access let in entry not home away work pets pet dog dogs cat cats animals instructions',
+  },
+  {
     id: 'profile-details',
     title: 'How do I change my name, e-mail address, phone number or password?',
     text: 'On your profile page: edit your first and last name, e-mail address or phone number and save (changing your e-mail asks for your current password), and change your password in the security card below them.',

@@ -69,6 +69,7 @@ const RELATIVE = /(?<![\w/.])\/(?:[a-z0-9-]+)(?:\/[A-Za-z0-9-]+)*(?:\?[^\s)\]]*)
 const PAGE_TITLES: Record<string, string> = {
   '/dashboard': 'My Bookings',
   '/profile': 'Your profile',
+  '/payments': 'Payments',
   '/help-center': 'Help Center',
   '/safety': 'Safety',
   '/contact': 'Contact support',

@@ -4,6 +4,7 @@ import fifthCustomerHoldout from './fifth-customer.holdout.json' with { type: 'j
 import fifthCustomerTuning from './fifth-customer.tuning.json' with { type: 'json' };
 import fifthExtraTuning from './fifth-extra.tuning.json' with { type: 'json' };
 import fifthFinalTuning from './fifth-final.tuning.json' with { type: 'json' };
+import fifthLastTuning from './fifth-last.tuning.json' with { type: 'json' };
 import fifthMoreTuning from './fifth-more.tuning.json' with { type: 'json' };
 import fifthVisitorHoldout from './fifth-visitor.holdout.json' with { type: 'json' };
 import fifthVisitorTuning from './fifth-visitor.tuning.json' with { type: 'json' };
@@ -53,8 +54,8 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 360 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`) were written the
- * same way by five more people.
+ * further 460 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`)
+ * were written the same way by seven more people.
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,
@@ -63,5 +64,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthMoreTuning,
   ...fifthAgainTuning,
   ...fifthFinalTuning,
+  ...fifthLastTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

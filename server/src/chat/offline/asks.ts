@@ -17,9 +17,10 @@ type Asked =
   | { kind: 'cleaner'; name: string; tentative?: boolean }
   | { kind: 'clarify'; about: 'price' | 'person' | 'place' | 'general' };
 
-const CANCEL = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i;
+const CANCEL =
+  /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -50,10 +51,17 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
 /** "Who cleaned my house last time?", "my previous cleaner", "who's coming next time?" */
 export function ownPast(text: string): Asked | null {
   const t = text.toLowerCase();
-  if (
-    /\b(who|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously)\b|\b(my|the) (last|previous|most recent) (cleaning|cleaner|booking|visit|appointment)\b|\bwho cleaned (my|our|for me)\b/.test(
+  const lastNamed =
+    /\b(my|the) (last|previous|most recent|latest) ((completed|finished|past) )?(cleaning|clean|cleaner|booking|visit|appointment)\b/.test(
       t,
-    )
+    );
+  // "the last clean was sloppy — how do I leave a review?" asks how, not about the last one.
+  const askedAbout = /\b(who|when|what|which|name|date|how long ago)\b/.test(t) && !/\bhow (do|can|should) i\b/.test(t);
+  if (
+    /\b(who|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously)\b|\bwho cleaned (my|our|for me)\b/.test(
+      t,
+    ) ||
+    (lastNamed && askedAbout)
   ) {
     return { kind: 'bookings', question: 'last' };
   }
@@ -77,7 +85,7 @@ export function earningsAsked(text: string): boolean {
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses)\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleaning jobs|through (you|spotless)|you guys)\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -115,9 +123,17 @@ export function priceAsked(text: string): Asked | null {
     /\b(?:would|does|will|could) ([A-Za-z][a-z]+ [A-Za-z][a-z]+) (?:charge|cost|ask)\b/,
     /\b(?:for|from|by)\s+([A-Z][a-z]+ [A-Z][a-z]+)\b/,
     /\b(?:does|do|did|is|was) ([A-Z][a-z]+ [A-Z][a-z]+) (?:charge|cost)\b/,
+    // One name alone: "how much would James charge me".
+    /\b(?:would|does|will|could|did) ([A-Z][a-z]+) (?:charge|cost|ask)\b/,
   ]
     .map((pattern) => pattern.exec(text)?.[1])
-    .find((found) => found !== undefined && !found.split(' ').every((w) => isWord(w.toLowerCase())));
+    .find(
+      (found) =>
+        found !== undefined &&
+        !found.split(' ').every((w) => isWord(w.toLowerCase())) &&
+        !/^(it|that|this|they|she|he|you|we|i)$/i.test(found) &&
+        !/^(would|does|do|will|could|did|can|should|much|me|to|for|how|what)\b/i.test(found),
+    );
   return { kind: 'price', service, ...(name ? { name } : {}) };
 }
 
@@ -170,8 +186,16 @@ export function vague(text: string): Asked | null {
     return { kind: 'clarify', about: 'person' };
   }
   // "I need help", "help!": what it can do.
-  if (/^(i need |need |please |can you )?help( me)?( please)?\W*$/.test(t))
+  if (/^((hi|hello|hey)\W+)?(i need |need |please |can you |could you |can u )?help( me)?( please| out)?\W*$/.test(t))
     return { kind: 'clarify', about: 'general' };
+  // "something's wrong with my booking": which part, first.
+  if (
+    /^(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(
+      t,
+    )
+  ) {
+    return { kind: 'clarify', about: 'general' };
+  }
   // "can i change it": it, with nothing it could be.
   if (size <= 5 && /\b(it|that|this|them)\b/.test(t) && !findCatalogType(t) && !CANCEL.test(t)) {
     return { kind: 'clarify', about: 'general' };

@@ -49,7 +49,7 @@ export function hoursNamed(text: string): number | null {
   if (/\b(the )?day before\b|\bnight before\b/.test(t)) return null;
   if (/\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t)) return null;
   const m =
-    /\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|twelve|half|a couple(?: of)?|couple|a few|few)\s*(?:an?\s+)?(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/.exec(
+    /\b(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|twelve|half|a couple(?: of)?|couple|a few|few)\s*(?:an?\s+)?(?:(?:full|whole|entire|clear|good)\s+)?(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b/.exec(
       t,
     );
   if (!m?.[1] || !m[2]) return null;
@@ -84,7 +84,7 @@ function hoursUntilStart(text: string, now: Date, zone: string): number | null {
  * alone settle (two days apart is free whatever the hours; the same day never is).
  */
 export function momentsNamed(text: string, today: string): { hours: number | null; free: boolean | null } | null {
-  const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out)\b/i.exec(text);
+  const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.exec(text);
   if (!cut) return null;
   const [a, b] = [readWhen(text.slice(0, cut.index), today), readWhen(text.slice(cut.index), today)];
   if (a?.dates.length !== 1 || b?.dates.length !== 1) return null;

@@ -24,6 +24,9 @@ import { writeRefusal } from './write-refusals';
 
 /** Below this BM25 score an article is not an answer. */
 const MIN_ARTICLE_SCORE = 1.6;
+/** Below this score, or with the runner-up within this share of the best, an article answer is marked unsure. */
+const UNSURE_ARTICLE_SCORE = 2.5;
+const UNSURE_MARGIN = 0.1;
 
 export const OFF_TOPIC_REPLY =
   "I'm the Spotless assistant, so I can only help with finding and booking cleaners, your bookings, payments, and our policies. Try asking me to find a cleaner in your city, or about cancellations.";
@@ -85,6 +88,11 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       return {
         text: 'I can only see your account once you sign in: /login — then your details are on your profile: /profile',
         trace: { intent: 'sign-in' },
+      };
+    case 'paymentsPage':
+      return {
+        text: `Every payment you made, with its booking, amount and whether it was refunded, is on your Payments page: /payments — a charge there you don't recognise? Contact support with the amount and date: /contact (${SUPPORT_EMAIL}).`,
+        trace: { intent: 'article', articles: ['refund-status', 'how-to-pay'] },
       };
     case 'signInWhere':
       return {
@@ -173,6 +181,15 @@ function article(message: string, knowledge: KnowledgeBase): Answer {
     return { text: OFF_TOPIC_REPLY, trace: { intent: 'refusal', refusal: 'off-topic' } };
   }
   const articles = ranked.slice(0, 3).map((r) => r.article.id);
+  // Words that match the help centre only weakly, or two articles as well as each other: say so, and
+  // what else it can do, rather than answer one of them as if sure.
+  const runnerUp = ranked[1]?.score ?? 0;
+  if (best.score < UNSURE_ARTICLE_SCORE || (best.score - runnerUp) / best.score < UNSURE_MARGIN) {
+    return {
+      text: `I'm not sure I understood. If you mean “${best.article.title}”: ${articleText(best.article)}\n\nIf not, I can find cleaners in your city and check when they are free, tell you what a service costs, or explain our policies. Browse cleaners: /cleaners`,
+      trace: { intent: 'article', articles, unsure: true },
+    };
+  }
   return { text: articleText(best.article), trace: { intent: 'article', articles } };
 }
 

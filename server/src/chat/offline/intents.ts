@@ -44,6 +44,8 @@ export type Intent =
   | { kind: 'cleaner'; name: string; tentative?: boolean }
   /** A visitor asking about their account's data: sign in first. */
   | { kind: 'signIn' }
+  /** Where their payments are listed. */
+  | { kind: 'paymentsPage' }
   /** Where to sign in. */
   | { kind: 'signInWhere' }
   /** What cleaners earn on the platform. */
@@ -86,7 +88,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|menus?|meals?|cook|cooking|vegan|vegetarian|gluten|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|menus?|meals?|cook|cooking|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
@@ -96,7 +98,7 @@ function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
     [/refund|give me (my )?money back/, 'refund'],
-    [/pay|charge|process (the |my )?payment/, 'pay'],
+    [/pay|charge|tip|process (the |my )?payment/, 'pay'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
@@ -148,7 +150,10 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t) ||
-    /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t);
+    /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
+    /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
+      t,
+    );
   const cancelFree =
     /\b(cancel|call (it )?off|back out)\b/.test(t) &&
     (/\bstill\b/.test(t) || /\bmy\b/.test(t) || /\bthe next (one|cleaning|booking)\b/.test(t)) &&
@@ -157,13 +162,12 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\b(when|where|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\b(when|where|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
-  const plural = /\b(all|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(
-    t,
-  );
+  const plural =
+    /\b(all|every|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(t);
   if (plural) return { kind: 'bookings', question: 'list' };
   return { kind: 'bookings', question: 'next' };
 }
@@ -173,7 +177,7 @@ const NAME_STOP = new Set(
     'the a an any anyone someone somebody everyone she he they it this that my your cleaner cleaners there you i ' +
     'we free available open busy working customer service support team office spotless what who which ' +
     'is are was were do does did can could will would please hey hi hello so ok okay and or but if when how ' +
-    'mr mrs ms miss dr come clean do work make be have get go'
+    'mr mrs ms miss dr come clean do work make be have get go got'
   ).split(' '),
 );
 
@@ -261,6 +265,14 @@ function searchAsked(text: string): boolean {
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
   [
+    /\b(broke|broken|cracked|smashed|shattered|scratched|ruined|knocked (over|off|down)|dropped|damaged?|destroyed|chipped|dented|stained)\b.{0,80}\b(who pays|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(broke|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    'damage',
+  ],
+  [
+    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\b(dogs?|cats?|pets?|puppy|animals?)\b.{0,80}\b(cleaner|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    'home-access',
+  ],
+  [
     /\b(book(ed|ing)?|reserv(ed|ation))\b.{0,60}\b(through|via|on|from|using)\b.{0,40}\b(agent|agency|realtor|real estate|partner|landlord|property manager|someone else'?s|another|their) ?('?s)? ?(web ?site|site|page)?\b|\bpowered by spotless\b/i,
     'guest-booking',
   ],
@@ -277,7 +289,7 @@ const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b/i,
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b/i,
     'refund-status',
   ],
   [
@@ -315,11 +327,11 @@ const TOPICS: Array<[RegExp, string]> = [
     'minimum-age',
   ],
   [
-    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application)\b/i,
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
     'become-a-cleaner',
   ],
   [
-    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bhow (are|is) (the )?(prices?|pricing|costs?|rates?)( \w+)? (worked out|calculated|determined|set|decided|figured)\b|\bhow does (the )?pricing work\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
+    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bwhy (do|does) (every|each|the|some|all|different) cleaners? (charge|cost)\b|\b(charge|cost|price|rate)s? (something |so )?different\b|\bhow (are|is) (the )?(prices?|pricing|costs?|rates?|total)( \w+)? (worked out|calculated|determined|set|decided|figured)\b|\bhow does (the )?pricing work\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
     'cost',
   ],
   [
@@ -369,6 +381,15 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   const mine = ownPast(text);
   if (mine) return mine;
   if (!signedIn && ownDataAsked(text)) return { kind: 'signIn' };
+  // "where can I see my payments?", "a charge I don't recognise": the Payments page.
+  if (
+    signedIn &&
+    /\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'paymentsPage' };
+  }
   // "where do I sign in?": the page.
   if (
     /\b(where|how)\b.{0,20}\b(sign|log) ?in\b|\b(sign|log) ?in (page|button|link)\b|\bcan'?t (find|see)\b.{0,20}\b(sign|log) ?in\b/i.test(
@@ -385,7 +406,13 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'bookings', question: 'next' };
   }
   const own = ownBookings(text);
-  if (own && (signedIn || own.question !== 'cancel-free' || /\bmy\b/i.test(text))) return own;
+  if (
+    own &&
+    (signedIn ||
+      own.question !== 'cancel-free' ||
+      /\bmy (next|upcoming|booking|cleaning|appointment|reservation|visit)\b/i.test(text))
+  )
+    return own;
   // An aside about the cleaner ("the cleaner just left") does not make a recipe question ours.
   const asksForCleaners = CLEANER_NOUN.test(text) && (FIND.test(text) || findPlace(text).city !== undefined);
   if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book|booking|cancel|refund|pay)/i.test(text)) {
@@ -402,6 +429,8 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     if (!pattern.test(text)) continue;
     // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
     if (article === 'cost' && (searchAsked(text) || findServiceType(text) !== undefined)) continue;
+    // "pet-friendly cleaners in Austin" asks for cleaners, not how they get in.
+    if (article === 'home-access' && (findPlace(text).city || /\b(friendly|good with)\b/i.test(text))) continue;
     // "how much is it?": of what, first.
     if (article === 'cost' && vague(text)?.kind === 'clarify') continue;
     return { kind: 'topic', article };

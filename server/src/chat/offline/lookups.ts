@@ -71,6 +71,12 @@ function placeIn(text: string): Place {
     const there = placeIn(destination.replace(/\b(?:moving|move|moved|relocat\w*)\b/gi, ''));
     if (there.city || there.state) return there;
   }
+  // "a little town in Texas, not Austin": a place ruled out is not the place.
+  const ruledOut = text.replace(
+    /\b(?:not|except|excluding|other than|outside(?: of)?|far from)\s+(?:in\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?/g,
+    ' ',
+  );
+  if (ruledOut !== text) return placeIn(ruledOut);
   const list = words(text);
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];

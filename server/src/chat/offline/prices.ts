@@ -72,7 +72,15 @@ export async function priceOf(
   const base = dollarsToCents(service.basePrice);
   const rule = `the larger of its ${formatMoney(base)} base price and the cleaner's hourly rate for ${hours(service.duration)}`;
   if (scope.name) {
-    const { cleaner } = await findCleanerByName(toolbox, scope.name);
+    const { cleaner, ambiguous, candidates } = await findCleanerByName(toolbox, scope.name);
+    if (!cleaner && ambiguous) {
+      // Several cleaners answer to one name: which, rather than a guess.
+      const some = candidates.slice(0, 3).map((c) => `${c.name} (/cleaner/${c.id})`);
+      return {
+        text: `Several cleaners are called ${scope.name}: ${some.join(', ')}. Which one do you mean? Tell me their full name and I'll work out ${service.name}'s price with their rate.`,
+        trace: { intent: 'clarify', unsure: true, cleanerIds: candidates.slice(0, 3).map((c) => c.id) },
+      };
+    }
     if (cleaner) {
       const total = quote(cleaner.hourlyRate);
       const trace: ReplyTrace = {

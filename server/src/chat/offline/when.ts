@@ -78,6 +78,10 @@ export function readWhen(text: string, today: string): When | null {
       later,
     );
     dates = weekday(today) === 0 && !/\bnext\b/.test(t) && later === 0 ? [today] : [first, addDays(first, 1)];
+    // "next weekend" said Monday to Thursday: people mean this coming one or the one after — both.
+    if (/\bnext weekend\b/.test(t) && later === 0 && weekday(today) >= 1 && weekday(today) <= 4) {
+      dates = [saturday, addDays(saturday, 1), ...dates];
+    }
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
     else if (/\bsat(urday)?\b/.test(t)) dates = [dates[0] as string];
