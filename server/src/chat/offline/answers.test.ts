@@ -129,4 +129,30 @@ describe('the offline assistant answers from the rules and the data', () => {
     const privateAsk = await ask(visitor, "What is Maria Lopez's phone number?");
     expect(privateAsk.text).not.toMatch(/message your cleaner/i);
   });
+
+  it('says it is not sure when the help centre matches weakly or two articles alike, and still offers the nearer', async () => {
+    const weak = await ask(visitor, 'ok is she open that day?');
+    expect(weak.trace).toMatchObject({ intent: 'clarify', unsure: true });
+    const alike = await ask(visitor, 'can you help me plan a thanksgiving menu for 12 people, one is vegan');
+    expect(alike.trace).toMatchObject({ intent: 'refusal', refusal: 'off-topic' });
+    const close = await ask(visitor, 'whats the deal with the stuff u need from me before the visit');
+    expect(close.trace.unsure).toBe(true);
+    expect(close.text).toMatch(/^I'm not sure I understood\. If you mean “.+”: /);
+    expect(close.trace.articles?.length).toBeGreaterThan(0);
+  });
+
+  it('reads two moments named in a cancelling question, the day after a holiday, and a move’s destination', async () => {
+    const two = await ask(
+      visitor,
+      'My cleaning would be on Saturday at 10am. If I cancel Thursday morning around 10, is there a fee?',
+    );
+    // Two days apart settle it whatever the hour; both hours named give the hours between.
+    expect(two.trace.cancellation).toMatchObject({ free: true });
+    const timed = await ask(visitor, 'My cleaning is Saturday at 10am. If I cancel Friday at 4pm, do I pay anything?');
+    expect(timed.trace.cancellation).toMatchObject({ hoursBefore: 18, free: false });
+    const holiday = await ask(visitor, 'any cleaners free in Dallas the day after thanksgiving? morning ideally');
+    expect(holiday.trace.when?.date).toBe('2026-11-27');
+    const move = await ask(customer, "We're moving from Austin to Denver Dec 5, need a move-in clean at the new place");
+    expect(move.trace.filters).toMatchObject({ location: 'Denver' });
+  });
 });

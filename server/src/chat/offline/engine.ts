@@ -26,7 +26,7 @@ import { writeRefusal } from './write-refusals';
 const MIN_ARTICLE_SCORE = 1.6;
 /** Below this score, or with the runner-up within this share of the best, an article answer is marked unsure. */
 const UNSURE_ARTICLE_SCORE = 2.5;
-const UNSURE_MARGIN = 0.1;
+const UNSURE_MARGIN = 0.2;
 
 export const OFF_TOPIC_REPLY =
   "I'm the Spotless assistant, so I can only help with finding and booking cleaners, your bookings, payments, and our policies. Try asking me to find a cleaner in your city, or about cancellations.";
