@@ -154,5 +154,9 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect(holiday.trace.when?.date).toBe('2026-11-27');
     const move = await ask(customer, "We're moving from Austin to Denver Dec 5, need a move-in clean at the new place");
     expect(move.trace.filters).toMatchObject({ location: 'Denver' });
+    // "next weekend" said on a Tuesday: the coming one first, and it says so.
+    const weekend = await ask(visitor, "move-out clean in Phoenix next weekend, who's around?");
+    expect(weekend.trace.when?.date).toBe('2026-11-28');
+    expect(weekend.text).toContain('"Next weekend" can mean this coming one or the one after');
   });
 });

@@ -175,7 +175,7 @@ async function searchAt(
     return `${i + 1}. ${describeCleaner(cleaner)}\n   Free${service ? ` for ${service.name}` : ''} at ${list(times.slice(0, 4).map(formatTime12))} (their local time). Book ${formatTime12(first)}: ${bookingHref(cleaner.id, service, date, first)}`;
   });
   return {
-    text: `These ${what} are free ${asked}:\n${lines.join('\n')}\n\nSee all matching cleaners: ${data.listing}\nYou choose the service, add your address and confirm on the booking page.`,
+    text: `These ${what} are free ${asked}:\n${lines.join('\n')}\n\n${when.readAs ? `${when.readAs}\n` : ''}See all matching cleaners: ${data.listing}\nYou choose the service, add your address and confirm on the booking page.`,
     trace,
   };
 }

@@ -13,6 +13,8 @@ export interface When {
   after: string | null;
   /** "at 10am" → "10:00": that time if free. */
   at: string | null;
+  /** How an ambiguous phrase was read, to say so ("next weekend" midweek: the coming one first). */
+  readAs?: string;
 }
 
 export const TIME_RANGES: Record<TimeOfDay, [string, string]> = {
@@ -61,6 +63,7 @@ export function readWhen(text: string, today: string): When | null {
   const after = findAfter(t);
   const at = after ? null : (findClockTime(t) ?? null);
   let dates: string[] = [];
+  let readAs: string | undefined;
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);
   // "this friday afternoon, the in-laws come for the weekend": a weekday named is the day meant.
   const weekdayNamed =
@@ -81,6 +84,7 @@ export function readWhen(text: string, today: string): When | null {
     // "next weekend" said Monday to Thursday: people mean this coming one or the one after — both.
     if (/\bnext weekend\b/.test(t) && later === 0 && weekday(today) >= 1 && weekday(today) <= 4) {
       dates = [saturday, addDays(saturday, 1), ...dates];
+      readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${new Date(`${saturday}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })} on, the nearer first.`;
     }
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
@@ -101,7 +105,7 @@ export function readWhen(text: string, today: string): When | null {
     if (/\b(in the morning|morning)\b/.test(t) && !/\btoday|this morning\b/.test(t)) dates = [addDays(today, 1)];
   }
   if (dates.length === 0) return null;
-  return { dates, timeOfDay, after, at };
+  return { dates, timeOfDay, after, at, ...(readAs ? { readAs } : {}) };
 }
 
 /** Free times (HH:MM, in order) that fit what was asked. */
