@@ -6,6 +6,7 @@ import fifthExtraTuning from './fifth-extra.tuning.json' with { type: 'json' };
 import fifthFinalTuning from './fifth-final.tuning.json' with { type: 'json' };
 import fifthLastTuning from './fifth-last.tuning.json' with { type: 'json' };
 import fifthMoreTuning from './fifth-more.tuning.json' with { type: 'json' };
+import fifthStoriesTuning from './fifth-stories.tuning.json' with { type: 'json' };
 import fifthVisitorHoldout from './fifth-visitor.holdout.json' with { type: 'json' };
 import fifthVisitorTuning from './fifth-visitor.tuning.json' with { type: 'json' };
 import fourthHoldout from './fourth.holdout.json' with { type: 'json' };
@@ -54,8 +55,8 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 460 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`)
- * were written the same way by seven more people.
+ * further 560 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
+ * `fifth-stories`) were written the same way by nine more people.
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,
@@ -65,5 +66,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthAgainTuning,
   ...fifthFinalTuning,
   ...fifthLastTuning,
+  ...fifthStoriesTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

@@ -52,7 +52,7 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
 export function ownPast(text: string): Asked | null {
   const t = text.toLowerCase();
   const lastNamed =
-    /\b(my|the) (last|previous|most recent|latest) ((completed|finished|past) )?(cleaning|clean|cleaner|booking|visit|appointment)\b/.test(
+    /\b(my|the) (last|previous|most recent|latest) ((completed|finished|past) )?(cleaning|clean|cleaner|booking|visit|appointment)\b(?! (company|companies|service|business|lady|crew|place|app|agency))/.test(
       t,
     );
   // "the last clean was sloppy — how do I leave a review?" asks how, not about the last one.
@@ -81,11 +81,11 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month))\b/.test(
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleaning jobs|through (you|spotless)|you guys)\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|signed up|sign up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys)\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -147,7 +147,9 @@ export function personAsked(text: string): Asked | null {
   ) {
     return null;
   }
-  const named = /\b(?:a |the )?cleaner (?:called|named) ([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1];
+  const named =
+    /\b(?:a |the )?cleaner (?:called|named) ([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1] ??
+    /\b(?:do you have|is there|have you got|got)\s+(?:a|an|any)\s+([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1];
   if (named) return { kind: 'cleaner', name: named };
   const candidate = nameCandidate(text);
   const full = candidate?.includes(' ') ? candidate : undefined;
@@ -181,12 +183,16 @@ export function vague(text: string): Asked | null {
   if (
     /\b(she|he|they|her|him)\b/.test(t) &&
     /\b(free|available|come|good|charge|open|around|busy|booked|working)\b/.test(t) &&
-    size <= 6
+    (size <= 6 || (size <= 10 && /^(and|so|but|ok|okay|what about)\b/.test(t)))
   ) {
     return { kind: 'clarify', about: 'person' };
   }
   // "I need help", "help!": what it can do.
-  if (/^((hi|hello|hey)\W+)?(i need |need |please |can you |could you |can u )?help( me)?( please| out)?\W*$/.test(t))
+  if (
+    /^((hi|hello|hey|uh+|um+|so|ok|okay|yeah)\W+)*(i need |need |please |can you |could you |can u |i could use )?(some )?help( me)?( with (something|a thing|stuff|smth|sth|a few things))?( please| out)?\W*$/.test(
+      t,
+    )
+  )
     return { kind: 'clarify', about: 'general' };
   // "something's wrong with my booking": which part, first.
   if (
@@ -221,6 +227,11 @@ export function ownDataAsked(text: string): boolean {
     )
   )
     return false;
+  if (
+    /\b(receipts?|invoices?|statements?)\b/i.test(text) &&
+    /\b(my|i'?ve had|i had|pull|send|get|download|every|all)\b/i.test(text)
+  )
+    return true;
   return (
     /\b(did|has|have|where|when|status|show|see|check|list|view)\b.{0,30}\bmy (payments?|bookings?|cleanings?|appointments?|receipts?|refunds?|orders?)\b|\bmy (payments?|bookings?|cleanings?|appointments?|refunds?|orders?)\b.{0,30}\b(go through|went through|gone through|confirmed|status|processed|arrive|come through)\b/i.test(
       text,

@@ -1,7 +1,8 @@
 import { FREE_CANCELLATION_HOURS, HOUR_MS, LATE_CANCELLATION_FEE_HOURS } from '@spotless/sdk/rules';
 import type { ReplyTrace } from '../../lib/assistant-engine';
 import { zonedToUtc } from '../../lib/time';
-import { readWhen, todayIn } from './when';
+import { findDate } from './lookups';
+import { addDays, readWhen, todayIn } from './when';
 
 /**
  * What cancelling costs (decision 047), computed from the cancellation rule's figures for the time
@@ -86,7 +87,18 @@ function hoursUntilStart(text: string, now: Date, zone: string): number | null {
 export function momentsNamed(text: string, today: string): { hours: number | null; free: boolean | null } | null {
   const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.exec(text);
   if (!cut) return null;
-  const [a, b] = [readWhen(text.slice(0, cut.index), today), readWhen(text.slice(cut.index), today)];
+  const [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
+  const a = readWhen(first, today);
+  let b = readWhen(rest, today);
+  // "cancel at 8 pm the night before", "the morning of": a day told from the start's.
+  const relative = /\b(night|day|evening) before\b/i.test(rest)
+    ? -1
+    : /\b(morning of|same day|that (morning|day))\b/i.test(rest)
+      ? 0
+      : null;
+  if (a?.dates.length === 1 && b && relative !== null && findDate(rest, today) === undefined) {
+    b = { ...b, dates: [addDays(a.dates[0] as string, relative)] };
+  }
   if (a?.dates.length !== 1 || b?.dates.length !== 1) return null;
   const moment = (w: typeof a) => ({ date: w.dates[0] as string, time: w.at ?? w.after });
   const [one, two] = [moment(a), moment(b)];

@@ -89,6 +89,13 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         text: 'I can only see your account once you sign in: /login — then your details are on your profile: /profile',
         trace: { intent: 'sign-in' },
       };
+    case 'go': {
+      const name = { '/dashboard': 'My Bookings', '/payments': 'Payments', '/profile': 'your profile' }[intent.path];
+      return {
+        text: `Here is ${name}: ${intent.path}${signedIn ? '' : ' — you will be asked to sign in first: /login'}`,
+        trace: { intent: 'article', articles: [] },
+      };
+    }
     case 'paymentsPage':
       return {
         text: `Every payment you made, with its booking, amount and whether it was refunded, is on your Payments page: /payments — a charge there you don't recognise? Contact support with the amount and date: /contact (${SUPPORT_EMAIL}).`,
@@ -163,6 +170,8 @@ const NEXT_STEPS: Record<string, string> = {
   'cancellation-policy': 'Your bookings: /dashboard',
   'cancellation-charge': 'Your bookings: /dashboard',
   'cleaner-late': 'Your bookings: /dashboard — or contact support: /contact',
+  'support-response': 'Write to us with the contact form: /contact',
+  'support-hours': 'Write to us with the contact form: /contact',
   cost: 'Compare cleaners and their rates: /cleaners',
   'how-to-pay': 'Pay for an unpaid booking from My Bookings: /dashboard',
   'refund-status': 'Your bookings: /dashboard — or contact support: /contact',

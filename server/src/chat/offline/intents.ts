@@ -20,7 +20,7 @@ import {
 } from './lookups';
 import type { CatalogType } from './prices';
 import { searchFilters } from './search';
-import { expandShorthand } from './spelling';
+import { expandShorthand, isWord } from './spelling';
 import { findAfter } from './when';
 
 /**
@@ -44,6 +44,8 @@ export type Intent =
   | { kind: 'cleaner'; name: string; tentative?: boolean }
   /** A visitor asking about their account's data: sign in first. */
   | { kind: 'signIn' }
+  /** A page of the site they ask to be taken to. */
+  | { kind: 'go'; path: '/dashboard' | '/payments' | '/profile' }
   /** Where their payments are listed. */
   | { kind: 'paymentsPage' }
   /** Where to sign in. */
@@ -88,7 +90,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|menus?|meals?|cook|cooking|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|menus?|meals?|cook|cooking|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 function writeRequest(text: string): Extract<Intent, { kind: 'write' }> | null {
@@ -149,7 +151,10 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
       t,
     ) ||
-    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b/.test(t) ||
+    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
+    /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay)\b/.test(
+      t,
+    ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
     /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
       t,
@@ -211,6 +216,18 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     if (parts.length === 0) continue;
     return { kind: 'availability', name: parts.join(' ') };
   }
+  // "…raving about James Carter. Does he have any openings then?": the one person named.
+  if (
+    /\b(does|is|can|will|has|could|would)\s+(he|she|they)\b.{0,30}\b(have|free|available|openings?|slots?|time|come|make it)\b/i.test(
+      t,
+    )
+  ) {
+    const names = [...text.matchAll(/\b([A-Z][a-z]+) ([A-Z][a-z]+)\b/g)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .filter((n) => !n.split(' ').some((w) => NAME_STOP.has(w.toLowerCase()) || isWord(w.toLowerCase())))
+      .filter((n) => findPlace(n).city === undefined && findPlace(n).state === undefined);
+    if (new Set(names).size === 1) return { kind: 'availability', name: names[0] as string };
+  }
   return null;
 }
 
@@ -265,6 +282,14 @@ function searchAsked(text: string): boolean {
 /** Phrases that name their article outright, whatever else the words are near. */
 const TOPICS: Array<[RegExp, string]> = [
   [
+    /^\W*(are|is|do|does|have)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(background[- ]?checked|criminal|checked|vetted|screened)\b/i,
+    'background-checks',
+  ],
+  [
+    /^\W*(are|is|do|does)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(insured|bonded|covered)\b/i,
+    'insured-bonded',
+  ],
+  [
     /\b(broke|broken|cracked|smashed|shattered|scratched|ruined|knocked (over|off|down)|dropped|damaged?|destroyed|chipped|dented|stained)\b.{0,80}\b(who pays|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(broke|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
     'damage',
   ],
@@ -303,7 +328,7 @@ const TOPICS: Array<[RegExp, string]> = [
   ],
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured))\b/i,
+    /\b(fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
     'emergency',
   ],
   [
@@ -339,10 +364,14 @@ const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|still not)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];
+
+/** "What services do you offer?", "what do you guys actually clean", "price list". */
+const SERVICES_ASKED =
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
 const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status']);
 
@@ -390,6 +419,20 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   ) {
     return { kind: 'paymentsPage' };
   }
+  // "take me to my dashboard", "open my profile": the page.
+  const page =
+    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(?<page>dashboard|bookings page|profile|payments( page)?|account( page| settings)?|settings)\b/i.exec(
+      text,
+    )?.groups?.page;
+  if (
+    page &&
+    /^\W*(please |pls |can you |could you )?(take|go|open|bring|link|where|get)\b|\b(pls|please)\W*$/i.test(text)
+  ) {
+    return {
+      kind: 'go',
+      path: /dashboard|bookings/i.test(page) ? '/dashboard' : /payments/i.test(page) ? '/payments' : '/profile',
+    };
+  }
   // "where do I sign in?": the page.
   if (
     /\b(where|how)\b.{0,20}\b(sign|log) ?in\b|\b(sign|log) ?in (page|button|link)\b|\bcan'?t (find|see)\b.{0,20}\b(sign|log) ?in\b/i.test(
@@ -431,18 +474,15 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     if (article === 'cost' && (searchAsked(text) || findServiceType(text) !== undefined)) continue;
     // "pet-friendly cleaners in Austin" asks for cleaners, not how they get in.
     if (article === 'home-access' && (findPlace(text).city || /\b(friendly|good with)\b/i.test(text))) continue;
+    // "what do you clean and what's the price for each" asks for the services and their prices.
+    if (article === 'cost' && SERVICES_ASKED.test(text) && findPlace(text).city === undefined) continue;
     // "how much is it?": of what, first.
     if (article === 'cost' && vague(text)?.kind === 'clarify') continue;
     return { kind: 'topic', article };
   }
   const available = availabilityOf(text);
   if (available) return available;
-  if (
-    /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b/i.test(
-      text,
-    ) &&
-    findPlace(text).city === undefined
-  ) {
+  if (SERVICES_ASKED.test(text) && findPlace(text).city === undefined) {
     return { kind: 'services' };
   }
   if (searchAsked(text)) {

@@ -26,6 +26,14 @@ const CITY_ALIASES: Record<string, string> = {
   'san fran': 'San Francisco',
   philly: 'Philadelphia',
   vegas: 'Las Vegas',
+  nola: 'New Orleans',
+  'big easy': 'New Orleans',
+  atl: 'Atlanta',
+  slc: 'Salt Lake City',
+  okc: 'Oklahoma City',
+  kc: 'Kansas City',
+  'st louis': 'St. Louis',
+  'saint louis': 'St. Louis',
   dc: 'Washington',
   'washington dc': 'Washington',
   'washington d c': 'Washington',
@@ -156,7 +164,15 @@ export function findMaxPrice(text: string): number | undefined {
       String.raw`\s*(?:dollars?|bucks|usd)?\s*(?:/\s*h(?:ou)?r|an hour|per hour|/hour|hourly)?\s*(?:or less|or under|or cheaper|max(?:imum)?|tops)\b`,
   );
   const m = before.exec(t) ?? after.exec(t);
-  if (m?.[1]) return Number(m[1]);
+  // "two kids under 3", "under 5 years": a count or an age, not a rate.
+  const counted =
+    m !== null &&
+    !m[0].includes('$') &&
+    (Number(m[1]) < 10 ||
+      /^\s*(kids?|children|years?|yrs?|months?|people|rooms?|bedrooms?|baths?|bathrooms?|hours?|hrs?|days?|weeks?|floors?|pets?|dogs?|cats?)\b/.test(
+        t.slice((m.index ?? 0) + m[0].length),
+      ));
+  if (m?.[1] && !counted) return Number(m[1]);
   const plain = /\$\s?(\d{1,4})(?:\s*(?:\/\s*h(?:ou)?r|an hour|per hour|hourly))/.exec(t);
   return plain?.[1] ? Number(plain[1]) : undefined;
 }
@@ -192,7 +208,8 @@ export function findBadges(text: string): Badges {
   const t = text.toLowerCase();
   const badges: Badges = {};
   if (/\bverified\b|\bbackground[\s-]?check(ed)?\b|\bvetted\b/.test(t)) badges.isVerified = true;
-  if (/\binsur(ed|ance)\b/.test(t)) badges.isInsured = true;
+  // "we run an insurance agency" names a business, not a credential.
+  if (/\binsur(ed|ance)\b(?! (agency|agent|company|office|firm|broker|business))/.test(t)) badges.isInsured = true;
   if (/\bbond(ed)?\b/.test(t)) badges.isBonded = true;
   return badges;
 }
@@ -208,7 +225,8 @@ export function findSort(text: string): Sort | undefined {
   ) {
     return 'price';
   }
-  if (/\b(most experienced|experienced|most jobs|veteran|seasoned)\b/.test(t)) return 'experience';
+  if (/\b(most experienced|experienced|most experience|the most jobs|most jobs|veteran|seasoned)\b/.test(t))
+    return 'experience';
   if (/\b(nearest|closest|near me|nearby)\b/.test(t)) return 'distance';
   if (/\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|best|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(t)) {
     return 'rating';
@@ -220,6 +238,18 @@ export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
 
 export function findTimeOfDay(text: string): TimeOfDay | undefined {
   const t = text.toLowerCase();
+  // "between 1 and 4", "from 9 to 11am": the part of the day the range lies in.
+  const range =
+    /\b(?:between|from)\s+(\d{1,2})(?::\d{2})?\s*(am|pm)?\s*(?:and|to|-|–)\s*(\d{1,2})(?::\d{2})?\s*(am|pm)?\b/.exec(t);
+  if (range) {
+    const hour = (h: number, half: string | undefined) =>
+      half === 'pm' && h < 12 ? h + 12 : half === 'am' ? h % 12 : !half && h >= 1 && h <= 7 ? h + 12 : h;
+    const from = hour(Number(range[1]), range[2] ?? range[4]);
+    const to = hour(Number(range[3]), range[4]);
+    if (from < to && to <= 12) return 'morning';
+    if (from >= 12 && to <= 17) return 'afternoon';
+    if (from >= 17) return 'evening';
+  }
   if (/\bmornings?\b|\bbefore noon\b|\bearly\b/.test(t)) return 'morning';
   if (/\bafternoons?\b|\bafter lunch\b|\bafter noon\b/.test(t)) return 'afternoon';
   if (/\bevenings?\b|\btonight\b|\bafter work\b/.test(t)) return 'evening';
