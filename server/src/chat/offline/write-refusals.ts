@@ -13,3 +13,51 @@ export function writeRefusal(what: string): string {
   };
   return where[what] ?? (where.other as string);
 }
+
+export type WriteRequest = { kind: 'write'; what: 'book' | 'cancel' | 'refund' | 'pay' | 'reschedule' | 'other' };
+
+/** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
+export function writeRequest(text: string): WriteRequest | null {
+  const t = text.toLowerCase().trim();
+  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please )?|i want you to |i need you to |go ahead and |you should |help me )?`;
+  const verbs: Array<[RegExp, WriteRequest['what']]> = [
+    [/book|reserve|schedule|hire/, 'book'],
+    [/cancel/, 'cancel'],
+    [/refund|give me (my )?money back/, 'refund'],
+    [/pay|charge|tip|process (the |my )?payment/, 'pay'],
+    // "move out cleaning in Austin" names a service, not a move.
+    [/reschedule|move(?![\s-]?(?:out|in)\b)|change/, 'reschedule'],
+    [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
+  ];
+  for (const [verb, what] of verbs) {
+    if (new RegExp(lead + String.raw`(?:${verb.source})\b`).test(t)) {
+      // "can you book …" asks the assistant; "can I book …" or "how do I book …" asks how.
+      if (what === 'reschedule' && !/\b(my|the|it|booking|cleaning|appointment)\b/.test(t)) return null;
+      if (what === 'other' && !/\b(my|the|it|booking|account|review|application)\b/.test(t)) return null;
+      return { kind: 'write', what };
+    }
+  }
+  if (
+    /\brefund me\b|\b(process|issue|do|make|send)\b.{0,15}\b(it|refund|that|the money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'write', what: 'refund' };
+  }
+  if (/\b(leave|write|post)\b.{0,30}\breview\b/.test(t) && /\bfor me\b|^(please )?(leave|write|post)\b/.test(t)) {
+    return { kind: 'write', what: 'other' };
+  }
+  if (/\b(book|cancel|refund|pay for|reschedule)\b.{0,40}\bfor me\b/.test(t)) {
+    const what = /cancel/.test(t)
+      ? 'cancel'
+      : /refund/.test(t)
+        ? 'refund'
+        : /pay/.test(t)
+          ? 'pay'
+          : /reschedule/.test(t)
+            ? 'reschedule'
+            : 'book';
+    return { kind: 'write', what };
+  }
+  return null;
+}

@@ -1,0 +1,101 @@
+/**
+ * Phrases that name their help article outright (decision 047): matched before any search, in
+ * order, by the offline engine's classifier (intents.ts). Danger and a refund not back come first,
+ * whatever else a message says (`URGENT`).
+ */
+
+/** Phrases that name their article outright, whatever else the words are near. */
+export const TOPICS: Array<[RegExp, string]> = [
+  [
+    /^\W*(are|is|do|does|have)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(background[- ]?checked|criminal|checked|vetted|screened)\b/i,
+    'background-checks',
+  ],
+  [
+    /^\W*(are|is|do|does)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(insured|bonded|covered)\b/i,
+    'insured-bonded',
+  ],
+  [
+    /\b(broke|broken|cracked|smashed|shattered|scratched|ruined|knocked (over|off|down)|dropped|damaged?|destroyed|chipped|dented|stained)\b.{0,80}\b(who pays|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(broke|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    'damage',
+  ],
+  [
+    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\b(dogs?|cats?|pets?|puppy|animals?)\b.{0,80}\b(cleaner|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    'home-access',
+  ],
+  [
+    /\b(book(ed|ing)?|reserv(ed|ation))\b.{0,60}\b(through|via|on|from|using)\b.{0,40}\b(agent|agency|realtor|real estate|partner|landlord|property manager|someone else'?s|another|their) ?('?s)? ?(web ?site|site|page)?\b|\bpowered by spotless\b/i,
+    'guest-booking',
+  ],
+  [
+    /\b(where|how) (do|can|should|would) i (go to |go and )?pay\b|\bpay (for )?(the|my|a) (booking|cleaning)\b.{0,30}\b(pending|unpaid|not paid)\b/i,
+    'how-to-pay',
+  ],
+  [
+    /\b(how|where|can i|want to|like to)\b.{0,25}\b(leave|write|post|give|add|submit)\b.{0,15}\b(a |an |my )?(review|rating|stars?)\b/i,
+    'reviews',
+  ],
+  [
+    /\b(booked|booking) (as a guest|without an account)\b|\bas a guest\b.{0,40}\b(cancel|change|move|manage|find)\b/i,
+    'guest-booking',
+  ],
+  [
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b/i,
+    'refund-status',
+  ],
+  [
+    /\b(your|support|spotless|customer service)['’]?s? (phone|number|e-?mail|contact)\b|\bcontact (you|support)\b/i,
+    'support-hours',
+  ],
+  [/\b(change|update|edit)\b.{0,25}\bmy (name|e-?mail|phone|number|password|details)\b/i, 'profile-details'],
+  [
+    /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
+    'secure-payments',
+  ],
+  // Danger first: whatever else the message says, the answer is 911.
+  [
+    /\b(fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
+    'emergency',
+  ],
+  [
+    /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
+    'how-it-works',
+  ],
+  [
+    /\b(support|customer service|customer care|help ?desk|helpline|your team|you guys)\b.{0,30}\b(open|opens|hours|closed|available|reachable|weekends?|sundays?|saturdays?|holidays?)\b|\b(open|hours|available)\b.{0,20}\b(support|customer service|customer care)\b/i,
+    'support-hours',
+  ],
+  [
+    /\b(personal|private|my) (info|information|data|details)\b.{0,50}\b(see|sees|share|shared|sharing|access|visible|know|get|gets|given)\b|\b(see|share|shared|sharing|access|know)\b.{0,30}\b(personal|private|my) (info|information|data|details)\b|\b(what|how much)\b.{0,40}\b(cleaners?|they|he|she)\b.{0,20}\b(see|know|get)\b.{0,20}\babout me\b/i,
+    'data-sharing',
+  ],
+  [
+    /^(?!.*\b(background|criminal|checked|vetted|screened|insured|bonded)\b).*(\b(nervous|anxious|uneasy|uncomfortable|worried|scared|weird)\b.{0,60}\b(cleaner|stranger|someone|alone)\b|\b(home alone|alone (at home|in the house))\b.{0,60}\b(cleaner|advice|tips?|safe)\b)/i,
+    'safety-tips',
+  ],
+  [
+    /\b(minimum|min) age\b|\bage (limit|requirement|restriction)s?\b|\bhow old\b|\b(i'?m|i am) (1[0-7]|[1-9])\b|\b(1[0-7]|[1-9])[\s-]?(years?|yrs?)[\s-]old\b|\b(1[0-7]|[1-9])[\s-]?y\/?o\b|\bunder 18\b|\bminors?\b|\bteen(ager)?s?\b|\b(daughter|son|kid|child|sister|brother|nephew|niece|grand(son|daughter|kid))\b.{0,12}\b(is|turned|aged?) (1[0-7]|[1-9])\b/i,
+    'minimum-age',
+  ],
+  [
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
+    'become-a-cleaner',
+  ],
+  [
+    /\bhow (expensive|pricey|costly)\b|\bhow much (does|do|is|are|will|would|should)( it| a| an| the| your| one)? (cleaning|clean|cleaner|cleaners|service|session|visit|house ?cleaning|home ?cleaning|maid|it)s?\b(?!.*\b(cancel|fee|tip|refund|notice)\b)|\bwhat does (it|a cleaning|cleaning|a clean) cost\b|\bwhy (do|does) (every|each|the|some|all|different) cleaners? (charge|cost)\b|\b(charge|cost|price|rate)s? (something |so )?different\b|\bhow (are|is) (the )?(prices?|pricing|costs?|rates?|total)( \w+)? (worked out|calculated|determined|set|decided|figured)\b|\bhow does (the )?pricing work\b|\bwhat do (cleaners|you) charge\b|\b(typical|average|usual) (price|cost|rate)\b/i,
+    'cost',
+  ],
+  [
+    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|^(?!.*\bcancel).*\bre-?schedul/i,
+    'reschedule',
+  ],
+  [
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    'cleaner-late',
+  ],
+];
+
+/** "What services do you offer?", "what do you guys actually clean", "price list". */
+export const SERVICES_ASKED =
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\b(price|cost|rate)s? (for|of) each\b/i;
+
+export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status']);
