@@ -87,6 +87,17 @@ function hoursUntilStart(text: string, now: Date, zone: string): number | null {
 export function momentsNamed(text: string, today: string): { hours: number | null; free: boolean | null } | null {
   const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.exec(text);
   if (!cut) return null;
+  // "cancel the night before, like 8pm for a 9am clean": the evening's hour to the morning's.
+  const clock = [...text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/gi)].map((m) => ({
+    minutes: ((Number(m[1]) % 12) + (m[3]?.toLowerCase() === 'pm' ? 12 : 0)) * 60 + Number(m[2] ?? 0),
+    pm: m[3]?.toLowerCase() === 'pm',
+  }));
+  const evening = clock.find((c) => c.pm);
+  const morning = clock.find((c) => !c.pm);
+  if (/\b(night|evening) before\b/i.test(text) && clock.length === 2 && evening && morning) {
+    const hours = Math.floor((24 * 60 - evening.minutes + morning.minutes) / 60);
+    return { hours, free: hours >= FREE_CANCELLATION_HOURS };
+  }
   const [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
   const a = readWhen(first, today);
   let b = readWhen(rest, today);

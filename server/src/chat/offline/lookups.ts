@@ -337,15 +337,25 @@ export function findDate(text: string, today: string): string | undefined {
     return month === 12 ? isoOf(year + 1, 1, day) : isoOf(year, month + 1, day);
   }
   const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
-  // A weekday named is the day meant, even beside "the weekend" ("friday, before the weekend").
+  // A weekday named is the day meant, even beside "the weekend" ("friday, before the weekend"); of
+  // several, the one said with "this", "next", "on" or "for", else the first ("this Saturday, lease
+  // ends Sunday").
+  const weekdays: Array<{ at: number; day: number; next: boolean; marked: boolean }> = [];
   for (let i = 0; i < 7; i++) {
-    const name = WEEKDAYS[i] as string;
-    const short = WEEKDAY_SHORT[i] as string;
-    const re = new RegExp(`\\b(next\\s+)?(${name}|${short})s?\\b`);
-    const m = re.exec(t);
-    if (!m) continue;
-    let ahead = (i - todayIndex + 7) % 7;
-    if (m[1] && ahead === 0) ahead = 7;
+    const re = new RegExp(`\\b(this\\s+|next\\s+|on\\s+|for\\s+)?(${WEEKDAYS[i]}|${WEEKDAY_SHORT[i]})s?\\b`, 'g');
+    for (const m of t.matchAll(re))
+      weekdays.push({ at: m.index ?? 0, day: i, next: /next/.test(m[1] ?? ''), marked: m[1] !== undefined });
+  }
+  // Said with a part of the day or beside "free" ("anyone free wednesday afternoon?") it is the day asked about.
+  const asked = (w: { at: number }) =>
+    /^\w+\s+(morning|afternoon|evening|night)/.test(t.slice(w.at).replace(/^(this|next|on|for)\s+/, '')) ||
+    /\b(free|available|open|clean|cleaned|book|booked|come)\s+(on\s+)?$/.test(t.slice(Math.max(0, w.at - 14), w.at));
+  const chosen = weekdays.sort(
+    (a, b) => Number(b.marked) - Number(a.marked) || Number(asked(b)) - Number(asked(a)) || a.at - b.at,
+  )[0];
+  if (chosen) {
+    let ahead = (chosen.day - todayIndex + 7) % 7;
+    if (chosen.next && ahead === 0) ahead = 7;
     return addDaysIso(today, ahead);
   }
   if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);

@@ -20,6 +20,11 @@ const SHORTHAND: Record<string, string> = {
   whens: "when's",
   u: 'you',
   ur: 'your',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  tmrow: 'tomorrow',
+  tomoz: 'tomorrow',
   r: 'are',
   ppl: 'people',
   thx: 'thanks',
@@ -114,6 +119,8 @@ export function nameCandidate(message: string): string | undefined {
     /^[a-z]+$/.test(w) &&
     !STOPWORDS.has(w) &&
     !ENGLISH_WORDS.has(w) &&
+    // A word the language knows with an ending ("recommended", "cleaned", "booking").
+    !ENGLISH_WORDS.has(w.replace(/(?:ed|ing|s|es|d)$/, '')) &&
     !RULE_WORDS.includes(w) &&
     !CITY_WORDS.has(w) &&
     !DAY_WORDS.has(w);

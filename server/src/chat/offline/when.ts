@@ -89,6 +89,12 @@ export function readWhen(text: string, today: string): When | null {
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
     else if (/\bsat(urday)?\b/.test(t)) dates = [dates[0] as string];
+  } else if (/\b(this|next) week\b/.test(t) && findDate(t.replace(/\b(this|next) week\b/g, ' '), today) !== undefined) {
+    // "this week … tmrw morning", "next week on Tuesday": the day named, in the week named.
+    const day = findDate(t.replace(/\b(this|next) week\b/g, ' '), today) as string;
+    const monday = addDays(today, (8 - weekday(today)) % 7 || 7);
+    const named = /\b(mon|tues?|wednes|wed|thurs?|fri|satur|sat|sun)(day)?\b/.test(t);
+    dates = [/\bnext week\b/.test(t) && named && day < monday ? addDays(monday, (weekday(day) + 6) % 7) : day];
   } else if (/\bnext week\b/.test(t)) {
     const monday = addDays(today, (8 - weekday(today)) % 7 || 7);
     dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i));

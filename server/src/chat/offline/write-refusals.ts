@@ -24,7 +24,7 @@ export function writeRequest(text: string): WriteRequest | null {
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
     [/refund|give me (my )?money back/, 'refund'],
-    [/pay|charge|tip|process (the |my )?payment/, 'pay'],
+    [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|process (the |my )?payment/, 'pay'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
