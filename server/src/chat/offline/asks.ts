@@ -81,11 +81,11 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take home|after (your|the|spotless'?s?) cut|your cut|(what|how much) (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take home|after (your|the|spotless'?s?) cut|your cut|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys)\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -124,7 +124,7 @@ export function priceAsked(text: string): Asked | null {
     /\b(?:for|from|by)\s+([A-Z][a-z]+ [A-Z][a-z]+)\b/,
     /\b(?:does|do|did|is|was) ([A-Z][a-z]+ [A-Z][a-z]+) (?:charge|cost)\b/,
     // One name alone: "how much would James charge me".
-    /\b(?:would|does|will|could|did) ([A-Z][a-z]+) (?:charge|cost|ask)\b/,
+    /\b(?:would|does|will|could|did) ([A-Za-z][a-z]+) (?:charge|cost|ask)\b/,
   ]
     .map((pattern) => pattern.exec(text)?.[1])
     .find(
@@ -148,7 +148,7 @@ export function personAsked(text: string): Asked | null {
     return null;
   }
   const named =
-    /\b(?:a |the )?cleaner (?:called|named) ([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1] ??
+    /\b(?:a |the )?cleaner (?:called|named) ([A-Za-z][a-z]+ [A-Za-z][a-z]+)\b/.exec(text)?.[1] ??
     /\b(?:do you have|is there|have you got|got)\s+(?:a|an|any)\s+([A-Z][a-z]+ [A-Z][a-z]+)\b/.exec(text)?.[1];
   if (named) return { kind: 'cleaner', name: named };
   const candidate = nameCandidate(text);
@@ -183,7 +183,7 @@ export function vague(text: string): Asked | null {
   if (
     /\b(she|he|they|her|him)\b/.test(t) &&
     /\b(free|available|come|good|charge|open|around|busy|booked|working)\b/.test(t) &&
-    (size <= 6 || (size <= 10 && /^(and|so|but|ok|okay|what about)\b/.test(t)))
+    (size <= 8 || (size <= 10 && /^(and|so|but|ok|okay|what about)\b/.test(t)))
   ) {
     return { kind: 'clarify', about: 'person' };
   }
@@ -197,6 +197,13 @@ export function vague(text: string): Asked | null {
   // "something's wrong with my booking": which part, first.
   if (
     /^(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(
+      t,
+    )
+  ) {
+    return { kind: 'clarify', about: 'general' };
+  }
+  if (
+    /^((ok|okay|so|and|well|um+|uh+|hmm+)\W+)*(what (do|should|can) i do( now| next)?|now what|what now|what next|what'?s next)\W*$/.test(
       t,
     )
   ) {
@@ -234,6 +241,12 @@ export function ownDataAsked(text: string): boolean {
     )
   )
     return false;
+  if (
+    /\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
+      text,
+    )
+  )
+    return true;
   if (
     /\b(receipts?|invoices?|statements?)\b/i.test(text) &&
     /\b(my|i'?ve had|i had|pull|send|get|download|every|all)\b/i.test(text)

@@ -98,7 +98,10 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
     const hours = Math.floor((24 * 60 - evening.minutes + morning.minutes) / 60);
     return { hours, free: hours >= FREE_CANCELLATION_HOURS };
   }
-  const [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
+  let [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
+  // "if I cancel tomorrow at 9am and the cleaning is friday at 9am": both after the word.
+  const and = /\s(?:and|but|while|whereas)\s|,\s/i.exec(rest);
+  if (readWhen(first, today) === null && and) [first, rest] = [rest.slice(and.index), rest.slice(0, and.index)];
   const a = readWhen(first, today);
   let b = readWhen(rest, today);
   // "cancel at 8 pm the night before", "the morning of": a day told from the start's.

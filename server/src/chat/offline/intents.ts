@@ -123,7 +123,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\b(when|where|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -273,7 +273,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
+    /\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
       text,
     )
   ) {

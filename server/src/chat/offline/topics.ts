@@ -39,7 +39,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b/i,
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\bno refund (yet|on my card|back)\b/i,
     'refund-status',
   ],
   [
