@@ -1,0 +1,122 @@
+/**
+ * The day a question names (decision 047): "tomorrow", "the 28th", "Dec 3", "12/5", a weekday (the
+ * one asked about among several), a holiday and the day before or after it, in the asker's calendar.
+ */
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY_SHORT = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function isoOf(year: number, month: number, day: number): string | undefined {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
+  return d.toISOString().slice(0, 10);
+}
+
+function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A day named in the text, relative to `today` (YYYY-MM-DD): "tomorrow", "Saturday", "Dec 3", "12/3". */
+export function findDate(text: string, today: string): string | undefined {
+  const t = text.toLowerCase();
+  if (/\bday after tomorrow\b/.test(t)) return addDaysIso(today, 2);
+  if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow)\b/.test(t)) return addDaysIso(today, 1);
+  if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(t)) return today;
+  const year = Number(today.slice(0, 4));
+  const holiday = holidayIn(t, today);
+  // "the day after Thanksgiving", "black friday", "the day before Christmas Eve".
+  if (holiday) {
+    const shift = /\b(day after|black friday)\b/.test(t) ? 1 : /\bday before\b/.test(t) ? -1 : 0;
+    const day = addDaysIso(holiday, shift);
+    // "sat morning, the house is a wreck after thanksgiving": the weekday named is the day asked.
+    const weekday =
+      shift === 0
+        ? findDate(
+            t.replace(/\b(thanks ?giving|christmas( eve)?|xmas( eve)?|new year'?s( eve| day)?|nye)\b/g, ' '),
+            today,
+          )
+        : undefined;
+    // "working on Thanksgiving? in-laws come friday": the holiday said with "on" is the one asked.
+    const holidayAsked = /\b(on|for|over|during|this|by)\s+(thanks ?giving|christmas|xmas|new year)/.test(t);
+    return weekday !== undefined && !holidayAsked && /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\b/.test(t)
+      ? weekday
+      : day;
+  }
+  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t);
+  if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const monthFirst =
+    /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b/.exec(t);
+  const dayFirst =
+    /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/.exec(t);
+  const named = monthFirst
+    ? { month: MONTHS.indexOf(monthFirst[1]?.slice(0, 3) ?? '') + 1, day: Number(monthFirst[2]) }
+    : dayFirst
+      ? { month: MONTHS.indexOf(dayFirst[2]?.slice(0, 3) ?? '') + 1, day: Number(dayFirst[1]) }
+      : undefined;
+  const slash = /\b(\d{1,2})\/(\d{1,2})\b/.exec(t);
+  const md = named ?? (slash ? { month: Number(slash[1]), day: Number(slash[2]) } : undefined);
+  if (md && md.month > 0) {
+    const thisYear = isoOf(year, md.month, md.day);
+    if (thisYear && thisYear >= today) return thisYear;
+    return isoOf(year + 1, md.month, md.day);
+  }
+  // A day of the month alone ("on the 28th"): this month's, or next month's once it has passed.
+  // "the 28th", not "a 2nd clean" or "my 1st time".
+  const ordinal =
+    /\b(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:clean\w*|time|one|visit|floor|bedroom|bathroom|room|booking|appointment|session|person|house|home|place|job|cleaner|kid|child|baby))/.exec(
+      t,
+    );
+  if (ordinal) {
+    const day = Number(ordinal[1]);
+    const month = Number(today.slice(5, 7));
+    const thisMonth = isoOf(year, month, day);
+    if (thisMonth && thisMonth >= today) return thisMonth;
+    return month === 12 ? isoOf(year + 1, 1, day) : isoOf(year, month + 1, day);
+  }
+  const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
+  // A weekday named is the day meant, even beside "the weekend" ("friday, before the weekend"); of
+  // several, the one said with "this", "next", "on" or "for", else the first ("this Saturday, lease
+  // ends Sunday").
+  const weekdays: Array<{ at: number; day: number; next: boolean; marked: boolean }> = [];
+  for (let i = 0; i < 7; i++) {
+    const re = new RegExp(`\\b(this\\s+|next\\s+|on\\s+|for\\s+)?(${WEEKDAYS[i]}|${WEEKDAY_SHORT[i]})s?\\b`, 'g');
+    for (const m of t.matchAll(re))
+      weekdays.push({ at: m.index ?? 0, day: i, next: /next/.test(m[1] ?? ''), marked: m[1] !== undefined });
+  }
+  // Said with a part of the day or beside "free" ("anyone free wednesday afternoon?") it is the day asked about.
+  const asked = (w: { at: number }) =>
+    /^\w+\s+(morning|afternoon|evening|night)/.test(t.slice(w.at).replace(/^(this|next|on|for)\s+/, '')) ||
+    /\b(free|available|open|clean|cleaned|book|booked|come)\s+(on\s+)?$/.test(t.slice(Math.max(0, w.at - 14), w.at));
+  const chosen = weekdays.sort(
+    (a, b) => Number(b.marked) - Number(a.marked) || Number(asked(b)) - Number(asked(a)) || a.at - b.at,
+  )[0];
+  if (chosen) {
+    let ahead = (chosen.day - todayIndex + 7) % 7;
+    if (chosen.next && ahead === 0) ahead = 7;
+    return addDaysIso(today, ahead);
+  }
+  if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);
+  return undefined;
+}
+
+/** Thanksgiving (the fourth Thursday of November), Christmas (Eve) and New Year's (Eve), next to come. */
+function holidayIn(t: string, today: string): string | undefined {
+  const year = Number(today.slice(0, 4));
+  const on = (y: number): string | undefined => {
+    if (/\bthanks ?giving\b|\bblack friday\b/.test(t)) {
+      const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+      return isoOf(y, 11, 1 + ((4 - first + 7) % 7) + 21);
+    }
+    if (/\bchristmas eve\b|\bxmas eve\b/.test(t)) return isoOf(y, 12, 24);
+    if (/\bchristmas\b|\bxmas\b/.test(t)) return isoOf(y, 12, 25);
+    if (/\bnew year'?s eve\b|\bnye\b/.test(t)) return isoOf(y, 12, 31);
+    if (/\bnew year'?s( day)?\b/.test(t)) return isoOf(y + 1, 1, 1);
+    return undefined;
+  };
+  const date = on(year);
+  if (!date) return undefined;
+  return date >= today ? date : on(year + 1);
+}
