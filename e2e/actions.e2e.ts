@@ -242,13 +242,16 @@ describe('buttons follow the server’s actions', () => {
         `/api/payments?pageSize=10${status === 'all' ? '' : `&status=${status}`}`,
       );
       const first = answer.items[0]!;
+      // Each row is headed by its payment's number (on a phone, "Payment #12").
       await rows
         .first()
-        .locator('td:first-child', { hasText: new RegExp(`^#${first.id}$`) })
+        .locator('th', { hasText: new RegExp(`(^|\\s)#${first.id}$`) })
         .waitFor();
       expect(await rows.count()).toBe(answer.items.length);
       for (const payment of answer.items) {
-        const row = rows.filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^#${payment.id}$`) }) });
+        const row = rows.filter({
+          has: page.locator('th', { hasText: new RegExp(`(^|\\s)#${payment.id}$`) }),
+        });
         const refund = await row.getByRole('button', { name: `Refund payment #${payment.id}` }).count();
         expect(refund, `payment #${payment.id} (${payment.status})`).toBe(payment.actions.refund ? 1 : 0);
         if (payment.actions.refund) {

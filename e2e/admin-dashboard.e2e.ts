@@ -163,15 +163,13 @@ describe('the admin dashboard in Chromium', () => {
     // Quick approve and reject on a pending row, as the row's actions offer them.
     await row.getByRole('button', { name: `Approve ${applicant.name}` }).waitFor();
     await row.getByRole('button', { name: `Reject ${applicant.name}` }).waitFor();
-    // Quick approve asks first, and says the document is unchecked; dismissed, nothing changes.
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (question) => {
-        resolve(question.message());
-        void question.dismiss();
-      }),
-    );
+    // Quick approve asks first, in the app's own dialog, and says the document is unchecked;
+    // cancelled, nothing changes.
     await row.getByRole('button', { name: `Approve ${applicant.name}` }).click();
-    expect(await asked).toContain('1 of 1 document is not verified yet.');
+    const asked = page.getByRole('dialog', { name: `Approve ${applicant.name}` });
+    expect(await asked.getByTestId('approve-warning').innerText()).toBe('1 of 1 document is not verified yet.');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
     expect(await row.getByRole('cell', { name: 'Pending' }).count()).toBe(1);
 
     await row.getByRole('button', { name: `Review the application of ${applicant.name}` }).click();

@@ -5,7 +5,8 @@ import { useBrowser, useServer } from './server';
 /**
  * Partners in the admin area (docs/product/administration.md; decision 048): the demo partner is
  * listed with its key and rate; an administrator creates a partner (a wrong origin is refused under
- * its field first), edits its commission and deactivates it — and its key stops working at once.
+ * its field first), edits its commission and deactivates it (asked in the app's own dialog) — and
+ * its key stops working at once.
  */
 
 const server = await useServer();
@@ -21,7 +22,6 @@ describe('partners in the admin area', () => {
     it(`creates, edits and deactivates a partner (${label})`, async () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
       await signInAsAdmin(page, baseUrl);
       await page.getByRole('link', { name: 'Partners' }).click();
       await page.waitForURL(/\/admin-partners$/);
@@ -60,7 +60,10 @@ describe('partners in the admin area', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => row.textContent()).toContain('9%');
 
+      // Deactivating asks first, in the app's own dialog.
       await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+      const asked = page.getByRole('dialog', { name: `Deactivate ${name}` });
+      await asked.getByRole('button', { name: 'Deactivate', exact: true }).click();
       await expect.poll(() => row.textContent()).toContain('Inactive');
       expect((await keyed()).status).toBe(403);
       expect(await seriousViolations(page)).toEqual([]);

@@ -220,7 +220,7 @@ describe('accounts in Chromium', () => {
 });
 
 describe('the header’s account menu (wide screens)', () => {
-  it('opens from the person’s name by keyboard or pointer, reaches the cleaner dashboard, and closes on Escape or outside', async () => {
+  it('opens from the person’s name by keyboard or pointer, reaches a cleaner’s own bookings, and closes on Escape or outside', async () => {
     const shot = screenshotsIn('account-menu');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await apiSignIn(context.request, baseUrl, 'cleaner@example.com');
@@ -229,13 +229,13 @@ describe('the header’s account menu (wide screens)', () => {
     const header = page.locator('.site-header');
     const button = header.getByRole('button', { name: 'Jordan' });
     await button.waitFor();
-    // The six links stay; Sign In is not offered to someone signed in.
+    // The six links stay, a cleaner's jobs under a cleaner's word; Sign In is not offered to someone signed in.
     expect(await header.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual([
       'Find Cleaners',
       'How It Works',
       'About',
       'Contact',
-      'My Bookings',
+      'My Jobs',
       'Profile',
     ]);
     expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
@@ -247,7 +247,7 @@ describe('the header’s account menu (wide screens)', () => {
     await menu.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
-      'Cleaner Dashboard',
+      'My Bookings',
       'Payments',
       'Reviews',
       'Settings',
@@ -255,7 +255,7 @@ describe('the header’s account menu (wide screens)', () => {
     ]);
     await page.screenshot({ path: shot('cleaner-menu-1280.png') });
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cleaner Dashboard');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('My Bookings');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payments');
     await page.keyboard.press('Escape');
@@ -268,8 +268,8 @@ describe('the header’s account menu (wide screens)', () => {
     await page.mouse.click(400, 600);
     await menu.waitFor({ state: 'hidden' });
     await button.click();
-    await menu.getByRole('link', { name: 'Cleaner Dashboard' }).click();
-    await page.waitForURL(`${baseUrl}/cleaner-dashboard`);
+    await menu.getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
     await menu.waitFor({ state: 'hidden' });
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

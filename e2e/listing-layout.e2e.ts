@@ -193,16 +193,17 @@ describe('listing page layout (/)', () => {
     await context.close();
   });
 
-  it('promises the support the help centre promises: 24/7 means writing any time, answered within 24 hours', async () => {
+  it('promises the support the help centre promises: its hours, answered within 24 hours, never 24/7', async () => {
     const shot = screenshotsIn('support-promise');
     for (const width of [1280, 390]) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await openListing(page);
-      const tile = page.getByTestId('trust-tile').filter({ hasText: 'Customer Support 24/7' });
+      const tile = page.getByTestId('trust-tile').filter({ hasText: 'Support 7 Days a Week' });
       expect((await tile.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
-        'Customer Support 24/7Write to us any time, day or night: we reply within 24 hours.',
+        'Support 7 Days a WeekOpen Mon-Fri 8AM-8PM ET and Sat-Sun 9AM-6PM ET; we respond within 24 hours.',
       );
+      expect(await page.getByText('24/7').count()).toBe(0);
       // In the middle of the view, clear of the sticky search card and the phone's bottom bar.
       await tile.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await page.waitForTimeout(300);
@@ -212,6 +213,15 @@ describe('listing page layout (/)', () => {
       expect(await contact.textContent()).toContain('Our support team responds within 24 hours.');
       await contact.scrollIntoViewIfNeeded();
       await page.screenshot({ path: shot(`help-centre-${width}.png`) });
+      // The contact page: the same hours beside the office, the same response time.
+      await page.goto(`${baseUrl}/contact`);
+      const details = page.locator('.contact-details');
+      const said = (await details.textContent())?.replace(/\s+/g, ' ') ?? '';
+      for (const hours of ['Mon-Fri 8AM-8PM ET', 'Sat-Sun 9AM-6PM ET']) expect(said).toContain(hours);
+      expect(said).toContain('We answer every message within 24 hours.');
+      expect(await page.getByText('24/7').count()).toBe(0);
+      await details.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`contact-${width}.png`) });
       await context.close();
     }
   });

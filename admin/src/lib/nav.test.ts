@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenuItems, isActivePath, serviceLinks, visibleDrawerItems } from './nav';
+import {
+  accountMenuItems,
+  bottomBarItemsFor,
+  headerNavItems,
+  isActivePath,
+  primaryNavItems,
+  serviceLinks,
+  visibleDrawerItems,
+} from './nav';
 
 describe('isActivePath', () => {
   it('marks / active only on an exact match', () => {
@@ -46,20 +54,96 @@ describe('visibleDrawerItems', () => {
     expect(cleaner).not.toContain('/apply-cleaner');
   });
 
-  it('shows only the public entries to signed-out visitors', () => {
-    expect(visibleDrawerItems(false).map((item) => item.label)).toEqual(['Find Cleaners', 'Top Rated', 'Reviews']);
+  it('shows signed-out visitors the public entries: the header’s links and its Become a Cleaner too', () => {
+    expect(visibleDrawerItems(false).map((item) => item.label)).toEqual([
+      'Find Cleaners',
+      'Top Rated',
+      'How It Works',
+      'About',
+      'Contact',
+      'Reviews',
+      'Become a Cleaner',
+    ]);
+    // Every link of the wide header is in a visitor's drawer.
+    const drawer = visibleDrawerItems(false).map((item) => item.to);
+    for (const link of primaryNavItems.filter((item) => !['/dashboard', '/profile'].includes(item.to))) {
+      expect(drawer).toContain(link.to);
+    }
   });
 
   it('shows every entry to signed-in users, in the menu’s order', () => {
     expect(visibleDrawerItems(true).map((item) => item.to)).toEqual([
       '/',
       '/cleaners?sort=rating',
+      '/how-it-works',
+      '/about',
+      '/contact',
       '/dashboard',
       '/reviews',
       '/payments',
       '/profile',
       '/cleaner-dashboard',
       '/apply-cleaner',
+    ]);
+  });
+
+  it('names an approved cleaner’s jobs My Jobs in My Bookings’ place, their own bookings (with the badge) after', () => {
+    const items = visibleDrawerItems(true, false, { cleanerProfile: { href: '/api/cleaners/profile' } });
+    expect(items.map((item) => `${item.label} ${item.to}`)).toEqual([
+      'Find Cleaners /',
+      'Top Rated /cleaners?sort=rating',
+      'How It Works /how-it-works',
+      'About /about',
+      'Contact /contact',
+      'My Jobs /cleaner-dashboard',
+      'Reviews /reviews',
+      'Payments /payments',
+      'Profile /profile',
+      'My Bookings /dashboard',
+    ]);
+    expect(items.find((item) => item.to === '/dashboard')?.badge).toBe('active-bookings');
+    expect(items.find((item) => item.to === '/cleaner-dashboard')?.badge).toBeUndefined();
+  });
+});
+
+describe('the header’s six links and the phone’s tabs', () => {
+  const customer = { roles: ['customer'], links: { apply: { href: '/apply-cleaner' } } };
+  const cleaner = { roles: ['customer', 'cleaner'], links: { cleanerProfile: { href: '/api/cleaners/profile' } } };
+  const labels = (items: { label: string; to: string }[]) => items.map((item) => `${item.label} ${item.to}`);
+
+  it('keeps the specification’s six for a visitor and a customer', () => {
+    for (const user of [null, customer]) {
+      expect(labels(headerNavItems(user))).toEqual([
+        'Find Cleaners /',
+        'How It Works /how-it-works',
+        'About /about',
+        'Contact /contact',
+        'My Bookings /dashboard',
+        'Profile /profile',
+      ]);
+      expect(labels(bottomBarItemsFor(user))).toEqual([
+        'Search /',
+        'Bookings /dashboard',
+        'Help /help-center',
+        'Profile /profile',
+      ]);
+    }
+  });
+
+  it('names an approved cleaner’s jobs in a cleaner’s words: My Jobs, and Jobs on the phone', () => {
+    expect(labels(headerNavItems(cleaner))).toEqual([
+      'Find Cleaners /',
+      'How It Works /how-it-works',
+      'About /about',
+      'Contact /contact',
+      'My Jobs /cleaner-dashboard',
+      'Profile /profile',
+    ]);
+    expect(labels(bottomBarItemsFor(cleaner))).toEqual([
+      'Search /',
+      'Jobs /cleaner-dashboard',
+      'Help /help-center',
+      'Profile /profile',
     ]);
   });
 });
@@ -69,6 +153,9 @@ describe('the drawer for an administrator session', () => {
     expect(visibleDrawerItems(false, true).map((item) => item.to)).toEqual([
       '/',
       '/cleaners?sort=rating',
+      '/how-it-works',
+      '/about',
+      '/contact',
       '/reviews',
       '/payments',
       '/admin-dashboard',
@@ -90,8 +177,9 @@ describe('accountMenuItems', () => {
     expect(paths({ user: customer, admin: false })).toEqual(['/apply-cleaner', '/payments', '/reviews', '/profile']);
   });
 
-  it('takes an approved cleaner to the cleaner dashboard instead of Become a Cleaner', () => {
-    expect(paths({ user: cleaner, admin: false })).toEqual(['/cleaner-dashboard', '/payments', '/reviews', '/profile']);
+  it('takes an approved cleaner, whose header link is My Jobs, to their own bookings instead of Become a Cleaner', () => {
+    expect(paths({ user: cleaner, admin: false })).toEqual(['/dashboard', '/payments', '/reviews', '/profile']);
+    expect(accountMenuItems({ user: cleaner, admin: false })[0]?.label).toBe('My Bookings');
   });
 
   it('reaches the admin area while an administrator session is open, with or without a person', () => {

@@ -11,6 +11,7 @@ import type { ChatPageLink, ChatProposal, ChatReply, ChatSession, ChatSessionCre
 import { sseParser } from './sse';
 
 export type { ChatPageLink, ChatProposal } from '../schemas/chat';
+export { type ReplyLink, type ReplyPart, replyLinks, replyParts } from './reply-links';
 export { type SseEvent, sseParser } from './sse';
 
 export interface ChatEntry {

@@ -1016,7 +1016,7 @@ export interface paths {
         };
         /**
          * A cleaner’s time slots on a local date
-         * @description Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `book` / `release` actions the cleaner may take on it now; otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.
+         * @description Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `release` action while the cleaner’s mark is on it (a slot a booking holds is booked by it and offers no `book`); otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.
          */
         get: operations["listTimeSlots"];
         put?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         };
         /**
          * Start signing in: redirects to the hosted sign-in page
-         * @description Only a same-origin path (one leading "/") is kept as `returnUrl`; anything else is ignored. A signed-in user goes straight to `returnUrl` (or `/`).
+         * @description Only a same-origin path (one leading "/") is kept as `returnUrl`; anything else is ignored. A signed-in user goes straight to `returnUrl`, or without one to where a sign-in lands: `/cleaner-dashboard` for an approved cleaner, `/` for anyone else.
          */
         get: operations["startLogin"];
         put?: never;
@@ -1766,7 +1766,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a slot booked against one of the cleaner’s bookings
-         * @description Only the slot’s cleaner; the booking must be theirs, active (pending, confirmed or in progress) and cover the slot.
+         * @description Only the slot’s cleaner; the booking must be theirs, active (pending, confirmed or in progress) and cover the slot — and a booking holds every slot it covers by itself, so such a slot is already booked (409 `slot_already_booked`) and no slot offers this action now. Marks made before stay until released.
          */
         post: operations["bookTimeSlot"];
         delete?: never;
@@ -4436,6 +4436,7 @@ export interface components {
             /** @enum {string} */
             provider: "stripe" | "local";
             refundAmount: string | null;
+            /** @description why it was last refunded, in the reader’s words: a cleaner’s withdrawal reads "Your cleaner withdrew" to the customer and "Cleaner withdrew: <their reason>" to administrators */
             refundReason: string | null;
             status: components["schemas"]["PaymentStatus"];
         };
@@ -5332,7 +5333,7 @@ export interface components {
         TimeSlot: {
             /** @description the cleaner reading their own stored slots; nobody else is offered any */
             actions: {
-                /** @description mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those (none while the slot carries a mark) */
+                /** @description mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those; not offered now, since a booking holds the slots it covers by itself */
                 book?: {
                     /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                     description?: string;
@@ -6757,7 +6758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in; to the return URL or / */
+            /** @description Signed in; to the return URL, else /cleaner-dashboard for an approved cleaner and / for anyone else */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -10209,7 +10210,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Booking not active, does not cover the slot, or the slot is booked against another */
+            /** @description Booking not active, does not cover the slot, or the slot is already booked */
             409: {
                 headers: {
                     [name: string]: unknown;

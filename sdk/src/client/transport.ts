@@ -73,8 +73,9 @@ export function createTransport(options: ClientOptions = {}) {
     try {
       response = await doFetch(target, { method, headers, body, credentials, signal: req.signal });
     } catch (error) {
-      // An abort stays an abort; anything else had no answer at all.
-      if (req.signal?.aborted || (error as Error)?.name === 'AbortError') throw error;
+      // A network failure is a TypeError in browsers and Node; an abort, or a custom fetch's own
+      // error (the widgets' WidgetError), stays what it is.
+      if (!(error instanceof TypeError) || req.signal?.aborted) throw error;
       throw new NetworkError(target, error, publishableKey !== undefined);
     }
     const text = await response.text();

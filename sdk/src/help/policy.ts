@@ -9,7 +9,8 @@ import { MIN_DURATION_MINUTES } from '../rules/pricing';
 export const SUPPORT_EMAIL = 'support@spotless.example';
 export const SUPPORT_PHONE = '(555) 014-2273';
 export const SUPPORT_PHONE_HREF = 'tel:+15550142273';
-export const SUPPORT_HOURS = ['Mon-Fri 8AM-8PM EST', 'Sat-Sun 9AM-6PM EST'] as const;
+/** Eastern Time, whichever of EST or EDT is in force: the hours hold all year. */
+export const SUPPORT_HOURS = ['Mon-Fri 8AM-8PM ET', 'Sat-Sun 9AM-6PM ET'] as const;
 
 export const policy = {
   rescheduleFreeHours: RESCHEDULE_CLOSES_HOURS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDayTimeLabel, bookingTimeLabel } from './booking-time';
+import { bookingDayTimeLabel, bookingTimeLabel, calendarDayLabel } from './booking-time';
 
 /** 10:00 in Austin on a Saturday in winter (UTC−6), and in summer (UTC−5). */
 const winter = { startsAt: '2026-11-28T16:00:00.000Z', timeZone: 'America/Chicago' };
@@ -24,5 +24,16 @@ describe('bookingDayTimeLabel: a start of the coming days, for people', () => {
 
   it('shares the hosted app’s time label', () => {
     expect(bookingDayTimeLabel(winter, 'UTC').endsWith(bookingTimeLabel(winter, 'UTC'))).toBe(true);
+  });
+});
+
+describe('calendarDayLabel: a date with no time, for people', () => {
+  it('writes the weekday, month and day as a booking’s day is written, whatever the viewer’s zone', () => {
+    expect(calendarDayLabel('2026-12-01')).toBe('Tue, Dec 1');
+    expect(calendarDayLabel('2027-01-01')).toBe('Fri, Jan 1');
+    // The same words as a booking's day.
+    expect(bookingDayTimeLabel({ startsAt: '2026-12-01T19:00:00Z', timeZone: 'UTC' }, 'UTC')).toBe(
+      `${calendarDayLabel('2026-12-01')}, 7:00 PM`,
+    );
   });
 });

@@ -24,6 +24,9 @@ function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.Dat
   return found;
 }
 
+/** A day as people say it: 'Sat, Nov 28'. */
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+
 const WALL_CLOCK: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: '2-digit',
@@ -101,8 +104,17 @@ export function bookingDayTimeLabel(
   booking: { startsAt: string; timeZone: string },
   viewer: string = viewerTimeZone(),
 ): string {
-  const day = format(booking.timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(
-    new Date(booking.startsAt),
-  );
+  const day = format(booking.timeZone, DAY).format(new Date(booking.startsAt));
   return `${day}, ${bookingTimeLabel(booking, viewer)}`;
+}
+
+/**
+ * A calendar date with no time of day (`YYYY-MM-DD`: a day off, a day of weekly hours) written as
+ * `bookingDayTimeLabel` writes a booking's day.
+ *
+ * @example
+ * calendarDayLabel('2026-12-01') // 'Tue, Dec 1'
+ */
+export function calendarDayLabel(date: string): string {
+  return format('UTC', DAY).format(new Date(`${date}T12:00:00Z`));
 }

@@ -17,6 +17,8 @@ export const CHAT = {
   /** The header subtitle while a reply is pending, and otherwise. */
   typing: 'Typing...',
   online: 'Online • Here to help!',
+  /** The partner widget's subtitle when the partner's key is refused: nobody will answer. */
+  unavailable: 'Unavailable',
 } as const;
 
 /**

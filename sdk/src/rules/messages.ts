@@ -48,4 +48,14 @@ export const MESSAGES = {
     messageTooLong: 'Message must be at most 2000 characters',
     timeZoneInvalid: 'timeZone must be an IANA time zone such as America/Denver',
   },
+  /**
+   * A partner's widgets when the key is refused (decision 048, addendum): the visitor is told in
+   * plain words, the page's developer finds the server's reason in a collapsed element (and the
+   * browser's console, and the `error` event).
+   */
+  partner: {
+    bookingUnavailable: 'Booking is not available on this site right now.',
+    chatUnavailable: 'Chat is not available on this site right now.',
+    developerDetails: "Details for this site's developer",
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostedPageOf, isHostedPage } from './pages';
+import { hostedPageOf, isHostedPage, landingAfterSignIn } from './pages';
 
 describe('isHostedPage', () => {
   it('knows the route table, with parameters and an optional last one', () => {
@@ -21,5 +21,13 @@ describe('hostedPageOf', () => {
     expect(hostedPageOf('/booking/3/7')).toBe('/booking/:cleanerId/:serviceId?');
     expect(hostedPageOf('/')).toBe('/');
     expect(hostedPageOf('/nope')).toBeUndefined();
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it('lands an approved cleaner on their dashboard and anyone else at home, both pages of the app', () => {
+    expect(landingAfterSignIn(true)).toBe('/cleaner-dashboard');
+    expect(landingAfterSignIn(false)).toBe('/');
+    expect(isHostedPage(landingAfterSignIn(true))).toBe(true);
   });
 });

@@ -59,3 +59,12 @@ export function hostedPageOf(pathname: string): HostedPage | undefined {
 export function isHostedPage(pathname: string): boolean {
   return hostedPageOf(pathname) !== undefined;
 }
+
+/**
+ * Where someone lands once signed in when no page asked them to (no return address): an approved
+ * cleaner on their cleaner dashboard, anyone else on the home page. The hosted sign-in page and the
+ * server's sign-in redirects (`GET /api/login`, the providers' callback) follow it alike.
+ */
+export function landingAfterSignIn(approvedCleaner: boolean): HostedPage {
+  return approvedCleaner ? '/cleaner-dashboard' : '/';
+}

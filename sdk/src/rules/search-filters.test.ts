@@ -6,6 +6,7 @@ import {
   CREDENTIAL_FLAGS,
   DEFAULT_RADIUS_MILES,
   LISTING_FILTER_KEYS,
+  listingHref,
   readPositiveDecimal,
   SEARCH_LIMITS,
   SERVICE_TYPES,
@@ -57,6 +58,25 @@ describe('writeFilterParams', () => {
       'maxPrice=100',
     );
     expect(writeFilterParams({ sortBy: 'rating' }).toString()).toBe('sortBy=rating');
+  });
+});
+
+describe('listingHref', () => {
+  it('links the listing with its own filters only, in their order, leaving out those that filter nothing', () => {
+    expect(
+      listingHref({
+        redirect: 'https://evil.example',
+        sortBy: 'rating',
+        isInsured: true,
+        isBonded: false,
+        maxPrice: 40,
+        serviceType: 'all',
+        location: 'Denver',
+        query: '',
+        page: 2,
+      }),
+    ).toBe('/cleaners?location=Denver&maxPrice=40&isInsured=true&sortBy=rating');
+    expect(listingHref({ serviceType: 'all', city: null })).toBe('/cleaners');
   });
 });
 

@@ -82,6 +82,16 @@ export function writeFilterParams(
   return params;
 }
 
+/**
+ * The hosted listing showing a search's filters: `/cleaners?location=Denver&serviceType=deep`, the
+ * listing's filters in their order, leaving out those that filter nothing (the assistant's links
+ * to the listing, and the search widget's "See all on Spotless").
+ */
+export function listingHref(filters: object): string {
+  const query = writeFilterParams(filters, { keys: LISTING_FILTER_KEYS }).toString();
+  return query ? `/cleaners?${query}` : '/cleaners';
+}
+
 /** A plain decimal as the API reads `maxPrice`: digits, an optional fraction, no sign or exponent. */
 export const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -118,7 +118,7 @@ export const TimeSlot = z
       .object({
         book: actionOf('book', 'POST', 'bookTimeSlot').optional().meta({
           description:
-            'mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those (none while the slot carries a mark)',
+            'mark the slot against one of the cleaner’s active bookings that covers it: `bookingId` lists exactly those; not offered now, since a booking holds the slots it covers by itself',
         }),
         release: actionOf('release', 'POST', 'releaseTimeSlot')
           .optional()

@@ -91,7 +91,10 @@ export const Payment = z
     provider: z.enum(['stripe', 'local']),
     createdAt: z.string(),
     failureReason: z.string().nullable(),
-    refundReason: z.string().nullable(),
+    refundReason: z.string().nullable().meta({
+      description:
+        'why it was last refunded, in the reader’s words: a cleaner’s withdrawal reads "Your cleaner withdrew" to the customer and "Cleaner withdrew: <their reason>" to administrators',
+    }),
     /** Refunded so far (or being refunded); null when nothing is. */
     refundAmount: Money.nullable(),
     links: z

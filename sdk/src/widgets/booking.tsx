@@ -1,4 +1,4 @@
-import type { ComponentType } from 'preact';
+import { type ComponentType, Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Booking, Cleaner, GuestBookingInput, Service, TimeSlot } from '../client/index';
 import { bodyOf, type FormValues, fieldProblem, initialValues } from '../forms/index';
@@ -6,6 +6,7 @@ import { bookingDayTimeLabel, timeZoneShortName } from '../rules/booking-time';
 import { formatDuration, formatTime12 } from '../rules/format';
 import { servicesOffered } from '../rules/offered-services';
 import { quoteTotalCents } from '../rules/pricing';
+import { serviceAreaWarning } from '../rules/service-area';
 import { WidgetError, widgetApi } from './client';
 import { defaultServiceId } from './default-service';
 import type { PaymentProps } from './payment';
@@ -180,6 +181,14 @@ export function BookingWidget(props: BookingProps) {
   // Times are the cleaner's, named as the hosted app names them (sdk/src/rules/booking-time.ts).
   const zone = timeZoneShortName(new Date(slots?.[0]?.startsAt ?? `${date}T12:00:00Z`), cleaner.timeZone);
   const chosen = slots?.find((slot) => slot.startTime === time);
+  // The cleaner serves their own area: an address in another city is booked, with the hosted
+  // checkout's warning (the SDK's one rule, which the booking's e-mails say too).
+  const areaWarning = serviceAreaWarning(String(values.address ?? ''), {
+    firstName: cleaner.user.firstName,
+    city: cleaner.city,
+    state: cleaner.state,
+    coverageAreas: cleaner.coverageAreas,
+  });
   return (
     <div class="sp sp-card sp-stack" part="root">
       <h2 ref={heading} tabIndex={-1}>
@@ -276,19 +285,26 @@ export function BookingWidget(props: BookingProps) {
             {action?.description}
           </p>
           {shown.map((field) => (
-            <Field key={field.name} label={LABELS[field.name] ?? field.title ?? field.name} error={fields[field.name]}>
-              {(control) => (
-                <input
-                  {...control}
-                  class="sp-input"
-                  type={(field.type === 'email' ? 'email' : field.name === 'guestPhone' ? 'tel' : 'text') as 'text'}
-                  autocomplete={AUTOCOMPLETE[field.name] ?? 'off'}
-                  {...(field.maxLength ? { maxLength: field.maxLength } : {})}
-                  value={String(values[field.name] ?? '')}
-                  onInput={(e) => setValues({ ...values, [field.name]: e.currentTarget.value })}
-                />
-              )}
-            </Field>
+            <Fragment key={field.name}>
+              <Field label={LABELS[field.name] ?? field.title ?? field.name} error={fields[field.name]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    class="sp-input"
+                    type={(field.type === 'email' ? 'email' : field.name === 'guestPhone' ? 'tel' : 'text') as 'text'}
+                    autocomplete={AUTOCOMPLETE[field.name] ?? 'off'}
+                    {...(field.maxLength ? { maxLength: field.maxLength } : {})}
+                    value={String(values[field.name] ?? '')}
+                    onInput={(e) => setValues({ ...values, [field.name]: e.currentTarget.value })}
+                  />
+                )}
+              </Field>
+              {field.name === 'address' && areaWarning ? (
+                <p class="sp-warning" role="status" part="warning">
+                  {areaWarning}
+                </p>
+              ) : null}
+            </Fragment>
           ))}
           <div class="sp-row">
             <button class="sp-button sp-button--ghost" type="button" onClick={() => setStep('choose')}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatProposal } from '../chat/index';
-import { chatLinks, chatTarget, replyParts } from './chat-links';
+import { chatLinks, chatTarget } from './chat-links';
 
 const BASE = 'https://spotless.example';
 
@@ -58,7 +58,7 @@ describe('a chat reply’s links on a partner’s page', () => {
     });
   });
 
-  it('lists the proposals first, then the other pages once', () => {
+  it('sends each of a reply’s buttons where it goes on the page: the booking widget or the hosted site', () => {
     const links = chatLinks(
       {
         proposals: [proposal],
@@ -70,18 +70,10 @@ describe('a chat reply’s links on a partner’s page', () => {
       },
       BASE,
     );
-    expect(links.map((b) => [b.title, b.primary, b.target.kind])).toEqual([
-      ['Book Maria Garcia at this time', true, 'booking'],
-      ['Maria Garcia', false, 'booking'],
-      ['Cancellation policy', false, 'page'],
-    ]);
-  });
-
-  it('finds the hosted pages a reply’s text names, leaving its punctuation', () => {
-    expect(replyParts('Maria Garcia — 4.9, Austin: /cleaner/125. Or see /nowhere-at-all.')).toEqual([
-      { kind: 'text', text: 'Maria Garcia — 4.9, Austin: ' },
-      { kind: 'link', href: '/cleaner/125' },
-      { kind: 'text', text: '. Or see /nowhere-at-all.' },
+    expect(links.map((b) => [b.title, b.target.kind])).toEqual([
+      ['Book Maria Garcia at this time', 'booking'],
+      ['Maria Garcia', 'booking'],
+      ['Cancellation policy', 'page'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ChatEntry, ChatProposal } from '../chat/index';
-import { isHostedPage } from '../rules/pages';
+import { type ReplyLink, replyLinks } from '../chat/reply-links';
 
 /**
  * Where a chat reply's link goes inside a partner's page (docs/partners.md): a cleaner, or a
@@ -11,11 +11,8 @@ export type ChatTarget =
   | { kind: 'booking'; cleanerId: number; serviceId?: number; date?: string; time?: string }
   | { kind: 'page'; href: string };
 
-/** A link of a reply: a proposal (the primary) or a page, its title and where it goes. */
-export interface ChatLink {
-  href: string;
-  title: string;
-  primary: boolean;
+/** A link of a reply (`replyLinks`, as the hosted bubble lists them) and where it goes on a partner's page. */
+export interface ChatLink extends ReplyLink {
   target: ChatTarget;
 }
 
@@ -71,47 +68,7 @@ export function chatTarget(href: string, proposals: readonly ChatProposal[], bas
   return { kind: 'page', href: url.href };
 }
 
-/** The links of a reply: its proposals (`actions.proposals`), then its other pages (`links.pages`), each once. */
+/** The links of a reply, in the hosted bubble's order (`replyLinks`), each with where it goes here. */
 export function chatLinks(entry: Pick<ChatEntry, 'pages' | 'proposals'>, base: string): ChatLink[] {
-  const proposed = new Set(entry.proposals.map((p) => p.page.href));
-  return [
-    ...entry.proposals.map((p) => ({
-      href: p.page.href,
-      title: p.title,
-      primary: true,
-      target: chatTarget(p.page.href, entry.proposals, base),
-    })),
-    ...entry.pages
-      .filter((page) => !proposed.has(page.href))
-      .map((page) => ({
-        href: page.href,
-        title: page.title ?? page.href,
-        primary: false,
-        target: chatTarget(page.href, entry.proposals, base),
-      })),
-  ];
-}
-
-export type ReplyPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
-
-/** Relative links of the hosted site in a reply's text: `/cleaner/42`, `/cleaners?location=Denver`. */
-const RELATIVE = /(?<![\w/.])\/[a-z0-9-]+(?:\/[A-Za-z0-9-]+)*(?:\?[^\s)\]]*)?(?:#[a-z0-9-]+)?/g;
-
-/**
- * A reply's text as plain parts and the hosted pages it names, as the hosted bubble reads it (never
- * HTML, so nothing in a reply can become markup). A sentence's closing punctuation stays text.
- */
-export function replyParts(text: string): ReplyPart[] {
-  const parts: ReplyPart[] = [];
-  let at = 0;
-  for (const match of text.matchAll(RELATIVE)) {
-    const href = match[0].replace(/[.,;:!?—]+$/, '');
-    if (!isHostedPage(href.split(/[?#]/)[0] ?? href)) continue;
-    const start = match.index ?? 0;
-    if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
-    parts.push({ kind: 'link', href });
-    at = start + href.length;
-  }
-  if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
-  return parts;
+  return replyLinks(entry).map((link) => ({ ...link, target: chatTarget(link.href, entry.proposals, base) }));
 }

@@ -1,11 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { type Chat, type ChatEntry, type ChatState, createChat } from '../chat/index';
+import { type Chat, type ChatEntry, type ChatState, createChat, replyParts } from '../chat/index';
 import { CHAT } from '../rules/chat';
+import { MESSAGES } from '../rules/messages';
 import { BookingDialog } from './booking';
-import { type ChatTarget, chatLinks, chatTarget, replyParts } from './chat-links';
+import { type ChatTarget, chatLinks, chatTarget } from './chat-links';
 import { isKeyRefusal, WidgetError } from './client';
-import { report, TopLayer, type WidgetProps } from './shared';
+import { Launcher } from './launcher';
+import { KeyRefused, report, TopLayer, type WidgetProps } from './shared';
 
 type BookingTarget = Extract<ChatTarget, { kind: 'booking' }>;
 
@@ -18,10 +20,11 @@ type BookingTarget = Extract<ChatTarget, { kind: 'booking' }>;
  */
 export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
   const { ctx, emit } = props;
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ message: string; code: string } | null>(null);
   const [booking, setBooking] = useState<BookingTarget | null>(null);
-  // A refusal of the key itself is the page developer's to fix: the chat says it as the server
-  // wrote it (and `report` logs it) instead of its usual "could not start" toast.
+  // A refusal of the key itself is the page developer's to fix: the chat says it is unavailable,
+  // with the server's reason for the developer under it (and `report` logs it), instead of its
+  // usual "could not start" toast.
   const refused = useRef(false);
   const chat: Chat = useMemo(() => {
     const send = ctx.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -37,9 +40,9 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
             .json()
             .catch(() => null)) as { error?: { code?: string; message?: string } } | null;
           const { code, message } = body?.error ?? {};
-          if (isKeyRefusal(code) && message) {
+          if (code && isKeyRefusal(code) && message) {
             refused.current = true;
-            setProblem(message);
+            setProblem({ message, code });
             report(emit, new WidgetError(403, message, {}, code));
           }
         }
@@ -53,7 +56,6 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
   const [state, setState] = useState<ChatState>(chat.getState());
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
-  const launcher = useRef<HTMLButtonElement>(null);
   const seen = useRef(1);
   const log = useRef<HTMLDivElement>(null);
 
@@ -118,18 +120,10 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
 
   if (state.view !== 'open') {
     return (
-      <TopLayer class="sp">
-        <button
-          ref={launcher}
-          type="button"
-          class="sp-button sp-chat-launcher"
-          part="chat-launcher"
-          aria-label={state.unread ? 'Open chat (new message)' : 'Open chat'}
-          onClick={() => void chat.open()}
-        >
-          ?
-        </button>
-      </TopLayer>
+      <Launcher
+        label={problem ? 'Open chat (unavailable)' : state.unread ? 'Open chat (new message)' : 'Open chat'}
+        onOpen={() => void chat.open()}
+      />
     );
   }
   return (
@@ -147,7 +141,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
           <div class="sp-chat-head">
             <div>
               <h2>Spotless Assistant</h2>
-              <p>{state.subtitle}</p>
+              <p>{problem ? CHAT.unavailable : state.subtitle}</p>
             </div>
             <button type="button" class="sp-button" aria-label="Minimize chat" onClick={() => chat.minimize()}>
               –
@@ -155,9 +149,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
           </div>
           <div ref={log} class="sp-chat-log" aria-live="polite">
             {problem ? (
-              <p class="sp-alert" role="alert" part="error">
-                {problem}
-              </p>
+              <KeyRefused visitor={MESSAGES.partner.chatUnavailable} message={problem.message} code={problem.code} />
             ) : null}
             {state.messages.map((m) => (
               <Message key={m.id} entry={m} base={ctx.base} follow={follow} />

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import { BookingDialog, BookingWidget } from './booking';
 import { utmOf, type WidgetContext } from './client';
+import { Launcher } from './launcher';
 import { SearchWidget } from './search';
 import { TopLayer, type WidgetEvent, type WidgetEventDetail, type WidgetHandlers, type WidgetProps } from './shared';
 import { type Appearance, applyAppearance, widgetSheet } from './styles';
@@ -67,19 +68,7 @@ function ChatLauncher(props: WidgetProps) {
       </Suspense>
     );
   }
-  return (
-    <TopLayer class="sp">
-      <button
-        type="button"
-        class="sp-button sp-chat-launcher"
-        part="chat-launcher"
-        aria-label="Open chat"
-        onClick={() => setOpened(true)}
-      >
-        ?
-      </button>
-    </TopLayer>
-  );
+  return <Launcher label="Open chat" onOpen={() => setOpened(true)} />;
 }
 
 /** Mounts a widget in `element`'s shadow root; several on one page keep their own state. */

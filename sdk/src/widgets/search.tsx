@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { CleanerSearchPage, CleanerSearchQuery } from '../client/index';
+import { listingHref } from '../rules/search-filters';
 import { BookingDialog } from './booking';
 import { widgetApi } from './client';
 import { Failure, Field, money, report, type WidgetProps } from './shared';
@@ -27,7 +28,8 @@ export interface SearchProps extends WidgetProps {
  * The search widget: a city, a service and a price ceiling; real cleaners from `GET /api/cleaners`
  * with the partner's key. With a city it searches at once, and again when the page gives it another
  * city or service. Each result books in a dialog (the top layer: no z-index), as a guest, on the
- * service searched for.
+ * service searched for. "Show more" follows the answer's `next` link and adds its page under the
+ * results; "See all on Spotless" opens the hosted listing with the same filters, in a new tab.
  */
 export function SearchWidget(props: SearchProps) {
   const { ctx, emit } = props;
@@ -40,6 +42,12 @@ export function SearchWidget(props: SearchProps) {
   const [booking, setBooking] = useState<number | null>(null);
   /** The service type of the results shown: a result books that service first. */
   const [searched, setSearched] = useState<ServiceFilter | ''>('');
+  /** The hosted listing with the filters of the results shown ("See all on Spotless"). */
+  const [listing, setListing] = useState('/cleaners');
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** The first result a "Show more" added: it takes the focus once drawn. */
+  const [firstAdded, setFirstAdded] = useState<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const aborter = useRef<AbortController | null>(null);
   const api = useMemo(() => widgetApi(ctx), [ctx]);
 
@@ -65,11 +73,13 @@ export function SearchWidget(props: SearchProps) {
     if (serviceType) filters.serviceType = serviceType;
     if (price) filters.maxPrice = price;
     setBusy(true);
+    setLoadingMore(false);
     setError(null);
     try {
       const found = await api.call('get', '/api/cleaners', { query, signal: controller.signal });
       setResult(found);
       setSearched(serviceType);
+      setListing(listingHref({ location: city, serviceType, maxPrice: price }));
       emit('search', { filters, total: found.total });
     } catch (caught) {
       const shown = report(emit, caught);
@@ -78,6 +88,37 @@ export function SearchWidget(props: SearchProps) {
       if (aborter.current === controller) setBusy(false);
     }
   };
+
+  /** The next page of the same search (the answer's `next` link), added under the results shown. */
+  const showMore = async () => {
+    const next = result?.links.next;
+    if (!result || !next) return;
+    aborter.current?.abort();
+    const controller = new AbortController();
+    aborter.current = controller;
+    setLoadingMore(true);
+    setError(null);
+    try {
+      const found = await api.follow(next, undefined, controller.signal);
+      const seen = new Set(result.items.map((cleaner) => cleaner.id));
+      const added = found.items.filter((cleaner) => !seen.has(cleaner.id));
+      setResult({ ...found, items: [...result.items, ...added] });
+      setFirstAdded(added[0]?.id ?? null);
+    } catch (caught) {
+      const shown = report(emit, caught);
+      if (shown) setError(shown);
+    } finally {
+      if (aborter.current === controller) setLoadingMore(false);
+    }
+  };
+
+  // The results a "Show more" added take the focus at the first of them: the button that asked
+  // may be gone (no more pages), and a keyboard or screen-reader user goes on from there.
+  useEffect(() => {
+    if (firstAdded === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-cleaner="${firstAdded}"] button`)?.focus();
+    setFirstAdded(null);
+  }, [firstAdded]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first search runs once, for the prefilled city; later ones on submit
   useEffect(() => {
@@ -165,10 +206,11 @@ export function SearchWidget(props: SearchProps) {
             <div class="sp-stack">
               <p class="sp-muted">
                 {result.total} cleaner{result.total === 1 ? '' : 's'} found
+                {result.items.length < result.total ? `, showing ${result.items.length}` : ''}
               </p>
-              <ul class="sp-results" part="results">
+              <ul class="sp-results" part="results" ref={list}>
                 {result.items.map((cleaner) => (
-                  <li key={cleaner.id} class="sp-card sp-result" part="result">
+                  <li key={cleaner.id} class="sp-card sp-result" part="result" data-cleaner={cleaner.id}>
                     <div class="sp-stack">
                       <h3>
                         {cleaner.user.firstName} {cleaner.user.lastName}
@@ -195,6 +237,28 @@ export function SearchWidget(props: SearchProps) {
                   </li>
                 ))}
               </ul>
+              <div class="sp-row sp-more">
+                {result.links.next ? (
+                  <button
+                    class="sp-button sp-button--ghost"
+                    type="button"
+                    part="button more"
+                    disabled={loadingMore || busy}
+                    onClick={() => void showMore()}
+                  >
+                    {loadingMore ? 'Loading...' : 'Show more'}
+                  </button>
+                ) : null}
+                <a
+                  class="sp-see-all"
+                  part="see-all"
+                  href={new URL(listing, ctx.base).href}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  See all on Spotless<span class="sp-visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </div>
             </div>
           )
         ) : null}

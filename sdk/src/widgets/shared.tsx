@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
+import { MESSAGES } from '../rules/messages';
 import { isAbort, isKeyRefusal, type WidgetContext, WidgetError, widgetError } from './client';
 
 export type WidgetEvent = 'ready' | 'search' | 'booking:created' | 'payment:succeeded' | 'chat:message' | 'error';
@@ -54,10 +55,32 @@ export function Field(props: {
   );
 }
 
+/**
+ * A refusal of the partner's key, as the page's visitors see it: a plain sentence (`visitor`), and
+ * the server's reason — for the page's developer, who also finds it in the console — in a collapsed
+ * element under it.
+ */
+export function KeyRefused(props: { visitor: string; message: string; code: string }) {
+  return (
+    <div class="sp-alert sp-stack" role="alert" part="error">
+      <p>{props.visitor}</p>
+      <details class="sp-details" part="error-details">
+        <summary>{MESSAGES.partner.developerDetails}</summary>
+        <p>
+          {props.message} <code>({props.code})</code>
+        </p>
+      </details>
+    </div>
+  );
+}
+
 /** A failure as the widget says it, with a way to the hosted site when the API cannot be reached. */
 export function Failure(props: { error: unknown; ctx: WidgetContext; path?: string }) {
   const error = props.error;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
+  if (error instanceof WidgetError && error.code && isKeyRefusal(error.code)) {
+    return <KeyRefused visitor={MESSAGES.partner.bookingUnavailable} message={message} code={error.code} />;
+  }
   const offline = error instanceof WidgetError && error.status === 0;
   return (
     <p class="sp-alert" role="alert" part="error">

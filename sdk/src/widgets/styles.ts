@@ -1,3 +1,5 @@
+import { LAUNCHER } from './launcher-place';
+
 /**
  * The widgets' styles, in one constructed stylesheet adopted by each shadow root: no `<style>`
  * element and no inline style attribute, so a strict CSP allows it. `:host` resets every
@@ -33,14 +35,22 @@ export const WIDGET_CSS = `
 .sp-card-field { display: block; padding: 11px 10px; }
 .sp-card-field ::slotted(*) { display: block; min-height: 18px; }
 .sp-error { color: var(--sp-danger); font-size: 13px; }
+.sp-warning { color: #92400e; background: #fffbeb; border: 1px solid #f59e0b; border-radius: calc(var(--sp-radius) * 0.6); padding: 8px 10px; font-size: 14px; }
 .sp-alert { color: var(--sp-danger); border: 1px solid currentColor; border-radius: calc(var(--sp-radius) * 0.6); padding: 8px 10px; }
 .sp-muted { color: var(--sp-muted); font-size: 13px; }
+.sp-details { font-size: 13px; color: var(--sp-text); }
+.sp-details summary { cursor: pointer; color: var(--sp-muted); }
+.sp-details p { margin-top: 4px; overflow-wrap: anywhere; }
+.sp-alert .sp-stack, .sp-alert.sp-stack { gap: 6px; }
 .sp-button { font: inherit; font-weight: 600; cursor: pointer; border: 1px solid var(--sp-primary); background: var(--sp-primary);
   color: var(--sp-primary-text); border-radius: calc(var(--sp-radius) * 0.6); padding: 8px 14px; min-height: 40px; }
 .sp-button[disabled] { opacity: 0.6; cursor: default; }
 .sp-button--ghost { background: transparent; color: var(--sp-primary); }
 .sp-results { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--sp-space); }
 .sp-result { display: flex; gap: var(--sp-space); justify-content: space-between; align-items: center; flex-wrap: wrap; }
+.sp-more { align-items: center; justify-content: space-between; }
+.sp-see-all { color: var(--sp-primary); font-weight: 600; text-decoration: underline; text-underline-offset: 2px; }
+.sp-see-all:focus-visible { outline: 3px solid var(--sp-primary); outline-offset: 2px; }
 .sp-badges { display: flex; gap: 6px; flex-wrap: wrap; }
 .sp-badge { font-size: 12px; font-weight: 600; border-radius: 999px; padding: 2px 8px; background: #ecfdf5; color: #065f46; }
 .sp-slots { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; margin: 0; padding: 0; }
@@ -52,8 +62,20 @@ export const WIDGET_CSS = `
 .sp-dialog-head { display: flex; justify-content: flex-end; padding: 8px 8px 0; }
 .sp-dialog .sp-card { border: none; padding-top: 0; }
 .sp-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.sp-layer { position: fixed; inset: auto 20px 20px auto; margin: 0; padding: 0; border: 0; background: transparent; overflow: visible; color: inherit; }
-.sp-chat-launcher { width: 56px; height: 56px; border-radius: 999px; }
+.sp-layer { position: fixed; inset: auto ${LAUNCHER.round.inset}px ${LAUNCHER.round.inset}px auto; margin: 0; padding: 0; border: 0; background: transparent; overflow: visible; color: inherit; }
+.sp-chat-launcher { width: ${LAUNCHER.round.size}px; height: ${LAUNCHER.round.size}px; border-radius: 999px; padding: 0; display: grid; place-items: center;
+  box-shadow: 0 4px 14px rgba(15, 23, 42, 0.25); transition: width 0.15s, border-radius 0.15s; }
+.sp-chat-icon { width: 26px; height: 26px; display: block; }
+.sp-layer.sp-launcher--tab { right: 0; }
+.sp-launcher--tab .sp-chat-launcher { width: ${LAUNCHER.tab.width}px; height: ${LAUNCHER.tab.height}px; border-radius: 12px 0 0 12px; }
+.sp-launcher--tab .sp-chat-icon { width: 16px; height: 16px; }
+.sp-launcher--hidden { visibility: hidden; }
+@media ${LAUNCHER.narrowQuery} {
+  .sp-layer { inset: auto ${LAUNCHER.compact.inset}px ${LAUNCHER.compact.inset}px auto; }
+  .sp-chat-launcher { width: ${LAUNCHER.compact.size}px; height: ${LAUNCHER.compact.size}px; }
+  .sp-chat-icon { width: 22px; height: 22px; }
+}
+@media (prefers-reduced-motion: reduce) { .sp-chat-launcher { transition: none; } }
 .sp-chat-panel { width: min(384px, calc(100vw - 24px)); height: min(500px, calc(100vh - 40px));
   display: flex; flex-direction: column; padding: 0; overflow: hidden; }
 .sp-chat-head { display: flex; justify-content: space-between; align-items: center; padding: 10px 12px; background: var(--sp-primary); color: var(--sp-primary-text); }

@@ -1,3 +1,4 @@
+import { landingAfterSignIn } from '@spotless/sdk/rules';
 import type {
   AuthUser,
   LoginInput,
@@ -8,7 +9,15 @@ import type {
 import { OnboardingPreferences } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Actor, isAdmin, personOf, requirePublic, requirePublicWriting, requireSystem } from '../contract/actor';
+import {
+  type Actor,
+  cleanerIdOf,
+  isAdmin,
+  personOf,
+  requirePublic,
+  requirePublicWriting,
+  requireSystem,
+} from '../contract/actor';
 import { AppError, conflict, notFound } from '../contract/errors';
 import type { Data } from '../contract/hypermedia';
 import type { Tx } from '../db/client';
@@ -206,6 +215,17 @@ export async function accountForProvenEmail(
 export async function currentAccount(deps: Pick<Deps, 'database'>, actor: Actor): Promise<Data<AuthUser>> {
   const { user } = await ownAccount(deps, actor, false);
   return toAuthUser(deps.database.db, user);
+}
+
+/**
+ * Where a sign-in lands when no page asked for it (`landingAfterSignIn`): an approved cleaner on
+ * their dashboard, anyone else at home. `userId` is the person just signed in, when the request's
+ * own actor is still who it was before.
+ */
+export async function signInLanding(deps: Pick<Deps, 'database'>, actor: Actor, userId?: number): Promise<string> {
+  if (userId === undefined) return landingAfterSignIn(cleanerIdOf(actor) !== null);
+  const account = await currentAccount(deps, signedInAs(userId));
+  return landingAfterSignIn(account.cleanerId !== null);
 }
 
 /** Who is asking: their account when signed in, and whether they hold an administrator session. */

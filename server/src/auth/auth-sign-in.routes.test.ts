@@ -119,6 +119,16 @@ describe('GET /api/login', () => {
     expect(res.headers.get('location')).toBe('/profile');
   });
 
+  it('lands a signed-in approved cleaner with no return address on their dashboard, a customer at home', async () => {
+    const cleaner = await signIn(DEMO_CLEANER_EMAIL);
+    expect((await call('/api/login', { cookie: cleaner.cookie })).headers.get('location')).toBe('/cleaner-dashboard');
+    expect((await call('/api/login?returnUrl=%2Fprofile', { cookie: cleaner.cookie })).headers.get('location')).toBe(
+      '/profile',
+    );
+    const customer = await signIn(DEMO_CUSTOMER_EMAIL);
+    expect((await call('/api/login', { cookie: customer.cookie })).headers.get('location')).toBe('/');
+  });
+
   it('tells the sign-in page which providers exist', async () => {
     expect((await call('/api/auth/providers')).body).toMatchObject({ password: true, google: false, github: false });
   });

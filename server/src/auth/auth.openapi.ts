@@ -38,7 +38,7 @@ export const authApi = defineOperations({
     security: 'public',
     summary: 'Start signing in: redirects to the hosted sign-in page',
     description:
-      'Only a same-origin path (one leading "/") is kept as `returnUrl`; anything else is ignored. A signed-in user goes straight to `returnUrl` (or `/`).',
+      'Only a same-origin path (one leading "/") is kept as `returnUrl`; anything else is ignored. A signed-in user goes straight to `returnUrl`, or without one to where a sign-in lands: `/cleaner-dashboard` for an approved cleaner, `/` for anyone else.',
     tags: ['auth'],
     access: 'public',
     responses: { 302: { description: 'To /login?returnUrl=…' } },
@@ -317,7 +317,10 @@ export const authApi = defineOperations({
     tags: ['auth'],
     access: 'public',
     responses: {
-      302: { description: 'Signed in; to the return URL or /' },
+      302: {
+        description:
+          'Signed in; to the return URL, else /cleaner-dashboard for an approved cleaner and / for anyone else',
+      },
       400: { description: 'Missing or mismatched state, or the provider refused the code' },
       404: { description: 'The provider is not configured' },
     },

@@ -11,6 +11,7 @@ import {
   registerUser,
   sessionState,
   signedInAs,
+  signInLanding,
   updateProfile,
 } from './accounts.service';
 import { disableTotp, enableTotp, startTotpSetup } from './admin-sessions.service';
@@ -35,9 +36,10 @@ const personId = (c: Context<AppEnv>) => personOf(c.get('actor'))?.userId ?? 0;
 
 /** Browser navigations (docs/product/accounts.md): GET /api/login and GET /api/logout. */
 export const signInRoutes = new Hono<AppEnv>()
-  .get(...endpoint(api.startLogin), (c) => {
+  .get(...endpoint(api.startLogin), async (c) => {
     const returnUrl = safeReturnUrl(inputOf(c, api.startLogin).query.returnUrl);
-    if (personOf(c.get('actor'))) return c.redirect(returnUrl ?? '/', 302);
+    const actor = c.get('actor');
+    if (personOf(actor)) return c.redirect(returnUrl ?? (await signInLanding(c.get('deps'), actor)), 302);
     return c.redirect(returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login', 302);
   })
   .get(...endpoint(api.logoutAndGoHome), async (c) => {

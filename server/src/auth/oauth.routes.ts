@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { AppError, notFound } from '../contract/errors';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
-import { signInWithOAuth } from './accounts.service';
+import { signInLanding, signInWithOAuth } from './accounts.service';
 import { authApi as api } from './auth.openapi';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './cookies';
 import { createOAuthProvider, type OAuthProfile } from './oauth';
@@ -54,5 +54,5 @@ export const oauthRoutes = new Hono<AppEnv>()
     }
     const userId = await signInWithOAuth(c.get('deps'), c.get('actor'), name, profile);
     await startSession(c, 'user', userId);
-    return c.redirect(returnUrl ?? '/', 302);
+    return c.redirect(returnUrl ?? (await signInLanding(c.get('deps'), c.get('actor'), userId)), 302);
   });

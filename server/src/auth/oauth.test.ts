@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthAccounts, users } from '../db/schema';
+import { cleaners, oauthAccounts, users } from '../db/schema';
 import { cookieHeader, cookiesFrom } from '../test/cookies';
 import { createTestContext } from '../test/harness';
 import { hashPassword, TEST_PASSWORD_COST } from './password';
@@ -142,6 +142,43 @@ describe('OAuth sign-in against a loopback provider', () => {
     const second = await callback('google', `code=${again.code}&state=${again.state}`, again.cookies);
     expect(second.headers.get('location')).toBe('/');
     expect((await me(second)).id).toBe(user.id);
+  });
+
+  it('lands an approved cleaner with no return address on their cleaner dashboard', async () => {
+    const [person] = await ctx.database.write((tx) =>
+      tx
+        .insert(users)
+        .values({ email: 'cleo-oauth@example.com', firstName: 'Cleo', emailVerifiedAt: new Date() })
+        .returning(),
+    );
+    if (!person) throw new Error('user missing');
+    await ctx.database.write((tx) =>
+      tx.insert(cleaners).values({
+        userId: person.id,
+        bio: 'Careful and quick.',
+        experience: '3-5',
+        hourlyRateCents: 4000,
+        serviceTypes: ['residential'],
+        coverageAreas: ['Austin, TX'],
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        latitude: 30.27,
+        longitude: -97.74,
+        timeZone: 'America/Chicago',
+      }),
+    );
+    profiles.cleo = {
+      info: { sub: 'google-cleo', email: 'cleo-oauth@example.com', email_verified: true, given_name: 'Cleo' },
+    };
+    const first = await authorize('google', 'cleo');
+    const landed = await callback('google', `code=${first.code}&state=${first.state}`, first.cookies);
+    expect(landed.headers.get('location')).toBe('/cleaner-dashboard');
+    expect((await me(landed)).id).toBe(person.id);
+    // A page that asked still wins.
+    const asked = await authorize('google', 'cleo', '/profile');
+    const back = await callback('google', `code=${asked.code}&state=${asked.state}`, asked.cookies);
+    expect(back.headers.get('location')).toBe('/profile');
   });
 
   it('GitHub: links to an existing account by its verified primary e-mail', async () => {

@@ -186,7 +186,7 @@ export const availabilityApi = defineOperations({
     partners: true,
     summary: 'A cleaner’s time slots on a local date',
     description:
-      'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `book` / `release` actions the cleaner may take on it now; otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.',
+      'Every 30-minute slot of the cleaner’s hours on that date in their zone (none on a day off), correct across daylight-saving changes. `isBooked` when a booking holds it or the cleaner marked it; `isAvailable` when a booking of `duration` minutes (default 30) can start there now. When the cleaner reads their own day (today to a year ahead) the slots are stored, so each has an `id` and the `release` action while the cleaner’s mark is on it (a slot a booking holds is booked by it and offers no `book`); otherwise `id` may be null and no actions are offered. `bookingId` is shown only to the cleaner and administrators. `excludeBookingId` leaves one of this cleaner’s bookings out, as when moving it (its own time lists as free): only its customer, its cleaner or an administrator may name it — a booking’s `links.cleanerSlots` carries it.',
     tags: ['availability'],
     access: 'public',
     responses: {
@@ -209,7 +209,7 @@ export const availabilityApi = defineOperations({
     security: 'user',
     summary: 'Mark a slot booked against one of the cleaner’s bookings',
     description:
-      'Only the slot’s cleaner; the booking must be theirs, active (pending, confirmed or in progress) and cover the slot.',
+      'Only the slot’s cleaner; the booking must be theirs, active (pending, confirmed or in progress) and cover the slot — and a booking holds every slot it covers by itself, so such a slot is already booked (409 `slot_already_booked`) and no slot offers this action now. Marks made before stay until released.',
     tags: ['availability'],
     access: 'the cleaner',
     responses: {
@@ -217,7 +217,7 @@ export const availabilityApi = defineOperations({
       400: { description: 'bookingId is not one of the cleaner’s bookings' },
       403: { description: 'Not a cleaner' },
       404: { description: 'No such slot, or another cleaner’s' },
-      409: { description: 'Booking not active, does not cover the slot, or the slot is booked against another' },
+      409: { description: 'Booking not active, does not cover the slot, or the slot is already booked' },
     },
     request: { param: z.object({ id: IdParam }), json: TimeSlotBookInput },
   },

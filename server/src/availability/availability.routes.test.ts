@@ -200,7 +200,7 @@ describe('slots', () => {
     ]);
   });
 
-  it('stores the day’s slots on the cleaner’s read so they can be booked against their own bookings and released', async () => {
+  it('stores the day’s slots on the cleaner’s read; a mark on one is refused and one made before is released', async () => {
     const publicRead = await slotsOn('2026-03-10');
     expect(publicRead.body.items.every((s: Json) => s.id === null)).toBe(true);
     const own = await slotsOn('2026-03-10', asCleaner);
@@ -231,9 +231,16 @@ describe('slots', () => {
     expect((await bookSlot(other.id, asCleaner, booking.body.id)).status).toBe(409);
     expect((await bookSlot(slot.id, asCleaner, 999_999)).status).toBe(400);
     expect((await bookSlot(999_999, asCleaner, booking.body.id)).status).toBe(404);
-    const marked = await bookSlot(slot.id, asCleaner, booking.body.id);
-    expect(marked.status).toBe(200);
-    expect(marked.body).toMatchObject({ id: slot.id, isBooked: true, bookingId: booking.body.id });
+    // The booking holds 10:00 by itself: a mark would say it twice (decision 076).
+    const twice = await bookSlot(slot.id, asCleaner, booking.body.id);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('slot_already_booked');
+    // A mark made before stays until released.
+    const mark = () =>
+      ctx.database.write((tx) =>
+        tx.update(timeSlots).set({ isBooked: true, bookingId: booking.body.id }).where(eq(timeSlots.id, slot.id)),
+      );
+    await mark();
 
     const release = (id: number, headers: Record<string, string>) =>
       ctx.json<Json>(`/api/time-slots/${id}/release`, { method: 'POST', headers });
@@ -242,7 +249,7 @@ describe('slots', () => {
     expect((await release(slot.id, asCleaner)).status).toBe(409);
 
     // Cancelling a booking clears the marks made against it.
-    await bookSlot(slot.id, asCleaner, booking.body.id);
+    await mark();
     await ctx.json(`/api/bookings/${booking.body.id}`, { method: 'DELETE', headers: asCustomer });
     const [row] = await ctx.database.db.select().from(timeSlots).where(eq(timeSlots.id, slot.id));
     expect(row).toMatchObject({ isBooked: false, bookingId: null });

@@ -19,12 +19,11 @@ const booking = (id: number, start: string, end: string, status = 'confirmed'): 
 describe('markRefusal', () => {
   const ten = slot('10:00', '10:30');
 
-  it('lets a slot be marked against a going-ahead booking that covers all of it', () => {
+  it('refuses a going-ahead booking that covers the slot: it holds the slot already (decision 076)', () => {
     for (const status of ['pending', 'confirmed', 'in_progress']) {
-      expect(markRefusal(ten, booking(1, '10:00', '12:00', status)), status).toBeNull();
+      expect(markRefusal(ten, booking(1, '10:00', '12:00', status)), status).toBe('slot_already_booked');
     }
-    // Exactly the slot is enough.
-    expect(markRefusal(ten, booking(1, '10:00', '10:30'))).toBeNull();
+    expect(markRefusal(ten, booking(1, '10:00', '10:30'))).toBe('slot_already_booked');
   });
 
   it('refuses a booking that is over', () => {
@@ -38,12 +37,10 @@ describe('markRefusal', () => {
     expect(markRefusal(ten, booking(1, '13:00', '15:00'))).toBe('booking_does_not_cover_slot');
   });
 
-  it('refuses another booking while the slot carries a mark, but not the same one', () => {
+  it('refuses a slot marked before, for another booking or the same one', () => {
     const marked = slot('10:00', '10:30', { isBooked: true, bookingId: 7 });
     expect(markRefusal(marked, booking(8, '10:00', '12:00'))).toBe('slot_already_booked');
-    expect(markRefusal(marked, booking(7, '10:00', '12:00'))).toBeNull();
-    // A mark without a booking does not stand in the way.
-    expect(markRefusal(slot('10:00', '10:30', { isBooked: true }), booking(8, '10:00', '12:00'))).toBeNull();
+    expect(markRefusal(marked, booking(7, '10:00', '12:00'))).toBe('slot_already_booked');
   });
 });
 
@@ -62,21 +59,18 @@ describe('slotOffer', () => {
     booking(4, '09:00', '12:00', 'completed'),
   ];
 
-  it('offers book for exactly the bookings a mark would be accepted for', () => {
-    expect(slotOffer(slot('10:00', '10:30'), around)).toEqual({ book: [2], release: false });
-    expect(slotOffer(slot('09:30', '10:00'), around)).toEqual({ book: [1], release: false });
+  it('offers no book, even where a booking covers the slot: a booked slot offers no Book', () => {
+    expect(slotOffer(slot('10:00', '10:30'), around)).toEqual({ book: [], release: false });
+    expect(slotOffer(slot('09:30', '10:00'), around)).toEqual({ book: [], release: false });
     expect(slotOffer(slot('12:00', '12:30'), around)).toEqual({ book: [], release: false });
   });
 
-  it('offers release, and no book, on a slot marked for a booking', () => {
+  it('offers release, and no book, on a slot marked before', () => {
     expect(slotOffer(slot('10:00', '10:30', { isBooked: true, bookingId: 2 }), around)).toEqual({
       book: [],
       release: true,
     });
-  });
-
-  it('offers both on a slot marked without a booking that a booking covers', () => {
-    expect(slotOffer(slot('10:00', '10:30', { isBooked: true }), around)).toEqual({ book: [2], release: true });
+    expect(slotOffer(slot('10:00', '10:30', { isBooked: true }), around)).toEqual({ book: [], release: true });
   });
 
   it('agrees with markRefusal and mayRelease for every slot of the day and every booking', () => {
@@ -85,9 +79,8 @@ describe('slotOffer', () => {
       for (const mark of [{}, { isBooked: true }, { isBooked: true, bookingId: 2 }]) {
         const s = slot(hhmm(minutes), hhmm(minutes + 30), mark);
         const offer = slotOffer(s, around);
-        const markedForABooking = s.isBooked && s.bookingId !== null;
         for (const b of around) {
-          const accepted = markRefusal(s, b) === null && !(markedForABooking && s.bookingId === b.id);
+          const accepted = markRefusal(s, b) === null;
           expect(offer.book.includes(b.id), `${hhmm(minutes)} #${b.id} ${JSON.stringify(mark)}`).toBe(accepted);
         }
         expect(offer.release).toBe(mayRelease(s));

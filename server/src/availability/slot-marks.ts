@@ -25,14 +25,16 @@ export type MarkRefusal = 'booking_not_active' | 'booking_does_not_cover_slot' |
 
 /**
  * Why `slot` may not be marked against `booking` (one of the same cleaner's), or null when it may:
- * the booking must still be going ahead (pending, confirmed or in progress), cover the whole slot,
- * and the slot may carry no mark for another booking.
+ * the booking must still be going ahead (pending, confirmed or in progress) and cover the whole
+ * slot — and then it already holds the slot by itself: the slot reads booked, by that booking, so a
+ * mark would only say it twice and the calendar would offer "Book" on a booked slot. Such a slot is
+ * `slot_already_booked` (decision 076), as is one marked for another booking; so no mark is taken
+ * now, and marks made before stay until released or until their booking is cancelled or moved.
  */
 export function markRefusal(slot: SlotMark, booking: MarkableBooking): MarkRefusal | null {
   if (booking.status === 'cancelled' || booking.status === 'completed') return 'booking_not_active';
   if (booking.startsAt > slot.startsAt || booking.endsAt < slot.endsAt) return 'booking_does_not_cover_slot';
-  if (slot.isBooked && slot.bookingId !== null && slot.bookingId !== booking.id) return 'slot_already_booked';
-  return null;
+  return 'slot_already_booked';
 }
 
 /** Only a mark can be removed: a slot a booking covers without a mark has nothing to release. */
@@ -48,14 +50,13 @@ export interface SlotOffer {
 export const NO_OFFER: SlotOffer = Object.freeze({ book: [], release: false }) as SlotOffer;
 
 /**
- * The slot's actions for its cleaner, from their bookings around it. A slot that already carries a
- * booking's mark offers no `book`: marking it again for that booking changes nothing, and any
- * other booking is refused.
+ * The slot's actions for its cleaner, from their bookings around it: `book` for exactly the
+ * bookings `markRefusal` accepts (none since decision 076: a booked slot offers no Book), `release`
+ * while it carries a mark.
  */
 export function slotOffer(slot: SlotMark, bookings: readonly MarkableBooking[]): SlotOffer {
-  const marked = slot.isBooked && slot.bookingId !== null;
   return {
-    book: marked ? [] : bookings.filter((b) => markRefusal(slot, b) === null).map((b) => b.id),
+    book: bookings.filter((b) => markRefusal(slot, b) === null).map((b) => b.id),
     release: mayRelease(slot),
   };
 }

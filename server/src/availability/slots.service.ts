@@ -169,7 +169,11 @@ function markError(refusal: MarkRefusal, slot: TimeSlotRow, booking: { id: numbe
     case 'booking_does_not_cover_slot':
       return new AppError(409, 'booking_does_not_cover_slot', `Booking #${booking.id} does not cover this slot`);
     case 'slot_already_booked':
-      return new AppError(409, 'slot_already_booked', `This slot is booked against booking #${slot.bookingId}`);
+      return new AppError(
+        409,
+        'slot_already_booked',
+        `This slot is already booked by booking #${slot.bookingId ?? booking.id}`,
+      );
   }
 }
 

@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
-import { isHostedPage, LISTING_FILTER_KEYS, writeFilterParams } from '@spotless/sdk/rules';
+import { isHostedPage } from '@spotless/sdk/rules';
 
 /**
  * What a reply may point to and contain (decision 047): links only to this site's pages, written
@@ -7,15 +7,6 @@ import { isHostedPage, LISTING_FILTER_KEYS, writeFilterParams } from '@spotless/
  * reply's `links.pages` and proposals are read from the cleaned text — so a button never goes
  * where the text does not, and neither goes off the site.
  */
-
-/**
- * The hosted listing showing a search's filters: `/cleaners?location=Denver&serviceType=deep`, the
- * listing's filters in their order, leaving out those that filter nothing.
- */
-export function listingHref(filters: Record<string, unknown>): string {
-  const query = writeFilterParams(filters, { keys: LISTING_FILTER_KEYS }).toString();
-  return query ? `/cleaners?${query}` : '/cleaners';
-}
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** North American phone numbers in their usual spellings (911 is too short to match). */

@@ -6,7 +6,7 @@ import type { AssistantEngine } from '../lib/assistant-engine';
 import { seedWorld } from '../test/booking-fixtures';
 import { createTestContext } from '../test/harness';
 import { answerTurn, openTurn, startChat } from './chat.service';
-import { cleanReplyText, listingHref } from './links';
+import { cleanReplyText } from './links';
 
 const ctx = await createTestContext();
 await seedWorld(ctx);
@@ -79,22 +79,5 @@ describe('text stored by people is data, never instructions', () => {
       'Go to /cleaners?location=Denver.',
     );
     expect(cleanReplyText('javascript:alert(1) or https://localhost:8787/cleaners', SITE)).not.toContain('https://');
-  });
-
-  it('links the listing with its own filters only, in their order, leaving out those that filter nothing', () => {
-    expect(
-      listingHref({
-        redirect: 'https://evil.example',
-        sortBy: 'rating',
-        isInsured: true,
-        isBonded: false,
-        maxPrice: 40,
-        serviceType: 'all',
-        location: 'Denver',
-        query: '',
-        page: 2,
-      }),
-    ).toBe('/cleaners?location=Denver&maxPrice=40&isInsured=true&sortBy=rating');
-    expect(listingHref({ serviceType: 'all', city: null })).toBe('/cleaners');
   });
 });

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '@spotless/sdk/rules';
+import { centsToDollars, dollarsToCents, listingHref } from '@spotless/sdk/rules';
 import type { Cleaner } from '@spotless/sdk/schemas';
 import { z } from 'zod';
 import { availabilityApi } from '../availability/availability.openapi';
@@ -16,7 +16,6 @@ import { generateOpenApi } from '../contract/openapi';
 import type { Operation } from '../contract/operations';
 import type { Deps } from '../deps';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
-import { listingHref } from './links';
 
 /**
  * The assistant's tools (decision 047): an explicit allowlist of read-only operations of the

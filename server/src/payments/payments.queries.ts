@@ -10,8 +10,16 @@ import { CHARGED_STATUSES } from './payment-state';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-/** A payment with the status of the booking it pays for (a cancelled booking's payment reads so). */
-export type PaymentView = PaymentRow & { bookingStatus: (typeof bookings.$inferSelect)['status'] };
+type BookingRow = typeof bookings.$inferSelect;
+/**
+ * A payment with the status of the booking it pays for (a cancelled booking's payment reads so),
+ * and how and why that booking was cancelled, when it was: a refund's reason is told from them.
+ */
+export type PaymentView = PaymentRow & {
+  bookingStatus: BookingRow['status'];
+  cancellationKind: BookingRow['cancellationKind'];
+  cancelReason: BookingRow['cancelReason'];
+};
 type ProviderName = PaymentRow['provider'];
 
 export function toPayment(row: PaymentView): Data<Payment> {
@@ -46,8 +54,13 @@ export function findBookingForPayment(db: Queryable, bookingId: number) {
     .get();
 }
 
-/** A payment's columns and its booking's status: what a payment's answer is made of. */
-const paymentView = { ...getTableColumns(payments), bookingStatus: bookings.status };
+/** A payment's columns and its booking's status and cancellation: what a payment's answer is made of. */
+const paymentView = {
+  ...getTableColumns(payments),
+  bookingStatus: bookings.status,
+  cancellationKind: bookings.cancellationKind,
+  cancelReason: bookings.cancelReason,
+};
 
 export function findPayment(db: Queryable, id: number): Promise<PaymentView | undefined> {
   return db

@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@spotless/sdk/rules';
+import { CLEANER_WITHDREW, dollarsToCents } from '@spotless/sdk/rules';
 import type { LocalConfirmInput, Payment, PaymentIntentInput, PaymentListQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { payRefusal } from '../bookings/booking-actions';
@@ -336,8 +336,29 @@ export function mayRefund(row: PaymentRow, actor: Actor, provider: string): bool
   return isAdmin(actor) && row.provider === provider && checkRefund(row).ok;
 }
 
+/** A withdrawal's refund, in administrators' words (`refundReasonFor`). */
+export const ADMIN_CLEANER_WITHDREW = 'Cleaner withdrew';
+
+/**
+ * A refund's reason as `actor` reads it. A withdrawal's refund is stored in the customer's words,
+ * "Your cleaner withdrew" (decision 071); an administrator reads who withdrew and why instead:
+ * "Cleaner withdrew: <the reason the cleaner gave>". Every other reason reads the same to everyone.
+ */
+export function refundReasonFor(
+  row: Pick<PaymentView, 'refundReason' | 'cancellationKind' | 'cancelReason'>,
+  actor: Actor,
+): string | null {
+  if (!isAdmin(actor) || row.cancellationKind !== 'withdrawn' || row.refundReason !== CLEANER_WITHDREW) {
+    return row.refundReason;
+  }
+  return row.cancelReason ? `${ADMIN_CLEANER_WITHDREW}: ${row.cancelReason}` : ADMIN_CLEANER_WITHDREW;
+}
+
 export function paymentAnswer(row: PaymentView, actor: Actor, provider: string): PaymentAnswer {
-  return { data: toPayment(row), refundable: mayRefund(row, actor, provider) };
+  return {
+    data: { ...toPayment(row), refundReason: refundReasonFor(row, actor) },
+    refundable: mayRefund(row, actor, provider),
+  };
 }
 
 /** The payments an actor may see with the dashboard summary: an administrator all, a customer their own. */

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { systemActor } from '../contract/actor';
 import { payments, refunds } from '../db/schema';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, type Json, type TestContext } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';
 import { StripeLoopback } from '../test/stripe-loopback';
 import { reconcilePayments } from './reconcile.service';
@@ -136,6 +136,16 @@ for (const target of [local, stripe]) {
         expect(await refundRows(booking.id)).toEqual([{ amountCents: 12_000, status: 'succeeded' }]);
         expect(target.refundCalls() - before).toBe(1);
         expect((await call('GET', `/api/bookings/${booking.id}`)).body.paymentStatus).toBe('refunded');
+        // Its reason: in the customer's words to the customer, in administrators' words to them.
+        const mine = (await call('GET', '/api/payments')).body.items.find((p: Json) => p.bookingId === booking.id);
+        expect(mine.refundReason).toBe('Your cleaner withdrew');
+        const asAdmin = f.as(await f.adminCookie());
+        const listed = (await asAdmin('GET', '/api/payments?pageSize=100')).body.items;
+        const theirs = listed.find((p: Json) => p.bookingId === booking.id);
+        expect(theirs.refundReason).toBe(`Cleaner withdrew: ${REASON}`);
+        expect((await asAdmin('GET', `/api/payments/${theirs.id}`)).body.refundReason).toBe(
+          `Cleaner withdrew: ${REASON}`,
+        );
       } finally {
         ctx.clock.set(today);
       }

@@ -1,21 +1,24 @@
 import type { ComponentType, SVGProps } from 'react';
-import { bottomBarItems } from '../../lib/nav';
+import { useSession } from '../../lib/auth';
+import { bottomBarItemsFor } from '../../lib/nav';
 import { CalendarIcon, HelpIcon, SearchIcon, UserIcon } from '../icons';
 import { NavItemLink } from './nav-item-link';
 
 const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/': SearchIcon,
   '/dashboard': CalendarIcon,
+  '/cleaner-dashboard': CalendarIcon,
   '/help-center': HelpIcon,
   '/profile': UserIcon,
 };
 
-/** The four tabs shown at the bottom of small screens (docs/product/discovery.md). */
+/** The four tabs shown at the bottom of small screens (docs/product/discovery.md); a cleaner's second is Jobs. */
 export function BottomBar() {
+  const { user } = useSession();
   return (
     <nav aria-label="Quick navigation" className="bottom-bar">
       <ul className="bottom-bar__list">
-        {bottomBarItems.map((item) => {
+        {bottomBarItemsFor(user).map((item) => {
           const Icon = icons[item.to] ?? SearchIcon;
           return (
             <li key={item.to}>

@@ -1,5 +1,5 @@
 import { useSession } from '../../lib/auth';
-import { primaryNavItems } from '../../lib/nav';
+import { headerNavItems } from '../../lib/nav';
 import { LOGIN_PATH } from '../../lib/query-client';
 import { Link } from '../../lib/router';
 import { LogoMark, MenuIcon } from '../icons';
@@ -12,9 +12,10 @@ interface SiteHeaderProps {
 }
 
 /**
- * The header (docs/product/discovery.md): the six links, then Sign In and Become a Cleaner for a
- * visitor, or the account menu for a signed-in person or an administrator session (never Sign In
- * while either is open); below 768 px the menu button opens the drawer instead.
+ * The header (docs/product/discovery.md): the six links (an approved cleaner's fifth is My Jobs),
+ * then Sign In and Become a Cleaner for a visitor, or the account menu for a signed-in person or an
+ * administrator session (never Sign In while either is open); below 768 px the menu button opens
+ * the drawer instead.
  */
 export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
   const { user, admin, isLoading } = useSession();
@@ -28,7 +29,7 @@ export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
 
         <nav aria-label="Main" className="main-nav">
           <ul className="main-nav__list">
-            {primaryNavItems.map((item) => (
+            {headerNavItems(user).map((item) => (
               <li key={item.to}>
                 <NavItemLink to={item.to} className="main-nav__link">
                   {item.label}

@@ -7,7 +7,7 @@ import { Tabs } from '../../../components/tabs';
 import { errorStatus } from '../../../lib/api-errors';
 import { totalPages } from '../../../lib/pagination';
 import { Link } from '../../../lib/router';
-import { useSetApplicationStatus } from '../api/admin-applications.mutations';
+import { usePendingStatusHref } from '../api/admin-applications.mutations';
 import { adminApplicationsQuery } from '../api/admin-applications.queries';
 import {
   APPLICATION_TABS,
@@ -15,14 +15,12 @@ import {
   applicantName,
   countCards,
   emptyTabText,
-  quickActions,
-  statusChangeBody,
 } from '../utils/admin-dashboard';
 import { ApplicationReviewDialog } from './application-review-dialog';
 import { ApplicationsTable } from './applications-table';
+import { ApproveApplicationDialog } from './approve-application-dialog';
 import { RejectApplicationDialog } from './reject-application-dialog';
 import { ReportedReviews } from './reported-reviews';
-import { statusFailureToast, statusSuccessToast } from './status-toasts';
 import '../admin-dashboard.css';
 import { StatCards } from '../../../components/stat-cards';
 
@@ -36,8 +34,9 @@ export function AdminDashboardPage() {
   const list = useQuery(adminApplicationsQuery(tab, page));
   const [reviewing, setReviewing] = useState<Application | null>(null);
   const [rejecting, setRejecting] = useState<Application | null>(null);
-  const setStatus = useSetApplicationStatus();
-  const busyId = setStatus.isPending ? setStatus.variables?.action.href : undefined;
+  const [approving, setApproving] = useState<Application | null>(null);
+  // A row's buttons wait while a decision on it is being sent from a dialog.
+  const busyId = usePendingStatusHref();
 
   // A page emptied by the last decision on it (or by another administrator) goes back to the last page.
   const data = list.data;
@@ -46,23 +45,6 @@ export function AdminDashboardPage() {
     const last = Math.max(1, totalPages(data.total, APPLICATIONS_PAGE_SIZE));
     setPages((current) => ({ ...current, [tab]: last }));
   }, [data, list.isPlaceholderData, tab]);
-
-  const approve = (application: Application) => {
-    const action = quickActions(application).approve;
-    if (!action || setStatus.isPending) return;
-    const change = statusChangeBody(action, '');
-    if (!change.ok) return;
-    // Approving lets strangers book this person into their homes: ask, and say what is unchecked.
-    const question = `Approve ${applicantName(application)}? They become a cleaner customers can book.`;
-    if (!window.confirm(action.description ? `${question}\n\n${action.description}` : question)) return;
-    setStatus.mutate(
-      { action, body: change.body },
-      {
-        onSuccess: statusSuccessToast,
-        onError: (error) => statusFailureToast(error),
-      },
-    );
-  };
 
   const rows = data;
   // The counts cover every application, so they stay on screen while another tab loads.
@@ -117,7 +99,7 @@ export function AdminDashboardPage() {
               applications={rows.items}
               busyHref={busyId}
               onReview={setReviewing}
-              onApprove={approve}
+              onApprove={setApproving}
               onReject={setRejecting}
             />
             <Pagination
@@ -134,6 +116,7 @@ export function AdminDashboardPage() {
       <ReportedReviews />
 
       <ApplicationReviewDialog application={reviewing} onClose={() => setReviewing(null)} />
+      <ApproveApplicationDialog application={approving} onClose={() => setApproving(null)} />
       <RejectApplicationDialog
         application={rejecting}
         title={rejecting ? `Reject ${applicantName(rejecting)}` : 'Reject Application'}

@@ -19,7 +19,10 @@ interface ApplicationsTableProps {
   onReject: (application: Application) => void;
 }
 
-/** Applicant, Email, Experience, Status, Applied and Actions (docs/product/administration.md). */
+/**
+ * Applicant, Email, Experience, Status, Applied and Actions (docs/product/administration.md); on a
+ * phone each application stacks into a block of its own (`.stack-table`), nothing scrolls sideways.
+ */
 export function ApplicationsTable({
   label,
   applications,
@@ -29,9 +32,14 @@ export function ApplicationsTable({
   onReject,
 }: ApplicationsTableProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
-    <section className="card admin-table-wrap" aria-label={label} tabIndex={0} data-testid="applications-list">
-      <table className="admin-table">
+    <section
+      className="card admin-table-wrap stack-table-wrap"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: between a phone's stacked rows and a wide screen the table may scroll sideways, and the keyboard must reach it to scroll it
+      tabIndex={0}
+      data-testid="applications-list"
+    >
+      <table className="admin-table stack-table">
         <caption className="visually-hidden">{label}, newest first</caption>
         <thead>
           <tr>
@@ -52,17 +60,19 @@ export function ApplicationsTable({
             return (
               <tr key={application.id} data-testid="application-row" data-application-id={application.id}>
                 <th scope="row">{name}</th>
-                <td className="admin-table__email">{application.user.email}</td>
-                <td>{experienceText(application.experience)}</td>
-                <td>
+                <td className="admin-table__email" data-label="Email">
+                  {application.user.email}
+                </td>
+                <td data-label="Experience">{experienceText(application.experience)}</td>
+                <td data-label="Status">
                   <span className={`tone-badge tone-badge--${applicationTone(application.status)}`}>
                     {applicationStatusText(application.status)}
                   </span>
                 </td>
-                <td>
+                <td data-label="Applied">
                   <time dateTime={application.submittedAt}>{date.format(new Date(application.submittedAt))}</time>
                 </td>
-                <td>
+                <td className="stack-table__actions">
                   <div className="admin-table__actions">
                     {application.links.review ? (
                       <button
@@ -79,6 +89,7 @@ export function ApplicationsTable({
                         type="button"
                         className="btn btn--primary btn--sm"
                         aria-label={`Approve ${name}`}
+                        aria-haspopup="dialog"
                         disabled={busy}
                         onClick={() => onApprove(application)}
                       >
@@ -90,6 +101,7 @@ export function ApplicationsTable({
                         type="button"
                         className="btn btn--danger btn--sm"
                         aria-label={`Reject ${name}`}
+                        aria-haspopup="dialog"
                         disabled={busy}
                         onClick={() => onReject(application)}
                       >

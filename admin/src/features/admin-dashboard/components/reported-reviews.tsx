@@ -36,7 +36,10 @@ export function ReportedReviews() {
           Reported Reviews
           {count !== undefined ? <span className="tone-badge tone-badge--grey">{count} open</span> : null}
         </h2>
-        <p className="field__hint">Reviews customers reported. Hide one (its author is sent your reason) or keep it.</p>
+        {/* Any signed-in person may report a review: a customer or a cleaner. */}
+        <p className="field__hint">
+          Reviews that customers or cleaners reported. Hide one (its author is sent your reason) or keep it.
+        </p>
       </div>
       {reports.isPending ? (
         <p className="loading-text" role="status">
@@ -48,7 +51,7 @@ export function ReportedReviews() {
       ) : reports.data.items.length === 0 ? (
         <div className="empty-state" data-testid="reported-reviews-empty">
           <h3>No Reported Reviews</h3>
-          <p>Reviews that customers report will appear here.</p>
+          <p>Reviews that customers or cleaners report will appear here.</p>
         </div>
       ) : (
         <ul className="reported-reviews__list">

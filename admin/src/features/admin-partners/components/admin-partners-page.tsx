@@ -2,6 +2,7 @@ import type { Partner } from '@spotless/sdk';
 import { formatCommission, formatDollars } from '@spotless/sdk/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { errorStatus } from '../../../lib/api-errors';
@@ -19,16 +20,19 @@ export function AdminPartnersPage() {
   const [creating, setCreating] = useState(false);
   const data = list.data;
 
+  // Deactivating stops the partner's key at once, so it is asked first, in the app's own dialog.
+  const [deactivating, setDeactivating] = useState<Partner | null>(null);
   const toggle = (partner: Partner) => {
     const action = partner.actions.deactivate ?? partner.actions.activate;
     if (!action || perform.isPending) return;
     const turningOff = Boolean(partner.actions.deactivate);
-    if (turningOff && !window.confirm(`Deactivate ${partner.name}? ${action.description ?? ''}`.trim())) return;
     perform.mutate(
       { action, body: { isActive: !turningOff } },
       {
-        onSuccess: (saved) =>
-          toast({ title: saved.isActive ? 'Partner activated' : 'Partner deactivated', description: saved.name }),
+        onSuccess: (saved) => {
+          setDeactivating(null);
+          toast({ title: saved.isActive ? 'Partner activated' : 'Partner deactivated', description: saved.name });
+        },
         onError: () =>
           toast({ title: 'Could not change the partner', description: 'Please try again.', variant: 'destructive' }),
       },
@@ -92,9 +96,10 @@ export function AdminPartnersPage() {
           <p>Create one to give a site its publishable key.</p>
         </div>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
-        <section className="card admin-partners__wrap" aria-label="Partners" tabIndex={0}>
-          <table className="admin-partners__table" data-testid="partners-table">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: between a phone's stacked rows and a wide screen the table may scroll sideways, and the keyboard must reach it to scroll it
+        <section className="card admin-partners__wrap stack-table-wrap" aria-label="Partners" tabIndex={0}>
+          {/* On a phone each partner stacks into a block of its own (.stack-table): nothing scrolls sideways. */}
+          <table className="admin-partners__table stack-table" data-testid="partners-table">
             <caption className="visually-hidden">Partners, by name</caption>
             <thead>
               <tr>
@@ -118,7 +123,7 @@ export function AdminPartnersPage() {
                     <span className="admin-partners__name">{p.name}</span>
                     <code className="admin-partners__key">{p.publishableKey}</code>
                   </th>
-                  <td>
+                  <td data-label="Allowed origins">
                     <ul className="admin-partners__origins">
                       {p.allowedOrigins.map((o) => (
                         <li key={o}>
@@ -127,22 +132,22 @@ export function AdminPartnersPage() {
                       ))}
                     </ul>
                   </td>
-                  <td>{formatCommission(p.commissionRateBps)}</td>
-                  <td>
+                  <td data-label="Commission">{formatCommission(p.commissionRateBps)}</td>
+                  <td data-label="Bookings">
                     {p.stats.bookings}
                     <span className="admin-partners__sub"> ({p.stats.paidBookings} paid)</span>
                   </td>
-                  <td>{formatDollars(p.stats.revenue)}</td>
-                  <td>{formatDollars(p.stats.commission)}</td>
-                  <td>{p.stats.chats}</td>
-                  <td>
+                  <td data-label="Revenue">{formatDollars(p.stats.revenue)}</td>
+                  <td data-label="Earned">{formatDollars(p.stats.commission)}</td>
+                  <td data-label="Chats">{p.stats.chats}</td>
+                  <td data-label="Status">
                     <span
                       className={`admin-partners__status admin-partners__status--${p.isActive ? 'active' : 'inactive'}`}
                     >
                       {p.isActive ? 'Active' : 'Inactive'}
                     </span>
                   </td>
-                  <td className="admin-partners__actions">
+                  <td className="admin-partners__actions stack-table__actions">
                     <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(p)}>
                       Edit<span className="visually-hidden"> {p.name}</span>
                     </button>
@@ -150,7 +155,8 @@ export function AdminPartnersPage() {
                       <button
                         type="button"
                         className="btn btn--ghost btn--sm"
-                        onClick={() => toggle(p)}
+                        aria-haspopup={p.actions.deactivate ? 'dialog' : undefined}
+                        onClick={() => (p.actions.deactivate ? setDeactivating(p) : toggle(p))}
                         disabled={perform.isPending}
                       >
                         {(p.actions.deactivate ?? p.actions.activate)?.title}
@@ -165,6 +171,24 @@ export function AdminPartnersPage() {
         </section>
       )}
 
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={deactivating ? `Deactivate ${deactivating.name}` : 'Deactivate Partner'}
+        confirmLabel={deactivating?.actions.deactivate?.title ?? 'Deactivate'}
+        pendingLabel="Deactivating..."
+        cancelLabel="Keep Active"
+        pending={perform.isPending}
+        onConfirm={() => deactivating && toggle(deactivating)}
+        onClose={() => setDeactivating(null)}
+        testId="deactivate-partner-dialog"
+      >
+        <p>
+          Deactivate <strong>{deactivating?.name}</strong> ({deactivating?.publishableKey})?
+        </p>
+        {deactivating?.actions.deactivate?.description ? (
+          <p className="alert alert--warning">{deactivating.actions.deactivate.description}</p>
+        ) : null}
+      </ConfirmDialog>
       <PartnerDialog
         open={creating || editing !== null}
         partner={editing}

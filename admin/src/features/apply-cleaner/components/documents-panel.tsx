@@ -3,6 +3,7 @@ import { DOCUMENT_MAX_DIMENSION } from '@spotless/sdk/rules';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
+import { ConfirmDialog } from '../../../components/modal-dialog';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { fitPictureForUpload } from '../../../lib/fit-picture';
 import { toast } from '../../../lib/toast';
@@ -21,6 +22,26 @@ const typeLabel = (type: string) => DOCUMENT_TYPE_OPTIONS.find((o) => o.value ==
 export function DocumentsPanel({ application }: { application: Application }) {
   const documents = useQuery(documentsQuery(application));
   const remove = useDeleteDocument();
+  // Deleting cannot be undone: it is asked first, in the app's own dialog.
+  const [deleting, setDeleting] = useState<ApplicationDocument | null>(null);
+  const confirmDelete = () => {
+    const doc = deleting;
+    if (!doc?.actions.delete || remove.isPending) return;
+    remove.mutate(doc.actions.delete, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast({ title: 'Document Deleted', description: `${doc.fileName} was deleted.` });
+      },
+      onError: (error) => {
+        setDeleting(null);
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to delete the document.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
   return (
     <section className="card" aria-labelledby="documents-title" data-testid="documents-panel">
       <h2 id="documents-title" className="card__title">
@@ -60,19 +81,8 @@ export function DocumentsPanel({ application }: { application: Application }) {
                         type="button"
                         className="btn btn--danger btn--sm"
                         disabled={remove.isPending}
-                        onClick={() => {
-                          if (!doc.actions.delete || !window.confirm(`Delete ${doc.fileName}?`)) return;
-                          remove.mutate(doc.actions.delete, {
-                            onSuccess: () =>
-                              toast({ title: 'Document Deleted', description: `${doc.fileName} was deleted.` }),
-                            onError: (error) =>
-                              toast({
-                                title: 'Error',
-                                description: errorMessage(error, 'Failed to delete the document.'),
-                                variant: 'destructive',
-                              }),
-                          });
-                        }}
+                        aria-haspopup="dialog"
+                        onClick={() => setDeleting(doc)}
                       >
                         Delete<span className="visually-hidden"> {doc.fileName}</span>
                       </button>
@@ -85,6 +95,22 @@ export function DocumentsPanel({ application }: { application: Application }) {
           {documents.data.actions.upload ? <UploadForm action={documents.data.actions.upload} /> : null}
         </>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Document"
+        confirmLabel="Delete Document"
+        pendingLabel="Deleting..."
+        cancelLabel="Keep Document"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+        testId="delete-document-dialog"
+      >
+        <p>
+          Delete <strong>{deleting?.fileName}</strong> ({deleting ? typeLabel(deleting.documentType) : ''})? It is
+          removed from your application and our review team can no longer open it.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { formErrors } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { Link, Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { useAuthProviders, useSignIn } from '../api/auth.mutations';
-import { safeReturnUrl } from '../utils/return-url';
+import { afterSignIn, askedReturnUrl } from '../utils/return-url';
 import { GuestLinkResend } from './guest-link-resend';
 
 type Mode = 'login' | 'register';
@@ -47,9 +47,10 @@ function ExpiredLinkSignedIn() {
  */
 export function LoginPage() {
   const [params] = useSearchParams();
-  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  // The page that asked for a sign-in, if one did; else where the person lands (an approved cleaner's dashboard).
+  const returnUrl = askedReturnUrl(params.get('returnUrl'));
   const navigate = useNavigate();
-  const { isSignedIn, isLoading } = useCurrentUser();
+  const { user, isSignedIn, isLoading } = useCurrentUser();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'login');
   const linkExpired = params.get('link') === 'expired';
   const [values, setValues] = useState(EMPTY);
@@ -67,7 +68,7 @@ export function LoginPage() {
   };
 
   if (!isLoading && isSignedIn && !signIn.isPending && !signIn.isSuccess) {
-    return linkExpired ? <ExpiredLinkSignedIn /> : <Navigate to={returnUrl} replace />;
+    return linkExpired ? <ExpiredLinkSignedIn /> : <Navigate to={afterSignIn(returnUrl, user)} replace />;
   }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -80,7 +81,7 @@ export function LoginPage() {
         ? { email: values.email.trim(), password: values.password }
         : { ...values, email: values.email.trim() };
     signIn.mutate(input, {
-      onSuccess: () => navigate(returnUrl, { replace: true }),
+      onSuccess: (signedIn) => navigate(afterSignIn(returnUrl, signedIn), { replace: true }),
       onError: (error) => {
         // Messages that name a field go under it; the alert is for the others ("Invalid email or password").
         const { fields, message } = formErrors(error, FIELDS[mode], 'Something went wrong. Please try again.');
@@ -100,7 +101,7 @@ export function LoginPage() {
   });
 
   const oauthHref = (provider: string) =>
-    `/api/auth/oauth/${provider}${returnUrl !== '/' ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`;
+    `/api/auth/oauth/${provider}${returnUrl !== null ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`;
   const title = mode === 'login' ? 'Sign In' : 'Create Account';
   const heading = mode === 'register' ? 'Create your account' : linkExpired ? 'Open your booking' : 'Welcome back';
 

@@ -1,7 +1,6 @@
-import type { ChatEntry, ChatState } from '@spotless/sdk/chat';
+import { type ChatEntry, type ChatState, replyLinks, replyParts } from '@spotless/sdk/chat';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router';
-import { linkify } from '../utils/linkify';
 
 /**
  * The conversation: the person's messages and the assistant's replies, each reply's pages and
@@ -56,7 +55,7 @@ export function ChatMessages({ state, onFollow }: { state: ChatState; onFollow: 
 function MessageText({ text, onFollow }: { text: string; onFollow: () => void }) {
   return (
     <>
-      {linkify(text).map((part, i) =>
+      {replyParts(text).map((part, i) =>
         part.kind === 'text' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
           <span key={i}>{part.text}</span>
@@ -71,33 +70,22 @@ function MessageText({ text, onFollow }: { text: string; onFollow: () => void })
   );
 }
 
+/** The reply's buttons: its proposed bookings, then its other pages, each once (`replyLinks`). */
 function Actions({ message, onFollow }: { message: ChatEntry; onFollow: () => void }) {
-  const proposals = message.proposals.map((p) => p.page.href);
-  const pages = message.pages.filter((p) => !proposals.includes(p.href));
-  if (pages.length === 0 && message.proposals.length === 0) return null;
+  const links = replyLinks(message);
+  if (links.length === 0) return null;
   return (
     <div className="chat-message__actions">
-      {message.proposals.map((proposal) => (
+      {links.map((link) => (
         <Link
-          key={proposal.page.href}
-          to={proposal.page.href}
-          className="btn btn--primary btn--sm"
+          key={link.href}
+          to={link.href}
+          className={link.primary ? 'btn btn--primary btn--sm' : 'btn btn--outline btn--sm'}
           onClick={onFollow}
           data-testid="chat-link"
+          data-rel={link.rel}
         >
-          {proposal.title}
-        </Link>
-      ))}
-      {pages.map((page) => (
-        <Link
-          key={page.href}
-          to={page.href}
-          className="btn btn--outline btn--sm"
-          onClick={onFollow}
-          data-testid="chat-link"
-          data-rel={page.rel}
-        >
-          {page.title ?? page.href}
+          {link.title}
         </Link>
       ))}
     </div>

@@ -56,16 +56,14 @@ export function useScheduleAction() {
   });
 }
 
-type BookSlot = NonNullable<TimeSlot['actions']['book']>;
 type ReleaseSlot = NonNullable<TimeSlot['actions']['release']>;
 
-/** A slot's own `book` (with the booking chosen) or `release` action: its href and method (decision 033). */
+/** A slot's own `release` action, its href and method (decision 033); no slot offers `book` now (decision 076). */
 export function useSlotAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...cleanerKeys.all, 'slot'],
-    mutationFn: (input: { action: BookSlot; bookingId: number } | { action: ReleaseSlot }) =>
-      'bookingId' in input ? api.perform(input.action, { bookingId: input.bookingId }) : api.perform(input.action),
+    mutationFn: (input: { action: ReleaseSlot }) => api.perform(input.action),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
   });
 }

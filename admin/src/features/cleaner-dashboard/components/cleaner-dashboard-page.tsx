@@ -3,6 +3,7 @@ import { type Booking, type Cleaner, formatDollars, jobChangeText } from '@spotl
 import { fieldValue } from '@spotless/sdk/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
@@ -187,10 +188,13 @@ const JOB_BUTTONS = [
   { name: 'start', label: 'Start Job', tone: 'btn--outline' },
   { name: 'complete', label: 'Mark Complete', tone: 'btn--primary' },
 ] as const;
+const DECLINE = JOB_BUTTONS[1];
 
 function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
   const act = useJobAction();
   const [withdrawing, setWithdrawing] = useState(false);
+  // Declining tells the customer no: it is asked first, in the app's own dialog.
+  const [declining, setDeclining] = useState(false);
   const badges = bookingBadges(job);
   const customer = job.customer
     ? `${job.customer.firstName ?? ''} ${job.customer.lastName ?? ''}`.trim() || job.customer.email
@@ -199,17 +203,18 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
     const action = job.actions[button.name];
     const status = fieldValue(action, 'status') as 'confirmed' | 'cancelled' | 'in_progress' | 'completed' | undefined;
     if (!action || !status || act.isPending) return;
-    if (button.name === 'decline' && !window.confirm(`Decline booking #${job.id}? ${action.description ?? ''}`.trim()))
-      return;
     act.mutate(
       { action, status },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setDeclining(false);
           toast({
             title: 'Booking Updated',
             description: `${jobChangeText(button.name, status)}: booking #${job.id}.`,
-          }),
+          });
+        },
         onError: (error) => {
+          setDeclining(false);
           if (errorStatus(error) === 401) return;
           toast({
             title: 'Error',
@@ -256,7 +261,8 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
               className={`btn btn--sm ${button.tone}`}
               disabled={act.isPending}
               title={job.actions[button.name]?.description}
-              onClick={() => run(button)}
+              aria-haspopup={button.name === 'decline' ? 'dialog' : undefined}
+              onClick={() => (button.name === 'decline' ? setDeclining(true) : run(button))}
             >
               {button.label}
             </button>
@@ -273,6 +279,27 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
             </button>
           ) : null}
         </div>
+      ) : null}
+      {job.actions.decline ? (
+        <ConfirmDialog
+          open={declining}
+          title={`Decline Booking #${job.id}`}
+          confirmLabel="Decline Booking"
+          pendingLabel="Declining..."
+          cancelLabel="Keep Request"
+          pending={act.isPending}
+          onConfirm={() => run(DECLINE)}
+          onClose={() => setDeclining(false)}
+          testId="decline-dialog"
+        >
+          <p>
+            Decline <strong>{job.service.name}</strong> for {customer}?
+          </p>
+          <BookingSummary booking={job} facts={['date', 'time', 'total']} />
+          <p className="alert alert--warning" data-testid="decline-terms">
+            {job.actions.decline.description}
+          </p>
+        </ConfirmDialog>
       ) : null}
       {withdrawing && job.actions.withdraw ? (
         <WithdrawDialog job={job} action={job.actions.withdraw} onClose={() => setWithdrawing(false)} />

@@ -1,4 +1,4 @@
-import type { Availability, Cleaner, PerformableAction, TimeOff } from '@spotless/sdk';
+import { type Availability, type Cleaner, formatTime12, type PerformableAction, type TimeOff } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Field } from '../../../components/field';
@@ -6,7 +6,7 @@ import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors'
 import { toast } from '../../../lib/toast';
 import { useScheduleAction } from '../api/cleaner-dashboard.mutations';
 import { availabilityQuery, timeOffQuery } from '../api/cleaner-dashboard.queries';
-import { WEEKDAYS } from '../utils/cleaner-dashboard';
+import { hoursText, timeOffSpanText, WEEKDAYS } from '../utils/cleaner-dashboard';
 
 function failed(error: Error, fallback: string) {
   if (errorStatus(error) === 401) return;
@@ -65,7 +65,10 @@ function HoursRow({ row }: { row: Availability }) {
       {
         onSuccess: () => {
           setEditing(false);
-          toast({ title: 'Availability Updated', description: `${day}: ${times.startTime}–${times.endTime}.` });
+          toast({
+            title: 'Availability Updated',
+            description: `${day}: ${hoursText(times.startTime, times.endTime)}.`,
+          });
         },
         onError: (error) => failed(error, 'Failed to update availability.'),
       },
@@ -95,8 +98,8 @@ function HoursRow({ row }: { row: Availability }) {
         </>
       ) : (
         <>
-          <td>{row.startTime}</td>
-          <td>{row.endTime}</td>
+          <td>{formatTime12(row.startTime)}</td>
+          <td>{formatTime12(row.endTime)}</td>
         </>
       )}
       <td>{row.isAvailable ? 'Available' : 'Unavailable'}</td>
@@ -157,7 +160,7 @@ function AddHoursForm({ action }: { action: PerformableAction }) {
           setErrors({});
           toast({
             title: 'Availability Added',
-            description: `${WEEKDAYS[values.dayOfWeek]}: ${values.startTime}–${values.endTime}.`,
+            description: `${WEEKDAYS[values.dayOfWeek]}: ${hoursText(values.startTime, values.endTime)}.`,
           });
         },
         onError: (error) => {
@@ -249,7 +252,7 @@ export function TimeOffTab({ cleaner }: { cleaner: Cleaner }) {
 
 function TimeOffItem({ item }: { item: TimeOff }) {
   const remove = useScheduleAction();
-  const span = item.startDate === item.endDate ? item.startDate : `${item.startDate} – ${item.endDate}`;
+  const span = timeOffSpanText(item);
   return (
     <li className="card schedule__item">
       <span>
@@ -294,7 +297,7 @@ function AddTimeOffForm({ action }: { action: PerformableAction }) {
         onSuccess: () => {
           setErrors({});
           setValues({ startDate: '', endDate: '', reason: '', isRecurring: false });
-          toast({ title: 'Time Off Scheduled', description: `${body.startDate} – ${body.endDate}.` });
+          toast({ title: 'Time Off Scheduled', description: `${timeOffSpanText(body)}.` });
         },
         onError: (error) => {
           setErrors(fieldErrors(error));

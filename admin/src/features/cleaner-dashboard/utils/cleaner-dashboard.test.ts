@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { latestJobs, notBefore, orderJobs, percentText, ratingText, todayIn, weekdayOf } from './cleaner-dashboard';
+import {
+  hoursText,
+  latestJobs,
+  notBefore,
+  orderJobs,
+  percentText,
+  ratingText,
+  slotBookingText,
+  timeOffSpanText,
+  todayIn,
+  weekdayOf,
+} from './cleaner-dashboard';
 
 const job = (id: number, status: string, createdAt: string, startsAt: string) => ({ id, status, createdAt, startsAt });
 
@@ -36,5 +47,34 @@ describe('cleaner dashboard rules', () => {
     expect(percentText(87)).toBe('87%');
     expect(ratingText(null)).toBe('—');
     expect(ratingText(4.666)).toBe('4.7');
+  });
+});
+
+describe('the schedule for people', () => {
+  it('writes weekly hours on a 12-hour clock, as the rest of the app does', () => {
+    expect(hoursText('09:00', '17:00')).toBe('9:00 AM–5:00 PM');
+    expect(hoursText('00:30', '13:00')).toBe('12:30 AM–1:00 PM');
+  });
+
+  it('writes time off as days, one or a span', () => {
+    expect(timeOffSpanText({ startDate: '2026-12-01', endDate: '2026-12-01' })).toBe('Tue, Dec 1');
+    expect(timeOffSpanText({ startDate: '2026-12-31', endDate: '2027-01-02' })).toBe('Thu, Dec 31 – Sat, Jan 2');
+  });
+});
+
+describe('a booked slot in the calendar', () => {
+  const jobs = [
+    { id: 42, service: { name: 'Deep Cleaning' }, customer: { firstName: 'Maria' } },
+    { id: 43, service: { name: 'House Cleaning' }, customer: null },
+  ];
+
+  it('names the customer’s first name and the service of the job holding it', () => {
+    expect(slotBookingText({ bookingId: 42 }, jobs)).toBe('Booked · Maria · Deep Cleaning');
+    expect(slotBookingText({ bookingId: 43 }, jobs)).toBe('Booked · Guest · House Cleaning');
+  });
+
+  it('still says booked when the job is not among those read, or the slot names none', () => {
+    expect(slotBookingText({ bookingId: 99 }, jobs)).toBe('Booked · booking #99');
+    expect(slotBookingText({ bookingId: null }, jobs)).toBe('Booked');
   });
 });

@@ -1,3 +1,5 @@
+import { calendarDayLabel, formatTime12 } from '@spotless/sdk';
+
 /** What the dashboard reads of a job. */
 export interface JobLike {
   status: string;
@@ -52,4 +54,33 @@ export function ratingText(value: number | null): string {
 export function notBefore(date: string, min: string): string {
   if (date < min) return min;
   return date;
+}
+
+/** A span of weekly hours for people: '9:00 AM–5:00 PM' (the API's 24-hour 'HH:MM' stays in the forms). */
+export function hoursText(startTime: string, endTime: string): string {
+  return `${formatTime12(startTime)}–${formatTime12(endTime)}`;
+}
+
+/** A time-off entry's days for people: 'Tue, Dec 1', or 'Tue, Dec 1 – Thu, Dec 3'. */
+export function timeOffSpanText(item: { startDate: string; endDate: string }): string {
+  const start = calendarDayLabel(item.startDate);
+  return item.startDate === item.endDate ? start : `${start} – ${calendarDayLabel(item.endDate)}`;
+}
+
+/** What the calendar reads of a job: whose it is and what. */
+interface SlotJob {
+  id: number;
+  service: { name: string };
+  customer: { firstName: string | null } | null;
+}
+
+/**
+ * A booked slot in the calendar, for its cleaner: 'Booked · Maria · Deep Cleaning' from the job
+ * that holds it (the customer's first name and the service); 'Booked' when the slot names no job
+ * the dashboard has read.
+ */
+export function slotBookingText(slot: { bookingId: number | null }, jobs: readonly SlotJob[]): string {
+  const job = slot.bookingId === null ? undefined : jobs.find((j) => j.id === slot.bookingId);
+  if (!job) return slot.bookingId === null ? 'Booked' : `Booked · booking #${slot.bookingId}`;
+  return `Booked · ${job.customer?.firstName || 'Guest'} · ${job.service.name}`;
 }

@@ -2,7 +2,7 @@ import '../cleaners.css';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { CheckIcon, ClockIcon, PhoneIcon, SearchIcon, ShieldIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
-import { policy } from '../../../lib/policy';
+import { policy, SUPPORT_HOURS } from '../../../lib/policy';
 import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { type ListingFilters, readFilters, readPage, writeFilters, writeListing } from '../utils/listing-filters';
 import { searchBarVisible } from '../utils/scroll-visibility';
@@ -16,10 +16,11 @@ const TRUST_TILES = [
   { title: 'Background Checked', text: 'Every professional passes identity and background checks.', Icon: ShieldIcon },
   { title: 'Insured & Bonded', text: 'Your home and belongings are protected on every job.', Icon: CheckIcon },
   { title: 'Fast Response', text: 'Most cleaners reply to requests within 24 hours.', Icon: ClockIcon },
-  // Messages are taken at any hour and answered within the support policy's time (sdk/src/help/policy.ts).
+  // The support policy's own hours and response time (sdk/src/help/policy.ts), as the help centre's
+  // support-hours article and the contact page say them: support is not open around the clock.
   {
-    title: 'Customer Support 24/7',
-    text: `Write to us any time, day or night: we reply within ${policy.supportResponseHours} hours.`,
+    title: 'Support 7 Days a Week',
+    text: `Open ${SUPPORT_HOURS.join(' and ')}; we respond within ${policy.supportResponseHours} hours.`,
     Icon: PhoneIcon,
   },
 ] as const;

@@ -1,5 +1,5 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons';
-import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../../lib/policy';
+import { policy, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../../lib/policy';
 
 export function ContactDetails() {
   return (
@@ -49,7 +49,7 @@ export function ContactDetails() {
           </dd>
         </div>
       </dl>
-      <p className="contact-details__note">We answer every message within 24 hours.</p>
+      <p className="contact-details__note">We answer every message within {policy.supportResponseHours} hours.</p>
     </aside>
   );
 }

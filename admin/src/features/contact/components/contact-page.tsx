@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { formErrors } from '../../../lib/api-errors';
+import { policy } from '../../../lib/policy';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/contact.mutations';
 import { ContactDetails } from './contact-details';
@@ -38,7 +39,10 @@ export function ContactPage() {
     send.mutate(values, {
       onSuccess: () => {
         setValues(EMPTY);
-        toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
+        toast({
+          title: 'Message Sent',
+          description: `We'll get back to you within ${policy.supportResponseHours} hours.`,
+        });
       },
       onError: (error) => {
         // Messages that name a field go under it, and nothing else; a toast only for the others.
@@ -80,7 +84,7 @@ export function ContactPage() {
           <h1>Contact Us</h1>
           <p className="lead">
             Questions about a booking, a cleaner or your account? Send us a message and our support team will reply
-            within 24 hours.
+            within {policy.supportResponseHours} hours.
           </p>
         </div>
       </section>

@@ -101,13 +101,14 @@ export function PaymentsPage() {
       ) : (
         <section
           ref={list}
-          className="card payments-table-wrap"
+          className="card payments-table-wrap stack-table-wrap"
           data-testid="payments-list"
           aria-label="Payments"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a narrow screen the table scrolls sideways, and the keyboard must reach it to scroll it
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: between a phone's stacked rows and a wide screen the table may scroll sideways, and the keyboard must reach it to scroll it
           tabIndex={0}
         >
-          <table className="payments-table">
+          {/* On a phone each payment stacks into a block of its own (.stack-table): nothing scrolls sideways. */}
+          <table className="payments-table stack-table">
             <caption className="visually-hidden">Payments, newest first</caption>
             <thead>
               <tr>
@@ -125,9 +126,11 @@ export function PaymentsPage() {
                 const badge = paymentBadge(payment);
                 return (
                   <tr key={payment.id} data-testid="payment-row">
-                    <td>#{payment.id}</td>
-                    <td>#{payment.bookingId}</td>
-                    <td>
+                    <th scope="row">
+                      <span className="stack-table__stacked-only">Payment </span>#{payment.id}
+                    </th>
+                    <td data-label="Booking">#{payment.bookingId}</td>
+                    <td data-label="Status">
                       <span className={`tone-badge tone-badge--${badge.tone}`} data-testid="payment-status">
                         {badge.text}
                       </span>
@@ -140,15 +143,17 @@ export function PaymentsPage() {
                         <span className="payments-table__note">Reason: {payment.refundReason}</span>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label="Amount">
                       {formatDollars(payment.amount)}
                       {payment.refundAmount ? (
                         <span className="payments-table__note">Refunded {formatDollars(payment.refundAmount)}</span>
                       ) : null}
                     </td>
-                    <td className="payments-table__date">{dateTime.format(new Date(payment.createdAt))}</td>
+                    <td className="payments-table__date" data-label="Date">
+                      {dateTime.format(new Date(payment.createdAt))}
+                    </td>
                     {isAdmin ? (
-                      <td>
+                      <td className="stack-table__actions">
                         {payment.actions.refund ? (
                           <button
                             type="button"
