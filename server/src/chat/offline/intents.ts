@@ -108,6 +108,8 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
+    /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
+    /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
     /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
       t,
     ) ||
@@ -123,12 +125,14 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
   const plural =
-    /\b(all|every|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(t);
+    /\b(all|every|everything|so far|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(
+      t,
+    );
   if (plural) return { kind: 'bookings', question: 'list' };
   return { kind: 'bookings', question: 'next' };
 }
@@ -168,6 +172,8 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     if (!name) continue;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
     if (NAME_STOP.has(first)) continue;
+    // "new orleans, monday before lunch, anyone open?": a city, not a person.
+    if (findPlace(name).city !== undefined) continue;
     const parts = name.split(/\s+/).filter((part) => !NAME_STOP.has(part.toLowerCase()));
     if (parts.length === 0) continue;
     return { kind: 'availability', name: parts.join(' ') };
@@ -295,7 +301,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   // "where do I sign in?": the page.
   if (
-    /\b(where|how)\b.{0,20}\b(sign|log) ?in\b|\b(sign|log) ?in (page|button|link)\b|\bcan'?t (find|see)\b.{0,20}\b(sign|log) ?in\b/i.test(
+    /\b(where'?s?|how)\b.{0,20}\b(sign|log) ?in\b|\b(sign|log) ?in (page|button|link)\b|\bcan'?t (find|see)\b.{0,20}\b(sign|log) ?in\b/i.test(
       text,
     )
   ) {

@@ -250,8 +250,13 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
     if (from >= 12 && to <= 17) return 'afternoon';
     if (from >= 17) return 'evening';
   }
-  if (/\bmornings?\b|\bbefore (noon|lunch|midday)\b|\bearly\b|\bin the am\b/.test(t)) return 'morning';
-  if (/\bafternoons?\b|\bafter lunch\b|\bafter noon\b/.test(t)) return 'afternoon';
+  if (
+    /\bmornings?\b|\bbefore (noon|lunch|midday)\b|\bearly\b|\bin the am\b|\b(tomorrow|tmrw|today|day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) am\b/.test(
+      t,
+    )
+  )
+    return 'morning';
+  if (/\bafternoons?\b|\bafter lunch\b|\bafter noon\b|\barvo\b|\bmidafternoon\b/.test(t)) return 'afternoon';
   if (/\bevenings?\b|\btonight\b|\bafter work\b/.test(t)) return 'evening';
   return undefined;
 }
