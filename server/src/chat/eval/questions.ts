@@ -7,6 +7,7 @@ import fifthFinalTuning from './fifth-final.tuning.json' with { type: 'json' };
 import fifthLastTuning from './fifth-last.tuning.json' with { type: 'json' };
 import fifthMixTuning from './fifth-mix.tuning.json' with { type: 'json' };
 import fifthMoreTuning from './fifth-more.tuning.json' with { type: 'json' };
+import fifthPeopleTuning from './fifth-people.tuning.json' with { type: 'json' };
 import fifthPhoneTuning from './fifth-phone.tuning.json' with { type: 'json' };
 import fifthQuickTuning from './fifth-quick.tuning.json' with { type: 'json' };
 import fifthStoriesTuning from './fifth-stories.tuning.json' with { type: 'json' };
@@ -58,9 +59,10 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 860 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
- * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`) were written the same way by fifteen
- * more people (the last two from the product's description alone, the site being down).
+ * further 960 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
+ * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`) were written the same
+ * way by seventeen more people (the last four from the product's description alone, the site being
+ * down).
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,
@@ -74,5 +76,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthMixTuning,
   ...fifthQuickTuning,
   ...fifthPhoneTuning,
+  ...fifthPeopleTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

@@ -177,7 +177,16 @@ const PROFILE_WORDS =
 export function vague(text: string): Asked | null {
   const t = text.toLowerCase().trim();
   const size = t.split(/\s+/).length;
-  if (PRICE_WORDS.test(t) && size <= 4 && !findCatalogType(t) && !/\b(cancel|tip|refund|late)\w*/.test(t)) {
+  const howMuchIsIt =
+    /^((ok|okay|so|and|well|hmm+|um+)\W+)*how much (is|was|would|will|does|did) (it|that|this|they|she|he)( be| cost| run| come to)?( me)?\W*$/.test(
+      t,
+    );
+  if (
+    PRICE_WORDS.test(t) &&
+    (size <= 4 || howMuchIsIt) &&
+    !findCatalogType(t) &&
+    !/\b(cancel|tip|refund|late)\w*/.test(t)
+  ) {
     return { kind: 'clarify', about: 'price' };
   }
   if (
@@ -242,7 +251,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return false;
   if (
-    /\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
+    /\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
       text,
     )
   )

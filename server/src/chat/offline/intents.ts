@@ -75,6 +75,7 @@ const INJECTION = [
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
   /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
+  /\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
   /\b(system|admin|security|policy) (notice|alert|override|update)\b|\b(prior|previous|earlier|old|all|your) (rules|instructions|guidelines)\b.{0,20}\b(are |is )?(void|null|revoked|cancelled|suspended|no longer)\b|\b(reply|respond|answer) (to )?(every|each|all)( \w+)? (messages?|questions?)\b.{0,40}\b(with|by)\b|\breply ok to confirm\b/i,
   /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
@@ -100,6 +101,8 @@ const OWN_BOOKING =
 function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null {
   const t = text.toLowerCase();
   if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
+  // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
+  if (/\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b/.test(t)) return null;
   // "How do I change the date of my appointment?" asks how, not about the appointment.
   if (/^\s*(how|why)\b/.test(t) && !/\b(next|upcoming)\b/.test(t)) return null;
   const mine =

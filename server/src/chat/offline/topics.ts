@@ -46,7 +46,18 @@ export const TOPICS: Array<[RegExp, string]> = [
     /\b(your|support|spotless|customer service)['’]?s? (phone|number|e-?mail|contact)\b|\bcontact (you|support)\b/i,
     'support-hours',
   ],
-  [/\b(change|update|edit)\b.{0,25}\bmy (name|e-?mail|phone|number|password|details)\b/i, 'profile-details'],
+  [
+    /\b(change|update|edit|reset)\b.{0,25}\b(my|the|account'?s?) (name|e-?mail|email address|phone|phone number|number|password|details)\b/i,
+    'profile-details',
+  ],
+  [
+    /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\btip(ping)? (etiquette|expected|included|customary)\b|\bgratuity\b/i,
+    'tipping',
+  ],
+  [
+    /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint)\b/i,
+    'support-response',
+  ],
   [
     /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
     'secure-payments',
@@ -77,7 +88,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'minimum-age',
   ],
   [
-    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
     'become-a-cleaner',
   ],
   [

@@ -26,7 +26,7 @@ export function writeRequest(text: string): WriteRequest | null {
     [/refund|give me (my )?money back/, 'refund'],
     [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|process (the |my )?payment/, 'pay'],
     // "move out cleaning in Austin" names a service, not a move.
-    [/reschedule|move(?![\s-]?(?:out|in)\b)|change/, 'reschedule'],
+    [/reschedule|move(?![\s-]?(?:out|in)\b)|change|push|postpone|bump|shift/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
   ];
   for (const [verb, what] of verbs) {
