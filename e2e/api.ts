@@ -180,8 +180,16 @@ export async function bookAtServerPrice(
   return post(request, baseUrl, '/api/bookings', { ...body, totalPrice: error.currentPrice });
 }
 
-/** Pays a booking with the test card through its own pay action, as checkout does, as the signed-in `request`. */
-export async function payWithTestCard(request: APIRequestContext, baseUrl: string, bookingId: number): Promise<void> {
+/**
+ * Pays a booking with a test card (4242…, or another of Stripe's, such as 4000 0000 0000 5126 whose
+ * refunds are refused) through its own pay action, as checkout does, as the signed-in `request`.
+ */
+export async function payWithTestCard(
+  request: APIRequestContext,
+  baseUrl: string,
+  bookingId: number,
+  cardNumber = '4242424242424242',
+): Promise<void> {
   const current = (await (await request.get(`${baseUrl}/api/bookings/${bookingId}`)).json()) as {
     actions: { pay?: { href: string; method: string } };
   };
@@ -196,7 +204,7 @@ export async function payWithTestCard(request: APIRequestContext, baseUrl: strin
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const confirm = await post(request, baseUrl, '/api/payments/local/confirm', {
     clientSecret,
-    cardNumber: '4242424242424242',
+    cardNumber,
     expMonth: 12,
     expYear: 2035,
     cvc: '123',

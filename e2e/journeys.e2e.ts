@@ -198,14 +198,18 @@ describe('a paid booking cancelled and refunded (/checkout, /payments, the phone
     const page = await context.newPage();
     await page.goto(`${baseUrl}/payments`);
     await page.getByTestId('payment-row').first().waitFor({ timeout: 15_000 });
-    expect(await statCard(page, 'payments-summary', 'Successful')).toBe('Successful 1 100% success rate');
+    expect(await statCard(page, 'payments-summary', 'Successful')).toBe(
+      'Successful 1 100% success rate (1 of 1 attempt)',
+    );
     expect(await statCard(page, 'payments-summary', 'Refunded')).toBe(`Refunded $${amount} 1 payment refunded`);
     expect(await statCard(page, 'payments-summary', 'Total Payments')).toBe(`Total Payments $${amount} 1 payment`);
 
     // The same figures under another status filter.
     await page.getByLabel('Status').selectOption('succeeded');
     await page.getByText('No payments with this status.').waitFor({ timeout: 10_000 });
-    expect(await statCard(page, 'payments-summary', 'Successful')).toBe('Successful 1 100% success rate');
+    expect(await statCard(page, 'payments-summary', 'Successful')).toBe(
+      'Successful 1 100% success rate (1 of 1 attempt)',
+    );
     await page.close();
   });
 

@@ -126,22 +126,45 @@ describe('reviews: a full review with a photo, the cleaner’s response, the fig
     await customer.getByRole('heading', { name: 'Leave a Review' }).waitFor();
     await customer.getByRole('button', { name: '← Back to Reviews' }).waitFor();
 
-    // Every rating starts at 5 (Excellent); this review gives 2 overall and mixed marks.
+    // No star is chosen until the reviewer picks one: sent without the overall rating, the form
+    // says so on it (and the short comment on its own field), and the stars take the focus.
     const overall = customer.getByRole('group', { name: 'Overall rating' });
-    expect(await overall.getByRole('radio', { name: '5 stars, Excellent' }).isChecked()).toBe(true);
+    const checked = (group: Locator) =>
+      group.getByRole('radio').evaluateAll((radios) => radios.filter((r) => (r as HTMLInputElement).checked).length);
+    expect(await checked(overall)).toBe(0);
+    expect(await checked(customer.getByRole('group', { name: 'Quality of work' }))).toBe(0);
+    await customer.getByLabel('Comment *').fill('Too short');
+    await customer.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => overall.getByText('Please select a rating before submitting').isVisible()).toBe(true);
+    expect(await overall.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() =>
+        customer.evaluate(() => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent),
+      )
+      .toBe('Overall rating *');
+    await expect
+      .poll(() => customer.getByText('Comment must be at least 10 characters').first().isVisible())
+      .toBe(true);
+    await customer
+      .getByRole('button', { name: 'Close notification' })
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    await shootBoth(customer, 'no-rating', overall);
+
+    // This review gives 2 overall and mixed marks; a chosen rating clears its message.
     await overall.getByRole('radio', { name: '2 stars, Fair' }).check({ force: true });
+    expect(await overall.getByText('Please select a rating before submitting').count()).toBe(0);
     await customer
       .getByRole('group', { name: 'Punctuality' })
       .getByRole('radio', { name: '3 stars, Good' })
       .check({ force: true });
+    await customer
+      .getByRole('group', { name: 'Quality of work' })
+      .getByRole('radio', { name: '5 stars, Excellent' })
+      .check({ force: true });
     await customer.getByLabel('Title (optional)').fill('Good kitchen, rushed bathroom');
 
-    // The product's client checks: a short comment, and a photo that is not an image by its bytes.
-    await customer.getByLabel('Comment *').fill('Too short');
-    await customer.getByRole('button', { name: 'Submit Review' }).click();
-    await expect
-      .poll(() => customer.getByText('Comment must be at least 10 characters').first().isVisible())
-      .toBe(true);
+    // The product's other client check: a photo that is not an image by its bytes.
     await customer.getByLabel(/^Add photos/).setInputFiles({
       name: 'kitchen.png',
       mimeType: 'image/png',

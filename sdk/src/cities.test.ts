@@ -35,6 +35,15 @@ describe('a place as people type it', () => {
     expect(lookupCity('New York, New York')?.name).toBe('New York');
   });
 
+  it('reads a ZIP code as the city whose area holds it, and a ZIP after a city and state', () => {
+    for (const city of CITIES) expect(lookupCity(city.zipCode)?.name, city.zipCode).toBe(city.name);
+    expect(lookupCity('78704')?.name).toBe('Austin');
+    expect(lookupCity(' 78731-1234 ')?.name).toBe('Austin');
+    expect(lookupCity('Austin, TX 78701')?.name).toBe('Austin');
+    expect(lookupCity('00501')).toBeUndefined();
+    expect(lookupCity('7870')).toBeUndefined();
+  });
+
   it('reads a state by its code or its name', () => {
     expect(stateCodeOf('Texas')).toBe('TX');
     expect(stateCodeOf('tx')).toBe('TX');

@@ -4,6 +4,15 @@ import type { City } from './city';
 export { CITIES, type City };
 
 const byName = new Map(CITIES.map((c) => [normaliseCityName(c.name), c]));
+/**
+ * Each city by the first three digits of its ZIP code: the area a US post office sorts for (a
+ * "sectional centre"), which holds the city's ZIP codes and its close suburbs'.
+ */
+const byZipArea = new Map(CITIES.map((c) => [c.zipCode.slice(0, 3), c]));
+/** A US ZIP code, or ZIP+4. */
+const ZIP = /^(\d{5})(?:-\d{4})?$/;
+/** "…, TX 78701": a ZIP code written after a city and state. */
+const TRAILING_ZIP = /\s+\d{5}(?:-\d{4})?$/;
 
 function normaliseCityName(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -11,14 +20,20 @@ function normaliseCityName(text: string): string {
 
 /**
  * Resolves a location text to a built-in city: case-insensitive and trimmed, and also accepts
- * "City, ST". Unknown text gives `undefined` (the caller then sends no coordinates).
+ * "City, ST" (and "City, ST 78701"), and a ZIP code of the city's area — so a ZIP finds the cleaners
+ * around it as its city's name does. Unknown text gives `undefined` (the caller then sends no
+ * coordinates).
  *
  * @example
  * lookupCity('  austin ')?.latitude // 30.2672
  * lookupCity('Austin, TX')?.state   // 'TX'
+ * lookupCity('78704')?.name         // 'Austin'
  */
 export function lookupCity(text: string): City | undefined {
-  const normalised = normaliseCityName(text).replace(/\.$/, '');
+  const trimmed = normaliseCityName(text).replace(/\.$/, '');
+  const zip = ZIP.exec(trimmed)?.[1];
+  if (zip) return byZipArea.get(zip.slice(0, 3));
+  const normalised = trimmed.replace(TRAILING_ZIP, '');
   const direct = byName.get(normalised);
   if (direct) return direct;
   // "Austin, TX", "Austin TX", "Austin, Texas", "austin texas": a city, then its state.

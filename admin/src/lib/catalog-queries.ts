@@ -1,3 +1,4 @@
+import { type Cleaner, workingWeekdays } from '@spotless/sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -6,6 +7,16 @@ export const cleanerQuery = (id: number) =>
   queryOptions({
     queryKey: ['cleaners', 'detail', id] as const,
     queryFn: ({ signal }) => api.cleaners.get(id, signal),
+  });
+
+/**
+ * The weekdays a cleaner works (0 = Sunday), from the weekly hours their profile links to, read by
+ * the rule the server's free slots come from (the SDK's `workingWeekdays`; decision 075).
+ */
+export const cleanerWorkingDaysQuery = (cleaner: Pick<Cleaner, 'id' | 'links'>) =>
+  queryOptions({
+    queryKey: ['cleaners', 'working-days', cleaner.id] as const,
+    queryFn: async ({ signal }) => workingWeekdays((await api.follow(cleaner.links.availability, {}, signal)).items),
   });
 
 /** The service catalogue. */

@@ -2958,8 +2958,13 @@ export interface components {
             refund: {
                 /** @description US dollars, two decimals */
                 amount: string;
-                /** @enum {string} */
-                status: "pending" | "succeeded";
+                /** @description a refund that did not go through: what happens next, in words for the customer */
+                note?: string;
+                /**
+                 * @description pending (on its way), succeeded (back on the card) or failed (the card’s bank refused it)
+                 * @enum {string}
+                 */
+                status: "pending" | "succeeded" | "failed";
             } | null;
             /** @description local date in the cleaner’s zone, YYYY-MM-DD */
             scheduledDate: string;
@@ -4546,7 +4551,10 @@ export interface components {
         PaymentStatus: "pending" | "processing" | "succeeded" | "failed" | "refunded" | "disputed";
         PaymentSummary: {
             chargedCount: number;
+            /** @description percent of the payment attempts with an outcome that went through: charged ÷ (charged + failed), one decimal; 0 with none. Checkouts left unpaid and cards in flight are not counted */
             chargeSuccessRate: number;
+            /** @description payments whose card was declined (and not paid since) */
+            failedCount: number;
             processingCount: number;
             refundedAmount: number;
             refundedCount: number;
@@ -9371,7 +9379,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not refundable, or more than what is left */
+            /** @description Not refundable, more than what is left, or refused by the card’s bank (`refund_failed`) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -21,3 +21,4 @@ export * from './reviews';
 export * from './search-filters';
 export * from './service-area';
 export * from './statuses';
+export * from './weekly-hours';

@@ -28,6 +28,11 @@ export const BOOKING_PAYMENT_STATUSES = [
 ] as const;
 /** A payment's statuses (docs/product/booking-and-payments.md). */
 export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded', 'disputed'] as const;
+/**
+ * A booking's refund, as the booking shows it: on its way, back on the card, or refused by the
+ * card's bank (a cancellation's refund that did not go through; decision 075).
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 /** An application's statuses (docs/product/cleaners.md); pending and under_review are "open". */
 export const APPLICATION_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
 
@@ -102,4 +107,15 @@ const JOB_CHANGE_WORDS: Record<string, string> = {
  */
 export function jobChangeText(action: string, status: BookingStatusName): string {
   return JOB_CHANGE_WORDS[action] ?? `Booking ${bookingStatusText(status).toLowerCase()}`;
+}
+
+const REFUND_WORDS: Record<(typeof REFUND_STATUSES)[number], string> = {
+  pending: 'On its way',
+  succeeded: 'Refunded',
+  failed: 'Did not go through',
+};
+
+/** A booking's refund in words: `failed` → "Did not go through". */
+export function refundStatusText(status: (typeof REFUND_STATUSES)[number]): string {
+  return REFUND_WORDS[status] ?? statusText(status);
 }

@@ -7,6 +7,7 @@ export * from './cleaners';
 export * from './common';
 export * from './contact';
 export * from './favourites';
+export * from './guest-links';
 export * from './hypermedia';
 export * from './partners';
 export * from './payments';

@@ -121,8 +121,17 @@ export const PaymentSummary = z
      * a charge (refunds are their own figure below).
      */
     chargedCount: z.number().int(),
-    /** Percent of payments charged, one decimal; 0 with no payments. */
-    chargeSuccessRate: z.number(),
+    /** Payments whose card was declined (and not paid since). */
+    failedCount: z.number().int().meta({ description: 'payments whose card was declined (and not paid since)' }),
+    /**
+     * The payments page's success rate: percent of the attempts with an outcome that went through,
+     * charged ÷ (charged + failed), one decimal; 0 with none. A checkout left unpaid (pending) or a
+     * card in flight (processing) is not counted.
+     */
+    chargeSuccessRate: z.number().meta({
+      description:
+        'percent of the payment attempts with an outcome that went through: charged ÷ (charged + failed), one decimal; 0 with none. Checkouts left unpaid and cards in flight are not counted',
+    }),
     refundedAmount: z.number(),
     refundedCount: z.number().int(),
     processingCount: z.number().int(),

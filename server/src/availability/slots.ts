@@ -1,4 +1,4 @@
-import { MESSAGES } from '@spotless/sdk/rules';
+import { isWorkingHours, MESSAGES, type WeeklyHoursRow, weekdayOf } from '@spotless/sdk/rules';
 import { toLocal, zonedToUtc, zoneOffsetMinutes } from '../lib/time';
 
 /** The availability form's message (docs/product/cleaners.md). */
@@ -7,12 +7,7 @@ export const TIME_ORDER_MESSAGE = 'End time must be after start time';
 
 const MINUTE_MS = 60_000;
 
-export interface WeeklyHours {
-  dayOfWeek: number;
-  startTime: string;
-  endTime: string;
-  isAvailable: boolean;
-}
+export type WeeklyHours = WeeklyHoursRow;
 
 export interface TimeOffPeriod {
   startDate: string;
@@ -101,9 +96,7 @@ export function isTimeOff(date: string, timeOff: readonly TimeOffPeriod[]): bool
 }
 
 /** 0 = Sunday, for a "YYYY-MM-DD" calendar date (the weekday does not depend on the zone). */
-export function dayOfWeekOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
+export const dayOfWeekOf = weekdayOf;
 
 /**
  * The first instant at which the wall clock in `timeZone` reads `date` `time` or later. Equal to
@@ -132,13 +125,13 @@ export function firstInstantAtOrAfter(date: string, time: string, timeZone: stri
 
 /**
  * The cleaner's working windows on a local date, as instants: [first moment the clock reads the
- * start time, first moment it reads the end time). Rows that are switched off or malformed give
- * no window.
+ * start time, first moment it reads the end time). Only rows the SDK's `isWorkingHours` calls
+ * working give a window: the booking page's calendar disables the other days by the same rule.
  */
 export function windowsOn(date: string, timeZone: string, weeklyHours: readonly WeeklyHours[]): Interval[] {
   const dayOfWeek = dayOfWeekOf(date);
   return weeklyHours
-    .filter((h) => h.isAvailable && h.dayOfWeek === dayOfWeek && checkHours(h).ok)
+    .filter((h) => h.dayOfWeek === dayOfWeek && isWorkingHours(h))
     .map((h) => ({
       startsAt: firstInstantAtOrAfter(date, h.startTime, timeZone),
       endsAt: firstInstantAtOrAfter(date, h.endTime, timeZone),
@@ -200,7 +193,7 @@ function slotsAtOffset(query: SlotQuery, stepMinutes: number, offsetMinutes: num
   const midnight = Date.parse(`${date}T00:00:00Z`) - offsetMinutes * MINUTE_MS;
   const slots = new Map<number, Slot>();
   for (const hours of query.weeklyHours) {
-    if (!hours.isAvailable || hours.dayOfWeek !== dayOfWeek || !checkHours(hours).ok) continue;
+    if (hours.dayOfWeek !== dayOfWeek || !isWorkingHours(hours)) continue;
     const first = minutesOf(hours.startTime);
     const last = minutesOf(hours.endTime);
     for (let wall = first; wall + durationMinutes <= last; wall += stepMinutes) {

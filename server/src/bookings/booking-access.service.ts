@@ -1,8 +1,10 @@
+import { centsToDollars } from '@spotless/sdk/rules';
 import { type Actor, isAdmin, userIdOf } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
 import type { Queryable, Tx } from '../db/client';
 import type { BookingRow } from '../db/schema';
 import { toLocal } from '../lib/time';
+import { refundFailedNextStep } from '../notifications/account-emails';
 import { type BookingOffer, bookingActionsFor } from './booking-actions';
 import type { TransitionError } from './booking-state';
 import {
@@ -89,10 +91,27 @@ export interface BookingAnswer {
   personOffer?: BookingOffer;
 }
 
+/**
+ * The money a booking owes back, as its customer reads it: on its way or back on the card; or, for a
+ * cancelled booking whose latest refund the card's bank refused, that it did not go through and
+ * what happens next (decision 075). Null when nothing was refunded.
+ */
+export function refundOf(row: BookingView): BookingData['refund'] {
+  if (row.booking.status === 'cancelled' && row.refusedRefundCents !== null && row.refusedRefundCents > 0) {
+    return {
+      amount: centsToDollars(row.refusedRefundCents),
+      status: 'failed',
+      note: refundFailedNextStep(row.refusedRefundCents),
+    };
+  }
+  if (row.refundedCents <= 0) return null;
+  return { amount: centsToDollars(row.refundedCents), status: row.refundsPending > 0 ? 'pending' : 'succeeded' };
+}
+
 export function answerOf(row: BookingView, actor: Actor, now: Date): BookingAnswer {
   const relation = relationTo(row.booking, row.cleanerUserId, actor);
   const answer: BookingAnswer = {
-    data: toBookingDto(row),
+    data: { ...toBookingDto(row), refund: refundOf(row) },
     offer: relation === null ? { allowed: new Set(), cancelTerms: null } : bookingActionsFor(row.booking, actor, now),
     relation,
     paymentId: row.paymentId,

@@ -99,7 +99,8 @@ function bodyOf(action: Json): Json | undefined {
   const body: Json = {};
   for (const field of action.fields as Json[]) if (field.value !== undefined) body[field.name] = field.value;
   if (action.name === 'edit') body.specialRequests = 'Please use the side door';
-  if (action.name === 'review') body.comment = 'Spotless work, thank you!';
+  // The reviewer chooses the rating: the form starts with none (decision 075).
+  if (action.name === 'review') Object.assign(body, { comment: 'Spotless work, thank you!', overallRating: 5 });
   if (action.name === 'withdraw') body.reason = WITHDRAW_REASON;
   return Object.keys(body).length > 0 ? body : undefined;
 }

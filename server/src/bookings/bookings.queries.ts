@@ -42,6 +42,10 @@ const viewColumns = {
   >`(select max(${payments.id}) from ${payments} where ${payments.bookingId} = ${bookings.id})`,
   refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.bookingId} = ${bookings.id} and ${refunds.status} in ('pending', 'succeeded'))`,
   refundsPending: sql<number>`(select count(*) from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.bookingId} = ${bookings.id} and ${refunds.status} = 'pending')`,
+  /** The amount of the booking's latest refund when the card's bank refused it; null otherwise. */
+  refusedRefundCents: sql<
+    number | null
+  >`(select case when ${refunds.status} = 'failed' then ${refunds.amountCents} end from ${refunds} inner join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.bookingId} = ${bookings.id} order by ${refunds.id} desc limit 1)`,
 };
 
 type ViewRow = {
@@ -59,6 +63,7 @@ type ViewRow = {
   paymentId: number | null;
   refundedCents: number;
   refundsPending: number;
+  refusedRefundCents: number | null;
 };
 
 export type BookingView = ViewRow;
@@ -75,7 +80,8 @@ function viewQuery(db: Queryable) {
 
 export type BookingData = Data<Booking>;
 
-export function toBookingDto(row: ViewRow): BookingData {
+/** A booking's fields but its refund, which the bookings service decides (booking-access.service.ts). */
+export function toBookingDto(row: ViewRow): Omit<BookingData, 'refund'> {
   const b = row.booking;
   const local = toLocal(b.startsAt, b.timeZone);
   return {
@@ -103,10 +109,6 @@ export function toBookingDto(row: ViewRow): BookingData {
     cancellationKind: b.cancellationKind,
     createdAt: b.createdAt.toISOString(),
     hasReview: Boolean(row.hasReview),
-    refund:
-      row.refundedCents > 0
-        ? { amount: centsToDollars(row.refundedCents), status: row.refundsPending > 0 ? 'pending' : 'succeeded' }
-        : null,
     cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
     service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
     // A guest booking's customer is its guest until the e-mailed link joins it to an account.

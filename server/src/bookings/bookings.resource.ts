@@ -50,13 +50,11 @@ const REVIEW_FORM_FIELDS = [
   'wouldRecommend',
   'wouldRebook',
 ];
-/** The five ratings start at 5, recommend and rebook at yes (docs/product/discovery.md). */
+/**
+ * Recommend and rebook start at yes; the ratings start unchosen, so a review says only what its
+ * author chose (the overall rating is required; docs/product/discovery.md, decision 075).
+ */
 const REVIEW_FORM_DEFAULTS = {
-  overallRating: 5,
-  qualityRating: 5,
-  punctualityRating: 5,
-  professionalismRating: 5,
-  communicationRating: 5,
   wouldRecommend: true,
   wouldRebook: true,
 };

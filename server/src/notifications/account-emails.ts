@@ -1,3 +1,4 @@
+import { policy, SUPPORT_EMAIL } from '@spotless/sdk/help';
 import { formatMoney } from '@spotless/sdk/rules';
 import { dayText, type Email, letter, link, sentence } from './email';
 
@@ -94,6 +95,50 @@ export function refundEmail(
           : 'This is the money back for your cancelled booking.'
         : input.reason && `Reason: ${sentence(input.reason)}`,
       `Your payments: ${link(site, '/payments')}`,
+    ]),
+  };
+}
+
+/**
+ * What happens after a cancellation's refund was refused by the card's bank (decision 075), in the
+ * words the booking's details and the e-mail both use: support is told at once and returns the money.
+ */
+export function refundFailedNextStep(amountCents: number): string {
+  return `The refund of ${formatMoney(amountCents)} to your card did not go through: your card's bank refused it. You don't need to do anything: our support team has been told and will write to you within ${policy.supportResponseHours} hours to return the money another way. Questions: ${SUPPORT_EMAIL}.`;
+}
+
+/** A cancellation's refund the card's bank refused, to the booking's customer (decision 075). */
+export function refundFailedEmail(
+  site: string,
+  input: {
+    firstName: string | null;
+    amountCents: number;
+    booking: { id: number; startsAt: Date; timeZone: string };
+  },
+): Email {
+  const { booking } = input;
+  const amount = formatMoney(input.amountCents);
+  return {
+    subject: `Your refund of ${amount} did not go through`,
+    body: letter(input.firstName, [
+      `We tried to refund ${amount} to your card for your cancelled booking of ${dayText(booking.startsAt, booking.timeZone)} (booking number ${booking.id}).`,
+      refundFailedNextStep(input.amountCents),
+      `Your bookings: ${link(site, '/dashboard')}`,
+    ]),
+  };
+}
+
+/** The same refused refund, to the support inbox: who is owed what, and where to return it. */
+export function refundFailedSupportEmail(
+  site: string,
+  input: { customerEmail: string; amountCents: number; bookingId: number; paymentId: number; error: string | null },
+): Email {
+  const amount = formatMoney(input.amountCents);
+  return {
+    subject: `[Refund failed] Booking ${input.bookingId}: ${amount} to return`,
+    body: letter(null, [
+      `The automatic refund of ${amount} for cancelled booking ${input.bookingId} (payment ${input.paymentId}) was refused by the card's bank${input.error ? `: ${sentence(input.error)}` : '.'}`,
+      `The customer, ${input.customerEmail}, has been told we will write within ${policy.supportResponseHours} hours to return the money another way. The payments page can refund the card again: ${link(site, '/payments')}`,
     ]),
   };
 }

@@ -20,7 +20,7 @@ export type ConfirmResult =
     };
 
 export type Outcome =
-  | { kind: 'succeed'; dispute?: boolean }
+  | { kind: 'succeed'; dispute?: boolean; refundFails?: boolean }
   | { kind: 'decline'; code: string; declineCode?: string; message: string };
 
 const DECLINED = 'Your card was declined.';
@@ -31,6 +31,8 @@ const TEST_CARDS: Record<string, Outcome> = {
   '5555555555554444': { kind: 'succeed' },
   '378282246310005': { kind: 'succeed' },
   '4000000000000259': { kind: 'succeed', dispute: true },
+  // The charge goes through; every refund of it is refused by the card's bank.
+  '4000000000005126': { kind: 'succeed', refundFails: true },
   '4000000000000002': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline', message: DECLINED },
   '4000000000009995': {
     kind: 'decline',

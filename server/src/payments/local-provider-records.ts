@@ -11,6 +11,8 @@ export interface IntentRecord {
   failureReason: string | null;
   refundedCents: number;
   disputed: boolean;
+  /** Its card's bank refuses every refund (Stripe's test card 4000 0000 0000 5126). */
+  refundFails: boolean;
 }
 
 export type IdempotentResult =

@@ -77,4 +77,17 @@ describe('LocalPaymentProvider: refunds and disputes', () => {
     expect(received.map((e) => e.type)).toEqual(['payment_succeeded', 'disputed']);
     expect((await provider.retrieve(intent.providerPaymentId))?.status).toBe('disputed');
   });
+
+  it('refuses every refund of a payment made with 4000 0000 0000 5126, moving nothing', async () => {
+    const { provider, received } = setup();
+    const intent = await provider.createPaymentIntent(intentInput());
+    await provider.confirmCardPayment(intent.clientSecret, card('4000000000005126'));
+    const refused = await provider.refund({ providerPaymentId: intent.providerPaymentId, idempotencyKey: 'f1' });
+    expect(refused).toMatchObject({ status: 'failed', amountCents: 10_500 });
+    expect(await provider.refund({ providerPaymentId: intent.providerPaymentId, idempotencyKey: 'f1' })).toEqual(
+      refused,
+    );
+    expect(await provider.retrieve(intent.providerPaymentId)).toMatchObject({ status: 'succeeded', refundedCents: 0 });
+    expect(received.map((e) => e.type)).toEqual(['payment_succeeded']);
+  });
 });

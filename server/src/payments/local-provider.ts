@@ -111,6 +111,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         failureReason: null,
         refundedCents: 0,
         disputed: false,
+        refundFails: false,
       };
       await tx.saveIntent(created, true);
       await tx.saveRequest(input.idempotencyKey, { op: 'intent', fingerprint, intentId: id });
@@ -161,6 +162,16 @@ export class LocalPaymentProvider implements PaymentProvider {
           'refund_exceeds_amount',
           `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(remaining)})`,
         );
+      }
+      if (record.refundFails) {
+        // Stripe's test card 4000 0000 0000 5126: the card's bank refuses the refund, nothing moves.
+        const refused: Refund = {
+          providerRefundId: `re_local_${randomHex(12)}`,
+          status: 'failed',
+          amountCents: amount,
+        };
+        await tx.saveRequest(input.idempotencyKey, { op: 'refund', fingerprint, refund: refused });
+        return { refund: refused, event: undefined };
       }
       record.refundedCents += amount;
       const made: Refund = { providerRefundId: `re_local_${randomHex(12)}`, status: 'succeeded', amountCents: amount };
@@ -213,6 +224,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       }
       record.succeeded = true;
       record.failureReason = null;
+      record.refundFails = outcome.refundFails === true;
       const recorded = [await this.record(tx, record, 'payment_succeeded')];
       if (outcome.dispute) {
         record.disputed = true;

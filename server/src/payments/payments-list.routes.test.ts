@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payments } from '../db/schema';
-import { paymentWorld } from '../test/payment-world';
+import { DECLINE, paymentWorld } from '../test/payment-world';
 
 /** The list of payments: whose each caller sees, and the summary over them. */
 const { ctx, f, paid, started } = await paymentWorld();
@@ -15,18 +15,38 @@ describe('GET /api/payments', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((p: { bookingId: number }) => p.bookingId).sort()).toHaveLength(2);
     expect(mine.body.items.every((p: { id: number }) => p.id !== b.intent.paymentId)).toBe(true);
+    // The checkout left unpaid (pending) was never an attempt: one charge of one attempt is 100%.
     expect(mine.body.summary).toEqual({
       totalAmount: 130,
       totalCount: 2,
       succeededCount: 1,
       successRate: 50,
       chargedCount: 1,
-      chargeSuccessRate: 50,
+      failedCount: 0,
+      chargeSuccessRate: 100,
       refundedAmount: 0,
       refundedCount: 0,
       processingCount: 0,
     });
-    expect(mine.body.items[0]).toMatchObject({ amount: '30.00', status: 'pending', refundAmount: null });
+    // A declined card is an attempt that failed: one of two went through.
+    const declined = await a.call('POST', '/api/create-payment-intent', {
+      bookingId: (await f.booking(a.customer.id, 2_000)).id,
+    });
+    const refused = await a.call('POST', '/api/payments/local/confirm', {
+      clientSecret: declined.body.clientSecret,
+      ...DECLINE,
+    });
+    expect(refused.status).toBe(402);
+    expect((await a.call('GET', '/api/payments')).body.summary).toMatchObject({
+      totalCount: 3,
+      chargedCount: 1,
+      failedCount: 1,
+      chargeSuccessRate: 50,
+    });
+    expect(mine.body.items.find((p: { amount: string }) => p.amount === '30.00')).toMatchObject({
+      status: 'pending',
+      refundAmount: null,
+    });
     const succeeded = await a.call('GET', '/api/payments?status=paid');
     expect(succeeded.body.items).toEqual([
       expect.objectContaining({ id: a.intent.paymentId, amount: '100.00', status: 'succeeded' }),
@@ -41,13 +61,15 @@ describe('GET /api/payments', () => {
     expect(all.body.total).toBe(rows.length);
     const succeededRows = rows.filter((r) => r.status === 'succeeded').length;
     const chargedRows = rows.filter((r) => ['succeeded', 'refunded', 'disputed'].includes(r.status)).length;
+    const failedRows = rows.filter((r) => r.status === 'failed').length;
     expect(all.body.summary).toEqual({
       totalAmount: rows.reduce((s, r) => s + r.amountCents, 0) / 100,
       totalCount: rows.length,
       succeededCount: succeededRows,
       successRate: Math.round((succeededRows / rows.length) * 1000) / 10,
       chargedCount: chargedRows,
-      chargeSuccessRate: Math.round((chargedRows / rows.length) * 1000) / 10,
+      failedCount: failedRows,
+      chargeSuccessRate: Math.round((chargedRows / (chargedRows + failedRows)) * 1000) / 10,
       refundedAmount: rows.reduce((s, r) => s + r.refundedCents, 0) / 100,
       refundedCount: rows.filter((r) => r.refundedCents > 0).length,
       processingCount: rows.filter((r) => r.status === 'processing').length,

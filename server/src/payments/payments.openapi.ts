@@ -75,7 +75,7 @@ export const paymentsApi = defineOperations({
     responses: {
       200: { description: 'The refund and the payment after it', schema: RefundResult },
       404: { description: 'No such payment' },
-      409: { description: 'Not refundable, or more than what is left' },
+      409: { description: 'Not refundable, more than what is left, or refused by the card’s bank (`refund_failed`)' },
       503: { description: 'The payment provider is unavailable; the refund is retried by the reconciliation job' },
     },
     request: { param: z.object({ id: IdParam }), json: RefundInput },

@@ -152,6 +152,7 @@ const summaryColumns = {
   totalCount: count(),
   succeededCount: sql<number>`coalesce(sum(case when ${payments.status} = 'succeeded' then 1 else 0 end), 0)`,
   chargedCount: sql<number>`coalesce(sum(case when ${payments.status} in ('succeeded', 'refunded', 'disputed') then 1 else 0 end), 0)`,
+  failedCount: sql<number>`coalesce(sum(case when ${payments.status} = 'failed' then 1 else 0 end), 0)`,
   refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}), 0)`,
   refundedCount: sql<number>`coalesce(sum(case when ${payments.refundedCents} > 0 then 1 else 0 end), 0)`,
   processingCount: sql<number>`coalesce(sum(case when ${payments.status} = 'processing' then 1 else 0 end), 0)`,
@@ -178,14 +179,18 @@ export async function summarisePayments(db: Queryable, scope: PaymentScope): Pro
   const totalCount = Number(row?.totalCount ?? 0);
   const succeededCount = Number(row?.succeededCount ?? 0);
   const chargedCount = Number(row?.chargedCount ?? 0);
-  const percent = (n: number) => (totalCount === 0 ? 0 : Math.round((n / totalCount) * 1000) / 10);
+  const failedCount = Number(row?.failedCount ?? 0);
+  const percent = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 10);
   return {
     totalAmount: Number(row?.totalCents ?? 0) / 100,
     totalCount,
     succeededCount,
-    successRate: percent(succeededCount),
+    successRate: percent(succeededCount, totalCount),
     chargedCount,
-    chargeSuccessRate: percent(chargedCount),
+    failedCount,
+    // Of the attempts that have an outcome: a checkout left unpaid (pending) or a card still in
+    // flight (processing) was never an attempt that went through or failed (decision 075).
+    chargeSuccessRate: percent(chargedCount, chargedCount + failedCount),
     refundedAmount: Number(row?.refundedCents ?? 0) / 100,
     refundedCount: Number(row?.refundedCount ?? 0),
     processingCount: Number(row?.processingCount ?? 0),

@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from '@spotless/sdk/help';
 import { CLEANER_WITHDREW, centsToDollars } from '@spotless/sdk/rules';
 import type { RefundInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { bookings, payments, refunds, users } from '../db/schema';
 import { runOnce } from '../idempotency/idempotency';
 import { PaymentProviderError, type Refund } from '../lib/payment-provider';
 import type { CancellationRefunds } from '../lib/refunds-port';
-import { refundEmail } from '../notifications/account-emails';
+import { refundEmail, refundFailedEmail, refundFailedSupportEmail } from '../notifications/account-emails';
 import { firstNameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
@@ -102,6 +103,10 @@ async function refundNow(deps: PaymentDeps, request: RefundRequest) {
   });
   const settled = await settleRefundWithProvider(deps, refund, payment, true, 'admin');
   if (!settled) throw new Error('refund outcome missing');
+  // Answered, but refused by the card's bank: the reservation is released and nothing moved.
+  if (settled.refund.status === 'failed') {
+    throw new AppError(409, 'refund_failed', "The card's bank refused this refund: nothing was returned");
+  }
   // The payment as its answer shows it: with its booking's status.
   const shown = await findPayment(deps.database.db, payment.id);
   if (!shown) throw new Error(`payment ${payment.id} missing`);
@@ -265,7 +270,7 @@ async function finishRefund(
     },
     createdAt: now,
   });
-  if (status === 'succeeded') {
+  if (status === 'succeeded' || actorRole === 'system') {
     const customer = await tx
       .select({
         id: users.id,
@@ -282,27 +287,55 @@ async function finishRefund(
       .get();
     const email = customer?.email ?? customer?.guestEmail;
     if (customer && email) {
-      await enqueueNotification(tx, now, {
-        type: 'refund',
-        recipientEmail: email,
-        ...(customer.id ? { recipientUserId: customer.id } : {}),
-        ...refundEmail(site, {
-          firstName: customer.id ? customer.firstName : firstNameOf(customer.guestName),
-          amountCents: refund.amountCents,
-          booking: { id: payment.bookingId, startsAt: customer.startsAt, timeZone: customer.timeZone },
-          // The system refunds a cancelled booking (less the fee it kept); an administrator, for a reason.
-          cancellation:
-            actorRole === 'system' ? { keptCents: Math.max(0, settled.amountCents - settled.refundedCents) } : null,
-          reason: refund.reason,
-        }),
-        payload: {
-          bookingId: payment.bookingId,
-          paymentId: payment.id,
-          refundId: refund.id,
-          amountCents: refund.amountCents,
-        },
-        dedupeKey: `refund:${refund.id}`,
-      });
+      const recipient = { recipientEmail: email, ...(customer.id ? { recipientUserId: customer.id } : {}) };
+      const firstName = customer.id ? customer.firstName : firstNameOf(customer.guestName);
+      const booking = { id: payment.bookingId, startsAt: customer.startsAt, timeZone: customer.timeZone };
+      const payload = {
+        bookingId: payment.bookingId,
+        paymentId: payment.id,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+      };
+      if (status === 'succeeded') {
+        await enqueueNotification(tx, now, {
+          type: 'refund',
+          ...recipient,
+          ...refundEmail(site, {
+            firstName,
+            amountCents: refund.amountCents,
+            booking,
+            // The system refunds a cancelled booking (less the fee it kept); an administrator, for a reason.
+            cancellation:
+              actorRole === 'system' ? { keptCents: Math.max(0, settled.amountCents - settled.refundedCents) } : null,
+            reason: refund.reason,
+          }),
+          payload,
+          dedupeKey: `refund:${refund.id}`,
+        });
+      } else {
+        // A cancellation's refund the card's bank refused (decision 075): the customer is told what
+        // happens next, and support, who returns the money, is told at once.
+        await enqueueNotification(tx, now, {
+          type: 'refund_failed',
+          ...recipient,
+          ...refundFailedEmail(site, { firstName, amountCents: refund.amountCents, booking }),
+          payload,
+          dedupeKey: `refund_failed:${refund.id}`,
+        });
+        await enqueueNotification(tx, now, {
+          type: 'refund_failed_support',
+          recipientEmail: SUPPORT_EMAIL,
+          ...refundFailedSupportEmail(site, {
+            customerEmail: email,
+            amountCents: refund.amountCents,
+            bookingId: payment.bookingId,
+            paymentId: payment.id,
+            error: error ? (error instanceof Error ? error.message : String(error)) : null,
+          }),
+          payload,
+          dedupeKey: `refund_failed_support:${refund.id}`,
+        });
+      }
     }
   }
   return {

@@ -156,6 +156,11 @@ describe('the summaries', () => {
       expect(names).toContain(name);
     }
     expect((action.fields as Json[]).find((f) => f.name === 'comment')).toMatchObject({ minLength: 10 });
+    // No rating is chosen for the reviewer: the form starts with none (recommend and rebook at yes).
+    for (const name of ['overallRating', 'qualityRating', 'punctualityRating']) {
+      expect((action.fields as Json[]).find((f) => f.name === name)?.value, name).toBeUndefined();
+    }
+    expect((action.fields as Json[]).find((f) => f.name === 'wouldRebook')?.value).toBe(true);
     const body = filledIn(action, BEN_FULL_REVIEW);
     const res = await ctx.json<Json>(action.href, { method: action.method, headers: as.ben, body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -156,6 +156,18 @@ export function emailGallery(site: string): Record<string, Email> {
       cancellation: null,
       reason: 'The cleaner arrived 30 minutes late.',
     }),
+    refundFailedEmail: accountEmails.refundFailedEmail(site, {
+      firstName: 'Sam',
+      amountCents: 9_000,
+      booking: { id: b.id, startsAt: b.startsAt, timeZone: b.timeZone },
+    }),
+    refundFailedSupportEmail: accountEmails.refundFailedSupportEmail(site, {
+      customerEmail: 'sam@example.com',
+      amountCents: 9_000,
+      bookingId: b.id,
+      paymentId: 31,
+      error: 'The card was closed',
+    }),
     applicationSubmittedEmail: cleanerEmails.applicationSubmittedEmail(site, { firstName: 'Maria' }),
     'applicationDecisionEmail-under_review': cleanerEmails.applicationDecisionEmail(site, {
       firstName: 'Maria',

@@ -18,5 +18,5 @@ export { type BookingFact, BookingSummary } from './components/booking-summary';
 export { DatePicker, longDayLabel } from './components/date-picker';
 export { type DaySlots, isTimeFree, SlotPicker } from './components/slot-picker';
 export { activeBookingCount } from './utils/active-count';
-export { toIsoDate } from './utils/slot-options';
+export { dayTooShortFor, toIsoDate } from './utils/slot-options';
 export { bookingBadges, statusLabel } from './utils/status-label';

@@ -83,6 +83,8 @@ export const localPaymentIntents = sqliteTable('local_payment_intents', {
   failureReason: text(),
   refundedCents: integer().notNull().default(0),
   disputed: integer({ mode: 'boolean' }).notNull().default(false),
+  /** Paid with Stripe's test card whose refunds fail (4000 0000 0000 5126). */
+  refundFails: integer({ mode: 'boolean' }).notNull().default(false),
   createdAt,
 });
 

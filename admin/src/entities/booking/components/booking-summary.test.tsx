@@ -68,4 +68,29 @@ describe('BookingSummary', () => {
     expect(html).toContain('<div class="booking-card__wide"><dt>Address</dt>');
     expect(html).not.toContain('detail-list__total');
   });
+
+  it('says a cancelled booking’s status in words, when and by whom it was cancelled, its fee and its refund', () => {
+    const cancelled = {
+      ...booking,
+      status: 'cancelled',
+      paymentStatus: 'succeeded',
+      cancelledAt: '2026-05-03T20:30:00.000Z',
+      cancellationKind: 'customer',
+      cancellationFee: '50.00',
+      refund: { amount: '70.00', status: 'failed', note: 'The refund did not go through.' },
+    } as Booking;
+    expect(
+      rows(
+        renderToStaticMarkup(
+          <BookingSummary booking={cancelled} facts={['state', 'cancelled', 'fee', 'refund', 'payment']} />,
+        ),
+      ),
+    ).toEqual([
+      'Status: Cancelled',
+      'Cancelled: May 3, 2026, 3:30 PM, by you',
+      'Cancellation fee: $50.00 kept by the cleaner',
+      'Refund: $70.00 · Did not go through',
+      'Payment: Paid',
+    ]);
+  });
 });

@@ -1,7 +1,15 @@
-import { type Booking, formatDollars, formatDuration, formatLongDate } from '@spotless/sdk';
+import {
+  type Booking,
+  bookingStatusText,
+  formatDollars,
+  formatDuration,
+  formatLongDate,
+  paymentStatusText,
+  refundStatusText,
+} from '@spotless/sdk';
 import type { ReactNode } from 'react';
-import { bookingTimeLabel } from '../../../lib/booking-time';
-import { statusLabel } from '../utils/status-label';
+import { bookingDateTimeLabel, bookingTimeLabel } from '../../../lib/booking-time';
+import { cancellationText, statusLabel } from '../utils/status-label';
 
 /** What a summary can list about a booking; each screen picks the facts it needs. */
 export type BookingFact =
@@ -14,6 +22,11 @@ export type BookingFact =
   | 'address'
   | 'specialRequests'
   | 'status'
+  | 'state'
+  | 'payment'
+  | 'cancelled'
+  | 'fee'
+  | 'refund'
   | 'total';
 
 interface FactView {
@@ -42,6 +55,28 @@ const FACTS: Record<BookingFact, FactView> = {
   address: { label: 'Address', value: (b) => b.address, wide: true },
   specialRequests: { label: 'Special requests', value: (b) => b.specialRequests || 'None', wide: true },
   status: { label: 'Status', value: (b) => statusLabel(b.status), testId: 'booking-status' },
+  /** The status in words ("Cancelled"), as the details read it. */
+  state: { label: 'Status', value: (b) => bookingStatusText(b.status), testId: 'booking-state' },
+  payment: { label: 'Payment', value: (b) => paymentStatusText(b.paymentStatus, b.status), testId: 'booking-payment' },
+  /** When it was cancelled, on the cleaner's clock, and by whom. */
+  cancelled: {
+    label: 'Cancelled',
+    value: (b) =>
+      b.cancelledAt
+        ? `${bookingDateTimeLabel({ startsAt: b.cancelledAt, timeZone: b.timeZone })}${cancellationText(b.cancellationKind)}`
+        : '—',
+    testId: 'booking-cancelled',
+  },
+  fee: {
+    label: 'Cancellation fee',
+    value: (b) => (b.cancellationFee ? `${formatDollars(b.cancellationFee)} kept by the cleaner` : 'None'),
+    testId: 'booking-fee',
+  },
+  refund: {
+    label: 'Refund',
+    value: (b) => (b.refund ? `${formatDollars(b.refund.amount)} · ${refundStatusText(b.refund.status)}` : 'None'),
+    testId: 'booking-refund',
+  },
   total: { label: 'Total', value: (b) => formatDollars(b.totalPrice), testId: 'booking-total' },
 };
 

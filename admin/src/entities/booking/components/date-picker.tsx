@@ -28,6 +28,8 @@ interface DatePickerProps {
   legend: string;
   describedBy?: string;
   invalid?: boolean;
+  /** A day the cleaner never works: it cannot be picked, and is read out as a day off. */
+  isDayOff?: (isoDate: string) => boolean;
 }
 
 /** The day a calendar key moves to: arrows by day and week, Page Up/Down by month; null for other keys. */
@@ -52,12 +54,27 @@ function keyTarget(key: string, iso: string): string | null {
 }
 
 /**
- * An inline month calendar (past days disabled, weeks start on Sunday:
+ * An inline month calendar (past days and the cleaner's days off disabled, weeks start on Sunday:
  * docs/product/booking-and-payments.md). One day button is in the tab order; the arrow keys move by
- * day and week, Page Up/Down by month.
+ * day and week, Page Up/Down by month, passing over days that cannot be picked.
  */
-export function DatePicker({ value, onChange, legend, describedBy, invalid }: DatePickerProps) {
+export function DatePicker({ value, onChange, legend, describedBy, invalid, isDayOff }: DatePickerProps) {
   const today = toIsoDate(new Date());
+  // A past day is past, whatever its weekday.
+  const dayOff = (iso: string) => !isDateDisabled(iso, today) && (isDayOff?.(iso) ?? false);
+  const closed = (iso: string) => isDateDisabled(iso, today) || dayOff(iso);
+  /** The first day from `iso` on, a day at a time in `step`'s direction, that can be picked (never a past one). */
+  const open = (iso: string, step: 1 | -1): string => {
+    let day = iso;
+    let direction = step;
+    for (let i = 0; i < 21 && closed(day); i++) {
+      if (isDateDisabled(day, today)) {
+        day = today;
+        direction = 1;
+      } else day = addDays(day, direction);
+    }
+    return day;
+  };
   const [focusDay, setFocusDay] = useState(value || today);
   const [month, setMonth] = useState(() => {
     const d = parseIso(value || today);
@@ -83,20 +100,20 @@ export function DatePicker({ value, onChange, legend, describedBy, invalid }: Da
     const d = new Date(month.year, month.month + delta, 1);
     setMonth({ year: d.getFullYear(), month: d.getMonth() });
     const target = toIsoDate(d);
-    setFocusDay(isDateDisabled(target, today) ? today : target);
+    setFocusDay(isDateDisabled(target, today) ? today : open(target, 1));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, iso: string) => {
     const next = keyTarget(event.key, iso);
     if (next === null) return;
     event.preventDefault();
-    goTo(isDateDisabled(next, today) ? today : next, true);
+    goTo(isDateDisabled(next, today) ? open(today, 1) : open(next, next < iso ? -1 : 1), true);
   };
 
   const weeks = monthWeeks(month.year, month.month);
   const visible = weeks.flat().filter((d): d is string => d !== null);
-  const tabbable = visible.includes(focusDay) && !isDateDisabled(focusDay, today) ? focusDay : undefined;
-  const firstEnabled = visible.find((d) => !isDateDisabled(d, today));
+  const tabbable = visible.includes(focusDay) && !closed(focusDay) ? focusDay : undefined;
+  const firstEnabled = visible.find((d) => !closed(d));
   const canGoBack = toIsoDate(new Date(month.year, month.month, 0)) >= today;
 
   return (
@@ -150,11 +167,11 @@ export function DatePicker({ value, onChange, legend, describedBy, invalid }: Da
                     <button
                       type="button"
                       data-date={iso}
-                      className="date-picker__day"
-                      aria-label={longDayLabel(iso)}
+                      className={dayOff(iso) ? 'date-picker__day date-picker__day--off' : 'date-picker__day'}
+                      aria-label={dayOff(iso) ? `${longDayLabel(iso)}, day off` : longDayLabel(iso)}
                       aria-pressed={iso === value}
                       aria-current={iso === today ? 'date' : undefined}
-                      disabled={isDateDisabled(iso, today)}
+                      disabled={closed(iso)}
                       tabIndex={iso === (tabbable ?? firstEnabled) ? 0 : -1}
                       onClick={() => {
                         onChange(iso);

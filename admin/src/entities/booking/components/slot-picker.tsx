@@ -1,7 +1,7 @@
-import type { TimeSlotList } from '@spotless/sdk';
+import { isDayOff, type TimeSlotList } from '@spotless/sdk';
 import { type ReactNode, useId } from 'react';
 import { Field } from '../../../components/field';
-import { timeOptions } from '../utils/slot-options';
+import { dayHint, daysOffText, dayTooShortFor, timeOptions } from '../utils/slot-options';
 import { DatePicker, longDayLabel } from './date-picker';
 
 /** The chosen day's slots as a query gives them (useQuery's result, or just these three). */
@@ -30,6 +30,15 @@ interface SlotPickerProps {
   current?: { date: string; time: string };
   /** A control shown beside the time (the booking page's duration). */
   beside?: ReactNode;
+  /** The booking's length in minutes: a day with no start that long free says so once. */
+  duration: number;
+  /**
+   * The booking page's duration field says when no start of the day is long enough (`dayTooShortFor`);
+   * without one (moving a booking keeps its length) the time's hint says it.
+   */
+  lengthField?: boolean;
+  /** The weekdays the cleaner works (0 = Sunday, from their weekly hours); the others are days off. */
+  workingDays?: readonly number[];
 }
 
 /**
@@ -48,6 +57,9 @@ export function SlotPicker({
   errors = {},
   current,
   beside,
+  duration,
+  lengthField = false,
+  workingDays,
 }: SlotPickerProps) {
   const id = useId();
   // The time chosen is listed even when the product's list lacks it.
@@ -56,18 +68,22 @@ export function SlotPicker({
     current: current?.date === date ? current.time : undefined,
   });
   const freeCount = options.filter((o) => o.free).length;
-  const describedBy = [`${id}-date-selected`, errors.date ? `${id}-date-error` : ''].filter(Boolean).join(' ');
-
-  const hint =
-    date === ''
-      ? `Pick a date to see when ${cleanerName} is free.`
-      : slots.isPending
-        ? 'Checking availability...'
-        : slots.isError
-          ? 'Could not load availability; any time can be requested.'
-          : freeCount === 0
-            ? `${cleanerName} has no free time that day. Please pick another date.`
-            : `${freeCount} free ${freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${slots.data?.timeZone ?? timeZone}).`;
+  // The day a booking being moved holds now stays open, even on a weekday no longer worked.
+  const dayOff = (iso: string) => workingDays !== undefined && iso !== current?.date && isDayOff(iso, workingDays);
+  const offDays = workingDays ? daysOffText(workingDays) : '';
+  const describedBy = [`${id}-date-selected`, offDays ? `${id}-days-off` : '', errors.date ? `${id}-date-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  const hint = dayHint({
+    date,
+    cleanerName,
+    timeZone,
+    slots,
+    freeCount,
+    dayOff: date !== '' && dayOff(date),
+    tooShort: freeCount === 0 ? dayTooShortFor(slots.data?.items, duration, lengthField) : null,
+    tooShortShownElsewhere: lengthField,
+  });
 
   const timeField = (
     <Field
@@ -105,10 +121,16 @@ export function SlotPicker({
           legend="Date"
           describedBy={describedBy}
           invalid={Boolean(errors.date)}
+          isDayOff={dayOff}
         />
         <p id={`${id}-date-selected`} className="field__hint" data-testid="selected-date">
           {date ? `Selected: ${longDayLabel(date)}` : 'No date selected'}
         </p>
+        {offDays ? (
+          <p id={`${id}-days-off`} className="field__hint" data-testid="days-off">
+            {cleanerName} does not work on {offDays}: those days cannot be picked.
+          </p>
+        ) : null}
         {errors.date ? (
           <p id={`${id}-date-error`} className="field__error">
             {errors.date}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDateDisabled, monthWeeks, timeOptions } from './slot-options';
+import { dayHint, daysOffText, dayTooShortFor, isDateDisabled, monthWeeks, timeOptions } from './slot-options';
 
 describe('timeOptions', () => {
   it('lists 8:00 AM to 6:30 PM every 30 minutes with 24-hour values', () => {
@@ -54,5 +54,55 @@ describe('calendar', () => {
     expect(isDateDisabled('2026-11-21', '2026-11-22')).toBe(true);
     expect(isDateDisabled('2026-11-22', '2026-11-22')).toBe(false);
     expect(isDateDisabled('1899-12-31', '1800-01-01')).toBe(true);
+  });
+});
+
+describe('what the time field says of the chosen day', () => {
+  const day = {
+    date: '2027-06-21',
+    cleanerName: 'Jordan',
+    timeZone: 'America/Chicago',
+    slots: { isPending: false, isError: false, data: { timeZone: 'America/Chicago' } },
+    freeCount: 0,
+    dayOff: false,
+    tooShort: null,
+  };
+  // A day whose starts are free for at most 10 hours: nothing fits 11.
+  const longDay = [
+    { isAvailable: false, freeMinutes: 600 },
+    { isAvailable: false, freeMinutes: 570 },
+    { isAvailable: false, freeMinutes: 0 },
+  ];
+
+  it('says once that no start is long enough, and never that there is no free time beside it', () => {
+    const tooShort = dayTooShortFor(longDay, 660);
+    expect(tooShort).toBe(
+      'No start that day has 11 hr free (10 hr at most): choose a shorter duration or another date',
+    );
+    // The booking page says it at its duration field: the hint names only the zone.
+    const beside = dayHint({ ...day, tooShort, tooShortShownElsewhere: true });
+    expect(beside).toBe("Times in the cleaner's local time (America/Chicago).");
+    expect(beside).not.toMatch(/no free time/i);
+    // Moving a booking keeps its length: the hint says it, and to pick another date.
+    const moving = dayHint({ ...day, tooShort: dayTooShortFor(longDay, 660, false) });
+    expect(moving).toBe('No start that day has 11 hr free (10 hr at most): choose another date');
+  });
+
+  it('says "no free time" only of a day with none, and names a day off as such', () => {
+    expect(dayTooShortFor([{ isAvailable: false, freeMinutes: 0 }], 120)).toBeNull();
+    expect(dayTooShortFor([{ isAvailable: true, freeMinutes: 120 }], 120)).toBeNull();
+    expect(dayTooShortFor(undefined, 120)).toBeNull();
+    expect(dayHint(day)).toBe('Jordan has no free time that day. Please pick another date.');
+    expect(dayHint({ ...day, date: '2027-06-20', dayOff: true })).toBe(
+      'Jordan does not work on Sundays. Please pick another date.',
+    );
+    expect(dayHint({ ...day, freeCount: 3 })).toBe("3 free times, in the cleaner's local time (America/Chicago).");
+  });
+
+  it('names the weekdays a cleaner never works', () => {
+    expect(daysOffText([1, 2, 3, 4, 5, 6])).toBe('Sundays');
+    expect(daysOffText([1, 2, 3, 4, 5])).toBe('Sundays and Saturdays');
+    expect(daysOffText([1, 5])).toBe('Sundays, Tuesdays, Wednesdays, Thursdays and Saturdays');
+    expect(daysOffText([0, 1, 2, 3, 4, 5, 6])).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { bookingTimeOptions, formatTime12, type TimeSlot, toTime24 } from '@spotless/sdk';
+import { bookingTimeOptions, formatDuration, formatTime12, type TimeSlot, toTime24, weekdayOf } from '@spotless/sdk';
 
 /*
  * The free-slot picker's rules, shared by the pages that choose a cleaner's time: the booking page
@@ -68,4 +68,73 @@ export function monthWeeks(year: number, month: number): (string | null)[][] {
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
+}
+
+/**
+ * A day on which no start leaves a booking this long free, though a shorter one fits (decision 075):
+ * one message for the day, never beside "no free time" (there is free time, just not this much).
+ *
+ * @example
+ * noStartLongEnoughMessage(660, 600) // 'No start that day has 11 hr free (10 hr at most): choose a shorter duration or another date'
+ */
+export function noStartLongEnoughMessage(neededMinutes: number, longestFreeMinutes: number, canShorten = true): string {
+  return `No start that day has ${formatDuration(neededMinutes)} free (${formatDuration(longestFreeMinutes)} at most): choose ${canShorten ? 'a shorter duration or ' : ''}another date`;
+}
+
+/**
+ * The day's one message when no start leaves `duration` minutes free though shorter bookings fit
+ * (decision 075): the longest free stretch, and what to change. Null when a start fits, when the day
+ * has no free time at all, or while its slots are not known.
+ */
+export function dayTooShortFor(
+  slots: readonly Pick<TimeSlot, 'isAvailable' | 'freeMinutes'>[] | undefined,
+  duration: number,
+  canShorten = true,
+): string | null {
+  if (!slots || slots.some((s) => s.isAvailable)) return null;
+  const longest = Math.max(0, ...slots.map((s) => s.freeMinutes ?? 0));
+  return longest > 0 && longest < duration ? noStartLongEnoughMessage(duration, longest, canShorten) : null;
+}
+
+/** What the time field says of the chosen day: one message, never two that disagree. */
+export function dayHint(day: {
+  date: string;
+  cleanerName: string;
+  /** The cleaner's zone, until the day's slots say it. */
+  timeZone: string;
+  slots: { isPending: boolean; isError: boolean; data?: { timeZone: string } };
+  /** Times free to choose (the time a booking being moved holds included). */
+  freeCount: number;
+  /** The cleaner never works this weekday. */
+  dayOff: boolean;
+  /** `dayTooShortFor`'s message, if any. */
+  tooShort: string | null;
+  /** The page says `tooShort` at its duration field: the hint then only names the zone. */
+  tooShortShownElsewhere?: boolean;
+}): string {
+  const zone = day.slots.data?.timeZone ?? day.timeZone;
+  if (day.date === '') return `Pick a date to see when ${day.cleanerName} is free.`;
+  if (day.dayOff) {
+    return `${day.cleanerName} does not work on ${WEEKDAY_NAMES[weekdayOf(day.date)]}s. Please pick another date.`;
+  }
+  if (day.slots.isPending) return 'Checking availability...';
+  if (day.slots.isError) return 'Could not load availability; any time can be requested.';
+  if (day.tooShort) return day.tooShortShownElsewhere ? `Times in the cleaner's local time (${zone}).` : day.tooShort;
+  if (day.freeCount === 0) return `${day.cleanerName} has no free time that day. Please pick another date.`;
+  return `${day.freeCount} free ${day.freeCount === 1 ? 'time' : 'times'}, in the cleaner's local time (${zone}).`;
+}
+
+/** The weekdays' names, 0 = Sunday. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * The weekdays a cleaner never works, as a sentence names them ("Sundays and Saturdays"); empty
+ * when they work every day of the week.
+ *
+ * @example
+ * daysOffText([1, 2, 3, 4, 5]) // 'Sundays and Saturdays'
+ */
+export function daysOffText(workingDays: readonly number[]): string {
+  const off = WEEKDAY_NAMES.filter((_, day) => !workingDays.includes(day)).map((name) => `${name}s`);
+  return off.length < 2 ? (off[0] ?? '') : `${off.slice(0, -1).join(', ')} and ${off.at(-1)}`;
 }

@@ -18,3 +18,17 @@ export function bookingBadges(booking: Pick<Booking, 'status' | 'paymentStatus'>
   const payment = paymentStatusText(booking.paymentStatus, booking.status);
   return { status, payment: payment === status ? null : payment };
 }
+
+/** Who cancelled a booking, as its customer reads it after the time: ", by you", ", not paid in time". */
+const CANCELLED_BY: Record<NonNullable<Booking['cancellationKind']>, string> = {
+  customer: ', by you',
+  admin: ', by Spotless',
+  expired: ', not paid in time',
+  declined: ', declined by the cleaner',
+  withdrawn: ', the cleaner withdrew',
+};
+
+/** The words after a cancellation's time saying who cancelled it; empty when not known. */
+export function cancellationText(kind: Booking['cancellationKind']): string {
+  return kind ? CANCELLED_BY[kind] : '';
+}

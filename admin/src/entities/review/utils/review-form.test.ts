@@ -49,7 +49,7 @@ describe('the quick review form', () => {
 });
 
 describe('the full review form', () => {
-  it('defaults every rating to 5 and both toggles on', () => {
+  it('starts with no rating chosen and both toggles on', () => {
     const values = fullReviewDefaults();
     expect([
       values.overallRating,
@@ -57,7 +57,7 @@ describe('the full review form', () => {
       values.punctualityRating,
       values.professionalismRating,
       values.communicationRating,
-    ]).toEqual([5, 5, 5, 5, 5]);
+    ]).toEqual([0, 0, 0, 0, 0]);
     expect(values.wouldRecommend).toBe(true);
     expect(values.wouldRebook).toBe(true);
   });
@@ -70,17 +70,28 @@ describe('the full review form', () => {
     ];
     const values = fullReviewDefaults(fields);
     expect(values.qualityRating).toBe(4);
-    expect(values.punctualityRating).toBe(5);
+    expect(values.punctualityRating).toBe(0);
+    expect(values.overallRating).toBe(0);
     expect(values.wouldRebook).toBe(false);
   });
 
-  it('refuses a comment under 10 characters and a rating outside 1 to 5', () => {
-    const values = { ...fullReviewDefaults(), comment: 'too short', qualityRating: 0 };
-    expect(fullReviewErrors(values)).toEqual({
+  it('refuses a form sent without an overall rating, on that field, and a comment under 10 characters', () => {
+    expect(fullReviewErrors({ ...fullReviewDefaults(), comment: 'too short' })).toEqual({
+      overallRating: 'Please select a rating before submitting',
       comment: 'Comment must be at least 10 characters',
-      qualityRating: 'Please select a rating before submitting',
     });
-    expect(fullReviewErrors({ ...fullReviewDefaults(), comment: 'Long enough text' })).toEqual({});
+    // The four other ratings are optional.
+    expect(fullReviewErrors({ ...fullReviewDefaults(), overallRating: 4, comment: 'Long enough text' })).toEqual({});
+  });
+
+  it('sends only the category ratings chosen', () => {
+    const body = fullReviewBody(
+      { id: 12, cleanerId: 1 },
+      { ...fullReviewDefaults(), overallRating: 2, punctualityRating: 3, comment: 'Long enough text' },
+    );
+    expect(body).toMatchObject({ overallRating: 2, punctualityRating: 3 });
+    expect(body.qualityRating).toBeUndefined();
+    expect(body.communicationRating).toBeUndefined();
   });
 
   it('leaves blank optional texts out and drops repeated tags', () => {

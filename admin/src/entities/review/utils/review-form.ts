@@ -81,12 +81,15 @@ export interface FullReviewValues extends Record<RatingField, number> {
   wouldRebook: boolean;
 }
 
-/** The form's defaults (ratings 5, both toggles on; docs/product/discovery.md), or the values the review action suggests. */
+/**
+ * The form's defaults (no rating chosen, both toggles on; docs/product/discovery.md), or the values
+ * the review action suggests. 0 is "not rated yet".
+ */
 export function fullReviewDefaults(fields: readonly ActionField[] = []): FullReviewValues {
   const suggested = (name: string) => fields.find((f) => f.name === name)?.value;
   const rating = (name: RatingField) => {
     const value = suggested(name);
-    return typeof value === 'number' && value >= 1 && value <= 5 ? value : 5;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5 ? value : 0;
   };
   const flag = (name: string) => {
     const value = suggested(name);
@@ -115,18 +118,22 @@ export function areaOptions(fields: readonly ActionField[] = []): string[] {
   return options && options.length > 0 ? options.map((o) => o.value) : [...REVIEW_AREA_TAGS];
 }
 
-/** Each of the five ratings 1 to 5; the comment at least 10 characters (docs/product/discovery.md). Keyed by field. */
+/** A star rating chosen: a whole 1 to 5 (0 is none yet). */
+const isRating = (rating: number) => Number.isInteger(rating) && rating >= 1 && rating <= 5;
+
+/**
+ * The overall rating chosen (the server's rule too: "Please select a rating before submitting"),
+ * the four others optional; the comment at least 10 characters (docs/product/discovery.md). Keyed by field.
+ */
 export function fullReviewErrors(values: FullReviewValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const { name } of RATING_FIELDS) {
-    const rating = values[name];
-    if (!(Number.isInteger(rating) && rating >= 1 && rating <= 5)) errors[name] = MESSAGES.review.ratingRequired;
-  }
+  if (!isRating(values.overallRating)) errors.overallRating = MESSAGES.review.ratingRequired;
   if (values.comment.trim().length < COMMENT_MIN_LENGTH) errors.comment = MESSAGES.review.commentMin;
   return errors;
 }
 
 const optional = (text: string) => text.trim() || undefined;
+const rated = (rating: number) => (isRating(rating) ? rating : undefined);
 
 /** A service-area tag as the API types it. */
 type ReviewArea = NonNullable<ActionBodyOf<'createReview'>['serviceAreas']>[number];
@@ -140,10 +147,11 @@ export function fullReviewBody(
     bookingId: booking.id,
     cleanerId: booking.cleanerId,
     overallRating: values.overallRating,
-    qualityRating: values.qualityRating,
-    punctualityRating: values.punctualityRating,
-    professionalismRating: values.professionalismRating,
-    communicationRating: values.communicationRating,
+    // A category left unrated is left out.
+    qualityRating: rated(values.qualityRating),
+    punctualityRating: rated(values.punctualityRating),
+    professionalismRating: rated(values.professionalismRating),
+    communicationRating: rated(values.communicationRating),
     title: optional(values.title),
     comment: values.comment.trim(),
     pros: optional(values.pros),

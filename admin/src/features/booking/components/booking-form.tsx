@@ -12,9 +12,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
-import { isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
+import { dayTooShortFor, isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
 import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
+import { cleanerWorkingDaysQuery } from '../../../lib/catalog-queries';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useNavigate } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -72,13 +73,17 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
           )
         : '';
 
+  const lengthOk = durationOk && !durationProblem;
   const slots = useQuery({
-    ...slotsQuery(cleaner.id, values.scheduledDate, durationOk && !durationProblem ? duration : MIN_DURATION_MINUTES),
+    ...slotsQuery(cleaner.id, values.scheduledDate, lengthOk ? duration : MIN_DURATION_MINUTES),
     enabled: values.scheduledDate !== '',
   });
+  // The days the cleaner works, from their weekly hours: the calendar disables the others.
+  const workingDays = useQuery(cleanerWorkingDaysQuery(cleaner)).data;
+  // No start of the day is free this long, though shorter bookings fit: said once, at the duration.
+  const dayTooShort = lengthOk ? dayTooShortFor(slots.data?.items, duration) : null;
   // A chosen time free, but not for this long: how long it is free, as the server says it (decision 071).
-  const tooLong =
-    durationOk && !durationProblem ? notEnoughTimeAt(slots.data?.items, values.scheduledTime, duration) : null;
+  const tooLong = lengthOk && !dayTooShort ? notEnoughTimeAt(slots.data?.items, values.scheduledTime, duration) : null;
   // The cleaner serves their own area: an address in another city is booked, with this warning.
   const areaWarning = serviceAreaWarning(values.address, {
     firstName: cleaner.user.firstName,
@@ -131,8 +136,8 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
       return;
     }
     if (Object.keys(found).length > 0) return;
-    if (tooLong) {
-      setErrors({ duration: tooLong });
+    if (dayTooShort ?? tooLong) {
+      setErrors({ duration: dayTooShort ?? tooLong ?? undefined });
       return;
     }
     if (isTimeFree(slots, values.scheduledTime) === false) {
@@ -231,10 +236,13 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
         cleanerName={cleaner.user.firstName}
         timeZone={cleaner.timeZone}
         errors={{ date: errors.scheduledDate, time: errors.scheduledTime }}
+        duration={lengthOk ? duration : MIN_DURATION_MINUTES}
+        lengthField
+        workingDays={workingDays}
         beside={
           <Field
             label="Duration (minutes)"
-            error={errors.duration ?? durationProblem ?? tooLong}
+            error={errors.duration ?? durationProblem ?? dayTooShort ?? tooLong}
             errorTestId="duration-error"
             hint={durationOk ? formatDuration(duration) : 'At least 30 minutes'}
           >

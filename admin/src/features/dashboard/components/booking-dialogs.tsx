@@ -17,16 +17,25 @@ import {
 } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
+import { detailFacts } from '../utils/dashboard';
 
+/**
+ * A booking's details: its status in words and, once cancelled, when and by whom, the fee kept and
+ * the refund with its state — and, when the card's bank refused the refund, what happens next, in
+ * the server's words (decision 075).
+ */
 export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   return (
     <ModalDialog open={booking !== null} title="Booking Details" onClose={onClose} testId="booking-details">
       {booking ? (
         <>
-          <BookingSummary
-            booking={booking}
-            facts={['number', 'service', 'cleaner', 'date', 'time', 'total', 'address', 'specialRequests']}
-          />
+          {/* First, where a phone shows it without scrolling: the refund did not go through, and what next. */}
+          {booking.refund?.note ? (
+            <p className="alert alert--warning" data-testid="refund-note">
+              {booking.refund.note}
+            </p>
+          ) : null}
+          <BookingSummary booking={booking} facts={detailFacts(booking)} />
           <div className="button-row">
             <button type="button" className="btn btn--outline" onClick={onClose}>
               Close
@@ -196,6 +205,7 @@ function EditBookingForm({ booking, onClose }: { booking: Booking; onClose: () =
             timeZone={booking.timeZone}
             errors={{ time: timeError }}
             current={{ date: booking.scheduledDate, time: booking.scheduledTime }}
+            duration={booking.duration}
           />
         </>
       ) : null}

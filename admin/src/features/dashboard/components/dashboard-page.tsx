@@ -16,7 +16,7 @@ import { BookingSummary, bookingBadges, bookingStatsQuery, myBookingsQuery } fro
 import { totalPages } from '../../../lib/pagination';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { paidBookingParam, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
+import { paidBookingParam, refundLine, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
 import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
 
 /** How long typing pauses before the search asks the server. */
@@ -305,11 +305,11 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
         // The cleaner cannot come after all (decision 071): their reason, and the money back in full.
         <p className="alert alert--warning" data-testid="withdrawn-note">
           {CLEANER_WITHDREW}: “{booking.cancelReason}”{' '}
-          {booking.refund
-            ? booking.refund.status === 'succeeded'
-              ? `${formatDollars(booking.refund.amount)} refunded to your card.`
-              : `A refund of ${formatDollars(booking.refund.amount)} is on its way to your card.`
-            : 'Nothing was charged.'}
+          {booking.refund ? refundLine(booking.refund) : 'Nothing was charged.'}
+        </p>
+      ) : booking.refund?.status === 'failed' ? (
+        <p className="alert alert--warning" data-testid="refund-failed-note">
+          {refundLine(booking.refund)}
         </p>
       ) : null}
       <div className="button-row">{children}</div>

@@ -1,5 +1,6 @@
-import type { BookingStatus } from '@spotless/sdk';
-import { BOOKING_STATUSES, bookingStatusText } from '@spotless/sdk';
+import type { Booking, BookingStatus } from '@spotless/sdk';
+import { BOOKING_STATUSES, bookingStatusText, formatDollars } from '@spotless/sdk';
+import { type BookingFact, bookingBadges } from '../../../entities/booking';
 
 export type StatusFilter = 'all' | BookingStatus;
 
@@ -33,4 +34,33 @@ export function paidBookingParam(params: URLSearchParams): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * What the Booking Details dialog lists, in order: the status in words, and for a cancelled booking
+ * when and by whom, the fee kept and the refund with its state; the payment unless the status or
+ * the refund says it already; then the booking itself.
+ */
+export function detailFacts(booking: Booking): BookingFact[] {
+  const facts: BookingFact[] = ['number', 'state'];
+  const cancelled = booking.status === 'cancelled';
+  if (cancelled) facts.push('cancelled');
+  if (!booking.refund && bookingBadges(booking).payment) facts.push('payment');
+  if (cancelled && booking.cancellationFee !== null && Number(booking.cancellationFee) > 0) facts.push('fee');
+  if (booking.refund) facts.push('refund');
+  facts.push('service', 'cleaner', 'date', 'time', 'total', 'address', 'specialRequests');
+  return facts;
+}
+
+/** A booking card's line about its refund: back on the card, on its way, or refused by the card's bank. */
+export function refundLine(refund: NonNullable<Booking['refund']>): string {
+  const amount = formatDollars(refund.amount);
+  switch (refund.status) {
+    case 'succeeded':
+      return `${amount} refunded to your card.`;
+    case 'pending':
+      return `A refund of ${amount} is on its way to your card.`;
+    default:
+      return `The refund of ${amount} did not go through: see the booking's details.`;
+  }
 }

@@ -209,7 +209,7 @@ function SummaryCards({ page }: { page: PaymentPage }) {
   const charged = chargeFigures(summary);
   const cards = [
     { label: 'Total Payments', value: formatDollars(summary.totalAmount), note: plural(summary.totalCount, 'payment') },
-    { label: 'Successful', value: String(charged.count), note: `${charged.rate}% success rate` },
+    { label: 'Successful', value: String(charged.count), note: charged.note },
     {
       label: 'Refunded',
       value: formatDollars(summary.refundedAmount),

@@ -83,6 +83,19 @@ describe('filters and labels', () => {
 
 describe('chargeFigures', () => {
   it('shows the server’s count of charges that went through, refunded ones included', () => {
-    expect(chargeFigures({ chargedCount: 1, chargeSuccessRate: 100 })).toEqual({ count: 1, rate: 100 });
+    expect(chargeFigures({ chargedCount: 1, failedCount: 0, chargeSuccessRate: 100 })).toEqual({
+      count: 1,
+      rate: 100,
+      note: '100% success rate (1 of 1 attempt)',
+    });
+  });
+
+  it('says what the rate is of: the attempts with an outcome, never checkouts left unpaid', () => {
+    expect(chargeFigures({ chargedCount: 3, failedCount: 1, chargeSuccessRate: 75 }).note).toBe(
+      '75% success rate (3 of 4 attempts)',
+    );
+    expect(chargeFigures({ chargedCount: 0, failedCount: 0, chargeSuccessRate: 0 }).note).toBe(
+      'no payment attempts yet',
+    );
   });
 });

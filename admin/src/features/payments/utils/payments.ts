@@ -77,17 +77,30 @@ export function paymentTone(status: PaymentStatus): 'green' | 'yellow' | 'blue' 
   }
 }
 
-/** What the Successful card shows: charges that went through, and their share of all payments. */
+/** What the Successful card shows: charges that went through, and their share of the attempts. */
 export interface ChargeFigures {
   count: number;
-  /** Percent, one decimal; 0 with no payments. */
+  /** Percent of the attempts with an outcome that went through, one decimal; 0 with none. */
   rate: number;
+  /** The card's note: the rate and what it is of ("50% success rate (1 of 2 attempts)"). */
+  note: string;
 }
 
 /**
  * The Successful card's figures: the server's count of charges that went through — a refund does
- * not undo a charge, so refunded and disputed payments count (refunds are their own card).
+ * not undo a charge, so refunded and disputed payments count (refunds are their own card) — and the
+ * server's success rate, charged ÷ (charged + failed): a checkout left unpaid was never an attempt.
  */
-export function chargeFigures(summary: Pick<PaymentSummary, 'chargedCount' | 'chargeSuccessRate'>): ChargeFigures {
-  return { count: summary.chargedCount, rate: summary.chargeSuccessRate };
+export function chargeFigures(
+  summary: Pick<PaymentSummary, 'chargedCount' | 'failedCount' | 'chargeSuccessRate'>,
+): ChargeFigures {
+  const attempts = summary.chargedCount + summary.failedCount;
+  return {
+    count: summary.chargedCount,
+    rate: summary.chargeSuccessRate,
+    note:
+      attempts === 0
+        ? 'no payment attempts yet'
+        : `${summary.chargeSuccessRate}% success rate (${summary.chargedCount} of ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
+  };
 }

@@ -26,7 +26,8 @@ import { photoThumbnail, THUMBNAIL } from '../utils/photo-thumbnail';
 type ReviewAction = NonNullable<Booking['actions']['review']>;
 
 /**
- * The full review form (docs/product/discovery.md): five ratings (default 5), title, comment, pros,
+ * The full review form (docs/product/discovery.md): the overall rating (required, none chosen at
+ * first) and four optional ones, title, comment, pros,
  * cons, service areas, time spent, would recommend / rebook, up to 5 photos with captions. Sent
  * through the booking's `review` action, then the photos through the new review's `addPhoto`
  * action.
@@ -89,6 +90,11 @@ export function FullReviewForm({
     const problems = fullReviewErrors(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
+      // The first field with a message takes the focus (a star rating: its first star).
+      const form = event.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"] input, textarea[aria-invalid="true"]')?.focus(),
+      );
       toast({
         title: 'Error Submitting Review',
         description: Object.values(problems)[0] ?? 'Please check the form.',
@@ -155,9 +161,12 @@ export function FullReviewForm({
           {RATING_FIELDS.map((field) => (
             <StarRatingInput
               key={field.name}
-              label={field.label}
+              label={field.name === 'overallRating' ? `${field.label} *` : `${field.label} (optional)`}
               value={values[field.name]}
-              onChange={(rating) => set(field.name, rating)}
+              onChange={(rating) => {
+                set(field.name, rating);
+                setErrors(({ [field.name]: _done, ...rest }) => rest);
+              }}
               error={errors[field.name] ?? (field.name === 'overallRating' ? errors.rating : undefined)}
             />
           ))}

@@ -1,0 +1,1 @@
+ALTER TABLE `local_payment_intents` ADD `refund_fails` integer DEFAULT false NOT NULL;
