@@ -4,6 +4,7 @@ import fifthCustomerHoldout from './fifth-customer.holdout.json' with { type: 'j
 import fifthCustomerTuning from './fifth-customer.tuning.json' with { type: 'json' };
 import fifthExtraTuning from './fifth-extra.tuning.json' with { type: 'json' };
 import fifthFinalTuning from './fifth-final.tuning.json' with { type: 'json' };
+import fifthFirstTuning from './fifth-first.tuning.json' with { type: 'json' };
 import fifthLastTuning from './fifth-last.tuning.json' with { type: 'json' };
 import fifthMixTuning from './fifth-mix.tuning.json' with { type: 'json' };
 import fifthMoreTuning from './fifth-more.tuning.json' with { type: 'json' };
@@ -59,10 +60,10 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 960 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
- * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`) were written the same
- * way by seventeen more people (the last four from the product's description alone, the site being
- * down).
+ * further 1,060 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
+ * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`, `fifth-first`) were
+ * written the same way by nineteen more people (the last six from the product's description alone,
+ * the site being down).
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,
@@ -77,5 +78,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthQuickTuning,
   ...fifthPhoneTuning,
   ...fifthPeopleTuning,
+  ...fifthFirstTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

@@ -30,7 +30,7 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
   if (!CANCEL.test(text) || !COSTS.test(text)) return null;
   if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
   const own =
-    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe next (one|cleaning|booking)\b|\bmy next one\b/i.test(
+    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean)\b|\bmy next one\b/i.test(
       text,
     ) || /\bmine\b/i.test(text);
   // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
@@ -222,6 +222,17 @@ export function vague(text: string): Asked | null {
     /^(can|could|would) (you|u) (please )?(check|look (at|into)|help( me)? with|do|find) (something|a thing|smth|sth|stuff)( for me)?\W*$/.test(
       t,
     )
+  ) {
+    return { kind: 'clarify', about: 'general' };
+  }
+  // "availability?", "what about next week instead": of what, or whom, first.
+  if (/^(availability|available|openings?|slots?|free times?|schedule|times?)\W*$/.test(t))
+    return { kind: 'clarify', about: 'person' };
+  if (
+    /^((ok|okay|so|and|hmm+)\W+)*(what|how) about\b/.test(t) &&
+    size <= 7 &&
+    !findCatalogType(t) &&
+    !findPlace(t).city
   ) {
     return { kind: 'clarify', about: 'general' };
   }

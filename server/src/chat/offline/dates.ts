@@ -29,7 +29,15 @@ export function findDate(text: string, today: string): string | undefined {
   const holiday = holidayIn(t, today);
   // "the day after Thanksgiving", "black friday", "the day before Christmas Eve".
   if (holiday) {
-    const shift = /\b(day after|black friday)\b/.test(t) ? 1 : /\bday before\b/.test(t) ? -1 : 0;
+    // "the day after", "the morning after Thanksgiving" (not "thanksgiving morning before the in-laws").
+    const HOLIDAY = '(?:thanks ?giving|christmas|xmas|new year|nye)';
+    const shift = new RegExp(
+      String.raw`\bday after\b|\b(morning|afternoon|evening|night) after ${HOLIDAY}|\bblack friday\b`,
+    ).test(t)
+      ? 1
+      : new RegExp(String.raw`\bday before\b|\b(morning|afternoon|evening|night) before ${HOLIDAY}`).test(t)
+        ? -1
+        : 0;
     const day = addDaysIso(holiday, shift);
     // "sat morning, the house is a wreck after thanksgiving": the weekday named is the day asked.
     const weekday =

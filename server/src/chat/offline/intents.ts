@@ -93,7 +93,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const OWN_BOOKING =
   /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
@@ -282,7 +282,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
+    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
       text,
     )
   ) {
@@ -311,7 +311,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'signInWhere' };
   }
   if (
-    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
       text,
     )
   ) {

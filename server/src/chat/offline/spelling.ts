@@ -20,6 +20,7 @@ const SHORTHAND: Record<string, string> = {
   whens: "when's",
   u: 'you',
   ur: 'your',
+  rn: 'right now',
   wud: 'would',
   wld: 'would',
   cud: 'could',

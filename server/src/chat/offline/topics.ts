@@ -64,7 +64,7 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
+    /\b(water (is )?(pouring|gushing|leaking|spraying|everywhere)|fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
     'emergency',
   ],
   [
@@ -88,7 +88,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'minimum-age',
   ],
   [
-    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
+    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|where'?s the application|(start|begin) cleaning (houses|homes)\b.{0,30}\b(through|with|for) (spotless|you)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
     'become-a-cleaner',
   ],
   [
@@ -96,7 +96,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'cost',
   ],
   [
-    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|^(?!.*\bcancel).*\bre-?schedul/i,
+    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|\bchange (the )?(date|time|day) of (a|my|the|our) (booking|cleaning|appointment|visit)\b|^(?!.*\bcancel).*\bre-?schedul/i,
     'reschedule',
   ],
   [
