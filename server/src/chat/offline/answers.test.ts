@@ -133,6 +133,9 @@ describe('the offline assistant answers from the rules and the data', () => {
   it('says it is not sure when the help centre matches weakly or two articles alike, and still offers the nearer', async () => {
     const weak = await ask(visitor, 'ok is she open that day?');
     expect(weak.trace).toMatchObject({ intent: 'clarify', unsure: true });
+    // Words of the product it cannot place are not "off-topic": it asks.
+    const placeless = await ask(visitor, 'the booking thingy went zorp');
+    expect(placeless.trace).toMatchObject({ intent: 'clarify', unsure: true });
     const alike = await ask(visitor, 'can you help me plan a thanksgiving menu for 12 people, one is vegan');
     expect(alike.trace).toMatchObject({ intent: 'refusal', refusal: 'off-topic' });
     const close = await ask(visitor, 'whats the deal with the stuff u need from me before the visit');

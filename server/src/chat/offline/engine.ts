@@ -24,6 +24,9 @@ import { writeRefusal } from './write-refusals';
 
 /** Below this BM25 score an article is not an answer. */
 const MIN_ARTICLE_SCORE = 1.6;
+/** A message with these words is about the product, even when no article matches it. */
+const PRODUCT_WORDS =
+  /\b(clean\w*|maids?|housekeep\w*|book\w*|appointments?|cancel\w*|refund\w*|pay\w*|charge[ds]?|spotless|account|reviews?|rating|tips?)\b/i;
 /** Below this score, or with the runner-up within this share of the best, an article answer is marked unsure. */
 const UNSURE_ARTICLE_SCORE = 2.5;
 const UNSURE_MARGIN = 0.2;
@@ -187,6 +190,8 @@ function article(message: string, knowledge: KnowledgeBase): Answer {
   const ranked = knowledge.rank(message);
   const best = ranked[0];
   if (!best || best.score < MIN_ARTICLE_SCORE) {
+    // Words of the product in a message it cannot place: not sure, rather than "off-topic".
+    if (PRODUCT_WORDS.test(message)) return clarify('general');
     return { text: OFF_TOPIC_REPLY, trace: { intent: 'refusal', refusal: 'off-topic' } };
   }
   const articles = ranked.slice(0, 3).map((r) => r.article.id);
