@@ -12,6 +12,7 @@ import fifthPeopleTuning from './fifth-people.tuning.json' with { type: 'json' }
 import fifthPhoneTuning from './fifth-phone.tuning.json' with { type: 'json' };
 import fifthQuickTuning from './fifth-quick.tuning.json' with { type: 'json' };
 import fifthStoriesTuning from './fifth-stories.tuning.json' with { type: 'json' };
+import fifthStyleTuning from './fifth-style.tuning.json' with { type: 'json' };
 import fifthVisitorHoldout from './fifth-visitor.holdout.json' with { type: 'json' };
 import fifthVisitorTuning from './fifth-visitor.tuning.json' with { type: 'json' };
 import fourthHoldout from './fourth.holdout.json' with { type: 'json' };
@@ -60,10 +61,11 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 1,060 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
- * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`, `fifth-first`) were
- * written the same way by nineteen more people (the last six from the product's description alone,
- * the site being down).
+ * further 1,160 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
+ * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`, `fifth-first`,
+ * `fifth-style`) were written the same way by twenty-one more people (six of them from the
+ * product's description alone, the site being down; the last two in the style of the fifth set's
+ * own tuning part, which they read — never its held-out part).
  */
 export const FIFTH_TUNING_CASES = [
   ...fifthVisitorTuning,
@@ -79,5 +81,6 @@ export const FIFTH_TUNING_CASES = [
   ...fifthPhoneTuning,
   ...fifthPeopleTuning,
   ...fifthFirstTuning,
+  ...fifthStyleTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];

@@ -20,7 +20,7 @@ type Asked =
 const CANCEL =
   /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|get (anything|something|it|money|all|my money|any money) back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|get (anything|something|it|money|all|my money|any money) back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -171,7 +171,7 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(deal|how long|people like|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {
@@ -225,6 +225,13 @@ export function vague(text: string): Asked | null {
   ) {
     return { kind: 'clarify', about: 'general' };
   }
+  if (
+    /^(is there |are there |got |do you have )?(anything|something|any(one)?|any times?) ?(earlier|later|sooner|else|cheaper)\W*$/.test(
+      t,
+    )
+  ) {
+    return { kind: 'clarify', about: 'general' };
+  }
   // "availability?", "what about next week instead": of what, or whom, first.
   if (/^(availability|available|openings?|slots?|free times?|schedule|times?)\W*$/.test(t))
     return { kind: 'clarify', about: 'person' };
@@ -247,7 +254,10 @@ export function vague(text: string): Asked | null {
 export function whereFirst(text: string): Asked | null {
   const place = findPlace(text);
   if (place.city || place.state) return null;
-  if (/\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open)\b/i.test(text)) {
+  if (
+    /\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open)\b/i.test(text) ||
+    /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text)
+  ) {
     return nameCandidate(text) ? null : { kind: 'clarify', about: 'place' };
   }
   return null;
@@ -261,6 +271,12 @@ export function ownDataAsked(text: string): boolean {
     )
   )
     return false;
+  if (
+    /\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
+      text,
+    )
+  )
+    return true;
   if (
     /\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
       text,

@@ -47,6 +47,10 @@ const SAME_DAY = /\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b|\bday of\b
 
 export function hoursNamed(text: string): number | null {
   const t = text.toLowerCase();
+  // "the night before, like 18 hours out": the hours said win over the day named.
+  const said = /\b(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/.exec(t);
+  if (said?.[1] && /\b(day|night) before\b|\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t))
+    return Number(said[1]);
   if (/\b(the )?day before\b|\bnight before\b/.test(t)) return null;
   if (/\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t)) return null;
   const m =

@@ -22,6 +22,31 @@ function addDaysIso(date: string, days: number): string {
 /** A day named in the text, relative to `today` (YYYY-MM-DD): "tomorrow", "Saturday", "Dec 3", "12/3". */
 export function findDate(text: string, today: string): string | undefined {
   const t = text.toLowerCase();
+  // "in 2 days", "in a couple of days", "in a week": counted from today.
+  const counted = /\bin (\d{1,2}|a|one|two|three|four|five|six|seven|a couple(?: of)?|a few) (days?|weeks?)\b/.exec(t);
+  if (counted?.[1] && counted[2]) {
+    const words: Record<string, number> = {
+      a: 1,
+      one: 1,
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      'a couple': 2,
+      'a couple of': 2,
+      'a few': 3,
+    };
+    const n = words[counted[1]] ?? Number(counted[1]);
+    return addDaysIso(today, counted[2].startsWith('week') ? n * 7 : n);
+  }
+  // "a week from Saturday", "a week from tomorrow": that day and seven more.
+  const weekFrom = /\ba week from (\w+)\b/.exec(t);
+  if (weekFrom?.[1]) {
+    const from = weekFrom[1] === 'today' ? today : findDate(weekFrom[1], today);
+    if (from) return addDaysIso(from, 7);
+  }
   if (/\bday after tomorrow\b/.test(t)) return addDaysIso(today, 2);
   if (/\b(tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow)\b/.test(t)) return addDaysIso(today, 1);
   if (/\b(today|tonight|this (morning|afternoon|evening))\b/.test(t)) return today;
@@ -102,6 +127,8 @@ export function findDate(text: string, today: string): string | undefined {
     (a, b) => Number(b.marked) - Number(a.marked) || Number(asked(b)) - Number(asked(a)) || a.at - b.at,
   )[0];
   if (chosen) {
+    // "wednesday next week": that weekday in the week after this one.
+    if (/\bnext week\b/.test(t)) return addDaysIso(today, ((8 - todayIndex) % 7 || 7) + ((chosen.day + 6) % 7));
     let ahead = (chosen.day - todayIndex + 7) % 7;
     if (chosen.next && ahead === 0) ahead = 7;
     return addDaysIso(today, ahead);

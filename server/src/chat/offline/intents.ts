@@ -93,7 +93,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const OWN_BOOKING =
   /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
@@ -113,6 +113,8 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
     /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
     /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
+    /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
+    /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
     /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
       t,
     ) ||
@@ -128,7 +130,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -211,6 +213,10 @@ function searchAsked(text: string): boolean {
     (findAfter(text) !== null || findClockTime(text) !== undefined) &&
     findDate(text, '2000-01-01') !== undefined
   ) {
+    return true;
+  }
+  // "houston tmrw am, anybody??": a place, a day and someone asked for.
+  if (located && findDate(text, '2000-01-01') !== undefined && /\b(anyone|anybody|someone|somebody)\b/i.test(text)) {
     return true;
   }
   // "Who is available in Austin on Saturday morning?", "anyone free in chicago on the 28th?"

@@ -22,7 +22,10 @@ export type CatalogType =
   | 'post_construction';
 
 const CATALOG_WORDS: Array<[RegExp, CatalogType]> = [
-  [/\bpost[\s-]?construction|\bconstruction\b|\breno(vation)?s?\b|\bremodel/, 'post_construction'],
+  [
+    /\bpost[\s-]?construction|\bconstruction\b|\breno(vation)?s?\b|\bremodel|\bdrywall\b|\bsanding\b|\bsawdust\b/,
+    'post_construction',
+  ],
   [/\bdeep\b/, 'deep'],
   [/\bmov(e|ing)[\s-]?(in|out)\b|\bmoveout\b|\bend of (lease|tenancy)\b/, 'moveout'],
   [/\bwindows?\b/, 'window'],
@@ -119,9 +122,10 @@ export async function priceOf(
   const high = quote(range.max);
   const span = low === high ? formatMoney(low) : `from ${formatMoney(low)} to ${formatMoney(high)}`;
   return {
-    text: `${service.name} takes about ${hours(service.duration)} and costs ${rule}. With the rates of the ${data.total} cleaner${data.total === 1 ? '' : 's'}${where} offering it (${formatMoney(dollarsToCents(range.min))} to ${formatMoney(dollarsToCents(range.max))} an hour), that is ${span}. Each profile shows the cleaner's rate, and the booking page the exact total before you pay. Compare them: ${data.listing}`,
+    text: `${service.name} takes about ${hours(service.duration)} and costs ${rule}. With the rates of the ${data.total} cleaner${data.total === 1 ? '' : 's'}${where} offering it (${formatMoney(dollarsToCents(range.min))} to ${formatMoney(dollarsToCents(range.max))} an hour), that is ${span}. Each profile shows the cleaner's rate, and the booking page the exact total before you pay. Compare them: ${data.listing} — how prices work: /help-center#cost`,
     trace: {
       intent: 'price',
+      articles: ['cost'],
       price: { service: type, cleanerId: null, city: city ?? null, lowCents: low, highCents: high },
     },
   };

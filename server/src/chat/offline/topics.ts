@@ -19,7 +19,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'damage',
   ],
   [
-    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\b(dogs?|cats?|pets?|puppy|animals?)\b.{0,80}\b(cleaner|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?)\b.{0,80}\b(cleaner|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
     'home-access',
   ],
   [
@@ -54,6 +54,11 @@ export const TOPICS: Array<[RegExp, string]> = [
     /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\btip(ping)? (etiquette|expected|included|customary)\b|\bgratuity\b/i,
     'tipping',
   ],
+  [
+    /\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
+    'how-to-pay',
+  ],
+  [/\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i, 'tipping'],
   [
     /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint)\b/i,
     'support-response',
@@ -100,7 +105,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];
