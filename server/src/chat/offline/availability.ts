@@ -30,8 +30,11 @@ export async function availability(
   options?: { onlyIfFound: true },
 ): Promise<Answer | null> {
   const date = findDate(message, today);
-  const timeOfDay = findTimeOfDay(message) ?? null;
   const clock = findClockTime(message);
+  // "around 4": the part of the day it lies in.
+  const timeOfDay =
+    findTimeOfDay(message) ??
+    (clock ? (clock < '12:00' ? 'morning' : clock < '17:00' ? 'afternoon' : 'evening') : null);
   const { cleaner, candidates: cleaners, ambiguous } = await findCleanerByName(toolbox, name);
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   const trace: ReplyTrace = {
@@ -86,7 +89,15 @@ export async function availability(
     if (inRange.length === 0) continue;
     const pick = clock && inRange.includes(clock) ? clock : (inRange[0] as string);
     trace.availability = { cleanerId: cleaner.id, date: day, timeOfDay };
-    const times = list(inRange.slice(0, 6).map(formatTime12));
+    // Around a time named, the times nearest it, in order.
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    const near = clock
+      ? [...inRange]
+          .sort((a, b) => Math.abs(minutes(a) - minutes(clock)) - Math.abs(minutes(b) - minutes(clock)))
+          .slice(0, 6)
+          .sort()
+      : inRange.slice(0, 6);
+    const times = list(near.map(formatTime12));
     return {
       text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time${service ? `, for ${service.name} (${service.duration / 60} hours)` : ''}. Book ${formatTime12(pick)}: ${bookingHref(cleaner.id, service, day, pick)} — you'll add your address and confirm on the booking page.`,
       trace,

@@ -51,6 +51,12 @@ export function hoursNamed(text: string): number | null {
   const said = /\b(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/.exec(t);
   if (said?.[1] && /\b(day|night) before\b|\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t))
     return Number(said[1]);
+  // "a day and a half", "two and a half hours".
+  const half = /\b(\d+|an?|one|two|three|four|five)\s+(?:(day|hour)s?\s+and a half|and a half (day|hour)s?)\b/.exec(t);
+  if (half?.[1]) {
+    const n = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 }[half[1]] ?? Number(half[1]);
+    return (n + 0.5) * ((half[2] ?? half[3]) === 'day' ? 24 : 1);
+  }
   if (/\b(the )?day before\b|\bnight before\b/.test(t)) return null;
   if (/\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t)) return null;
   const m =

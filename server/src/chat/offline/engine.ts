@@ -93,9 +93,15 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         trace: { intent: 'sign-in' },
       };
     case 'go': {
-      const name = { '/dashboard': 'My Bookings', '/payments': 'Payments', '/profile': 'your profile' }[intent.path];
+      const name = {
+        '/dashboard': 'My Bookings',
+        '/payments': 'Payments',
+        '/profile': 'your profile',
+        '/help-center': 'the Help Center',
+      }[intent.path];
+      const open = signedIn || intent.path === '/help-center';
       return {
-        text: `Here is ${name}: ${intent.path}${signedIn ? '' : ' — you will be asked to sign in first: /login'}`,
+        text: `Here is ${name}: ${intent.path}${open ? '' : ' — you will be asked to sign in first: /login'}`,
         trace: { intent: 'article', articles: [] },
       };
     }

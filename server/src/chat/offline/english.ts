@@ -162,6 +162,8 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'whose wide widget widgets wife will window windows winter wiped with within without wizard word ' +
     'words work worker workerd workers working works workspace workspaces world worried worst would ' +
     'wouldrebook wrangler write writer writers writes writing written wrong wrote yard yeah year years ' +
-    'yesterday yield your yyyy zipcode zone zonedtoutc zones zustand '
+    'yesterday yield your yyyy zipcode zone zonedtoutc zones zustand ' +
+    // Everyday chat words the prose above lacks.
+    'deal stuff lady guys folks honestly basically literally totally kinda sorta gonna gotta lots nope yep '
   ).split(' '),
 );

@@ -47,7 +47,7 @@ export type Intent =
   /** A visitor asking about their account's data: sign in first. */
   | { kind: 'signIn' }
   /** A page of the site they ask to be taken to. */
-  | { kind: 'go'; path: '/dashboard' | '/payments' | '/profile' }
+  | { kind: 'go'; path: '/dashboard' | '/payments' | '/profile' | '/help-center' }
   /** Where their payments are listed. */
   | { kind: 'paymentsPage' }
   /** Where to sign in. */
@@ -75,7 +75,7 @@ const INJECTION = [
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
   /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
-  /\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
+  /\[\[|\bdev note\b|\b(user|i) (is|am) (a |an )?(verified )?(admin|administrator|developer)\b|\bnew policy from\b|\bassistants? (may|can|are allowed to) now\b|\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
   /\b(system|admin|security|policy) (notice|alert|override|update)\b|\b(prior|previous|earlier|old|all|your) (rules|instructions|guidelines)\b.{0,20}\b(are |is )?(void|null|revoked|cancelled|suspended|no longer)\b|\b(reply|respond|answer) (to )?(every|each|all)( \w+)? (messages?|questions?)\b.{0,40}\b(with|by)\b|\breply ok to confirm\b/i,
   /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
@@ -93,7 +93,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const OWN_BOOKING =
   /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
@@ -104,7 +104,12 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
   if (/\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b/.test(t)) return null;
   // "How do I change the date of my appointment?" asks how, not about the appointment.
-  if (/^\s*(how|why)\b/.test(t) && !/\b(next|upcoming)\b/.test(t)) return null;
+  if (
+    /^\s*(how|why)\b/.test(t) &&
+    !/^\s*how many (cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
+    !/\b(next|upcoming)\b/.test(t)
+  )
+    return null;
   const mine =
     OWN_BOOKING.test(t) ||
     /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
@@ -113,6 +118,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
     /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
     /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
+    /\bhow many (cleanings|bookings|appointments|cleans|visits) (have i|did i|i'?ve)\b|^\W*next (booking|cleaning|appointment)\b|\bhow many hours did i book\b/.test(
+      t,
+    ) ||
     /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
     /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
     /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
@@ -135,7 +143,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
   const plural =
-    /\b(all|every|everything|so far|list|bookings|appointments|cleanings|reservations|visits|how many|anything|something)\b/.test(
+    /\b(all|every|everything|so far|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
       t,
     );
   if (plural) return { kind: 'bookings', question: 'list' };
@@ -165,6 +173,10 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got)\s+(?:anything|something|any(?:thing)? (?:left|free|open))\b/i,
     /\bwhat times\s+(?:does|is|can)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/i,
     /\b(?:what|which|any)\s+(?:openings?|slots?|times?|availability|days?|spots?)\s+(?:does|do|has|have|is|will)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got|free|open|available)\b/i,
+    // "james carter fridays - does he do them?"
+    /^\s*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/i,
+    // "does Aisha Khan take monday jobs at all"
+    /\b(?:does|do|will|would)\s+([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:take|do|work|accept)\b.{0,15}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day/i,
     // "I'd like to book Aisha Khan on Wednesday, does she have time?"
     /\bbook\s+([A-Z][a-z]+\s+[A-Z][a-z]+)\b(?=.*\b(?:time|free|available|availability|openings?|slots?)\b)/,
     // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
@@ -177,8 +189,8 @@ function availabilityOf(text: string): Extract<Intent, { kind: 'availability' }>
     if (!name) continue;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
     if (NAME_STOP.has(first)) continue;
-    // "new orleans, monday before lunch, anyone open?": a city, not a person.
-    if (findPlace(name).city !== undefined) continue;
+    // "new orleans, monday before lunch, anyone open?": a city, not a person; nor a holiday.
+    if (findPlace(name).city !== undefined || findDate(name, '2000-01-01') !== undefined) continue;
     const parts = name.split(/\s+/).filter((part) => !NAME_STOP.has(part.toLowerCase()));
     if (parts.length === 0) continue;
     return { kind: 'availability', name: parts.join(' ') };
@@ -254,7 +266,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
   if (
-    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\bwhen is (her|his|their) next\b/i.test(
+    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\bwhen is (her|his|their) next\b/i.test(
       text,
     )
   ) {
@@ -296,7 +308,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   // "take me to my dashboard", "open my profile": the page.
   const page =
-    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(?<page>dashboard|bookings page|profile|payments( page)?|account( page| settings)?|settings)\b/i.exec(
+    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(?<page>dashboard|bookings page|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
       text,
     )?.groups?.page;
   if (
@@ -305,7 +317,13 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   ) {
     return {
       kind: 'go',
-      path: /dashboard|bookings/i.test(page) ? '/dashboard' : /payments/i.test(page) ? '/payments' : '/profile',
+      path: /dashboard|bookings/i.test(page)
+        ? '/dashboard'
+        : /payments/i.test(page)
+          ? '/payments'
+          : /help|faq/i.test(page)
+            ? '/help-center'
+            : '/profile',
     };
   }
   // "where do I sign in?": the page.

@@ -225,10 +225,19 @@ export function findSort(text: string): Sort | undefined {
   ) {
     return 'price';
   }
-  if (/\b(most experienced|experienced|most experience|the most jobs|most jobs|veteran|seasoned)\b/.test(t))
+  if (
+    /\b(most experienced|experienced|most experience|the most jobs|most jobs|veteran|seasoned|the longest|most years)\b/.test(
+      t,
+    )
+  )
     return 'experience';
   if (/\b(nearest|closest|near me|nearby)\b/.test(t)) return 'distance';
-  if (/\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|best|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(t)) {
+  // "the best", not "mornings are best for them".
+  if (
+    /\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|(?<!(are|is|works|suits|be|suit|work) )best(?! (time|times|day|days|for|way))|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(
+      t,
+    )
+  ) {
     return 'rating';
   }
   return undefined;
@@ -268,7 +277,10 @@ export function findClockTime(text: string): string | undefined {
   const m = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/.exec(t) ?? /\bat (\d{1,2}):(\d{2})\b/.exec(t);
   if (!m?.[1]) {
     // "at 9 tomorrow morning", "at 3": a cleaning's hours read 7–11 as morning and 1–6 as afternoon.
-    const bare = /\bat (\d{1,2})\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/))/.exec(t)?.[1];
+    const bare =
+      /\b(?:at|around|about|by|round) (\d{1,2})\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/|people|kids|bed|bath|rooms?|st|nd|rd|th))/.exec(
+        t,
+      )?.[1];
     if (!bare) return undefined;
     const hour = Number(bare);
     const evening = /\b(afternoon|evening|tonight|pm)\b/.test(t);

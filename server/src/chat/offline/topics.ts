@@ -39,7 +39,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [
@@ -51,7 +51,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'profile-details',
   ],
   [
-    /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\btip(ping)? (etiquette|expected|included|customary)\b|\bgratuity\b/i,
+    /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\b(tips?|tipping) (etiquette|expected|included|customary|required)\b|\bgratuity\b/i,
     'tipping',
   ],
   [
@@ -93,7 +93,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'minimum-age',
   ],
   [
-    /\b(looking for work|a job|jobs|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|where'?s the application|(start|begin) cleaning (houses|homes)\b.{0,30}\b(through|with|for) (spotless|you)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
+    /\b(looking for work|(looking for|need|want|find|get|any) (a )?(job|jobs|work)|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|where'?s the application|(start|begin) cleaning (houses|homes)\b.{0,30}\b(through|with|for) (spotless|you)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
     'become-a-cleaner',
   ],
   [
@@ -105,7 +105,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];

@@ -27,7 +27,7 @@ export function writeRequest(text: string): WriteRequest | null {
     [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|process (the |my )?payment/, 'pay'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change|push|postpone|bump|shift/, 'reschedule'],
-    [/delete|remove|approve|reject|confirm|accept|decline/, 'other'],
+    [/delete|remove|approve|reject|confirm|accept|decline|update|edit|set/, 'other'],
   ];
   for (const [verb, what] of verbs) {
     if (new RegExp(lead + String.raw`(?:${verb.source})\b`).test(t)) {
