@@ -27,6 +27,9 @@ const COSTS =
  * outcome for a time named. "Can I cancel my next one for free?" is about their own booking.
  */
 export function cancellationAsked(text: string, signedIn: boolean): Asked | null {
+  // "what if I only give 23 hrs notice": notice named is a cancelling time.
+  if (/\b\d+(\.\d+)?\s*(hours?|hrs?|days?) (of )?notice\b/i.test(text) && !/\bfor me\b/i.test(text))
+    return { kind: 'cancellation' };
   if (!CANCEL.test(text) || !COSTS.test(text)) return null;
   if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
   const own =
@@ -59,9 +62,10 @@ export function ownPast(text: string): Asked | null {
       t,
     );
   // "the last clean was sloppy — how do I leave a review?" asks how, not about the last one.
-  const askedAbout = /\b(who|when|what|which|name|date|how long ago)\b/.test(t) && !/\bhow (do|can|should) i\b/.test(t);
+  const askedAbout =
+    /\b(who|when|what|which|name|date|how long ago|how much)\b/.test(t) && !/\bhow (do|can|should) i\b/.test(t);
   if (
-    /\b(who|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously)\b|\bwho cleaned (my|our|for me)\b/.test(
+    /\b(who|whoever|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously|most recently|recently|last)\b|\bwho cleaned (my|our|for me)\b/.test(
       t,
     ) ||
     (lastNamed && askedAbout)
@@ -84,11 +88,11 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]time|part[\s-]time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -112,6 +116,8 @@ export function priceAsked(text: string): Asked | null {
     return null;
   }
   if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
+  // "besides the regular clean, what else do you do and what does each cost": the services.
+  if (/\bwhat else do (you|u)\b|\beach (one )?cost\b|\bwhat does each\b/i.test(text)) return null;
   // "A deep clean compared to a normal one" asks how the services differ.
   if (
     /\b(compared?|vs\.?|versus|difference|or)\b/i.test(text) &&
@@ -181,12 +187,15 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(deal|how long|people like|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {
   const t = text.toLowerCase().trim();
   const size = t.split(/\s+/).length;
+  if (/^(is|was) (that|it|this) (per hour|hourly|total|the total|each|per person|per visit|a flat)\b.{0,20}$/.test(t)) {
+    return { kind: 'clarify', about: 'price' };
+  }
   const howMuchIsIt =
     /^((ok|okay|so|and|well|hmm+|um+)\W+)*how much (is|was|would|will|does|did) (it|that|this|they|she|he)( be| cost| run| come to)?( me)?\W*$/.test(
       t,
@@ -243,6 +252,7 @@ export function vague(text: string): Asked | null {
   ) {
     return { kind: 'clarify', about: 'general' };
   }
+  if (/^(same (time|day|slot|cleaner)|and the same)\b.{0,20}$/.test(t)) return { kind: 'clarify', about: 'general' };
   if (
     /^(and|or|what about|how about) (\w+day|tomorrow|today|next week|this weekend|next weekend|the \d+\w*)\W*$/.test(t)
   ) {
@@ -272,6 +282,10 @@ export function whereFirst(text: string): Asked | null {
   if (place.city || place.state) return null;
   if (
     /\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open)\b/i.test(text) ||
+    /\bany (openings|slots|availability|spots|times)\b/i.test(text) ||
+    /^((hi|hello|hey)\W+)?(i )?(need|want|looking for|would like) (a |an )?(cleaning|clean|cleaner|maid|housekeeper)\W*$/i.test(
+      text,
+    ) ||
     /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text)
   ) {
     return nameCandidate(text) ? null : { kind: 'clarify', about: 'place' };

@@ -4,7 +4,7 @@
  */
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const WEEKDAY_SHORT = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const WEEKDAY_SHORT = ['sun', 'mon', 'tues?', 'weds?', 'thu(?:rs?)?', 'fri', 'sat'];
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function isoOf(year: number, month: number, day: number): string | undefined {
@@ -93,8 +93,11 @@ export function findDate(text: string, today: string): string | undefined {
   const md = named ?? (slash ? { month: Number(slash[1]), day: Number(slash[2]) } : undefined);
   if (md && md.month > 0) {
     const thisYear = isoOf(year, md.month, md.day);
-    if (thisYear && thisYear >= today) return thisYear;
-    return isoOf(year + 1, md.month, md.day);
+    const day = thisYear && thisYear >= today ? thisYear : isoOf(year + 1, md.month, md.day);
+    // "lease is up nov 30, need it the day before": a day told from the date named.
+    if (day && /\bday before\b/.test(t)) return addDaysIso(day, -1);
+    if (day && /\bday after\b/.test(t)) return addDaysIso(day, 1);
+    return day;
   }
   // A day of the month alone ("on the 28th"): this month's, or next month's once it has passed.
   // "the 28th", not "a 2nd clean" or "my 1st time".
@@ -103,13 +106,36 @@ export function findDate(text: string, today: string): string | undefined {
       t,
     );
   if (ordinal) {
+    const shift = /\bday before\b/.test(t) ? -1 : /\bday after\b/.test(t) ? 1 : 0;
     const day = Number(ordinal[1]);
     const month = Number(today.slice(5, 7));
     const thisMonth = isoOf(year, month, day);
-    if (thisMonth && thisMonth >= today) return thisMonth;
-    return month === 12 ? isoOf(year + 1, 1, day) : isoOf(year, month + 1, day);
+    const found =
+      thisMonth && thisMonth >= today
+        ? thisMonth
+        : month === 12
+          ? isoOf(year + 1, 1, day)
+          : isoOf(year, month + 1, day);
+    return found && shift !== 0 ? addDaysIso(found, shift) : found;
   }
   const todayIndex = new Date(`${today}T00:00:00Z`).getUTCDay();
+  // "the first Saturday in December", "the last Friday of the month".
+  const nth =
+    /\b(first|1st|second|2nd|third|3rd|fourth|4th|last) (sunday|monday|tuesday|wednesday|thursday|friday|saturday|weekend) (?:in|of) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(
+      t,
+    );
+  if (nth?.[1] && nth[2] && nth[3]) {
+    const month = MONTHS.indexOf(nth[3].slice(0, 3)) + 1;
+    const y = month < Number(today.slice(5, 7)) ? year + 1 : year;
+    const weekday = nth[2] === 'weekend' ? 6 : WEEKDAYS.indexOf(nth[2]);
+    const firstDay = new Date(Date.UTC(y, month - 1, 1)).getUTCDay();
+    const first = 1 + ((weekday - firstDay + 7) % 7);
+    const order = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3 }[nth[1]];
+    const last = new Date(Date.UTC(y, month, 0)).getUTCDate();
+    const dayOfMonth = order === undefined ? first + Math.floor((last - first) / 7) * 7 : first + order * 7;
+    const iso = isoOf(y, month, dayOfMonth);
+    if (iso) return iso;
+  }
   // A weekday named is the day meant, even beside "the weekend" ("friday, before the weekend"); of
   // several, the one said with "this", "next", "on" or "for", else the first ("this Saturday, lease
   // ends Sunday").
@@ -123,8 +149,14 @@ export function findDate(text: string, today: string): string | undefined {
   const asked = (w: { at: number }) =>
     /^\w+\s+(morning|afternoon|evening|night)/.test(t.slice(w.at).replace(/^(this|next|on|for)\s+/, '')) ||
     /\b(free|available|open|clean|cleaned|book|booked|come)\s+(on\s+)?$/.test(t.slice(Math.max(0, w.at - 14), w.at));
+  // "…trashed after the party wed night": a weekday told as the past or a reason is context.
+  const context = (w: { at: number }) => /\b(after|since|last|from)\b[^.?!,]{0,20}$/.test(t.slice(0, w.at));
   const chosen = weekdays.sort(
-    (a, b) => Number(b.marked) - Number(a.marked) || Number(asked(b)) - Number(asked(a)) || a.at - b.at,
+    (a, b) =>
+      Number(b.marked) - Number(a.marked) ||
+      Number(context(a)) - Number(context(b)) ||
+      Number(asked(b)) - Number(asked(a)) ||
+      a.at - b.at,
   )[0];
   if (chosen) {
     // "wednesday next week": that weekday in the week after this one.

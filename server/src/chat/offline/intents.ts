@@ -75,7 +75,7 @@ const INJECTION = [
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
   /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
-  /\[\[|\bdev note\b|\b(user|i) (is|am) (a |an )?(verified )?(admin|administrator|developer)\b|\bnew policy from\b|\bassistants? (may|can|are allowed to) now\b|\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
+  /\b(olvida|ignora|ignorez|oubliez|vergiss|ignoriere)\b.{0,40}\b(instrucciones|instructions|anweisungen|reglas|règles)\b|\[\[|\bdev note\b|\b(user|i) (is|am) (a |an )?(verified )?(admin|administrator|developer)\b|\bnew policy from\b|\bassistants? (may|can|are allowed to) now\b|\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
   /\b(system|admin|security|policy) (notice|alert|override|update)\b|\b(prior|previous|earlier|old|all|your) (rules|instructions|guidelines)\b.{0,20}\b(are |is )?(void|null|revoked|cancelled|suspended|no longer)\b|\b(reply|respond|answer) (to )?(every|each|all)( \w+)? (messages?|questions?)\b.{0,40}\b(with|by)\b|\breply ok to confirm\b/i,
   /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
@@ -93,7 +93,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|code|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const OWN_BOOKING =
   /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
@@ -122,6 +122,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
+    /\bthe ones i (cancelled|canceled|booked|had|paid)\b|\b(anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed)\b.{0,25}\bmy (account|acct|bookings?)\b|\blist (them|em|'em)\b/.test(
+      t,
+    ) ||
     /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
     /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
       t,
@@ -143,7 +146,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
   const plural =
-    /\b(all|every|everything|so far|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
+    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
       t,
     );
   if (plural) return { kind: 'bookings', question: 'list' };
@@ -227,6 +230,14 @@ function searchAsked(text: string): boolean {
   ) {
     return true;
   }
+  // "in Albuquerque on the 2nd, I want the place spotless the day before": a place, a day and a need.
+  if (
+    located &&
+    findDate(text, '2000-01-01') !== undefined &&
+    /\b(i|we) (want|need|would like)\b.{0,30}\b(spotless|clean|cleaned|tidy|done)\b/i.test(text)
+  ) {
+    return true;
+  }
   // "houston tmrw am, anybody??": a place, a day and someone asked for.
   if (located && findDate(text, '2000-01-01') !== undefined && /\b(anyone|anybody|someone|somebody)\b/i.test(text)) {
     return true;
@@ -288,7 +299,11 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'private' };
   }
   // Danger, and money not back, are answered whatever else the message mentions.
-  const urgent = TOPICS.find(([pattern, article]) => URGENT.has(article) && pattern.test(text));
+  // Danger, money not back and damage first, whatever else is said — but "process the refund" asks an act.
+  const orders = /^\W*(please\s+)?(process|issue|send|do)\b.{0,20}\brefund/i.test(text);
+  const urgent = TOPICS.find(
+    ([pattern, article]) => URGENT.has(article) && !(orders && article === 'refund-status') && pattern.test(text),
+  );
   if (urgent) return { kind: 'topic', article: urgent[1] };
   const cancellation = cancellationAsked(text, signedIn);
   if (cancellation) return cancellation;

@@ -58,7 +58,19 @@ function windows(list: string[]): Array<{ text: string; start: number; size: num
 }
 
 /** Words that look like a city's misspelling but are ordinary words here. */
-const NOT_PLACES = new Set(['austine', 'cleaner', 'cleaners', 'clean', 'deep', 'move', 'office', 'homes', 'house']);
+const NOT_PLACES = new Set([
+  'austine',
+  'cleaner',
+  'cleaners',
+  'clean',
+  'deep',
+  'move',
+  'office',
+  'homes',
+  'house',
+  'mess',
+  'messy',
+]);
 
 /** The last few answers: one message asks for its place several times. */
 const places = new Map<string, Place>();
@@ -226,7 +238,7 @@ export function findSort(text: string): Sort | undefined {
     return 'price';
   }
   if (
-    /\b(most experienced|experienced|most experience|the most jobs|most jobs|veteran|seasoned|the longest|most years)\b/.test(
+    /\b(most experienced|experienced|most experience|the most jobs|most jobs|veteran|seasoned|the longest|most years|(a )?lot of experience|lots of experience|at it a while|been doing (this|it) (a while|for years))\b/.test(
       t,
     )
   )
@@ -278,7 +290,7 @@ export function findClockTime(text: string): string | undefined {
   if (!m?.[1]) {
     // "at 9 tomorrow morning", "at 3": a cleaning's hours read 7–11 as morning and 1–6 as afternoon.
     const bare =
-      /\b(?:at|around|about|by|round) (\d{1,2})\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/|people|kids|bed|bath|rooms?|st|nd|rd|th))/.exec(
+      /\b(?:at|around|about|by|round) (\d{1,2})(?:ish)?\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/|people|kids|bed|bath|rooms?|st|nd|rd|th))/.exec(
         t,
       )?.[1];
     if (!bare) return undefined;

@@ -24,6 +24,7 @@ const SHORTHAND: Record<string, string> = {
   u: 'you',
   ur: 'your',
   thru: 'through',
+  acct: 'account',
   aftn: 'afternoon',
   aft: 'afternoon',
   mrng: 'morning',

@@ -7,6 +7,26 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
+    /\b(fee|charge|penalty)\b.{0,30}\bcancel\w*.{0,50}\b(whole|full|entire|part|all of)\b|\bcancel\w*.{0,20}\b(fee|charge|penalty)\b.{0,50}\b(whole|full|entire|part)\b/i,
+    'cancellation-charge',
+  ],
+  [
+    /\b(bump|push|move|shift) (it|my booking|the booking|the cleaning|my cleaning)\b.{0,20}\b(later|earlier|back|forward|a day|another day)\b/i,
+    'reschedule',
+  ],
+  [
+    /\b(hand|give|share|sell|pass)\b.{0,20}\bmy (address|phone|number|info|information|data|details)\b/i,
+    'data-sharing',
+  ],
+  [
+    /\b(messaged|emailed|e-mailed|wrote to|contacted|called) (support|you|your team|customer service|spotless)\b.{0,40}\b(nothing|no (reply|answer|response)|haven'?t heard|not heard|still waiting)\b/i,
+    'support-response',
+  ],
+  [
+    /\bbleach\w*\b.{0,60}\b(rug|carpet|couch|floor|clothes|towel|stain|blotch|spot|ruined|counter)\b|\bblotch\b/i,
+    'damage',
+  ],
+  [
     /^\W*(are|is|do|does|have)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(background[- ]?checked|criminal|checked|vetted|screened)\b/i,
     'background-checks',
   ],
@@ -15,7 +35,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'insured-bonded',
   ],
   [
-    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratched|ruined|knocked (over|off|down)|dropped|damaged?|destroyed|chipped|dented|stained)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(breaks?|broke|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
     'damage',
   ],
   [
@@ -60,7 +80,7 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   [/\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i, 'tipping'],
   [
-    /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint)\b/i,
+    /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint|send a complaint|complaint form)\b/i,
     'support-response',
   ],
   [
@@ -69,7 +89,7 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(water (is )?(pouring|gushing|leaking|spraying|everywhere)|fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
+    /\b(going (through|thru) my (drawers|stuff|things|closet)|stealing|stole|freaking out|(man|guy|person|someone) i (don'?t|do not) know|(don'?t|do not) feel safe|not the cleaner i booked|(someone|a (man|woman|person|stranger)) (is )?at my door|water (is )?(pouring|gushing|leaking|spraying|everywhere)|fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
     'emergency',
   ],
   [
@@ -77,7 +97,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'how-it-works',
   ],
   [
-    /\b(support|customer service|customer care|help ?desk|helpline)\b.{0,10}(24\s?\/\s?7|24 7|around the clock|all night)|\b(support|customer service|customer care|help ?desk|helpline|your team|you guys)\b.{0,30}\b(open|opens|hours|closed|available|reachable|weekends?|sundays?|saturdays?|holidays?)\b|\b(open|hours|available)\b.{0,20}\b(support|customer service|customer care)\b/i,
+    /\b(phone|number|e-?mail)\b.{0,15}\b(for|of) (support|customer service)\b|\bwhat time do (you|u) (close|open)\b|\b(support|customer service|customer care|help ?desk|helpline)\b.{0,10}(24\s?\/\s?7|24 7|around the clock|all night)|\b(support|customer service|customer care|help ?desk|helpline|your team|you guys)\b.{0,30}\b(open|opens|hours|closed|available|reachable|weekends?|sundays?|saturdays?|holidays?)\b|\b(open|hours|available)\b.{0,20}\b(support|customer service|customer care)\b/i,
     'support-hours',
   ],
   [
@@ -105,13 +125,13 @@ export const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];
 
 /** "What services do you offer?", "what do you guys actually clean", "price list". */
 export const SERVICES_ASKED =
-  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\b(price|cost|rate)s? (for|of) each\b/i;
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
 export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status', 'damage']);

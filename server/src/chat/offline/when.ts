@@ -69,7 +69,13 @@ export function readWhen(text: string, today: string): When | null {
   const weekdayNamed =
     /\b(mon|tues?|wednes|wed|thurs?|fri)(day)?\b/.test(t) &&
     !/\b(this|next|that|over the|on the|during the) weekend\b/.test(t);
-  if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed) {
+  const nthWeekend = /\b(first|1st|second|2nd|third|3rd|fourth|4th|last) weekend (?:in|of) [a-z]+/.test(t)
+    ? findDate(t, today)
+    : undefined;
+  if (nthWeekend) {
+    // "the first weekend of December": its Saturday and Sunday.
+    dates = [nthWeekend, addDays(nthWeekend, 1)];
+  } else if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed) {
     // "the weekend after this one", "the following weekend": a week on; "the weekend after next": two.
     const later = /\bweekend after next\b/.test(t)
       ? 14

@@ -24,7 +24,8 @@ export function writeRequest(text: string): WriteRequest | null {
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
     [/refund|give me (my )?money back/, 'refund'],
-    [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|process (the |my )?payment/, 'pay'],
+    [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|add (?:a )?(?:\$?\d+ )?tip|process (the |my )?payment/, 'pay'],
+    [/(?:process|issue|send) (?:the |my )?refund/, 'refund'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change|push|postpone|bump|shift/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline|update|edit|set/, 'other'],
@@ -44,7 +45,10 @@ export function writeRequest(text: string): WriteRequest | null {
   ) {
     return { kind: 'write', what: 'refund' };
   }
-  if (/\b(leave|write|post)\b.{0,30}\breview\b/.test(t) && /\bfor me\b|^(please )?(leave|write|post)\b/.test(t)) {
+  if (
+    /\b(leave|write|post)\b.{0,30}\breview\b/.test(t) &&
+    /\breview\b.{0,15}\bfor me\b|^(please )?(leave|write|post)\b/.test(t)
+  ) {
     return { kind: 'write', what: 'other' };
   }
   if (/\b(book|cancel|refund|pay for|reschedule)\b.{0,40}\bfor me\b/.test(t)) {
