@@ -211,6 +211,13 @@ describe('a cleaner withdraws from a confirmed, paid job', () => {
     );
     expect(linked).toEqual([first, second, third]);
     for (const other of [busy, offersNothing, off, fourth, far]) expect(linked).not.toContain(other);
+    // The refund's own e-mail says why: the cleaner withdrew, not that the customer cancelled.
+    const [refundMail] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.type} = 'refund' and json_extract(${notifications.payload}, '$.bookingId') = ${id}`);
+    expect(refundMail?.body).toContain('Your cleaner withdrew from this booking, so all of it is refunded.');
+    expect(refundMail?.body).not.toContain('cancelled booking');
   });
 
   it('is too late once the job has started', async () => {

@@ -77,8 +77,11 @@ export function refundEmail(
     firstName: string | null;
     amountCents: number;
     booking: { id: number; startsAt: Date; timeZone: string };
-    /** The automatic refund of a cancelled booking, and the cleaner's fee it kept; else an administrator's. */
-    cancellation: { keptCents: number } | null;
+    /**
+     * The automatic refund of a cancelled booking, and the cleaner's fee it kept (with `withdrawn`,
+     * the cleaner withdrew from it); else an administrator's.
+     */
+    cancellation: { keptCents: number; withdrawn?: boolean } | null;
     /** The administrator's reason, if they gave one. */
     reason: string | null;
   },
@@ -89,11 +92,13 @@ export function refundEmail(
     subject: `We've refunded ${amount} to your card`,
     body: letter(input.firstName, [
       `We've refunded ${amount} to your card for your booking of ${dayText(booking.startsAt, booking.timeZone)} (booking number ${booking.id}). Your bank may take a few days to show it.`,
-      cancellation
-        ? cancellation.keptCents > 0
-          ? `This is the money back for the booking you cancelled, less the cleaner's fee of ${formatMoney(cancellation.keptCents)}.`
-          : 'This is the money back for your cancelled booking.'
-        : input.reason && `Reason: ${sentence(input.reason)}`,
+      cancellation?.withdrawn
+        ? 'Your cleaner withdrew from this booking, so all of it is refunded.'
+        : cancellation
+          ? cancellation.keptCents > 0
+            ? `This is the money back for the booking you cancelled, less the cleaner's fee of ${formatMoney(cancellation.keptCents)}.`
+            : 'This is the money back for your cancelled booking.'
+          : input.reason && `Reason: ${sentence(input.reason)}`,
       `Your payments: ${link(site, '/payments')}`,
     ]),
   };

@@ -280,6 +280,7 @@ async function finishRefund(
         guestName: bookings.guestName,
         startsAt: bookings.startsAt,
         timeZone: bookings.timeZone,
+        cancellationKind: bookings.cancellationKind,
       })
       .from(bookings)
       .leftJoin(users, eq(users.id, bookings.customerId))
@@ -306,7 +307,12 @@ async function finishRefund(
             booking,
             // The system refunds a cancelled booking (less the fee it kept); an administrator, for a reason.
             cancellation:
-              actorRole === 'system' ? { keptCents: Math.max(0, settled.amountCents - settled.refundedCents) } : null,
+              actorRole === 'system'
+                ? {
+                    keptCents: Math.max(0, settled.amountCents - settled.refundedCents),
+                    withdrawn: customer.cancellationKind === 'withdrawn',
+                  }
+                : null,
             reason: refund.reason,
           }),
           payload,
