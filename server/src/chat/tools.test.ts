@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assistantFor, visitor } from '../contract/actor';
-import { cleaners, users } from '../db/schema';
+import { availability, cleaners, users } from '../db/schema';
 import { API_OPERATIONS } from '../operations';
 import { DEMO_CUSTOMER_EMAIL } from '../seed/demo-accounts';
 import { seedWorld } from '../test/booking-fixtures';
@@ -83,5 +83,28 @@ describe('the assistant’s tools', () => {
     expect(result.ok).toBe(true);
     expect(Object.keys((result as { data: object }).data)).not.toContain('userId');
     expect(JSON.stringify(result)).not.toMatch(/@|phone/i);
+  });
+
+  it('list only free times the booking page can book (8:00 to 18:30), so a proposal opens with its time', async () => {
+    const tools = toolboxFor(ctx.deps, assistantFor(visitor, 'test'));
+    const [row] = await ctx.database.db.select().from(cleaners).where(eq(cleaners.status, 'active')).limit(1);
+    const id = row?.id as number;
+    await ctx.database.write(async (tx) => {
+      await tx.delete(availability).where(eq(availability.cleanerId, id));
+      await tx.insert(availability).values(
+        [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+          cleanerId: id,
+          dayOfWeek,
+          startTime: '06:00',
+          endTime: '21:00',
+          isAvailable: true,
+        })),
+      );
+    });
+    const date = new Date(ctx.deps.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const result = await tools.call('listTimeSlots', { id, date });
+    const free = (result as { data: { free: string[] } }).data.free;
+    expect(free).toContain('08:00');
+    expect(free.filter((t) => t < '08:00' || t > '18:30')).toEqual([]);
   });
 });

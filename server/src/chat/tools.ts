@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, listingHref } from '@spotless/sdk/rules';
+import { bookingTimeOptions, centsToDollars, dollarsToCents, listingHref, toTime24 } from '@spotless/sdk/rules';
 import type { Cleaner } from '@spotless/sdk/schemas';
 import { z } from 'zod';
 import { availabilityApi } from '../availability/availability.openapi';
@@ -16,6 +16,9 @@ import { generateOpenApi } from '../contract/openapi';
 import type { Operation } from '../contract/operations';
 import type { Deps } from '../deps';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
+
+/** The times the hosted booking page offers, as HH:MM. */
+const FORM_TIMES: ReadonlySet<string> = new Set(bookingTimeOptions().map(toTime24));
 
 /**
  * The assistant's tools (decision 047): an explicit allowlist of read-only operations of the
@@ -133,7 +136,11 @@ const TOOLS: Record<string, Tool> = {
         cleanerId: id,
         date: day.date,
         timeZone: day.timeZone,
-        free: day.items.filter((s) => s.data.isAvailable).map((s) => s.data.startTime),
+        // Free times the booking page can book (its list runs 8:00 to 18:30): a proposal the page
+        // cannot select would open with no time chosen.
+        free: day.items
+          .filter((s) => s.data.isAvailable && FORM_TIMES.has(s.data.startTime))
+          .map((s) => s.data.startTime),
         bookingPage: `/booking/${id}?date=${day.date}`,
       };
     },
