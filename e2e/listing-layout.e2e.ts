@@ -253,6 +253,35 @@ describe('the listing’s address (/cleaners?…)', () => {
     await page.close();
   });
 
+  for (const [name, width, height] of [
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    it(`${name}: a search and a new page bring the results' heading into view, under nothing`, async () => {
+      const shot = screenshotsIn('listing-results');
+      const page = await browser.newPage({ viewport: { width, height } });
+      await openListing(page);
+      /** Whether the heading is on screen and the topmost thing at its middle. */
+      const headingShown = () =>
+        page.locator('#all-professionals').evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + 20, box.top + box.height / 2);
+          return box.top >= 0 && box.bottom <= innerHeight && (hit === el || el.contains(hit));
+        });
+      if (name === 'desktop') {
+        await page.getByLabel('Location').first().fill('Austin');
+        await page.getByTestId('sticky-search').getByRole('button', { name: 'Search' }).click();
+        await expect.poll(headingShown, { timeout: 10_000 }).toBe(true);
+        await page.getByTestId('sticky-search').getByRole('button', { name: 'Clear' }).click();
+      }
+      await scrollTo(page, 0);
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+      await expect.poll(headingShown, { timeout: 10_000 }).toBe(true);
+      await page.screenshot({ path: shot(`results-heading-${name}.png`) });
+      await page.close();
+    });
+  }
+
   it('holds only what is applied: values the listing ignores are taken out in place, not kept', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/`);

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { policy, SUPPORT_HOURS } from '../../../lib/policy';
 import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { type ListingFilters, readFilters, readPage, writeFilters, writeListing } from '../utils/listing-filters';
+import { scrollToResults } from '../utils/scroll-to-results';
 import { searchBarVisible } from '../utils/scroll-visibility';
 import { ActiveFilterChips } from './active-filter-chips';
 import { CleanerResults } from './cleaner-results';
@@ -43,7 +44,11 @@ export function CleanerListingPage({ tips }: CleanerListingPageProps) {
   const { barVisible, placeScrolledAway } = useSearchBarVisibility(bar);
   const showPage = useListingAddress(filters, page, searchParams);
 
-  const search = (next: ListingFilters) => setSearchParams(writeFilters(next));
+  // A search shows its results: the page scrolls to them once they are asked for.
+  const search = (next: ListingFilters) => {
+    setSearchParams(writeFilters(next));
+    requestAnimationFrame(() => scrollToResults(document.getElementById('all-professionals')));
+  };
   const clear = () => setSearchParams(new URLSearchParams());
   const jump = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 

@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { pageRange, totalPages } from '../../../lib/pagination';
 import { cleanerListingQuery, LISTING_ERROR, LISTING_PAGE_SIZE } from '../api/cleaners.queries';
 import type { ListingFilters } from '../utils/listing-filters';
+import { scrollToResults } from '../utils/scroll-to-results';
 
 interface CleanerResultsProps {
   filters: ListingFilters;
@@ -29,7 +30,7 @@ export function CleanerResults({ filters, page, onPageChange, onClearFilters }: 
 
   const changePage = (next: number) => {
     onPageChange(next);
-    headingRef.current?.scrollIntoView({ block: 'start' });
+    scrollToResults(headingRef.current);
   };
 
   let body: ReactNode;
