@@ -63,6 +63,11 @@ describe('the example partner site', () => {
     await page.getByRole('button', { name: 'Open chat' }).click();
     await page.getByRole('button', { name: 'What is the cancellation policy?' }).click();
     await expect.poll(() => page.locator('[part="chat-panel"]').textContent(), { timeout: 15_000 }).toContain('24');
+    // Each page the reply names reads as its title, not all alike as "open on Spotless".
+    const pages = await page.locator('[part="chat-panel"] .sp-msg--assistant .sp-link').allTextContents();
+    expect(pages).toContain('My Bookings');
+    expect(pages).not.toContain('open on Spotless');
+    await page.screenshot({ path: shotPath('chat-links-1280.png') });
     expect(refused).toEqual([]);
     await context.close();
   }, 90_000);

@@ -208,7 +208,8 @@ type Follow = (target: ChatTarget, label: ComponentChildren, className: string, 
  * One message: its text, each page it names linked where it names it, then as buttons the
  * proposals and pages the text does not name: every link once. The text names a page before its
  * address ("Find a cleaner: /cleaners"), so a cleaner or a booking is linked by its title (the
- * cleaner's name), and a page of the hosted site as "open on Spotless", its title read aloud.
+ * cleaner's name), and a page of the hosted site by its title ("My Bookings"), opening on Spotless in a
+ * new tab (a page without a title reads "open on Spotless").
  */
 function Message(props: { entry: ChatEntry; base: string; follow: Follow }) {
   const { entry, base, follow } = props;
@@ -227,7 +228,12 @@ function Message(props: { entry: ChatEntry; base: string; follow: Follow }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
           <span key={i}>
             {target.kind === 'page'
-              ? follow(target, 'open on Spotless', 'sp-link', `open on Spotless: ${title} (new tab)`)
+              ? follow(
+                  target,
+                  title === part.href ? 'open on Spotless' : title,
+                  'sp-link',
+                  `${title} on Spotless (new tab)`,
+                )
               : follow(target, title, 'sp-link')}
           </span>
         );
