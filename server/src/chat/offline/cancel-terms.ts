@@ -131,7 +131,7 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
   if (start.time && cancelAt.time) {
     const hours =
       (Date.parse(`${start.date}T${start.time}Z`) - Date.parse(`${cancelAt.date}T${cancelAt.time}Z`)) / HOUR_MS;
-    return { hours: Math.floor(hours), free: hours >= FREE_CANCELLATION_HOURS };
+    return { hours: Math.floor(hours * 10) / 10, free: hours >= FREE_CANCELLATION_HOURS };
   }
   const days = (Date.parse(start.date) - Date.parse(cancelAt.date)) / (24 * HOUR_MS);
   return { hours: null, free: days >= 2 ? true : null };

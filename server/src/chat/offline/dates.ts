@@ -41,6 +41,15 @@ export function findDate(text: string, today: string): string | undefined {
     const n = words[counted[1]] ?? Number(counted[1]);
     return addDaysIso(today, counted[2].startsWith('week') ? n * 7 : n);
   }
+  // "two weeks from today", "2 weeks from now".
+  const weeksFrom = /\b(two|2|three|3) weeks from (today|now)\b/.exec(t);
+  if (weeksFrom?.[1]) return addDaysIso(today, (/^(two|2)$/.test(weeksFrom[1]) ? 2 : 3) * 7);
+  // "the saturday after next": the coming one and a week more.
+  const afterNext = /\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday) after next\b/.exec(t);
+  if (afterNext?.[1]) {
+    const todayDay = new Date(`${today}T00:00:00Z`).getUTCDay();
+    return addDaysIso(today, ((WEEKDAYS.indexOf(afterNext[1]) - todayDay + 7) % 7 || 7) + 7);
+  }
   // "a week from Saturday", "a week from tomorrow": that day and seven more.
   const weekFrom = /\ba week from (\w+)\b/.exec(t);
   if (weekFrom?.[1]) {
@@ -151,10 +160,13 @@ export function findDate(text: string, today: string): string | undefined {
     /\b(free|available|open|clean|cleaned|book|booked|come)\s+(on\s+)?$/.test(t.slice(Math.max(0, w.at - 14), w.at));
   // "…trashed after the party wed night": a weekday told as the past or a reason is context.
   const context = (w: { at: number }) => /\b(after|since|last|from)\b[^.?!,]{0,20}$/.test(t.slice(0, w.at));
+  // "my clean is wednesday at 6pm": a weekday with a clock time is the one asked about.
+  const timed = (w: { at: number }) => /^\w+\s+(at\s+)?\d{1,2}(:\d{2})?\s*(am|pm)\b/.test(t.slice(w.at));
   const chosen = weekdays.sort(
     (a, b) =>
       Number(b.marked) - Number(a.marked) ||
       Number(context(a)) - Number(context(b)) ||
+      Number(timed(b)) - Number(timed(a)) ||
       Number(asked(b)) - Number(asked(a)) ||
       a.at - b.at,
   )[0];

@@ -164,6 +164,6 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'wouldrebook wrangler write writer writers writes writing written wrong wrote yard yeah year years ' +
     'yesterday yield your yyyy zipcode zone zonedtoutc zones zustand ' +
     // Everyday chat words the prose above lacks.
-    'deal stuff lady guys folks honestly basically literally totally kinda sorta gonna gotta lots nope yep '
+    'buddy pal neighbor neighbour coworker roommate deal stuff lady guys folks honestly basically literally totally kinda sorta gonna gotta lots nope yep '
   ).split(' '),
 );

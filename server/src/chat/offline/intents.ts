@@ -18,6 +18,7 @@ import {
   findPlace,
   findServiceType,
   findSort,
+  findTimeOfDay,
 } from './lookups';
 import type { CatalogType } from './prices';
 import { searchFilters } from './search';
@@ -82,7 +83,7 @@ const INJECTION = [
 ];
 
 const CONTACT_WORDS =
-  /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|addresses|contact (details|info)|whatsapp|social security|ssn)\b/i;
+  /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|addresses|contact (details|info)|whatsapp|instagram|insta|facebook|tiktok|snapchat|socials|social media|social security|ssn)\b/i;
 /** Asking for our own contact details ("your phone number", "how do I reach you") is not private. */
 const SUPPORT_CONTACT =
   /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
@@ -123,7 +124,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
-    /\bthe ones i (cancelled|canceled|booked|had|paid)\b|\b(anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed)\b.{0,25}\bmy (account|acct|bookings?)\b|\blist (them|em|'em)\b/.test(
+    /\bevery booking\b|\ball (of )?(my )?bookings\b|\bthe ones i (cancelled|canceled|booked|had|paid)\b|\b(anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed)\b.{0,25}\bmy (account|acct|bookings?)\b|\blist (them|em|'em)\b/.test(
       t,
     ) ||
     /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
@@ -142,7 +143,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -179,6 +180,8 @@ function searchAsked(text: string): boolean {
   ) {
     return true;
   }
+  // "detroit day after tmrw, late afternoon pls": a place, a day and a part of it.
+  if (located && findDate(text, '2000-01-01') !== undefined && findTimeOfDay(text) !== undefined) return true;
   // "houston tmrw am, anybody??": a place, a day and someone asked for.
   if (located && findDate(text, '2000-01-01') !== undefined && /\b(anyone|anybody|someone|somebody)\b/i.test(text)) {
     return true;
@@ -218,7 +221,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
   if (
-    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\bwhen is (her|his|their) next\b/i.test(
+    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\b(which day|when) is [A-Za-z]+( [A-Za-z]+)? (cleaning|working|coming) (at|for) (my|a|the|our) (neighbou?r|friend|someone|sister|brother|mom|dad|parents)\b|\bwhen is (her|his|their) next\b/i.test(
       text,
     )
   ) {
@@ -242,8 +245,16 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // Danger, and money not back, are answered whatever else the message mentions.
   // Danger, money not back and damage first, whatever else is said — but "process the refund" asks an act.
   const orders = /^\W*(please\s+)?(process|issue|send|do)\b.{0,20}\brefund/i.test(text);
+  // "if a cleaner gets hurt at my place, am I on the hook?" asks about cover, not for help now.
+  const hypothetical =
+    /^\W*(if|what if|what happens if)\b/i.test(text) &&
+    /\b(liable|on the hook|responsible|insurance|insured|cover|covered)\b/i.test(text);
   const urgent = TOPICS.find(
-    ([pattern, article]) => URGENT.has(article) && !(orders && article === 'refund-status') && pattern.test(text),
+    ([pattern, article]) =>
+      URGENT.has(article) &&
+      !(orders && article === 'refund-status') &&
+      !(hypothetical && article === 'emergency') &&
+      pattern.test(text),
   );
   if (urgent) return { kind: 'topic', article: urgent[1] };
   const cancellation = cancellationAsked(text, signedIn);
@@ -256,7 +267,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
+    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
       text,
     )
   ) {
@@ -267,6 +278,9 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(?<page>dashboard|bookings page|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
       text,
     )?.groups?.page;
+  if (/\b(is there|do (you|u) have|got) (a |an )?(help cent(er|re)|faq)( page)?\b/i.test(text)) {
+    return { kind: 'go', path: '/help-center' };
+  }
   if (
     page &&
     /^\W*(please |pls |can you |could you )?(take|go|open|bring|link|where|get)\b|\b(pls|please)\W*$/i.test(text)
@@ -320,7 +334,9 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   for (const [pattern, article] of TOPICS) {
     if (!pattern.test(text)) continue;
     // "How much are deep cleaners in Denver?" asks for cleaners and their rates.
-    if (article === 'cost' && (searchAsked(text) || findServiceType(text) !== undefined)) continue;
+    // A "why does this one cost more" question stays a question about pricing.
+    if (article === 'cost' && !/^\W*why\b/i.test(text) && (searchAsked(text) || findServiceType(text) !== undefined))
+      continue;
     // "pet-friendly cleaners in Austin" asks for cleaners, not how they get in.
     if (article === 'home-access' && (findPlace(text).city || /\b(friendly|good with)\b/i.test(text))) continue;
     // "what do you clean and what's the price for each" asks for the services and their prices.

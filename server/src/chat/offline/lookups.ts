@@ -27,6 +27,7 @@ const CITY_ALIASES: Record<string, string> = {
   philly: 'Philadelphia',
   vegas: 'Las Vegas',
   nola: 'New Orleans',
+  indy: 'Indianapolis',
   'big easy': 'New Orleans',
   atl: 'Atlanta',
   slc: 'Salt Lake City',

@@ -24,6 +24,8 @@ const SHORTHAND: Record<string, string> = {
   u: 'you',
   ur: 'your',
   thru: 'through',
+  tonite: 'tonight',
+  tnite: 'tonight',
   acct: 'account',
   aftn: 'afternoon',
   aft: 'afternoon',

@@ -7,6 +7,15 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
+    /^\W*(if|what if|what happens if)\b.{0,40}\b(gets? hurt|injured|injures?|hurts? (themselves|herself|himself))\b/i,
+    'insured-bonded',
+  ],
+  [/^\W*why\b.{0,60}\$\d+.{0,40}\b(another|other|others|the next)\b/i, 'cost'],
+  [
+    /\bstaffing agency\b|\b(work for (you|u)|employees?) or (for )?(themselves|independent|contractors?)\b|\bindependent contractors?\b/i,
+    'how-it-works',
+  ],
+  [
     /\b(fee|charge|penalty)\b.{0,30}\bcancel\w*.{0,50}\b(whole|full|entire|part|all of)\b|\bcancel\w*.{0,20}\b(fee|charge|penalty)\b.{0,50}\b(whole|full|entire|part)\b/i,
     'cancellation-charge',
   ],
@@ -39,7 +48,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'damage',
   ],
   [
-    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?)\b.{0,80}\b(cleaner|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
     'home-access',
   ],
   [
@@ -80,7 +89,7 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   [/\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i, 'tipping'],
   [
-    /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint|send a complaint|complaint form)\b/i,
+    /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint|send a complaint|complaint form|feedback)\b/i,
     'support-response',
   ],
   [

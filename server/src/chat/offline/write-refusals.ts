@@ -23,9 +23,10 @@ export function writeRequest(text: string): WriteRequest | null {
   const verbs: Array<[RegExp, WriteRequest['what']]> = [
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
-    [/refund|give me (my )?money back/, 'refund'],
+    [/refund(?! status| update|s? (?:yet|status))|give me (my )?money back/, 'refund'],
     [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|add (?:a )?(?:\$?\d+ )?tip|process (the |my )?payment/, 'pay'],
     [/(?:process|issue|send) (?:the |my )?refund/, 'refund'],
+    [/sign (?:me )?up|register me|create (?:me )?an? account/, 'other'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change|push|postpone|bump|shift/, 'reschedule'],
     [/delete|remove|approve|reject|confirm|accept|decline|update|edit|set/, 'other'],
@@ -34,7 +35,7 @@ export function writeRequest(text: string): WriteRequest | null {
     if (new RegExp(lead + String.raw`(?:${verb.source})\b`).test(t)) {
       // "can you book …" asks the assistant; "can I book …" or "how do I book …" asks how.
       if (what === 'reschedule' && !/\b(my|the|it|booking|cleaning|appointment)\b/.test(t)) return null;
-      if (what === 'other' && !/\b(my|the|it|booking|account|review|application)\b/.test(t)) return null;
+      if (what === 'other' && !/\b(my|the|it|me|booking|account|review|application)\b/.test(t)) return null;
       return { kind: 'write', what };
     }
   }
