@@ -1,10 +1,9 @@
-import { join } from 'node:path';
-import { createClient } from '@libsql/client';
 import type { AuthUser } from '@spotless/sdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAdminSignIn, apiSignIn } from './api';
 import { screenshotsIn, seriousViolations, toast } from './browser';
+import { inNewestMail } from './mail';
 import { useBrowser, useServer } from './server';
 
 /*
@@ -16,18 +15,12 @@ const server = await useServer();
 const { baseUrl } = server;
 const browser = await useBrowser(server);
 
-/** The link in the newest e-mail of `type` to `email`, as the outbox table holds it. */
-async function newestLink(email: string, type: string): Promise<string | undefined> {
-  const db = createClient({ url: `file:${join(server.dataDir, 'spotless.db')}` });
-  try {
-    const mail = await db.execute({
-      sql: 'select body from notifications where recipient_email = ? and type = ? order by id desc limit 1',
-      args: [email, type],
-    });
-    return /https?:\/\/\S+/.exec(String(mail.rows[0]?.body ?? ''))?.[0];
-  } finally {
-    db.close();
-  }
+/**
+ * The link in the newest e-mail of `type` to `email`: from the outbox table, or from its delivered
+ * file once the delivery job (each minute) has sent it and blanked the stored copy.
+ */
+function newestLink(email: string, type: string): Promise<string | undefined> {
+  return inNewestMail(server.dataDir, email, type, /https?:\/\/\S+/);
 }
 
 async function currentUser(page: Page): Promise<{ status: number; user: AuthUser | undefined }> {
