@@ -116,10 +116,12 @@ function recorder(page: Page) {
     const open = () => page.goto(`${baseUrl}${url}`, { waitUntil: 'load' });
     // The page before may move on by itself as this one opens (a visitor sent on to sign in a
     // moment after arriving): that navigation wins, so open this page again.
-    const response = await open().catch((error: Error) => {
+    // A navigation interrupted again (the other one to this same address) is tried once more.
+    const retry = (error: Error) => {
       if (!/interrupted by another navigation/.test(error.message)) throw error;
       return open();
-    });
+    };
+    const response = await open().catch(retry).catch(retry);
     await quiet(250);
     // A refused visitor is sent on after a moment: then wait until the page stays put.
     for (let at = page.url(); redirects; at = page.url()) {
