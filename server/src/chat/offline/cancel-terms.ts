@@ -2,6 +2,7 @@ import { FREE_CANCELLATION_HOURS, HOUR_MS, LATE_CANCELLATION_FEE_HOURS } from '@
 import type { ReplyTrace } from '../../lib/assistant-engine';
 import { zonedToUtc } from '../../lib/time';
 import { findDate } from './lookups';
+import { NUMBER_WORDS } from './text';
 import { addDays, readWhen, todayIn } from './when';
 
 /**
@@ -22,26 +23,6 @@ const UNITS: Record<string, number> = {
   day: 24,
   week: 168,
 };
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  twelve: 12,
-  half: 0.5,
-  couple: 2,
-  'a couple': 2,
-  'a couple of': 2,
-  few: 3,
-  'a few': 3,
-};
-
 /** Hours before the start a cancellation question names, or null when it names none. */
 const SAME_DAY = /\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b|\bday of\b|\bthat morning\b/i;
 

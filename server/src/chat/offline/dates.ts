@@ -1,3 +1,5 @@
+import { NUMBER_WORDS } from './text';
+
 /**
  * The day a question names (decision 047): "tomorrow", "the 28th", "Dec 3", "12/5", a weekday (the
  * one asked about among several), a holiday and the day before or after it, in the asker's calendar.
@@ -25,20 +27,7 @@ export function findDate(text: string, today: string): string | undefined {
   // "in 2 days", "in a couple of days", "in a week": counted from today.
   const counted = /\bin (\d{1,2}|a|one|two|three|four|five|six|seven|a couple(?: of)?|a few) (days?|weeks?)\b/.exec(t);
   if (counted?.[1] && counted[2]) {
-    const words: Record<string, number> = {
-      a: 1,
-      one: 1,
-      two: 2,
-      three: 3,
-      four: 4,
-      five: 5,
-      six: 6,
-      seven: 7,
-      'a couple': 2,
-      'a couple of': 2,
-      'a few': 3,
-    };
-    const n = words[counted[1]] ?? Number(counted[1]);
+    const n = NUMBER_WORDS[counted[1]] ?? Number(counted[1]);
     return addDaysIso(today, counted[2].startsWith('week') ? n * 7 : n);
   }
   // "two weeks from today", "2 weeks from now".

@@ -52,3 +52,24 @@ export function allowedEdits(length: number): number {
   if (length <= 6) return 1;
   return 2;
 }
+
+/** Counts people write as words ("a couple of hours", "in two days"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  twelve: 12,
+  half: 0.5,
+  couple: 2,
+  'a couple': 2,
+  'a couple of': 2,
+  few: 3,
+  'a few': 3,
+};
