@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { generateSessionToken, SESSION_POLICY, sessionIdFromToken } from '../src/auth/sessions';
 import type { Json } from './call';
 import type { OnTarget } from './each-target';
+import { paidDemoBooking } from './paid-booking';
 
 /**
  * A cleaner's withdrawal from a paid job on the three targets (decision 071), checked within the
@@ -38,46 +39,8 @@ export function withdrawalChecks(on: OnTarget): void {
   }
 
   it('withdraws a cleaner from a paid job: refunded in full once, refused to others and a second time', async () => {
-    const customer = await on.signIn('customer@example.com');
-    const cleanerCookie = await on.signIn('cleaner@example.com');
-    const cleanerId = (await call('/api/cleaners/profile', { cookie: cleanerCookie })).body.id as number;
-
-    // A free two hours of the demo cleaner, far enough ahead to meet no other check's booking.
-    let when: Json | undefined;
-    for (let offset = 120; offset < 200 && !when; offset++) {
-      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const slots = await call(`/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
-      const free = slots.body.items?.find((s: Json) => s.isAvailable && s.startTime >= '09:00');
-      if (free) when = { scheduledDate: date, scheduledTime: free.startTime };
-    }
-    expect(when, 'a free two hours').toBeDefined();
-    const body = { cleanerId, serviceId: 1, address: '410 Congress Ave, Austin, TX 78701', duration: 120, ...when };
-    const quote = await call('/api/bookings', {
-      method: 'POST',
-      body: { ...body, totalPrice: '1.00' },
-      cookie: customer,
-    });
-    const made = await call('/api/bookings', {
-      method: 'POST',
-      body: { ...body, totalPrice: quote.body.error.currentPrice },
-      cookie: customer,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const pay = made.body.actions.pay as Json;
-    const intent = await call(pay.href, { method: pay.method, body: { bookingId: made.body.id }, cookie: customer });
-    const confirm = await call('/api/payments/local/confirm', {
-      method: 'POST',
-      body: {
-        clientSecret: intent.body.clientSecret,
-        cardNumber: '4242424242424242',
-        expMonth: 12,
-        expYear: 2035,
-        cvc: '123',
-      },
-      cookie: customer,
-    });
-    expect(confirm.body.status).toBe('succeeded');
-    const href = made.body.links.self.href as string;
+    const { customer, cleanerCookie, cleanerId, made } = await paidDemoBooking(on, 120, '4242424242424242');
+    const href = made.links.self.href as string;
 
     // Offered to its cleaner alone; refused to another cleaner and to the customer.
     const seen = await call(href, { cookie: cleanerCookie });
@@ -97,7 +60,7 @@ export function withdrawalChecks(on: OnTarget): void {
       cancellationKind: 'withdrawn',
       cancellationFee: '0.00',
       paymentStatus: 'refunded',
-      refund: { amount: made.body.totalPrice, status: 'succeeded' },
+      refund: { amount: made.totalPrice, status: 'succeeded' },
     });
     const again = await call(withdraw.href, { method: 'POST', body: reason, cookie: cleanerCookie });
     expect(again.status).toBe(409);
@@ -109,10 +72,10 @@ export function withdrawalChecks(on: OnTarget): void {
     const refunds = await database(async (db) => {
       const rows = await db.execute({
         sql: 'select r.amount_cents, r.status from refunds r join payments p on p.id = r.payment_id where p.booking_id = ?',
-        args: [made.body.id],
+        args: [made.id],
       });
       return rows.rows.map((r) => ({ amountCents: Number(r.amount_cents), status: String(r.status) }));
     });
-    expect(refunds).toEqual([{ amountCents: Math.round(Number(made.body.totalPrice) * 100), status: 'succeeded' }]);
+    expect(refunds).toEqual([{ amountCents: Math.round(Number(made.totalPrice) * 100), status: 'succeeded' }]);
   });
 }
