@@ -199,6 +199,26 @@ describe('a cleaner joins, works a job and is reviewed', () => {
       await applicant.setViewportSize({ width, height: 900 });
       await applicant.screenshot({ path: shot(`withdraw-dialog-${width}.png`) });
     }
+    // A refusal is told in a toast that, on a phone, never covers the dialog's buttons.
+    await applicant.setViewportSize({ width: 390, height: 740 });
+    const refusal = {
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'conflict', message: 'Try again' } }),
+    };
+    await applicant.route('**/withdraw', (route) => route.fulfill(refusal), { times: 1 });
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    const shown = dialog.getByTestId('toast').filter({ hasText: 'Try again' });
+    await shown.waitFor();
+    const toastBox = await shown.boundingBox();
+    for (const name of ['Withdraw', 'Keep the job']) {
+      const button = await dialog.getByRole('button', { name }).boundingBox();
+      if (!toastBox || !button) throw new Error('the toast or the dialog’s buttons are not shown');
+      expect(toastBox.y + toastBox.height <= button.y || button.y + button.height <= toastBox.y).toBe(true);
+    }
+    await applicant.screenshot({ path: shot('withdraw-refused-390.png') });
+    await shown.getByRole('button', { name: /close|dismiss/i }).click();
+    await applicant.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await expect.poll(() => card.getByTestId('job-status').textContent()).toBe('Cancelled');
     expect(await card.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
