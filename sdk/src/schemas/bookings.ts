@@ -157,7 +157,10 @@ export const BookingListQuery = z.object({
   status: z
     .union([BookingStatus, z.enum(['all', 'active', 'history'])])
     .optional()
-    .meta({ description: '`active`: pending, confirmed or in progress; `history`: completed or cancelled' }),
+    .meta({
+      description:
+        '`active`: pending, confirmed or in progress; `history`: completed or cancelled. Active statuses list soonest start first, the rest latest start first',
+    }),
   cleanerId: positiveId('cleanerId').optional(),
   q: z
     .string()

@@ -1,6 +1,6 @@
 import type { InArgs, InStatement, ResultSet } from '@libsql/client';
 import { centsToDollars } from '@spotless/sdk/rules';
-import type { Booking, BookingStats } from '@spotless/sdk/schemas';
+import type { Booking } from '@spotless/sdk/schemas';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Data } from '../contract/hypermedia';
@@ -153,8 +153,19 @@ export interface BookingListFilter {
   statuses?: readonly BookingStatus[];
   /** Part of the cleaner's first or last name or the service's name, any (ASCII) case. */
   text?: string;
+  /** `soonest`: earliest start first (what is coming); `newest` (the default): latest start first. */
+  order?: ListOrder;
   limit: number;
   offset: number;
+}
+
+export type ListOrder = 'soonest' | 'newest';
+
+/** The list's order by start, ties broken by id the same way. */
+function orderOf(order: ListOrder | undefined): SQL[] {
+  return order === 'soonest'
+    ? [asc(bookings.startsAt), asc(bookings.id)]
+    : [desc(bookings.startsAt), desc(bookings.id)];
 }
 
 /** `column` holds `text` anywhere, ignoring ASCII case (SQLite's LIKE), `%` and `_` taken literally. */
@@ -164,7 +175,12 @@ function holds(column: SQLiteColumn, text: string): SQL {
 
 export type ListOwner = 'customer' | 'cleaner' | 'anyone';
 
-function buildListShape(db: Queryable, owner: ListOwner, statuses: readonly BookingStatus[] | undefined) {
+function buildListShape(
+  db: Queryable,
+  owner: ListOwner,
+  statuses: readonly BookingStatus[] | undefined,
+  order: ListOrder | undefined,
+) {
   const conditions: SQL[] = [];
   if (owner === 'customer') conditions.push(eq(bookings.customerId, sql.placeholder('owner')));
   if (owner === 'cleaner') conditions.push(eq(bookings.cleanerId, sql.placeholder('owner')));
@@ -173,7 +189,7 @@ function buildListShape(db: Queryable, owner: ListOwner, statuses: readonly Book
   return {
     rows: viewQuery(db)
       .where(where)
-      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .orderBy(...orderOf(order))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(),
@@ -188,23 +204,28 @@ function buildListShape(db: Queryable, owner: ListOwner, statuses: readonly Book
  */
 const listShapes = preparedPer(() => new Map<string, ReturnType<typeof buildListShape>>());
 
-export function bookingListShape(db: Queryable, owner: ListOwner, statuses: readonly BookingStatus[] | undefined) {
+export function bookingListShape(
+  db: Queryable,
+  owner: ListOwner,
+  statuses: readonly BookingStatus[] | undefined,
+  order?: ListOrder,
+) {
   const shapes = listShapes(db);
-  const key = `${owner}:${statuses?.join(',') ?? '*'}`;
+  const key = `${owner}:${statuses?.join(',') ?? '*'}:${order ?? 'newest'}`;
   let shape = shapes.get(key);
   if (shape === undefined) {
-    shape = buildListShape(db, owner, statuses);
+    shape = buildListShape(db, owner, statuses, order);
     shapes.set(key, shape);
   }
   return shape;
 }
 
-/** One page of bookings, newest start first, and how many match in all. */
+/** One page of bookings in the filter's order (newest start first unless told), and how many match in all. */
 export async function listBookings(db: Queryable, filter: BookingListFilter) {
   if (!filter.text && (filter.customerId === undefined || filter.cleanerId === undefined)) {
     const owner: ListOwner =
       filter.customerId !== undefined ? 'customer' : filter.cleanerId !== undefined ? 'cleaner' : 'anyone';
-    const shape = bookingListShape(db, owner, filter.statuses);
+    const shape = bookingListShape(db, owner, filter.statuses, filter.order);
     const values = { owner: filter.customerId ?? filter.cleanerId, limit: filter.limit, offset: filter.offset };
     const [rows, [count]] = await Promise.all([shape.rows.execute(values), shape.count.execute(values)]);
     return { rows: rows as ViewRow[], total: count?.n ?? 0 };
@@ -227,7 +248,7 @@ export async function listBookings(db: Queryable, filter: BookingListFilter) {
   const [rows, [count]] = await Promise.all([
     viewQuery(db)
       .where(where)
-      .orderBy(desc(bookings.startsAt), desc(bookings.id))
+      .orderBy(...orderOf(filter.order))
       .limit(filter.limit)
       .offset(filter.offset),
     text
@@ -328,64 +349,6 @@ export async function contactsOf(db: Queryable, booking: { customerId: number | 
           .where(eq(users.id, booking.customerId))
           .limit(1);
   return { cleaner, customer };
-}
-
-const NET_PAID_STATUSES = ['succeeded', 'refunded'] as const;
-
-/**
- * The customer's dashboard figures, each one SQL aggregate. Money spent is what the customer's
- * succeeded payments kept after refunds (a cancellation fee stays spent), never a booking's list
- * price: an unpaid booking costs nothing.
- */
-export async function customerStats(db: Queryable, customerId: number, now: Date): Promise<Data<BookingStats>> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)`,
-      completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
-      upcoming: sql<number>`coalesce(sum(${bookings.status} in ('pending', 'confirmed')), 0)`,
-      cancelled: sql<number>`coalesce(sum(${bookings.status} = 'cancelled'), 0)`,
-      thisMonth: sql<number>`coalesce(sum(${bookings.startsAt} >= ${monthStart.getTime()} and ${bookings.startsAt} < ${nextMonth.getTime()}), 0)`,
-    })
-    .from(bookings)
-    .where(eq(bookings.customerId, customerId));
-  const [money] = await db
-    .select({
-      spent: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`,
-      paidBookings: sql<number>`count(distinct case when ${payments.amountCents} > ${payments.refundedCents} then ${payments.bookingId} end)`,
-      monthSpent: sql<number>`coalesce(sum(case when ${payments.createdAt} >= ${monthStart.getTime()} and ${payments.createdAt} < ${nextMonth.getTime()} then ${payments.amountCents} - ${payments.refundedCents} else 0 end), 0)`,
-    })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(bookings.customerId, customerId), inArray(payments.status, NET_PAID_STATUSES)));
-  const [rating] = await db
-    .select({ average: sql<number | null>`avg(${reviews.overallRating})` })
-    .from(reviews)
-    .where(eq(reviews.customerId, customerId));
-  const [favourite] = await db
-    .select({ name: services.name, n: sql<number>`count(*)` })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .where(and(eq(bookings.customerId, customerId), ne(bookings.status, 'cancelled')))
-    .groupBy(services.id)
-    .orderBy(desc(sql`count(*)`), asc(services.id))
-    .limit(1);
-  const spent = money?.spent ?? 0;
-  const paidBookings = money?.paidBookings ?? 0;
-  return {
-    total: counts?.total ?? 0,
-    completed: counts?.completed ?? 0,
-    upcoming: counts?.upcoming ?? 0,
-    cancelled: counts?.cancelled ?? 0,
-    totalSpent: centsToDollars(spent),
-    averagePerBooking: centsToDollars(paidBookings > 0 ? Math.round(spent / paidBookings) : 0),
-    thisMonthCount: counts?.thisMonth ?? 0,
-    thisMonthSpent: centsToDollars(money?.monthSpent ?? 0),
-    averageRatingGiven:
-      rating?.average === null || rating?.average === undefined ? null : Math.round(rating.average * 100) / 100,
-    favouriteService: favourite?.name ?? null,
-  };
 }
 
 /** The booking a guest checkout token (its SHA-256, hex) was issued for, if any. */

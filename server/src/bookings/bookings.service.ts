@@ -14,7 +14,8 @@ import type { Data } from '../contract/hypermedia';
 import type { Deps } from '../deps';
 import { answerOf, type BookingAnswer, bookingNotFound, relationTo } from './booking-access.service';
 import type { BookingStatus } from './booking-state';
-import { type BookingView, customerStats, findBookingView, listBookings } from './bookings.queries';
+import { customerStats } from './booking-stats.queries';
+import { type BookingView, findBookingView, listBookings } from './bookings.queries';
 
 /**
  * Bookings, the reads: one booking, a list, a customer's figures — each for the actor asking,
@@ -54,8 +55,11 @@ export async function listBookingsFor(
     total,
     ...page,
   });
+  const statuses = statusesOf(query.status);
   const filter = {
-    statuses: statusesOf(query.status),
+    statuses,
+    // What is still to come (the active statuses) reads soonest first; history and all, latest first.
+    order: statuses?.every((s) => !isPastBooking(s)) ? ('soonest' as const) : ('newest' as const),
     text: query.q || undefined,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
