@@ -1,4 +1,5 @@
-import { FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
+import { centsToDollars, FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
+import { cancellationTerms } from '../bookings/cancellation';
 import type * as t from '../db/schema';
 import { addDays } from '../lib/time';
 import type { BookingSpec, DemoData } from './demo-data';
@@ -22,6 +23,23 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       ? new Date(data.now.getTime() - 2 * 60_000)
       : new Date(Math.min(startsAt.getTime(), data.now.getTime()) - data.rand.int(2, 20) * 86_400_000);
   const paymentStatus = b.refunded ? 'refunded' : b.paid ? 'succeeded' : 'unpaid';
+  // A late cancellation keeps the policy's fee and refunds the rest, as a real one does.
+  const lateAt = new Date(startsAt.getTime() - 2 * 3_600_000);
+  const late = b.cancelledLate
+    ? cancellationTerms({
+        startsAt,
+        now: lateAt,
+        totalPriceCents: total,
+        hourlyRateCents: cleaner.hourlyRateCents,
+        paid: true,
+      })
+    : undefined;
+  const refundedCents = b.refunded ? total : (late?.refundCents ?? 0);
+  const refundReason = b.refunded
+    ? `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start`
+    : late
+      ? `Booking cancelled (cancellation fee $${centsToDollars(late.feeCents)} kept)`
+      : null;
   data.rows.bookings.push({
     id: data.bookingId,
     customerId: b.customerId,
@@ -44,8 +62,8 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
     hourlyRateCents: cleaner.hourlyRateCents,
     totalPriceCents: total,
     paymentStatus,
-    cancellationFeeCents: b.cancellationFeeCents,
-    cancelledAt: b.status === 'cancelled' ? new Date(createdAt.getTime() + 86_400_000) : undefined,
+    cancellationFeeCents: late?.feeCents,
+    cancelledAt: late ? lateAt : b.status === 'cancelled' ? new Date(createdAt.getTime() + 86_400_000) : undefined,
     cancelReason: b.status === 'cancelled' ? 'Plans changed' : undefined,
     createdAt,
     updatedAt: createdAt,
@@ -85,8 +103,8 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       providerPaymentId: `pi_seed_${data.bookingId}`,
       amountCents: total,
       status: b.refunded ? 'refunded' : 'succeeded',
-      refundedCents: b.refunded ? total : 0,
-      refundReason: b.refunded ? `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start` : null,
+      refundedCents,
+      refundReason,
       createdAt,
       updatedAt: createdAt,
     });
@@ -100,7 +118,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       bookingId: data.bookingId,
       customerId: b.customerId,
       succeeded: true,
-      refundedCents: b.refunded ? total : 0,
+      refundedCents,
       createdAt,
     });
     // The ledger recomputes a payment from its provider events (payment-ledger.service.ts): a
@@ -115,11 +133,11 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       payload: { type: 'payment_succeeded', providerPaymentId: `pi_seed_${data.bookingId}`, amountCents: total },
       receivedAt: createdAt,
     });
-    if (b.refunded)
+    if (refundReason)
       data.rows.refunds.push({
         paymentId: data.paymentId,
-        amountCents: total,
-        reason: `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start`,
+        amountCents: refundedCents,
+        reason: refundReason,
         providerRefundId: `re_seed_${data.paymentId}`,
         status: 'succeeded',
         createdAt,

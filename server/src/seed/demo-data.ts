@@ -52,7 +52,8 @@ export interface BookingSpec {
   paid: boolean;
   reviewed?: boolean;
   refunded?: boolean;
-  cancellationFeeCents?: number;
+  /** Cancelled by the customer inside the free window: the policy's fee kept, the rest refunded. */
+  cancelledLate?: boolean;
 }
 
 /**

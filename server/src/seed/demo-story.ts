@@ -105,7 +105,7 @@ export function addDemoStory(data: DemoData): void {
     date: workday(-20),
     time: '13:00',
     paid: true,
-    cancellationFeeCents: 2500,
+    cancelledLate: true,
   });
   // The demo cleaner's queue: requests to accept or decline, and confirmed jobs.
   for (let i = 0; i < 6; i++) {

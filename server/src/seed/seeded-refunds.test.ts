@@ -1,3 +1,4 @@
+import { centsToDollars, LATE_CANCELLATION_FEE_HOURS } from '@spotless/sdk/rules';
 import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, payments, users } from '../db/schema';
@@ -40,5 +41,21 @@ describe('a seeded paid booking', () => {
     expect(res.status).toBe(200);
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, paid.id));
     expect(payment).toMatchObject({ status: 'refunded', refundedCents: paid.total });
+  });
+
+  it('cancelled late keeps the policy’s fee (one hour at its own rate) and refunds the rest', async () => {
+    const [customer] = await ctx.database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
+    if (!customer) throw new Error('demo customer missing');
+    const late = await ctx.database.db
+      .select({ booking: bookings, payment: payments })
+      .from(bookings)
+      .innerJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(and(eq(bookings.customerId, customer.id), gt(bookings.cancellationFeeCents, 0)));
+    expect(late).toHaveLength(1);
+    const { booking, payment } = late[0]!;
+    const fee = Math.min(booking.hourlyRateCents * LATE_CANCELLATION_FEE_HOURS, booking.totalPriceCents);
+    expect(booking.cancellationFeeCents).toBe(fee);
+    expect(payment).toMatchObject({ status: 'succeeded', refundedCents: booking.totalPriceCents - fee });
+    expect(payment.refundReason).toBe(`Booking cancelled (cancellation fee $${centsToDollars(fee)} kept)`);
   });
 });
