@@ -20,7 +20,7 @@ type Asked =
 const CANCEL =
   /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|am i (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|it|money|all|my money|any money) back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|it|money|all|my money|any money) back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -95,7 +95,7 @@ export function earningsAsked(text: string): boolean {
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]time|part[\s-]time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]time|part[\s-]time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|on the side|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -144,6 +144,8 @@ export function priceAsked(text: string): Asked | null {
         found !== undefined &&
         !found.split(' ').every((w) => isWord(w.toLowerCase())) &&
         !/^(it|that|this|they|she|he|you|we|i)$/i.test(found) &&
+        // "move out rate" names a service, not a person.
+        !findCatalogType(found) &&
         !/^(would|does|do|will|could|did|can|should|much|me|to|for|how|what)\b/i.test(found),
     );
   // "maria lopez deep clean price": a full name the language does not know, wherever it stands.
@@ -205,7 +207,12 @@ export function vague(text: string): Asked | null {
     );
   if (
     PRICE_WORDS.test(t) &&
-    (size <= 4 || howMuchIsIt) &&
+    // "how much for the big one?": one of what, first.
+    (size <= 4 ||
+      howMuchIsIt ||
+      /\b(the|that|this) (big|bigger|small|smaller|other|first|second|cheap|cheaper|pricier|larger|longer|shorter) one\b/.test(
+        t,
+      )) &&
     !findCatalogType(t) &&
     !/\b(cancel|tip|refund|late)\w*/.test(t)
   ) {
@@ -256,6 +263,8 @@ export function vague(text: string): Asked | null {
     return { kind: 'clarify', about: 'general' };
   }
   if (/^(same (time|day|slot|cleaner)|and the same)\b.{0,20}$/.test(t)) return { kind: 'clarify', about: 'general' };
+  if (/^((and|or|so|ok|okay|what about|how about)\W+)*(the|that) other (one|ones)\W*$/.test(t))
+    return { kind: 'clarify', about: 'general' };
   // "the 3rd?", "how far ahead do i have to do it": of what, first.
   if (/^(and |or |what about |how about )?(the )?\d{1,2}(st|nd|rd|th)\W*$/.test(t))
     return { kind: 'clarify', about: 'general' };
@@ -310,7 +319,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return false;
   if (
-    /\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
+    /\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
       text,
     )
   )

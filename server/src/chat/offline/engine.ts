@@ -121,8 +121,16 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       return clarify(intent.about);
     case 'availability':
       return availability(toolbox, intent.name, message, today);
-    case 'search':
+    case 'search': {
+      // "aisha khan - monday after lunch, want her for a deep clean": a cleaner's full name and a
+      // day ask when that cleaner is free, if such a cleaner exists.
+      const name = nameCandidate(message);
+      if (name?.includes(' ') && findPlace(name).city === undefined && findDate(message, today) !== undefined) {
+        const free = await availability(toolbox, name, message, today, { onlyIfFound: true });
+        if (free) return free;
+      }
       return search(toolbox, message, readWhen(message, today));
+    }
     case 'services':
       return services(toolbox);
     case 'offTopic':

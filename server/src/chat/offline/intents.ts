@@ -95,7 +95,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|deep dish|steakhouse|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const OWN_BOOKING =
   /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
@@ -108,7 +108,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   // "How do I change the date of my appointment?" asks how, not about the appointment.
   if (
     /^\s*(how|why)\b/.test(t) &&
-    !/^\s*how many (cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
+    !/^\s*how many (of my )?(cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
     !/\b(next|upcoming)\b/.test(t)
   )
     return null;
@@ -120,7 +120,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
     /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
     /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
-    /\bhow many (cleanings|bookings|appointments|cleans|visits) (have i|did i|i'?ve)\b|^\W*next (booking|cleaning|appointment)\b|\bhow many hours did i book\b/.test(
+    /\bhow many of my (cleanings|bookings|appointments|cleans|visits)\b|\bhow many (cleanings|bookings|appointments|cleans|visits) (have i|did i|i'?ve)\b|^\W*next (booking|cleaning|appointment)\b|\bhow many hours did i book\b/.test(
       t,
     ) ||
     /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
@@ -132,6 +132,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
+    /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
     /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
       t,
     );
@@ -151,7 +152,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
       t,
     );
-  if (plural) return { kind: 'bookings', question: 'list' };
+  // "did I pay for my upcoming cleaning or do I still owe something": that one booking.
+  const one = /\bmy (next|upcoming) (cleaning|booking|appointment|clean|visit|one)\b(?!s)/.test(t);
+  if (plural && !one) return { kind: 'bookings', question: 'list' };
   return { kind: 'bookings', question: 'next' };
 }
 
@@ -220,28 +223,25 @@ function searchAsked(text: string): boolean {
 export function classify(message: string, signedIn: boolean, options: { people?: boolean } = {}): Intent {
   const text = expandShorthand(message);
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
+  // "Do cleaners see my address?" asks what is shared of their own, not for someone else's.
+  const ownDetails = /\bmy (home )?(address|phone|number|info|information|data|details|e-?mail)\b/i.test(text);
+  const contactAsked = !ownDetails && CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && ASKS.test(text);
+  // "whats james carters home address": someone's home is private whoever they are.
+  if (contactAsked && /\bhome address\b|\b(where|what street) (does|do) (he|she|they) live\b/i.test(text)) {
+    return { kind: 'private' };
+  }
   if (
     /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\b(which day|when) is [A-Za-z]+( [A-Za-z]+)? (cleaning|working|coming) (at|for) (my|a|the|our) (neighbou?r|friend|someone|sister|brother|mom|dad|parents)\b|\bwhen is (her|his|their) next\b/i.test(
       text,
     )
   ) {
     // "Who cleaned for me last time?" asks about their own bookings, not someone else's customers.
-    const past = /\b(for me|my|our)\b/i.test(text) ? ownPast(text) : null;
+    const past = /\b(for me|my|our)\b/i.test(text) && !contactAsked ? ownPast(text) : null;
     return past ?? { kind: 'private' };
   }
   const named = /\b(of|for)\s+[A-Z][a-z]+(\s+[A-Z][a-z]+)?\b/.test(text);
   if (/\bwhere\s+(does|do|did)\s+(?!you\b|i\b|we\b)[a-z]+(\s+[a-z]+)?\s+live\b/i.test(text)) return { kind: 'private' };
-  // "Do cleaners see my address?" asks what is shared of their own, not for someone else's.
-  const ownDetails = /\bmy (home )?(address|phone|number|info|information|data|details|e-?mail)\b/i.test(text);
-  if (
-    !ownDetails &&
-    CONTACT_WORDS.test(text) &&
-    !SUPPORT_CONTACT.test(text) &&
-    (SOMEONE.test(text) || named) &&
-    ASKS.test(text)
-  ) {
-    return { kind: 'private' };
-  }
+  if (contactAsked && (SOMEONE.test(text) || named)) return { kind: 'private' };
   // Danger, and money not back, are answered whatever else the message mentions.
   // Danger, money not back and damage first, whatever else is said — but "process the refund" asks an act.
   const orders = /^\W*(please\s+)?(process|issue|send|do)\b.{0,20}\brefund/i.test(text);
@@ -295,6 +295,15 @@ export function classify(message: string, signedIn: boolean, options: { people?:
             ? '/help-center'
             : '/profile',
     };
+  }
+  // "where on the site do I go to cancel a booking?": a signed-in customer does it in My Bookings.
+  if (
+    signedIn &&
+    /^\W*(where|which page|what page)\b.{0,40}\b(cancel|change|reschedule|manage|edit)\b.{0,10}\b(a|my|the|an) (booking|cleaning|appointment|reservation)\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'go', path: '/dashboard' };
   }
   // "where do I sign in?": the page.
   if (

@@ -147,13 +147,14 @@ export type ServiceType = 'residential' | 'commercial' | 'deep' | 'moveout';
 
 export function findServiceType(text: string): ServiceType | undefined {
   const t = text.toLowerCase();
-  if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b/.test(t)) return 'deep';
+  // "deep dish" is a pizza, not a service.
+  if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b(?![\s-]dish)/.test(t)) return 'deep';
   if (/\bmov(e|ing)[\s-]?(in|out)\b|\bmoveout\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(t)) {
     return 'moveout';
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
   if (
-    /\b(residential|regular|standard|routine|recurring|(house|home|apartment|condo|flat|studio) ?clean(ing|ers?)?)\b/.test(
+    /\b(residential|regular|standard|routine|recurring|(normal|basic|simple|ordinary|plain|general) clean(ing)?|(house|home|apartment|condo|flat|studio) ?clean(ing|ers?)?)\b/.test(
       t,
     )
   ) {
@@ -200,6 +201,8 @@ export function findMinRating(text: string): number | undefined {
       String.raw`(?:rated|rating|ratings)\s*(?:of\s*)?(?:at least|above|over|of|>=|>|higher than|more than)?\s*` + num,
     ),
     new RegExp(String.raw`(?:at least|above|over|minimum(?: of)?)\s*` + num + String.raw`\s*(?:stars?|rating|\+)`),
+    // "4.8 and up", "4.5 or better", "4.7 or higher": a rating named by its decimal alone.
+    /\b([1-4]\.\d|5\.0)\s*(?:and up|and above|or (?:better|higher|above|more)|\+)/,
   ];
   for (const p of patterns) {
     const m = p.exec(t);

@@ -84,7 +84,7 @@ const RULE_WORDS = (
   'evening weekend support cancel cancelling cancellation booking bookings booked appointment ' +
   'appointments available availability openings schedule reschedule account address tipping cleaning ' +
   'cleaner cleaners refund payment insured insurance bonded verified emergency damage damaged review ' +
-  'reviews background receive password privacy delete price prices expensive cheapest rating rated ' +
+  'reviews background receive receipt invoice password privacy delete price prices expensive cheapest rating rated ' +
   'instructions ignore pretend previous system prompt guidelines'
 ).split(' ');
 const CITY_WORDS = new Set(CITIES.flatMap((c) => c.name.toLowerCase().split(' ')));

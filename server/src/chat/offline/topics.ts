@@ -44,11 +44,11 @@ export const TOPICS: Array<[RegExp, string]> = [
     'insured-bonded',
   ],
   [
-    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible)\b|\b(cleaner|she|he|they)\b.{0,20}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible|report\w*|who (do|should|can) i (tell|contact|call|notify)|deadline|time limit)\b|\b(left|made|caused)\b.{0,15}\b(scratch(es)?|dents?|stains?|cracks?|chips?|holes?|burn marks?|marks)\b|\b(cleaner|she|he|they)\b.{0,20}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
     'damage',
   ],
   [
-    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|won'?t be home|wont be home|not going to be home|out of town|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|strangers?|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
     'home-access',
   ],
   [
@@ -56,7 +56,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\b(where|how) (do|can|should|would) i (go to |go and )?pay\b|\bpay (for )?(the|my|a) (booking|cleaning)\b.{0,30}\b(pending|unpaid|not paid)\b/i,
+    /\b(where|how) (do|can|should|would) i (go to |go and )?pay\b|^(?!.*\b(cancel|refund)).*\b(take|accept|pay (with|by|using|via|in)|use|support)\b.{0,20}\b(apple ?pay|google ?pay|venmo|paypal|cash ?app|zelle|cash|checks?|cheques?|amex|american express|debit cards?|prepaid cards?)\b|\bpay (for )?(the|my|a) (booking|cleaning)\b.{0,30}\b(pending|unpaid|not paid)\b/i,
     'how-to-pay',
   ],
   [
@@ -76,7 +76,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'support-hours',
   ],
   [
-    /\b(change|update|edit|reset)\b.{0,25}\b(my|the|account'?s?) (name|e-?mail|email address|phone|phone number|number|password|details)\b/i,
+    /\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
     'profile-details',
   ],
   [
@@ -122,7 +122,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'minimum-age',
   ],
   [
-    /\b(looking for work|(looking for|need|want|find|get|any) (a )?(job|jobs|work)|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|where'?s the application|(start|begin) cleaning (houses|homes)\b.{0,30}\b(through|with|for) (spotless|you)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
+    /\b(looking for work|(looking for|need|want|find|get|any) (a )?(job|jobs|work)|hiring|join (your|the) (platform|team)|work for (you|spotless)|earn money cleaning|(approved|accepted|verified|vetted|onboarded|sign(ed)? up|register(ed)?|listed) as an? (cleaner|pro|professional)|(become|becoming) an? (cleaner|pro|professional)|my (cleaner )?application|(the |a )?(cleaner |job )?application (form|page)|apply page|apply (as|to be|to become) an? (cleaner|pro|professional)|where'?s the application|(sign ?up|registration|join|application) (form|page|link)\b.{0,15}\b(for )?(cleaners?|pros?|professionals?|providers?)|cleaners?['’]? (sign ?up|registration|application) (form|page|link)|(start|begin) cleaning (houses|homes)\b.{0,30}\b(through|with|for) (spotless|you)|(sign up|apply|register|join)\b.{0,15}\b(to )?(work|clean) (as|for)( an?)?( cleaner| spotless| you)?)\b/i,
     'become-a-cleaner',
   ],
   [
@@ -134,7 +134,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|showed|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];

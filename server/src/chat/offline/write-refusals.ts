@@ -19,7 +19,7 @@ export type WriteRequest = { kind: 'write'; what: 'book' | 'cancel' | 'refund' |
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 export function writeRequest(text: string): WriteRequest | null {
   const t = text.toLowerCase().trim();
-  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please )?|i want you to |i need you to |go ahead and |you should |help me )?`;
+  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please )?|i want you to |i need you to |go ahead (?:and |n |& )?|you should |help me )?`;
   const verbs: Array<[RegExp, WriteRequest['what']]> = [
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
@@ -51,6 +51,10 @@ export function writeRequest(text: string): WriteRequest | null {
     /\breview\b.{0,15}\bfor me\b|^(please )?(leave|write|post)\b/.test(t)
   ) {
     return { kind: 'write', what: 'other' };
+  }
+  // "book him monday, put it on my visa": paying with the asker's card is an act too.
+  if (/\b(put|charge|bill) it (on|to) my (card|visa|mastercard|amex|credit card|debit card|account)\b/.test(t)) {
+    return { kind: 'write', what: /\bbook\b/.test(t) ? 'book' : 'pay' };
   }
   if (/\b(book|cancel|refund|pay for|reschedule)\b.{0,40}\bfor me\b/.test(t)) {
     const what = /cancel/.test(t)
