@@ -124,6 +124,14 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
       'key keys lockbox door code get in access let in entry not home away work pets pet dog dogs cat cats animals instructions',
   },
   {
+    id: 'supplies',
+    title: 'Do cleaners bring their own supplies?',
+    text: "Yes: cleaners bring their own supplies and equipment unless you arrange otherwise. Want your own products used (fragrance-free, eco-friendly, for allergies or delicate surfaces), or does the job need something special, such as a ladder for high windows? Write it in the booking's special instructions: only your cleaner sees them, and you can change them from My Bookings until the visit.",
+    href: '/dashboard',
+    terms:
+      'supplies supply equipment products product vacuum mop bring own chemicals cleaning products eco friendly fragrance free allergies ladder',
+  },
+  {
     id: 'profile-details',
     title: 'How do I change my name, e-mail address, phone number or password?',
     text: 'On your profile page: edit your first and last name, e-mail address or phone number and save (changing your e-mail asks for your current password), and change your password in the security card below them.',

@@ -57,6 +57,15 @@ describe('the offline assistant answers from the rules and the data', () => {
     }
   });
 
+  it('answers who brings the supplies from the help centre, and a visitor’s receipt after signing in', async () => {
+    const supplies = await ask(visitor, 'do cleaners bring their own supplies or do I need a vacuum?');
+    expect(supplies.trace.articles?.[0]).toBe('supplies');
+    expect(supplies.text).toContain('special instructions');
+    const receipt = await ask(visitor, 'i need my receipt from last weeks clean');
+    expect(receipt.trace.intent).toBe('sign-in');
+    expect(receipt.text).toContain('/login');
+  });
+
   it('reads a place and a time with no verb as who is free then', async () => {
     const answer = await ask(visitor, 'tomorrow after 3 in Austin?');
     expect(answer.trace.intent).toBe('search');

@@ -1,4 +1,4 @@
-import { hoursNamed, momentsNamed } from './cancel-terms';
+import { hoursNamed, momentsNamed, startsTonight } from './cancel-terms';
 import { findClockTime, findDate, findMaxPrice, findPlace, findTimeOfDay } from './lookups';
 import { profileName } from './names';
 import { type CatalogType, findCatalogType, PRICE_WORDS } from './prices';
@@ -37,7 +37,7 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
       text,
     ) || /\bmine\b/i.test(text);
   // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
-  const stated = /\b(now|today|right away)\b/i.test(text) && findClockTime(text) !== undefined;
+  const stated = (/\b(now|today|right away)\b/i.test(text) || startsTonight(text)) && findClockTime(text) !== undefined;
   // "My cleaning is Saturday at 10; if I cancel Thursday…": a start and a cancelling both named.
   const both = momentsNamed(text, '2000-01-03') !== null;
   const timed =
@@ -66,7 +66,18 @@ export function ownPast(text: string): Asked | null {
     );
   // "the last clean was sloppy — how do I leave a review?" asks how, not about the last one.
   const askedAbout =
-    /\b(who|when|what|which|name|date|how long ago|how much)\b/.test(t) && !/\bhow (do|can|should) i\b/.test(t);
+    /\b(who|when|what|which|name|date|how long ago|how much|marked|done|completed|finished|status|go through|went through)\b/.test(
+      t,
+    ) && !/\bhow (do|can|should) i\b/.test(t);
+  if (
+    /\bwhen was the last time\b.{0,30}\b(came|come|cleaned|clean|cleaning|someone|somebody|anyone|a cleaner)\b/.test(t)
+  ) {
+    return { kind: 'bookings', question: 'last' };
+  }
+  // "delete my account once my last booking is done" asks about the account.
+  if (/\b(delete|close|remove|deactivate|wipe)\b.{0,15}\b(account|profile|chats?|data)\b/.test(t)) return null;
+  // "can I tip the guy who cleaned last week?" asks how to tip, not who it was.
+  if (/\b(tip|tipping)\b/.test(t) && /\b(can|how|should|do|may) (i|we)\b/.test(t)) return null;
   if (
     /\b(who|whoever|which cleaner)\b.{0,20}\b(cleaned|came|did)\b.{0,30}\b(last time|last week|before|previously|most recently|recently|last)\b|\bwho cleaned (my|our|for me)\b/.test(
       t,
@@ -91,7 +102,7 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|make (decent|good|real|ok|okay|enough|much|any) money|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
@@ -120,7 +131,7 @@ export function priceAsked(text: string): Asked | null {
   }
   if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
   // "besides the regular clean, what else do you do and what does each cost": the services.
-  if (/\bwhat else do (you|u)\b|\beach (one )?cost\b|\bwhat does each\b/i.test(text)) return null;
+  if (/\bwhat else do (you|u)\b|\beach (one )?costs?\b|\bwhat does each\b/i.test(text)) return null;
   // "A deep clean compared to a normal one" asks how the services differ.
   if (
     /\b(compared?|vs\.?|versus|difference|or)\b/i.test(text) &&
@@ -192,7 +203,7 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {
@@ -263,6 +274,13 @@ export function vague(text: string): Asked | null {
     return { kind: 'clarify', about: 'general' };
   }
   if (/^(same (time|day|slot|cleaner)|and the same)\b.{0,20}$/.test(t)) return { kind: 'clarify', about: 'general' };
+  // "can u check tuesday": check what, or whom, first.
+  if (
+    /^((ok|okay|so|and|hmm+)\W+)*(can|could|would) (you|u) (please )?(check|look at|try|do) (\w+day|tomorrow|today|tonight|next week|this weekend|the \d+\w*)( instead| too| then)?\W*$/.test(
+      t,
+    )
+  )
+    return { kind: 'clarify', about: 'general' };
   if (/^((and|or|so|ok|okay|what about|how about)\W+)*(the|that) other (one|ones)\W*$/.test(t))
     return { kind: 'clarify', about: 'general' };
   // "the 3rd?", "how far ahead do i have to do it": of what, first.

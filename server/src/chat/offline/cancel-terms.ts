@@ -60,8 +60,16 @@ function hoursWords(hours: number): string {
 const FEE = `the cleaner keeps a fee of ${LATE_CANCELLATION_FEE_HOURS === 1 ? 'one hour' : `${LATE_CANCELLATION_FEE_HOURS} hours`} at the booked hourly rate (never more than the booking's total) and the rest of what you paid is refunded`;
 
 /** "My cleaning is at 2pm tomorrow. If I cancel now…": the hours from now to the start named. */
+/** "booked for 6pm tonight, can I still back out?": tonight is the start (not "cancel tonight at 8"). */
+export function startsTonight(text: string): boolean {
+  return (
+    /\btonight\b/i.test(text) &&
+    !/\b(cancel\w*|call(ing)? (it )?off|back(ing)? out|bail\w*|pull(ing)? out)\b.{0,30}\btonight\b/i.test(text)
+  );
+}
+
 function hoursUntilStart(text: string, now: Date, zone: string): number | null {
-  if (!/\b(now|today|right away|at this point)\b/i.test(text)) return null;
+  if (!/\b(now|today|right away|at this point)\b/i.test(text) && !startsTonight(text)) return null;
   const when = readWhen(text, todayIn(now, zone));
   const time = when?.at ?? when?.after;
   const date = when?.dates.length === 1 ? when.dates[0] : undefined;
@@ -90,6 +98,13 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
     return { hours, free: hours >= FREE_CANCELLATION_HOURS };
   }
   let [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
+  // "cancel at 9pm tonight for a cleaning at 10am tomorrow": the cancelling, then the start.
+  const forStart = /\s(?:for|before) (?:a|my|the|our)(?: \w+)? (?:cleaning|clean|booking|appointment|visit)\b/i.exec(
+    rest,
+  );
+  if (readWhen(first, today) === null && forStart && readWhen(rest.slice(0, forStart.index), today) !== null) {
+    [first, rest] = [rest.slice(0, forStart.index), rest.slice(forStart.index)];
+  }
   // "if I cancel tomorrow at 9am and the cleaning is friday at 9am": both after the word.
   const and = /\s(?:and|but|while|whereas)\s|,\s/i.exec(rest);
   if (readWhen(first, today) === null && and) [first, rest] = [rest.slice(and.index), rest.slice(0, and.index)];

@@ -71,7 +71,12 @@ export function findDate(text: string, today: string): string | undefined {
           )
         : undefined;
     // "working on Thanksgiving? in-laws come friday": the holiday said with "on" is the one asked.
-    const holidayAsked = /\b(on|for|over|during|this|by)\s+(thanks ?giving|christmas|xmas|new year)/.test(t);
+    // Unless a weekday is said with a part of the day ("in-laws come for thanksgiving, clean wednesday
+    // morning"): that is the day asked about.
+    const weekdayTimed =
+      /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\s+(morning|afternoon|evening|night)\b/.test(t);
+    const holidayAsked =
+      /\b(on|for|over|during|this|by)\s+(thanks ?giving|christmas|xmas|new year)/.test(t) && !weekdayTimed;
     return weekday !== undefined && !holidayAsked && /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\b/.test(t)
       ? weekday
       : day;

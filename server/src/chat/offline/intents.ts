@@ -86,7 +86,7 @@ const CONTACT_WORDS =
   /\b(phone|cell|mobile|number|e-?mail|email address|home address|address|addresses|contact (details|info)|whatsapp|instagram|insta|facebook|tiktok|snapchat|socials|social media|social security|ssn)\b/i;
 /** Asking for our own contact details ("your phone number", "how do I reach you") is not private. */
 const SUPPORT_CONTACT =
-  /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
+  /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(a|any|the) (number|phone number|line|hotline) (i|we) can (call|text|reach)\b|\bnumber to call\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
 const SOMEONE =
   /\b(cleaner|cleaners|customer|customers|client|clients|user|users|someone|somebody|whoever|anyone|anybody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
 
@@ -133,6 +133,10 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
     ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
     /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
+    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
+      t,
+    ) ||
+    /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
     /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
       t,
     );
@@ -144,7 +148,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -275,7 +279,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   // "take me to my dashboard", "open my profile": the page.
   const page =
-    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(?<page>dashboard|bookings page|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
+    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(page (with|for|of|showing) (all )?(my )?)?(?<page>dashboard|bookings page|bookings|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
       text,
     )?.groups?.page;
   if (/\b(is there|do (you|u) have|got) (a |an )?(help cent(er|re)|faq)( page)?\b/i.test(text)) {

@@ -14,6 +14,7 @@ const SHORTHAND: Record<string, string> = {
   boking: 'booking',
   bkng: 'booking',
   appt: 'appointment',
+  appts: 'appointments',
   apointment: 'appointment',
   clening: 'cleaning',
   cleanin: 'cleaning',
@@ -147,10 +148,11 @@ export function nameCandidate(message: string): string | undefined {
     !RULE_WORDS.includes(w) &&
     !CITY_WORDS.has(w) &&
     !DAY_WORDS.has(w);
+  // Two unknown words in a row ("swears by tom becker") are likelier a name than one alone.
+  const pair = list.findIndex((w, i) => nameLike(w) && nameLike(list[i + 1]));
+  if (pair >= 0) return `${list[pair]} ${list[pair + 1]}`;
   const at = list.findIndex(nameLike);
-  if (at < 0) return undefined;
-  const next = list[at + 1];
-  return nameLike(next) ? `${list[at]} ${next}` : list[at];
+  return at < 0 ? undefined : list[at];
 }
 
 /** Whether a lower-case word is one of the language's (not a name's): English, a rule word, a day. */

@@ -7,6 +7,18 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
+    /\b(as a guest|guest booking|partner('?s)? (site|website|page)|(agent|agency|realtor|landlord)('?s)? (site|website|page))\b.{0,60}\b(cancel\w*|change|move|reschedul\w*|manage|modify|edit)\b|\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b.{0,60}\b(as a guest|guest booking)\b/i,
+    'guest-booking',
+  ],
+  [
+    /\b(insured|insurance)\b.{0,20}\b(vs\.?|versus|or|and)\b.{0,10}\bbond(ed|ing)?\b.{0,40}\b(difference|mean|means)\b|\bdifference between\b.{0,20}\b(insured|bonded|insurance)\b|\b(insured|bonded)\b.{0,10}\b(vs\.?|versus)\b/i,
+    'insured-bonded',
+  ],
+  [
+    /\b(cancel\w*) (late|last[\s-]minute|too late)\b.{0,40}\b(keep|fee|charge|cost|pay|lose)\b|\blate cancel\w*\b.{0,40}\b(keep|fee|charge|cost|pay|lose|policy)\b/i,
+    'cancellation-charge',
+  ],
+  [
     /^\W*(if|what if|what happens if)\b.{0,40}\b(gets? hurt|injured|injures?|hurts? (themselves|herself|himself))\b/i,
     'insured-bonded',
   ],
@@ -52,6 +64,10 @@ export const TOPICS: Array<[RegExp, string]> = [
     'home-access',
   ],
   [
+    /\b(bring|brings|bringing|provide|provides|use|uses|have|has)\b.{0,25}\b(own )?(supplies|equipment|cleaning products|products|vacuums?|mops?|chemicals)\b|\b(supplies|equipment|cleaning products|vacuums?|mops?|chemicals)\b.{0,30}\b(included|brought|provided|bring|provide|need to (buy|have|get|provide)|do i need)\b|\bdo i (need|have) to (buy|get|have|provide)\b.{0,20}\b(supplies|products|vacuum|mop|anything)\b/i,
+    'supplies',
+  ],
+  [
     /\b(book(ed|ing)?|reserv(ed|ation))\b.{0,60}\b(through|via|on|from|using)\b.{0,40}\b(agent|agency|realtor|real estate|partner|landlord|property manager|someone else'?s|another|their) ?('?s)? ?(web ?site|site|page)?\b|\bpowered by spotless\b/i,
     'guest-booking',
   ],
@@ -93,7 +109,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'support-response',
   ],
   [
-    /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
+    /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen|hacked|leaked)\b|\b(keep|keeps|store|stores|save|saves|hold|holds)\b.{0,15}\b(my )?(full )?(card|credit card|card number|card details|card info)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
     'secure-payments',
   ],
   // Danger first: whatever else the message says, the answer is 911.
@@ -104,6 +120,10 @@ export const TOPICS: Array<[RegExp, string]> = [
   [
     /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
     'how-it-works',
+  ],
+  [
+    /\b(number|line|hotline|someone|anyone)\b.{0,25}\b(call|reach|ring|text)\b.{0,30}\b(\d{1,2} ?am|middle of the night|after hours|at night|late at night|overnight|on (a |the )?weekends?)\b/i,
+    'support-hours',
   ],
   [
     /\b(phone|number|e-?mail)\b.{0,15}\b(for|of) (support|customer service)\b|\bwhat time do (you|u) (close|open)\b|\b(support|customer service|customer care|help ?desk|helpline)\b.{0,10}(24\s?\/\s?7|24 7|around the clock|all night)|\b(support|customer service|customer care|help ?desk|helpline|your team|you guys)\b.{0,30}\b(open|opens|hours|closed|available|reachable|weekends?|sundays?|saturdays?|holidays?)\b|\b(open|hours|available)\b.{0,20}\b(support|customer service|customer care)\b/i,
@@ -141,6 +161,6 @@ export const TOPICS: Array<[RegExp, string]> = [
 
 /** "What services do you offer?", "what do you guys actually clean", "price list". */
 export const SERVICES_ASKED =
-  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(price|cost|rate)s? (for|of) each\b/i;
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
 export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status', 'damage']);
