@@ -61,10 +61,10 @@ export const FOURTH_HOLDOUT_CASES = fourthHoldout as EvalCase[];
  * and the demo data — one asking as a visitor, one as the demo customer — with labels for the
  * figures the rules compute (prices, cancellation outcomes, earnings), times in questions, named
  * cleaners, pages and clarifying questions. 50 are held out: scored, never read while tuning. A
- * further 1,856 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
+ * further 2,056 to tune on (`fifth-extra`, `fifth-more`, `fifth-again`, `fifth-final`, `fifth-last`,
  * `fifth-stories`, `fifth-mix`, `fifth-quick`, `fifth-phone`, `fifth-people`, `fifth-first`,
- * `fifth-style`) were written the same way by thirty-five more people (six of them from the
- * product's description alone, the site being down; the last sixteen in the style of the fifth set's
+ * `fifth-style`) were written the same way by thirty-nine more people (six of them from the
+ * product's description alone, the site being down; the last twenty in the style of the fifth set's
  * own tuning part, which they read — never its held-out part; four of theirs naming cities the
  * product does not serve were left out).
  */

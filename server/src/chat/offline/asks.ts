@@ -20,7 +20,7 @@ type Asked =
 const CANCEL =
   /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|it|money|all|my money|any money) back|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|it|money|all|my money|any money) back|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -33,7 +33,7 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
   if (!CANCEL.test(text) || !COSTS.test(text)) return null;
   if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
   const own =
-    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean)\b|\bmy next one\b/i.test(
+    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean)\b|\bmy next one\b|\bthe (\w+ )?(one|cleaning|booking|clean) (coming up|i have coming)\b/i.test(
       text,
     ) || /\bmine\b/i.test(text);
   // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
@@ -102,7 +102,7 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|make (decent|good|real|ok|okay|enough|much|any) money|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
@@ -203,7 +203,7 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {
@@ -260,7 +260,7 @@ export function vague(text: string): Asked | null {
     return { kind: 'clarify', about: 'general' };
   }
   if (
-    /^(can|could|would) (you|u) (please )?(check|look (at|into)|help( me)? with|do|find) (something|a thing|smth|sth|stuff)( for me)?\W*$/.test(
+    /^((hi|hey|hello|ok|okay|so|um+)\W+)*(can|could|would) (you|u) (please )?(check|look (at|into)|help( me)? with|do|find) (something|a thing|smth|sth|stuff)( for me)?\W*$/.test(
       t,
     )
   ) {
@@ -316,14 +316,17 @@ export function whereFirst(text: string): Asked | null {
   const place = findPlace(text);
   if (place.city || place.state) return null;
   if (
-    /\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open)\b/i.test(text) ||
+    /\b(anyone|anybody|someone|somebody|who'?s?|any cleaners?)\b.{0,30}\b(free|available|open|(can|could|to|will|would) come( over)?|make it)\b|\b(can|could|will|would) (anyone|anybody|someone|somebody) (come|make it)\b/i.test(
+      text,
+    ) ||
     /\bany (openings|slots|availability|spots|times)\b/i.test(text) ||
     /^((hi|hello|hey)\W+)?(i )?(need|want|looking for|would like) (a |an )?(cleaning|clean|cleaner|maid|housekeeper)\W*$/i.test(
       text,
     ) ||
     /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text)
   ) {
-    return nameCandidate(text) ? null : { kind: 'clarify', about: 'place' };
+    // "anyone free saturday, maria lopez?" names someone; "need someone asap" does not.
+    return nameCandidate(text)?.includes(' ') ? null : { kind: 'clarify', about: 'place' };
   }
   return null;
 }
@@ -357,7 +360,7 @@ export function ownDataAsked(text: string): boolean {
     /\b(did|has|have|where|when|status|show|see|check|list|view)\b.{0,30}\bmy (payments?|bookings?|cleanings?|appointments?|receipts?|refunds?|orders?)\b|\bmy (payments?|bookings?|cleanings?|appointments?|refunds?|orders?)\b.{0,30}\b(go through|went through|gone through|confirmed|status|processed|arrive|come through)\b/i.test(
       text,
     ) ||
-    /\b(what|which|show|see)\b.{0,25}\b(e-?mail|phone|number|address|name|details|password)\b.{0,25}\b(on|in|for|of) my (account|profile)\b|\bmy (account|profile) (details|info|information|settings)\b/i.test(
+    /\b(what|which|show|see)\b.{0,25}\b(e-?mail|phone|number|address|name|details|password)\b.{0,25}\b(on|in|for|of) my (account|profile)\b|\b(what|which)\b.{0,30}\b(e-?mail|phone|number|address|name|details|card)\b.{0,30}\b(on file|(do )?you have (for|on|of) me)\b|\bmy (account|profile) (details|info|information|settings)\b/i.test(
       text,
     )
   );

@@ -33,6 +33,8 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
     /^\s*([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/i,
     // "does Aisha Khan take monday jobs at all"
     /\b(?:does|do|will|would)\s+([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:take|do|work|accept)\b.{0,15}\b(?:mon|tues|wednes|thurs|fri|satur|sun)day/i,
+    // "I can only do Wednesdays, does aisha khan work those?": a full name working a day named.
+    /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b.*\b(?:does|do|will|would|can|could)\s+([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:work|do|take|clean)\b/i,
     // "I'd like to book Aisha Khan on Wednesday, does she have time?"
     /\bbook\s+([A-Z][a-z]+\s+[A-Z][a-z]+)\b(?=.*\b(?:time|free|available|availability|openings?|slots?)\b)/,
     // A name first: "aisha khan free tomorrow?", "james carter availability thursday".
@@ -45,6 +47,8 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
     if (!name) continue;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
     if (NAME_STOP.has(first)) continue;
+    // "I can only ever do Wednesdays": words of the language, not a name.
+    if (name.split(/\s+/).every((w) => isWord(w.toLowerCase()))) continue;
     // "new orleans, monday before lunch, anyone open?": a city, not a person; nor a holiday.
     if (findPlace(name).city !== undefined || findDate(name, '2000-01-01') !== undefined) continue;
     const parts = name.split(/\s+/).filter((part) => !NAME_STOP.has(part.toLowerCase()));

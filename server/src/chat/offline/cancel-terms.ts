@@ -87,10 +87,14 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
   const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.exec(text);
   if (!cut) return null;
   // "cancel the night before, like 8pm for a 9am clean": the evening's hour to the morning's.
-  const clock = [...text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/gi)].map((m) => ({
-    minutes: ((Number(m[1]) % 12) + (m[3]?.toLowerCase() === 'pm' ? 12 : 0)) * 60 + Number(m[2] ?? 0),
-    pm: m[3]?.toLowerCase() === 'pm',
-  }));
+  const clock = [...text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\bnoon\b/gi)].map((m) =>
+    m[0].toLowerCase() === 'noon'
+      ? { minutes: 12 * 60, pm: false }
+      : {
+          minutes: ((Number(m[1]) % 12) + (m[3]?.toLowerCase() === 'pm' ? 12 : 0)) * 60 + Number(m[2] ?? 0),
+          pm: m[3]?.toLowerCase() === 'pm',
+        },
+  );
   const evening = clock.find((c) => c.pm);
   const morning = clock.find((c) => !c.pm);
   if (/\b(night|evening) before\b/i.test(text) && clock.length === 2 && evening && morning) {
@@ -120,7 +124,12 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
     b = { ...b, dates: [addDays(a.dates[0] as string, relative)] };
   }
   if (a?.dates.length !== 1 || b?.dates.length !== 1) return null;
-  const moment = (w: typeof a) => ({ date: w.dates[0] as string, time: w.at ?? w.after });
+  // "friday night around 10": an hour said with the evening is after noon.
+  const pmAtNight = (w: typeof a, time: string | null) =>
+    time && w.timeOfDay === 'evening' && Number(time.slice(0, 2)) < 12
+      ? `${String(Number(time.slice(0, 2)) + 12).padStart(2, '0')}${time.slice(2)}`
+      : time;
+  const moment = (w: typeof a) => ({ date: w.dates[0] as string, time: pmAtNight(w, w.at ?? w.after) });
   const [one, two] = [moment(a), moment(b)];
   if (one.date === two.date && (!one.time || !two.time)) return { hours: null, free: false };
   const [cancelAt, start] = `${one.date} ${one.time}` <= `${two.date} ${two.time}` ? [one, two] : [two, one];

@@ -104,7 +104,10 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   const t = text.toLowerCase();
   if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
   // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
-  if (/\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b/.test(t)) return null;
+  if (
+    /\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b|\b(supplies|vacuums?|mops?|equipment|products)\b/.test(t)
+  )
+    return null;
   // "How do I change the date of my appointment?" asks how, not about the appointment.
   if (
     /^\s*(how|why)\b/.test(t) &&
@@ -137,6 +140,9 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
       t,
     ) ||
     /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
+    /\b(the |my )?(last|past|previous) (few|couple( of)?|\d+|several|two|three) (cleanings|bookings|appointments|cleans|visits)\b/.test(
+      t,
+    ) ||
     /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
       t,
     );
@@ -148,7 +154,7 @@ function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
@@ -271,7 +277,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b/i.test(
+    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b|\b(need|want|get|grab|download|find|where)\b.{0,30}\b(receipts?|invoices?)\b|\b(receipts?|invoices?)\b.{0,40}\b(where|get|grab|download|find)\b|\b(charged|billed) (twice|double|two times)\b|\bdouble[\s-](charged|billed)\b/i.test(
       text,
     )
   ) {
@@ -333,7 +339,12 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   )
     return own;
   // An aside about the cleaner ("the cleaner just left") does not make a recipe question ours.
-  const asksForCleaners = CLEANER_NOUN.test(text) && (FIND.test(text) || findPlace(text).city !== undefined);
+  const asksForCleaners =
+    (CLEANER_NOUN.test(text) && (FIND.test(text) || findPlace(text).city !== undefined)) ||
+    // "our restaurant in tampa needs a commercial crew": a service and a place ask for cleaners.
+    (findServiceType(text) !== undefined &&
+      findPlace(text).city !== undefined &&
+      /\b(crew|team|need|needs)\b/i.test(text));
   if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book|booking|cancel|refund|pay)/i.test(text)) {
     return { kind: 'offTopic' };
   }

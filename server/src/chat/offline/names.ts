@@ -17,7 +17,11 @@ export interface NameLookup {
   ambiguous?: boolean;
 }
 
-export async function findCleanerByName(toolbox: Toolbox, name: string): Promise<NameLookup> {
+export async function findCleanerByName(
+  toolbox: Toolbox,
+  name: string,
+  options: { nickname?: boolean } = {},
+): Promise<NameLookup> {
   const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
   const candidates = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
@@ -52,8 +56,38 @@ export async function findCleanerByName(toolbox: Toolbox, name: string): Promise
       if (cleaner) break;
     }
   }
+  // "thomas becker" for Tom Becker: a first name's usual other form.
+  if (!cleaner && parts.length === 2 && !options.nickname) {
+    for (const other of NICKNAMES[parts[0] ?? ''] ?? []) {
+      const again = await findCleanerByName(toolbox, `${other} ${parts[1]}`, { nickname: true });
+      if (again.cleaner) return { cleaner: again.cleaner, candidates };
+    }
+  }
   return { cleaner, candidates };
 }
+
+/** A first name's usual long and short forms, both ways. */
+const NICKNAMES: Record<string, string[]> = Object.fromEntries(
+  (
+    'thomas:tom,tommy james:jim,jimmy,jamie william:will,bill,billy robert:rob,bob,bobby michael:mike ' +
+    'elizabeth:liz,beth,lizzie katherine:kate,katie,kathy catherine:kate,cathy jennifer:jen,jenny ' +
+    'christopher:chris daniel:dan,danny joseph:joe,joey anthony:tony richard:rick,rich nicholas:nick ' +
+    'matthew:matt benjamin:ben samuel:sam alexander:alex alexandra:alex jonathan:jon,john ' +
+    'rebecca:becky,becca margaret:maggie,meg patricia:pat,patty susan:sue,susie'
+  )
+    .split(' ')
+    .flatMap((pair) => {
+      const [long = '', shorts = ''] = pair.split(':');
+      const short = shorts.split(',');
+      return [[long, short] as [string, string[]], ...short.map((s) => [s, [long]] as [string, string[]])];
+    })
+    .reduce<Array<[string, string[]]>>((all, [k, v]) => {
+      const found = all.find(([key]) => key === k);
+      if (found) found[1].push(...v);
+      else all.push([k, [...v]]);
+      return all;
+    }, []),
+);
 
 /** Two full names that differ only by a typo or two in each part. */
 function namesClose(a: string[], b: string[]): boolean {

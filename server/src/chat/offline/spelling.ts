@@ -15,6 +15,8 @@ const SHORTHAND: Record<string, string> = {
   bkng: 'booking',
   appt: 'appointment',
   appts: 'appointments',
+  b4: 'before',
+  asap: 'as soon as possible',
   apointment: 'appointment',
   clening: 'cleaning',
   cleanin: 'cleaning',
@@ -123,7 +125,7 @@ function correctWord(word: string): string {
 }
 
 export function expandShorthand(text: string): string {
-  return text.replace(/[A-Za-z]+/g, correctWord);
+  return text.replace(/\bb4\b/gi, 'before').replace(/[A-Za-z]+/g, correctWord);
 }
 
 const DAY_WORDS = new Set(

@@ -61,7 +61,8 @@ export function readWhen(text: string, today: string): When | null {
   const t = text.toLowerCase();
   const timeOfDay = findTimeOfDay(t) ?? null;
   const after = findAfter(t);
-  const at = after ? null : (findClockTime(t) ?? null);
+  // "before noon" is a part of the day, not a time.
+  const at = after || /\b(before|by) (noon|midday|lunch)\b/.test(t) ? null : (findClockTime(t) ?? null);
   let dates: string[] = [];
   let readAs: string | undefined;
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);

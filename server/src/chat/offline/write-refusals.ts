@@ -40,9 +40,11 @@ export function writeRequest(text: string): WriteRequest | null {
     }
   }
   if (
-    /\brefund me\b|\b(process|issue|do|make|send)\b.{0,15}\b(it|refund|that|the money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
-      t,
-    )
+    /\brefund me\b/.test(t) ||
+    (/\b(refund|money)\b/.test(t) &&
+      /\b(process|issue|do|make|send)\b.{0,15}\b(it|refund|that|the money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
+        t,
+      ))
   ) {
     return { kind: 'write', what: 'refund' };
   }
