@@ -35,6 +35,8 @@ beforeAll(async () => {
     '/spa': { body: '<div id="app"><div data-spotless="search" data-city="Austin"></div></div>' },
     // A host overlay with the highest z-index over the corner the chat opens in: the chat is above it (top layer).
     '/chat': { body: '<p>Questions?</p><div class="cover"></div><div data-spotless="chat"></div>' },
+    // A property's page in Denver: "near here" is Denver.
+    '/chat-denver': { body: '<h1>9 Pine Street, Denver</h1><div data-spotless="chat" data-city="Denver"></div>' },
   });
 });
 afterAll(async () => {
@@ -289,6 +291,18 @@ describe('the widgets on a partner page under a strict CSP', () => {
       await page.context().close();
     }, 60_000);
   }
+
+  it('reads "near here" in the chat as the city its page is about (data-city)', async () => {
+    const page = await open('/chat-denver', { width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const panel = page.locator('[part="chat-panel"]');
+    await panel.getByPlaceholder('Type your message…').fill('any cleaners near here?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const listing = panel.locator('.sp-msg--assistant a[href*="/cleaners?location=Denver"]');
+    await expect.poll(() => listing.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: shotPath('chat-near-here.png') });
+    await page.context().close();
+  }, 60_000);
 
   it('opens a cleaner’s booking on the service searched for: move-out cleaning, not regular cleaning', async () => {
     const page = await open('/plain', { width: 390, height: 844 });

@@ -5,8 +5,8 @@ import { eachTarget } from './each-target';
 /**
  * The chat assistant on the three targets, with the offline engine (decision 047): a visitor's
  * session and a search answer linking real cleaners, the quick replies, a signed-in person's
- * conversation closed to anyone else (one started signed out too, once they write in it), and the
- * reply streamed as server-sent events.
+ * conversation closed to anyone else (one started signed out too, once they write in it), the
+ * reply streamed as server-sent events, and a partner page's city read as "here".
  */
 eachTarget((on) => {
   const { call, signIn } = on;
@@ -99,5 +99,21 @@ eachTarget((on) => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.message).toBeDefined();
+  });
+
+  it('reads "near here" as the page’s city, and refuses a city it does not serve naming the field', async () => {
+    const started = await call('/api/chat/session', { method: 'POST' });
+    const here = await call(`/api/chat/${started.body.sessionId}/message`, {
+      method: 'POST',
+      body: { message: 'any cleaners near here?', city: 'Austin' },
+    });
+    expect(here.status, JSON.stringify(here.body)).toBe(200);
+    expect(here.body.response).toContain('/cleaners?location=Austin');
+    const unknown = await call(`/api/chat/${started.body.sessionId}/message`, {
+      method: 'POST',
+      body: { message: 'any cleaners near here?', city: 'Atlantis' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.city).toBeDefined();
   });
 });

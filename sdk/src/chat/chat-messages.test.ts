@@ -17,6 +17,14 @@ describe('sending', () => {
     expect(quiet.calls.at(-1)?.body).toEqual({ message: 'hello' });
   });
 
+  it('sends the page’s city with each message when given one, so "near here" is that city', async () => {
+    const api = fakeApi();
+    const chat = createChat({ fetch: api.fetch, storage: null, stream: false, timeZone: null, city: 'Denver' });
+    await chat.open();
+    await chat.send('anyone near here?');
+    expect(api.calls.at(-1)?.body).toEqual({ message: 'anyone near here?', city: 'Denver' });
+  });
+
   it('sends the trimmed text to the session’s sendMessage href, typing meanwhile', async () => {
     const api = fakeApi({ hold: true });
     const chat = createChat({ fetch: api.fetch, storage: null, stream: false });

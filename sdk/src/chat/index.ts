@@ -61,6 +61,8 @@ export interface ChatOptions {
    * (default: the browser's; null sends none).
    */
   timeZone?: string | null;
+  /** The city the page is about (a partner page's `data-city`), sent with each message: where "near here" looks. */
+  city?: string;
   /** The destructive toasts (docs/product/assistant.md): 'Chat Error' when a session cannot start, 'Message Error' when a send fails. */
   onError?: (toast: ChatToast) => void;
   /** The quick reply's delay runs on these (a test's fake clock); the page's by default. */
@@ -296,7 +298,7 @@ export function createChat(options: ChatOptions = {}): Chat {
     try {
       const accept = streaming ? 'text/event-stream' : 'application/json';
       const { res, controller } = await call('POST', controls.send, {
-        body: { message, ...(timeZone ? { timeZone } : {}) },
+        body: { message, ...(timeZone ? { timeZone } : {}), ...(options.city ? { city: options.city } : {}) },
         accept,
       });
       try {

@@ -3408,6 +3408,8 @@ export interface components {
             timestamp: string;
         };
         ChatMessageInput: {
+            /** @description The city the page is about (a partner page’s `data-city`, e.g. Denver): where “near here” or “anyone free Saturday?” looks when the message names no place. One of the cities Spotless serves (400 naming `city` otherwise). */
+            city?: string;
             message: string;
             /** @description The asker’s IANA time zone (the browser’s, e.g. America/Denver), to read “tomorrow” or “Saturday morning” in; without it, the named city’s zone */
             timeZone?: string;

@@ -47,6 +47,7 @@ export const MESSAGES = {
     messageRequired: 'Please type a message',
     messageTooLong: 'Message must be at most 2000 characters',
     timeZoneInvalid: 'timeZone must be an IANA time zone such as America/Denver',
+    cityUnknown: 'city must be one of the cities Spotless serves, such as Denver',
   },
   /**
    * A partner's widgets when the key is refused (decision 048, addendum): the visitor is told in

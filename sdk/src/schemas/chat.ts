@@ -92,6 +92,10 @@ export const ChatMessageInput = z
       description:
         'The asker’s IANA time zone (the browser’s, e.g. America/Denver), to read “tomorrow” or “Saturday morning” in; without it, the named city’s zone',
     }),
+    city: z.string().trim().min(1, MESSAGES.chat.cityUnknown).max(60, MESSAGES.chat.cityUnknown).optional().meta({
+      description:
+        'The city the page is about (a partner page’s `data-city`, e.g. Denver): where “near here” or “anyone free Saturday?” looks when the message names no place. One of the cities Spotless serves (400 naming `city` otherwise).',
+    }),
   })
   .meta({ id: 'ChatMessageInput' });
 export type ChatMessageInput = z.input<typeof ChatMessageInput>;

@@ -18,8 +18,8 @@ type BookingTarget = Extract<ChatTarget, { kind: 'booking' }>;
  * booking widget (for that slot, when proposed); its other pages open on the hosted site, in a new
  * tab (chat-links.ts).
  */
-export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
-  const { ctx, emit } = props;
+export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean; city?: string }) {
+  const { ctx, emit, city } = props;
   const [problem, setProblem] = useState<{ message: string; code: string } | null>(null);
   const [booking, setBooking] = useState<BookingTarget | null>(null);
   // A refusal of the key itself is the page developer's to fix: the chat says it is unavailable,
@@ -31,6 +31,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
     return createChat({
       baseUrl: ctx.base,
       credentials: 'omit',
+      ...(city ? { city } : {}),
       headers: { 'x-spotless-key': ctx.key, ...(ctx.utm ? { 'x-spotless-utm': ctx.utm } : {}) },
       async fetch(input, init) {
         const res = await send(input, init);
@@ -52,7 +53,7 @@ export function ChatWidget(props: WidgetProps & { openAtOnce?: boolean }) {
         if (!refused.current) emit('error', { message: toast.description, title: toast.title, status: 0 });
       },
     });
-  }, [ctx, emit]);
+  }, [ctx, emit, city]);
   const [state, setState] = useState<ChatState>(chat.getState());
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);

@@ -24,7 +24,7 @@ export interface MountOptions {
   key: string;
   /** The API's origin; the loader passes its own. */
   baseUrl: string;
-  /** Search: the city searched at once (a new city searches again). */
+  /** Search: the city searched at once (a new city searches again). Chat: where "near here" looks. */
   city?: string;
   /** Search: the service type preselected. Booking: the service it opens on (`moveout`: move-out cleaning). */
   serviceType?: string;
@@ -50,7 +50,7 @@ function same(a: unknown, b: unknown): boolean {
 const ChatWidget = lazy(() => import('./chat').then((m) => ({ default: m.ChatWidget })));
 
 /** The chat's launcher: the chat's code is fetched only when the visitor first opens it. */
-function ChatLauncher(props: WidgetProps) {
+function ChatLauncher(props: WidgetProps & { city?: string }) {
   const [opened, setOpened] = useState(false);
   useEffect(() => props.emit('ready', { widget: 'chat' }), [props.emit]);
   if (opened) {
@@ -120,7 +120,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
         <p class="sp sp-alert">This booking widget needs a cleaner (data-cleaner-id).</p>
       );
     } else {
-      view = <ChatLauncher {...common} />;
+      view = <ChatLauncher {...common} {...(current.city ? { city: current.city } : {})} />;
     }
     render(view, container);
   };

@@ -116,6 +116,32 @@ describe('the chat API for a signed-out visitor', () => {
     expect(good.status).toBe(200);
   });
 
+  it('refuses a page city Spotless does not serve, naming the field, before anything is stored; takes a served one', async () => {
+    const session = await start();
+    for (const city of ['Atlantis', ' ', 'x'.repeat(61)]) {
+      const bad = await ctx.json<{ error: { fields: Record<string, string> } }>(session.actions.sendMessage.href, {
+        method: 'POST',
+        headers: { origin: ORIGIN },
+        body: { message: 'anyone near here on saturday?', city },
+      });
+      expect(bad.status, city).toBe(400);
+      expect(bad.body.error.fields.city, city).toMatch(/cities Spotless serves/);
+    }
+    const stored = await ctx.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, storedChatId(session.sessionId)));
+    // The welcome message alone.
+    expect(stored).toHaveLength(1);
+    const good = await ctx.json<{ response: string }>(session.actions.sendMessage.href, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: { message: 'any cleaners near here?', city: 'denver' },
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.response).toContain('/cleaners?location=Denver');
+  });
+
   it('answers 404 for a session that does not exist', async () => {
     const res = await ctx.json('/api/chat/AAAAAAAAAAAAAAAAAAAAAAAA/message', {
       method: 'POST',

@@ -44,6 +44,7 @@ export const chatRoutes = new Hono<AppEnv>()
         siteOrigin,
         signal: c.req.raw.signal,
         timeZone: json.timeZone,
+        city: json.city,
       });
       return c.json(renderChatReply(operations, param.sessionId, answered));
     }
@@ -53,6 +54,7 @@ export const chatRoutes = new Hono<AppEnv>()
           siteOrigin,
           signal: c.req.raw.signal,
           timeZone: json.timeZone,
+          city: json.city,
           onDelta: (text) => void stream.writeSSE({ event: 'delta', data: JSON.stringify({ text }) }),
         });
         await stream.writeSSE({

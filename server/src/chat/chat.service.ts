@@ -1,6 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { lookupCity } from '@spotless/sdk/cities';
 import { HELP_ARTICLES, policy } from '@spotless/sdk/help';
+import { MESSAGES } from '@spotless/sdk/rules';
 import { findUserById } from '../auth/users.queries';
 import {
   type Actor,
@@ -11,7 +13,7 @@ import {
   userIdOf,
   visitor,
 } from '../contract/actor';
-import { AppError, notFound } from '../contract/errors';
+import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Deps } from '../deps';
 import type { AssistantEngine, AssistantReply, Toolbox } from '../lib/assistant-engine';
 import { estimateTokens } from '../lib/assistant-engine';
@@ -288,9 +290,13 @@ export async function answerTurn(
     engine?: AssistantEngine;
     /** The asker's IANA time zone, as their browser sent it (checked by the message schema). */
     timeZone?: string | null;
+    /** The city the page is about (a partner page's `data-city`): one Spotless serves, else 400. */
+    city?: string | null;
   },
 ): Promise<ChatTurn> {
   const { database, clock } = deps;
+  const city = options.city ? lookupCity(options.city) : undefined;
+  if (options.city && !city) throw badRequest(MESSAGES.chat.cityUnknown, { city: MESSAGES.chat.cityUnknown });
   // As the person only in their own conversation: `openTurn` let through one that is theirs or
   // nobody's, and the write below claims the latter or stores nothing.
   const person = personOf(turn.actor);
@@ -310,6 +316,7 @@ export async function answerTurn(
       toolbox,
       now: startedAt,
       timeZone: options.timeZone ?? null,
+      city: city?.name ?? null,
       person: person ? { firstName: await firstNameOf(deps, turn.actor) } : null,
       signal,
       log: (event, detail) => deps.logger.warn(event, detail),

@@ -30,7 +30,7 @@ export interface OpenAiOptions {
 }
 
 /** What the model is told before every conversation. */
-export function systemPrompt(request: Pick<AssistantRequest, 'now' | 'person' | 'timeZone'>): string {
+export function systemPrompt(request: Pick<AssistantRequest, 'now' | 'person' | 'timeZone' | 'city'>): string {
   const zone = request.timeZone ?? 'America/Chicago';
   const today = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
@@ -47,6 +47,11 @@ export function systemPrompt(request: Pick<AssistantRequest, 'now' | 'person' | 
   return [
     'You are the assistant of Spotless, a marketplace for finding and booking vetted home-cleaning professionals.',
     `It is ${today} where the person is (${zone}): read “tomorrow” or “Saturday morning” there. ${who}`,
+    ...(request.city
+      ? [
+          `The page they are on is about ${request.city}: “near here”, or a search that names no place, means ${request.city}.`,
+        ]
+      : []),
     'For a time the person names, check real free times with listTimeSlots before naming a cleaner as free then.',
     'There is no messaging between customers and cleaners: never promise one.',
     'Answer only about Spotless: its cleaners, services, prices, bookings, payments, safety and policies. Politely decline anything else.',

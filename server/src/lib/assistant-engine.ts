@@ -41,6 +41,11 @@ export interface AssistantRequest {
    * "Saturday morning"; null when not sent (the engine then uses the named city's zone).
    */
   timeZone?: string | null;
+  /**
+   * The city the page is about (a partner page's `data-city`), one of the served cities' names: where
+   * "near here" or a search naming no place looks; null when not sent.
+   */
+  city?: string | null;
   /** The first name of the signed-in person chatting; null for a visitor. */
   person: { firstName: string | null } | null;
   /** Aborted when the caller goes away. */

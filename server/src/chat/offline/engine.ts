@@ -34,6 +34,10 @@ const UNSURE_MARGIN = 0.2;
 export const OFF_TOPIC_REPLY =
   "I'm the Spotless assistant, so I can only help with finding and booking cleaners, your bookings, payments, and our policies. Try asking me to find a cleaner in your city, or about cancellations.";
 
+/** Words that mean the place the person is at. */
+const HERE_WORDS = String.raw`\b(near me|close to me|near here|around here|nearby|close by|in (my|this|the) (area|neighbou?rhood|city|town)|locally|(?<=\b(cleaners?|anyone|anybody|someone|somebody|maids?|pros|available|free|working|work|clean|open) )here)\b`;
+const HERE = new RegExp(HERE_WORDS, 'i');
+
 /** The zone a question's days are read in when neither the browser nor a city says (most customers'). */
 const DEFAULT_ZONE = 'America/Chicago';
 
@@ -54,9 +58,19 @@ type Answer = { text: string; trace: ReplyTrace };
 async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
   const { toolbox } = request;
   // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
-  const message = expandShorthand(request.message);
+  let message = expandShorthand(request.message);
   const signedIn = request.person !== null;
   let intent = classify(message, signedIn);
+  // On a page about a city (a partner's `data-city`), "near here" or a search naming no place is
+  // about that city: read the message as if it named it.
+  const named = findPlace(message);
+  if (request.city && !named.city && !named.state) {
+    const here = HERE.test(message);
+    if (here || (intent.kind === 'clarify' && intent.about === 'place')) {
+      message = `${message.replace(new RegExp(HERE_WORDS, 'gi'), ' ').trim()} in ${request.city}`;
+      intent = classify(message, signedIn);
+    }
+  }
   // Days are the asker's: the zone their browser sent, else the city they name, else the Midwest's.
   const zone = request.timeZone ?? findPlace(message).city?.timeZone ?? DEFAULT_ZONE;
   const today = todayIn(request.now, zone);
