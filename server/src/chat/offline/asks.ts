@@ -20,7 +20,7 @@ type Asked =
 const CANCEL =
   /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|it|money|all|my money|any money) back|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|everything|it|money|all|my money|any money|it all) back|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -70,12 +70,24 @@ export function ownPast(text: string): Asked | null {
       t,
     ) && !/\bhow (do|can|should) i\b/.test(t);
   if (
+    /\b(when|what day|what date) (was|did) (my|our) (place|house|home|apartment|flat|condo|unit)\b.{0,10}\blast (get )?cleaned\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'bookings', question: 'last' };
+  }
+  if (
     /\bwhen was the last time\b.{0,30}\b(came|come|cleaned|clean|cleaning|someone|somebody|anyone|a cleaner)\b/.test(t)
   ) {
     return { kind: 'bookings', question: 'last' };
   }
   // "delete my account once my last booking is done" asks about the account.
-  if (/\b(delete|close|remove|deactivate|wipe)\b.{0,15}\b(account|profile|chats?|data)\b/.test(t)) return null;
+  if (
+    /\b(delete|close|remove|deactivate|wipe)\b.{0,15}\b(account|profile|chats?|data)\b|\b(account|chat history|chats|my data)\b.{0,30}\b(gone|deleted|erased|removed|wiped)\b|\b(gone|deleted|erased|removed|wiped)\b.{0,30}\b(account|chat history|chats|data)\b/.test(
+      t,
+    )
+  )
+    return null;
   // "can I tip the guy who cleaned last week?" asks how to tip, not who it was.
   if (/\b(tip|tipping)\b/.test(t) && /\b(can|how|should|do|may) (i|we)\b/.test(t)) return null;
   if (
@@ -102,11 +114,11 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]time|part[\s-]time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|on the side|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
+    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]?time|part[\s-]?time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|on the side|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -203,7 +215,7 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {
@@ -346,7 +358,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return true;
   if (
-    /\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
+    /\bhow much (have i|did i|i'?ve|have we|did we) (spent|paid)\b|\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
       text,
     )
   )

@@ -62,10 +62,9 @@ const FEE = `the cleaner keeps a fee of ${LATE_CANCELLATION_FEE_HOURS === 1 ? 'o
 /** "My cleaning is at 2pm tomorrow. If I cancel now…": the hours from now to the start named. */
 /** "booked for 6pm tonight, can I still back out?": tonight is the start (not "cancel tonight at 8"). */
 export function startsTonight(text: string): boolean {
-  return (
-    /\btonight\b/i.test(text) &&
-    !/\b(cancel\w*|call(ing)? (it )?off|back(ing)? out|bail\w*|pull(ing)? out)\b.{0,30}\btonight\b/i.test(text)
-  );
+  const today = String.raw`\b(tonight|this (morning|afternoon|evening))\b`;
+  const cancelThen = String.raw`\b(cancel\w*|call(ing)? (it )?off|back(ing)? out|bail\w*|pull(ing)? out)\b.{0,30}`;
+  return new RegExp(today, 'i').test(text) && !new RegExp(cancelThen + today, 'i').test(text);
 }
 
 function hoursUntilStart(text: string, now: Date, zone: string): number | null {

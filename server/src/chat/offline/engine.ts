@@ -124,6 +124,11 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         text: `Every payment you made, with its booking, amount and whether it was refunded, is on your Payments page: /payments — a charge there you don't recognise? Contact support with the amount and date: /contact (${SUPPORT_EMAIL}).`,
         trace: { intent: 'article', articles: ['refund-status', 'how-to-pay'] },
       };
+    case 'card':
+      return {
+        text: `Spotless keeps no card on file: you enter a card each time you pay for a booking, through our secure payment partner, so to pay with another card just use it at checkout. Your past payments and refunds are on your Payments page: /payments${signedIn ? '' : ' (sign in first: /login)'}`,
+        trace: { intent: 'article', articles: ['how-to-pay', 'secure-payments'] },
+      };
     case 'signInWhere':
       return {
         text: 'Sign in on the sign-in page: /login — on a phone it is also in the menu (☰) at the top right. No account yet? Create one there with Sign Up.',

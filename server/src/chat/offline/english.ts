@@ -164,6 +164,11 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'wouldrebook wrangler write writer writers writes writing written wrong wrote yard yeah year years ' +
     'yesterday yield your yyyy zipcode zone zonedtoutc zones zustand ' +
     // Everyday chat words the prose above lacks.
-    'buddy pal neighbor neighbour coworker roommate deal stuff lady guys folks honestly basically literally totally kinda sorta gonna gotta lots nope yep '
+    'buddy pal neighbor neighbour coworker roommate deal stuff lady guys folks honestly basically literally totally kinda sorta gonna gotta lots nope yep ' +
+    // Short everyday words, so "use maria lopez" or "my mom's cleaner" is no name.
+    'use say try guy mom dad man men kid son ask saw let see put old new big bad hey nah lot way day job fix buy ' +
+    'pay add due end top low far few pro app web fee tax tip own set run ran cut hit fun sad mad via per sir sis ' +
+    'bro aunt uncle boss cousin sister brother woman nextdoor swear swears swore recommended suggested loved ' +
+    'pull pulls tenant realtor agent'
   ).split(' '),
 );

@@ -20,6 +20,7 @@ import {
   findSort,
   findTimeOfDay,
 } from './lookups';
+import { ownBookings } from './own-asks';
 import type { CatalogType } from './prices';
 import { searchFilters } from './search';
 import { expandShorthand } from './spelling';
@@ -52,6 +53,8 @@ export type Intent =
   | { kind: 'go'; path: '/dashboard' | '/payments' | '/profile' | '/help-center' }
   /** Where their payments are listed. */
   | { kind: 'paymentsPage' }
+  /** Changing the card they pay with: none is kept; the next checkout takes any card. */
+  | { kind: 'card' }
   /** Where to sign in. */
   | { kind: 'signInWhere' }
   /** What cleaners earn on the platform. */
@@ -96,77 +99,6 @@ const ASKS =
 
 const OFF_TOPIC =
   /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|deep dish|steakhouse|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
-
-const OWN_BOOKING =
-  /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
-
-function ownBookings(text: string): Extract<Intent, { kind: 'bookings' }> | null {
-  const t = text.toLowerCase();
-  if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
-  // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
-  if (
-    /\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b|\b(supplies|vacuums?|mops?|equipment|products)\b/.test(t)
-  )
-    return null;
-  // "How do I change the date of my appointment?" asks how, not about the appointment.
-  if (
-    /^\s*(how|why)\b/.test(t) &&
-    !/^\s*how many (of my )?(cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
-    !/\b(next|upcoming)\b/.test(t)
-  )
-    return null;
-  const mine =
-    OWN_BOOKING.test(t) ||
-    /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
-      t,
-    ) ||
-    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
-    /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
-    /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
-    /\bhow many of my (cleanings|bookings|appointments|cleans|visits)\b|\bhow many (cleanings|bookings|appointments|cleans|visits) (have i|did i|i'?ve)\b|^\W*next (booking|cleaning|appointment)\b|\bhow many hours did i book\b/.test(
-      t,
-    ) ||
-    /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
-    /\bevery booking\b|\ball (of )?(my )?bookings\b|\bthe ones i (cancelled|canceled|booked|had|paid)\b|\b(anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed)\b.{0,25}\bmy (account|acct|bookings?)\b|\blist (them|em|'em)\b/.test(
-      t,
-    ) ||
-    /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
-    /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
-      t,
-    ) ||
-    /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
-    /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
-    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
-      t,
-    ) ||
-    /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
-    /\b(the |my )?(last|past|previous) (few|couple( of)?|\d+|several|two|three) (cleanings|bookings|appointments|cleans|visits)\b/.test(
-      t,
-    ) ||
-    /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
-      t,
-    );
-  const cancelFree =
-    /\b(cancel|call (it )?off|back out)\b/.test(t) &&
-    (/\bstill\b/.test(t) || /\bmy\b/.test(t) || /\bthe next (one|cleaning|booking)\b/.test(t)) &&
-    /\b(free|charged?|fee|cost|penalty|refund|paying)\b/.test(t);
-  if (cancelFree) return { kind: 'bookings', question: 'cancel-free' };
-  if (!mine) return null;
-  // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
-  const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
-  if (!about.test(t)) return null;
-  // Changing one's booking is a question about how (the reschedule and cancellation articles).
-  if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
-  const plural =
-    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
-      t,
-    );
-  // "did I pay for my upcoming cleaning or do I still owe something": that one booking.
-  const one = /\bmy (next|upcoming) (cleaning|booking|appointment|clean|visit|one)\b(?!s)/.test(t);
-  if (plural && !one) return { kind: 'bookings', question: 'list' };
-  return { kind: 'bookings', question: 'next' };
-}
 
 const CLEANER_NOUN =
   /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
@@ -283,9 +215,18 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   ) {
     return { kind: 'paymentsPage' };
   }
+  // "need to swap the card I pay with": no card is kept on file.
+  if (
+    /\b(change|swap|update|replace|switch|remove|delete|use (a )?(different|another|new))\b.{0,25}\b(card|credit card|debit card|payment method)s?\b/i.test(
+      text,
+    ) &&
+    !/\b(charged|charge|refund)/i.test(text)
+  ) {
+    return { kind: 'card' };
+  }
   // "take me to my dashboard", "open my profile": the page.
   const page =
-    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the )?(page (with|for|of|showing) (all )?(my )?)?(?<page>dashboard|bookings page|bookings|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
+    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the |your )?(page (with|for|of|showing) (all )?(my )?)?(?<page>dashboard|bookings page|bookings|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
       text,
     )?.groups?.page;
   if (/\b(is there|do (you|u) have|got) (a |an )?(help cent(er|re)|faq)( page)?\b/i.test(text)) {

@@ -299,7 +299,7 @@ export function findClockTime(text: string): string | undefined {
   if (!m?.[1]) {
     // "at 9 tomorrow morning", "at 3": a cleaning's hours read 7–11 as morning and 1–6 as afternoon.
     const bare =
-      /\b(?:at|around|about|by|round) (\d{1,2})(?:ish)?\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/|people|kids|bed|bath|rooms?|st|nd|rd|th))/.exec(
+      /\b(?:at|around|about|by|round) (\d{1,2})(?:ish)?\b(?!\s*(?:hours?|hrs?|days?|minutes?|mins?|%|\/|people|kids|bed|bath|rooms?|(?:st|nd|rd|th)\b))/.exec(
         t,
       )?.[1];
     if (!bare) return undefined;

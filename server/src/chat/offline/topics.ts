@@ -60,7 +60,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'damage',
   ],
   [
-    /\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|won'?t be home|wont be home|not going to be home|out of town|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|strangers?|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    /\b(won'?t|wont|will not|not going to|can'?t|cannot) be (home|there|around|in)\b.{0,80}\b(cats?|dogs?|pets?|keys?|get in|let (them|her|him) in)\b|\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|won'?t be home|wont be home|not going to be home|out of town|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|strangers?|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
     'home-access',
   ],
   [
@@ -92,6 +92,10 @@ export const TOPICS: Array<[RegExp, string]> = [
     'support-hours',
   ],
   [
+    /^(?!.*\b(how long|keep|kept|retain|retention)\b).*(\b(delete|close|remove|deactivate|wipe|erase)\b.{0,25}\b(my )?(account|profile|chat history|chats)\b|\b(account|chat history|chats)\b.{0,30}\b(gone|deleted|erased|removed|wiped)\b|\beverything gone\b)/i,
+    'delete-account',
+  ],
+  [
     /\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
     'profile-details',
   ],
@@ -120,6 +124,10 @@ export const TOPICS: Array<[RegExp, string]> = [
   [
     /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
     'how-it-works',
+  ],
+  [
+    /^(?=.*\b(wrong|problem|issue|emergency|support|help)\b)(?!.*\b(book|clean(ers?|ing)? (on|for))\b).*\b(anyone|anybody|someone|somebody|support|you|you guys)\b.{0,15}\b(around|available|reachable|open|there)\b.{0,25}\b(thanks ?giving|christmas|xmas|new year'?s?|holidays?)\b/i,
+    'support-hours',
   ],
   [
     /\b(number|line|hotline|someone|anyone)\b.{0,25}\b(call|reach|ring|text)\b.{0,30}\b(\d{1,2} ?am|middle of the night|after hours|at night|late at night|overnight|on (a |the )?weekends?)\b/i,

@@ -42,7 +42,7 @@ export function writeRequest(text: string): WriteRequest | null {
   if (
     /\brefund me\b/.test(t) ||
     (/\b(refund|money)\b/.test(t) &&
-      /\b(process|issue|do|make|send)\b.{0,15}\b(it|refund|that|the money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
+      /\b(process|issue|do|send)\b.{0,15}\b(it|that|refund|the money|my money)\b.{0,15}\b(now|asap|today|right away|immediately)\b|\bmake\b.{0,15}\b(refund|the money|my money)\b.{0,15}\b(now|asap|today|right away|immediately)\b/.test(
         t,
       ))
   ) {

@@ -1,0 +1,78 @@
+/**
+ * A question about the person's own bookings (decision 047): the next one, the list, or whether the
+ * next can be cancelled free — and not a question that only mentions one ("how does the cleaner get
+ * in during my next cleaning?").
+ */
+
+const OWN_BOOKING =
+  /\b(my|mine)\b.{0,30}\b(booking|bookings|cleaning|cleanings|clean|appointment|appointments|visit|job|reservation|service)\b/i;
+
+export function ownBookings(
+  text: string,
+): { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' } | null {
+  const t = text.toLowerCase();
+  if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
+  // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
+  if (
+    /\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b|\b(supplies|vacuums?|mops?|equipment|products)\b/.test(t)
+  )
+    return null;
+  // "How do I change the date of my appointment?" asks how, not about the appointment.
+  if (
+    /^\s*(how|why)\b/.test(t) &&
+    !/^\s*how many (of my )?(cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
+    !/\b(next|upcoming)\b/.test(t)
+  )
+    return null;
+  const mine =
+    OWN_BOOKING.test(t) ||
+    /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
+      t,
+    ) ||
+    /\b(bookings?|appointments?|cleanings?)\b.{0,20}\bdo i have\b(?! to\b)/.test(t) ||
+    /\bdo i have (anyone|someone|somebody|a cleaner|any cleaners?) (coming|booked|scheduled)\b/.test(t) ||
+    /\bis my (booking|cleaning|appointment|clean|visit)\b/.test(t) ||
+    /\bhow many of my (cleanings|bookings|appointments|cleans|visits)\b|\bhow many (cleanings|bookings|appointments|cleans|visits) (have i|did i|i'?ve)\b|^\W*next (booking|cleaning|appointment)\b|\bhow many hours did i book\b/.test(
+      t,
+    ) ||
+    /\b(is|for|on) (the|my) (upcoming|next) (one|clean|cleaning|booking|appointment|visit)\b/.test(t) ||
+    /\bevery booking\b|\ball (of )?(my )?bookings\b|\bthe ones i (cancelled|canceled|booked|had|paid)\b|\b(anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed)\b.{0,25}\bmy (account|acct|bookings?)\b|\blist (them|em|'em)\b/.test(
+      t,
+    ) ||
+    /\b(what'?s|what is|whats) on my account\b|\blist (out )?(what'?s|everything|all)\b/.test(t) ||
+    /\bdo i (still )?have (anything|something|any)\b.{0,25}\b(pending|unpaid|unconfirmed|not confirmed|outstanding|to pay|coming up|on the calendar|scheduled|booked|lined up)\b/.test(
+      t,
+    ) ||
+    /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
+    /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
+    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
+      t,
+    ) ||
+    /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
+    /\b(the |my )?(last|past|previous) (few|couple( of)?|\d+|several|two|three) (cleanings|bookings|appointments|cleans|visits)\b/.test(
+      t,
+    ) ||
+    /\b(bookings?|cleanings?|appointments?|reservations?)\b (that )?(i'?ve|i have|i had|i made|i booked)( got)?\b/.test(
+      t,
+    );
+  const cancelFree =
+    /\b(cancel|call (it )?off|back out)\b/.test(t) &&
+    (/\bstill\b/.test(t) || /\bmy\b/.test(t) || /\bthe next (one|cleaning|booking)\b/.test(t)) &&
+    /\b(free|charged?|fee|cost|penalty|refund|paying)\b/.test(t);
+  if (cancelFree) return { kind: 'bookings', question: 'cancel-free' };
+  if (!mine) return null;
+  // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
+  const about =
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+  if (!about.test(t)) return null;
+  // Changing one's booking is a question about how (the reschedule and cancellation articles).
+  if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
+  const plural =
+    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
+      t,
+    );
+  // "did I pay for my upcoming cleaning or do I still owe something": that one booking.
+  const one = /\bmy (next|upcoming) (cleaning|booking|appointment|clean|visit|one)\b(?!s)/.test(t);
+  if (plural && !one) return { kind: 'bookings', question: 'list' };
+  return { kind: 'bookings', question: 'next' };
+}
