@@ -18,9 +18,9 @@ type Asked =
   | { kind: 'clarify'; about: 'price' | 'person' | 'place' | 'general' };
 
 const CANCEL =
-  /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
+  /\b(scrap\w*|get(?:ting)? out of (?:it|the \w+|my \w+)|(?:has|have|needs?) to go|cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|everything|it|money|all|my money|any money|it all) back|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|everything|it|money|all|my money|all my money|any money|it all) back|without (paying|a fee|any fee|a charge|a penalty|being charged)|free window|(inside|in|within) the (free )?window|miss(ed)? (it|the window)|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -33,7 +33,7 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
   if (!CANCEL.test(text) || !COSTS.test(text)) return null;
   if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
   const own =
-    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean)\b|\bmy next one\b|\bthe (\w+ )?(one|cleaning|booking|clean) (coming up|i have coming)\b/i.test(
+    /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean|appointment|visit)\b|\bmy next one\b|\bthe (\w+ )?(one|cleaning|booking|clean) (coming up|i have coming)\b/i.test(
       text,
     ) || /\bmine\b/i.test(text);
   // "My appointment is tomorrow at 8am, if I cancel now…": the start they state is the one asked about.
@@ -73,6 +73,12 @@ export function ownPast(text: string): Asked | null {
     /\b(when|what day|what date) (was|did) (my|our) (place|house|home|apartment|flat|condo|unit)\b.{0,10}\blast (get )?cleaned\b/.test(
       t,
     )
+  ) {
+    return { kind: 'bookings', question: 'last' };
+  }
+  if (
+    /\b(that|the) (cleaning|clean|booking|visit) (that )?(already )?happened\b/.test(t) &&
+    /\b(how long|what|when|who|how much|come to|cost)\b/.test(t)
   ) {
     return { kind: 'bookings', question: 'last' };
   }

@@ -38,6 +38,7 @@ export function hoursNamed(text: string): number | null {
     const n = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5 }[half[1]] ?? Number(half[1]);
     return (n + 0.5) * ((half[2] ?? half[3]) === 'day' ? 24 : 1);
   }
+  if (/\bhalf (a|one) day\b/.test(t)) return 12;
   if (/\b(the )?day before\b|\bnight before\b/.test(t)) return null;
   if (/\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t)) return null;
   const m =
@@ -131,7 +132,19 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
   const moment = (w: typeof a) => ({ date: w.dates[0] as string, time: pmAtNight(w, w.at ?? w.after) });
   const [one, two] = [moment(a), moment(b)];
   if (one.date === two.date && (!one.time || !two.time)) return { hours: null, free: false };
-  const [cancelAt, start] = `${one.date} ${one.time}` <= `${two.date} ${two.time}` ? [one, two] : [two, one];
+  // "cancel on Monday for a cleaning Wednesday", said on a Tuesday: the Monday before that Wednesday.
+  const cancelFirst = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.test(first);
+  const [said, begins] = cancelFirst ? [one, two] : [two, one];
+  const weekBefore = { ...said, date: addDays(said.date, -7) };
+  const moved =
+    `${said.date} ${said.time}` > `${begins.date} ${begins.time}` &&
+    `${weekBefore.date} ${weekBefore.time}` <= `${begins.date} ${begins.time}` &&
+    /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(cancelFirst ? first : rest);
+  const [cancelAt, start] = moved
+    ? [weekBefore, begins]
+    : `${one.date} ${one.time}` <= `${two.date} ${two.time}`
+      ? [one, two]
+      : [two, one];
   if (start.time && cancelAt.time) {
     const hours =
       (Date.parse(`${start.date}T${start.time}Z`) - Date.parse(`${cancelAt.date}T${cancelAt.time}Z`)) / HOUR_MS;

@@ -53,20 +53,31 @@ export function findDate(text: string, today: string): string | undefined {
   // "the day after Thanksgiving", "black friday", "the day before Christmas Eve".
   if (holiday) {
     // "the day after", "the morning after Thanksgiving" (not "thanksgiving morning before the in-laws").
-    const HOLIDAY = '(?:thanks ?giving|christmas|xmas|new year|nye)';
-    const shift = new RegExp(
-      String.raw`\bday after\b|\b(morning|afternoon|evening|night) after ${HOLIDAY}|\bblack friday\b`,
-    ).test(t)
+    const HOLIDAY = '(?:thanks ?giving|christmas|xmas|new year|nye|black friday)';
+    // Black Friday is the day after Thanksgiving; "the day after Black Friday", the one after that.
+    const base = /\bblack friday\b/.test(t) ? addDaysIso(holiday, 1) : holiday;
+    // "the wednesday after thanksgiving": that weekday in the days after (or before) it.
+    const around = new RegExp(String.raw`\b(sun|mon|tues|wednes|thurs|fri|satur)day (after|before) ${HOLIDAY}`).exec(t);
+    if (around?.[1]) {
+      const target = ['sun', 'mon', 'tues', 'wednes', 'thurs', 'fri', 'satur'].indexOf(around[1]);
+      const from = new Date(`${base}T00:00:00Z`).getUTCDay();
+      const ahead = around[2] === 'after' ? (target - from + 7) % 7 || 7 : -((from - target + 7) % 7 || 7);
+      return addDaysIso(base, ahead);
+    }
+    const shift = new RegExp(String.raw`\bday after\b|\b(morning|afternoon|evening|night) after ${HOLIDAY}`).test(t)
       ? 1
       : new RegExp(String.raw`\bday before\b|\b(morning|afternoon|evening|night) before ${HOLIDAY}`).test(t)
         ? -1
         : 0;
-    const day = addDaysIso(holiday, shift);
+    const day = addDaysIso(base, shift);
     // "sat morning, the house is a wreck after thanksgiving": the weekday named is the day asked.
     const weekday =
       shift === 0
         ? findDate(
-            t.replace(/\b(thanks ?giving|christmas( eve)?|xmas( eve)?|new year'?s( eve| day)?|nye)\b/g, ' '),
+            t.replace(
+              /\b(thanks ?giving|black friday|christmas( eve)?|xmas( eve)?|new year'?s( eve| day)?|nye)\b/g,
+              ' ',
+            ),
             today,
           )
         : undefined;

@@ -98,7 +98,7 @@ const ASKS =
   /\b(what(?:'?s| is| are)|give|share|send|tell|get|need|want|find|know|have|got|provide|look ?up|access|see|reach|contact|call|text|email|dm|message|where|which)\b|\?/i;
 
 const OFF_TOPIC =
-  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|deep dish|steakhouse|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+  /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|deep dish|side dish(es)?|stuffing|gravy|casserole|book report|steakhouse|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
 
 const CLEANER_NOUN =
   /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
@@ -209,7 +209,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b|\b(need|want|get|grab|download|find|where)\b.{0,30}\b(receipts?|invoices?)\b|\b(receipts?|invoices?)\b.{0,40}\b(where|get|grab|download|find)\b|\b(charged|billed) (twice|double|two times)\b|\bdouble[\s-](charged|billed)\b/i.test(
+    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b|\b(need|want|get|grab|download|find|where)\b.{0,30}\b(receipts?|invoices?)\b|\b(receipts?|invoices?)\b.{0,40}\b(where|get|grab|download|find)\b|\b(charged|billed) (twice|double|two times)\b|\b(see|view|list|show)\b.{0,15}\b(every|all the|all) (charges?|payments?)\b|\bdouble[\s-](charged|billed)\b/i.test(
       text,
     )
   ) {
@@ -286,7 +286,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     (findServiceType(text) !== undefined &&
       findPlace(text).city !== undefined &&
       /\b(crew|team|need|needs)\b/i.test(text));
-  if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book|booking|cancel|refund|pay)/i.test(text)) {
+  if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book(?! report)|booking|cancel|refund|pay)/i.test(text)) {
     return { kind: 'offTopic' };
   }
   if (earningsAsked(text)) return { kind: 'earnings' };

@@ -98,6 +98,13 @@ function placeIn(text: string): Place {
     ' ',
   );
   if (ruledOut !== text) return placeIn(ruledOut);
+  // "my usual place is in austin but my parents are in Dallas": the place after "but" is the one meant.
+  const but = /\bbut\b/i.exec(text);
+  if (but) {
+    const after = placeIn(text.slice(but.index + 3));
+    const before = placeIn(text.slice(0, but.index));
+    if (after.city && before.city && after.city !== before.city) return after;
+  }
   const list = words(text);
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];
@@ -149,7 +156,7 @@ export function findServiceType(text: string): ServiceType | undefined {
   const t = text.toLowerCase();
   // "deep dish" is a pizza, not a service.
   if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b(?![\s-]dish)/.test(t)) return 'deep';
-  if (/\bmov(e|ing)[\s-]?(in|out)\b|\bmoveout\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(t)) {
+  if (/\bmov(e|ing)[\s-]?(in|out)s?\b|\bmoveouts?\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(t)) {
     return 'moveout';
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
@@ -235,9 +242,10 @@ export type Sort = 'rating' | 'price' | 'experience' | 'distance';
 export function findSort(text: string): Sort | undefined {
   const t = text.toLowerCase();
   if (
-    /\b(cheapest|least expensive|lowest (price|rate)|most affordable|budget|affordable|inexpensive|cheap)\b/.test(t) &&
-    // "my budget is $40 max" states a ceiling (findMaxPrice), not an order.
-    findMaxPrice(text) === undefined
+    /\b(cheapest|least expensive|lowest (price|rate)|most affordable)\b/.test(t) ||
+    (/\b(budget|affordable|inexpensive|cheap)\b/.test(t) &&
+      // "my budget is $40 max" states a ceiling (findMaxPrice), not an order.
+      findMaxPrice(text) === undefined)
   ) {
     return 'price';
   }

@@ -67,27 +67,17 @@ export async function findCleanerByName(
 }
 
 /** A first name's usual long and short forms, both ways. */
-const NICKNAMES: Record<string, string[]> = Object.fromEntries(
-  (
-    'thomas:tom,tommy james:jim,jimmy,jamie william:will,bill,billy robert:rob,bob,bobby michael:mike ' +
-    'elizabeth:liz,beth,lizzie katherine:kate,katie,kathy catherine:kate,cathy jennifer:jen,jenny ' +
-    'christopher:chris daniel:dan,danny joseph:joe,joey anthony:tony richard:rick,rich nicholas:nick ' +
-    'matthew:matt benjamin:ben samuel:sam alexander:alex alexandra:alex jonathan:jon,john ' +
-    'rebecca:becky,becca margaret:maggie,meg patricia:pat,patty susan:sue,susie'
-  )
-    .split(' ')
-    .flatMap((pair) => {
-      const [long = '', shorts = ''] = pair.split(':');
-      const short = shorts.split(',');
-      return [[long, short] as [string, string[]], ...short.map((s) => [s, [long]] as [string, string[]])];
-    })
-    .reduce<Array<[string, string[]]>>((all, [k, v]) => {
-      const found = all.find(([key]) => key === k);
-      if (found) found[1].push(...v);
-      else all.push([k, [...v]]);
-      return all;
-    }, []),
-);
+const NICKNAMES: Record<string, string[]> = {};
+for (const group of (
+  'thomas,tom,tommy,thom james,jim,jimmy,jamie william,will,bill,billy robert,rob,bob,bobby michael,mike,mikey ' +
+  'elizabeth,liz,beth,lizzie katherine,catherine,kate,katie,kathy,cathy jennifer,jen,jenny christopher,chris ' +
+  'daniel,dan,danny joseph,joe,joey anthony,tony richard,rick,rich nicholas,nick matthew,matt benjamin,ben ' +
+  'samuel,sam alexander,alexandra,alex jonathan,jon,john rebecca,becky,becca margaret,maggie,meg ' +
+  'patricia,pat,patty susan,sue,susie'
+).split(' ')) {
+  const names = group.split(',');
+  for (const name of names) NICKNAMES[name] = [...(NICKNAMES[name] ?? []), ...names.filter((n) => n !== name)];
+}
 
 /** Two full names that differ only by a typo or two in each part. */
 function namesClose(a: string[], b: string[]): boolean {

@@ -45,7 +45,7 @@ export function ownBookings(
     ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
     /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
-    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
+    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bdo i have (one|any|anything) (stuck )?(in |still )?(pending|unpaid|unconfirmed)\b|\bwhich of my (bookings|cleanings|appointments)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
       t,
     ) ||
     /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
@@ -63,12 +63,12 @@ export function ownBookings(
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bwhich of my\b|\b(stuck|still) (in )?(pending|unpaid)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
   const plural =
-    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something)\b/.test(
+    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something|stuck|which of my)\b/.test(
       t,
     );
   // "did I pay for my upcoming cleaning or do I still owe something": that one booking.

@@ -32,7 +32,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'cancellation-charge',
   ],
   [
-    /\b(bump|push|move|shift) (it|my booking|the booking|the cleaning|my cleaning)\b.{0,20}\b(later|earlier|back|forward|a day|another day)\b/i,
+    /\b(bump|push|move|shift) (it|(my|the)( next| upcoming)? (booking|cleaning|clean|appointment|visit))\b.{0,20}\b(later|earlier|back|forward|a day|another day|a few hours|an hour)\b/i,
     'reschedule',
   ],
   [
@@ -104,7 +104,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'tipping',
   ],
   [
-    /\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
+    /\b(do|will|should) (i|we) (pay|get charged|be charged)\b.{0,15}\b(before|after|up ?front|in advance)\b|\bpay (up ?front|in advance)\b|\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
     'how-to-pay',
   ],
   [/\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i, 'tipping'],
@@ -127,6 +127,10 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   [
     /^(?=.*\b(wrong|problem|issue|emergency|support|help)\b)(?!.*\b(book|clean(ers?|ing)? (on|for))\b).*\b(anyone|anybody|someone|somebody|support|you|you guys)\b.{0,15}\b(around|available|reachable|open|there)\b.{0,25}\b(thanks ?giving|christmas|xmas|new year'?s?|holidays?)\b/i,
+    'support-hours',
+  ],
+  [
+    /\b(talk|speak|chat) (to|with) (a )?(human|real person|person|someone real|an agent|a manager)\b|\bnot a (bot|robot|machine)\b|\b(a |an )?(real|actual) (person|human)\b|\breport (a|my|the|this) cleaner\b/i,
     'support-hours',
   ],
   [

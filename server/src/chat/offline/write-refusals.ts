@@ -54,6 +54,9 @@ export function writeRequest(text: string): WriteRequest | null {
   ) {
     return { kind: 'write', what: 'other' };
   }
+  // "put a $20 tip on my card": an act.
+  if (/\b(put|add|send|give) (a |an )?\$?\d+ tip\b|\bput (a |an )?(\$?\d+ )?tip on\b/.test(t))
+    return { kind: 'write', what: 'pay' };
   // "book him monday, put it on my visa": paying with the asker's card is an act too.
   if (/\b(put|charge|bill) it (on|to) my (card|visa|mastercard|amex|credit card|debit card|account)\b/.test(t)) {
     return { kind: 'write', what: /\bbook\b/.test(t) ? 'book' : 'pay' };
