@@ -2,7 +2,7 @@ import { hoursNamed, momentsNamed, startsTonight } from './cancel-terms';
 import { findClockTime, findDate, findMaxPrice, findPlace, findTimeOfDay } from './lookups';
 import { profileName } from './names';
 import { type CatalogType, findCatalogType, PRICE_WORDS } from './prices';
-import { isWord, nameCandidate } from './spelling';
+import { isWord, nameCandidate, nameWords } from './spelling';
 
 /**
  * The questions the offline engine answers with figures and people (decision 047): what cancelling
@@ -204,6 +204,11 @@ export function personAsked(text: string): Asked | null {
   const candidate = nameCandidate(text);
   const full = candidate?.includes(' ') ? candidate : undefined;
   if (full && PROFILE_WORDS.test(text)) return { kind: 'cleaner', name: full, tentative: true };
+  // "a maria something in denver, lopez i think? can you find her": a first and last name apart.
+  const apart = nameWords(text);
+  if (!full && apart.length === 2 && PROFILE_WORDS.test(text)) {
+    return { kind: 'cleaner', name: apart.join(' '), tentative: true };
+  }
   const name = profileName(text, isWord);
   if (name && findPlace(name).city === undefined && !findCatalogType(name)) {
     return { kind: 'cleaner', name, ...(name.includes(' ') ? {} : { tentative: true }) };
@@ -221,7 +226,7 @@ export function personAsked(text: string): Asked | null {
 }
 
 const PROFILE_WORDS =
-  /\b(link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(link|find (her|him|them)|link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
 export function vague(text: string): Asked | null {

@@ -24,6 +24,7 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
     /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
     /\b([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar|openings|slots|times)\b/i,
     /\b([A-Z][a-z]+)\s+(?:could|can|would|will)\s+(?:come|clean|do|make it|work)\b/,
+    /\b([A-Za-z][a-z]+\s+(?!(?:who|that|which|then|there)\b)[A-Za-z][a-z]+)\s+(?:could|can)\s+(?:come|clean|make it)\b/i,
     /\b(?:availability|free (?:times|slots)|open (?:slots|times)|schedule|slots|times|openings)\s+(?:of|for|with)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\b/i,
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:have|got)\s+(?:any\s+|anything\s+|something\s+|an?\s+)?(?:time|times|availability|openings?|slots?|free|open|available|space|room|spots?)\b/i,
     /\b(?:does|has)\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:have|got)\s+(?:anything|something|any(?:thing)? (?:left|free|open))\b/i,

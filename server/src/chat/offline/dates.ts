@@ -85,7 +85,9 @@ export function findDate(text: string, today: string): string | undefined {
     // Unless a weekday is said with a part of the day ("in-laws come for thanksgiving, clean wednesday
     // morning"): that is the day asked about.
     const weekdayTimed =
-      /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\s+(morning|afternoon|evening|night)\b/.test(t);
+      /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\s+(morning|afternoon|evening|night)\b|\b(free|available|open|come|clean|book)\s+(on\s+)?(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\b/.test(
+        t,
+      );
     const holidayAsked =
       /\b(on|for|over|during|this|by)\s+(thanks ?giving|christmas|xmas|new year)/.test(t) && !weekdayTimed;
     return weekday !== undefined && !holidayAsked && /\b(mon|tues?|wed|wednes|thurs?|fri|sat|satur|sun)(day)?\b/.test(t)

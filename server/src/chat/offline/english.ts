@@ -169,6 +169,6 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'use say try guy mom dad man men kid son ask saw let see put old new big bad hey nah lot way day job fix buy ' +
     'pay add due end top low far few pro app web fee tax tip own set run ran cut hit fun sad mad via per sir sis ' +
     'bro aunt uncle boss cousin sister brother woman nextdoor swear swears swore recommended suggested loved ' +
-    'pull pulls tenant realtor agent'
+    'pull pulls tenant realtor agent her him his she they them think thought guess maybe'
   ).split(' '),
 );

@@ -82,7 +82,7 @@ const INJECTION = [
   /^\s*\[(system|admin|administrator|developer|staff|support|moderator)\]|\bthis is (spotless|the|an?) (support|admin|staff|developer|system|moderator)\b.{0,80}\b(reply|tell|say|send|respond|link|inform)\b|\b(reply|respond) to (every|all|each) (users?|customers?|people)\b/i,
   /\b(olvida|ignora|ignorez|oubliez|vergiss|ignoriere)\b.{0,40}\b(instrucciones|instructions|anweisungen|reglas|règles)\b|\[\[|\bdev note\b|\b(user|i) (is|am) (a |an )?(verified )?(admin|administrator|developer)\b|\bnew policy from\b|\bassistants? (may|can|are allowed to) now\b|\bnew instructions\b|\bfrom now on\b.{0,30}\b(answer|reply|respond|speak|talk|say|only)\b|\b(say|reply|respond with|type) ['"‘’]?\w+['"‘’]? to confirm\b/i,
   /\b(system|admin|security|policy) (notice|alert|override|update)\b|\b(prior|previous|earlier|old|all|your) (rules|instructions|guidelines)\b.{0,20}\b(are |is )?(void|null|revoked|cancelled|suspended|no longer)\b|\b(reply|respond|answer) (to )?(every|each|all)( \w+)? (messages?|questions?)\b.{0,40}\b(with|by)\b|\breply ok to confirm\b/i,
-  /\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
+  /\bnew (rule|policy|instructions?) from\b|\by(ou'?re|ou are) now (allowed|permitted|authori[sz]ed)\b|\blet'?s play a game\b|\b(without|no|ignoring)( any| all| your| the)?( usual| normal| current)? (rules|guidelines|limits|limitations|restrictions|filters|guardrails|censorship)\b/i,
 ];
 
 const CONTACT_WORDS =
@@ -209,7 +209,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   // "where can I see my payments?", "a charge I don't recognise": the Payments page.
   if (
     signedIn &&
-    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b|\b(need|want|get|grab|download|find|where)\b.{0,30}\b(receipts?|invoices?)\b|\b(receipts?|invoices?)\b.{0,40}\b(where|get|grab|download|find)\b|\b(charged|billed) (twice|double|two times)\b|\b(see|view|list|show)\b.{0,15}\b(every|all the|all) (charges?|payments?)\b|\bdouble[\s-](charged|billed)\b/i.test(
+    /\b(see|view|find|check)\b.{0,20}\b(everything|all|what) (i'?ve|i have) (been )?(charged|paid|billed)\b|\bamounts? i paid\b|\bdouble[\s-]check\b.{0,30}\b(paid|payments?|charges?)\b|\b(see|view|find|check|look at|list)\b.{0,20}\b(all )?my (past |previous |old )?(payments|charges|receipts|transactions|payment history|billing)\b|\bcharge\b.{0,60}\b(don'?t|do not|can'?t|cannot) recogni[sz]e\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed)\b|\b(don'?t|do not) recogni[sz]e\b.{0,40}\bcharge\b|\b(need|want|get|grab|download|find|where)\b.{0,30}\b(receipts?|invoices?)\b|\b(receipts?|invoices?)\b.{0,40}\b(where|get|grab|download|find)\b|\b(charged|billed) (twice|double|two times)\b|\b(see|view|list|show)\b.{0,15}\b(every|all the|all) (charges?|payments?)\b|\bdouble[\s-](charged|billed)\b/i.test(
       text,
     )
   ) {
@@ -226,7 +226,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   // "take me to my dashboard", "open my profile": the page.
   const page =
-    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the |your )?(page (with|for|of|showing) (all )?(my )?)?(?<page>dashboard|bookings page|bookings|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
+    /\b(take me to|go to|open|bring up|link (to|for)|where(?:'?s| is)|get to)\s+(my |the |your )?(page (with|for|of|showing|that has|that shows|that lists) (all )?(my )?)?(?<page>dashboard|bookings page|bookings|profile|payments( page)?|account( page| settings)?|settings|help cent(er|re)|faqs?)\b/i.exec(
       text,
     )?.groups?.page;
   if (/\b(is there|do (you|u) have|got) (a |an )?(help cent(er|re)|faq)( page)?\b/i.test(text)) {
@@ -234,7 +234,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   }
   if (
     page &&
-    /^\W*(please |pls |can you |could you )?(take|go|open|bring|link|where|get)\b|\b(pls|please)\W*$/i.test(text)
+    /^\W*(please |pls |can you |could you )?(take|go|open|bring|link|where'?s?|get)\b|\b(pls|please)\W*$/i.test(text)
   ) {
     return {
       kind: 'go',
@@ -265,7 +265,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'signInWhere' };
   }
   if (
-    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\bis (the|my|our) cleaner (coming|arriving|due)\b/i.test(
       text,
     )
   ) {

@@ -177,7 +177,7 @@ export function findMaxPrice(text: string): number | undefined {
   const t = text.toLowerCase().replace(/,/g, '');
   const money = String.raw`\$?\s?(\d{1,4}(?:\.\d{1,2})?)`;
   const before = new RegExp(
-    String.raw`\b(?:under|below|less than|cheaper than|no more than|not more than|nothing over|not over|nothing above|no higher than|no more that|at most|max(?:imum)?|up to|within|budget(?: of| is)?|lower than|<)\s*` +
+    String.raw`\b(?:under|below|less than|cheaper than|no more than|not more than|nothing over|not over|nothing above|no higher than|no more that|at most|max(?:imum)?|up to|within|budget(?: of| is)?|lower than|(?:can'?t|cannot|won'?t|don'?t|do not|not) (?:want to )?(?:spend|pay|go) (?:more than|over|above|past)|<)\s*` +
       money,
   );
   const after = new RegExp(

@@ -12,6 +12,8 @@ export function ownBookings(
 ): { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' } | null {
   const t = text.toLowerCase();
   if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
+  // "I booked through a partner's site without an account": the guest-booking article.
+  if (/\bpartner\b|\bas a guest\b|\bwithout (making |creating |having )?(an )?account\b/.test(t)) return null;
   // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.
   if (
     /\bget in\b|\bkeys?\b|\blockbox\b|\b(cats?|dogs?|pets?)\b|\b(supplies|vacuums?|mops?|equipment|products)\b/.test(t)
@@ -20,7 +22,7 @@ export function ownBookings(
   // "How do I change the date of my appointment?" asks how, not about the appointment.
   if (
     /^\s*(how|why)\b/.test(t) &&
-    !/^\s*how many (of my )?(cleanings|bookings|appointments|cleans|visits)\b/.test(t) &&
+    !/^\s*how many (of my |times )?(cleanings|bookings|appointments|cleans|visits|have i|did i|i'?ve)\b/.test(t) &&
     !/\b(next|upcoming)\b/.test(t)
   )
     return null;
@@ -45,7 +47,7 @@ export function ownBookings(
     ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
     /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
-    /\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bdo i have (one|any|anything) (stuck )?(in |still )?(pending|unpaid|unconfirmed)\b|\bwhich of my (bookings|cleanings|appointments)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
+    /\bhow many times (have i|did i|i'?ve) (booked|used|had)\b|\b(everything|all) (i'?ve|i have) (ever )?(booked|had)\b|\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bdo i have (one|any|anything) (stuck )?(in |still )?(pending|unpaid|unconfirmed)\b|\bwhich of my (bookings|cleanings|appointments)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
       t,
     ) ||
     /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||

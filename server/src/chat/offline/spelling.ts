@@ -139,7 +139,20 @@ const DAY_WORDS = new Set(
  */
 export function nameCandidate(message: string): string | undefined {
   const list = words(expandShorthand(message));
-  const nameLike = (w: string | undefined) =>
+  // Two unknown words in a row ("swears by tom becker") are likelier a name than one alone.
+  const pair = list.findIndex((w, i) => nameLike(w) && nameLike(list[i + 1]));
+  if (pair >= 0) return `${list[pair]} ${list[pair + 1]}`;
+  const at = list.findIndex(nameLike);
+  return at < 0 ? undefined : list[at];
+}
+
+/** Every word of a message that could be part of a name ("a maria something in denver, lopez i think"). */
+export function nameWords(message: string): string[] {
+  return words(expandShorthand(message)).filter(nameLike);
+}
+
+function nameLike(w: string | undefined): w is string {
+  return (
     w !== undefined &&
     w.length >= 3 &&
     /^[a-z]+$/.test(w) &&
@@ -149,12 +162,8 @@ export function nameCandidate(message: string): string | undefined {
     !ENGLISH_WORDS.has(w.replace(/(?:ed|ing|s|es|d)$/, '')) &&
     !RULE_WORDS.includes(w) &&
     !CITY_WORDS.has(w) &&
-    !DAY_WORDS.has(w);
-  // Two unknown words in a row ("swears by tom becker") are likelier a name than one alone.
-  const pair = list.findIndex((w, i) => nameLike(w) && nameLike(list[i + 1]));
-  if (pair >= 0) return `${list[pair]} ${list[pair + 1]}`;
-  const at = list.findIndex(nameLike);
-  return at < 0 ? undefined : list[at];
+    !DAY_WORDS.has(w)
+  );
 }
 
 /** Whether a lower-case word is one of the language's (not a name's): English, a rule word, a day. */

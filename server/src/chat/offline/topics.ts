@@ -7,11 +7,11 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
-    /\b(as a guest|guest booking|partner('?s)? (site|website|page)|(agent|agency|realtor|landlord)('?s)? (site|website|page))\b.{0,60}\b(cancel\w*|change|move|reschedul\w*|manage|modify|edit)\b|\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b.{0,60}\b(as a guest|guest booking)\b/i,
+    /\b(as a guest|guest booking|partner('?s)? (site|website|page)|(agent|agency|realtor|landlord)('?s)? (site|website|page))\b.{0,110}\b(cancel\w*|change|move|reschedul\w*|manage|modify|edit)\b|\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b.{0,60}\b(as a guest|guest booking)\b/i,
     'guest-booking',
   ],
   [
-    /\b(insured|insurance)\b.{0,20}\b(vs\.?|versus|or|and)\b.{0,10}\bbond(ed|ing)?\b.{0,40}\b(difference|mean|means)\b|\bdifference between\b.{0,20}\b(insured|bonded|insurance)\b|\b(insured|bonded)\b.{0,10}\b(vs\.?|versus)\b/i,
+    /\b(insured|insurance|bonded)\b.{0,40}\b(cover|covers|covered|matters?|protects?)\b.{0,20}\b(my|stuff|things|belongings|home|house|damage)\b|\b(insured|insurance)\b.{0,20}\b(vs\.?|versus|or|and)\b.{0,10}\bbond(ed|ing)?\b.{0,40}\b(difference|mean|means)\b|\bdifference between\b.{0,20}\b(insured|bonded|insurance)\b|\b(insured|bonded)\b.{0,10}\b(vs\.?|versus)\b/i,
     'insured-bonded',
   ],
   [
@@ -56,7 +56,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'insured-bonded',
   ],
   [
-    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible|report\w*|who (do|should|can) i (tell|contact|call|notify)|deadline|time limit)\b|\b(left|made|caused)\b.{0,15}\b(scratch(es)?|dents?|stains?|cracks?|chips?|holes?|burn marks?|marks)\b|\b(cleaner|she|he|they)\b.{0,20}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible|report\w*|who (do|should|can) i (tell|contact|call|notify)|deadline|time limit)\b|\b(left|made|caused)\b.{0,15}\b(scratch(es)?|dents?|stains?|cracks?|chips?|holes?|burn marks?|marks)\b|\b(cleaner|she|he|they)\b.{0,30}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
     'damage',
   ],
   [
@@ -173,6 +173,6 @@ export const TOPICS: Array<[RegExp, string]> = [
 
 /** "What services do you offer?", "what do you guys actually clean", "price list". */
 export const SERVICES_ASKED =
-  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\b(price|cost|rate)s? (for|of) each\b/i;
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\b(list|menu) of (what|everything) (you|u|y'?all)( guys| all)? (offer|do)\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
 export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status', 'damage']);

@@ -73,14 +73,24 @@ export function readWhen(text: string, today: string): When | null {
   const nthWeekend = /\b(first|1st|second|2nd|third|3rd|fourth|4th|last) weekend (?:in|of) [a-z]+/.test(t)
     ? findDate(t, today)
     : undefined;
-  if (nthWeekend) {
+  // "the weekend of the 5th": that date's Saturday and Sunday.
+  const weekendOf = /\bweekend of (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b/.exec(t);
+  const ofDate = weekendOf ? findDate(`the ${weekendOf[1]}th`, today) : undefined;
+  // "in auckland till the weekend, … tomorrow": the weekend is when they are away, not the day asked.
+  const weekendContext =
+    /\b(till|until|til|through|before|after) (the |this )?weekend\b/.test(t) &&
+    /\b(today|tonight|tomorrow|tmrw|mon|tues?|wednes|wed|thurs?|fri)(day)?\b/.test(t);
+  if (ofDate) {
+    const saturday = addDays(ofDate, weekday(ofDate) === 0 ? -1 : 6 - weekday(ofDate));
+    dates = [saturday, addDays(saturday, 1)];
+  } else if (nthWeekend) {
     // "the first weekend of December": its Saturday and Sunday.
     dates = [nthWeekend, addDays(nthWeekend, 1)];
-  } else if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed) {
+  } else if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed && !weekendContext) {
     // "the weekend after this one", "the following weekend": a week on; "the weekend after next": two.
     const later = /\bweekend after next\b/.test(t)
       ? 14
-      : /\bweekend after (this|this one|that)\b|\bfollowing weekend\b/.test(t)
+      : /\bweekend after (this|this one|that)\b|\bfollowing weekend\b|\bthe one after\b/.test(t)
         ? 7
         : 0;
     const first = addDays(
@@ -94,7 +104,9 @@ export function readWhen(text: string, today: string): When | null {
       readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${new Date(`${saturday}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })} on, the nearer first.`;
     }
     // "this weekend? Sunday preferably": the day named wins.
-    if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
+    if (/\bsat(urday)?\b/.test(t) && /\bsun(day)?\b/.test(t)) {
+      // "sat or sun": either day.
+    } else if (/\bsun(day)?\b/.test(t)) dates = [dates.at(-1) as string];
     else if (/\bsat(urday)?\b/.test(t)) dates = [dates[0] as string];
   } else if (/\b(this|next) week\b/.test(t) && findDate(t.replace(/\b(this|next) week\b/g, ' '), today) !== undefined) {
     // "this week … tmrw morning", "next week on Tuesday": the day named, in the week named.

@@ -19,13 +19,13 @@ export type WriteRequest = { kind: 'write'; what: 'book' | 'cancel' | 'refund' |
 /** A request that the assistant act: "book Maria", "can you cancel my booking", "refund me". */
 export function writeRequest(text: string): WriteRequest | null {
   const t = text.toLowerCase().trim();
-  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please )?|i want you to |i need you to |go ahead (?:and |n |& )?|you should |help me )?`;
+  const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please |just |kindly )?|i want you to |i need you to |go ahead (?:and |n |& )?|you should |help me )?`;
   const verbs: Array<[RegExp, WriteRequest['what']]> = [
     [/book|reserve|schedule|hire/, 'book'],
     [/cancel/, 'cancel'],
     [/refund(?! status| update|s? (?:yet|status))|give me (my )?money back/, 'refund'],
     [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|add (?:a )?(?:\$?\d+ )?tip|process (the |my )?payment/, 'pay'],
-    [/(?:process|issue|send) (?:the |my )?refund/, 'refund'],
+    [/(?:process|issue|send|give) (?:me )?(?:a |the |my )?refund/, 'refund'],
     [/sign (?:me )?up|register me|create (?:me )?an? account/, 'other'],
     // "move out cleaning in Austin" names a service, not a move.
     [/reschedule|move(?![\s-]?(?:out|in)\b)|change|push|postpone|bump|shift/, 'reschedule'],
