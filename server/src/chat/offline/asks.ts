@@ -149,7 +149,12 @@ export function priceAsked(text: string): Asked | null {
   }
   if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
   // "besides the regular clean, what else do you do and what does each cost": the services.
-  if (/\bwhat else do (you|u)\b|\beach (one )?costs?\b|\bwhat does each\b/i.test(text)) return null;
+  if (
+    /\bwhat else do (you|u)\b|\beach (one )?costs?\b|\bwhat does each\b|\bwhat do (those|these|both) (run|cost)\b|\bhow much (are|for) (those|these|both)\b/i.test(
+      text,
+    )
+  )
+    return null;
   // "A deep clean compared to a normal one" asks how the services differ.
   if (
     /\b(compared?|vs\.?|versus|difference|or)\b/i.test(text) &&
@@ -363,7 +368,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return false;
   if (
-    /\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
+    /\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\bmy cleaner\b.{0,30}\b(still coming|coming|on (her|his|their|its) way|arriving|showing up)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
       text,
     )
   )

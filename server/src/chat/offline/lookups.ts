@@ -31,6 +31,7 @@ const CITY_ALIASES: Record<string, string> = {
   'big easy': 'New Orleans',
   atl: 'Atlanta',
   slc: 'Salt Lake City',
+  'salt lake': 'Salt Lake City',
   okc: 'Oklahoma City',
   kc: 'Kansas City',
   'st louis': 'St. Louis',
@@ -109,7 +110,10 @@ function placeIn(text: string): Place {
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];
     // Two-letter aliases only as whole upper-case words ("LA", "SF"), not "la" inside Spanish.
-    if (alias && (w.text.length > 2 || new RegExp(`\\b${w.text.toUpperCase()}\\b`).test(text))) {
+    if (
+      alias &&
+      (w.text.length > 2 || /^(kc|sf|dc)$/.test(w.text) || new RegExp(`\\b${w.text.toUpperCase()}\\b`).test(text))
+    ) {
       return { city: CITY_BY_NAME.get(alias.toLowerCase()) };
     }
     const exact = CITY_BY_NAME.get(w.text);
@@ -289,7 +293,8 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
     )
   )
     return 'morning';
-  if (/\bafternoons?\b|\bafter lunch\b|\bafter noon\b|\barvo\b|\bmidafternoon\b/.test(t)) return 'afternoon';
+  if (/\bafternoons?\b|\bafter lunch\b|\bbetween lunch and\b|\bafter noon\b|\barvo\b|\bmidafternoon\b/.test(t))
+    return 'afternoon';
   if (
     /\bevenings?\b|\btonight\b|\bafter work\b|\b(late|later) in the day\b|\bend of the day\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day night\b|\b(fri|sat|sun|mon|tue|wed|thu|tomorrow|tmrw) night\b/.test(
       t,

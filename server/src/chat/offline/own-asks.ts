@@ -12,6 +12,13 @@ export function ownBookings(
 ): { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' } | null {
   const t = text.toLowerCase();
   if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
+  // "my office in Boston needs a cleaning crew friday": a need, not one of their bookings.
+  if (
+    /\b(needs?|wants?|looking for)\b.{0,15}\b(a |an |some )?(deep |move[\s-]?out |regular )?(clean|cleaning|cleaner|cleaners|crew)\b/.test(
+      t,
+    )
+  )
+    return null;
   // "I booked through a partner's site without an account": the guest-booking article.
   if (/\bpartner\b|\bas a guest\b|\bwithout (making |creating |having )?(an )?account\b/.test(t)) return null;
   // "I'll be at work during my next cleaning — how does the cleaner get in?" asks how, not when.

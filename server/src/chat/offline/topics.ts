@@ -84,7 +84,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [
@@ -107,7 +107,10 @@ export const TOPICS: Array<[RegExp, string]> = [
     /\b(do|will|should) (i|we) (pay|get charged|be charged)\b.{0,15}\b(before|after|up ?front|in advance)\b|\bpay (up ?front|in advance)\b|\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
     'how-to-pay',
   ],
-  [/\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i, 'tipping'],
+  [
+    /\b(give|leave|add|send)\b.{0,25}\b(a little |something )?(extra|bonus|holiday gift)\b|\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i,
+    'tipping',
+  ],
   [
     /\b(contact form|contact page|file a complaint|make a complaint|complain about|formal complaint|send a complaint|complaint form|feedback)\b/i,
     'support-response',
@@ -173,6 +176,6 @@ export const TOPICS: Array<[RegExp, string]> = [
 
 /** "What services do you offer?", "what do you guys actually clean", "price list". */
 export const SERVICES_ASKED =
-  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\b(list|menu) of (what|everything) (you|u|y'?all)( guys| all)? (offer|do)\b|\b(price|cost|rate)s? (for|of) each\b/i;
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\bwhat do (those|these|they|both) (run|cost|go for)\b|\bhow much (are|do|for) (those|these|both)\b|\b(list|menu) of (what|everything) (you|u|y'?all)( guys| all)? (offer|do)\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
 export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status', 'damage']);
