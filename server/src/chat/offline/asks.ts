@@ -17,10 +17,10 @@ type Asked =
   | { kind: 'cleaner'; name: string; tentative?: boolean }
   | { kind: 'clarify'; about: 'price' | 'person' | 'place' | 'general' };
 
-const CANCEL =
-  /\b(scrap\w*|get(?:ting)? out of (?:it|the \w+|my \w+)|(?:has|have|needs?) to go|cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
+export const CANCEL =
+  /\b(drop(?:ping)? (?:my|the|it)|scrap\w*|get(?:ting)? out of (?:it|the \w+|my \w+)|(?:has|have|needs?) to go|cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail(?:ing)?(?: out)?(?: on)?|pull(?:ing)? out)\b/i;
 const COSTS =
-  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|everything|it|money|all|my money|all my money|any money|it all) back|without (paying|a fee|any fee|a charge|a penalty|being charged)|free window|(inside|in|within) the (free )?window|miss(ed)? (it|the window)|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
+  /\b(free|fees?|charged?|charges|cost|costs|pay|paying|eat(?:ing)? (?:a |the )?fee|too late|penalty|penalties|refund\w*|money back|lose|losing|keep|get back|what'?s the damage|(am i|i'?m|i am|i|we|we'?re)( still)? (ok|okay|good|fine|safe|covered)|count(s)? as late|considered late|under the wire|in time|is that (ok|okay|fine|free)|get (anything|something|everything|it|money|all|my money|all my money|any money|it all) back|without (paying|a fee|any fee|a charge|a penalty|being charged|getting charged)|free window|(inside|in|within) the (free )?window|miss(ed)? (it|the window)|get (the |my )?(full|whole|entire) (amount|refund|money|thing)|full (amount|refund)|what happens|what if|what (?:would|will|'?d) happen)\b/i;
 
 /**
  * "If I cancel 20 hours before, do I pay?", "cancel 12 hours before, what do I lose?": the rule's
@@ -31,6 +31,8 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
   if (/\b\d+(\.\d+)?\s*(hours?|hrs?|days?) (of )?notice\b/i.test(text) && !/\bfor me\b/i.test(text))
     return { kind: 'cancellation' };
   if (!CANCEL.test(text) || !COSTS.test(text)) return null;
+  // "what if my cleaner cancels on me": the cleaner's doing (cleaner-late), not the person's.
+  if (/\b(cleaner|she|he|they)\b.{0,10}\b(cancels|cancelled|canceled|bails|drops)\b/i.test(text)) return null;
   if (/\bfor me\b|\b(can|could|would|will) you (please )?cancel\b/i.test(text)) return null;
   const own =
     /\bmy (next|upcoming|booking|cleaning|appointment)\b|\bthe (next|upcoming) (one|cleaning|booking|clean|appointment|visit)\b|\bmy next one\b|\bthe (\w+ )?(one|cleaning|booking|clean) (coming up|i have coming)\b/i.test(
@@ -77,7 +79,9 @@ export function ownPast(text: string): Asked | null {
     return { kind: 'bookings', question: 'last' };
   }
   if (
-    /\b(that|the) (cleaning|clean|booking|visit) (that )?(already )?happened\b/.test(t) &&
+    /\b(that|the) (cleaning|clean|booking|visit) ((that(?:'s| is| was)|which (?:is|was)) already (done|finished|over|happened)|(that )?(already )?happened)\b/.test(
+      t,
+    ) &&
     /\b(how long|what|when|who|how much|come to|cost)\b/.test(t)
   ) {
     return { kind: 'bookings', question: 'last' };
@@ -120,7 +124,7 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
@@ -150,7 +154,7 @@ export function priceAsked(text: string): Asked | null {
   if (/\b(cancel|tip|tipping|refund)\w*/i.test(text)) return null;
   // "besides the regular clean, what else do you do and what does each cost": the services.
   if (
-    /\bwhat else do (you|u)\b|\beach (one )?costs?\b|\bwhat does each\b|\bwhat do (those|these|both) (run|cost)\b|\bhow much (are|for) (those|these|both)\b/i.test(
+    /\bwhat else (do (you|u)|can (i|we) (book|get))\b|\beach (one )?costs?\b|\bwhat does each\b|\bwhat do (those|these|both) (run|cost)\b|\bhow much (are|for) (those|these|both)\b/i.test(
       text,
     )
   )
@@ -233,112 +237,6 @@ export function personAsked(text: string): Asked | null {
 const PROFILE_WORDS =
   /\b(link|find (her|him|them)|link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
-/** "how much?", "is she free?", "cleaners near me": one question back beats a guess. */
-export function vague(text: string): Asked | null {
-  const t = text.toLowerCase().trim();
-  const size = t.split(/\s+/).length;
-  if (/^(is|was) (that|it|this) (per hour|hourly|total|the total|each|per person|per visit|a flat)\b.{0,20}$/.test(t)) {
-    return { kind: 'clarify', about: 'price' };
-  }
-  const howMuchIsIt =
-    /^((ok|okay|so|and|well|hmm+|um+)\W+)*how much (is|was|would|will|does|did) (it|that|this|they|she|he)( be| cost| run| come to)?( me)?\W*$/.test(
-      t,
-    );
-  if (
-    PRICE_WORDS.test(t) &&
-    // "how much for the big one?": one of what, first.
-    (size <= 4 ||
-      howMuchIsIt ||
-      /\b(the|that|this) (big|bigger|small|smaller|other|first|second|cheap|cheaper|pricier|larger|longer|shorter) one\b/.test(
-        t,
-      )) &&
-    !findCatalogType(t) &&
-    !/\b(cancel|tip|refund|late)\w*/.test(t)
-  ) {
-    return { kind: 'clarify', about: 'price' };
-  }
-  if (
-    !nameCandidate(text)?.includes(' ') &&
-    /\b(she|he|they|her|him)\b/.test(t) &&
-    /\b(free|available|come|good|charge|open|around|busy|booked|working|do|make it|fit me)\b/.test(t) &&
-    (size <= 8 || (size <= 10 && /^(and|so|but|ok|okay|what about)\b/.test(t)))
-  ) {
-    return { kind: 'clarify', about: 'person' };
-  }
-  // "I need help", "help!": what it can do.
-  if (
-    /^((hi|hello|hey|uh+|um+|so|ok|okay|yeah)\W+)*(i need |need |please |can you |could you |can u |i could use )?(some )?help( me)?( with (something|a thing|stuff|smth|sth|a few things))?( please| out)?\W*$/.test(
-      t,
-    )
-  )
-    return { kind: 'clarify', about: 'general' };
-  // "something's wrong with my booking": which part, first.
-  if (
-    /^(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(
-      t,
-    )
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  if (
-    /^((ok|okay|so|and|well|um+|uh+|hmm+)\W+)*(what (do|should|can) i do( now| next)?|now what|what now|what next|what'?s next)\W*$/.test(
-      t,
-    )
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  if (
-    /^((hi|hey|hello|ok|okay|so|um+)\W+)*(can|could|would) (you|u) (please )?(check|look (at|into)|help( me)? with|do|find) (something|a thing|smth|sth|stuff)( for me)?\W*$/.test(
-      t,
-    )
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  if (
-    /^(is there |are there |got |do you have )?(anything|something|any(one)?|any times?) ?(earlier|later|sooner|else|cheaper)\W*$/.test(
-      t,
-    )
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  if (/^(same (time|day|slot|cleaner)|and the same)\b.{0,20}$/.test(t)) return { kind: 'clarify', about: 'general' };
-  // "can u check tuesday": check what, or whom, first.
-  if (
-    /^((ok|okay|so|and|hmm+)\W+)*(can|could|would) (you|u) (please )?(check|look at|try|do) (\w+day|tomorrow|today|tonight|next week|this weekend|the \d+\w*)( instead| too| then)?\W*$/.test(
-      t,
-    )
-  )
-    return { kind: 'clarify', about: 'general' };
-  if (/^((and|or|so|ok|okay|what about|how about)\W+)*(the|that) other (one|ones)\W*$/.test(t))
-    return { kind: 'clarify', about: 'general' };
-  // "the 3rd?", "how far ahead do i have to do it": of what, first.
-  if (/^(and |or |what about |how about )?(the )?\d{1,2}(st|nd|rd|th)\W*$/.test(t))
-    return { kind: 'clarify', about: 'general' };
-  if (/^how (far ahead|early|long before)\b.{0,30}\b(it|that|this)\W*$/.test(t))
-    return { kind: 'clarify', about: 'general' };
-  if (
-    /^(and|or|what about|how about) (\w+day|tomorrow|today|next week|this weekend|next weekend|the \d+\w*)\W*$/.test(t)
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  // "availability?", "what about next week instead": of what, or whom, first.
-  if (/^(availability|available|openings?|slots?|free times?|schedule|times?)\W*$/.test(t))
-    return { kind: 'clarify', about: 'person' };
-  if (
-    /^((ok|okay|so|and|hmm+)\W+)*(what|how) about\b/.test(t) &&
-    size <= 7 &&
-    !findCatalogType(t) &&
-    !findPlace(t).city
-  ) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  // "can i change it": it, with nothing it could be.
-  if (size <= 5 && /\b(it|that|this|them)\b/.test(t) && !findCatalogType(t) && !CANCEL.test(t)) {
-    return { kind: 'clarify', about: 'general' };
-  }
-  return null;
-}
-
 /** "anyone available saturday?" with no place: where, first. */
 export function whereFirst(text: string): Asked | null {
   const place = findPlace(text);
@@ -374,7 +272,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return true;
   if (
-    /\bhow much (have i|did i|i'?ve|have we|did we) (spent|paid)\b|\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
+    /\bhow much (have i|did i|i'?ve|have we|did we) (spent|paid)\b|\b(which|what) card\b.{0,20}\b(did i|i used|i paid|on file|saved|do i have)\b|\b(i|have i|did i) (got |been |get )?(charged|billed) (twice|double|two times|again|too much)\b|\b(what|how much) (i|was i|did i) (got |get |was |been )?(charged|billed|pay|paid)\b|\b(charged|billed) me\b|\bmy (card|bank|statement) (says|shows)\b/i.test(
       text,
     )
   )

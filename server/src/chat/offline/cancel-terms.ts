@@ -101,6 +101,24 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
     const hours = Math.floor((24 * 60 - evening.minutes + morning.minutes) / 60);
     return { hours, free: hours >= FREE_CANCELLATION_HOURS };
   }
+  // "cancel at 9am the day before for a 2pm clean", "starts at 9am, cancelling around 8 the night
+  // before": the cancelling hour (said after the word, a bare one in the evening) to the start's.
+  if (/\b(day|night|evening) before\b/i.test(text)) {
+    const after = text.slice(cut.index);
+    const bare = /\b(?:around|about|at|by)\s+(\d{1,2})\b(?!\s*(?::|am|pm|a\.m|p\.m))/i.exec(after);
+    const timed = /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/i.exec(after);
+    const night = /\b(night|evening) before\b/i.test(text);
+    const cancelMinutes = timed
+      ? ((Number(timed[1]) % 12) + (timed[3]?.toLowerCase() === 'pm' ? 12 : 0)) * 60 + Number(timed[2] ?? 0)
+      : bare && night
+        ? ((Number(bare[1]) % 12) + 12) * 60
+        : undefined;
+    const starts = clock.filter((c) => c.minutes !== cancelMinutes);
+    if (cancelMinutes !== undefined && starts.length === 1) {
+      const hours = Math.floor((24 * 60 - cancelMinutes + (starts[0]?.minutes ?? 0)) / 60);
+      return { hours, free: hours >= FREE_CANCELLATION_HOURS };
+    }
+  }
   let [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
   // "cancel at 9pm tonight for a cleaning at 10am tomorrow": the cancelling, then the start.
   const forStart = /\s(?:for|before) (?:a|my|the|our)(?: \w+)? (?:cleaning|clean|booking|appointment|visit)\b/i.exec(

@@ -182,7 +182,9 @@ export function findDate(text: string, today: string): string | undefined {
     if (/\bnext week\b/.test(t)) return addDaysIso(today, ((8 - todayIndex) % 7 || 7) + ((chosen.day + 6) % 7));
     let ahead = (chosen.day - todayIndex + 7) % 7;
     if (chosen.next && ahead === 0) ahead = 7;
-    return addDaysIso(today, ahead);
+    // "in-laws land thursday, need a deep clean the day before": a day told from the weekday named.
+    const told = weekdays.length !== 1 ? 0 : /\bthe day before\b/.test(t) ? -1 : /\bthe day after\b/.test(t) ? 1 : 0;
+    return addDaysIso(today, Math.max(0, ahead + told));
   }
   if (/\b(this )?weekend\b/.test(t)) return addDaysIso(today, (6 - todayIndex + 7) % 7);
   return undefined;

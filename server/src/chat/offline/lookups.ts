@@ -160,7 +160,11 @@ export function findServiceType(text: string): ServiceType | undefined {
   const t = text.toLowerCase();
   // "deep dish" is a pizza, not a service.
   if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b(?![\s-]dish)/.test(t)) return 'deep';
-  if (/\bmov(e|ing)[\s-]?(in|out)s?\b|\bmoveouts?\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(t)) {
+  if (
+    /\bmov(e|ing)[\s-]?(in|out)s?\b|\bmoveouts?\b|\bhand(ing)? (back )?the keys\b|\bkeys back\b|\bmove[\s-]?in\/out\b|\bend of (lease|tenancy)\b/.test(
+      t,
+    )
+  ) {
     return 'moveout';
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
@@ -278,6 +282,7 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
   // "between 1 and 4", "from 9 to 11am": the part of the day the range lies in.
   const range =
     /\b(?:between|from)\s+(\d{1,2})(?::\d{2})?\s*(am|pm)?\s*(?:and|to|-|–)\s*(\d{1,2})(?::\d{2})?\s*(am|pm)?\b/.exec(t);
+  if (/\b(between|from) \d{1,2}(:\d{2})?\s*(am)? (and|to|till|until|-) noon\b/.test(t)) return 'morning';
   if (range) {
     const hour = (h: number, half: string | undefined) =>
       half === 'pm' && h < 12 ? h + 12 : half === 'am' ? h % 12 : !half && h >= 1 && h <= 7 ? h + 12 : h;

@@ -75,7 +75,7 @@ export function ownBookings(
     /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bwhich of my\b|\b(stuck|still) (in )?(pending|unpaid)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
-  if (/\b(move|push|change|postpone|reschedule)\b/.test(t)) return null;
+  if (/\b(move|push|change|postpone|reschedule|shift)\b/.test(t)) return null;
   const plural =
     /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something|stuck|which of my)\b/.test(
       t,

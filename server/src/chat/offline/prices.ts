@@ -42,7 +42,7 @@ export function findCatalogType(text: string): CatalogType | undefined {
 }
 
 export const PRICE_WORDS =
-  /\$\$+|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|usually runs?|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
+  /\$\$+|\$\s*\?|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|usually runs?|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
 
 interface ServiceRow {
   name: string;

@@ -60,7 +60,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'damage',
   ],
   [
-    /\b(won'?t|wont|will not|not going to|can'?t|cannot) be (home|there|around|in)\b.{0,80}\b(cats?|dogs?|pets?|keys?|get in|let (them|her|him) in)\b|\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|won'?t be home|wont be home|not going to be home|out of town|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|strangers?|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
+    /\b(do|will) (i|we) (need|have) to be (home|there|around|in)\b|\b(won'?t|wont|will not|not going to|can'?t|cannot) be (home|there|around|in)\b.{0,80}\b(cats?|dogs?|pets?|keys?|get in|let (them|her|him) in)\b|\b(key|keys|lockbox|lock box|door code|gate code|let (them|her|him|the cleaner) in|let (themselves|themself|herself|himself) in|get in|access)\b.{0,80}\b(not (be )?home|away|at work|work all day|cleaner|mat)\b|\b(not (be )?home|won'?t be home|wont be home|not going to be home|out of town|away|at work)\b.{0,60}\b(key|keys|let (them|her|him) in|get in)\b|\blet (themselves|themself|herself|himself) in\b|\b(dogs?|cats?|pets?|puppy|animals?|parrots?|birds?|rabbits?|bunny|snakes?|lizards?|hamsters?)\b.{0,80}\b(cleaner|whoever comes|strangers?|lock (them|it) (up|in)|when (they|she|he) (come|comes|arrive))\b/i,
     'home-access',
   ],
   [
@@ -104,11 +104,11 @@ export const TOPICS: Array<[RegExp, string]> = [
     'tipping',
   ],
   [
-    /\b(do|will|should) (i|we) (pay|get charged|be charged)\b.{0,15}\b(before|after|up ?front|in advance)\b|\bpay (up ?front|in advance)\b|\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
+    /^(?!.*\bcancel).*\b(when|at what point)\b.{0,25}\b(card|i|we) (get |be |is |gets )?(charged|billed)\b|\b(do|will|should) (i|we) (pay|get charged|be charged)\b.{0,15}\b(before|after|up ?front|in advance)\b|\bpay (up ?front|in advance)\b|\b(do|will|when do|when will) (you|spotless|they) (charge|bill|take (the )?(money|payment))\b|\bcharged? (when|before|after) (i book|booking|the (clean|cleaning|job))\b/i,
     'how-to-pay',
   ],
   [
-    /\b(give|leave|add|send)\b.{0,25}\b(a little |something )?(extra|bonus|holiday gift)\b|\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i,
+    /\b(the|a) tip\b.{0,30}\b(card|go|add|after|later|app)\b|\b(give|leave|add|send)\b.{0,25}\b(a little |something )?(extra|bonus|holiday gift)\b|\bforgot to tip\b|\btip\b.{0,30}\b(after the fact|afterwards|later|still)\b/i,
     'tipping',
   ],
   [
@@ -165,17 +165,18 @@ export const TOPICS: Array<[RegExp, string]> = [
     'cost',
   ],
   [
-    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|\bchange (the )?(date|time|day) of (a|my|the|our) (booking|cleaning|appointment|visit)\b|^(?!.*\bcancel).*\bre-?schedul/i,
+    /\b(move|push|postpone|shift)\b.{0,20}\b(my|the|a|our) (cleaning|booking|appointment|visit)\b|\b(move|push|postpone|shift|change)\b.{0,10}\bmy\b.{0,20}\b(cleaning|booking|appointment|visit)\b.{0,20}\bto\b|\bchange (the )?(date|time|day) of (a|my|the|our) (booking|cleaning|appointment|visit)\b|\b(shift|move|change|push) the (date|time|day) (on|of|for)\b|^(?!.*\bcancel).*\bre-?schedul/i,
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|showed|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|showed|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(she'?s|he'?s|they'?re|cleaner'?s|cleaner is|(she|he) is) not coming\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];
 
 /** "What services do you offer?", "what do you guys actually clean", "price list". */
 export const SERVICES_ASKED =
-  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\bwhat do (those|these|they|both) (run|cost|go for)\b|\bhow much (are|do|for) (those|these|both)\b|\b(list|menu) of (what|everything) (you|u|y'?all)( guys| all)? (offer|do)\b|\b(price|cost|rate)s? (for|of) each\b/i;
+  /\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,30}\b(compared? (to|with)|vs\.?|versus|or)\b.{0,30}\b(deep|house|regular|standard|normal|move[\s-]?(in|out)|office)\b.{0,15}\bclean|\bdifference between\b.{0,40}\bclean|\b(what|which) (kinds?|types?|sorts?) of (cleaning|services?)\b|\b(what|which|list|types?|kinds?)\b.{0,30}\bservices\b|\bservices\b.{0,20}\b(offer|provide|available|do you)\b|\bprice list\b|\b(menu|list|rundown|overview)\b.{0,20}\b(of )?(cleaning|services?|types?)\b|\bhow long (does|do|will|would|is) (a |an |the )?.{0,30}\bclean(ing)?\b.{0,30}\b(take|last)\b|\bwhat do (you|u)( guys| all| folks)?( actually| even)? clean\b|\bwhat else do (you|u)( guys| all)? (do|offer|clean)\b|\bwhat else (can|could) (i|we) (book|get)\b|\bwhat does each (one )?cost\b|\b(what|how much) each (one )?costs?\b|\bhow much (is|are|for) each( one)?\b|\b(cleaning|service) (types|kinds|options)\b|\bwhat (all )?do (you|u|y'?all)( guys| all)? offer\b|\bwhat do (those|these|they|both) (run|cost|go for)\b|\bhow much (are|do|for) (those|these|both)\b|\b(list|menu) of (what|everything) (you|u|y'?all)( guys| all)? (offer|do)\b|\b(price|cost|rate)s? (for|of) each\b/i;
 
-export const URGENT: ReadonlySet<string> = new Set(['emergency', 'refund-status', 'damage']);
+/** Answered whatever else a message says, in this order: danger, then money not back, then damage. */
+export const URGENT = ['emergency', 'refund-status', 'damage'] as const;

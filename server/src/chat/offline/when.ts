@@ -58,11 +58,15 @@ export function findAfter(text: string): string | null {
 
 /** The time a message names, or null when it names none. */
 export function readWhen(text: string, today: string): When | null {
-  const t = text.toLowerCase();
+  const said = text.toLowerCase();
+  // "on the 30th, lease ends dec 1": the lease's end is context when another day is asked.
+  const context = said.replace(/\b(lease|tenancy|rental|contract) (ends?|is up|runs out|expires)\b[^,.;!?]*/g, ' ');
+  const t = context !== said && findDate(context, today) !== undefined ? context : said;
   const timeOfDay = findTimeOfDay(t) ?? null;
   const after = findAfter(t);
   // "before noon" is a part of the day, not a time.
-  const at = after || /\b(before|by) (noon|midday|lunch)\b/.test(t) ? null : (findClockTime(t) ?? null);
+  const at =
+    after || /\b(before|by|and|to|till|until) (noon|midday|lunch)\b/.test(t) ? null : (findClockTime(t) ?? null);
   let dates: string[] = [];
   let readAs: string | undefined;
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);

@@ -54,6 +54,13 @@ export function writeRequest(text: string): WriteRequest | null {
   ) {
     return { kind: 'write', what: 'other' };
   }
+  // "switch the card on my upcoming booking to my amex": an act on the booking.
+  if (
+    /\b(switch|change|swap|update)\b.{0,10}\bcard\b.{0,25}\b(on|for) (my|the) (upcoming |next )?(booking|cleaning|appointment)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'write', what: 'pay' };
   // "put a $20 tip on my card": an act.
   if (/\b(put|add|send|give) (a |an )?\$?\d+ tip\b|\bput (a |an )?(\$?\d+ )?tip on\b/.test(t))
     return { kind: 'write', what: 'pay' };
