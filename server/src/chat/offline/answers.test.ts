@@ -106,6 +106,18 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect(answer.pages.map((p) => p.href)).toContain('/login');
   });
 
+  it('says when a day asked about has no cleaning, refuses a cleaner’s contact details, and points to what was spent', async () => {
+    const day = await ask(customer, 'who is cleaning for me on january 20');
+    expect(day.text).toMatch(/^You have no cleaning on Wednesday, January 20\. Your next one is /);
+    for (const question of ['can you give me Jordan Riveras phone number', 'what is jordans email address']) {
+      const refused = await ask(visitor, question);
+      expect(refused.trace.refusal, question).toBe('private');
+    }
+    const spent = await ask(customer, 'how much did I spend');
+    expect(spent.text).toContain('Total Spent');
+    expect(spent.text).toContain('/payments');
+  });
+
   it('answers the customer’s next and last cleaner from their bookings', async () => {
     const next = await ask(customer, 'Who is cleaning for me next time?');
     expect(next.trace.bookings?.question).toBe('next');

@@ -94,7 +94,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     case 'write':
       return { text: writeRefusal(intent.what), trace: { intent: 'refusal', refusal: 'write' } };
     case 'bookings':
-      return ownBookings(toolbox, intent.question, signedIn, request.now);
+      return ownBookings(toolbox, intent.question, signedIn, request.now, readWhen(message, today)?.dates);
     case 'cancellation':
       return cancellationOutcome(message, request.now, zone);
     case 'price':
@@ -122,6 +122,11 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     case 'paymentsPage':
       return {
         text: `Every payment you made, with its booking, amount and whether it was refunded, is on your Payments page: /payments — a charge there you don't recognise? Contact support with the amount and date: /contact (${SUPPORT_EMAIL}).`,
+        trace: { intent: 'article', articles: ['refund-status', 'how-to-pay'] },
+      };
+    case 'spent':
+      return {
+        text: 'What you have spent is on My Bookings, under Total Spent (what your payments kept after refunds): /dashboard — and every payment, with its refunds, on your Payments page: /payments',
         trace: { intent: 'article', articles: ['refund-status', 'how-to-pay'] },
       };
     case 'card':

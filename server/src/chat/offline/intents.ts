@@ -47,6 +47,8 @@ export type Intent =
   | { kind: 'paymentsPage' }
   /** Changing the card they pay with: none is kept; the next checkout takes any card. */
   | { kind: 'card' }
+  /** How much they have spent: the dashboard's figure and the payments behind it. */
+  | { kind: 'spent' }
   /** Where to sign in. */
   | { kind: 'signInWhere' }
   /** What cleaners earn on the platform. */
@@ -83,7 +85,7 @@ const CONTACT_WORDS =
 const SUPPORT_CONTACT =
   /\b(support|your|spotless|customer service|help ?desk|team|company|office hours)\b|\b(a|any|the) (number|phone number|line|hotline) (i|we) can (call|text|reach)\b|\bnumber to call\b|\b(reach|contact|call|email|e-mail|text|message) (you|u)\b/i;
 const SOMEONE =
-  /\b(cleaner|cleaners|customer|customers|client|clients|user|users|someone|somebody|whoever|anyone|anybody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
+  /\b(?!(its|his|hers|yours|ours|theirs|this|was|is|has|does|says|thanks|uses)\b)[a-z]{3,}s\s+(phone|cell|mobile|number|e-?mail|email address|home address|address|contact)\b|\b(cleaner|cleaners|customer|customers|client|clients|user|users|someone|somebody|whoever|anyone|anybody|person|people|owner|her|his|their|(?!(?:what|that|it|there|here|who|where|when|how|let|he|she|one|today|tomorrow)['’]s)[A-Za-z]+['’]s)\b/i;
 
 /** A request for something ("what is", "give me", "can I get"), not a mention ("not picking up her phone"). */
 const ASKS =
@@ -209,6 +211,15 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     )
   ) {
     return { kind: 'paymentsPage' };
+  }
+  // "how much did I spend?": their own figures.
+  if (
+    signedIn &&
+    /\bhow much (have i|did i|i'?ve|have we|did we) (spent|spend|paid)\b(?! for)|\b(total|everything) (i'?ve|i have) (spent|paid)\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'spent' };
   }
   // "need to swap the card I pay with": no card is kept on file.
   if (

@@ -22,6 +22,8 @@ export async function ownBookings(
   question: 'next' | 'cancel-free' | 'list' | 'last',
   signedIn: boolean,
   now: Date,
+  /** The days the question names ("who is cleaning for me on december 3"), if any. */
+  days?: readonly string[],
 ): Promise<Answer> {
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
   if (!signedIn) {
@@ -54,6 +56,22 @@ export async function ownBookings(
   }
   trace.bookings = { question, bookingIds: [next.id] };
   const about = `${next.service} with ${next.cleaner.name} on ${whenOf(next)}`;
+  // A day named that is not the next cleaning's: what is on that day, said, before the next one.
+  const day = days?.length === 1 ? days[0] : undefined;
+  if (question === 'next' && day && day !== next.scheduledDate) {
+    const that = upcoming.find((b) => b.scheduledDate === day);
+    if (that) {
+      trace.bookings = { question, bookingIds: [that.id] };
+      return {
+        text: `On ${longDate(day)} you have ${that.service} with ${that.cleaner.name} at ${formatTime12(that.scheduledTime)} (${that.status}), at ${that.address}. ${that.cleaner.name}'s profile: /cleaner/${that.cleaner.id}. Manage it in My Bookings: /dashboard`,
+        trace,
+      };
+    }
+    return {
+      text: `You have no cleaning on ${longDate(day)}. Your next one is ${about} (${next.status}). Manage your bookings in My Bookings: /dashboard`,
+      trace,
+    };
+  }
   if (question === 'next') {
     const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
     return {
