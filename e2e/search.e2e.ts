@@ -1,4 +1,5 @@
 import type { CleanerSearchPage, ServiceList } from '@spotless/sdk';
+import { formatDollars, formatDuration, formatMoney, quoteTotalCents } from '@spotless/sdk/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotsIn } from './browser';
@@ -216,6 +217,21 @@ describe('cleaner profile (/cleaner/:id)', () => {
       `${cleaner.user.firstName} ${cleaner.user.lastName}`,
     );
     expect(await page.getByTestId('service-item').count()).toBe(expected.length);
+    // The base price, and what the cleaner's usual length really costs by the pricing rule.
+    const first = expected[0]!;
+    const total = quoteTotalCents({
+      hourlyRate: cleaner.hourlyRate,
+      durationMinutes: first.duration,
+      basePrice: first.basePrice,
+    });
+    expect(await page.getByTestId('service-price').first().innerText()).toBe(
+      `Base price ${formatDollars(first.basePrice)} · ${formatMoney(total)} for ${formatDuration(first.duration)} with ${cleaner.user.firstName}`,
+    );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('service-item').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotsIn('cleaner-profile')(`service-prices-${width}.png`) });
+    }
     expect(await page.getByText(`${cleaner.experience} experience`).count()).toBe(1);
     await page
       .getByTestId('service-item')

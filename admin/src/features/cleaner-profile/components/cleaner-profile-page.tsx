@@ -1,6 +1,13 @@
 import { CleanerNotFound } from '../../../components/cleaner-not-found';
 import '../cleaner-profile.css';
-import { type Cleaner, formatDollars, formatDuration, servicesOffered } from '@spotless/sdk';
+import {
+  type Cleaner,
+  formatDollars,
+  formatDuration,
+  formatMoney,
+  quoteTotalCents,
+  servicesOffered,
+} from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { HeartIcon, MapPinIcon, StarIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
@@ -132,8 +139,17 @@ function Profile({ cleaner }: { cleaner: Cleaner }) {
                     <div>
                       <h3>{service.name}</h3>
                       <p>{service.description}</p>
-                      <p>
-                        From <strong>{formatDollars(service.basePrice)}</strong> · {formatDuration(service.duration)}
+                      {/* The spec's base price, and what this cleaner's usual length costs by the pricing rule. */}
+                      <p data-testid="service-price">
+                        Base price <strong>{formatDollars(service.basePrice)}</strong> ·{' '}
+                        {formatMoney(
+                          quoteTotalCents({
+                            hourlyRate: cleaner.hourlyRate,
+                            durationMinutes: service.duration,
+                            basePrice: service.basePrice,
+                          }),
+                        )}{' '}
+                        for {formatDuration(service.duration)} with {cleaner.user.firstName}
                       </p>
                     </div>
                     <Link
