@@ -79,3 +79,13 @@ describe('home page served by the built product', () => {
     await page.close();
   });
 });
+
+describe('the API reference (/api/docs)', () => {
+  it('reads on a phone without scrolling sideways', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseUrl}/api/docs`);
+    await page.getByRole('heading', { name: 'Schemas' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+});

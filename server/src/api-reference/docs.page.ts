@@ -100,7 +100,8 @@ pre{background:#f5f5f5;padding:.75rem;overflow:auto;font-size:13px}
 .method{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;padding:0 .4rem;color:#fff;font-size:14px}
 .get{background:#1f6f43}.post{background:#1d4ed8}.put,.patch{background:#8a4b00}.delete{background:#b42318}
 .access{color:#4a4a4a;font-size:14px;margin-left:.5rem}
-table{border-collapse:collapse;width:100%;font-size:14px}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
+table{border-collapse:collapse;width:100%;font-size:14px}th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}
 caption{text-align:left;font-weight:600}
 </style></head>
 <body><header><h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
