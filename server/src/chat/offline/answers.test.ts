@@ -1,6 +1,7 @@
 import { formatMoney } from '@spotless/sdk/rules';
 import { describe, expect, it } from 'vitest';
 import { type Actor, visitor } from '../../contract/actor';
+import { timeOff } from '../../db/schema';
 import { seedDemoData } from '../../seed/generate';
 import { createTestContext } from '../../test/harness';
 import { answerTurn, openTurn, startChat } from '../chat.service';
@@ -15,7 +16,7 @@ import { demoCustomer, plantCleaners } from '../eval/evaluate';
  */
 const ctx = await createTestContext({ now: EVAL_NOW.toISOString() });
 await seedDemoData(ctx.database, { cleaners: 200, now: EVAL_NOW, demoAccounts: true, seed: 5 });
-await plantCleaners(ctx);
+const planted = await plantCleaners(ctx);
 const customer = await demoCustomer(ctx);
 
 async function ask(actor: Actor, message: string, timeZone: string | null = 'America/Chicago') {
@@ -116,6 +117,16 @@ describe('the offline assistant answers from the rules and the data', () => {
     const spent = await ask(customer, 'how much did I spend');
     expect(spent.text).toContain('Total Spent');
     expect(spent.text).toContain('/payments');
+  });
+
+  it('looks through both days of "this weekend" for a named cleaner, not Saturday alone', async () => {
+    const aisha = planted.get('Aisha');
+    if (aisha === undefined) throw new Error('Aisha Khan was not planted');
+    await ctx.database.db
+      .insert(timeOff)
+      .values({ cleanerId: aisha, startDate: '2026-11-28', endDate: '2026-11-28', reason: 'Away', isRecurring: false });
+    const answer = await ask(visitor, 'is aisha khan available this weekend');
+    expect(answer.text).toMatch(/^Aisha Khan is free on Sunday, November 29 /);
   });
 
   it('answers the customer’s next and last cleaner from their bookings', async () => {

@@ -74,7 +74,8 @@ export async function availability(
     const inRange = timeOfDay
       ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1])
       : free;
-    if (inRange.length === 0 && date) {
+    // One day asked: say it is not free then. Several ("this weekend"): try each in turn.
+    if (inRange.length === 0 && date && days.length === 1) {
       const when = timeOfDay
         ? `on ${longDate(day)} ${timeOfDay === 'evening' ? 'evening' : `in the ${timeOfDay}`}`
         : `on ${longDate(day)}`;
@@ -103,8 +104,9 @@ export async function availability(
       trace,
     };
   }
+  const asked = meant.length > 1 ? ` on ${list(meant.map(longDate)).replace(' and ', ' or ')}` : ' in the next week';
   return {
-    text: `${cleaner.name} has no free times in the next week. See their profile: /cleaner/${cleaner.id}`,
+    text: `${cleaner.name} has no free times${timeOfDay && meant.length > 1 ? ` in the ${timeOfDay}` : ''}${asked}. See their profile for other days: /cleaner/${cleaner.id}`,
     trace,
   };
 }
