@@ -317,6 +317,7 @@ export async function answerTurn(
       now: startedAt,
       timeZone: options.timeZone ?? null,
       city: city?.name ?? null,
+      onPartnerSite: turn.actor.kind === 'partner',
       person: person ? { firstName: await firstNameOf(deps, turn.actor) } : null,
       signal,
       log: (event, detail) => deps.logger.warn(event, detail),

@@ -46,6 +46,8 @@ export interface AssistantRequest {
    * "near here" or a search naming no place looks; null when not sent.
    */
   city?: string | null;
+  /** The conversation is in a partner's widget: a visitor there books as a guest, with no My Bookings. */
+  onPartnerSite?: boolean;
   /** The first name of the signed-in person chatting; null for a visitor. */
   person: { firstName: string | null } | null;
   /** Aborted when the caller goes away. */

@@ -129,6 +129,22 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect(answer.text).toMatch(/^Aisha Khan is free on Sunday, November 29 /);
   });
 
+  it('sends a guest on a partner’s site to their booking’s e-mail, never to a My Bookings they lack', async () => {
+    const partner: Actor = {
+      kind: 'partner',
+      partnerId: 1,
+      name: 'Sunrise Realty (demo partner)',
+      commissionRateBps: 1000,
+      origin: 'http://127.0.0.1:9912',
+    };
+    for (const question of ['what is your cancellation policy', 'can I reschedule a booking?']) {
+      const answer = await ask(partner, question);
+      expect(answer.text, question).toContain('The e-mail confirming your booking has a link to change or cancel it.');
+      expect(answer.text, question).not.toContain('/dashboard');
+    }
+    expect((await ask(visitor, 'what is your cancellation policy')).text).toContain('/dashboard');
+  });
+
   it('answers the customer’s next and last cleaner from their bookings', async () => {
     const next = await ask(customer, 'Who is cleaning for me next time?');
     expect(next.trace.bookings?.question).toBe('next');

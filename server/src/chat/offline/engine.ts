@@ -60,6 +60,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
   let message = expandShorthand(request.message);
   const signedIn = request.person !== null;
+  const guest = request.onPartnerSite === true && !signedIn;
   let intent = classify(message, signedIn);
   // On a page about a city (a partner's `data-city`), "near here" or a search naming no place is
   // about that city: read the message as if it named it.
@@ -168,8 +169,9 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       const found = HELP_ARTICLES.find((a) => a.id === intent.article);
       // A visitor asking after their refund sees it once signed in.
       const signIn = !signedIn && found?.id === 'refund-status' ? '\nSign in to see your payments: /login' : '';
-      if (found) return { text: articleText(found) + signIn, trace: { intent: 'article', articles: [found.id] } };
-      return article(message, knowledge);
+      if (found)
+        return { text: articleText(found, guest) + signIn, trace: { intent: 'article', articles: [found.id] } };
+      return article(message, knowledge, guest);
     }
     case 'other': {
       // A name and a day with nothing else ("maria lopes sunday evening?") asks when they are free.
@@ -182,7 +184,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
         const free = await availability(toolbox, name, message, today, { onlyIfFound: true });
         if (free) return free;
       }
-      return article(message, knowledge);
+      return article(message, knowledge, guest);
     }
   }
 }
@@ -219,12 +221,16 @@ const NEXT_STEPS: Record<string, string> = {
   reviews: 'Read reviews on any cleaner’s profile: /cleaners',
 };
 
-function articleText(found: HelpArticle): string {
-  const next = NEXT_STEPS[found.id];
+/** A guest on a partner's site has no My Bookings: their booking's e-mail is where they act. */
+const GUEST_NEXT = 'Booked here as a guest? The e-mail confirming your booking has a link to change or cancel it.';
+
+function articleText(found: HelpArticle, guest = false): string {
+  const step = NEXT_STEPS[found.id];
+  const next = guest && step?.includes('/dashboard') ? GUEST_NEXT : step;
   return `${found.text}\n\nMore: ${found.href}${next ? `\n${next}` : ''}`;
 }
 
-function article(message: string, knowledge: KnowledgeBase): Answer {
+function article(message: string, knowledge: KnowledgeBase, guest = false): Answer {
   const ranked = knowledge.rank(message);
   const best = ranked[0];
   if (!best || best.score < MIN_ARTICLE_SCORE) {
@@ -238,11 +244,11 @@ function article(message: string, knowledge: KnowledgeBase): Answer {
   const runnerUp = ranked[1]?.score ?? 0;
   if (best.score < UNSURE_ARTICLE_SCORE || (best.score - runnerUp) / best.score < UNSURE_MARGIN) {
     return {
-      text: `I'm not sure I understood. If you mean “${best.article.title}”: ${articleText(best.article)}\n\nIf not, I can find cleaners in your city and check when they are free, tell you what a service costs, or explain our policies. Browse cleaners: /cleaners`,
+      text: `I'm not sure I understood. If you mean “${best.article.title}”: ${articleText(best.article, guest)}\n\nIf not, I can find cleaners in your city and check when they are free, tell you what a service costs, or explain our policies. Browse cleaners: /cleaners`,
       trace: { intent: 'article', articles, unsure: true },
     };
   }
-  return { text: articleText(best.article), trace: { intent: 'article', articles } };
+  return { text: articleText(best.article, guest), trace: { intent: 'article', articles } };
 }
 
 async function services(toolbox: Toolbox): Promise<Answer> {
