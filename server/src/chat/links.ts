@@ -127,7 +127,8 @@ function describe(
     return { rel: 'booking', href, title: name ? `Book ${name}${when}` : `Book this cleaner${when}` };
   }
   if (url.pathname === '/cleaners' || url.pathname === '/') {
-    return { rel: 'listing', href, title: 'See all matching cleaners' };
+    // A listing with a search in it shows what matched; the bare listing is everyone.
+    return { rel: 'listing', href, title: url.search ? 'See all matching cleaners' : 'Browse all cleaners' };
   }
   if (url.pathname === '/dashboard') return { rel: 'bookings', href, title: 'My Bookings' };
   const article = url.hash ? titles.articles.get(url.hash.slice(1)) : undefined;

@@ -145,6 +145,20 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect((await ask(visitor, 'what is your cancellation policy')).text).toContain('/dashboard');
   });
 
+  it('titles the bare listing "Browse all cleaners", and a search’s listing "See all matching cleaners"', async () => {
+    const help = await ask(visitor, 'I need help');
+    const titles = help.pages.filter((p) => p.rel === 'listing').map((p) => p.title);
+    expect(titles).toEqual(['Browse all cleaners']);
+    const search = await ask(visitor, 'cleaners in Denver');
+    expect(search.pages.filter((p) => p.rel === 'listing').map((p) => p.title)).toEqual(['See all matching cleaners']);
+  });
+
+  it('says that every cleaner who cleans homes offers window cleaning when asked for it in a city', async () => {
+    const answer = await ask(visitor, 'do you do window cleaning in Phoenix');
+    expect(answer.trace.intent).toBe('search');
+    expect(answer.text).toContain('Every one of them offers Window Cleaning');
+  });
+
   it('answers the customer’s next and last cleaner from their bookings', async () => {
     const next = await ask(customer, 'Who is cleaning for me next time?');
     expect(next.trace.bookings?.question).toBe('next');

@@ -3,6 +3,7 @@ import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { CleanerFacts } from '../tools';
 import { findBadges, findKeywords, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
 import { longDate } from './own-bookings';
+import { findCatalogType } from './prices';
 import { askedService, bookingHref } from './service-length';
 import { fitting, type When } from './when';
 
@@ -119,8 +120,13 @@ export async function search(toolbox: Toolbox, message: string, when: When | nul
     filters.sortBy === 'price' ? ' (lowest rate first)' : filters.sortBy === 'experience' ? ' (most jobs first)' : '';
   const head = `I found ${data.total} ${kind}cleaner${data.total === 1 ? '' : 's'}${conditions ? ` ${conditions}` : ''}${order}. ${data.total > data.cleaners.length ? 'The top ones' : 'Here they are'}:`;
   const lines = data.cleaners.map((c, i) => `${i + 1}. ${describeCleaner(c)}`);
+  // "do you do window cleaning in Phoenix": a home service with no filter of its own is offered by
+  // every cleaner who cleans homes (decision 077) — say so, rather than leave it unanswered.
+  const named = findCatalogType(message);
+  const home = named === 'window' || named === 'carpet' ? await askedService(toolbox, message) : null;
+  const offered = home ? `\nEvery one of them offers ${home.name}, a home service: choose it on the booking page.` : '';
   return {
-    text: `${head}\n${lines.join('\n')}\n\nSee all matching cleaners: ${data.listing}\nOpen a profile to see their services and book.`,
+    text: `${head}\n${lines.join('\n')}${offered}\n\nSee all matching cleaners: ${data.listing}\nOpen a profile to see their services and book.`,
     trace,
   };
 }
