@@ -217,6 +217,8 @@ describe('a cleaner joins, works a job and is reviewed', () => {
       expect(toastBox.y + toastBox.height <= button.y || button.y + button.height <= toastBox.y).toBe(true);
     }
     await applicant.screenshot({ path: shot('withdraw-refused-390.png') });
+    // Its close button keeps its 44 px beside the long title and description.
+    expect((await dialog.getByRole('button', { name: 'Close', exact: true }).boundingBox())?.width).toBe(44);
     await shown.getByRole('button', { name: /close|dismiss/i }).click();
     await applicant.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
