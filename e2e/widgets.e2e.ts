@@ -35,6 +35,7 @@ beforeAll(async () => {
     '/spa': { body: '<div id="app"><div data-spotless="search" data-city="Austin"></div></div>' },
     // A host overlay with the highest z-index over the corner the chat opens in: the chat is above it (top layer).
     '/chat': { body: '<p>Questions?</p><div class="cover"></div><div data-spotless="chat"></div>' },
+    '/book-one': { body: '<div id="book" data-spotless="booking" data-cleaner-id="1"></div>' },
     // A property's page in Denver: "near here" is Denver.
     '/chat-denver': { body: '<h1>9 Pine Street, Denver</h1><div data-spotless="chat" data-city="Denver"></div>' },
   });
@@ -291,6 +292,29 @@ describe('the widgets on a partner page under a strict CSP', () => {
       await page.context().close();
     }, 60_000);
   }
+
+  it('opens the booking widget on the first day with a free time, not on a full day', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'America/New_York',
+    });
+    const page = await context.newPage();
+    // Tomorrow (the widget's own first day), as if the cleaner were booked all day.
+    const tomorrow = new Date(server.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    await page.route(`**/slots/${tomorrow}**`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items: Array<{ isAvailable: boolean }> };
+      body.items = body.items.map((slot) => ({ ...slot, isAvailable: false }));
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${host.url}/book-one`);
+    const widget = page.locator('#book');
+    await expect.poll(() => widget.locator('[part="slot"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await widget.getByLabel('Date').inputValue()).not.toBe(tomorrow);
+    expect(await widget.getByText('No free times that day').count()).toBe(0);
+    await page.screenshot({ path: shotPath('booking-first-free-day.png') });
+    await context.close();
+  }, 60_000);
 
   it('reads "near here" in the chat as the city its page is about (data-city)', async () => {
     const page = await open('/chat-denver', { width: 1280, height: 900 });

@@ -59,6 +59,9 @@ export function BookingWidget(props: BookingProps) {
   const [services, setServices] = useState<Service[]>([]);
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [date, setDate] = useState(props.date ?? localDate(1));
+  // Opened on no day in particular: it moves on to the first day with a free time (two weeks at most),
+  // until the visitor picks a day themself.
+  const lookAhead = useRef(props.date === undefined ? 14 : 0);
   const [slots, setSlots] = useState<TimeSlot[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [values, setValues] = useState<FormValues>({});
@@ -107,6 +110,12 @@ export function BookingWidget(props: BookingProps) {
       .follow(slotsLink, { date, duration }, controller.signal)
       .then((found) => {
         const free = found.items.filter((slot) => slot.isAvailable);
+        if (free.length === 0 && lookAhead.current > 0) {
+          lookAhead.current -= 1;
+          setDate(dayAfter(date));
+          return;
+        }
+        lookAhead.current = 0;
         setSlots(free);
         // A proposed time is chosen for the visitor while it is still free.
         if (date === props.date && free.some((slot) => slot.startTime === props.time)) setTime(props.time ?? null);
@@ -228,7 +237,10 @@ export function BookingWidget(props: BookingProps) {
                   type="date"
                   min={localDate(0)}
                   value={date}
-                  onInput={(e) => setDate(e.currentTarget.value)}
+                  onInput={(e) => {
+                    lookAhead.current = 0;
+                    setDate(e.currentTarget.value);
+                  }}
                 />
               )}
             </Field>
@@ -358,4 +370,10 @@ export function BookingDialog(props: BookingProps & { onClose: () => void }) {
       </div>
     </dialog>
   );
+}
+
+/** The calendar day after an ISO date. */
+function dayAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
 }
