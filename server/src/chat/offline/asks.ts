@@ -249,7 +249,8 @@ export function whereFirst(text: string): Asked | null {
     /^((hi|hello|hey)\W+)?(i )?(need|want|looking for|would like) (a |an )?(cleaning|clean|cleaner|maid|housekeeper)\W*$/i.test(
       text,
     ) ||
-    /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text)
+    /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text) ||
+    /^\W*(i )?(need|want) (a |some )?(cleaning|clean)( done)?\W*$/i.test(text)
   ) {
     // "anyone free saturday, maria lopez?" names someone; "need someone asap" does not.
     return nameCandidate(text)?.includes(' ') ? null : { kind: 'clarify', about: 'place' };

@@ -167,7 +167,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'private' };
   }
   if (
-    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\b(which day|when) is [A-Za-z]+( [A-Za-z]+)? (cleaning|working|coming) (at|for) (my|a|the|our) (neighbou?r|friend|someone|sister|brother|mom|dad|parents)\b|\bwhen is (her|his|their) next\b/i.test(
+    /\b(customers?|clients?)\b.{0,40}\b(names?|addresses|who)\b|\bwho\b.{0,30}\b(cleaned for|customers?|clients?)\b|\b(which|what) (other )?(customers?|clients?|people|homes|houses|families)\b.{0,40}\b(clean|cleaned|visit|visited|work|worked|book|booked)\b|\bhow much did (she|he|they)\b.{0,20}\bpay\b|\b(which day|when) is [A-Za-z]+( [A-Za-z]+)? (cleaning|working|coming) (at|for) (my|a|the|our) (neighbou?r|friend|someone|sister|brother|mom|dad|parents)\b|\bwhen is (her|his|their) next\b|\bwho else (has )?(booked|books|uses|hired|has hired)\b/i.test(
       text,
     )
   ) {
@@ -253,6 +253,10 @@ export function classify(message: string, signedIn: boolean, options: { people?:
             : '/profile',
     };
   }
+  // "how do I see my bookings on the actual website": the page.
+  if (/\bhow (do|can) i (see|find|view|get to|open) (all )?my (bookings|cleanings|appointments)\b/i.test(text)) {
+    return { kind: 'go', path: '/dashboard' };
+  }
   // "where on the site do I go to cancel a booking?": a signed-in customer does it in My Bookings.
   if (
     signedIn &&
@@ -271,7 +275,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'signInWhere' };
   }
   if (
-    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bis (the|my) (cleaning|booking|appointment)( this week| tomorrow| on \w+day)? still (happening|on|going ahead)\b|\bwhen'?s? [a-z]+ coming (again|back|next)\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
       text,
     )
   ) {

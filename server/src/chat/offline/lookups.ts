@@ -266,7 +266,7 @@ export function findSort(text: string): Sort | undefined {
   if (/\b(nearest|closest|near me|nearby)\b/.test(t)) return 'distance';
   // "the best", not "mornings are best for them".
   if (
-    /\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|(?<!(are|is|works|suits|be|suit|work) )best(?! (time|times|day|days|for|way))|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(
+    /\b(top[\s-]?rated|best[\s-]?rated|highest[\s-]?rated|(?<!(are|is|works|suits|be|suit|work|mornings?|afternoons?|evenings?|weekends?|weekdays?) )best(?! (time|times|day|days|for|way))|top|highly[\s-]?rated|well[\s-]?reviewed)\b/.test(
       t,
     )
   ) {

@@ -30,6 +30,7 @@ export function ownBookings(
   if (
     /^\s*(how|why)\b/.test(t) &&
     !/^\s*how many (of my |times )?(cleanings|bookings|appointments|cleans|visits|have i|did i|i'?ve)\b/.test(t) &&
+    !/^\s*how many times\b/.test(t) &&
     !/\b(next|upcoming)\b/.test(t)
   )
     return null;
@@ -54,7 +55,7 @@ export function ownBookings(
     ) ||
     /\b(i'?ve|i have) (booked|scheduled|made)\b/.test(t) ||
     /\b(the|that) (\w+ )?(one|booking|cleaning|appointment|clean) (coming up|next week|this week)\b/.test(t) ||
-    /\bhow many times (have i|did i|i'?ve) (booked|used|had)\b|\b(everything|all) (i'?ve|i have) (ever )?(booked|had)\b|\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bdo i have (one|any|anything) (stuck )?(in |still )?(pending|unpaid|unconfirmed)\b|\bwhich of my (bookings|cleanings|appointments)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
+    /\bhow many times (have i|did i|i'?ve)( actually| really)? (booked|used|had)\b|\b(everything|all) (i'?ve|i have) (ever )?(got )?(booked|had)\b|\bmy (completed|past|cancelled|canceled|upcoming|pending|paid|finished) ones\b|\bdo i have (a|an) (booking|cleaning|appointment|clean|visit)\b|\bdo i have (one|any|anything) (stuck )?(in |still )?(pending|unpaid|unconfirmed)\b|\bwhich of my (bookings|cleanings|appointments)\b|\bi have (a|an|my)( \w+)? (cleaning|booking|appointment|clean|visit) (coming up|scheduled|booked)\b/.test(
       t,
     ) ||
     /\b(soonest|next|earliest)\b.{0,25}\b(on my (calendar|schedule)|i have (booked|coming|scheduled))\b/.test(t) ||
@@ -77,7 +78,7 @@ export function ownBookings(
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule|shift)\b/.test(t)) return null;
   const plural =
-    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|anything|something|stuck|which of my)\b/.test(
+    /\b(all|every|everything|so far|ones|list|bookings|appointments|cleanings|reservations|visits|how many (bookings|cleanings|appointments|cleans|visits)|how many times|anything|something|stuck|which of my)\b/.test(
       t,
     );
   // "did I pay for my upcoming cleaning or do I still owe something": that one booking.

@@ -88,7 +88,7 @@ const RULE_WORDS = (
   'appointments available availability openings schedule reschedule account address tipping cleaning ' +
   'cleaner cleaners refund payment insured insurance bonded verified emergency damage damaged review ' +
   'reviews background receive receipt invoice password privacy delete price prices expensive cheapest rating rated ' +
-  'instructions ignore pretend previous system prompt guidelines'
+  'instructions ignore pretend previous system prompt guidelines upcoming'
 ).split(' ');
 const CITY_WORDS = new Set(CITIES.flatMap((c) => c.name.toLowerCase().split(' ')));
 const corrected = new Map<string, string>();

@@ -56,7 +56,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'insured-bonded',
   ],
   [
-    /\b(breaks?|breaking|broke|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible|report\w*|who (do|should|can) i (tell|contact|call|notify)|deadline|time limit)\b|\b(left|made|caused)\b.{0,15}\b(scratch(es)?|dents?|stains?|cracks?|chips?|holes?|burn marks?|marks)\b|\b(cleaner|she|he|they)\b.{0,30}\b(breaks?|broke|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
+    /\b(breaks?|breaking|broke(?! down)|broken|cracked|smashed|shattered|scratch(es|ed)?|ruin(s|ed)?|knocked (over|off|down)|dropped|damaged?|destroyed|chip(s|ped)?|dent(s|ed)?|stain(s|ed)?)\b.{0,80}\b(who pays|what (actually )?happens|pay for|cover|compensat\w*|reimburs\w*|what (do|should|can) i do|claim|insurance|responsible|report\w*|who (do|should|can) i (tell|contact|call|notify)|deadline|time limit)\b|\b(left|made|caused)\b.{0,15}\b(scratch(es)?|dents?|stains?|cracks?|chips?|holes?|burn marks?|marks)\b|\b(cleaner|she|he|they)\b.{0,30}\b(breaks?|broke(?! down)|scratch(es|ed)?|cracked|smashed|shattered|scratched|ruined|knocked|dropped|damaged|destroyed|chipped|dented|stained)\b/i,
     'damage',
   ],
   [
@@ -84,7 +84,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,25}\b(still )?(isn'?t|is not|hasn'?t|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [
@@ -121,7 +121,7 @@ export const TOPICS: Array<[RegExp, string]> = [
   ],
   // Danger first: whatever else the message says, the answer is 911.
   [
-    /\b(going (through|thru) my (drawers|stuff|things|closet)|stealing|stole|freaking out|(man|guy|person|someone) i (don'?t|do not) know|(don'?t|do not) feel safe|not the cleaner i booked|(someone|a (man|woman|person|stranger)) (is )?at my door|water (is )?(pouring|gushing|leaking|spraying|everywhere)|fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
+    /\b(going (through|thru) my (drawers|stuff|things|closet)|stealing|stole|freaking out|(man|guy|person|someone) i (don'?t|do not) know|(don'?t|do not) feel safe|not the cleaner i booked|(someone|a (man|woman|person|stranger)) (is )?at my door|water (is )?(pouring|gushing|leaking|spraying|everywhere)|fire|gas leak|smells? (of |like )?gas|gas smell|smell(ing)? gas|smoke|carbon monoxide|flood(ing|ed)?|burst pipe|electric(al)? shock|sparks?|bleeding|blood|hit (his|her|their|my) head|passed out|not breathing|seizure|unconscious|overdose|assault(ed)?|attack(ed|ing)?|threat(en(ed|ing)?)?|weapon|gun|break[- ]?in|intruder|ambulance|911|emergency(?! clean)|(i'?m|i am|feel|feeling|we'?re) (in danger|unsafe|scared|not safe)|(got|someone|somebody|they|he|she) (is |was )?(hurt|injured)|(hurt|injured|broke(?! down)|sprained|twisted|cut) (her|his|their|my|a) (wrist|arm|leg|ankle|back|head|hand|knee|finger|foot)|(slipped|fell|tripped)\b.{0,40}\b(hurt|injur\w*|stairs|floor|ladder|swell\w*)|swelling)\b/i,
     'emergency',
   ],
   [
@@ -133,7 +133,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'support-hours',
   ],
   [
-    /\b(talk|speak|chat) (to|with) (a )?(human|real person|person|someone real|an agent|a manager)\b|\bnot a (bot|robot|machine)\b|\b(a |an )?(real|actual) (person|human)\b|\breport (a|my|the|this) cleaner\b/i,
+    /\b(page|form|way|where) to (e-?mail|contact|write to|reach|message) (support|you|someone|a person)\b|\be-?mail support\b|\b(talk|speak|chat) (to|with) (a )?(human|real person|person|someone real|an agent|a manager)\b|\bnot a (bot|robot|machine)\b|\b(a |an )?(real|actual) (person|human)\b|\breport (a|my|the|this) cleaner\b/i,
     'support-hours',
   ],
   [
@@ -169,7 +169,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'reschedule',
   ],
   [
-    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|showed|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(she'?s|he'?s|they'?re|cleaner'?s|cleaner is|(she|he) is) not coming\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
+    /\b(hasn'?t|has not|didn'?t|did not|doesn'?t|does not|won'?t|will not|never|not|nobody|no one|noone|no-one)( has| have| had)? (shown up|showed up|show up|shows up|showed|arrived|arrive|come|came|turned up|turn up)\b|\bno[- ]show\b|\bstood (me )?up\b|\b(she|he|they|cleaner)\b.{0,12}\b(can'?t|cant|cannot|won'?t|isn'?t able to) (come|make it)\b|\b(she'?s|he'?s|they'?re|cleaner'?s|cleaner is|(she|he) is) not coming\b|\b(still|been) waiting for (my|the) cleaner\b|\b(\d+|an?|half an?) (mins?|minutes?|hours?|hrs?) late\b|\b(cleaner|she|he|they) (is|are|'?s) (running )?late\b|\b(might|may|won'?t|can'?t|cannot|not going to|isn'?t going to) (not )?make it\b|\bstuck (on|in) (the )?(highway|traffic|road|freeway)\b|\brunning behind\b|\b(cleaner|she|he|they) (cancels|cancelled|canceled|bails|withdr\w+)\b|\bcancels? on me\b|\b(was|were|is) supposed to (show|come|arrive|be here|start)\b.{0,60}\b(nothing|nobody|no one|not here|isn'?t here|no sign|not answering|isn'?t answering|not responding|isn'?t responding|no answer|no reply|still not|ago)\b/i,
     'cleaner-late',
   ],
 ];

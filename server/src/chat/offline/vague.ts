@@ -94,7 +94,7 @@ export function vague(text: string): Clarify | null {
     return { kind: 'clarify', about: 'general' };
   // "can u check tuesday": check what, or whom, first.
   if (
-    /^((ok|okay|so|and|hmm+)\W+)*(can|could|would) (you|u) (please )?(check|look at|try|do) (\w+day|tomorrow|today|tonight|next week|this weekend|the \d+\w*)( instead| too| then)?\W*$/.test(
+    /^((ok|okay|so|and|hmm+)\W+)*(can|could|would) (you|u) (please )?(check|look at|try|do) (\w+day|tomorrow|today|tonight|next week|this weekend|the \d+\w*)( for me)?( instead| too| then)?\W*$/.test(
       t,
     )
   )
