@@ -58,6 +58,12 @@ describe('the example partner site', () => {
     const dialog = page.getByRole('dialog', { name: 'Book a cleaner' });
     await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toMatch(/Book \w+ \w+/);
     expect(await seriousViolations(page)).toEqual([]);
+    // The property's address comes filled in: the page knows where the cleaning is.
+    await expect.poll(() => dialog.locator('[part="slot"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await dialog.locator('[part="slot"]').first().click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    expect(await dialog.getByLabel('Address').inputValue()).toBe('12 Oak Street, Austin, TX 78701');
+    await page.screenshot({ path: shotPath('property-address-1280.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Open chat' }).click();

@@ -20,6 +20,8 @@ export interface BookingProps extends WidgetProps {
   serviceId?: number | undefined;
   date?: string | undefined;
   time?: string | undefined;
+  /** The address filled in at first (a property's own page knows it); the visitor may change it. */
+  address?: string | undefined;
 }
 
 type Step = 'choose' | 'details' | 'pay' | 'done';
@@ -64,7 +66,7 @@ export function BookingWidget(props: BookingProps) {
   const lookAhead = useRef(props.date === undefined ? 14 : 0);
   const [slots, setSlots] = useState<TimeSlot[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [values, setValues] = useState<FormValues>({});
+  const [values, setValues] = useState<FormValues>(props.address ? { address: props.address } : {});
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [step, setStep] = useState<Step>('choose');

@@ -30,6 +30,8 @@ export interface MountOptions {
   serviceType?: string;
   /** Booking: the cleaner. */
   cleanerId?: number;
+  /** Booking: the address filled in at first (a property's page: its own address). */
+  address?: string;
   appearance?: Appearance;
   /** Callbacks; the same events are dispatched on the element as `spotless:<event>` CustomEvents. */
   on?: WidgetHandlers;
@@ -115,6 +117,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
           {...common}
           cleanerId={current.cleanerId}
           {...(current.serviceType ? { serviceType: current.serviceType } : {})}
+          {...(current.address ? { address: current.address } : {})}
         />
       ) : (
         <p class="sp sp-alert">This booking widget needs a cleaner (data-cleaner-id).</p>
@@ -147,7 +150,7 @@ export function mount(element: HTMLElement, kind: WidgetKind, options: MountOpti
   };
 }
 
-/** A booking opened by `Spotless('open', 'booking', { cleanerId })`: a modal dialog, removed when closed. */
+/** A booking opened by `Spotless('open', 'booking', { cleanerId, address })`: a modal dialog, removed when closed. */
 export function openBooking(options: MountOptions & { cleanerId: number }): WidgetHandle {
   const host = document.createElement('div');
   host.setAttribute('data-spotless-dialog', '');
@@ -173,7 +176,13 @@ export function openBooking(options: MountOptions & { cleanerId: number }): Widg
     ...(utmOf(location.search) ? { utm: utmOf(location.search) } : {}),
   };
   render(
-    <BookingDialog ctx={ctx} emit={emit} cleanerId={options.cleanerId} onClose={() => handle.destroy()} />,
+    <BookingDialog
+      ctx={ctx}
+      emit={emit}
+      cleanerId={options.cleanerId}
+      {...(options.address ? { address: options.address } : {})}
+      onClose={() => handle.destroy()}
+    />,
     container,
   );
   return handle;
@@ -194,6 +203,7 @@ function optionsOf(element: HTMLElement, base: { key: string; baseUrl: string })
     ...(appearance ? { appearance } : {}),
     ...(data.city ? { city: data.city } : {}),
     ...(data.serviceType ? { serviceType: data.serviceType } : {}),
+    ...(data.address ? { address: data.address } : {}),
     ...(Number.isInteger(cleanerId) && cleanerId > 0 ? { cleanerId } : {}),
   };
 }
@@ -228,7 +238,8 @@ export function start(config: { key: string; baseUrl: string; queue: unknown[][]
     for (const args of config.queue.splice(0)) {
       const [command, what, given] = args as [string, string, Record<string, unknown> | undefined];
       if (command === 'open' && what === 'booking' && Number(given?.cleanerId) > 0) {
-        openBooking({ ...config, cleanerId: Number(given?.cleanerId) });
+        const address = typeof given?.address === 'string' && given.address.trim() ? given.address.trim() : undefined;
+        openBooking({ ...config, cleanerId: Number(given?.cleanerId), ...(address ? { address } : {}) });
       }
     }
   };
