@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   FREE_CANCELLATION_HOURS,
   HOUR_MS,
   LATE_CANCELLATION_FEE_HOURS,
@@ -53,4 +54,9 @@ export function cancellationTerms(input: CancellationInput): CancellationTerms {
   const free = early || !byCustomer;
   const feeCents = free || !paid ? 0 : Math.min(hourlyRateCents * LATE_CANCELLATION_FEE_HOURS, totalPriceCents);
   return { free, feeCents, refundCents: paid ? totalPriceCents - feeCents : 0 };
+}
+
+/** What a customer's cancellation refund says: the fee kept, if any. */
+export function cancellationRefundReason(feeCents: number): string {
+  return feeCents > 0 ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)` : 'Booking cancelled';
 }

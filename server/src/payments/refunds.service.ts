@@ -1,9 +1,10 @@
 import { SUPPORT_EMAIL } from '@spotless/sdk/help';
-import { CLEANER_WITHDREW, centsToDollars } from '@spotless/sdk/rules';
+import { CLEANER_WITHDREW } from '@spotless/sdk/rules';
 import type { RefundInput } from '@spotless/sdk/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
+import { cancellationRefundReason } from '../bookings/cancellation';
 import { type Actor, requireAdmin } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
@@ -163,12 +164,7 @@ export async function refundCancelledBooking(deps: PaymentDeps, paymentId: numbe
     const amountCents = payment.amountCents - feeCents - payment.refundedCents;
     if (amountCents < 1) return null;
     // A cleaner's withdrawal (decision 071) is refunded in full, and says why.
-    const reason =
-      booking.kind === 'withdrawn'
-        ? CLEANER_WITHDREW
-        : feeCents > 0
-          ? `Booking cancelled (cancellation fee $${centsToDollars(feeCents)} kept)`
-          : 'Booking cancelled';
+    const reason = booking.kind === 'withdrawn' ? CLEANER_WITHDREW : cancellationRefundReason(feeCents);
     return { refund: await reserveRefund(tx, payment, amountCents, reason, null, now, siteOf(deps)), payment };
   });
   if (!reserved) return null;

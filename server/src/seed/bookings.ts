@@ -1,5 +1,5 @@
-import { centsToDollars, FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
-import { cancellationTerms } from '../bookings/cancellation';
+import { FREE_CANCELLATION_HOURS } from '@spotless/sdk/rules';
+import { cancellationRefundReason, cancellationTerms } from '../bookings/cancellation';
 import type * as t from '../db/schema';
 import { addDays } from '../lib/time';
 import type { BookingSpec, DemoData } from './demo-data';
@@ -38,7 +38,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
   const refundReason = b.refunded
     ? `Cancelled more than ${FREE_CANCELLATION_HOURS} hours before the start`
     : late
-      ? `Booking cancelled (cancellation fee $${centsToDollars(late.feeCents)} kept)`
+      ? cancellationRefundReason(late.feeCents)
       : null;
   data.rows.bookings.push({
     id: data.bookingId,

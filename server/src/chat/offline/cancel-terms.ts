@@ -61,11 +61,14 @@ function hoursWords(hours: number): string {
 const FEE = `the cleaner keeps a fee of ${LATE_CANCELLATION_FEE_HOURS === 1 ? 'one hour' : `${LATE_CANCELLATION_FEE_HOURS} hours`} at the booked hourly rate (never more than the booking's total) and the rest of what you paid is refunded`;
 
 /** "My cleaning is at 2pm tomorrow. If I cancel now…": the hours from now to the start named. */
+/** The words for the person's own cancelling, as the moments named around them are read. */
+const CANCELLING = String.raw`\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b`;
+const CANCEL_WORD = new RegExp(CANCELLING, 'i');
+
 /** "booked for 6pm tonight, can I still back out?": tonight is the start (not "cancel tonight at 8"). */
 export function startsTonight(text: string): boolean {
   const today = String.raw`\b(tonight|this (morning|afternoon|evening))\b`;
-  const cancelThen = String.raw`\b(cancel\w*|call(ing)? (it )?off|back(ing)? out|bail\w*|pull(ing)? out)\b.{0,30}`;
-  return new RegExp(today, 'i').test(text) && !new RegExp(cancelThen + today, 'i').test(text);
+  return new RegExp(today, 'i').test(text) && !new RegExp(`${CANCELLING}.{0,30}${today}`, 'i').test(text);
 }
 
 function hoursUntilStart(text: string, now: Date, zone: string): number | null {
@@ -84,7 +87,7 @@ function hoursUntilStart(text: string, now: Date, zone: string): number | null {
  * alone settle (two days apart is free whatever the hours; the same day never is).
  */
 export function momentsNamed(text: string, today: string): { hours: number | null; free: boolean | null } | null {
-  const cut = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.exec(text);
+  const cut = CANCEL_WORD.exec(text);
   if (!cut) return null;
   // "cancel the night before, like 8pm for a 9am clean": the evening's hour to the morning's.
   const clock = [...text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\bnoon\b/gi)].map((m) =>
@@ -151,7 +154,7 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
   const [one, two] = [moment(a), moment(b)];
   if (one.date === two.date && (!one.time || !two.time)) return { hours: null, free: false };
   // "cancel on Monday for a cleaning Wednesday", said on a Tuesday: the Monday before that Wednesday.
-  const cancelFirst = /\b(cancel\w*|call(?:ing)? (?:it )?off|back(?:ing)? out|bail\w*|pull(?:ing)? out)\b/i.test(first);
+  const cancelFirst = CANCEL_WORD.test(first);
   const [said, begins] = cancelFirst ? [one, two] : [two, one];
   const weekBefore = { ...said, date: addDays(said.date, -7) };
   const moved =
