@@ -1,7 +1,8 @@
 import { formatMoney } from '@spotless/sdk/rules';
+import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Actor, visitor } from '../../contract/actor';
-import { timeOff } from '../../db/schema';
+import { cleaners, timeOff, users } from '../../db/schema';
 import { seedDemoData } from '../../seed/generate';
 import { createTestContext } from '../../test/harness';
 import { answerTurn, openTurn, startChat } from '../chat.service';
@@ -223,5 +224,41 @@ describe('the offline assistant answers from the rules and the data', () => {
     const weekend = await ask(visitor, "move-out clean in Phoenix next weekend, who's around?");
     expect(weekend.trace.when?.date).toBe('2026-11-28');
     expect(weekend.text).toContain('"Next weekend" can mean this coming one or the one after');
+  });
+  it('finds a cleaner by a first name and their city, and asks which when several there share it', async () => {
+    const aisha = planted.get('Aisha');
+    const tom = planted.get('Tom');
+    const profile = await ask(visitor, 'that seattle cleaner, aisha something - is she any good?');
+    expect(profile.trace.cleanerIds?.[0]).toBe(aisha);
+    expect(profile.text).toContain(`/cleaner/${aisha}`);
+    const free = await ask(visitor, 'is the seattle cleaner aisha free the day after tomorrow');
+    expect(free.trace.availability).toMatchObject({ cleanerId: aisha, date: '2026-11-26' });
+    const price = await ask(visitor, 'tom from chicago - how much for a deep clean with him');
+    expect(price.trace.price?.cleanerId).toBe(tom);
+    // A second Aisha near Seattle: which one, never a guess.
+    const [seattle] = await ctx.database.db
+      .select({ id: cleaners.id })
+      .from(cleaners)
+      .innerJoin(users, eq(users.id, cleaners.userId))
+      .where(and(eq(cleaners.city, 'Seattle'), ne(cleaners.id, aisha as number)))
+      .limit(1);
+    const other = await ctx.database.db
+      .select({ userId: cleaners.userId })
+      .from(cleaners)
+      .where(eq(cleaners.id, seattle?.id as number));
+    await ctx.database.db
+      .update(users)
+      .set({ firstName: 'Aisha' })
+      .where(eq(users.id, other[0]?.userId as number));
+    const two = await ask(visitor, 'is there an aisha in seattle? reviews?');
+    expect(two.trace).toMatchObject({ intent: 'cleaner', unsure: true });
+    expect(two.text).toMatch(/^Several cleaners called Aisha work near Seattle: /);
+    expect(two.text).toContain(`/cleaner/${aisha}`);
+  });
+
+  it('reads "the weekend after next" said midweek both ways, the nearer first, and says so', async () => {
+    const answer = await ask(visitor, 'anyone free the weekend after next in denvr');
+    expect(answer.trace.when?.date).toBe('2026-12-05');
+    expect(answer.text).toContain('"The weekend after next" can mean');
   });
 });

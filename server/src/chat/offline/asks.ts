@@ -193,7 +193,11 @@ export function priceAsked(text: string): Asked | null {
     (candidate?.includes(' ') && findPlace(candidate).city === undefined && !findCatalogType(candidate)
       ? candidate
       : undefined);
-  return { kind: 'price', service, ...(full ? { name: full } : {}) };
+  // "tom from chicago - how much with him": one name beside their city and a pronoun for them.
+  const one = nameWords(text);
+  const alone =
+    !full && one.length === 1 && findPlace(text).city && /\b(him|her|she|he)\b/i.test(text) ? one[0] : undefined;
+  return { kind: 'price', service, ...(full ? { name: full } : alone ? { name: alone } : {}) };
 }
 
 /** "tell me about jordan rivra", "Aisha Kan reviews?", "Jordon Riviera", "is tom becker any good?" */
@@ -218,6 +222,10 @@ export function personAsked(text: string): Asked | null {
   if (!full && apart.length === 2 && PROFILE_WORDS.test(text)) {
     return { kind: 'cleaner', name: apart.join(' '), tentative: true };
   }
+  // "that seattle cleaner, aisha something", "is there a maria in denver": one name and their city.
+  if (!full && apart.length === 1 && findPlace(text).city && (PROFILE_WORDS.test(text) || ANY_CALLED.test(text))) {
+    return { kind: 'cleaner', name: apart[0] as string, tentative: true };
+  }
   const name = profileName(text, isWord);
   if (name && findPlace(name).city === undefined && !findCatalogType(name)) {
     return { kind: 'cleaner', name, ...(name.includes(' ') ? {} : { tentative: true }) };
@@ -234,8 +242,11 @@ export function personAsked(text: string): Asked | null {
   return null;
 }
 
+const ANY_CALLED =
+  /\b(is there|do you have|have you got|got|know|any)\s+(a|an|any|one)?\s*[a-z]+\s+(in|from|near|around|out of)\b/i;
+
 const PROFILE_WORDS =
-  /\b(link|find (her|him|them)|link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
+  /\b(link|find (her|him|them)|(pull|look|bring) up|link to (her|him|them|their)|got a link|how many stars|stars|on here|on (the )?(app|site|spotless|your (site|app|platform))|(work|works|working) (for|with|on) (you|spotless)|languages?|speaks?|deal|how long|people like|saying|say about|think of|opinions?|pull (her|him|them) up|look (her|him|them) up|recommended|recommend|profile|page|reviews?|ratings?|rated|jobs|experience|any good|good|reliable|legit|trust(worthy)?|insured|bonded|verified|background|tell me about|who is|who's|about)\b/i;
 
 /** "anyone available saturday?" with no place: where, first. */
 export function whereFirst(text: string): Asked | null {

@@ -1,5 +1,5 @@
 import { findDate, findPlace } from './lookups';
-import { isWord } from './spelling';
+import { isWord, nameWords } from './spelling';
 
 /**
  * A named cleaner's free times asked for (decision 047): "is Maria free on Saturday", "when can
@@ -20,6 +20,8 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
   const t = text.replace(/[?!.,]/g, ' ');
   const patterns = [
     /\b(?:is|are|will|would)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|open|around|booked|busy|working)\b/i,
+    // "is the seattle cleaner aisha free": the name after "cleaner".
+    /\bcleaner,?\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:be\s+)?(?:free|available|around|open)\b/i,
     /\bwhen\s+(?:is|can|will|could|does)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|come|work|clean|open)\b/i,
     /\b(?:can|could)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:come|clean|do|make it|work)\b/i,
     /\b([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)['’]s\s+(?:availability|schedule|free (?:times|slots)|open (?:times|slots)|calendar|openings|slots|times)\b/i,
@@ -67,6 +69,11 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
       .filter((n) => !n.split(' ').some((w) => NAME_STOP.has(w.toLowerCase()) || isWord(w.toLowerCase())))
       .filter((n) => findPlace(n).city === undefined && findPlace(n).state === undefined);
     if (new Set(names).size === 1) return { kind: 'availability', name: names[0] as string };
+    // "the guy james in austin, when is he free": one name beside their city.
+    const one = nameWords(text);
+    if (names.length === 0 && one.length === 1 && findPlace(text).city) {
+      return { kind: 'availability', name: one[0] as string };
+    }
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { formatTime12 } from '@spotless/sdk/rules';
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
-import { findClockTime, findDate, findTimeOfDay } from './lookups';
+import { findClockTime, findDate, findPlace, findTimeOfDay } from './lookups';
 import { findCleanerByName } from './names';
 import { longDate } from './own-bookings';
 import { list } from './search';
@@ -35,7 +35,8 @@ export async function availability(
   const timeOfDay =
     findTimeOfDay(message) ??
     (clock ? (clock < '12:00' ? 'morning' : clock < '17:00' ? 'afternoon' : 'evening') : null);
-  const { cleaner, candidates: cleaners, ambiguous } = await findCleanerByName(toolbox, name);
+  const city = findPlace(message).city?.name;
+  const { cleaner, candidates: cleaners, ambiguous } = await findCleanerByName(toolbox, name, city ? { city } : {});
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
   const trace: ReplyTrace = {
     intent: 'availability',

@@ -77,8 +77,8 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   const today = todayIn(request.now, zone);
   if (intent.kind === 'cleaner' && intent.tentative) {
     // Unknown words that may be a name: a profile only if such a cleaner exists.
-    const found = await cleanerProfile(toolbox, intent.name);
-    if (found.trace.cleanerIds?.length) return found;
+    const found = await cleanerProfile(toolbox, intent.name, findPlace(message).city?.name);
+    if (found.found !== 'none') return found;
     intent = classify(message, signedIn, { people: false });
   }
   switch (intent.kind) {
@@ -101,7 +101,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     case 'price':
       return priceOf(toolbox, intent.service, { name: intent.name, place: findPlace(message) });
     case 'cleaner':
-      return cleanerProfile(toolbox, intent.name);
+      return cleanerProfile(toolbox, intent.name, findPlace(message).city?.name);
     case 'signIn':
       return {
         text: 'I can only see your account once you sign in: /login — then your details are on your profile: /profile',

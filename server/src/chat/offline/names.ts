@@ -6,7 +6,8 @@ import { editDistance } from './text';
 /**
  * Finding one cleaner by the name a person typed (decision 056's tolerance, as the listing's
  * search reads names): a full name, a first name, a last name alone ("could Mr. Carter come"), or
- * a misspelt full name ("jmaes cartr", "Tom Bekcer", "jordan rivra").
+ * a misspelt full name ("jmaes cartr", "Tom Bekcer", "jordan rivra"); a first name with the city they
+ * clean in ("that seattle cleaner, aisha something") is looked for near that city.
  */
 
 export interface NameLookup {
@@ -20,8 +21,12 @@ export interface NameLookup {
 export async function findCleanerByName(
   toolbox: Toolbox,
   name: string,
-  options: { nickname?: boolean } = {},
+  options: { nickname?: boolean; city?: string } = {},
 ): Promise<NameLookup> {
+  if (options.city && !name.includes(' ')) {
+    const near = await nearCity(toolbox, name, options.city);
+    if (near) return near;
+  }
   const found = await toolbox.call('searchCleaners', { query: name, pageSize: 20 });
   const candidates = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
@@ -64,6 +69,24 @@ export async function findCleanerByName(
     }
   }
   return { cleaner, candidates };
+}
+
+/** One name near a city: the one cleaner there who answers to it, or the several, or nothing. */
+async function nearCity(toolbox: Toolbox, name: string, city: string): Promise<NameLookup | undefined> {
+  const forms = [name.toLowerCase(), ...(NICKNAMES[name.toLowerCase()] ?? [])];
+  const called: CleanerFacts[] = [];
+  for (const form of forms) {
+    const found = await toolbox.call('searchCleaners', { query: form, location: city, pageSize: 20 });
+    const list = found.ok ? (found.data as { cleaners: CleanerFacts[] }).cleaners : [];
+    for (const c of list) {
+      const [given = '', family = ''] = c.name.toLowerCase().split(' ');
+      if ((given === form || family === form) && !called.some((k) => k.id === c.id)) called.push(c);
+    }
+  }
+  if (called.length === 0) return undefined;
+  return called.length === 1
+    ? { cleaner: called[0], candidates: called }
+    : { cleaner: undefined, candidates: called, ambiguous: true };
 }
 
 /** A first name's usual long and short forms, both ways. */

@@ -10,20 +10,36 @@ import { findCleanerByName } from './names';
 
 type Answer = { text: string; trace: ReplyTrace };
 
-export async function cleanerProfile(toolbox: Toolbox, name: string): Promise<Answer> {
-  const { cleaner, candidates, ambiguous } = await findCleanerByName(toolbox, name);
+/** A cleaner's profile by name; `found` says whether one cleaner, several or nobody answers to it. */
+export async function cleanerProfile(
+  toolbox: Toolbox,
+  name: string,
+  city?: string,
+): Promise<Answer & { found: 'one' | 'several' | 'none' }> {
+  const { cleaner, candidates, ambiguous } = await findCleanerByName(toolbox, name, city ? { city } : {});
+  if (!cleaner && ambiguous && city && !name.includes(' ')) {
+    // "a maria in denver" with several Marias there: which, with each one's page.
+    const some = candidates.slice(0, 5).map((c) => `${c.name} (/cleaner/${c.id})`);
+    const called = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    return {
+      found: 'several',
+      text: `Several cleaners called ${called} work near ${city}: ${some.join(', ')}. Which one do you mean? Tell me their full name, or pick from the list: /cleaners?query=${encodeURIComponent(name)}&location=${encodeURIComponent(city)}`,
+      trace: { intent: 'cleaner', unsure: true, cleanerIds: [] },
+    };
+  }
   if (!cleaner) {
     const search = `/cleaners?query=${encodeURIComponent(name)}`;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
     const several = ambiguous || candidates.filter((c) => c.name.toLowerCase().startsWith(first)).length > 1;
     return {
+      found: 'none',
       text: several
         ? `Several cleaners are called “${name}”. Tell me their full name or their city, or pick from the list: ${search}`
         : `I'm not sure who you mean: I couldn't find a cleaner called ${name}. Search by name on the listing: ${search}`,
       trace: { intent: 'cleaner', unsure: true, cleanerIds: [] },
     };
   }
-  return { text: describeProfile(cleaner), trace: { intent: 'cleaner', cleanerIds: [cleaner.id] } };
+  return { found: 'one', text: describeProfile(cleaner), trace: { intent: 'cleaner', cleanerIds: [cleaner.id] } };
 }
 
 function describeProfile(c: CleanerFacts): string {

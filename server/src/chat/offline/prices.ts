@@ -75,7 +75,11 @@ export async function priceOf(
   const base = dollarsToCents(service.basePrice);
   const rule = `the larger of its ${formatMoney(base)} base price and the cleaner's hourly rate for ${hours(service.duration)}`;
   if (scope.name) {
-    const { cleaner, ambiguous, candidates } = await findCleanerByName(toolbox, scope.name);
+    const { cleaner, ambiguous, candidates } = await findCleanerByName(
+      toolbox,
+      scope.name,
+      scope.place.city ? { city: scope.place.city.name } : {},
+    );
     if (!cleaner && ambiguous) {
       // Several cleaners answer to one name: which, rather than a guess.
       const some = candidates.slice(0, 3).map((c) => `${c.name} (/cleaner/${c.id})`);

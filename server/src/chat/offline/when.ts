@@ -105,7 +105,13 @@ export function readWhen(text: string, today: string): When | null {
     // "next weekend" said Monday to Thursday: people mean this coming one or the one after — both.
     if (/\bnext weekend\b/.test(t) && later === 0 && weekday(today) >= 1 && weekday(today) <= 4) {
       dates = [saturday, addDays(saturday, 1), ...dates];
-      readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${new Date(`${saturday}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })} on, the nearer first.`;
+      readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${longDay(saturday)} on, the nearer first.`;
+    }
+    // "the weekend after next" said Monday to Thursday: after the coming one, or after the one after it.
+    if (later === 14 && weekday(today) >= 1 && weekday(today) <= 4) {
+      const nearer = addDays(saturday, 7);
+      dates = [nearer, addDays(nearer, 1), ...dates];
+      readAs = `"The weekend after next" can mean the one after this coming weekend or the one after that: I looked from ${longDay(nearer)} on, the nearer first.`;
     }
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsat(urday)?\b/.test(t) && /\bsun(day)?\b/.test(t)) {
@@ -146,4 +152,14 @@ export function fitting(free: readonly string[], when: When): string[] {
     (t) =>
       t >= from && t < to && (!when.after || t >= when.after) && (!when.at || (t >= when.at && t < (atEnd as string))),
   );
+}
+
+/** "Saturday, December 5" for a date. */
+function longDay(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
