@@ -261,4 +261,33 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect(answer.trace.when?.date).toBe('2026-12-05');
     expect(answer.text).toContain('"The weekend after next" can mean');
   });
+  it('offers only times before the hour said, reads a service said not to be wanted, and "4ish hours"', async () => {
+    const early = await ask(visitor, 'any chance aisha khan has a slot tmrw before 10am');
+    expect(early.trace.availability).toMatchObject({ cleanerId: planted.get('Aisha'), date: '2026-11-25' });
+    const offered = [...early.text.matchAll(/\b(\d{1,2}):(\d{2}) (AM|PM)\b/g)].map((m) => `${m[1]}:${m[2]} ${m[3]}`);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const time of offered) expect(['8:00 AM', '8:30 AM', '9:00 AM', '9:30 AM']).toContain(time);
+    const normal = await ask(visitor, 'need my condo in tampa cleaned thurs morning. just a normal clean nothing deep');
+    expect(normal.trace.filters).toMatchObject({ serviceType: 'residential' });
+    const ish = await ask(customer, 'day-of cancel, like 4ish hours before, do i lose everything?');
+    expect(ish.trace.cancellation).toMatchObject({ hoursBefore: 4, free: false });
+    const pay = await ask(visitor, "whats the pay for cleaners here, does it go up after you've done a bunch of jobs?");
+    expect(pay.trace.intent).toBe('earnings');
+  });
+
+  it('reads the customer’s own bookings asked about indirectly', async () => {
+    const forgot = await ask(
+      customer,
+      'do i need to be home tomorrow for a cleaning or is that later? genuinely cant remember',
+    );
+    expect(forgot.trace.bookings?.question).toBe('next');
+    const who = await ask(customer, 'Is it James coming next time or did I book someone new?');
+    expect(who.trace.bookings?.question).toBe('next');
+    const last = await ask(customer, 'what did i book last time, service-wise? want the exact same thing again');
+    expect(last.trace.bookings?.question).toBe('last');
+    const elsewhere = await ask(customer, 'did i ever book anybody outside austin or has it all been there');
+    expect(elsewhere.trace.bookings?.question).toBe('list');
+    const problem = await ask(customer, 'hey so I have a problem with my cleaning');
+    expect(problem.trace).toMatchObject({ intent: 'clarify', unsure: true });
+  });
 });

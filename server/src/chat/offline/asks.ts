@@ -56,7 +56,11 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
 /** "Who cleaned my house last time?", "my previous cleaner", "who's coming next time?" */
 export function ownPast(text: string): Asked | null {
   const t = text.toLowerCase();
-  if (/\bthe last one\b.{0,40}\b(done|completed|marked|happen|happened|finished|status)\b/.test(t)) {
+  // "what did i book last time, service-wise?": the last one.
+  if (
+    /\bthe last one\b.{0,40}\b(done|completed|marked|happen|happened|finished|status)\b/.test(t) ||
+    /\bwhat (did|have) i (book|booked|get|got|have|had)( done)?\b.{0,15}\blast (time|visit|cleaning|clean)\b/.test(t)
+  ) {
     return { kind: 'bookings', question: 'last' };
   }
   if (/^\W*last (cleaning|clean|cleaner|booking|visit)\b/.test(t) && /\b(who|when|what day|which day)\b/.test(t)) {
@@ -121,7 +125,8 @@ export function ownPast(text: string): Asked | null {
 /** "How much can I make cleaning with you?", "what's the pay like?", "what do cleaners earn?" */
 export function earningsAsked(text: string): boolean {
   const t = text.toLowerCase();
-  if (/\b(do|would|will|should) i (have to )?pay\b|\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
+  // "what do I pay for a clean" is a customer's question; "the pay for cleaners" is a cleaner's.
+  if (/\b(do|would|will|should) i (have to )?pay\b|(?<!\bthe )\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
     /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(

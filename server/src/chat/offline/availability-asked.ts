@@ -20,6 +20,10 @@ export function availabilityOf(text: string): { kind: 'availability'; name: stri
   const t = text.replace(/[?!.,]/g, ' ');
   const patterns = [
     /\b(?:is|are|will|would)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|open|around|booked|busy|working)\b/i,
+    // "tom free tmrw afternoon? the chicago one": one name, first.
+    /^\s*(?:hi|hey|hello)?[\s,]*([A-Za-z][a-z]+)\s+(?:free|available)\b/i,
+    // "any chance aisha khan has a slot tmrw".
+    /\b([A-Za-z][a-z]+\s+[A-Za-z][a-z]+)\s+(?:has|have|got)\s+(?:a|an|any)\s+(?:slot|opening|spot|gap|window|free time)s?\b/i,
     // "is the seattle cleaner aisha free": the name after "cleaner".
     /\bcleaner,?\s+([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)\s+(?:be\s+)?(?:free|available|around|open)\b/i,
     /\bwhen\s+(?:is|can|will|could|does)\s+([A-Za-z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:be\s+)?(?:free|available|come|work|clean|open)\b/i,

@@ -30,11 +30,14 @@ export async function availability(
   options?: { onlyIfFound: true },
 ): Promise<Answer | null> {
   const date = findDate(message, today);
-  const clock = findClockTime(message);
+  // "before 10am": the times before it, not around it.
+  const before = readWhen(message, today)?.before;
+  const clock = before ? null : findClockTime(message);
   // "around 4": the part of the day it lies in.
   const timeOfDay =
     findTimeOfDay(message) ??
-    (clock ? (clock < '12:00' ? 'morning' : clock < '17:00' ? 'afternoon' : 'evening') : null);
+    (clock ? (clock < '12:00' ? 'morning' : clock < '17:00' ? 'afternoon' : 'evening') : null) ??
+    (before && before <= '12:00' ? 'morning' : null);
   const city = findPlace(message).city?.name;
   const { cleaner, candidates: cleaners, ambiguous } = await findCleanerByName(toolbox, name, city ? { city } : {});
   const first = name.split(/\s+/)[0]?.toLowerCase() ?? '';
@@ -72,9 +75,9 @@ export async function availability(
     });
     if (!slots.ok) continue;
     const free = (slots.data as { free: string[] }).free;
-    const inRange = timeOfDay
-      ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1])
-      : free;
+    const inRange = (
+      timeOfDay ? free.filter((t) => t >= TIME_RANGES[timeOfDay][0] && t < TIME_RANGES[timeOfDay][1]) : free
+    ).filter((t) => !before || t < before);
     // One day asked: say it is not free then. Several ("this weekend"): try each in turn.
     if (inRange.length === 0 && date && days.length === 1) {
       const when = timeOfDay

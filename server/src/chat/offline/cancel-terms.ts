@@ -27,7 +27,8 @@ const UNITS: Record<string, number> = {
 const SAME_DAY = /\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b|\bday of\b|\bthat morning\b/i;
 
 export function hoursNamed(text: string): number | null {
-  const t = text.toLowerCase();
+  // "like 4ish hours before": about four.
+  const t = text.toLowerCase().replace(/\b(\d+)ish\b/g, '$1');
   // "the night before, like 18 hours out": the hours said win over the day named.
   const said = /\b(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/.exec(t);
   if (said?.[1] && /\b(day|night) before\b|\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t))

@@ -275,7 +275,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'signInWhere' };
   }
   if (
-    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bis (the|my) (cleaning|booking|appointment)( this week| tomorrow| on \w+day)? still (happening|on|going ahead)\b|\bwhen'?s? [a-z]+ coming (again|back|next)\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\b(is it|will it be) [a-z]+( [a-z]+)? (coming|cleaning)\b.{0,10}\bnext (time|week|visit)\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bis (the|my) (cleaning|booking|appointment)( this week| tomorrow| on \w+day)? still (happening|on|going ahead)\b|\bwhen'?s? [a-z]+ coming (again|back|next)\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
       text,
     )
   ) {

@@ -157,7 +157,13 @@ function placeIn(text: string): Place {
 export type ServiceType = 'residential' | 'commercial' | 'deep' | 'moveout';
 
 export function findServiceType(text: string): ServiceType | undefined {
-  const t = text.toLowerCase();
+  // "just a normal clean nothing deep": a service said not to be wanted is not asked for.
+  const t = text
+    .toLowerCase()
+    .replace(
+      /\b(nothing|not|no|without|don'?t need|do not need)( a| an| the| any| too| that| super| so)? deep\b/g,
+      ' ',
+    );
   // "deep dish" is a pizza, not a service.
   if (/\bdeep[\s-]?clean/.test(t) || /\bdeep\b(?![\s-]dish)/.test(t)) return 'deep';
   if (
@@ -293,7 +299,7 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
     if (from >= 17) return 'evening';
   }
   if (
-    /\bmornings?\b|\bbefore (noon|lunch|midday)\b|\bearly\b|\bin the am\b|\b(tomorrow|tmrw|today|day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) am\b/.test(
+    /\bmornings?\b|\bbefore (noon|lunch|midday)\b|\bearly\b(?! (afternoon|evening))|\bin the am\b|\b(tomorrow|tmrw|today|day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) am\b/.test(
       t,
     )
   )

@@ -34,7 +34,19 @@ export function ownBookings(
     !/\b(next|upcoming)\b/.test(t)
   )
     return null;
+  // "do i need to be home tomorrow for a cleaning or is that later? cant remember": their own.
+  const forgot =
+    /\b(can'?t|cannot|don'?t|do not) (remember|recall)\b|\bforgot\b|\bor is (that|it) (later|tomorrow|today|this week|next week)\b/.test(
+      t,
+    ) && /\b(clean|cleaning|cleaner|booking|appointment|booked|visit)\b/.test(t);
+  // "do I have more than one cleaning coming up?", "did i ever book anybody outside austin?": the list.
+  const several =
+    /\bdo i have (more than one|two|multiple|several|other|another) (cleanings?|bookings?|appointments?|cleans?|visits?)\b|\b(did|have) i (ever )?(book|booked|used|hired)\b.{0,15}\b(anybody|anyone|someone|somebody|a cleaner|cleaners) (outside|besides|other than|apart from|except)\b/.test(
+      t,
+    );
+  if (several) return { kind: 'bookings', question: 'list' };
   const mine =
+    forgot ||
     OWN_BOOKING.test(t) ||
     /\b(have i (got|booked)|am i booked|do i have any (bookings?|cleanings?|appointments?)|do i have (anything|something) (booked|scheduled|coming up))\b/.test(
       t,
@@ -73,7 +85,7 @@ export function ownBookings(
   if (!mine) return null;
   // Asking about one's bookings, not about something that happened at one ("broken during my cleaning").
   const about =
-    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bwhich of my\b|\b(stuck|still) (in )?(pending|unpaid)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b/;
+    /\bis my (booking|cleaning|appointment|clean|visit)\b|\bis the (upcoming|next) \w+\b|\brundown\b|\bsoonest\b|\bwho (did|cleaned|came)\b|\bwhich of my\b|\b(stuck|still) (in )?(pending|unpaid)\b|\bis it (this|next) week\b|\bgive me\b|\bhow much (am i|do i|will i) (paying|pay|owe)\b|\b(when|where|what time|what day|which day|which address|next|upcoming|coming up|list|show|see|view|display|check|pull up|bring up|look up|how many|do i have|have i|am i|scheduled|booked|status|manage|which page|go to)\b|\b(what|which) (bookings?|appointments?|cleanings?)\b|\bwhat(?:'?s| is| are) my\b|\b(can'?t|cannot|don'?t|do not) (remember|recall)\b|\bforgot\b|\bor is (that|it) later\b/;
   if (!about.test(t)) return null;
   // Changing one's booking is a question about how (the reschedule and cancellation articles).
   if (/\b(move|push|change|postpone|reschedule|shift)\b/.test(t)) return null;

@@ -89,7 +89,13 @@ function filterWords(filters: Record<string, string | number | boolean>): string
 
 function whenWords(when: When, date: string): string {
   const part = when.timeOfDay ? (when.timeOfDay === 'evening' ? ' evening' : ` ${when.timeOfDay}`) : '';
-  const from = when.after ? ` after ${formatTime12(when.after)}` : when.at ? ` around ${formatTime12(when.at)}` : '';
+  const from = when.after
+    ? ` after ${formatTime12(when.after)}`
+    : when.before
+      ? ` before ${formatTime12(when.before)}`
+      : when.at
+        ? ` around ${formatTime12(when.at)}`
+        : '';
   return `on ${longDate(date)}${part}${from}`;
 }
 

@@ -25,6 +25,7 @@ const SHORTHAND: Record<string, string> = {
   hows: "how's",
   yrs: 'years',
   u: 'you',
+  w: 'with',
   ur: 'your',
   thru: 'through',
   tonite: 'tonight',

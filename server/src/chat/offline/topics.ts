@@ -51,6 +51,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     /^\W*(are|is|do|does|have)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(background[- ]?checked|criminal|checked|vetted|screened)\b/i,
     'background-checks',
   ],
+  [/\bdrug[\s-]?(test|tests|tested|testing|screen|screens|screened|screening)\b/i, 'background-checks'],
   [
     /^\W*(are|is|do|does)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(insured|bonded|covered)\b/i,
     'insured-bonded',

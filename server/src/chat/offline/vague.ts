@@ -51,7 +51,7 @@ export function vague(text: string): Clarify | null {
     return { kind: 'clarify', about: 'general' };
   // "something's wrong with my booking": which part, first.
   if (
-    /^(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(
+    /^(((ugh|hey|so|um+|hi|ok|okay|well)\W+)*)(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(
       t,
     )
   ) {

@@ -13,6 +13,8 @@ export interface When {
   after: string | null;
   /** "at 10am" → "10:00": that time if free. */
   at: string | null;
+  /** "before 10am" → "10:00": a free time starting before it. */
+  before?: string;
   /** How an ambiguous phrase was read, to say so ("next weekend" midweek: the coming one first). */
   readAs?: string;
 }
@@ -64,9 +66,12 @@ export function readWhen(text: string, today: string): When | null {
   const t = context !== said && findDate(context, today) !== undefined ? context : said;
   const timeOfDay = findTimeOfDay(t) ?? null;
   const after = findAfter(t);
-  // "before noon" is a part of the day, not a time.
+  const before = findBefore(t);
+  // "before noon" is a part of the day, not a time; nor is "before 10am" a time to start at.
   const at =
-    after || /\b(before|by|and|to|till|until) (noon|midday|lunch)\b/.test(t) ? null : (findClockTime(t) ?? null);
+    after || before || /\b(before|by|and|to|till|until) (noon|midday|lunch)\b/.test(t)
+      ? null
+      : (findClockTime(t) ?? null);
   let dates: string[] = [];
   let readAs: string | undefined;
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);
@@ -139,8 +144,16 @@ export function readWhen(text: string, today: string): When | null {
     dates = [today];
     if (/\b(in the morning|morning)\b/.test(t) && !/\btoday|this morning\b/.test(t)) dates = [addDays(today, 1)];
   }
+  if (dates.length === 0 && before) dates = [today];
   if (dates.length === 0) return null;
-  return { dates, timeOfDay, after, at, ...(readAs ? { readAs } : {}) };
+  return {
+    dates,
+    timeOfDay: timeOfDay ?? (before && before <= '12:00' ? 'morning' : null),
+    after,
+    at,
+    ...(before ? { before } : {}),
+    ...(readAs ? { readAs } : {}),
+  };
 }
 
 /** Free times (HH:MM, in order) that fit what was asked. */
@@ -150,8 +163,30 @@ export function fitting(free: readonly string[], when: When): string[] {
   const atEnd = when.at ? `${String(Number(when.at.slice(0, 2)) + 2).padStart(2, '0')}${when.at.slice(2)}` : null;
   return free.filter(
     (t) =>
-      t >= from && t < to && (!when.after || t >= when.after) && (!when.at || (t >= when.at && t < (atEnd as string))),
+      t >= from &&
+      t < to &&
+      (!when.after || t >= when.after) &&
+      (!when.before || t < when.before) &&
+      (!when.at || (t >= when.at && t < (atEnd as string))),
   );
+}
+
+/** "before 10am", "by 11", "no later than 9:30": as HH:MM, a morning hour unless "pm" is said. */
+function findBefore(text: string): string | null {
+  const m =
+    /\b(?:before|no later than|earlier than)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:hours?|hrs?|days?|minutes?|mins?))\b/i.exec(
+      text,
+    ) ?? /\bby\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/i.exec(text);
+  if (!m?.[1]) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? '0');
+  const half = m[3]?.toLowerCase().replace(/\./g, '');
+  if (half === 'pm' && hour < 12) hour += 12;
+  if (half === 'am' && hour === 12) hour = 0;
+  // "before 3" with no am/pm, in a cleaning's day, is the afternoon.
+  if (!half && hour >= 1 && hour <= 6) hour += 12;
+  if (hour > 23 || minute > 59 || hour === 0) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** "Saturday, December 5" for a date. */
