@@ -290,4 +290,30 @@ describe('the offline assistant answers from the rules and the data', () => {
     const problem = await ask(customer, 'hey so I have a problem with my cleaning');
     expect(problem.trace).toMatchObject({ intent: 'clarify', unsure: true });
   });
+  it('reads what a keyword would mislead: the city cleaned in, a rule beside a name, a past event, a correction', async () => {
+    const tulsa = await ask(visitor, 'my buddy austin said you guys are legit. any cleaners in Tulsa?');
+    expect(tulsa.trace.filters).toMatchObject({ location: 'Tulsa' });
+    const supplies = await ask(visitor, 'Aisha Khan - does she bring her own supplies or do i need to buy stuff');
+    expect(supplies.trace.articles?.[0]).toBe('supplies');
+    const refund = await ask(
+      visitor,
+      "I was told I'd get a refund after you guys cancelled on me and it's been 9 days. WHERE IS IT",
+    );
+    expect(refund.trace.articles?.[0]).toBe('refund-status');
+    const side = await ask(
+      visitor,
+      'I clean rooms at a hotel right now. if I did this on the side, what would I make an hour?',
+    );
+    expect(side.trace.intent).toBe('earnings');
+    const saturday = await ask(
+      customer,
+      'need someone in Atlanta friday... actually make that saturday. mornings only',
+    );
+    expect(saturday.trace.when).toMatchObject({ date: '2026-11-28', timeOfDay: 'morning' });
+    const landlord = await ask(
+      visitor,
+      'tenant moved out of my unit in Columbus over the weekend, need a move-out clean monday the 30th',
+    );
+    expect(landlord.trace.when?.date).toBe('2026-11-30');
+  });
 });

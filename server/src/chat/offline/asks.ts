@@ -133,7 +133,7 @@ export function earningsAsked(text: string): boolean {
       t,
     );
   const asCleaner =
-    /\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]?time|part[\s-]?time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|on the side|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
+    /\bif i (cleaned|clean|worked|work|did this|joined)\b|\b(cleaners?|cleaning for|as an? (cleaner|pro)|join|joined|joining|work(ing)? (for|with)|on here|with you|appl(y|ying|ication)|spotless|clean houses|cleans houses|picking up cleanings|full[\s-]?time|part[\s-]?time|doing this|signed up|sign up|signing up|cleaning (jobs|gigs|work|shifts)|gigs?|side (gig|hustle|job)|on the side|extra cash|through (you|spotless)|you guys|clean for (you|yall|y'all|you guys|spotless))\b/.test(
       t,
     );
   if (money && asCleaner) return true;
@@ -266,6 +266,9 @@ export function whereFirst(text: string): Asked | null {
       text,
     ) ||
     /^\W*(i )?(need|want|looking for) (someone|somebody|a cleaner|a maid|a housekeeper)\b.{0,30}$/i.test(text) ||
+    /^\W*(i )?(need|want) (the|my|our) (place|house|home|apartment|flat|condo)( \w+)? (spotless|clean|cleaned|sparkling|done)\b/i.test(
+      text,
+    ) ||
     /^\W*(i )?(need|want) (a |some )?(cleaning|clean)( done)?\W*$/i.test(text)
   ) {
     // "anyone free saturday, maria lopez?" names someone; "need someone asap" does not.
@@ -283,7 +286,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return false;
   if (
-    /\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\bmy cleaner\b.{0,30}\b(still coming|coming|on (her|his|their|its) way|arriving|showing up)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
+    /\b(did|has|have) the (payment|charge)\b.{0,40}\b(go|gone|went|come|came) through\b|\bbooked\b.{0,40}\b(what time|when) (are|is|will) (they|she|he|the cleaner|someone)( \w+)? (coming|arriving|get(ting)? there|show(ing)? up)\b|\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\bmy cleaner\b.{0,30}\b(still coming|coming|on (her|his|their|its) way|arriving|showing up)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
       text,
     )
   )

@@ -11,6 +11,7 @@ import { ownBookings } from './own-bookings';
 import { cleanerProfile, earnings } from './people';
 import { priceOf } from './prices';
 import { search } from './search';
+import { settle } from './settle';
 import { expandShorthand, nameCandidate } from './spelling';
 import { readWhen, todayIn } from './when';
 import { writeRefusal } from './write-refusals';
@@ -58,7 +59,7 @@ type Answer = { text: string; trace: ReplyTrace };
 async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
   const { toolbox } = request;
   // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
-  let message = expandShorthand(request.message);
+  let message = settle(expandShorthand(request.message));
   const signedIn = request.person !== null;
   const guest = request.onPartnerSite === true && !signedIn;
   let intent = classify(message, signedIn);

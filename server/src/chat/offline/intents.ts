@@ -69,7 +69,7 @@ const INJECTION = [
   /\b(system|developer|hidden|initial|original)\s+(prompt|message|instructions?)\b/i,
   /\byou are now\b|\bfrom now on,? you\b|\bact as\b|\bpretend (to be|you)\b|\broleplay\b|\bjailbreak\b|\bdeveloper mode\b|\bDAN\b/i,
   /^\s*(system|assistant|admin)\s*:/im,
-  /\b(reveal|print|show|repeat|output|dump|leak)\b.{0,30}\b(prompt|instructions|configuration|config|secrets?|api keys?|database|passwords?)\b/i,
+  /\b(reveal|print|show|repeat|output|dump|leak|paste|copy|quote|share|tell me)\b.{0,30}\b(prompt|instructions|configuration|config|secrets?|api keys?|database|passwords?)\b/i,
   /\b(all|every|other)\s+(users?|customers?|accounts?)['’]?\s*(e-?mails?|phones?|numbers?|addresses|data|passwords?)\b/i,
   /<\s*\/?\s*(system|script|instructions?)\s*>/i,
   /\b(repeat|print|show|output|copy|recite)\b.{0,30}\b(everything|all|text|words|what was written)\b.{0,30}\b(above|before|earlier|prior)\b/i,
@@ -93,6 +93,12 @@ const ASKS =
 
 const OFF_TOPIC =
   /\b(weather|forecast|poem|poetry|song|lyrics|joke|story|essay|recipe|stock|stocks|bitcoin|crypto|football|soccer|basketball|baseball|nba|nfl|score|scores|president|election|capital of|translate|homework|python|javascript|java|(?<!(door|lockbox|lock box|gate|zip|promo|access|entry) )code|coding|program|movie|movies|film|horoscope|lottery|math|calculate|sports|game|super bowl|world cup|playoffs?|championship|won the|pizza|deep dish|side dish(es)?|stuffing|gravy|casserole|book report|steakhouse|restaurants?|burgers?|sushi|dinner|meals?|cook|cooking|(recommend|best|good|buy) (a |an )?(\w+ )?(vacuum|mop|steam cleaner|detergent|cleaning products?|brand)|plumber|plumbing|electrician|handyman|mechanic|roofer|landscaper|lawyer|dentist|hairdresser|barber|waiter|waitress|bartender|salon|uber|taxi|(best way|how) (to|do i|can i) (get|remove)\b.{0,30}\b(out|off)|\bstain\b.{0,40}\b(get (it )?out|remove)|write (me )?(a|an)( \w+)? (email|e-mail|letter|speech|text message|text)|haiku|limerick|sonnet|rap|cover letter|resume|résumé|vegan|vegetarian|gluten|turkey|brine|roast|bake|baking|bars?|coffee shops?|hotels?|flights?|vacation|dating)\b/i;
+
+/** Help articles whose rule is the same whoever the cleaner: asked beside a name, still the rule. */
+const EVERY_CLEANER = ['supplies', 'tipping', 'secure-payments', 'data-sharing'];
+
+/** "a 2 story house" is a building's floors, not a story to write. */
+const STOREYS = /\b(\d+|one|two|three|single|multi|double|split)[\s-]?(stor(y|ey|ies|eys)|level)\b/gi;
 
 const CLEANER_NOUN =
   /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
@@ -296,14 +302,23 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     (findServiceType(text) !== undefined &&
       findPlace(text).city !== undefined &&
       /\b(crew|team|need|needs)\b/i.test(text));
-  if (OFF_TOPIC.test(text) && !asksForCleaners && !/\b(book(?! report)|booking|cancel|refund|pay)/i.test(text)) {
+  // "I clean rooms at a hotel now. if I did this on the side, what would I make?": a cleaner's pay.
+  if (earningsAsked(text)) return { kind: 'earnings' };
+  if (
+    OFF_TOPIC.test(text.replace(STOREYS, ' ')) &&
+    !asksForCleaners &&
+    !/\b(book(?! report)|booking|cancel|refund|pay)/i.test(text)
+  ) {
     return { kind: 'offTopic' };
   }
-  if (earningsAsked(text)) return { kind: 'earnings' };
   const where = whereFirst(text);
   if (where) return where;
   const price = priceAsked(text);
   if (price) return price;
+  // "Aisha Khan - does she bring her own supplies?": a rule for every cleaner, not her profile.
+  const rule = TOPICS.find(([pattern, article]) => EVERY_CLEANER.includes(article) && pattern.test(text));
+  if (rule && !/\b(profile|page|look at (her|him|them)|reviews?)\b/i.test(text))
+    return { kind: 'topic', article: rule[1] };
   const person = options.people === false ? null : personAsked(text);
   if (person) return person;
   for (const [pattern, article] of TOPICS) {

@@ -86,6 +86,15 @@ export function findPlace(text: string): Place {
   return place;
 }
 
+/** The first city a text names as written (no alias, no typo). */
+function exactCity(text: string): City | undefined {
+  for (const w of windows(words(text))) {
+    const exact = CITY_BY_NAME.get(w.text);
+    if (exact) return exact;
+  }
+  return undefined;
+}
+
 function placeIn(text: string): Place {
   // "moving from Austin to Denver": the place they go to is where the cleaning is.
   const destination = /\b(?:moving|move|moved|relocat\w*)\b.{0,40}?\bto\s+(.{2,40})/i.exec(text)?.[1];
@@ -106,6 +115,13 @@ function placeIn(text: string): Place {
     const before = placeIn(text.slice(0, but.index));
     if (after.city && before.city && after.city !== before.city) return after;
   }
+  // "my buddy austin says you're legit. any cleaners in Tulsa?": of two cities, the one the
+  // cleaning is "in" or "near".
+  const at = [...text.matchAll(/\b(?:in|near|around|close to)\s+/gi)]
+    .map((m) => exactCity(text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 30)))
+    .find((city) => city !== undefined);
+  const first = exactCity(text);
+  if (at && first && at !== first) return { city: at };
   const list = words(text);
   for (const w of windows(list)) {
     const alias = CITY_ALIASES[w.text];
@@ -175,7 +191,7 @@ export function findServiceType(text: string): ServiceType | undefined {
   }
   if (/\b(office|commercial|business|workplace|corporate)\b/.test(t)) return 'commercial';
   if (
-    /\b(residential|regular|standard|routine|recurring|(normal|basic|simple|ordinary|plain|general) clean(ing)?|(house|home|apartment|condo|flat|studio) ?clean(ing|ers?)?)\b/.test(
+    /\b(residential|regular|standard|routine|recurring|(normal|basic|simple|ordinary|plain|general) (clean(ing)?|one)|(house|home|apartment|condo|flat|studio) ?clean(ing|ers?)?)\b/.test(
       t,
     )
   ) {

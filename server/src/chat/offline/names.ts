@@ -118,7 +118,7 @@ function namesClose(a: string[], b: string[]): boolean {
 const NAME = String.raw`([A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+)?)`;
 const PROFILE_PATTERNS = [
   new RegExp(
-    String.raw`\b(?:tell me (?:more )?about|info(?:rmation)? (?:on|about)|details (?:on|about|for)|who is|who's|look up|lookup|find|show me|pull up|search for)\s+(?:the cleaner\s+|cleaner\s+)?${NAME}`,
+    String.raw`\b(?:tell me (?:more )?about|info(?:rmation)? (?:on|about)|details (?:on|about|for)|who is|who's|look up|lookup|find|show me|pull up|search for|search|looking for)\s+(?:the cleaner\s+|cleaner\s+)?${NAME}`,
     'i',
   ),
   new RegExp(String.raw`\b${NAME}['’]?s?\s+(?:profile|page|reviews?|ratings?|rating|record|experience)\b`, 'i'),

@@ -33,6 +33,7 @@ const CATALOG_WORDS: Array<[RegExp, CatalogType]> = [
   [/\boffices?\b/, 'office'],
   [/\bcommercial\b|\bbusiness\b|\bretail\b|\bstore\b|\bwarehouse\b/, 'commercial'],
   [/\b(regular|standard|normal|routine|basic|weekly|house|home|apartment|condo)\b.{0,12}\bclean/, 'regular'],
+  [/\b(regular|standard|normal|basic) one\b/, 'regular'],
 ];
 
 /** The catalogue's service a message names, if any. */
@@ -42,7 +43,7 @@ export function findCatalogType(text: string): CatalogType | undefined {
 }
 
 export const PRICE_WORDS =
-  /\$\$+|\$\s*\?|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|usually runs?|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
+  /\$\$+|\$\s*\?|\bwhat (would|will|does|do|did) (he|she|they) (want|charge|ask|take)\b|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|usually runs?|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
 
 interface ServiceRow {
   name: string;

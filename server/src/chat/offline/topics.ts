@@ -7,7 +7,11 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
-    /\b(as a guest|guest booking|partner('?s)? (site|website|page)|(agent|agency|realtor|landlord)('?s)? (site|website|page))\b.{0,110}\b(cancel\w*|change|move|reschedul\w*|manage|modify|edit)\b|\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b.{0,60}\b(as a guest|guest booking)\b/i,
+    /\bhow (one|you|people|someone|a person) books?\b|\bstep[\s-]by[\s-]step\b.{0,40}\bbook(s|ing)?\b|\bwalk me through\b.{0,30}\bbook(ing)?\b/i,
+    'how-to-book',
+  ],
+  [
+    /\b(as a guest|guest booking|partner('?s)? (site|website|page)|(agent|agency|realtor|landlord)('?s)? (site|website|page))\b.{0,110}\b(cancel\w*|change|move|reschedul\w*|manage|modify|edit)\b|\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b.{0,60}\b(as a guest|guest booking)\b|\bpowered by spotless\b.{0,80}\b(cancel\w*|change|move|reschedul\w*|manage|modify)\b/i,
     'guest-booking',
   ],
   [
@@ -51,6 +55,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     /^\W*(are|is|do|does|have)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(background[- ]?checked|criminal|checked|vetted|screened)\b/i,
     'background-checks',
   ],
+  [/\bdo (you|u|y'?all|you guys|spotless)( \w+)? (background[\s-]?check|vet|screen)\b/i, 'background-checks'],
   [/\bdrug[\s-]?(test|tests|tested|testing|screen|screens|screened|screening)\b/i, 'background-checks'],
   [
     /^\W*(are|is|do|does)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(insured|bonded|covered)\b/i,
@@ -77,7 +82,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'how-to-pay',
   ],
   [
-    /\b(how|where|can i|want to|like to)\b.{0,25}\b(leave|write|post|give|add|submit)\b.{0,15}\b(a |an |my )?(review|rating|stars?)\b/i,
+    /\b(how|where|can i|want to|like to)\b.{0,25}\b(leave|write|post|give|add|submit)\b.{0,15}\b(a |an |my )?(review|rating|stars?)\b|\bcan i (still )?(rate|review)\b|\b(too late|still time) to (rate|review)\b/i,
     'reviews',
   ],
   [
@@ -85,7 +90,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\brefund\b.{0,80}\b(where is it|where'?s it|still (nothing|waiting|not here)|it'?s been \d+ (days|weeks)|been (over )?(a week|\d+ days|\d+ weeks))\b|\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhen (does|will|do|should) (the |my )?(money|refund|funds)\b.{0,30}\b(show up|come back|be back|arrive|appear|hit|get back|land)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [
@@ -97,7 +102,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'delete-account',
   ],
   [
-    /\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
+    /\b(going|go|sent|sending|goes) to (my |the |an )?(old|wrong|previous|former|work) (work )?(e-?mail|address|inbox)\b|\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
     'profile-details',
   ],
   [
@@ -117,7 +122,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'support-response',
   ],
   [
-    /\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen|hacked|leaked)\b|\b(keep|keeps|store|stores|save|saves|hold|holds)\b.{0,15}\b(my )?(full )?(card|credit card|card number|card details|card info)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
+    /\b(see|sees|access|get|know)\b.{0,10}\bmy (full )?(card|credit card|card number|card details|payment details)\b|\b(card|credit card|card details|payment details|card number)\b.{0,40}\b(safe|secure|protected|stolen|hacked|leaked)\b|\b(keep|keeps|store|stores|save|saves|hold|holds)\b.{0,15}\b(my )?(full )?(card|credit card|card number|card details|card info)\b|\b(safe|secure)\b.{0,40}\b(my card|card details|credit card|to pay|paying|payments?)\b/i,
     'secure-payments',
   ],
   // Danger first: whatever else the message says, the answer is 911.
@@ -130,7 +135,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'how-it-works',
   ],
   [
-    /^(?=.*\b(wrong|problem|issue|emergency|support|help)\b)(?!.*\b(book|clean(ers?|ing)? (on|for))\b).*\b(anyone|anybody|someone|somebody|support|you|you guys)\b.{0,15}\b(around|available|reachable|open|there)\b.{0,25}\b(thanks ?giving|christmas|xmas|new year'?s?|holidays?)\b/i,
+    /^(?=.*\b(wrong|problem|issue|emergency|support|help)\b)(?!.*\b(book (a|an|the|someone|somebody|cleaners?|for)|clean(ers?|ing)? (on|for))\b).*\b(anyone|anybody|someone|somebody|support|you|you guys)\b.{0,15}\b(around|available|reachable|open|there|at support|in support|working)\b.{0,25}\b(thanks ?giving|christmas|xmas|new year'?s?|holidays?)\b/i,
     'support-hours',
   ],
   [
@@ -150,7 +155,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'data-sharing',
   ],
   [
-    /^(?!.*\b(background|criminal|checked|vetted|screened|insured|bonded)\b).*(\b(nervous|anxious|uneasy|uncomfortable|worried|scared|weird)\b.{0,60}\b(cleaner|stranger|someone|alone)\b|\b(home alone|alone (at home|in the house))\b.{0,60}\b(cleaner|advice|tips?|safe)\b)/i,
+    /^(?!.*\b(background|criminal|checked|vetted|screened|insured|bonded|verified|stars|rated|rating)\b).*(\b(nervous|anxious|uneasy|uncomfortable|worried|scared|weird)\b.{0,60}\b(cleaner|stranger|someone|alone)\b|\b(home alone|alone (at home|in the house))\b.{0,60}\b(cleaner|advice|tips?|safe)\b)/i,
     'safety-tips',
   ],
   [

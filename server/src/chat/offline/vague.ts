@@ -49,6 +49,11 @@ export function vague(text: string): Clarify | null {
     )
   )
     return { kind: 'clarify', about: 'general' };
+  // "ok and what about the other one?": a follow-up to an answer it cannot see.
+  if (
+    /^\W*((ok|okay|and|so|hmm)\W+)*(and )?what about (the )?(other|that|this|first|second|last|cheaper) one\b/.test(t)
+  )
+    return { kind: 'clarify', about: 'general' };
   // "something's wrong with my booking": which part, first.
   if (
     /^(((ugh|hey|so|um+|hi|ok|okay|well)\W+)*)(something'?s|something is|there'?s|there is|i have|i'?ve got|i got) (a |an |some )?(wrong|problem|issue|something wrong)( \w+)?( with (my|the|a) (booking|cleaning|account|payment|order|appointment))?\W*$/.test(

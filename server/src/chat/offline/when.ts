@@ -76,6 +76,11 @@ export function readWhen(text: string, today: string): When | null {
   let readAs: string | undefined;
   const saturday = addDays(today, (6 - weekday(today) + 7) % 7);
   // "this friday afternoon, the in-laws come for the weekend": a weekday named is the day meant.
+  // "moved out over the weekend, need a clean monday the 30th": a numbered day is the day meant.
+  const numbered =
+    /\b\d{1,2}(st|nd|rd|th)\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2}\/\d{1,2}\b/.test(
+      t,
+    ) && !/\bweekend of\b|\b(first|1st|second|2nd|third|3rd|fourth|4th|last) weekend\b/.test(t);
   const weekdayNamed =
     /\b(mon|tues?|wednes|wed|thurs?|fri)(day)?\b/.test(t) &&
     !/\b(this|next|that|over the|on the|during the) weekend\b/.test(t);
@@ -95,7 +100,7 @@ export function readWhen(text: string, today: string): When | null {
   } else if (nthWeekend) {
     // "the first weekend of December": its Saturday and Sunday.
     dates = [nthWeekend, addDays(nthWeekend, 1)];
-  } else if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed && !weekendContext) {
+  } else if (/\b(this |next |following )?weekend\b/.test(t) && !weekdayNamed && !weekendContext && !numbered) {
     // "the weekend after this one", "the following weekend": a week on; "the weekend after next": two.
     const later = /\bweekend after next\b/.test(t)
       ? 14

@@ -1,0 +1,59 @@
+/**
+ * What a message settles on before the rules read it (decision 047): a correction replaces what it
+ * corrects ("friday... actually make it saturday", "move out... actually no, just a regular one"),
+ * and a day, a part of the day or a service said not to be wanted is not read as asked for ("this
+ * weekend but NOT sunday", "mornings are school runs", "no deep clean needed").
+ */
+
+const DAY = String.raw`(?:today|tonight|tomorrow|(?:mon|tues|tue|wednes|wed|thurs|thu|fri|satur|sat|sun)(?:day)?s?|(?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)`;
+const PART = '(?:mornings?|afternoons?|evenings?)';
+const SERVICE = String.raw`(?:deep|move[\s-]?outs?|move[\s-]?ins?|regular|normal|standard|window|carpet|office|commercial)`;
+
+const KINDS: Array<{ kind: string; pattern: RegExp }> = [
+  { kind: 'day', pattern: new RegExp(String.raw`\b${DAY}\b`, 'gi') },
+  { kind: 'part', pattern: new RegExp(String.raw`\b(?:in the )?${PART}\b`, 'gi') },
+  { kind: 'service', pattern: new RegExp(String.raw`\b${SERVICE}\b(?:[\s-]?clean(?:ing)?)?`, 'gi') },
+];
+
+/** "actually make it", "wait no", "i mean", "scratch that": what follows replaces what came before. */
+const CORRECTION =
+  /(?:^|[\s.,;!?…-])(actually|wait,? no|no,? wait|i mean|scratch that|on second thought|correction|make (?:it|that))\b/gi;
+
+/** A day, a part of the day or a service ruled out, with the words that rule it out. */
+const RULED_OUT = [
+  new RegExp(
+    String.raw`(?<!\b(?:wait|actually),? )\b(?:but |and )?(?:not|no|except|excluding|without|can'?t do|cannot do|don'?t need|do not need)(?: on| in the| the| a| an| any)? (${DAY}|${PART}|${SERVICE})(?:[\s-]?clean(?:ing)?)?(?: needed)?(?: (?:tho|though|pls|please))?\b`,
+    'gi',
+  ),
+  new RegExp(
+    String.raw`\b(${PART}|${DAY}) (?:are|is|r) (?:out|no good|bad|busy|taken|a no|school runs?|impossible|not good)\b|\b(${PART}|${DAY}) (?:don'?t|doesn'?t|won'?t) work\b`,
+    'gi',
+  ),
+];
+
+export function settle(message: string): string {
+  let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1');
+  // The last correction wins over what it corrects, kind by kind.
+  const marks = [...text.matchAll(CORRECTION)];
+  const last = marks.at(-1);
+  if (last?.index !== undefined) {
+    let head = text.slice(0, last.index);
+    const tail = text.slice(last.index);
+    for (const { pattern } of KINDS) {
+      if (new RegExp(pattern.source, 'i').test(tail)) head = head.replace(pattern, ' ');
+    }
+    text = `${head}${tail}`;
+  }
+  let other: string | undefined;
+  for (const pattern of RULED_OUT) {
+    text = text.replace(pattern, (_whole, ...groups) => {
+      const day = (groups.slice(0, 2).find((g) => typeof g === 'string') as string | undefined)?.toLowerCase() ?? '';
+      if (/^sun/.test(day)) other = 'saturday';
+      else if (/^sat/.test(day)) other = 'sunday';
+      return ' ';
+    });
+  }
+  // A weekend day ruled out leaves the other ("this weekend, not sunday" is Saturday).
+  if (other) text = text.replace(/\bweekend\b/i, other);
+  return text.replace(/\s{2,}/g, ' ').trim();
+}
