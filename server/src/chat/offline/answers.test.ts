@@ -316,4 +316,27 @@ describe('the offline assistant answers from the rules and the data', () => {
     );
     expect(landlord.trace.when?.date).toBe('2026-11-30');
   });
+  it('reads danger, an order inside a story, a night hour and a count of cleanings the way a person would', async () => {
+    const fumes = await ask(
+      customer,
+      'strong chemical smell after the cleaner left and my son is coughing, what do I do right now',
+    );
+    expect(fumes.trace.articles?.[0]).toBe('emergency');
+    const order = await ask(
+      customer,
+      "we're moving out of state next week so just cancel everything I have coming up, thanks",
+    );
+    expect(order.trace).toMatchObject({ intent: 'refusal', refusal: 'write' });
+    const card = await ask(customer, 'use my new visa ending 4421 for my upcoming booking instead of the old card');
+    expect(card.trace).toMatchObject({ intent: 'refusal', refusal: 'write' });
+    const night = await ask(customer, 'my clean is friday 8am. if I cancel thursday at 8 at night am I charged?');
+    expect(night.trace.cancellation).toMatchObject({ hoursBefore: 12, free: false });
+    const count = await ask(customer, 'how many times have you guys cleaned my place so far?');
+    expect(count.trace.bookings?.question).toBe('list');
+    const phone = await ask(
+      customer,
+      "my husband booked something but he's not answering his phone. Can you tell me when the next cleaning actually is?",
+    );
+    expect(phone.trace.bookings?.question).toBe('next');
+  });
 });

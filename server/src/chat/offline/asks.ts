@@ -56,8 +56,9 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
 /** "Who cleaned my house last time?", "my previous cleaner", "who's coming next time?" */
 export function ownPast(text: string): Asked | null {
   const t = text.toLowerCase();
-  // "what did i book last time, service-wise?": the last one.
+  // "what did i book last time, service-wise?", "whoever you sent last time … who did it??": the last one.
   if (
+    (/\blast time\b/.test(t) && /\b(what date|which date|what day|when) (was|did)\b|\bwho (did it|was it)\b/.test(t)) ||
     /\bthe last one\b.{0,40}\b(done|completed|marked|happen|happened|finished|status)\b/.test(t) ||
     /\bwhat (did|have) i (book|booked|get|got|have|had)( done)?\b.{0,15}\blast (time|visit|cleaning|clean)\b/.test(t)
   ) {

@@ -167,7 +167,17 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   if (INJECTION.some((p) => p.test(text))) return { kind: 'injection' };
   // "Do cleaners see my address?" asks what is shared of their own, not for someone else's.
   const ownDetails = /\bmy (home )?(address|phone|number|info|information|data|details|e-?mail)\b/i.test(text);
-  const contactAsked = !ownDetails && CONTACT_WORDS.test(text) && !SUPPORT_CONTACT.test(text) && ASKS.test(text);
+  // "he's not answering his phone" says where a person is, not asks for their number.
+  const contactAsked =
+    !ownDetails &&
+    CONTACT_WORDS.test(
+      text.replace(
+        /\b(answering|answer|picking up|pick up|checking|check) (his|her|their|my) (phone|cell|texts?)\b/gi,
+        ' ',
+      ),
+    ) &&
+    !SUPPORT_CONTACT.test(text) &&
+    ASKS.test(text);
   // "whats james carters home address": someone's home is private whoever they are.
   if (contactAsked && /\bhome address\b|\b(where|what street) (does|do) (he|she|they) live\b/i.test(text)) {
     return { kind: 'private' };
@@ -281,7 +291,7 @@ export function classify(message: string, signedIn: boolean, options: { people?:
     return { kind: 'signInWhere' };
   }
   if (
-    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\b(is it|will it be) [a-z]+( [a-z]+)? (coming|cleaning)\b.{0,10}\bnext (time|week|visit)\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bis (the|my) (cleaning|booking|appointment)( this week| tomorrow| on \w+day)? still (happening|on|going ahead)\b|\bwhen'?s? [a-z]+ coming (again|back|next)\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
+    /\b(when('?s| is| will| does)?|what (day|time|date)|which day)\b.{0,25}\b(my )?cleaner\b.{0,20}\b(coming|come|arriving|arrive|here|due|showing up|show up|getting here|get here)\b|\bwho'?s? (is )?coming\b.{0,25}\bnext\b|\bwhen (the |my |our )?next (cleaning|booking|appointment|clean|visit)( \w+)? is\b|\b(is it|will it be) [a-z]+( [a-z]+)? (coming|cleaning)\b.{0,10}\bnext (time|week|visit)\b|\bis (the|my|our) cleaner (coming|arriving|due)\b|\bis (somebody|someone|anyone|anybody) coming\b|\bis (the|my) (cleaning|booking|appointment)( this week| tomorrow| on \w+day)? still (happening|on|going ahead)\b|\bwhen'?s? [a-z]+ coming (again|back|next)\b|\bwho'?s? (is )?(showing up|coming|cleaning)\b.{0,25}\b(next|my place|my house|my home)\b|\b(check|tell me|confirm)\b.{0,20}\bwhen (it|the cleaning|my cleaning|the cleaner|my cleaner) (actually )?(is|comes)\b/i.test(
       text,
     )
   ) {

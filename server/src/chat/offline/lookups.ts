@@ -323,7 +323,7 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
   if (/\bafternoons?\b|\bafter lunch\b|\bbetween lunch and\b|\bafter noon\b|\barvo\b|\bmidafternoon\b/.test(t))
     return 'afternoon';
   if (
-    /\bevenings?\b|\btonight\b|\bafter work\b|\b(late|later) in the day\b|\bend of the day\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day night\b|\b(fri|sat|sun|mon|tue|wed|thu|tomorrow|tmrw) night\b/.test(
+    /\bevenings?\b|\btonight\b|\bat night\b|\bafter work\b|\b(late|later) in the day\b|\bend of the day\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day night\b|\b(fri|sat|sun|mon|tue|wed|thu|tomorrow|tmrw) night\b/.test(
       t,
     )
   )

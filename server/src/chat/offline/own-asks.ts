@@ -44,7 +44,13 @@ export function ownBookings(
     /\bdo i have (more than one|two|multiple|several|other|another) (cleanings?|bookings?|appointments?|cleans?|visits?)\b|\b(did|have) i (ever )?(book|booked|used|hired)\b.{0,15}\b(anybody|anyone|someone|somebody|a cleaner|cleaners) (outside|besides|other than|apart from|except)\b/.test(
       t,
     );
-  if (several) return { kind: 'bookings', question: 'list' };
+  if (
+    several ||
+    /\bhow many times have (you|you guys|y'?all|spotless|your cleaners|cleaners)( \w+)? (cleaned|been|come)\b|\b(see|show|view|list)\b.{0,10}\ball (the |my )?(bookings|cleanings|appointments)( i (did |have |had )?(make|made|book|booked))?\b/.test(
+      t,
+    )
+  )
+    return { kind: 'bookings', question: 'list' };
   const mine =
     forgot ||
     OWN_BOOKING.test(t) ||

@@ -49,6 +49,12 @@ export function vague(text: string): Clarify | null {
     )
   )
     return { kind: 'clarify', about: 'general' };
+  if (
+    /^\W*(a |one )?(problem|issue|trouble|complaint) (with|about) (my|the|a) (cleaning|booking|cleaner|account|payment)\W*$/.test(
+      t,
+    )
+  )
+    return { kind: 'clarify', about: 'general' };
   // "ok and what about the other one?": a follow-up to an answer it cannot see.
   if (
     /^\W*((ok|okay|and|so|hmm)\W+)*(and )?what about (the )?(other|that|this|first|second|last|cheaper) one\b/.test(t)

@@ -54,6 +54,21 @@ export function writeRequest(text: string): WriteRequest | null {
   ) {
     return { kind: 'write', what: 'other' };
   }
+  // "we're moving, so just cancel everything I have coming up": an order after the story.
+  if (
+    /(?:^|[,.;!?]\s*|\bso\s+|\band\s+|\bthen\s+)(?:just |please |pls |go ahead and )?(cancel|reschedule|refund) (everything|all|it all|them all|all of (them|it)|it|them|my (bookings?|cleanings?|appointments?|next one|upcoming))\b/.test(
+      t,
+    )
+  ) {
+    return { kind: 'write', what: /refund/.test(t) ? 'refund' : /reschedule/.test(t) ? 'reschedule' : 'cancel' };
+  }
+  // "use my new visa ending 4421 for my upcoming booking": paying is an act.
+  if (
+    /^(please |pls )?use (my|this|the) (new |other |different |second )?(visa|mastercard|amex|card|credit card|debit card)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'write', what: 'pay' };
   // "switch the card on my upcoming booking to my amex": an act on the booking.
   if (
     /\b(switch|change|swap|update)\b.{0,10}\bcard\b.{0,25}\b(on|for) (my|the) (upcoming |next )?(booking|cleaning|appointment)\b/.test(
