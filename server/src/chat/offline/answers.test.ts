@@ -339,4 +339,35 @@ describe('the offline assistant answers from the rules and the data', () => {
     );
     expect(phone.trace.bookings?.question).toBe('next');
   });
+  it('reads a journey’s time, a budget, filters and orders not asked for, and a story before the question', async () => {
+    const flight = await ask(
+      visitor,
+      'my flight from boston lands thursday night, can someone clean my place in tampa friday morning before my family shows up?',
+    );
+    expect(flight.trace.filters).toMatchObject({ location: 'Tampa' });
+    expect(flight.trace.when).toMatchObject({ date: '2026-11-27', timeOfDay: 'morning' });
+    const rated = await ask(visitor, 'need someone better rated than 4.7 in raleigh, insured pls');
+    expect(rated.trace.filters).toMatchObject({ minRating: 4.7, isInsured: true });
+    const budget = await ask(visitor, 'got $120 total for a 3 hour clean in pittsburgh, who fits that');
+    expect(budget.trace.filters).toMatchObject({ maxPrice: 40 });
+    const badges = await ask(
+      visitor,
+      'louisville - cleaners that are insured AND bonded. dont care if theyre verified',
+    );
+    expect(badges.trace.filters).toEqual({ location: 'Louisville', isInsured: true, isBonded: true });
+    const order = await ask(visitor, 'not looking for the cheapest, just the most experienced person in boston');
+    expect(order.trace.filters).toMatchObject({ sortBy: 'experience' });
+    const story = await ask(
+      visitor,
+      'my last cleaner charged $45/hr and honestly wasnt worth it. who are the best rated ones in atlanta',
+    );
+    expect(story.trace.filters).toEqual({ location: 'Atlanta', sortBy: 'rating' });
+    const now = await ask(
+      visitor,
+      'my cleaning is thursday at noon. its tuesday 9am right now, if i cancel this minute am i charged?',
+    );
+    expect(now.trace.cancellation).toMatchObject({ hoursBefore: 51, free: true });
+    const flightOnly = await ask(visitor, 'can u book me a flight to orlando for next tuesday');
+    expect(flightOnly.trace).toMatchObject({ intent: 'refusal', refusal: 'off-topic' });
+  });
 });

@@ -130,7 +130,7 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|(?<!\bthe )\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\b(how much|what) (could|would|can|will|does|do|might) (my|his|her|our) (wife|husband|partner|son|daughter|mom|mother|dad|father|sister|brother|friend|roommate) (make|earn)\b|\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
@@ -202,7 +202,9 @@ export function priceAsked(text: string): Asked | null {
   // "tom from chicago - how much with him": one name beside their city and a pronoun for them.
   const one = nameWords(text);
   const alone =
-    !full && one.length === 1 && findPlace(text).city && /\b(him|her|she|he)\b/i.test(text) ? one[0] : undefined;
+    !full && one.length >= 1 && one.length <= 2 && findPlace(text).city && /\b(him|her|she|he)\b/i.test(text)
+      ? one.join(' ')
+      : undefined;
   return { kind: 'price', service, ...(full ? { name: full } : alone ? { name: alone } : {}) };
 }
 

@@ -4,7 +4,7 @@ import type { AssistantEngine, AssistantRequest, ReplyTrace, Toolbox } from '../
 import { estimateTokens } from '../../lib/assistant-engine';
 import { availability } from './availability';
 import { cancellationOutcome } from './cancel-terms';
-import { classify } from './intents';
+import { classify, type Intent } from './intents';
 import { KnowledgeBase } from './knowledge';
 import { findDate, findPlace, findTimeOfDay } from './lookups';
 import { ownBookings } from './own-bookings';
@@ -71,6 +71,20 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     if (here || (intent.kind === 'clarify' && intent.about === 'place')) {
       message = `${message.replace(new RegExp(HERE_WORDS, 'gi'), ' ').trim()} in ${request.city}`;
       intent = classify(message, signedIn);
+    }
+  }
+  // "my last cleaner charged $45/hr, not worth it. who are the best rated ones in atlanta?": a story,
+  // then the question. When the whole reads as the story, the question alone is what is asked.
+  if (
+    intent.kind === 'signIn' ||
+    intent.kind === 'other' ||
+    (intent.kind === 'bookings' && intent.question === 'last')
+  ) {
+    const asked = lastQuestion(message);
+    const alone = asked ? classify(asked, signedIn) : undefined;
+    if (asked && alone && STANDS_ALONE.includes(alone.kind) && !(alone.kind === 'cleaner' && alone.tentative)) {
+      message = asked;
+      intent = alone;
     }
   }
   // Days are the asker's: the zone their browser sent, else the city they name, else the Midwest's.
@@ -188,6 +202,21 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
       return article(message, knowledge, guest);
     }
   }
+}
+
+/** Answers a last question can carry on its own, without the story before it. */
+const STANDS_ALONE: Intent['kind'][] = ['search', 'topic', 'price', 'earnings', 'availability', 'cleaner'];
+
+/** The last sentence, when it alone asks ("…. do you guys even allow pets?") after sentences that tell. */
+function lastQuestion(message: string): string | undefined {
+  const sentences = message.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '');
+  const last = sentences.at(-1);
+  if (sentences.length < 2 || !last) return undefined;
+  const before = sentences.slice(0, -1).join(' ');
+  if (before.includes('?')) return undefined;
+  return /\?\s*$/.test(last) || /^\W*(who|what|which|where|when|how|do|does|can|could|is|are|any)\b/i.test(last)
+    ? last
+    : undefined;
 }
 
 /** One question back, with the two or three things the assistant can do (decision 047). */

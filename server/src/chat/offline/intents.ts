@@ -101,7 +101,7 @@ const EVERY_CLEANER = ['supplies', 'tipping', 'secure-payments', 'data-sharing']
 const STOREYS = /\b(\d+|one|two|three|single|multi|double|split)[\s-]?(stor(y|ey|ies|eys)|level)\b/gi;
 
 const CLEANER_NOUN =
-  /\b(cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
+  /\b((can|could|would) (someone|somebody|anyone|anybody) (come )?clean|cleaners?|maids?|housekeepers?|cleaning (ladies|lady|people|person|pros?|professionals?|services?|crew|company|companies)|pros|professionals?|someone to clean|somebody to clean|some(one|body) who (does|can do|cleans|can clean|will clean)|janitors?|janitorial)\b/i;
 const FIND =
   /\b(find|show|list|search|looking for|look for|need|want|recommend|suggest|get me|any|who|which|available|hire|book)\b/i;
 
@@ -317,7 +317,9 @@ export function classify(message: string, signedIn: boolean, options: { people?:
   if (
     OFF_TOPIC.test(text.replace(STOREYS, ' ')) &&
     !asksForCleaners &&
-    !/\b(book(?! report)|booking|cancel|refund|pay)/i.test(text)
+    !/\b(book(?! report| (?:me |us )?(?:a |an |the )?(?:flight|hotel|table|car|ticket|room|trip|restaurant|uber|cab|taxi|train|bus)\b)|booking|cancel|refund|pay)/i.test(
+      text,
+    )
   ) {
     return { kind: 'offTopic' };
   }

@@ -224,6 +224,11 @@ export function findMaxPrice(text: string): number | undefined {
         t.slice((m.index ?? 0) + m[0].length),
       ));
   if (m?.[1] && !counted) return Number(m[1]);
+  // "got $120 total for a 3 hour clean": the budget over the hours is the rate it allows.
+  const total =
+    /\$\s?(\d{2,4})\s*(?:total|all in|in total|budget)\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t) ??
+    /\bbudget (?:of |is )?\$\s?(\d{2,4})\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t);
+  if (total?.[1] && total[2] && Number(total[2]) > 0) return Math.floor(Number(total[1]) / Number(total[2]));
   const plain = /\$\s?(\d{1,4})(?:\s*(?:\/\s*h(?:ou)?r|an hour|per hour|hourly))/.exec(t);
   return plain?.[1] ? Number(plain[1]) : undefined;
 }
@@ -240,6 +245,8 @@ export function findMinRating(text: string): number | undefined {
     new RegExp(String.raw`(?:at least|above|over|minimum(?: of)?)\s*` + num + String.raw`\s*(?:stars?|rating|\+)`),
     // "4.8 and up", "4.5 or better", "4.7 or higher": a rating named by its decimal alone.
     /\b([1-4]\.\d|5\.0)\s*(?:and up|and above|or (?:better|higher|above|more)|\+)/,
+    // "better rated than 4.7", "rated higher than 4.5".
+    /\b(?:better|higher|more highly) rated than\s*([1-4](?:\.\d)?|5\.0)\b/,
   ];
   for (const p of patterns) {
     const m = p.exec(t);

@@ -31,8 +31,32 @@ const RULED_OUT = [
   ),
 ];
 
+/** Words around the asked that only tell a story: a journey's times, an idiom's "deep", the time now. */
+const CONTEXT: Array<[RegExp, string]> = [
+  // "my flight from boston lands thursday night, can someone clean …": the journey's time and place.
+  [
+    /\b(?:my |our |the )?(?:flight|plane|train|bus|ferry)\b[^,.;!?]*\b(?:lands?|landing|arrives?|arriving|gets in|leaves?|leaving|departs?|departing|boards?)\b[^,.;!?]*/gi,
+    ' ',
+  ],
+  // "in deep trouble with my landlord" is no deep clean.
+  [/\b(?:in )?deep (trouble|water|sleep|breath|down|regret|end|dive|thought)\b/gi, '$1'],
+  // "its tuesday 9am right now": the assistant knows the time; what is said now is the moment itself.
+  [/\b(?:it'?s|its|it is)(?: currently)? [^,.;!?]{0,30}\b(?:right now|now)\b/gi, 'now'],
+  [/\b(?:this minute|this second|right this moment|this instant)\b/gi, 'now'],
+  // "dont care if theyre verified", "not looking for the cheapest": a filter or an order not asked for.
+  [
+    /\b(?:(?:i )?don'?t care|doesn'?t matter|not fussed|no need)(?: (?:if|whether|about))?(?: (?:they'?re|they are|theyre|it'?s|being))? (?:verified|insured|bonded|background[\s-]?checked)\b/gi,
+    ' ',
+  ],
+  [
+    /\bnot (?:looking for |after |interested in |bothered about )?(?:the )?(?:cheapest|lowest price|closest|nearest|best rated|top rated|highest rated|most experienced)\b/gi,
+    ' ',
+  ],
+];
+
 export function settle(message: string): string {
   let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1');
+  for (const [pattern, by] of CONTEXT) text = text.replace(pattern, by);
   // The last correction wins over what it corrects, kind by kind.
   const marks = [...text.matchAll(CORRECTION)];
   const last = marks.at(-1);

@@ -7,6 +7,11 @@
 /** Phrases that name their article outright, whatever else the words are near. */
 export const TOPICS: Array<[RegExp, string]> = [
   [
+    /\b(allow|allows|allowed|ok with|okay with|fine with|mind|cope with)\b.{0,15}\b(pets?|dogs?|cats?)\b|\b(pets?|dogs?|cats?) (allowed|ok|okay|a problem)\b/i,
+    'home-access',
+  ],
+  [/\bclean (criminal )?records?\b|\bcriminal (records?|history|past|background)\b/i, 'background-checks'],
+  [
     /\bhow (one|you|people|someone|a person) books?\b|\bstep[\s-]by[\s-]step\b.{0,40}\bbook(s|ing)?\b|\bwalk me through\b.{0,30}\bbook(ing)?\b/i,
     'how-to-book',
   ],

@@ -21,7 +21,10 @@ export function writeRequest(text: string): WriteRequest | null {
   const t = text.toLowerCase().trim();
   const lead = String.raw`^(?:(?:please|pls|hey|ok|okay|so|now|just|then)[,\s]+)*(?:(?:can|could|would|will) you (?:please |just |kindly )?|i want you to |i need you to |go ahead (?:and |n |& )?|you should |help me )?`;
   const verbs: Array<[RegExp, WriteRequest['what']]> = [
-    [/book|reserve|schedule|hire/, 'book'],
+    [
+      /(?:book|reserve|schedule|hire)(?! (?:me |us )?(?:a |an |the )?(?:flight|hotel|table|car|ticket|room|trip|restaurant|uber|cab|taxi|train|bus)\b)/,
+      'book',
+    ],
     [/cancel/, 'cancel'],
     [/refund(?! status| update|s? (?:yet|status))|give me (my )?money back/, 'refund'],
     [/pay|charge|tip(?= (?:my|the|her|him|them|\$|\d))|add (?:a )?(?:\$?\d+ )?tip|process (the |my )?payment/, 'pay'],
