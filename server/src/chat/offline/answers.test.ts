@@ -370,4 +370,32 @@ describe('the offline assistant answers from the rules and the data', () => {
     const flightOnly = await ask(visitor, 'can u book me a flight to orlando for next tuesday');
     expect(flightOnly.trace).toMatchObject({ intent: 'refusal', refusal: 'off-topic' });
   });
+  it('reads Spanish mixed in, shorthand, a guess to confirm and the words of people who write differently', async () => {
+    const spanish = await ask(customer, 'busco alguien para limpiar en Miami el sábado por la tarde, verified porfa');
+    expect(spanish.trace.filters).toMatchObject({ location: 'Miami', isVerified: true });
+    expect(spanish.trace.when).toMatchObject({ date: '2026-11-28', timeOfDay: 'afternoon' });
+    const reservas = await ask(customer, 'hola! quiero ver todas mis reservas porfa');
+    expect(reservas.trace.bookings?.question).toBe('list');
+    const cxl = await ask(customer, 'can i cxl my nxt one w/o paying anything? tia');
+    expect(cxl.trace.bookings?.question).toBe('cancel-free');
+    const guess = await ask(
+      customer,
+      "so my next cleaning is still free to cancel since it's more than a day out, right?",
+    );
+    expect(guess.trace.bookings?.question).toBe('cancel-free');
+    const lady = await ask(
+      customer,
+      'i want to know when is the lady coming to clean my house the next time and what day',
+    );
+    expect(lady.trace.bookings?.question).toBe('next');
+    const confirm = await ask(customer, 'a regular clean in Denver runs about $30/hr, right?');
+    expect(confirm.trace.price).toMatchObject({ service: 'regular', city: 'Denver' });
+    const refund = await ask(
+      customer,
+      'refund approved 3 days ago, nothing on my card yet. is that normal or should i worry',
+    );
+    expect(refund.trace.articles?.[0]).toBe('refund-status');
+    const cheaper = await ask(customer, 'which one is cheaper');
+    expect(cheaper.trace).toMatchObject({ intent: 'clarify', unsure: true });
+  });
 });

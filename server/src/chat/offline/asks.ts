@@ -47,7 +47,10 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
     hoursNamed(text) !== null ||
     stated ||
     /\b(day|night) before\b|\bsame day\b|\bmorning of\b|\blast[\s-]minute\b/i.test(text);
-  if (own && signedIn && hoursNamed(text) === null && !stated && !both)
+  // "still free to cancel since it's more than a day out, right?": their guess about their own booking.
+  const guessed =
+    /\b(since|because|as) (it'?s|it is|that'?s|we'?re|i'?m)\b.{0,30}\b(out|away|ahead|from now|left)\b/i.test(text);
+  if (own && signedIn && ((hoursNamed(text) === null && !stated && !both) || guessed))
     return { kind: 'bookings', question: 'cancel-free' };
   if (timed) return { kind: 'cancellation' };
   return null;
@@ -56,6 +59,11 @@ export function cancellationAsked(text: string, signedIn: boolean): Asked | null
 /** "Who cleaned my house last time?", "my previous cleaner", "who's coming next time?" */
 export function ownPast(text: string): Asked | null {
   const t = text.toLowerCase();
+  if (
+    /\b(the )?(most recent|latest|last) one (that )?(actually )?(happened|was done|i had|came)\b/.test(t) &&
+    /\b(who|what day|when|which day|date)\b/.test(t)
+  )
+    return { kind: 'bookings', question: 'last' };
   // "what did i book last time, service-wise?", "whoever you sent last time … who did it??": the last one.
   if (
     (/\blast time\b/.test(t) && /\b(what date|which date|what day|when) (was|did)\b|\bwho (did it|was it)\b/.test(t)) ||
@@ -130,7 +138,7 @@ export function earningsAsked(text: string): boolean {
   if (/\b(do|would|will|should) i (have to )?pay\b|(?<!\bthe )\bpay for\b|\bpay (my|the|a) cleaner\b|\btip\b/.test(t))
     return false;
   const money =
-    /\b(how much|what) (could|would|can|will|does|do|might) (my|his|her|our) (wife|husband|partner|son|daughter|mom|mother|dad|father|sister|brother|friend|roommate) (make|earn)\b|\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
+    /\bwhat (you'?d|you would|would you|you will|you'?ll|will you) pay me\b|\b(how much|what) (could|would|can|will|does|do|might) (my|his|her|our) (wife|husband|partner|son|daughter|mom|mother|dad|father|sister|brother|friend|roommate) (make|earn)\b|\b(earn|earning|earnings|income|salary|salaries|wages?|make money|(pull|bring|rake) in|what (i'?d|i would|i'?ll|i will|i could|i can) (make|earn)|make (decent|good|real|ok|okay|enough|much|any) money|how much (per hour |an hour |a week |per job |a job )?(would|will|could|do|can) (i|you|they|we)( actually| really)? (keep|make|earn|get|take home|clear)|(what'?s|what is|how'?s|how is) the (hourly|pay|rate)( \w+)? (look|looking) like|(per hour|an hour|hourly)\b.{0,25}\bwhat (would|will|could|do|can) (i|you|they|we) (get|make|earn)|get paid|paid per|pay like|pay rate|the pay|how much (do|can|could|would|will) (i|you|they|cleaners|people|one|we)( \w+)? make|make (per|an|a) (hour|week|month)|what (does|do|would|will) (it|this|that|spotless|the job|cleaning)( \w+)? pay|(rate|pay)\b.{0,30}\b(would|will|could|do|can) i (get|earn|make)|(take home|make|earn|get|clear)\b.{0,15}\b(per|an|a|by the) (hour|hr|job|week|month)|take[\s-]home|would i make more|make more (going|through|with)|(hourly|rate) (you'?d|you would|would you|will you) pay me|the hourly\b.{0,20}\b(for|of) cleaners|make (like |about |around )?\$?\d+ (a|an|per) (week|month|hour|day|year)|after (your|the|spotless'?s?) cut|your cut|takes? (its|a|their) cut|money[\s-]wise|worth (her|his|my|their|your) while|(what|how much)( \$| money)? (could|would|can|will|does|do) (i|you|they|she|he|we|cleaners|people|one)( \w+)? (make|earn))\b/.test(
       t,
     );
   const asCleaner =
@@ -272,6 +280,7 @@ export function whereFirst(text: string): Asked | null {
     /^\W*(i )?(need|want) (the|my|our) (place|house|home|apartment|flat|condo)( \w+)? (spotless|clean|cleaned|sparkling|done)\b/i.test(
       text,
     ) ||
+    /\bfind (me )?(someone|somebody|a cleaner|one|anyone) (cheaper|better|closer|nicer|else)\b/i.test(text) ||
     /^\W*(i )?(need|want) (a |some )?(cleaning|clean)( done)?\W*$/i.test(text)
   ) {
     // "anyone free saturday, maria lopez?" names someone; "need someone asap" does not.

@@ -27,7 +27,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
     'callbacks called caller callers calling calls came cancel cancellation cancelled cancelling cancels ' +
     'cannot canonical capital capped captions card cards careful carpet carries carry carrying case cash ' +
     'catalogue category cats cause center centre centres cents change changed changes changing characters ' +
-    'charge charged chat chats chatting cheap check checked checklist checkout checkouts checkrefund ' +
+    'charge charged chat chats chatting cheap cheaper cheapest check checked checklist checkout checkouts checkrefund ' +
     'checks child children choices choose chosen christmas chromium chunks cities city claim claims ' +
     'classes classifies clean cleaned cleaner cleanerid cleaners cleanerslots cleaning clear cleared ' +
     'clears client clients clientsecret clis clock close closed closes closets cloudflare code coded ' +

@@ -246,7 +246,7 @@ export function findMinRating(text: string): number | undefined {
     // "4.8 and up", "4.5 or better", "4.7 or higher": a rating named by its decimal alone.
     /\b([1-4]\.\d|5\.0)\s*(?:and up|and above|or (?:better|higher|above|more)|\+)/,
     // "better rated than 4.7", "rated higher than 4.5".
-    /\b(?:better|higher|more highly) rated than\s*([1-4](?:\.\d)?|5\.0)\b/,
+    /\b(?:(?:better|higher|more highly) rated|rated (?:better|higher|above|over)) than\s*([1-4](?:\.\d)?|5\.0)\b/,
   ];
   for (const p of patterns) {
     const m = p.exec(t);
@@ -267,7 +267,8 @@ export interface Badges {
 export function findBadges(text: string): Badges {
   const t = text.toLowerCase();
   const badges: Badges = {};
-  if (/\bverified\b|\bbackground[\s-]?check(ed)?\b|\bvetted\b/.test(t)) badges.isVerified = true;
+  if (/\bverified\b|\bbackground[\s-]?check(ed)?\b|\bvetted\b|\bclean (criminal )?record\b/.test(t))
+    badges.isVerified = true;
   // "we run an insurance agency" names a business, not a credential.
   if (/\binsur(ed|ance)\b(?! (agency|agent|company|office|firm|broker|business))/.test(t)) badges.isInsured = true;
   if (/\bbond(ed)?\b/.test(t)) badges.isBonded = true;

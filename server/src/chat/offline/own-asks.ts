@@ -46,7 +46,7 @@ export function ownBookings(
     );
   if (
     several ||
-    /\bhow many times have (you|you guys|y'?all|spotless|your cleaners|cleaners)( \w+)? (cleaned|been|come)\b|\b(see|show|view|list)\b.{0,10}\ball (the |my )?(bookings|cleanings|appointments)( i (did |have |had )?(make|made|book|booked))?\b/.test(
+    /\bthe ones (that )?(came|happened|were) before\b|\bthe ones (that are )?still coming\b|\bremind me (of|about) (all )?(my |the )?(cleanings|bookings|appointments)\b|\bhow many times have (you|you guys|y'?all|spotless|your cleaners|cleaners)( \w+)? (cleaned|been|come)\b|\b(see|show|view|list)\b.{0,10}\ball (the |my )?(bookings|cleanings|appointments)( i (did |have |had )?(make|made|book|booked))?\b/.test(
       t,
     )
   )

@@ -33,11 +33,6 @@ const RULED_OUT = [
 
 /** Words around the asked that only tell a story: a journey's times, an idiom's "deep", the time now. */
 const CONTEXT: Array<[RegExp, string]> = [
-  // "my flight from boston lands thursday night, can someone clean …": the journey's time and place.
-  [
-    /\b(?:my |our |the )?(?:flight|plane|train|bus|ferry)\b[^,.;!?]*\b(?:lands?|landing|arrives?|arriving|gets in|leaves?|leaving|departs?|departing|boards?)\b[^,.;!?]*/gi,
-    ' ',
-  ],
   // "in deep trouble with my landlord" is no deep clean.
   [/\b(?:in )?deep (trouble|water|sleep|breath|down|regret|end|dive|thought)\b/gi, '$1'],
   // "its tuesday 9am right now": the assistant knows the time; what is said now is the moment itself.
@@ -54,9 +49,30 @@ const CONTEXT: Array<[RegExp, string]> = [
   ],
 ];
 
+const CLEANING = /\b(clean|cleans|cleaning|cleaner|cleaners|maid|housekeeper)\b/i;
+const CEILING = /\b(ceiling|budget|max|maximum|limit|the most|afford|tops|no more|cap)\b/i;
+const PAST_MONEY = /\b(charged|paid|cost|spent|was|were|made|earned|used to)\b.{0,30}\$\s?\d/i;
+
 export function settle(message: string): string {
   let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1');
   for (const [pattern, by] of CONTEXT) text = text.replace(pattern, by);
+  // "my flight from boston lands thursday night, can someone clean …": the journey's time and place,
+  // when the cleaning is asked apart from it.
+  const journey =
+    /\b(?:(?:my|our|the|a) )?(?:flight|plane|train|bus|ferry)\b[^,.;!?]*\b(?:lands?|landing|arrives?|arriving|gets in|leaves?|leaving|departs?|departing|boards?)\b[^,.;!?]*/gi;
+  if (CLEANING.test(text.replace(journey, ' '))) text = text.replace(journey, ' ');
+  // "last cleaner I had charged $45 an hour. what does a regular clean run?": a figure told, not asked.
+  text = text
+    .split(/(?<=[.!])\s+/)
+    .map((sentence, i, all) =>
+      i < all.length - 1 && !sentence.includes('?') && PAST_MONEY.test(sentence) && !CEILING.test(sentence)
+        ? sentence.replace(
+            /\$\s?\d+(?:\.\d+)?(?:\s*(?:\/\s*h(?:ou)?r|an hour|per hour|hourly|a visit|total))?/gi,
+            'money',
+          )
+        : sentence,
+    )
+    .join(' ');
   // The last correction wins over what it corrects, kind by kind.
   const marks = [...text.matchAll(CORRECTION)];
   const last = marks.at(-1);

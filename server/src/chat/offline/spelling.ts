@@ -1,5 +1,6 @@
 import { CITIES } from '@spotless/sdk/cities';
 import { ENGLISH_WORDS } from './english';
+import { fromSpanish } from './spanish';
 import { allowedEdits, editDistance, STOPWORDS, words } from './text';
 
 /**
@@ -25,6 +26,9 @@ const SHORTHAND: Record<string, string> = {
   hows: "how's",
   yrs: 'years',
   u: 'you',
+  cxl: 'cancel',
+  canx: 'cancel',
+  tia: 'thanks in advance',
   w: 'with',
   ur: 'your',
   thru: 'through',
@@ -126,7 +130,10 @@ function correctWord(word: string): string {
 }
 
 export function expandShorthand(text: string): string {
-  return text.replace(/\bb4\b/gi, 'before').replace(/[A-Za-z]+/g, correctWord);
+  return fromSpanish(text)
+    .replace(/\bb4\b/gi, 'before')
+    .replace(/\bw\/o\b/gi, 'without')
+    .replace(/[A-Za-z]+/g, correctWord);
 }
 
 const DAY_WORDS = new Set(

@@ -10,7 +10,10 @@ export const TOPICS: Array<[RegExp, string]> = [
     /\b(allow|allows|allowed|ok with|okay with|fine with|mind|cope with)\b.{0,15}\b(pets?|dogs?|cats?)\b|\b(pets?|dogs?|cats?) (allowed|ok|okay|a problem)\b/i,
     'home-access',
   ],
-  [/\bclean (criminal )?records?\b|\bcriminal (records?|history|past|background)\b/i, 'background-checks'],
+  [
+    /^(?!.*\bonly\b).*\b(clean (criminal )?records?\b|\bcriminal (records?|history|past|background))\b/i,
+    'background-checks',
+  ],
   [
     /\bhow (one|you|people|someone|a person) books?\b|\bstep[\s-]by[\s-]step\b.{0,40}\bbook(s|ing)?\b|\bwalk me through\b.{0,30}\bbook(ing)?\b/i,
     'how-to-book',
@@ -75,7 +78,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'home-access',
   ],
   [
-    /\b(bring|brings|bringing|provide|provides|use|uses|have|has)\b.{0,25}\b(own )?(supplies|equipment|cleaning products|products|vacuums?|mops?|chemicals)\b|\b(supplies|equipment|cleaning products|vacuums?|mops?|chemicals)\b.{0,30}\b(included|brought|provided|bring|provide|need to (buy|have|get|provide)|do i need)\b|\bdo i (need|have) to (buy|get|have|provide)\b.{0,20}\b(supplies|products|vacuum|mop|anything)\b/i,
+    /\bbring (their|there|thier|her|his) own\b|\b(buy|get|provide|have)\b.{0,10}\b(bleach|paper towels|cleaning stuff|cleaning supplies|sprays?|detergents?)\b|\b(bring|brings|bringing|provide|provides|use|uses|have|has)\b.{0,25}\b(own )?(supplies|equipment|cleaning products|products|vacuums?|mops?|chemicals)\b|\b(supplies|equipment|cleaning products|vacuums?|mops?|chemicals)\b.{0,30}\b(included|brought|provided|bring|provide|need to (buy|have|get|provide)|do i need)\b|\bdo i (need|have) to (buy|get|have|provide)\b.{0,20}\b(supplies|products|vacuum|mop|anything)\b/i,
     'supplies',
   ],
   [
@@ -95,7 +98,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\brefund\b.{0,80}\b(where is it|where'?s it|still (nothing|waiting|not here)|it'?s been \d+ (days|weeks)|been (over )?(a week|\d+ days|\d+ weeks))\b|\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhen (does|will|do|should) (the |my )?(money|refund|funds)\b.{0,30}\b(show up|come back|be back|arrive|appear|hit|get back|land)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\brefund\b.{0,60}\b(nothing|not|isn'?t) (on|in|showing on|showing in) my (card|statement|account|bank)\b|\brefund\b.{0,80}\b(where is it|where'?s it|still (nothing|waiting|not here)|it'?s been \d+ (days|weeks)|been (over )?(a week|\d+ days|\d+ weeks))\b|\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhen (does|will|do|should) (the |my )?(money|refund|funds)\b.{0,30}\b(show up|come back|be back|arrive|appear|hit|get back|land)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [

@@ -55,6 +55,15 @@ export function vague(text: string): Clarify | null {
     )
   )
     return { kind: 'clarify', about: 'general' };
+  if (
+    /^\W*((and|so|ok|okay)\W+)*(is|does|has|what about|how about) the (cheaper|cheapest|other|first|second|last|better|nicer) one\b/.test(
+      t,
+    )
+  )
+    return { kind: 'clarify', about: 'general' };
+  // "which one is cheaper": of answers it cannot see.
+  if (/^\W*which one('?s| is) (cheaper|better|closer|nicer|best|cheapest)\W*$/.test(t))
+    return { kind: 'clarify', about: 'general' };
   // "ok and what about the other one?": a follow-up to an answer it cannot see.
   if (
     /^\W*((ok|okay|and|so|hmm)\W+)*(and )?what about (the )?(other|that|this|first|second|last|cheaper) one\b/.test(t)

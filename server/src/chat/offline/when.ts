@@ -142,7 +142,11 @@ export function readWhen(text: string, today: string): When | null {
     dates = Array.from({ length: left + 1 }, (_, i) => addDays(today, i));
   } else {
     const date = findDate(t, today);
-    if (date) dates = [date];
+    // "away from Dec 4 through the weekend — someone on the saturday?": that weekday after the date.
+    const the = numbered ? /\bthe (sun|mon|tues|wednes|thurs|fri|satur)day\b/.exec(t) : null;
+    const wanted = the ? ['sun', 'mon', 'tues', 'wednes', 'thurs', 'fri', 'satur'].indexOf(the[1] as string) : -1;
+    if (date && wanted >= 0 && weekday(date) !== wanted) dates = [addDays(date, (wanted - weekday(date) + 7) % 7)];
+    else if (date) dates = [date];
   }
   if (dates.length === 0 && (timeOfDay || after || at)) {
     // "tonight", "this afternoon" name today; "in the morning" alone means the next one.
