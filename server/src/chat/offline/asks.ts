@@ -158,7 +158,11 @@ export function priceAsked(text: string): Asked | null {
   const service = findCatalogType(text);
   if (!service) return null;
   // "How much are deep cleaners in Denver?", "cheap house cleaner under 30/hr" ask for cleaners.
-  if (/\bcleaners\b/i.test(text) && !/\b(do|would|will) (the )?cleaners (charge|cost)\b/i.test(text)) return null;
+  if (
+    /\bcleaners\b/i.test(text) &&
+    !/\b(do|would|will) (the )?(\w+ )?cleaners (charge|cost|go for|get|ask)\b/i.test(text)
+  )
+    return null;
   if (
     /\bcleaners?\b/i.test(text) &&
     (findMaxPrice(text) !== undefined || /\b(cheap|cheapest|affordable|find|need|looking)\b/i.test(text))

@@ -1,3 +1,5 @@
+import { findPlace } from './lookups';
+
 /**
  * A question about the person's own bookings (decision 047): the next one, the list, or whether the
  * next can be cancelled free — and not a question that only mentions one ("how does the cleaner get
@@ -12,6 +14,8 @@ export function ownBookings(
 ): { kind: 'bookings'; question: 'next' | 'cancel-free' | 'list' | 'last' } | null {
   const t = text.toLowerCase();
   if (/\b(safe|safety|tips?|advice)\b/.test(t)) return null;
+  // "Office cleaning crew. Columbus. Insured. List them.": cleaners asked for, not their own.
+  if (/\b(crew|cleaners|team)\b/.test(t) && findPlace(text).city && !/\bmy\b/.test(t)) return null;
   // "my office in Boston needs a cleaning crew friday": a need, not one of their bookings.
   if (
     /\b(needs?|wants?|looking for)\b.{0,15}\b(a |an |some )?(deep |move[\s-]?out |regular )?(clean|cleaning|cleaner|cleaners|crew)\b/.test(

@@ -51,7 +51,7 @@ const CONTEXT: Array<[RegExp, string]> = [
 
 const CLEANING = /\b(clean|cleans|cleaning|cleaner|cleaners|maid|housekeeper)\b/i;
 const CEILING = /\b(ceiling|budget|max|maximum|limit|the most|afford|tops|no more|cap)\b/i;
-const PAST_MONEY = /\b(charged|paid|cost|spent|was|were|made|earned|used to)\b.{0,30}\$\s?\d/i;
+const PAST_MONEY = /\b(charged|paid|cost|spent|was|were|made|earned|used to|quoted|quote|offered)\b.{0,30}\$\s?\d/i;
 
 export function settle(message: string): string {
   let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1');

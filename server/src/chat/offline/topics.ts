@@ -114,7 +114,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'profile-details',
   ],
   [
-    /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\b(tips?|tipping) (etiquette|expected|included|customary|required)\b|\bgratuity\b/i,
+    /\b(can|should|do|how do|how can|where do|where can|is it ok to) (i|we|you)\b.{0,15}\b(tip|leave a tip|give a tip|add a tip)\b|\b(tips?|tipping) (etiquette|expected|included|customary|required)\b|\btip'?s? (already |also )?(included|part of|built in)\b|\bgratuity\b/i,
     'tipping',
   ],
   [
@@ -139,7 +139,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'emergency',
   ],
   [
-    /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
+    /\bhow (?:does|do) (?:this|it|spotless|the (?:site|app|platform|service)|this (?:whole )?(?:thing|site|app|platform|service))(?: whole thing)?(?: actually| really| even)? work\b(?!.*\b(?:cancel|refund|pay|tip|review|insur|bond|background|damage|reschedul|charge|fee))|\bhow (?:this|it|spotless) works\b|^\W*(?:hi|hey|hello)?\W*(?:i'?m |i am )?new here\b/i,
     'how-it-works',
   ],
   [

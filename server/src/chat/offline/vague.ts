@@ -61,6 +61,13 @@ export function vague(text: string): Clarify | null {
     )
   )
     return { kind: 'clarify', about: 'general' };
+  // "ok and whats the rate for that": of something said before, which it cannot see.
+  if (
+    /^\W*((ok|okay|and|so)\W+)*(what'?s|what is|whats) the (rate|price|cost) (for|of|on) (that|it|this|those|them)\W*$/.test(
+      t,
+    )
+  )
+    return { kind: 'clarify', about: 'price' };
   // "which one is cheaper": of answers it cannot see.
   if (/^\W*which one('?s| is) (cheaper|better|closer|nicer|best|cheapest)\W*$/.test(t))
     return { kind: 'clarify', about: 'general' };
