@@ -28,7 +28,11 @@ const SAME_DAY = /\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b|\bday of\b
 
 export function hoursNamed(text: string): number | null {
   // "like 4ish hours before": about four.
-  const t = text.toLowerCase().replace(/\b(\d+)ish\b/g, '$1');
+  // "a week from friday" names a day, not a notice.
+  const t = text
+    .toLowerCase()
+    .replace(/\b(\d+)ish\b/g, '$1')
+    .replace(/\b(a|one|two|\d+) weeks? from \w+/g, ' ');
   // "the night before, like 18 hours out": the hours said win over the day named.
   const said = /\b(\d+(?:\.\d+)?)\s*(hours?|hrs?|h)\b/.exec(t);
   if (said?.[1] && /\b(day|night) before\b|\bsame day\b|\bthe morning of\b|\blast[\s-]minute\b/.test(t))
@@ -125,9 +129,8 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
   }
   let [first, rest] = [text.slice(0, cut.index), text.slice(cut.index)];
   // "cancel at 9pm tonight for a cleaning at 10am tomorrow": the cancelling, then the start.
-  const forStart = /\s(?:for|before) (?:a|my|the|our)(?: \w+)? (?:cleaning|clean|booking|appointment|visit)\b/i.exec(
-    rest,
-  );
+  const forStart =
+    /\s(?:for|before) (?:a|my|the|our)(?: \w+){0,2} (?:cleaning|clean|booking|appointment|visit)\b/i.exec(rest);
   if (readWhen(first, today) === null && forStart && readWhen(rest.slice(0, forStart.index), today) !== null) {
     [first, rest] = [rest.slice(0, forStart.index), rest.slice(forStart.index)];
   }
@@ -144,6 +147,16 @@ export function momentsNamed(text: string, today: string): { hours: number | nul
       : null;
   if (a?.dates.length === 1 && b && relative !== null && findDate(rest, today) === undefined) {
     b = { ...b, dates: [addDays(a.dates[0] as string, relative)] };
+  }
+  // "a week from friday at 9am; if i cancel the monday before at 9": the Monday before that Friday.
+  const before = /\bthe (sun|mon|tues|wednes|thurs|fri|satur)day before\b/i.exec(rest);
+  if (a?.dates.length === 1 && b && before) {
+    const start = a.dates[0] as string;
+    const wanted = ['sun', 'mon', 'tues', 'wednes', 'thurs', 'fri', 'satur'].indexOf(
+      (before[1] as string).toLowerCase(),
+    );
+    const back = (new Date(`${start}T00:00:00Z`).getUTCDay() - wanted + 7) % 7 || 7;
+    b = { ...b, dates: [addDays(start, -back)] };
   }
   if (a?.dates.length !== 1 || b?.dates.length !== 1) return null;
   // "friday night around 10": an hour said with the evening is after noon.

@@ -57,6 +57,16 @@ export function offlineEngine(knowledge = new KnowledgeBase()): AssistantEngine 
 type Answer = { text: string; trace: ReplyTrace };
 
 async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
+  // "is tom free fri morning? also what's he charge for a deep clean": two asks; the first is
+  // answered, and the person is asked to send the other on its own.
+  const first = firstAsk(request.message, request.person !== null, todayIn(request.now, DEFAULT_ZONE));
+  if (first) {
+    const answered = await answer_({ ...request, message: first }, knowledge);
+    return {
+      ...answered,
+      text: `${answered.text}\n\nYou asked something else too: send it on its own and I'll answer it.`,
+    };
+  }
   const { toolbox } = request;
   // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
   let message = settle(expandShorthand(request.message));
@@ -203,6 +213,36 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     }
   }
 }
+
+/** Where a second ask begins: "? also what's", ", and also do you", "side q, do your", "? and does she". */
+const SECOND_ASK =
+  /(?:\?+\s*(?:and |also |plus |oh and |btw |side q,? )|[,;.]?\s+(?:and also|also|plus|side q(?:uestion)?|oh and|one more thing|another question)[,:]?\s+|,\s*and\s+)(?=(?:do|does|did|is|are|can|could|what|whats|what's|how|when|where|who|which|will|would|should|any|u|you|your|y'?all)\b)/i;
+
+/** The first of two asks, when it alone is a question the engine answers. */
+function firstAsk(raw: string, signedIn: boolean, today: string): string | undefined {
+  const message = settle(expandShorthand(raw));
+  const split = SECOND_ASK.exec(message);
+  if (!split || split.index === 0) return undefined;
+  const first = message.slice(0, split.index);
+  // "when's my next cleaning, and can I cancel it free?": one booking asked about twice is one ask.
+  const whole = classify(message, signedIn);
+  if (whole.kind === 'bookings' && whole.question === 'cancel-free') return undefined;
+  const alone = classify(first, signedIn);
+  const named = alone.kind === 'other' && nameCandidate(first) !== undefined && findDate(first, today) !== undefined;
+  return FIRST_ASKS.includes(alone.kind) || named ? first : undefined;
+}
+
+/** What a first ask can be answered as, the second left for later. */
+const FIRST_ASKS: Intent['kind'][] = [
+  'search',
+  'topic',
+  'price',
+  'earnings',
+  'availability',
+  'cleaner',
+  'bookings',
+  'cancellation',
+];
 
 /** Answers a last question can carry on its own, without the story before it. */
 const STANDS_ALONE: Intent['kind'][] = ['search', 'topic', 'price', 'earnings', 'availability', 'cleaner'];

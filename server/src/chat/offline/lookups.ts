@@ -206,6 +206,16 @@ const NUMBER_WORDS: Record<string, number> = { four: 4, five: 5, three: 3, two: 
 export function findMaxPrice(text: string): number | undefined {
   const t = text.toLowerCase().replace(/,/g, '');
   const money = String.raw`\$?\s?(\d{1,4}(?:\.\d{1,2})?)`;
+  // "got $120 total for a 3 hour clean": the budget over the hours is the rate it allows.
+  const total =
+    /\$\s?(\d{2,4})\s*(?:total|all in|in total|budget)\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t) ??
+    /\bbudget (?:of |is )?\$\s?(\d{2,4})\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t);
+  if (total?.[1] && total[2] && Number(total[2]) > 0) return Math.floor(Number(total[1]) / Number(total[2]));
+  // "about 3 hrs, no more than $150 total": the hours first.
+  const hoursFirst =
+    /\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b.{0,30}?\$\s?(\d{2,4})\s*(?:total|all in|in total)\b/.exec(t);
+  if (hoursFirst?.[1] && hoursFirst[2] && Number(hoursFirst[1]) > 0)
+    return Math.floor(Number(hoursFirst[2]) / Number(hoursFirst[1]));
   const before = new RegExp(
     String.raw`\b(?:under|below|less than|cheaper than|no more than|not more than|nothing over|not over|nothing above|no higher than|no more that|at most|max(?:imum)?|up to|within|budget(?: of| is)?|lower than|(?:can'?t|cannot|won'?t|don'?t|do not|not) (?:want to )?(?:spend|pay|go) (?:more than|over|above|past)|<)\s*` +
       money,
@@ -224,11 +234,6 @@ export function findMaxPrice(text: string): number | undefined {
         t.slice((m.index ?? 0) + m[0].length),
       ));
   if (m?.[1] && !counted) return Number(m[1]);
-  // "got $120 total for a 3 hour clean": the budget over the hours is the rate it allows.
-  const total =
-    /\$\s?(\d{2,4})\s*(?:total|all in|in total|budget)\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t) ??
-    /\bbudget (?:of |is )?\$\s?(\d{2,4})\b.{0,25}?\b(\d{1,2}(?:\.5)?)[\s-]?(?:hours?|hrs?)\b/.exec(t);
-  if (total?.[1] && total[2] && Number(total[2]) > 0) return Math.floor(Number(total[1]) / Number(total[2]));
   const plain = /\$\s?(\d{1,4})(?:\s*(?:\/\s*h(?:ou)?r|an hour|per hour|hourly))/.exec(t);
   return plain?.[1] ? Number(plain[1]) : undefined;
 }
@@ -323,7 +328,7 @@ export function findTimeOfDay(text: string): TimeOfDay | undefined {
     if (from >= 17) return 'evening';
   }
   if (
-    /\bmornings?\b|\bbefore (noon|lunch|midday)\b|\bearly\b(?! (afternoon|evening))|\bin the am\b|\b(tomorrow|tmrw|today|day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) am\b/.test(
+    /\bmornings?\b|\bfirst thing\b|\bbefore (noon|lunch|midday)\b|\bearly\b(?! (afternoon|evening))|\bin the am\b|\b(tomorrow|tmrw|today|day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) am\b/.test(
       t,
     )
   )

@@ -48,9 +48,16 @@ export function ownBookings(
     /\bdo i have (more than one|two|multiple|several|other|another) (cleanings?|bookings?|appointments?|cleans?|visits?)\b|\b(did|have) i (ever )?(book|booked|used|hired)\b.{0,15}\b(anybody|anyone|someone|somebody|a cleaner|cleaners) (outside|besides|other than|apart from|except)\b/.test(
       t,
     );
+  // "is my thursday cleaning still on?": that one.
+  if (
+    /\bis my (\w+ )?(booking|cleaning|appointment|clean|visit) still (on|happening|going ahead|booked|confirmed)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'bookings', question: 'next' };
   if (
     several ||
-    /\bthe ones (that )?(came|happened|were) before\b|\bthe ones (that are )?still coming\b|\bremind me (of|about) (all )?(my |the )?(cleanings|bookings|appointments)\b|\bhow many times have (you|you guys|y'?all|spotless|your cleaners|cleaners)( \w+)? (cleaned|been|come)\b|\b(see|show|view|list)\b.{0,10}\ball (the |my )?(bookings|cleanings|appointments)( i (did |have |had )?(make|made|book|booked))?\b/.test(
+    /\blist (whatever|everything|what|all) (i'?ve|i have) (got )?(scheduled|booked|coming)\b|\bthe ones (that )?(came|happened|were) before\b|\bthe ones (that are )?still coming\b|\bremind me (of|about) (all )?(my |the )?(cleanings|bookings|appointments)\b|\bhow many times have (you|you guys|y'?all|spotless|your cleaners|cleaners)( \w+)? (cleaned|been|come)\b|\b(see|show|view|list)\b.{0,10}\ball (the |my )?(bookings|cleanings|appointments)( i (did |have |had )?(make|made|book|booked))?\b/.test(
       t,
     )
   )

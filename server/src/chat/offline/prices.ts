@@ -43,7 +43,7 @@ export function findCatalogType(text: string): CatalogType | undefined {
 }
 
 export const PRICE_WORDS =
-  /\$\$+|\$\s*\?|\bwhat (would|will|does|do|did) (he|she|they) (want|charge|ask|take)\b|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|quoted|what'?s yours|how about yours|usually runs?|runs? (about|around|roughly|like|approximately)|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
+  /\$\$+|\$\s*\?|\bwhat (would|will|does|do|did) (he|she|they) (want|charge|ask|take)\b|\b(how much|price[sd]?|pricing|cost(s|ing)?|charges?|charging|rates?|quote|fees?|expensive|cheap|pay for|run me|set me back|ballpark|quoted|what'?s the damage|what'?s yours|how about yours|usually runs?|runs? (about|around|roughly|like|approximately)|go(?:es|ing)? for|going rate|what(?:'?s| does| do| would| will)\b.{0,40}\bruns?\b)\b/i;
 
 interface ServiceRow {
   name: string;

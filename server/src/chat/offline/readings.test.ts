@@ -131,4 +131,33 @@ describe('the offline assistant reads what a keyword would mislead', () => {
     const crew = await ask(visitor, 'Office cleaning crew. Columbus. Insured. Thursday after 4pm. List them.');
     expect(crew.trace.filters).toMatchObject({ location: 'Columbus', serviceType: 'commercial', isInsured: true });
   });
+  it('answers the first of two asks and says so, and reads weeks, hours and budgets said every way', async () => {
+    const two = await ask(
+      visitor,
+      "does tom beckr have anything open fri morning? also what's he charge for deep cleaning",
+    );
+    expect(two.trace.intent).toBe('availability');
+    expect(two.text).toMatch(/You asked something else too: send it on its own/);
+    // One booking asked about twice is one ask.
+    const one = await ask(customer, "When's my next cleaning, and would I get charged if I cancelled it today?");
+    expect(one.trace.bookings?.question).toBe('cancel-free');
+    const week = await ask(
+      customer,
+      'Tuesday of the week after Thanksgiving - Sacramento, 4.8 stars or better, mornings please',
+    );
+    expect(week.trace.when).toMatchObject({ date: '2026-12-01', timeOfDay: 'morning' });
+    const before = await ask(
+      customer,
+      'my cleaning is a week from friday at 9am. if i cancel the monday before at 9, what happens',
+    );
+    expect(before.trace.cancellation).toMatchObject({ hoursBefore: 96, free: true });
+    const first = await ask(visitor, 'anyone in columbus free first thing tmrw? just a normal house clean');
+    expect(first.trace.when).toMatchObject({ date: '2026-11-25', timeOfDay: 'morning' });
+    const noon = await ask(visitor, 'a week from friday in sacramento — anybody open noonish or later?');
+    expect(noon.trace.when).toMatchObject({ date: '2026-12-04', after: '12:00' });
+    const budget = await ask(customer, 'deep clean in pittsburgh this sat, about 3 hrs, no more than $150 total');
+    expect(budget.trace.filters).toMatchObject({ maxPrice: 50 });
+    const vague = await ask(customer, 'is the 1st ok?');
+    expect(vague.trace).toMatchObject({ intent: 'clarify', unsure: true });
+  });
 });

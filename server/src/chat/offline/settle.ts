@@ -54,7 +54,7 @@ const CEILING = /\b(ceiling|budget|max|maximum|limit|the most|afford|tops|no mor
 const PAST_MONEY = /\b(charged|paid|cost|spent|was|were|made|earned|used to|quoted|quote|offered)\b.{0,30}\$\s?\d/i;
 
 export function settle(message: string): string {
-  let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1');
+  let text = message.replace(/\b(\d{1,2})ish\b/gi, '$1').replace(/\b(noon|midday|lunch)ish\b/gi, '$1');
   for (const [pattern, by] of CONTEXT) text = text.replace(pattern, by);
   // "my flight from boston lands thursday night, can someone clean …": the journey's time and place,
   // when the cleaning is asked apart from it.

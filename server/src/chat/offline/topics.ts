@@ -64,6 +64,10 @@ export const TOPICS: Array<[RegExp, string]> = [
     'background-checks',
   ],
   [/\bdo (you|u|y'?all|you guys|spotless)( \w+)? (background[\s-]?check|vet|screen)\b/i, 'background-checks'],
+  [
+    /\b(what'?s|what is|whats|what are) (the|your) (refund |cancel(lation|ling)? )?(rules?|polic(y|ies))\b.{0,20}\b(cancel\w*|refund)\b|\b(what'?s|what is|whats) the (cancel(lation|ling)?|refund) (rules?|polic(y|ies))\b/i,
+    'cancellation-policy',
+  ],
   [/\bdrug[\s-]?(test|tests|tested|testing|screen|screens|screened|screening)\b/i, 'background-checks'],
   [
     /^\W*(are|is|do|does)\s+(all\s+)?((your|the|these|those|spotless|spotless's)\s+)?(cleaners?|pros|people|they|staff|maids?|workers)\b.{0,25}\b(insured|bonded|covered)\b/i,
@@ -98,7 +102,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'guest-booking',
   ],
   [
-    /\brefund\b.{0,60}\b(nothing|not|isn'?t) (on|in|showing on|showing in) my (card|statement|account|bank)\b|\brefund\b.{0,80}\b(where is it|where'?s it|still (nothing|waiting|not here)|it'?s been \d+ (days|weeks)|been (over )?(a week|\d+ days|\d+ weeks))\b|\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhen (does|will|do|should) (the |my )?(money|refund|funds)\b.{0,30}\b(show up|come back|be back|arrive|appear|hit|get back|land)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
+    /\bcancel\w*\b.{0,40}\bnothing (back|returned|refunded)\b|\bnothing back on my (card|account|statement)\b|\brefund\b.{0,60}\b(nothing|not|isn'?t) (on|in|showing on|showing in) my (card|statement|account|bank)\b|\brefund\b.{0,80}\b(where is it|where'?s it|still (nothing|waiting|not here)|it'?s been \d+ (days|weeks)|been (over )?(a week|\d+ days|\d+ weeks))\b|\b(don'?t|do not|can'?t|cannot|haven'?t|have not) (see|seen|find)\b.{0,20}\b(the |my )?(money|refund|funds)\b|\bwhen (does|will|do|should) (the |my )?(money|refund|funds)\b.{0,30}\b(show up|come back|be back|arrive|appear|hit|get back|land)\b|\bwhere('?s| is) my refund\b|\b(my|the) refund\b.{0,30}\b(yet|arrive|arrived|come through|status|when|where)\b|\bhaven'?t (got|received) (my|the) refund\b|\b(money|refund|funds|charge)\b.{0,40}\b(still )?(isn'?t|isnt|is not|hasn'?t|hasnt|has not|not|never)\b.{0,15}\b(back|arrived|returned|come back|showed up|reversed|received|on my card|on my statement|showing)\b|\b(haven'?t|have not|not|never|didn'?t|did not)\b.{0,20}\b(seen|got|gotten|received|had)\b.{0,10}\b(the |my |any )?(money|refund|funds)\b|\bstill no (refund|money)\b|\b(charge|money|payment)\b.{0,20}\bstill\b.{0,20}\b(on|sitting on|showing on|there)\b|\bno refund (yet|on my card|back)\b|\b(how long|how many days|when)\b.{0,30}\brefunds?\b.{0,30}\b(hit|show up|appear|arrive|land|take|come|clear)|\brefunds?\b.{0,20}\b(hit|show up on|land in|appear on|take to)\b/i,
     'refund-status',
   ],
   [

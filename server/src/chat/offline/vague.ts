@@ -68,6 +68,9 @@ export function vague(text: string): Clarify | null {
     )
   )
     return { kind: 'clarify', about: 'price' };
+  // "is the 1st ok?": a day for something it cannot see.
+  if (/^\W*(is|how about|what about|and) (the )?\d{1,2}(st|nd|rd|th)( (ok|okay|good|fine|free|possible))?\W*$/.test(t))
+    return { kind: 'clarify', about: 'general' };
   // "which one is cheaper": of answers it cannot see.
   if (/^\W*which one('?s| is) (cheaper|better|closer|nicer|best|cheapest)\W*$/.test(t))
     return { kind: 'clarify', about: 'general' };

@@ -42,10 +42,18 @@ function weekday(date: string): number {
 
 /** "after 3", "after 3pm", "after 15:00", "from 2 onwards", "later than 4": as HH:MM. */
 export function findAfter(text: string): string | null {
+  // "noon or later", "noonish or a bit after": from noon.
+  if (/\b(noon|midday)\s+(or|and)\s+(later|after|a bit after|a little after|after that|onwards?)\b/i.test(text))
+    return '12:00';
   const m =
     /\b(?:after|from|later than|past)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:hours?|hrs?|days?|minutes?|mins?))\b/i.exec(
       text,
-    );
+    ) ??
+    // "3 or later", "after work, like 5:30".
+    /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?\s+(?:or|and) (?:later|after|a bit after|a little after|onwards?)\b/i.exec(
+      text,
+    ) ??
+    /\bafter work\b.{0,20}\b(?:like|around|say|about|at)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?/i.exec(text);
   if (!m?.[1]) return null;
   let hour = Number(m[1]);
   const minute = Number(m[2] ?? '0');
@@ -94,7 +102,15 @@ export function readWhen(text: string, today: string): When | null {
   const weekendContext =
     /\b(till|until|til|through|before|after) (the |this )?weekend\b/.test(t) &&
     /\b(today|tonight|tomorrow|tmrw|mon|tues?|wednes|wed|thurs?|fri)(day)?\b/.test(t);
-  if (ofDate) {
+  // "tuesday of the week after thanksgiving": that weekday in the week (Monday on) after the day named.
+  const weekAfter =
+    /\b(?:(mon|tues|wednes|thurs|fri|satur|sun)day (?:of|in) )?the week after ([a-z' ]{3,30}?)(?=[\s,.;!?-]|$)/.exec(t);
+  const afterDay = weekAfter?.[2] ? findDate(weekAfter[2], today) : undefined;
+  if (weekAfter && afterDay) {
+    const monday = addDays(afterDay, (8 - weekday(afterDay)) % 7 || 7);
+    const named = weekAfter[1] ? ['mon', 'tues', 'wednes', 'thurs', 'fri', 'satur', 'sun'].indexOf(weekAfter[1]) : -1;
+    dates = named >= 0 ? [addDays(monday, named)] : Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  } else if (ofDate) {
     const saturday = addDays(ofDate, weekday(ofDate) === 0 ? -1 : 6 - weekday(ofDate));
     dates = [saturday, addDays(saturday, 1)];
   } else if (nthWeekend) {
