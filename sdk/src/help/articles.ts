@@ -126,7 +126,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
     id: 'supplies',
     title: 'Do cleaners bring their own supplies?',
-    text: "Yes: cleaners bring their own supplies and equipment unless you arrange otherwise. Want your own products used (fragrance-free, eco-friendly, for allergies or delicate surfaces), or does the job need something special, such as a ladder for high windows? Write it in the booking's special instructions: only your cleaner sees them, and you can change them from My Bookings until the visit.",
+    text: "Cleaners bring their own supplies and equipment, so you need not provide any unless you arrange otherwise. Want your own products used (fragrance-free, eco-friendly, for allergies or delicate surfaces), or does the job need something special, such as a ladder for high windows? Write it in the booking's special instructions: only your cleaner sees them, and you can change them from My Bookings until the visit.",
     href: '/dashboard',
     terms:
       'supplies supply equipment products product vacuum mop bring own chemicals cleaning products eco friendly fragrance free allergies ladder',

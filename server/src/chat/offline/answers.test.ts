@@ -1,8 +1,8 @@
 import { formatMoney } from '@spotless/sdk/rules';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Actor, visitor } from '../../contract/actor';
-import { cleaners, timeOff, users } from '../../db/schema';
+import { bookings, cleaners, timeOff, users } from '../../db/schema';
 import { assistantWorld } from '../../test/assistant-world';
 
 /**
@@ -276,5 +276,22 @@ describe('the offline assistant answers from the rules and the data', () => {
     expect(elsewhere.trace.bookings?.question).toBe('list');
     const problem = await ask(customer, 'hey so I have a problem with my cleaning');
     expect(problem.trace).toMatchObject({ intent: 'clarify', unsure: true });
+  });
+  it('answers about the booking whose cleaner is named, not always the next one', async () => {
+    const all = await ask(customer, 'list my bookings');
+    const ids = all.trace.bookings?.bookingIds ?? [];
+    expect(ids.length).toBeGreaterThan(1);
+    const rows = await ctx.database.db
+      .select({ id: bookings.id, cleanerId: bookings.cleanerId, first: users.firstName, last: users.lastName })
+      .from(bookings)
+      .innerJoin(cleaners, eq(cleaners.id, bookings.cleanerId))
+      .innerJoin(users, eq(users.id, cleaners.userId))
+      .where(inArray(bookings.id, ids));
+    const next = rows.find((r) => r.id === ids[0]);
+    const other = rows.find((r) => r.id !== ids[0] && r.cleanerId !== next?.cleanerId);
+    if (!other) throw new Error('the demo customer has no upcoming booking with another cleaner');
+    const named = await ask(customer, `cancel my booking with ${other.first} ${other.last} — will I be charged?`);
+    expect(named.trace.bookings?.bookingIds).toEqual([other.id]);
+    expect(named.text).toContain(`${other.first} ${other.last}`);
   });
 });

@@ -289,6 +289,7 @@ export function whereFirst(text: string): Asked | null {
       text,
     ) ||
     /\bfind (me )?(someone|somebody|a cleaner|one|anyone) (cheaper|better|closer|nicer|else)\b/i.test(text) ||
+    /^\W*who (can|could) (do|come|make it|clean)\b/i.test(text) ||
     /^\W*(i )?(need|want) (a |some )?(cleaning|clean)( done)?\W*$/i.test(text)
   ) {
     // "anyone free saturday, maria lopez?" names someone; "need someone asap" does not.
@@ -306,7 +307,7 @@ export function ownDataAsked(text: string): boolean {
   )
     return false;
   if (
-    /\b(did|has|have) the (payment|charge)\b.{0,40}\b(go|gone|went|come|came) through\b|\bbooked\b.{0,40}\b(what time|when) (are|is|will) (they|she|he|the cleaner|someone)( \w+)? (coming|arriving|get(ting)? there|show(ing)? up)\b|\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\bmy cleaner\b.{0,30}\b(still coming|coming|on (her|his|their|its) way|arriving|showing up)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
+    /\bdid i (pay|get charged|get billed) (for )?(my|the) (\w+ )?(cleaning|booking|clean|visit)\b|\b(did|has|have) the (payment|charge)\b.{0,40}\b(go|gone|went|come|came) through\b|\bbooked\b.{0,40}\b(what time|when) (are|is|will) (they|she|he|the cleaner|someone)( \w+)? (coming|arriving|get(ting)? there|show(ing)? up)\b|\b(did|has|have|was|were)\b.{0,10}\bmy (card|account|bank)\b.{0,15}\b(get |been |got )?(charged|billed|debited)\b|\bmy cleaner\b.{0,30}\b(still coming|coming|on (her|his|their|its) way|arriving|showing up)\b|\b(did|has|is) my cleaner (confirm|accept|respond|repl)\w*\b|\bmy cleaner\b.{0,15}\b(confirmed|accepted)\b/i.test(
       text,
     )
   )

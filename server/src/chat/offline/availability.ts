@@ -103,8 +103,11 @@ export async function availability(
           .sort()
       : inRange.slice(0, 6);
     const times = list(near.map(formatTime12));
+    // "around 10am" when 10:00 is taken: say so, then the nearest free times.
+    const notThen =
+      clock && !inRange.includes(clock) ? `${cleaner.name} isn't free at ${formatTime12(clock)} then. ` : '';
     return {
-      text: `${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time${service ? `, for ${service.name} (${service.duration / 60} hours)` : ''}. Book ${formatTime12(pick)}: ${bookingHref(cleaner.id, service, day, pick)} — you'll add your address and confirm on the booking page.`,
+      text: `${notThen}${cleaner.name} is free on ${longDate(day)}${timeOfDay ? ` (${timeOfDay})` : ''} at ${times}, their local time${service ? `, for ${service.name} (${service.duration / 60} hours)` : ''}. Book ${formatTime12(pick)}: ${bookingHref(cleaner.id, service, day, pick)} — you'll add your address and confirm on the booking page.`,
       trace,
     };
   }

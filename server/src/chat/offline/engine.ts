@@ -13,7 +13,7 @@ import { priceOf } from './prices';
 import { search } from './search';
 import { settle } from './settle';
 import { expandShorthand, nameCandidate } from './spelling';
-import { readWhen, todayIn } from './when';
+import { readingDay, readWhen, todayIn } from './when';
 import { writeRefusal } from './write-refusals';
 
 /**
@@ -57,14 +57,20 @@ export function offlineEngine(knowledge = new KnowledgeBase()): AssistantEngine 
 type Answer = { text: string; trace: ReplyTrace };
 
 async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Promise<Answer> {
-  // "is tom free fri morning? also what's he charge for a deep clean": two asks; the first is
-  // answered, and the person is asked to send the other on its own.
-  const first = firstAsk(request.message, request.person !== null, todayIn(request.now, DEFAULT_ZONE));
-  if (first) {
-    const answered = await answer_({ ...request, message: first }, knowledge);
+  // "is tom free fri morning? also what's he charge for a deep clean": two asks. The first is
+  // answered; the second too when the help centre or a rule answers it without listing anyone, else
+  // the person is asked to send it on its own.
+  const asks = twoAsks(request.message, request.person !== null, todayIn(request.now, DEFAULT_ZONE));
+  if (asks) {
+    const answered = await answer_({ ...request, message: asks.first }, knowledge);
+    const also = SECOND_ANSWERED.includes(classify(asks.second, request.person !== null).kind)
+      ? await answer_({ ...request, message: asks.second }, knowledge)
+      : null;
     return {
       ...answered,
-      text: `${answered.text}\n\nYou asked something else too: send it on its own and I'll answer it.`,
+      text: also
+        ? `${answered.text}\n\nAnd your other question: ${also.text}`
+        : `${answered.text}\n\nYou asked something else too: send it on its own and I'll answer it.`,
     };
   }
   const { toolbox } = request;
@@ -99,7 +105,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   }
   // Days are the asker's: the zone their browser sent, else the city they name, else the Midwest's.
   const zone = request.timeZone ?? findPlace(message).city?.timeZone ?? DEFAULT_ZONE;
-  const today = todayIn(request.now, zone);
+  const today = readingDay(message, request.now, zone);
   if (intent.kind === 'cleaner' && intent.tentative) {
     // Unknown words that may be a name: a profile only if such a cleaner exists.
     const found = await cleanerProfile(toolbox, intent.name, findPlace(message).city?.name);
@@ -120,7 +126,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     case 'write':
       return { text: writeRefusal(intent.what), trace: { intent: 'refusal', refusal: 'write' } };
     case 'bookings':
-      return ownBookings(toolbox, intent.question, signedIn, request.now, readWhen(message, today)?.dates);
+      return ownBookings(toolbox, intent.question, signedIn, request.now, readWhen(message, today)?.dates, message);
     case 'cancellation':
       return cancellationOutcome(message, request.now, zone);
     case 'price':
@@ -216,10 +222,13 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
 
 /** Where a second ask begins: "? also what's", ", and also do you", "side q, do your", "? and does she". */
 const SECOND_ASK =
-  /(?:\?+\s*(?:and |also |plus |oh and |btw |side q,? )|[,;.]?\s+(?:and also|also|plus|side q(?:uestion)?|oh and|one more thing|another question)[,:]?\s+|,\s*and\s+)(?=(?:do|does|did|is|are|can|could|what|whats|what's|how|when|where|who|which|will|would|should|any|u|you|your|y'?all)\b)/i;
+  /(?:\?+\s*(?:and |also |plus |oh and |btw |side q,? )|[,;.]?\s+(?:and also|also|plus|side q(?:uestion)?|oh and|one more thing|another question)[,:]?\s+|,\s*and\s+|\s+and\s+(?=(?:can|could|do|does|is|are|will|would|should|how|what)\s+(?:i|you|u|we|they|it|he|she|cleaners|the cleaners)\b))(?=(?:do|does|did|is|are|can|could|what|whats|what's|how|when|where|who|which|will|would|should|any|u|you|your|y'?all)\b)/i;
 
-/** The first of two asks, when it alone is a question the engine answers. */
-function firstAsk(raw: string, signedIn: boolean, today: string): string | undefined {
+/** Second asks answered beside the first: none of them lists cleaners. */
+const SECOND_ANSWERED: Intent['kind'][] = ['topic', 'cancellation', 'earnings', 'services'];
+
+/** The first of two asks, when it alone is a question the engine answers, and the second. */
+function twoAsks(raw: string, signedIn: boolean, today: string): { first: string; second: string } | undefined {
   const message = settle(expandShorthand(raw));
   const split = SECOND_ASK.exec(message);
   if (!split || split.index === 0) return undefined;
@@ -229,7 +238,9 @@ function firstAsk(raw: string, signedIn: boolean, today: string): string | undef
   if (whole.kind === 'bookings' && whole.question === 'cancel-free') return undefined;
   const alone = classify(first, signedIn);
   const named = alone.kind === 'other' && nameCandidate(first) !== undefined && findDate(first, today) !== undefined;
-  return FIRST_ASKS.includes(alone.kind) || named ? first : undefined;
+  return FIRST_ASKS.includes(alone.kind) || named
+    ? { first, second: message.slice(split.index + split[0].length) }
+    : undefined;
 }
 
 /** What a first ask can be answered as, the second left for later. */

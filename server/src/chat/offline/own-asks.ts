@@ -48,6 +48,9 @@ export function ownBookings(
     /\bdo i have (more than one|two|multiple|several|other|another) (cleanings?|bookings?|appointments?|cleans?|visits?)\b|\b(did|have) i (ever )?(book|booked|used|hired)\b.{0,15}\b(anybody|anyone|someone|somebody|a cleaner|cleaners) (outside|besides|other than|apart from|except)\b/.test(
       t,
     );
+  // "my bookings": all of them.
+  if (/^\W*((show|see|view|list|check)( me)? )?(all )?my (bookings|cleanings|appointments|reservations)\W*$/.test(t))
+    return { kind: 'bookings', question: 'list' };
   // "is my thursday cleaning still on?": that one.
   if (
     /\bis my (\w+ )?(booking|cleaning|appointment|clean|visit) still (on|happening|going ahead|booked|confirmed)\b/.test(

@@ -1,6 +1,7 @@
 import { FREE_CANCELLATION_HOURS, formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { BookingFacts } from '../tools';
+import { isWord } from './spelling';
 
 /** The offline engine's answers about the signed-in person's own bookings (decision 047). */
 
@@ -24,6 +25,8 @@ export async function ownBookings(
   now: Date,
   /** The days the question names ("who is cleaning for me on december 3"), if any. */
   days?: readonly string[],
+  /** The question's words, for a booking named by its cleaner ("my booking with Wei Ramirez"). */
+  message = '',
 ): Promise<Answer> {
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question, bookingIds: [] } };
   if (!signedIn) {
@@ -38,7 +41,20 @@ export async function ownBookings(
   const upcoming = bookings
     .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && new Date(b.startsAt) > now)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-  const next = upcoming[0];
+  // "cancel my booking with Wei Ramirez": the one with the cleaner named, else the next.
+  const words = new Set(message.toLowerCase().match(/[a-z]+/g) ?? []);
+  const withNamed = upcoming.find((b) =>
+    b.cleaner.name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((part) => part.length >= 3 && words.has(part) && !isWord(part)),
+  );
+  // "can I cancel my december 11th one for free": the one on the day named.
+  const onDay =
+    question === 'cancel-free' && days?.length === 1 ? upcoming.find((b) => b.scheduledDate === days[0]) : undefined;
+  const next = question === 'list' ? upcoming[0] : (withNamed ?? onDay ?? upcoming[0]);
+  const label = next && next !== upcoming[0] ? 'your cleaning' : 'your next cleaning';
+  const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
   if (!next) {
     trace.bookings = { question, bookingIds: [] };
     return {
@@ -75,13 +91,13 @@ export async function ownBookings(
   if (question === 'next') {
     const paid = next.paymentStatus === 'succeeded' ? ', paid' : next.status === 'pending' ? ', not paid yet' : '';
     return {
-      text: `Your next cleaning is ${about} (${next.status}${paid}), at ${next.address}. ${next.cleaner.name}'s profile: /cleaner/${next.cleaner.id}. Manage it in My Bookings: /dashboard`,
+      text: `${Label} is ${about} (${next.status}${paid}), at ${next.address}. ${next.cleaner.name}'s profile: /cleaner/${next.cleaner.id}. Manage it in My Bookings: /dashboard`,
       trace,
     };
   }
   if (!next.cancel) {
     return {
-      text: `Your next cleaning, ${about}, can't be cancelled from the app now. Contact support: /contact`,
+      text: `${Label}, ${about}, can't be cancelled from the app now. Contact support: /contact`,
       trace,
     };
   }
@@ -95,18 +111,18 @@ export async function ownBookings(
     const refund =
       Number(next.cancel.refund) > 0 ? ` and the full ${formatDollars(next.cancel.refund)} goes back to your card` : '';
     return {
-      text: `Cancelling it is free. Your next cleaning, ${about}, is more than ${FREE_CANCELLATION_HOURS} hours away, so nothing is charged${refund}. You can cancel it in My Bookings: /dashboard`,
+      text: `Cancelling it is free. ${Label}, ${about}, is more than ${FREE_CANCELLATION_HOURS} hours away, so nothing is charged${refund}. You can cancel it in My Bookings: /dashboard`,
       trace,
     };
   }
   if (next.cancel.feeCents === 0) {
     return {
-      text: `Cancelling it costs nothing: your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, but it isn't paid, so no fee applies. You can cancel it in My Bookings: /dashboard`,
+      text: `Cancelling it costs nothing: ${label}, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, but it isn't paid, so no fee applies. You can cancel it in My Bookings: /dashboard`,
       trace,
     };
   }
   return {
-    text: `Cancelling it is not free: your next cleaning, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, so the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
+    text: `Cancelling it is not free: ${label}, ${about}, starts within ${FREE_CANCELLATION_HOURS} hours, so the cleaner's fee of ${formatDollars(next.cancel.fee)} is kept and ${formatDollars(next.cancel.refund)} is refunded to your card. You can cancel it in My Bookings: /dashboard`,
     trace,
   };
 }

@@ -160,4 +160,23 @@ describe('the offline assistant reads what a keyword would mislead', () => {
     const vague = await ask(customer, 'is the 1st ok?');
     expect(vague.trace).toMatchObject({ intent: 'clarify', unsure: true });
   });
+  it('reads a part of today already over as next week, answers a second policy question too, and says a time asked is taken', async () => {
+    // 20:30 on Tuesday in Kolkata: Tuesday's morning is over, so "first thing tuesday" is next week's.
+    const late = await ask(visitor, 'anyone free first thing tuesday in Austin?', 'Asia/Kolkata');
+    expect(late.trace.when?.date).toBe('2026-12-01');
+    const both = await ask(
+      visitor,
+      'how much is a move out clean in Austin and can I cancel it for free 2 days before?',
+    );
+    expect(both.trace.price).toMatchObject({ service: 'moveout', city: 'Austin' });
+    expect(both.text).toMatch(/And your other question: Cancelling 2 days \(48 hours\) before the start is free/);
+    const supplies = await ask(visitor, 'do I need to provide cleaning supplies');
+    expect(supplies.text).not.toMatch(/^Yes/);
+    const paid = await ask(customer, 'did I pay for my last cleaning?');
+    expect(paid.text).toContain('/payments');
+    const locked = await ask(visitor, "I'm locked out lol what do I do");
+    expect(locked.trace.articles?.[0]).toBe('profile-details');
+    const mine = await ask(visitor, 'my bookings');
+    expect(mine.trace.intent).toBe('sign-in');
+  });
 });

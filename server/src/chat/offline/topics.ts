@@ -114,7 +114,7 @@ export const TOPICS: Array<[RegExp, string]> = [
     'delete-account',
   ],
   [
-    /\b(going|go|sent|sending|goes) to (my |the |an )?(old|wrong|previous|former|work) (work )?(e-?mail|address|inbox)\b|\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
+    /\blocked out\b|\bcan'?t (log|sign) ?in\b|\bforgot (my )?password\b|\b(going|go|sent|sending|goes) to (my |the |an )?(old|wrong|previous|former|work) (work )?(e-?mail|address|inbox)\b|\b(change|update|edit|reset|fix|correct)\b.{0,25}\b(my|the|account'?s?) (last |first )?(name|e-?mail|email address|phone|phone number|number|password|details)\b|\bmy (last |first |full )?(name|e-?mail|email address|phone number|number)\b.{0,20}\b(spelled wrong|misspelled|spelt wrong|wrong|incorrect|has a typo|out of date)\b/i,
     'profile-details',
   ],
   [

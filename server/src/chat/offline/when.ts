@@ -25,6 +25,24 @@ export const TIME_RANGES: Record<TimeOfDay, [string, string]> = {
   evening: ['17:00', '24:00'],
 };
 
+/**
+ * The day relative dates are read from: today, unless the message names today's weekday for a part
+ * of the day already over ("first thing friday", said on Friday afternoon, is next Friday).
+ */
+export function readingDay(text: string, now: Date, zone: string): string {
+  const today = todayIn(now, zone);
+  const t = text.toLowerCase();
+  const name = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][weekday(today)] as string;
+  if (!new RegExp(`\\b${name}[a-z]*\\b`).test(t) || /\b(today|tonight|this (morning|afternoon|evening))\b/.test(t))
+    return today;
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone }).format(now),
+  );
+  const part = findTimeOfDay(t);
+  const over = part === 'morning' ? hour >= 12 : part === 'afternoon' ? hour >= 17 : hour >= 18;
+  return over ? addDays(today, 1) : today;
+}
+
 /** Today's date in a zone (YYYY-MM-DD). */
 export function todayIn(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
