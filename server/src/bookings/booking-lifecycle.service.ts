@@ -10,7 +10,13 @@ import type { Deps } from '../deps';
 import { bookingReminderEmail } from '../notifications/booking-emails';
 import { siteOf } from '../notifications/site';
 import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
-import { factsOf, notifyBookingConfirmed, partiesOf, queueBookingEmail } from './booking-notifications.service';
+import {
+  factsOf,
+  guestLinkFor,
+  notifyBookingConfirmed,
+  partiesOf,
+  queueBookingEmail,
+} from './booking-notifications.service';
 import { type BookingAction, cleanerActionFor, transition } from './booking-state';
 import { recordHistory } from './bookings.queries';
 
@@ -223,6 +229,8 @@ export async function queueBookingReminders(deps: BookingDeps, actor: Actor): Pr
     const rows = await tx.select().from(bookings).where(due).orderBy(bookings.startsAt).limit(REMINDER_BATCH);
     for (const booking of rows) {
       const parties = await partiesOf(tx, booking);
+      // A guest has no My Bookings until their link joins the booking to an account: a fresh link.
+      const guestLink = await guestLinkFor(tx, now, siteOf(deps), booking);
       for (const who of ['customer', 'cleaner'] as const) {
         const email = bookingReminderEmail(siteOf(deps), {
           to: who,
@@ -230,6 +238,7 @@ export async function queueBookingReminders(deps: BookingDeps, actor: Actor): Pr
           booking: factsOf(booking),
           otherName: who === 'customer' ? parties.cleaner.name : parties.customer.name,
           now,
+          guestLink: who === 'customer' ? guestLink : undefined,
         });
         const dedupeKey = `booking_reminder:${booking.id}:${booking.startsAt.getTime()}:${who}`;
         await queueBookingEmail(tx, now, 'booking_reminder', booking, who, parties[who], email, dedupeKey);

@@ -128,7 +128,8 @@ export async function queueBookingEmail(
  * A guest booking's manage link (decision 049), new with its confirmation e-mail: stored (its
  * SHA-256) in the caller's transaction, any earlier unused one ended.
  */
-async function guestLinkFor(tx: Tx, now: Date, site: string, booking: NotifiedBooking) {
+/** A guest's booking (no account yet): a fresh manage link for the e-mail about to go, else none. */
+export async function guestLinkFor(tx: Tx, now: Date, site: string, booking: NotifiedBooking) {
   if (booking.customerId !== null || !booking.guestEmail) return undefined;
   const made = newGuestLink(site, now, booking.guestEmail);
   await retireGuestLinks(tx, [booking.id], now);
@@ -168,6 +169,7 @@ export async function notifyBookingConfirmed(
       cleanerName: parties.cleaner.name,
       paid: options.paid,
       guestLink,
+      now,
     }),
   );
   if (options.by !== 'payment') return;

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, TEST_PASSWORD_COST } from '../auth/password';
+import { systemActor } from '../contract/actor';
 import { bookings, users } from '../db/schema';
 import { deliverNotifications } from '../notifications/outbox';
 import { guestCheckoutWorld } from '../test/guest-checkout';
 import type { Json } from '../test/harness';
+import { queueBookingReminders } from './booking-lifecycle.service';
 
 /**
  * The e-mailed link of guest checkout (decision 049) — single use, expiring, no Referer — joins the
@@ -95,5 +97,23 @@ describe('the e-mailed link', () => {
     expect(user?.emailVerifiedAt).not.toBeNull();
     const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, made.body.booking.id));
     expect(row?.customerId).toBe(user?.id);
+  });
+  it('comes again with the guest’s reminder, which has no My Bookings to send them to', async () => {
+    const made = await bookAndPayAsGuest(payload());
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, made.body.booking.id));
+    if (!row) throw new Error('no booking');
+    await deliverNotifications(ctx.deps);
+    const before = ctx.sent.length;
+    ctx.clock.set(new Date(row.startsAt.getTime() - 23 * 60 * 60 * 1000));
+    expect((await queueBookingReminders(ctx.deps, systemActor('test'))).reminded).toContain(row.id);
+    await deliverNotifications(ctx.deps);
+    const reminder = ctx.sent
+      .slice(before)
+      .find((m) => m.to === made.body.booking.customer.email && m.subject.startsWith('Reminder'));
+    expect(reminder?.subject).toMatch(/^Reminder: your cleaning is tomorrow/);
+    expect(reminder?.body).toMatch(
+      /See, change or cancel your booking with this link: http:\/\/localhost:8787\/api\/guest-link\?token=/,
+    );
+    expect(reminder?.body).not.toContain('/dashboard');
   });
 });

@@ -48,11 +48,21 @@ const instructionsOf = (booking: BookingFacts) =>
 
 /**
  * The policy in sentences, from the SDK's one rule (cancellation.ts on the server): until when
- * cancelling is free, and the fee after; an unpaid booking costs nothing to cancel.
+ * cancelling is free, and the fee after; an unpaid booking costs nothing to cancel. A booking made
+ * within the 24 hours before its start was never free to cancel once paid: it says so, and never
+ * offers a deadline already gone.
  */
-export function cancellationSentence(booking: BookingFacts, paid: boolean): string {
+export function cancellationSentence(booking: BookingFacts, paid: boolean, now?: Date): string {
   const until = new Date(booking.startsAt.getTime() - FREE_CANCELLATION_HOURS * HOUR_MS);
   const fee = Math.min(booking.hourlyRateCents * LATE_CANCELLATION_FEE_HOURS, booking.totalPriceCents);
+  if (now && now >= until) {
+    return [
+      paid
+        ? `This booking starts within ${FREE_CANCELLATION_HOURS} hours, so cancelling it is not free:`
+        : `Until you pay, cancelling costs nothing. Once paid, this booking starts within ${FREE_CANCELLATION_HOURS} hours, so cancelling it`,
+      `${paid ? 'it ' : ''}keeps the cleaner's fee of ${formatMoney(fee)} (one hour at the booked rate) and refunds the rest.`,
+    ].join(' ');
+  }
   return [
     paid
       ? 'You can cancel for free until'
@@ -73,6 +83,8 @@ export function bookingConfirmedEmail(
     paid: boolean;
     /** A guest's manage link, which keeps the booking in their own account (decision 049). */
     guestLink?: { href: string; partnerName: string | null } | undefined;
+    /** When the e-mail is written: a free-cancellation deadline already gone is not offered. */
+    now?: Date;
   },
 ): Email {
   const { booking, guestLink } = input;
@@ -86,7 +98,7 @@ export function bookingConfirmedEmail(
     body: letter(input.firstName, [
       opening,
       bookingSummary(booking),
-      cancellationSentence(booking, input.paid),
+      cancellationSentence(booking, input.paid, input.now),
       guestLink
         ? [
             `To see, change or cancel your booking, keep it in your own Spotless account by opening this link (it works once, within 7 days):`,
@@ -219,6 +231,8 @@ export function bookingReminderEmail(
     booking: BookingFacts;
     otherName: string;
     now: Date;
+    /** A guest's manage link (decision 049): a guest has no My Bookings to go to. */
+    guestLink?: { href: string } | undefined;
   },
 ): Email {
   const { booking, otherName } = input;
@@ -230,7 +244,9 @@ export function bookingReminderEmail(
       body: letter(input.firstName, [
         `A quick reminder: ${otherName} is coming to clean ${day} at ${at}.`,
         bookingSummary(booking),
-        `See or change your booking in My Bookings: ${link(site, '/dashboard')}`,
+        input.guestLink
+          ? `See, change or cancel your booking with this link: ${input.guestLink.href}`
+          : `See or change your booking in My Bookings: ${link(site, '/dashboard')}`,
       ]),
     };
   }

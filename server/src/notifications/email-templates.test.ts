@@ -89,6 +89,11 @@ describe('the pieces every e-mail is made of', () => {
       'You can cancel for free until Friday, November 27, 2026 at 10:00 AM CST, 24 hours before the start. ' +
         "After that, cancelling keeps the cleaner's fee of $45.00 (one hour at the booked rate) and refunds the rest.",
     );
+    // Booked with less than 24 hours to go: no deadline already gone is offered.
+    const late = new Date(SAMPLE_BOOKING.startsAt.getTime() - 16 * 60 * 60 * 1000);
+    expect(cancellationSentence(SAMPLE_BOOKING, true, late)).toBe(
+      "This booking starts within 24 hours, so cancelling it is not free: it keeps the cleaner's fee of $45.00 (one hour at the booked rate) and refunds the rest.",
+    );
   });
 
   it('makes only absolute links on the site, and refuses a path without its slash', () => {
