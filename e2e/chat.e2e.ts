@@ -64,6 +64,9 @@ describe.each([
     await cleanerButton.click();
     await page.waitForURL(`${baseUrl}${href}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
+    // The panel steps aside for the page it opened, at every width (it covered the booking form).
+    await page.locator('.chat-panel--minimized').waitFor();
+    await page.screenshot({ path: shotPath(`${label}-followed.png`) });
     await page.close();
   });
 

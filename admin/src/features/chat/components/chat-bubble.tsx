@@ -136,7 +136,7 @@ export function ChatBubble() {
       </header>
       {minimized ? null : (
         <>
-          <ChatMessages state={state} onFollow={() => narrowScreen() && chat.minimize()} />
+          <ChatMessages state={state} onFollow={() => chat.minimize()} />
           <QuickReplies state={state} onPick={(text) => chat.sendQuickReply(text)} />
           <form
             className="chat-panel__form"
@@ -195,9 +195,4 @@ function QuickReplies({ state, onPick }: { state: ChatState; onPick: (text: stri
       ))}
     </ul>
   );
-}
-
-/** On a phone the panel covers the page: it steps aside when a link is followed. */
-function narrowScreen(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches;
 }
