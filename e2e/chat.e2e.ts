@@ -52,6 +52,20 @@ describe.each([
     await cleanerButton.waitFor();
     // More than two messages: the quick replies are gone.
     expect(await quick.count()).toBe(0);
+    // The reply shows from its start, not scrolled to its end.
+    const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+    const view = await page.locator('.chat-panel__messages').boundingBox();
+    const top = (await reply.boundingBox())?.y ?? -1;
+    expect(top).toBeGreaterThanOrEqual((view?.y ?? 0) - 1);
+    expect(top).toBeLessThan((view?.y ?? 0) + (view?.height ?? 0));
+    // Nothing in the conversation reaches past the panel's right edge (a long button once cut
+    // every message off on a phone).
+    const edge = (await panel.boundingBox())?.x ?? 0;
+    const right = edge + ((await panel.boundingBox())?.width ?? 0);
+    for (const item of await page.locator('[data-testid="chat-message"], [data-testid="chat-link"]').all()) {
+      const b = await item.boundingBox();
+      if (b) expect(b.x + b.width).toBeLessThanOrEqual(right + 0.5);
+    }
     await page.screenshot({ path: shotPath(`${label}-reply.png`) });
 
     expect(await seriousViolations(page)).toEqual([]);

@@ -9,19 +9,25 @@ import { Link } from '../../../lib/router';
  */
 export function ChatMessages({ state, onFollow }: { state: ChatState; onFollow: () => void }) {
   const end = useRef<HTMLDivElement>(null);
+  const last = useRef<HTMLLIElement>(null);
   const count = state.messages.length;
   const streaming = state.streamingText;
+  const lastRole = state.messages.at(-1)?.role;
+  // A finished reply shows from its start (a long list opened at its end, its cleaners out of
+  // view); the person's message, the typing dots and a streaming reply keep the end in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every new message or streamed piece
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (!state.pending && lastRole === 'assistant') last.current?.scrollIntoView?.({ block: 'start' });
+    else end.current?.scrollIntoView?.({ block: 'end' });
   }, [count, streaming, state.pending]);
 
   return (
     <div className="chat-panel__messages">
       <ol className="chat-panel__list" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
-        {state.messages.map((message) => (
+        {state.messages.map((message, i) => (
           <li
             key={message.id}
+            ref={i === count - 1 ? last : undefined}
             className={`chat-message chat-message--${message.role}`}
             data-testid="chat-message"
             data-role={message.role}
