@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatProposal } from '../chat/index';
-import { chatLinks, chatTarget } from './chat-links';
+import { replyParts } from '../chat/reply-links';
+import { chatLinks, chatTarget, plainer } from './chat-links';
 
 const BASE = 'https://spotless.example';
 
@@ -75,5 +76,20 @@ describe('a chat reply’s links on a partner’s page', () => {
       ['Maria Garcia', 'booking'],
       ['Cancellation policy', 'page'],
     ]);
+  });
+  it('says a page’s title once: a label before its address is the link, a name already on the line is linked there', () => {
+    const text =
+      '1. Amara Patel — ★5.0, Verified: /cleaner/25\nBook 8:00 AM: /booking/25/1?date=2026-11-28&time=08:00\nSee all matching cleaners: /cleaners?location=Austin';
+    const links = [
+      { href: '/cleaner/25', title: 'Amara Patel', rel: 'cleaner' },
+      { href: '/booking/25/1?date=2026-11-28&time=08:00', title: 'Book Amara Patel at 8:00 AM' },
+      { href: '/cleaners?location=Austin', title: 'See all matching cleaners', rel: 'listing' },
+    ];
+    const shown = plainer(replyParts(text), links)
+      .map((part) =>
+        part.kind === 'text' ? part.text : `[${part.label ?? links.find((l) => l.href === part.href)?.title}]`,
+      )
+      .join('');
+    expect(shown).toBe('1. [Amara Patel] — ★5.0, Verified\n[Book Amara Patel at 8:00 AM]\n[See all matching cleaners]');
   });
 });

@@ -1,5 +1,5 @@
 import type { ChatEntry, ChatProposal } from '../chat/index';
-import { type ReplyLink, replyLinks } from '../chat/reply-links';
+import { type ReplyLink, type ReplyPart, replyLinks } from '../chat/reply-links';
 
 /**
  * Where a chat reply's link goes inside a partner's page (docs/partners.md): a cleaner, or a
@@ -71,4 +71,45 @@ export function chatTarget(href: string, proposals: readonly ChatProposal[], bas
 /** The links of a reply, in the hosted bubble's order (`replyLinks`), each with where it goes here. */
 export function chatLinks(entry: Pick<ChatEntry, 'pages' | 'proposals'>, base: string): ChatLink[] {
   return replyLinks(entry).map((link) => ({ ...link, target: chatTarget(link.href, entry.proposals, base) }));
+}
+
+/**
+ * A reply's text names a page before its address ("See all matching cleaners: /cleaners?…"), and the
+ * widget shows the address as the page's title: a title already said just before is not said twice.
+ * "See all matching cleaners: /cleaners?…" reads as the one link, and a cleaner's line links their
+ * name where it says it.
+ */
+export function plainer(
+  parts: ReplyPart[],
+  links: ReadonlyArray<{ href: string; title: string; rel?: string | undefined }>,
+): Array<ReplyPart & { label?: string }> {
+  const out: Array<ReplyPart & { label?: string }> = [];
+  for (const part of parts) {
+    const before = out.at(-1);
+    const link = part.kind === 'link' ? links.find((l) => l.href === part.href) : undefined;
+    if (part.kind !== 'link' || !link || before?.kind !== 'text') {
+      out.push(part);
+      continue;
+    }
+    // "See all matching cleaners: …", "Book 8:00 AM: …" before a link titled the same way: the link alone.
+    const start = before.text.slice(before.text.lastIndexOf('\n') + 1);
+    const label = start.endsWith(': ') ? start.slice(0, -2) : '';
+    if (label && (label === link.title || label.split(' ')[0] === link.title.split(' ')[0])) {
+      out[out.length - 1] = { kind: 'text', text: before.text.slice(0, -(label.length + 2)) };
+      out.push(part);
+      continue;
+    }
+    // "1. Amara Patel — ★5.0 …: /cleaner/25": the name, where the line says it, is the link.
+    const name = link.title.replace(/^Book /, '').replace(/ at .*$/, '');
+    const at = before.text.lastIndexOf(name);
+    if (name && at >= 0 && at > before.text.lastIndexOf('\n')) {
+      const rest = before.text.slice(at + name.length).replace(/:\s*$/, '');
+      out[out.length - 1] = { kind: 'text', text: before.text.slice(0, at) };
+      out.push({ ...part, label: name });
+      if (rest) out.push({ kind: 'text', text: rest });
+      continue;
+    }
+    out.push(part);
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { type Chat, type ChatEntry, type ChatState, createChat, replyParts } fro
 import { CHAT } from '../rules/chat';
 import { MESSAGES } from '../rules/messages';
 import { BookingDialog } from './booking';
-import { type ChatTarget, chatLinks, chatTarget } from './chat-links';
+import { type ChatTarget, chatLinks, chatTarget, plainer } from './chat-links';
 import { isKeyRefusal, WidgetError } from './client';
 import { Launcher } from './launcher';
 import { KeyRefused, report, TopLayer, type WidgetProps } from './shared';
@@ -215,7 +215,7 @@ type Follow = (target: ChatTarget, label: ComponentChildren, className: string, 
 function Message(props: { entry: ChatEntry; base: string; follow: Follow }) {
   const { entry, base, follow } = props;
   const links = chatLinks(entry, base);
-  const parts = replyParts(entry.content);
+  const parts = plainer(replyParts(entry.content), links);
   const inline = new Set(parts.flatMap((part) => (part.kind === 'link' ? [part.href] : [])));
   const buttons = links.filter((link) => !inline.has(link.href));
   return (
@@ -224,7 +224,7 @@ function Message(props: { entry: ChatEntry; base: string; follow: Follow }) {
         if (part.kind === 'text') return part.text;
         const link = links.find((l) => l.href === part.href);
         const target = link?.target ?? chatTarget(part.href, entry.proposals, base);
-        const title = link?.title ?? part.href;
+        const title = part.label ?? link?.title ?? part.href;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order
           <span key={i}>

@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@spotless/sdk/help';
-import { isHostedPage } from '@spotless/sdk/rules';
+import { formatTime12, isHostedPage } from '@spotless/sdk/rules';
 
 /**
  * What a reply may point to and contain (decision 047): links only to this site's pages, written
@@ -123,7 +123,9 @@ function describe(
   const booking = /^\/booking\/(\d+)/.exec(url.pathname);
   if (booking) {
     const name = titles.cleaners.get(Number(booking[1]));
-    const when = url.searchParams.get('time') ? ' at this time' : '';
+    // "Book Amara Patel at 8:00 AM": the time the link opens with, in the cleaner's own zone.
+    const time = url.searchParams.get('time');
+    const when = time && /^\d{2}:\d{2}$/.test(time) ? ` at ${formatTime12(time)}` : '';
     return { rel: 'booking', href, title: name ? `Book ${name}${when}` : `Book this cleaner${when}` };
   }
   if (url.pathname === '/cleaners' || url.pathname === '/') {

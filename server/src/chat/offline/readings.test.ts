@@ -138,6 +138,8 @@ describe('the offline assistant reads what a keyword would mislead', () => {
     );
     expect(two.trace.intent).toBe('availability');
     expect(two.text).toMatch(/You asked something else too: send it on its own/);
+    // Its booking button says the time it opens with.
+    expect(two.pages.find((p) => p.rel === 'booking')?.title).toMatch(/^Book Tom Becker at \d{1,2}:\d{2} (AM|PM)$/);
     // One booking asked about twice is one ask.
     const one = await ask(customer, "When's my next cleaning, and would I get charged if I cancelled it today?");
     expect(one.trace.bookings?.question).toBe('cancel-free');
