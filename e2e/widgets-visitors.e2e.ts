@@ -62,7 +62,7 @@ const events = (page: Page) =>
   page.evaluate(() => (window as unknown as { __events: Array<{ name: string; detail: unknown }> }).__events);
 
 describe('a refused key, as the page’s visitors and its developer see it', () => {
-  it('tells visitors booking is not available, and keeps the reason for the developer: collapsed, in the console and the error event', async () => {
+  it('tells visitors the search is not available, and keeps the reason for the developer: collapsed, in the console and the error event', async () => {
     const cases = [
       ['/wrong-origin', 'origin_not_allowed', `This key is not allowed on ${host.url} — add it under allowed origins`],
       ['/inactive', 'inactive_key', 'This partner key is inactive'],
@@ -81,7 +81,8 @@ describe('a refused key, as the page’s visitors and its developer see it', () 
         const alert = page.locator('#search [part="error"]');
         await alert.waitFor({ timeout: 15_000 });
         // The visitor reads one plain sentence; the developer's reason is there, collapsed.
-        expect(await alert.locator('p').first().textContent()).toBe(MESSAGES.partner.bookingUnavailable);
+        // The search widget's own words: it is the search that is unavailable here.
+        expect(await alert.locator('p').first().textContent()).toBe(MESSAGES.partner.searchUnavailable);
         const details = alert.locator('details');
         expect(await details.locator('summary').textContent()).toBe("Details for this site's developer");
         expect(await details.getAttribute('open')).toBeNull();

@@ -34,6 +34,16 @@ const server = createServer((req, res) => {
     })
     .end(html);
 });
+// A busy port is one sentence, not a stack trace.
+server.on('error', (error) => {
+  if (error.code === 'EADDRINUSE') {
+    console.error(
+      `Port ${port} is in use. Start the example on another one: PORT=4174 npm start -w examples/partner-site`,
+    );
+    process.exit(1);
+  }
+  throw error;
+});
 server.listen(port, '127.0.0.1', () => {
   console.log(`Sunrise Realty (example partner site): http://localhost:${port} — widgets from ${spotless}`);
 });

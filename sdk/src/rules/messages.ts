@@ -56,6 +56,7 @@ export const MESSAGES = {
    */
   partner: {
     bookingUnavailable: 'Booking is not available on this site right now.',
+    searchUnavailable: 'Search is not available on this site right now.',
     chatUnavailable: 'Chat is not available on this site right now.',
     developerDetails: "Details for this site's developer",
   },

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { CleanerSearchPage, CleanerSearchQuery } from '../client/index';
+import { MESSAGES } from '../rules/messages';
 import { listingHref } from '../rules/search-filters';
 import { BookingDialog } from './booking';
 import { widgetApi } from './client';
@@ -197,7 +198,7 @@ export function SearchWidget(props: SearchProps) {
           </button>
         </div>
       </form>
-      {error ? <Failure error={error} ctx={ctx} /> : null}
+      {error ? <Failure error={error} ctx={ctx} unavailable={MESSAGES.partner.searchUnavailable} /> : null}
       <div aria-live="polite" aria-busy={busy ? 'true' : 'false'}>
         {result ? (
           result.items.length === 0 ? (

@@ -75,11 +75,13 @@ export function KeyRefused(props: { visitor: string; message: string; code: stri
 }
 
 /** A failure as the widget says it, with a way to the hosted site when the API cannot be reached. */
-export function Failure(props: { error: unknown; ctx: WidgetContext; path?: string }) {
+export function Failure(props: { error: unknown; ctx: WidgetContext; path?: string; unavailable?: string }) {
   const error = props.error;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
   if (error instanceof WidgetError && error.code && isKeyRefusal(error.code)) {
-    return <KeyRefused visitor={MESSAGES.partner.bookingUnavailable} message={message} code={error.code} />;
+    // The visitor is told what is unavailable here: the search, or booking.
+    const visitor = props.unavailable ?? MESSAGES.partner.bookingUnavailable;
+    return <KeyRefused visitor={visitor} message={message} code={error.code} />;
   }
   const offline = error instanceof WidgetError && error.status === 0;
   return (
