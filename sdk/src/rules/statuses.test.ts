@@ -32,6 +32,9 @@ describe('statuses in words', () => {
 
   it('a booking cancelled before it was ever paid: its payment reads Cancelled, not Pending or Unpaid', () => {
     expect(paymentStatusText('pending', 'cancelled')).toBe('Cancelled');
+    // A checkout left on a booking its cleaner confirmed: unpaid, as on any other confirmed card.
+    expect(paymentStatusText('pending', 'confirmed')).toBe('Unpaid');
+    expect(paymentStatusText('pending', 'pending')).toBe('Pending');
     expect(paymentStatusText('unpaid', 'cancelled')).toBe('Cancelled');
     // Still waiting to be paid while the booking stands.
     expect(paymentStatusText('pending', 'pending')).toBe('Pending');

@@ -90,6 +90,9 @@ const NEVER_PAID = new Set<string>(['unpaid', 'pending']);
  */
 export function paymentStatusText(status: PaymentStatusName, bookingStatus?: BookingStatusName): string {
   if (bookingStatus === 'cancelled' && NEVER_PAID.has(status)) return BOOKING_WORDS.cancelled;
+  // A checkout started and left on a booking already confirmed is unpaid: "Confirmed · Pending"
+  // read as a contradiction beside "Confirmed · Unpaid".
+  if (status === 'pending' && bookingStatus !== undefined && bookingStatus !== 'pending') return PAYMENT_WORDS.unpaid;
   return PAYMENT_WORDS[status] ?? statusText(status);
 }
 
