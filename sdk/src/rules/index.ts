@@ -20,5 +20,6 @@ export * from './pricing';
 export * from './reviews';
 export * from './search-filters';
 export * from './service-area';
+export * from './split';
 export * from './statuses';
 export * from './weekly-hours';

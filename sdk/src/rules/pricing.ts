@@ -82,7 +82,7 @@ export function totalPriceCents(hourlyRateCents: number, durationMinutes: number
 }
 
 /** numerator / divisor rounded to the nearest integer, halves up, in exact integer arithmetic. */
-function roundHalfUpDivide(numerator: number, divisor: number): number {
+export function roundHalfUpDivide(numerator: number, divisor: number): number {
   const product = numerator * 2 + divisor;
   if (!Number.isSafeInteger(product)) throw new RangeError('amount too large');
   return Math.floor(product / (divisor * 2));
