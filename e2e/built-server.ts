@@ -83,6 +83,9 @@ export async function startBuiltServer(
       NODE_ENV: 'development',
       // Every browser test signs in from 127.0.0.1; the limit itself is covered by server tests.
       AUTH_RATE_LIMIT: '1000',
+      // Every widget test calls through a key from 127.0.0.1, under a clock that does not run on its
+      // own, so a minute's 300 keyed requests would be spent by the suite; the limit is tested apart.
+      PARTNER_ADDRESS_RATE_LIMIT: '100000',
       // The browser tests' clock: a fixed start, moved by a test that needs time to pass.
       TEST_CLOCK_FILE: clockFile,
       ...env,

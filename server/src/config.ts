@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   MAX_UNPAID_BOOKINGS: z.coerce.number().int().min(1).max(100_000).default(3),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  PARTNER_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
   /** The loudly named opt-in to the local test-mode card provider in production: it takes no money. */
   UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).optional(),
@@ -145,6 +146,8 @@ export interface Config {
   readonly contactRateLimit: number;
   /** Uploads (application documents and review-photo requests) per account per hour. */
   readonly uploadRateLimit: number;
+  /** Requests a minute per address through partner keys, beside each key's own limit. */
+  readonly partnerAddressRateLimit: number;
   readonly seedCleaners: number;
   /**
    * The bearer token a metrics scraper sends to `/metrics` (Node only); without it there is no
@@ -243,6 +246,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxUnpaidBookings: e.MAX_UNPAID_BOOKINGS,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
+    partnerAddressRateLimit: e.PARTNER_ADDRESS_RATE_LIMIT,
     seedCleaners: e.SEED_CLEANERS,
     metricsToken: e.METRICS_TOKEN,
   });

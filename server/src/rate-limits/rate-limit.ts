@@ -33,7 +33,10 @@ const MINUTE_MS = 60 * 1000;
  * or the whole site. `AUTH_RATE_LIMIT` scales the sign-in family.
  */
 export function rateLimitPolicies(
-  config: Pick<Config, 'authRateLimit' | 'bookingRateLimit' | 'contactRateLimit' | 'uploadRateLimit'>,
+  config: Pick<
+    Config,
+    'authRateLimit' | 'bookingRateLimit' | 'contactRateLimit' | 'uploadRateLimit' | 'partnerAddressRateLimit'
+  >,
 ) {
   const auth = config.authRateLimit;
   return {
@@ -70,7 +73,7 @@ export function rateLimitPolicies(
      * Requests per address through partner keys (decision 048), beside each key's own limit
      * (`partners.rateLimitPerMinute`): one visitor cannot spend a partner's whole allowance.
      */
-    partnerAddress: { limit: 300, windowMs: MINUTE_MS },
+    partnerAddress: { limit: config.partnerAddressRateLimit, windowMs: MINUTE_MS },
   } as const;
 }
 export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;
