@@ -2,10 +2,9 @@ import { formatTime12 } from '@spotless/sdk/rules';
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import { findClockTime, findDate, findPlace, findTimeOfDay } from './lookups';
 import { findCleanerByName } from './names';
-import { longDate } from './own-bookings';
 import { list } from './search';
 import { askedService, bookingHref } from './service-length';
-import { addDays, readWhen, TIME_RANGES } from './when';
+import { addDays, longDate, readWhen, TIME_RANGES } from './when';
 
 /**
  * One named cleaner's free times (decision 047): on the day asked, read in the asker's zone, or the

@@ -60,7 +60,10 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   // "is tom free fri morning? also what's he charge for a deep clean": two asks. The first is
   // answered; the second too when the help centre or a rule answers it without listing anyone, else
   // the person is asked to send it on its own.
-  const asks = twoAsks(request.message, request.person !== null, todayIn(request.now, DEFAULT_ZONE));
+  // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport"), and the
+  // message settled (a correction, a thing ruled out), once.
+  const settled = settle(expandShorthand(request.message));
+  const asks = twoAsks(settled, request.person !== null, todayIn(request.now, DEFAULT_ZONE));
   if (asks) {
     const answered = await answer_({ ...request, message: asks.first }, knowledge);
     const also = SECOND_ANSWERED.includes(classify(asks.second, request.person !== null).kind)
@@ -74,8 +77,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     };
   }
   const { toolbox } = request;
-  // Misspelt words the rules and lookups read are read as meant ("saturdy", "suport").
-  let message = settle(expandShorthand(request.message));
+  let message = settled;
   const signedIn = request.person !== null;
   const guest = request.onPartnerSite === true && !signedIn;
   let intent = classify(message, signedIn);
@@ -228,8 +230,7 @@ const SECOND_ASK =
 const SECOND_ANSWERED: Intent['kind'][] = ['topic', 'cancellation', 'earnings', 'services'];
 
 /** The first of two asks, when it alone is a question the engine answers, and the second. */
-function twoAsks(raw: string, signedIn: boolean, today: string): { first: string; second: string } | undefined {
-  const message = settle(expandShorthand(raw));
+function twoAsks(message: string, signedIn: boolean, today: string): { first: string; second: string } | undefined {
   const split = SECOND_ASK.exec(message);
   if (!split || split.index === 0) return undefined;
   const first = message.slice(0, split.index);

@@ -2,17 +2,11 @@ import { FREE_CANCELLATION_HOURS, formatDollars, formatTime12 } from '@spotless/
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { BookingFacts } from '../tools';
 import { isWord } from './spelling';
+import { longDate } from './when';
 
 /** The offline engine's answers about the signed-in person's own bookings (decision 047). */
 
 type Answer = { text: string; trace: ReplyTrace };
-
-/** "Saturday, November 28" for 2026-11-28. */
-export function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-}
 
 function whenOf(b: BookingFacts): string {
   return `${longDate(b.scheduledDate)} at ${formatTime12(b.scheduledTime)}`;

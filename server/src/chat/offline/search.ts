@@ -2,10 +2,9 @@ import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
 import type { ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { CleanerFacts } from '../tools';
 import { findBadges, findKeywords, findMaxPrice, findMinRating, findPlace, findServiceType, findSort } from './lookups';
-import { longDate } from './own-bookings';
 import { findCatalogType } from './prices';
 import { askedService, bookingHref } from './service-length';
-import { fitting, type When } from './when';
+import { fitting, longDate, type When } from './when';
 
 /**
  * The offline engine's cleaner searches (decision 047): the filters a message states, and — when it

@@ -72,14 +72,22 @@ export function findAfter(text: string): string | null {
       text,
     ) ??
     /\bafter work\b.{0,20}\b(?:like|around|say|about|at)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?/i.exec(text);
-  if (!m?.[1]) return null;
+  // "after 3" with no am/pm, in a cleaning's day, is the afternoon.
+  return m ? clockOf(m, 7) : null;
+}
+
+/**
+ * An hour, its minutes and its am/pm as matched, as HH:MM: an hour from 1 to `afternoonUpTo` with no
+ * am/pm is the afternoon's, in a cleaning's day ("after 3", "before 3").
+ */
+function clockOf(m: RegExpExecArray, afternoonUpTo: number): string | null {
+  if (!m[1]) return null;
   let hour = Number(m[1]);
   const minute = Number(m[2] ?? '0');
   const half = m[3]?.toLowerCase().replace(/\./g, '');
   if (half === 'pm' && hour < 12) hour += 12;
   if (half === 'am' && hour === 12) hour = 0;
-  // "after 3" with no am/pm, in a cleaning's day, is the afternoon.
-  if (!half && hour >= 1 && hour <= 7) hour += 12;
+  if (!half && hour >= 1 && hour <= afternoonUpTo) hour += 12;
   if (hour > 23 || minute > 59) return null;
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
@@ -149,13 +157,13 @@ export function readWhen(text: string, today: string): When | null {
     // "next weekend" said Monday to Thursday: people mean this coming one or the one after — both.
     if (/\bnext weekend\b/.test(t) && later === 0 && weekday(today) >= 1 && weekday(today) <= 4) {
       dates = [saturday, addDays(saturday, 1), ...dates];
-      readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${longDay(saturday)} on, the nearer first.`;
+      readAs = `"Next weekend" can mean this coming one or the one after: I looked from ${longDate(saturday)} on, the nearer first.`;
     }
     // "the weekend after next" said Monday to Thursday: after the coming one, or after the one after it.
     if (later === 14 && weekday(today) >= 1 && weekday(today) <= 4) {
       const nearer = addDays(saturday, 7);
       dates = [nearer, addDays(nearer, 1), ...dates];
-      readAs = `"The weekend after next" can mean the one after this coming weekend or the one after that: I looked from ${longDay(nearer)} on, the nearer first.`;
+      readAs = `"The weekend after next" can mean the one after this coming weekend or the one after that: I looked from ${longDate(nearer)} on, the nearer first.`;
     }
     // "this weekend? Sunday preferably": the day named wins.
     if (/\bsat(urday)?\b/.test(t) && /\bsun(day)?\b/.test(t)) {
@@ -220,24 +228,14 @@ function findBefore(text: string): string | null {
     /\b(?:before|no later than|earlier than)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:hours?|hrs?|days?|minutes?|mins?))\b/i.exec(
       text,
     ) ?? /\bby\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)/i.exec(text);
-  if (!m?.[1]) return null;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? '0');
-  const half = m[3]?.toLowerCase().replace(/\./g, '');
-  if (half === 'pm' && hour < 12) hour += 12;
-  if (half === 'am' && hour === 12) hour = 0;
-  // "before 3" with no am/pm, in a cleaning's day, is the afternoon.
-  if (!half && hour >= 1 && hour <= 6) hour += 12;
-  if (hour > 23 || minute > 59 || hour === 0) return null;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  // "before 3" with no am/pm is the afternoon; "before midnight" names no time of a cleaning.
+  const clock = m ? clockOf(m, 6) : null;
+  return clock === '00:00' ? null : clock;
 }
 
-/** "Saturday, December 5" for a date. */
-function longDay(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** "Saturday, December 5" for a date (YYYY-MM-DD). */
+export function longDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
