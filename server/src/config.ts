@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   PARTNER_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** The platform's fee on each charge, in basis points (1,500 = 15%); partners' commissions come out of it. */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(1500),
   /** The loudly named opt-in to the local test-mode card provider in production: it takes no money. */
   UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).optional(),
@@ -148,6 +150,8 @@ export interface Config {
   readonly uploadRateLimit: number;
   /** Requests a minute per address through partner keys, beside each key's own limit. */
   readonly partnerAddressRateLimit: number;
+  /** The platform's fee on each charge, in basis points; each booking records the rate in force (decision 078). */
+  readonly platformFeeBps: number;
   readonly seedCleaners: number;
   /**
    * The bearer token a metrics scraper sends to `/metrics` (Node only); without it there is no
@@ -247,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     partnerAddressRateLimit: e.PARTNER_ADDRESS_RATE_LIMIT,
+    platformFeeBps: e.PLATFORM_FEE_BPS,
     seedCleaners: e.SEED_CLEANERS,
     metricsToken: e.METRICS_TOKEN,
   });

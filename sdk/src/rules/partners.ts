@@ -10,8 +10,8 @@
 export const PARTNER_LIMITS = {
   nameMax: 100,
   originsMax: 20,
-  /** Basis points: 10,000 is 100%. */
-  commissionBpsMax: 5_000,
+  /** Basis points: 10,000 is 100%. The platform fee in force bounds it further (decision 078). */
+  commissionBpsMax: 10_000,
   rateLimitMin: 10,
   rateLimitMax: 100_000,
 } as const;

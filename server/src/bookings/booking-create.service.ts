@@ -70,7 +70,7 @@ async function planBooking(
   booker: Booker,
   input: Omit<CreateInput, 'customerId'>,
   now: Date,
-  limits: { maxUnpaidBookings: number },
+  limits: { maxUnpaidBookings: number; platformFeeBps: number },
   attempts: CountedAttempt[],
 ): Promise<BookingPlan> {
   const customerId = booker.kind === 'customer' ? booker.userId : null;
@@ -152,6 +152,7 @@ async function planBooking(
     hourlyRateCents: cleaner.hourlyRateCents,
     totalPriceCents: quote.totalPriceCents,
     paymentStatus: 'unpaid' as const,
+    platformFeeBps: limits.platformFeeBps,
     ...(booker.kind === 'guest'
       ? {
           guestName: booker.name,

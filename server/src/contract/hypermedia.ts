@@ -208,6 +208,8 @@ export function actionTo<const Name extends string, const Op extends string>(
     choices?: Record<string, readonly string[]>;
     /** Field types a pattern alone does not say, e.g. `{ scheduledDate: 'date' }`. */
     types?: Record<string, ActionFieldObject['type']>;
+    /** Bounds set by configuration, tighter than the schema's (e.g. a commission at most the platform fee). */
+    max?: Record<string, number>;
     /** A multipart upload's fields, listed as given (a zod schema cannot describe a file). */
     multipart?: ActionFieldObject[];
   },
@@ -220,6 +222,8 @@ export function actionTo<const Name extends string, const Op extends string>(
     if (options.required?.includes(field.name)) next.required = true;
     const type = options.types?.[field.name];
     if (type) next.type = type;
+    const max = options.max?.[field.name];
+    if (max !== undefined) next.max = next.max === undefined ? max : Math.min(next.max, max);
     const value = options.values?.[field.name];
     if (value !== undefined) next.value = value;
     const choices = options.choices?.[field.name];

@@ -4,7 +4,8 @@ import type { PartnerData } from './partners.service';
 
 type Actions = Partner['actions'];
 
-export function renderPartner(ops: Operations, partner: PartnerData): Partner {
+/** `platformFeeBps`: the fee in force, which a partner's commission may not exceed (decision 078). */
+export function renderPartner(ops: Operations, partner: PartnerData, platformFeeBps: number): Partner {
   const params = { id: partner.id };
   return {
     ...partner,
@@ -15,6 +16,7 @@ export function renderPartner(ops: Operations, partner: PartnerData): Partner {
         params,
         body: PartnerUpdate,
         only: ['name', 'allowedOrigins', 'commissionRateBps', 'rateLimitPerMinute', 'contactEmail'],
+        max: { commissionRateBps: platformFeeBps },
         values: {
           name: partner.name,
           allowedOrigins: partner.allowedOrigins,
@@ -47,15 +49,16 @@ export function renderPartner(ops: Operations, partner: PartnerData): Partner {
   };
 }
 
-export function renderPartnerList(ops: Operations, partners: PartnerData[]): PartnerList {
+export function renderPartnerList(ops: Operations, partners: PartnerData[], platformFeeBps: number): PartnerList {
   return {
-    items: partners.map((p) => renderPartner(ops, p)),
+    items: partners.map((p) => renderPartner(ops, p, platformFeeBps)),
     total: partners.length,
     links: { self: linkTo(ops, 'listPartners') },
     actions: {
       create: actionTo(ops, 'create', 'createPartner', {
         title: 'Create partner',
         body: PartnerCreate,
+        max: { commissionRateBps: platformFeeBps },
       }) as PartnerList['actions']['create'],
     },
   };

@@ -79,7 +79,11 @@ describe('administrators manage partners through actions', () => {
     const bad = await ctx.json<{ error: { fields: Record<string, string> } }>('/api/admin/partners', {
       method: 'POST',
       headers: admin,
-      body: { name: 'Bad', allowedOrigins: ['https://*.example', 'https://ok.example/path'], commissionRateBps: 9000 },
+      body: {
+        name: 'Bad',
+        allowedOrigins: ['https://*.example', 'https://ok.example/path'],
+        commissionRateBps: 12_000,
+      },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(
@@ -95,6 +99,33 @@ describe('administrators manage partners through actions', () => {
     });
     expect(unknownField.status).toBe(400);
     expect((await ctx.database.db.select().from(partners)).length).toBe(before);
+  });
+
+  it('refuses a commission above the platform fee it comes out of, and its actions say the bound', async () => {
+    const fee = ctx.deps.config.platformFeeBps;
+    const list = await ctx.json<{ actions: { create: { fields: Array<{ name: string; max?: number }> } } }>(
+      '/api/admin/partners',
+      { headers: admin },
+    );
+    expect(list.body.actions.create.fields.find((f) => f.name === 'commissionRateBps')?.max).toBe(fee);
+    const before = (await ctx.database.db.select().from(partners)).length;
+    const over = await ctx.json<{ error: { fields: Record<string, string> } }>('/api/admin/partners', {
+      method: 'POST',
+      headers: admin,
+      body: { name: 'Greedy Realty', allowedOrigins: [HOST], commissionRateBps: fee + 1 },
+    });
+    expect(over.status).toBe(400);
+    expect(over.body.error.fields.commissionRateBps).toContain('platform fee');
+    expect((await ctx.database.db.select().from(partners)).length).toBe(before);
+    const p = await newPartner({ name: 'Fair Realty', allowedOrigins: [HOST], commissionRateBps: fee });
+    const raised = await ctx.json(p.actions.update?.href ?? '', {
+      method: 'PATCH',
+      headers: admin,
+      body: { commissionRateBps: fee + 100 },
+    });
+    expect(raised.status).toBe(400);
+    const [row] = await ctx.database.db.select().from(partners).where(eq(partners.id, p.id));
+    expect(row?.commissionRateBps).toBe(fee);
   });
 });
 

@@ -1,10 +1,10 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { centsToDollars, isOriginPattern, originAllowed } from '@spotless/sdk/rules';
+import { centsToDollars, commissionFits, formatCommission, isOriginPattern, originAllowed } from '@spotless/sdk/rules';
 import type { PartnerCreate, PartnerStats, PartnerUpdate } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, type Partner, requireAdmin } from '../contract/actor';
-import { AppError, notFound } from '../contract/errors';
+import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Deps } from '../deps';
 
 import {
@@ -117,7 +117,18 @@ function toData(row: PartnerRow, figures: PartnerFigures | undefined): PartnerDa
   };
 }
 
-type PartnerDeps = Pick<Deps, 'database' | 'clock'>;
+type PartnerDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
+
+/**
+ * A partner's commission comes out of the platform fee, so it may not exceed it (decision 078):
+ * refused naming the field, before anything is written.
+ */
+function assertCommissionFits(commissionRateBps: number | undefined, platformFeeBps: number): void {
+  if (commissionRateBps === undefined || commissionFits(commissionRateBps, platformFeeBps)) return;
+  throw badRequest('Invalid request body: commissionRateBps', {
+    commissionRateBps: `must be at most the platform fee (${formatCommission(platformFeeBps)}, ${platformFeeBps} basis points): a partner's commission comes out of it`,
+  });
+}
 
 /** Every partner with its bookings, revenue and commission: administrators only. */
 export async function listPartners(deps: PartnerDeps, actor: Actor): Promise<PartnerData[]> {
@@ -154,6 +165,7 @@ export async function createPartner(
   input: z.output<typeof PartnerCreate>,
 ): Promise<PartnerData> {
   const admin = requireAdmin(actor);
+  assertCommissionFits(input.commissionRateBps, deps.config.platformFeeBps);
   const now = deps.clock.now();
   const id = await deps.database.write(async (tx) => {
     const created = await insertPartner(tx, {
@@ -192,6 +204,7 @@ export async function updatePartner(
   input: z.output<typeof PartnerUpdate>,
 ): Promise<PartnerData> {
   const admin = requireAdmin(actor);
+  assertCommissionFits(input.commissionRateBps, deps.config.platformFeeBps);
   const now = deps.clock.now();
   await deps.database.write(async (tx) => {
     const row = await findPartner(tx, id);

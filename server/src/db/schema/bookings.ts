@@ -27,6 +27,8 @@ export const bookings = sqliteTable(
     partnerId: integer().references(() => partners.id, { onDelete: 'set null' }),
     /** The partner's commission rate in force when the booking was made, in basis points. */
     partnerCommissionBps: integer(),
+    /** The platform's fee in force when the booking was made, in basis points (decision 078). */
+    platformFeeBps: integer().notNull().default(1500),
     /** The host page's UTM parameters when a partner widget made the booking. */
     utm: text({ mode: 'json' }).$type<Utm>(),
     status: text({ enum: BOOKING_STATUSES }).notNull().default('pending'),

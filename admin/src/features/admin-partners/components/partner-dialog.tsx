@@ -64,7 +64,7 @@ function PartnerForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!action || perform.isPending) return;
-    const result = partnerBody(values);
+    const result = partnerBody(values, action.fields.find((f) => f.name === 'commissionRateBps')?.max);
     if (!result.ok) {
       setProblems(result.problems);
       return;

@@ -43,6 +43,13 @@ describe('the partner form', () => {
     expect(partnerBody({ ...base, commissionPercent: '1.234' }).ok).toBe(false);
   });
 
+  it('holds the commission to the bound the action gives: the platform fee it comes out of', () => {
+    expect(partnerBody({ ...base, commissionPercent: '15' }, 1500).ok).toBe(true);
+    const over = partnerBody({ ...base, commissionPercent: '15.01' }, 1500);
+    expect(over.ok).toBe(false);
+    if (!over.ok) expect(over.problems.commissionRateBps).toContain('between 0 and 15%');
+  });
+
   it('puts the server’s errors under the form’s fields', () => {
     expect(problemsFromServer({ 'allowedOrigins.1': 'bad', name: 'Name is required' })).toEqual({
       allowedOrigins: 'bad',

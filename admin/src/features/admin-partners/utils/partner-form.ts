@@ -32,10 +32,12 @@ export function formValuesOf(partner: Partner | null): PartnerFormValues {
 
 /**
  * The body the create and update actions take, or what is wrong with the form by the server's
- * field names (the server checks again with the same rules: `@spotless/sdk/rules`).
+ * field names (the server checks again with the same rules: `@spotless/sdk/rules`). `maxCommissionBps`
+ * is the action's own bound: the platform fee in force, which a commission comes out of.
  */
 export function partnerBody(
   values: PartnerFormValues,
+  maxCommissionBps: number = PARTNER_LIMITS.commissionBpsMax,
 ): { ok: true; body: PartnerBody } | { ok: false; problems: Partial<Record<PartnerFormField, string>> } {
   const problems: Partial<Record<PartnerFormField, string>> = {};
   const name = values.name.trim();
@@ -54,9 +56,9 @@ export function partnerBody(
   else if (origins.length > PARTNER_LIMITS.originsMax) problems.allowedOrigins = partnerText.originsMax;
   const percent = Number(values.commissionPercent.trim());
   const bps = Math.round(percent * 100);
-  const maxPercent = PARTNER_LIMITS.commissionBpsMax / 100;
+  const maxPercent = maxCommissionBps / 100;
   if (values.commissionPercent.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > maxPercent) {
-    problems.commissionRateBps = `Enter a commission between 0 and ${maxPercent}%`;
+    problems.commissionRateBps = `Enter a commission between 0 and ${maxPercent}% (the platform fee, which it comes out of)`;
   } else if (Math.abs(percent * 100 - bps) > 1e-6) {
     problems.commissionRateBps = 'At most two decimals';
   }

@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `platform_fee_bps` integer DEFAULT 1500 NOT NULL;
