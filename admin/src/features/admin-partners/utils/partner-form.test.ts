@@ -30,7 +30,7 @@ describe('the partner form', () => {
     const result = partnerBody({
       name: ' ',
       allowedOrigins: 'https://*.example',
-      commissionPercent: '75',
+      commissionPercent: '101',
       rateLimitPerMinute: '1.5',
       contactEmail: 'nope',
     });
