@@ -102,10 +102,10 @@ export async function setBookingStatus(
 }
 
 /**
- * Brings a booking along with its payments (the payments ledger calls this in its transaction with
+ * Brings a booking along with its payments (the payment records call this in its transaction with
  * the status its payments add up to): its payment status, and — once a charge has gone through —
  * pending → confirmed, the state machine's system `pay` ("Your booking has been confirmed!",
- * docs/product/booking-and-payments.md). A step of the ledger's own transaction, on the payment
+ * docs/product/booking-and-payments.md). A step of the payment records' own transaction, on the payment
  * provider's word. Confirming it e-mails the customer and the cleaner, linking to `site` (decision 072).
  */
 export async function syncBookingWithPayments(

@@ -26,7 +26,7 @@ import {
 } from '../lib/payment-provider';
 import { type SiteDeps, siteOf } from '../notifications/site';
 import { LocalPaymentProvider, validateCard } from './local-provider';
-import { applyPaymentEvent, insertPayment, markProcessing } from './payment-ledger.service';
+import { applyPaymentEvent, insertPayment, markProcessing } from './payment-records.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
 import {
   bookingPayments,
@@ -43,7 +43,7 @@ import {
 
 /**
  * Card payments: starting and resuming a payment, the local test-mode card form, provider
- * webhooks and the payments list. Every write goes through the ledger (payment-ledger.ts);
+ * webhooks and the payments list. Every write goes through the payment records (payment-records.service.ts);
  * refunds are in refunds.service.ts.
  */
 

@@ -2,7 +2,7 @@ import { type Actor, requireSystem } from '../contract/actor';
 import type { Deps } from '../deps';
 import { PaymentProviderError } from '../lib/payment-provider';
 import { siteOf } from '../notifications/site';
-import { markProcessing, touchPayment } from './payment-ledger.service';
+import { markProcessing, touchPayment } from './payment-records.service';
 import { cancelledBookingRefundsDue, eventsFromIntent, stalePayments, staleRefunds } from './payments.queries';
 import { applyEvent } from './payments.service';
 import { refundCancelledBooking, settleRefundWithProvider } from './refunds.service';

@@ -16,7 +16,7 @@ import { refundEmail, refundFailedEmail, refundFailedSupportEmail } from '../not
 import { firstNameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
-import { settlePayment } from './payment-ledger.service';
+import { settlePayment } from './payment-records.service';
 import { checkRefund } from './payment-state';
 import { bookingPayments, findPayment, type PaymentRow, type RefundRow } from './payments.queries';
 import { type PaymentDeps, parseDollars, providerErrorToAppError } from './payments.service';

@@ -121,7 +121,7 @@ export function addBooking(data: DemoData, b: BookingSpec): void {
       refundedCents,
       createdAt,
     });
-    // The ledger recomputes a payment from its provider events (payment-ledger.service.ts): a
+    // The payment records recompute a payment from its provider events (payment-records.service.ts): a
     // succeeded payment without the event that made it so would read as pending at its next
     // settling — a refund asked for, even one the provider refuses.
     data.rows.paymentEvents.push({

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import * as t from '../db/schema';
-import { settlePayment } from '../payments/payment-ledger.service';
+import { settlePayment } from '../payments/payment-records.service';
 import { createTestContext } from '../test/harness';
 import { DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, seedDemoData } from './generate';
 

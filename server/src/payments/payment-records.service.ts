@@ -14,7 +14,7 @@ import {
 import { findPayment, findPaymentByProviderId, type PaymentRow } from './payments.queries';
 
 /**
- * The payments ledger: every write to payments and their events, inside the caller's
+ * The payment records: every write to payments and their events, inside the caller's
  * transaction. A payment's state is always recomputed from its stored events and refunds (pure
  * rules in payment-state.ts), then the booking is brought along by the bookings service.
  */
