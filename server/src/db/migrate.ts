@@ -1,9 +1,11 @@
 import { migrate } from 'drizzle-orm/libsql/migrator';
+
 import type { Database } from './client';
 
 /** Applies the committed drizzle-kit migrations in `folder` (idempotent), then refreshes the planner's statistics. */
 export async function migrateDatabase(database: Database, folder: string): Promise<void> {
   await migrate(database.db, { migrationsFolder: folder });
+
   await refreshStatistics(database);
 }
 

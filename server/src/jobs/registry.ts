@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { withFields } from '../lib/logger';
 import { deliverNotifications } from '../notifications/outbox';
 import { reconcilePayments } from '../payments/reconcile.service';
+import { runPayouts } from '../payouts/payouts.service';
 import { purgeExpired } from './purge-expired';
 
 export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer' | 'config'> &
@@ -31,6 +32,11 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
     name: 'reconcile-payments',
     schedule: '*/5 * * * *',
     run: (deps) => reconcilePayments(deps, systemActor('reconcile-payments')),
+  },
+  {
+    name: 'pay-out',
+    schedule: '*/5 * * * *',
+    run: (deps) => runPayouts(deps, systemActor('pay-out')),
   },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
   { name: 'purge-old-chats', schedule: '17 * * * *', run: purgeOldChats },

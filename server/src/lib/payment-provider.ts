@@ -85,11 +85,68 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** A cleaner's or partner's connected account as the provider holds it. */
+export interface ConnectedAccount {
+  providerAccountId: string;
+  /** Whether a transfer to it can be made now. */
+  payoutsEnabled: boolean;
+  /** Why not, in words for its owner; null when it can be paid. */
+  requirement: string | null;
+  /** The provider's time of this state (an older one never replaces a newer). */
+  asOf: Date;
+}
+
+/** A provider's `account.updated` webhook in one shape. */
+export interface AccountEvent {
+  id: string;
+  type: 'account_updated';
+  account: ConnectedAccount;
+  createdAt: Date;
+}
+
+export interface CreateTransferInput {
+  amountCents: number;
+  currency: string;
+  destination: string;
+  /** The booking's group (`booking_<id>`): its charge, transfers and reversals read together. */
+  transferGroup: string;
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface Transfer {
+  providerTransferId: string;
+  destination: string;
+  amountCents: number;
+  reversedCents: number;
+}
+
+/**
+ * Paying out (decision 080): connected accounts for cleaners and partners, their onboarding, and
+ * transfers of what they earned from the platform's balance, with reversals when money goes back.
+ */
+export interface PayoutProvider {
+  /** Makes the account once per idempotency key. */
+  createConnectedAccount(input: { email: string | null; idempotencyKey: string }): Promise<ConnectedAccount>;
+  /** Where its owner enters their details; they come back to `returnUrl` (or `refreshUrl` when the link expired). */
+  accountOnboardingUrl(input: { providerAccountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+  retrieveConnectedAccount(providerAccountId: string): Promise<ConnectedAccount | null>;
+  /** One transfer per idempotency key however often it is asked. */
+  createTransfer(input: CreateTransferInput): Promise<Transfer>;
+  /** Takes `amountCents` of a transfer back; one reversal per idempotency key. */
+  reverseTransfer(input: {
+    providerTransferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<Transfer>;
+  retrieveTransfer(providerTransferId: string): Promise<Transfer | null>;
+}
+
 /**
  * What routes need from a card payment provider. Implemented by Stripe in production and by
  * `LocalPaymentProvider` (test mode, in memory) by default.
  */
-export interface PaymentProvider {
+export interface PaymentProvider extends PayoutProvider {
   readonly name: 'stripe' | 'local';
   /** The same idempotency key with the same input returns the same intent; with other input it throws `idempotency_conflict`. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
@@ -100,5 +157,8 @@ export interface PaymentProvider {
    * Verifies and normalises a webhook delivery. Throws `WebhookSignatureError` when it cannot be
    * trusted; answers null for a genuine event of a type the server does not use.
    */
-  parseWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<ProviderEvent | null>;
+  parseWebhook(
+    rawBody: string,
+    signatureHeader: string | null | undefined,
+  ): Promise<ProviderEvent | AccountEvent | null>;
 }

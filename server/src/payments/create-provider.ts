@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../deps';
 import type { PaymentProvider } from '../lib/payment-provider';
+import { LocalConnect } from './local-connect';
 import { LocalPaymentProvider } from './local-provider';
 import { databaseLocalStore } from './local-provider-store';
 import { StripePaymentProvider } from './stripe-provider';
@@ -19,5 +20,9 @@ export function createPaymentProvider(
     if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
     return new StripePaymentProvider({ secretKey, webhookSecret, clientOptions: stripeOptions ?? api });
   }
-  return new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) });
+  return new LocalPaymentProvider({
+    clock,
+    store: databaseLocalStore(database, clock),
+    connect: new LocalConnect(database, clock),
+  });
 }

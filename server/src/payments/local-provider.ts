@@ -1,13 +1,18 @@
 import type {
+  AccountEvent,
+  ConnectedAccount,
   CreatePaymentIntentInput,
+  CreateTransferInput,
   PaymentIntent,
   PaymentProvider,
   ProviderEvent,
   Refund,
   RefundInput,
+  Transfer,
 } from '../lib/payment-provider';
 import { PaymentProviderError } from '../lib/payment-provider';
 import { type CardDetails, type ConfirmResult, cardOutcome, validateCard } from './local-cards';
+import type { LocalConnect } from './local-connect';
 import {
   checkIdempotencyKey,
   checkIntentInput,
@@ -45,6 +50,8 @@ export interface LocalProviderOptions {
   clock?: { now(): Date };
   /** Where intents, idempotency keys and events live; memory when omitted (the provider's own tests). */
   store?: LocalProviderStore;
+  /** Connected accounts and transfers (decision 080); only with the database, as the app has. */
+  connect?: LocalConnect;
 }
 
 /**
@@ -62,11 +69,48 @@ export class LocalPaymentProvider implements PaymentProvider {
   private secret: Promise<string> | undefined;
   private readonly listeners = new Set<EventListener>();
   private failedDeliveries: Array<{ listener: EventListener; event: ProviderEvent; delivery: WebhookDelivery }> = [];
+  private readonly connectStore: LocalConnect | undefined;
 
   constructor(options: LocalProviderOptions = {}) {
     this.clock = options.clock ?? { now: () => new Date() };
     this.store = options.store ?? memoryLocalStore();
     this.fixedSecret = options.webhookSecret;
+    this.connectStore = options.connect;
+  }
+
+  /** Connected accounts and transfers: the database's, as the app builds this provider. */
+  get connect(): LocalConnect {
+    if (!this.connectStore)
+      throw new PaymentProviderError('invalid_request', 'Connected accounts need the database store');
+    return this.connectStore;
+  }
+
+  createConnectedAccount(input: { email: string | null; idempotencyKey: string }): Promise<ConnectedAccount> {
+    return this.connect.createConnectedAccount(input);
+  }
+
+  accountOnboardingUrl(input: { providerAccountId: string; returnUrl: string; refreshUrl: string }): Promise<string> {
+    return this.connect.accountOnboardingUrl(input);
+  }
+
+  retrieveConnectedAccount(providerAccountId: string): Promise<ConnectedAccount | null> {
+    return this.connect.retrieveConnectedAccount(providerAccountId);
+  }
+
+  createTransfer(input: CreateTransferInput): Promise<Transfer> {
+    return this.connect.createTransfer(input);
+  }
+
+  reverseTransfer(input: {
+    providerTransferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<Transfer> {
+    return this.connect.reverseTransfer(input);
+  }
+
+  retrieveTransfer(providerTransferId: string): Promise<Transfer | null> {
+    return this.connect.retrieveTransfer(providerTransferId);
   }
 
   /**
@@ -288,7 +332,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { rawBody, signatureHeader: `t=${t},v1=${await this.sign(`${t}.${rawBody}`)}` };
   }
 
-  async parseWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<ProviderEvent | null> {
+  async parseWebhook(
+    rawBody: string,
+    signatureHeader: string | null | undefined,
+  ): Promise<ProviderEvent | AccountEvent | null> {
     return verifyWebhook(rawBody, signatureHeader, (payload) => this.sign(payload), this.clock);
   }
 

@@ -3,7 +3,10 @@ import { recordAudit } from '../audit/audit-log';
 import { syncBookingWithPayments } from '../bookings/booking-lifecycle.service';
 import type { Tx } from '../db/client';
 import { paymentEvents, payments, refunds } from '../db/schema';
-import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
+import type { Deps } from '../deps';
+import { syncPaymentLedger } from '../ledger/ledger.service';
+import type { AccountEvent, PaymentIntent, ProviderEvent } from '../lib/payment-provider';
+import { applyAccountState } from '../payouts/payout-accounts.service';
 import {
   applyProviderEvent,
   CHARGED_STATUSES,
@@ -162,6 +165,8 @@ export async function settlePayment(
       createdAt: now,
     });
   }
+  // The books follow the confirmed money only: a refund still pending has moved nothing yet.
+  await syncPaymentLedger(tx, { ...row, status: state.status }, state.refundedCents, now);
   await syncBooking(tx, row.bookingId, now, site);
   return { ...row, status: state.status, failureReason: state.failureReason, refundedCents };
 }
@@ -200,4 +205,34 @@ async function syncBooking(tx: Tx, bookingId: number, now: Date, site: string): 
     now,
     site,
   );
+}
+
+/**
+ * A provider's `account.updated` webhook: stored once by its id beside the payment events (a
+ * redelivery is a no-op), then applied if it is not older than the state held. Answers whether it
+ * was new.
+ */
+export async function receiveAccountEvent(
+  deps: Pick<Deps, 'database' | 'clock' | 'payments'>,
+  event: AccountEvent,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.database.write(async (tx) => {
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider: deps.payments.name,
+        type: event.type,
+        paymentId: null,
+        providerCreatedAt: event.createdAt,
+        payload: { ...event.account, asOf: event.account.asOf.toISOString() },
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (stored.length === 0) return false;
+    await applyAccountState(tx, deps.payments.name, event.account, now);
+    return true;
+  });
 }

@@ -25,8 +25,9 @@ import {
   type ProviderEvent,
 } from '../lib/payment-provider';
 import { type SiteDeps, siteOf } from '../notifications/site';
+
 import { LocalPaymentProvider, validateCard } from './local-provider';
-import { applyPaymentEvent, insertPayment, markProcessing } from './payment-records.service';
+import { applyPaymentEvent, insertPayment, markProcessing, receiveAccountEvent } from './payment-records.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
 import {
   bookingPayments,
@@ -318,6 +319,10 @@ export async function receiveWebhook(
   const { rawBody, signature } = request;
   const event = await deps.payments.parseWebhook(rawBody, signature);
   if (!event) return { received: true, applied: false, duplicate: false };
+  if (event.type === 'account_updated') {
+    const applied = await receiveAccountEvent(deps, event);
+    return { received: true, applied, duplicate: !applied };
+  }
   const result = await applyEvent(deps, event);
   return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
 }

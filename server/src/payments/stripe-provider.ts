@@ -1,13 +1,17 @@
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../lib/payment-provider';
 import {
+  type AccountEvent,
+  type ConnectedAccount,
   type CreatePaymentIntentInput,
+  type CreateTransferInput,
   type PaymentIntent,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
   type Refund,
   type RefundInput,
+  type Transfer,
   WebhookSignatureError,
 } from '../lib/payment-provider';
 
@@ -107,7 +111,91 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
-  async parseWebhook(rawBody: string, signatureHeader: string | null | undefined): Promise<ProviderEvent | null> {
+  async createConnectedAccount(input: { email: string | null; idempotencyKey: string }): Promise<ConnectedAccount> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          ...(input.email ? { email: input.email } : {}),
+          capabilities: { transfers: { requested: true } },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toConnectedAccount(account, new Date());
+  }
+
+  async accountOnboardingUrl(input: {
+    providerAccountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<string> {
+    const link = await call(() =>
+      this.stripe.accountLinks.create({
+        account: input.providerAccountId,
+        type: 'account_onboarding',
+        return_url: input.returnUrl,
+        refresh_url: input.refreshUrl,
+      }),
+    );
+    return link.url;
+  }
+
+  async retrieveConnectedAccount(providerAccountId: string): Promise<ConnectedAccount | null> {
+    try {
+      return toConnectedAccount(await call(() => this.stripe.accounts.retrieve(providerAccountId)), new Date());
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<Transfer> {
+    const transfer = await call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          destination: input.destination,
+          transfer_group: input.transferGroup,
+          description: input.description,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toTransfer(transfer);
+  }
+
+  async reverseTransfer(input: {
+    providerTransferId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<Transfer> {
+    await call(() =>
+      this.stripe.transfers.createReversal(
+        input.providerTransferId,
+        { amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    const transfer = await this.retrieveTransfer(input.providerTransferId);
+    if (!transfer) throw new PaymentProviderError('not_found', `No such transfer: '${input.providerTransferId}'`);
+    return transfer;
+  }
+
+  async retrieveTransfer(providerTransferId: string): Promise<Transfer | null> {
+    try {
+      return toTransfer(await call(() => this.stripe.transfers.retrieve(providerTransferId)));
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async parseWebhook(
+    rawBody: string,
+    signatureHeader: string | null | undefined,
+  ): Promise<ProviderEvent | AccountEvent | null> {
     if (!signatureHeader) throw new WebhookSignatureError('No stripe-signature header');
     let event: Stripe.Event;
     try {
@@ -126,11 +214,16 @@ export class StripePaymentProvider implements PaymentProvider {
 }
 
 /** Stripe's event types the server acts on, in the one normalised shape; null for the rest. */
-export function normaliseStripeEvent(event: Stripe.Event): ProviderEvent | null {
+export function normaliseStripeEvent(event: Stripe.Event): ProviderEvent | AccountEvent | null {
   if (typeof event.id !== 'string' || !Number.isFinite(event.created)) return null;
   const createdAt = new Date(event.created * 1000);
   const object = (event.data?.object ?? {}) as unknown as Record<string, unknown>;
   switch (event.type) {
+    case 'account.updated': {
+      const account = object as unknown as Stripe.Account;
+      if (typeof account.id !== 'string') return null;
+      return { id: event.id, type: 'account_updated', account: toConnectedAccount(account, createdAt), createdAt };
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       const intent = object as unknown as Stripe.PaymentIntent;
@@ -168,6 +261,38 @@ export function normaliseStripeEvent(event: Stripe.Event): ProviderEvent | null 
     default:
       return null;
   }
+}
+
+/** Stripe's requirement codes, in words for the account's owner (the first one due). */
+function requirementOf(account: Stripe.Account): string | null {
+  if (account.payouts_enabled) return null;
+  const reason = account.requirements?.disabled_reason;
+  if (reason?.startsWith('rejected')) return 'Stripe has closed this account: contact support.';
+  if (reason === 'under_review' || reason === 'requirements.pending_verification')
+    return 'Stripe is checking your details; this usually takes a day or two.';
+  if (!account.details_submitted) return 'Finish setting up your payout account with Stripe.';
+  return 'Stripe needs more information: open the setup again to give it.';
+}
+
+function toConnectedAccount(account: Stripe.Account, asOf: Date): ConnectedAccount {
+  const payoutsEnabled = account.payouts_enabled === true && account.capabilities?.transfers !== 'inactive';
+  return {
+    providerAccountId: account.id,
+    payoutsEnabled,
+    requirement: payoutsEnabled
+      ? null
+      : (requirementOf(account) ?? 'Finish setting up your payout account with Stripe.'),
+    asOf,
+  };
+}
+
+function toTransfer(transfer: Stripe.Transfer): Transfer {
+  return {
+    providerTransferId: transfer.id,
+    destination: idOf(transfer.destination as string | { id: string } | null) ?? '',
+    amountCents: transfer.amount,
+    reversedCents: transfer.amount_reversed ?? 0,
+  };
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config';
-import { migrateDatabase } from '../db/migrate';
 import { openDatabase } from '../db/open';
+import { migrateWithLedger } from '../ledger/ledger-migration';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { demoPasswordHash } from './demo-accounts';
 import { seedDemoData } from './generate';
@@ -39,7 +39,7 @@ async function main() {
 
   const started = performance.now();
   const database = await openDatabase(url);
-  await migrateDatabase(database, MIGRATIONS_FOLDER);
+  await migrateWithLedger(database, MIGRATIONS_FOLDER);
   console.log(`Seeding ${cleaners.toLocaleString('en-US')} cleaners into ${url} …`);
   const summary = await seedDemoData(database, {
     cleaners,

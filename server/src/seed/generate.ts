@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { refreshStatistics } from '../db/migrate';
 import * as t from '../db/schema';
+import { backfillLedger } from '../ledger/ledger.service';
 import { addHistory } from './bookings';
 import { loadThenIndex } from './bulk-load';
 import { SERVICE_CATALOGUE } from './catalogue';
@@ -88,6 +89,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   if (options.cleaners > batch) log(`  indexes and search tables built (${seconds(started)} s)`);
   if (local) await database.batch([{ sql: 'PRAGMA cache_size = -2000', args: [] }]);
   const counts = data.counts;
+  // The demo's paid bookings get their ledger entries, as payments made before the ledger do.
+  await backfillLedger(database, new Date());
+  log(`  ledger posted (${seconds(started)} s)`);
   // The tables went from empty to full: the planner's statistics must follow.
   await refreshStatistics(database);
   log(`  statistics refreshed (${seconds(started)} s)`);

@@ -16,11 +16,11 @@ import { afterAll, expect } from 'vitest';
 import { createApp } from '../app';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
-import { migrateDatabase } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { applicationDocuments, bookings, cleanerApplications, partners, payments, reviews, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { inProcessImageCleaner } from '../files/image-cleaner';
+import { migrateWithLedger } from '../ledger/ledger-migration';
 import { createLogger } from '../lib/logger';
 import { folderFileStorage } from '../node-files';
 import { MIGRATIONS_FOLDER } from '../paths';
@@ -180,7 +180,7 @@ export async function backupWorld() {
   /** A server over a restored database and files folder, as `npm start` would open it. */
   async function serverOver(databaseFile: string, files: string) {
     const database = await openDatabase(`file:${databaseFile}`);
-    await migrateDatabase(database, MIGRATIONS_FOLDER);
+    await migrateWithLedger(database, MIGRATIONS_FOLDER);
     const clock = ctx.clock;
     const deps: Deps = {
       config: testConfig(),

@@ -12,6 +12,7 @@ import { inProcessImageCleaner } from '../files/image-cleaner';
 import { createLogger } from '../lib/logger';
 import type { PaymentProvider } from '../lib/payment-provider';
 import type { Mailer, OutgoingMessage } from '../notifications/outbox';
+import { LocalConnect } from '../payments/local-connect';
 import { LocalPaymentProvider } from '../payments/local-provider';
 import { databaseLocalStore } from '../payments/local-provider-store';
 
@@ -72,7 +73,13 @@ export async function createTestContext(
     database,
     logger: createLogger('silent'),
     clock,
-    payments: options.payments ?? new LocalPaymentProvider({ clock, store: databaseLocalStore(database, clock) }),
+    payments:
+      options.payments ??
+      new LocalPaymentProvider({
+        clock,
+        store: databaseLocalStore(database, clock),
+        connect: new LocalConnect(database, clock),
+      }),
     mailer,
     files: options.files ?? memoryFileStorage(),
     images: inProcessImageCleaner,

@@ -118,3 +118,44 @@ export const serverSecrets = sqliteTable('server_secrets', {
   value: text().notNull(),
   createdAt,
 });
+
+// ─── The embedded test-mode provider's connected accounts and transfers ─────
+// What Stripe Connect keeps on its side (decision 080; decision 037's rule: never read by the services).
+
+export const localConnectedAccounts = sqliteTable('local_connected_accounts', {
+  id: text().primaryKey(),
+  email: text(),
+  /** Test bank details entered on the offline onboarding page; payouts are enabled once given. */
+  bankLast4: text(),
+  payoutsEnabled: integer({ mode: 'boolean' }).notNull().default(false),
+  onboardingToken: text().notNull(),
+  updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  createdAt,
+});
+
+export const localTransfers = sqliteTable(
+  'local_transfers',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    destination: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    transferGroup: text(),
+    reversedCents: integer().notNull().default(0),
+    createdAt,
+  },
+  (t) => [uniqueIndex('local_transfers_key_unique').on(t.idempotencyKey)],
+);
+
+export const localTransferReversals = sqliteTable(
+  'local_transfer_reversals',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    transferId: text().notNull(),
+    amountCents: integer().notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('local_transfer_reversals_key_unique').on(t.idempotencyKey)],
+);

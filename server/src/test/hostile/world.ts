@@ -7,12 +7,12 @@ import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../auth/cookies';
 import { createSession, generateSessionToken } from '../../auth/sessions';
 import { parseConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
 import { openDatabase } from '../../db/open';
 import { cleaners, partners, users } from '../../db/schema';
 import type { Clock, Deps } from '../../deps';
 import { memoryFileStorage } from '../../files/file-storage';
 import { inProcessImageCleaner } from '../../files/image-cleaner';
+import { migrateWithLedger } from '../../ledger/ledger-migration';
 import { createLogger } from '../../lib/logger';
 import type { Mailer } from '../../notifications/outbox';
 import { MIGRATIONS_FOLDER } from '../../paths';
@@ -124,7 +124,7 @@ const BOOKKEEPING = new Set([
 export async function openFuzzContext(now = new Date('2026-06-15T12:00:00Z')) {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-fuzz-'));
   const database = await openDatabase(`file:${join(dir, 'fuzz.db')}`);
-  await migrateDatabase(database, MIGRATIONS_FOLDER);
+  await migrateWithLedger(database, MIGRATIONS_FOLDER);
   const clock = { now: () => new Date(now) };
   const mailer: Mailer = { async send() {} };
   const deps: Deps = {
