@@ -30,6 +30,7 @@ import { API_OPERATIONS } from './operations';
 import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
+import { payoutsRoutes } from './payouts/payouts.routes';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
 import { metricsEndpoint } from './system/metrics';
 import { systemRoutes } from './system/system.routes';
@@ -52,6 +53,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', chatRoutes)
   .route('/', paymentsRoutes)
   .route('/', partnersRoutes)
+  .route('/', payoutsRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)
   .route('/', oauthRoutes)

@@ -11,6 +11,7 @@ import { listOperations } from './contract/operations';
 import { favouritesApi } from './favourites/favourites.openapi';
 import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
+import { payoutsApi } from './payouts/payouts.openapi';
 import { reviewsApi } from './reviews/reviews.openapi';
 import { systemApi } from './system/system.openapi';
 
@@ -31,6 +32,7 @@ export const API_OPERATIONS = listOperations([
   chatApi,
   paymentsApi,
   partnersApi,
+  payoutsApi,
   authApi,
   adminAuthApi,
 ]);

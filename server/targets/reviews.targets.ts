@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
+import { payoutChecks } from './payout-checks';
 import { refusedRefundChecks } from './refused-refund-checks';
 import { withdrawalChecks } from './withdrawal-checks';
 
@@ -13,7 +14,8 @@ import { withdrawalChecks } from './withdrawal-checks';
  * R2 on Workers), another user marks it helpful, the demo cleaner
  * responds, and the cleaner's rating and review count have moved. The same targets run the
  * withdrawal checks (withdrawal-checks.ts: a cleaner withdrawing from a paid job, decision 071) and
- * a refund the card's bank refuses (refused-refund-checks.ts, decision 075).
+ * a refund the card's bank refuses (refused-refund-checks.ts, decision 075) and paying the cleaner
+ * out (payout-checks.ts, decision 080).
  */
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
@@ -22,6 +24,7 @@ const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
 eachTarget((on) => {
   withdrawalChecks(on);
   refusedRefundChecks(on);
+  payoutChecks(on);
 
   const { call, signIn } = on;
 

@@ -191,6 +191,46 @@ export interface paths {
         patch: operations["updatePartner"];
         trace?: never;
     };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfers to cleaners and partners, newest first (administrators)
+         * @description The latest 200 transfers with their status; a failed one carries `actions.retry`.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask again for a failed transfer (administrators)
+         * @description Sent with the transfer’s own idempotency key: the provider moves the money once however often it is asked. Audited.
+         */
+        post: operations["retryPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/review-reports": {
         parameters: {
             query?: never;
@@ -1091,6 +1131,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cleaners/profile/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s payout account
+         * @description Whether payouts can reach the cleaner: `not_connected`, `onboarding` (with the `requirement` still due, in words) or `enabled`. `actions.connect` until enabled.
+         */
+        get: operations["getPayoutAccount"];
+        put?: never;
+        /**
+         * Connect (or continue connecting) the cleaner’s payout account
+         * @description Makes the account at the payment provider once (Stripe Connect Express; the local test-mode provider’s own otherwise) and answers `onboardingUrl`, where the cleaner enters their details: Stripe’s onboarding, or this site’s offline test page. Refused to the assistant.
+         */
+        post: operations["connectPayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -1461,6 +1525,26 @@ export interface paths {
          * @description What `stripe.confirmCardPayment` does, for the embedded test-mode provider: Stripe’s test cards and messages (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined). The client secret is the credential, as with Stripe.js. The outcome is applied exactly as a webhook would be. This route exists only while the local provider is the payment provider: with Stripe configured it is not mounted at all.
          */
         post: operations["confirmLocalPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/test-onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a test-mode payout account (local provider only)
+         * @description The offline onboarding page of the local test-mode provider sends the account, its link’s token and a bank account; Stripe’s test account (routing 110000000, account 000123456789) enables payouts. 404 with Stripe configured or for an unknown account or token.
+         */
+        post: operations["completeTestOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4565,6 +4649,112 @@ export interface components {
             totalAmount: number;
             totalCount: number;
         };
+        Payout: {
+            actions: {
+                /** @description a failed transfer */
+                retry?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "retry";
+                    /** @constant */
+                    operation: "retryPayout";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            /** @description US dollars, two decimals */
+            amount: string;
+            bookingId: number;
+            createdAt: string;
+            failureReason: string | null;
+            id: number;
+            /** @enum {string} */
+            kind: "cleaner_share" | "partner_commission";
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            paidAt: string | null;
+            /** @description US dollars, two decimals */
+            reversed: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+        };
+        PayoutAccount: {
+            actions: {
+                /** @description until payouts are enabled: answers where to enter the details */
+                connect?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "connect";
+                    /** @constant */
+                    operation: "connectPayoutAccount";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPayoutAccount";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description why payouts cannot go out yet, in words */
+            requirement: string | null;
+            /** @enum {string} */
+            status: "not_connected" | "onboarding" | "enabled";
+        };
+        PayoutList: {
+            items: components["schemas"]["Payout"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        PayoutOnboarding: {
+            account: components["schemas"]["PayoutAccount"];
+            onboardingUrl: string;
+        };
         PlatformReviewSummary: {
             /** @description two decimals; null without reviews */
             averageRating: number | null;
@@ -5235,6 +5425,12 @@ export interface components {
             };
             user: components["schemas"]["AuthUser"] | null;
         };
+        TestOnboardingInput: {
+            account: string;
+            accountNumber: string;
+            routingNumber: string;
+            token: string;
+        };
         TimeOff: {
             actions: {
                 delete?: {
@@ -5589,6 +5785,10 @@ export type PaymentLinks = components['schemas']['PaymentLinks'];
 export type PaymentPage = components['schemas']['PaymentPage'];
 export type PaymentStatus = components['schemas']['PaymentStatus'];
 export type PaymentSummary = components['schemas']['PaymentSummary'];
+export type Payout = components['schemas']['Payout'];
+export type PayoutAccount = components['schemas']['PayoutAccount'];
+export type PayoutList = components['schemas']['PayoutList'];
+export type PayoutOnboarding = components['schemas']['PayoutOnboarding'];
 export type PlatformReviewSummary = components['schemas']['PlatformReviewSummary'];
 export type ProfileRecentBooking = components['schemas']['ProfileRecentBooking'];
 export type ProfileUpdateInput = components['schemas']['ProfileUpdateInput'];
@@ -5615,6 +5815,7 @@ export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type ServiceType = components['schemas']['ServiceType'];
 export type SessionState = components['schemas']['SessionState'];
+export type TestOnboardingInput = components['schemas']['TestOnboardingInput'];
 export type TimeOff = components['schemas']['TimeOff'];
 export type TimeOffInput = components['schemas']['TimeOffInput'];
 export type TimeOffList = components['schemas']['TimeOffList'];
@@ -6120,6 +6321,97 @@ export interface operations {
             };
             /** @description No such partner */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    retryPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such transfer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description It has not failed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8545,6 +8837,74 @@ export interface operations {
             };
         };
     };
+    getPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    connectPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutOnboarding"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sendContactMessage: {
         parameters: {
             query?: never;
@@ -9446,6 +9806,46 @@ export interface operations {
             };
             /** @description Already paid */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    completeTestOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestOnboardingInput"];
+            };
+        };
+        responses: {
+            /** @description The account’s new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payoutsEnabled: boolean;
+                    };
+                };
+            };
+            /** @description A field is malformed, or the bank account is not the test one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such account or token, or not the local provider */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ export * from './guest-links';
 export * from './hypermedia';
 export * from './partners';
 export * from './payments';
+export * from './payouts';
 export * from './reviews';
 export * from './root';
 export * from './services';

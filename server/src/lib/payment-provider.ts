@@ -140,6 +140,13 @@ export interface PayoutProvider {
     idempotencyKey: string;
   }): Promise<Transfer>;
   retrieveTransfer(providerTransferId: string): Promise<Transfer | null>;
+  /** The local test-mode provider's offline onboarding page (absent on Stripe, whose own page does this). */
+  completeTestOnboarding?(input: {
+    providerAccountId: string;
+    token: string;
+    routingNumber: string;
+    accountNumber: string;
+  }): Promise<ConnectedAccount | { error: 'not_found' | 'invalid_bank_account' }>;
 }
 
 /**

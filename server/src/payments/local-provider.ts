@@ -113,6 +113,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.connect.retrieveTransfer(providerTransferId);
   }
 
+  completeTestOnboarding(input: Parameters<LocalConnect['completeOnboarding']>[0]) {
+    return this.connect.completeOnboarding(input);
+  }
+
   /**
    * The secret its webhook deliveries are signed with. A constant in the source would let anyone
    * sign events: each installation makes its own once and keeps it in its store.

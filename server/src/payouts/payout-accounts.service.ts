@@ -1,7 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
-import { type Actor, requirePersonWriting } from '../contract/actor';
-import { AppError } from '../contract/errors';
+import { type Actor, type Person, requirePerson, requirePersonWriting, requirePublicWriting } from '../contract/actor';
+import { AppError, badRequest, notFound } from '../contract/errors';
+
 import type { Tx } from '../db/client';
 import { payoutAccounts, users } from '../db/schema';
 import type { Deps } from '../deps';
@@ -35,11 +36,48 @@ export async function payoutAccountOf(
     .get();
 }
 
-/** The cleaner behind a write about their own payouts (403 for anyone who is not a cleaner). */
-function requireCleanerWriting(actor: Actor): { userId: number; cleanerId: number } {
-  const person = requirePersonWriting(actor);
-  if (person.kind !== 'cleaner') throw new AppError(403, 'forbidden', 'Forbidden: only cleaners are paid out');
+/** The cleaner behind a request about their own payouts: 404 `cleaner_profile_not_found` for anyone else. */
+function cleanerOf(person: Person): { userId: number; cleanerId: number } {
+  if (person.kind !== 'cleaner') throw new AppError(404, 'cleaner_profile_not_found', 'Cleaner Profile Not Found');
   return person;
+}
+const requireCleanerWriting = (actor: Actor) => cleanerOf(requirePersonWriting(actor));
+
+export type PayoutAccountState = 'not_connected' | 'onboarding' | 'enabled';
+
+/** The signed-in cleaner's payout account, as their dashboard shows it. */
+export async function getPayoutAccount(
+  deps: Pick<Deps, 'database' | 'payments'>,
+  actor: Actor,
+): Promise<{ status: PayoutAccountState; requirement: string | null }> {
+  const cleaner = cleanerOf(requirePerson(actor));
+  const account = await payoutAccountOf(deps, { kind: 'cleaner', id: cleaner.cleanerId });
+  if (!account) return { status: 'not_connected', requirement: 'Connect a payout account to be paid for your jobs.' };
+  return account.payoutsEnabled
+    ? { status: 'enabled', requirement: null }
+    : { status: 'onboarding', requirement: account.requirement };
+}
+
+/**
+ * The local test-mode provider's offline onboarding page: its link's token and Stripe's test bank
+ * account enable payouts, applied as the provider's `account.updated` would be. 404 with Stripe.
+ */
+export async function completeTestOnboarding(
+  deps: PayoutDeps,
+  actor: Actor,
+  input: { account: string; token: string; routingNumber: string; accountNumber: string },
+): Promise<{ payoutsEnabled: boolean }> {
+  requirePublicWriting(actor);
+  if (!deps.payments.completeTestOnboarding) throw notFound('Account');
+  const done = await deps.payments.completeTestOnboarding({ ...input, providerAccountId: input.account });
+  if ('error' in done) {
+    if (done.error === 'not_found') throw notFound('Account');
+    throw badRequest('Invalid request body: accountNumber', {
+      accountNumber: 'Use the test bank account: routing 110000000, account 000123456789',
+    });
+  }
+  await deps.database.write((tx) => applyAccountState(tx, 'local', done, deps.clock.now()));
+  return { payoutsEnabled: done.payoutsEnabled };
 }
 
 /**

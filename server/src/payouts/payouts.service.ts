@@ -1,5 +1,5 @@
 import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, requireAdmin, requireSystem } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
@@ -329,5 +329,13 @@ export async function retryPayout(deps: PayoutDeps, actor: Actor, id: number) {
     });
   });
   await transfer(deps, { ...found.payout, status: 'pending' }, found.destination);
-  return deps.database.db.select().from(payouts).where(eq(payouts.id, id)).get();
+  const row = await deps.database.db.select().from(payouts).where(eq(payouts.id, id)).get();
+  if (!row) throw notFound('Payout');
+  return row;
+}
+
+/** The latest transfers, newest first: administrators only. */
+export async function listPayouts(deps: Pick<Deps, 'database'>, actor: Actor) {
+  requireAdmin(actor);
+  return deps.database.db.select().from(payouts).orderBy(desc(payouts.id)).limit(200);
 }

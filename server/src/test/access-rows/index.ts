@@ -8,6 +8,7 @@ import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
 import { PAYMENT_ROWS } from './payments';
+import { PAYOUT_ROWS } from './payouts';
 import { PUBLIC_ROWS } from './public';
 import { REVIEW_ROWS } from './reviews';
 import type { Row } from './row';
@@ -21,6 +22,7 @@ const DOMAINS = [
   BOOKING_ROWS,
   SCHEDULE_ROWS,
   PAYMENT_ROWS,
+  PAYOUT_ROWS,
   REVIEW_ROWS,
   ADMINISTRATION_ROWS,
   APPLICATION_ROWS,

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { listOf, Money } from './common';
+import { actionOf, linkTo } from './hypermedia';
+
+/** Paying out (decision 080): a cleaner's payout account, test-mode onboarding, transfers. */
+
+export const PayoutAccount = z
+  .object({
+    status: z.enum(['not_connected', 'onboarding', 'enabled']),
+    requirement: z.string().nullable().meta({ description: 'why payouts cannot go out yet, in words' }),
+    links: z.object({ self: linkTo('getPayoutAccount') }),
+    actions: z.object({
+      connect: actionOf('connect', 'POST', 'connectPayoutAccount')
+        .optional()
+        .meta({ description: 'until payouts are enabled: answers where to enter the details' }),
+    }),
+  })
+  .meta({ id: 'PayoutAccount' });
+export type PayoutAccount = z.infer<typeof PayoutAccount>;
+
+export const PayoutOnboarding = z
+  .object({ onboardingUrl: z.string(), account: PayoutAccount })
+  .meta({ id: 'PayoutOnboarding' });
+
+export const TestOnboardingInput = z
+  .object({
+    account: z.string().min(1).max(100),
+    token: z.string().min(1).max(100),
+    routingNumber: z.string().regex(/^\d{9}$/, 'A routing number is 9 digits'),
+    accountNumber: z.string().regex(/^\d{4,17}$/, 'An account number is 4 to 17 digits'),
+  })
+  .strict()
+  .meta({ id: 'TestOnboardingInput' });
+
+export const Payout = z
+  .object({
+    id: z.number().int(),
+    bookingId: z.number().int(),
+    kind: z.enum(['cleaner_share', 'partner_commission']),
+    amount: Money,
+    reversed: Money,
+    status: z.enum(['pending', 'paid', 'failed']),
+    failureReason: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    createdAt: z.string(),
+    links: z.object({ booking: linkTo('getBooking') }),
+    actions: z.object({
+      retry: actionOf('retry', 'POST', 'retryPayout').optional().meta({ description: 'a failed transfer' }),
+    }),
+  })
+  .meta({ id: 'Payout' });
+export type Payout = z.infer<typeof Payout>;
+
+export const PayoutList = listOf(Payout)
+  .extend({ links: z.object({ self: linkTo('listPayouts') }) })
+  .meta({ id: 'PayoutList' });
+export type PayoutList = z.infer<typeof PayoutList>;

@@ -1,0 +1,77 @@
+import { IdParam, PayoutAccount, PayoutList, PayoutOnboarding, TestOnboardingInput } from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { defineOperations } from '../contract/operations';
+
+/** Paying out (decision 080): a cleaner's payout account and the transfers of what they earned. */
+export const payoutsApi = defineOperations({
+  getPayoutAccount: {
+    method: 'get',
+    path: '/cleaners/profile/payout-account',
+    security: 'user',
+    summary: 'The signed-in cleaner’s payout account',
+    description:
+      'Whether payouts can reach the cleaner: `not_connected`, `onboarding` (with the `requirement` still due, in words) or `enabled`. `actions.connect` until enabled.',
+    tags: ['payouts'],
+    access: 'a signed-in user with an active cleaner profile',
+    responses: {
+      200: { description: 'The account', schema: PayoutAccount },
+      404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
+    },
+  },
+  connectPayoutAccount: {
+    method: 'post',
+    path: '/cleaners/profile/payout-account',
+    security: 'user',
+    summary: 'Connect (or continue connecting) the cleaner’s payout account',
+    description:
+      'Makes the account at the payment provider once (Stripe Connect Express; the local test-mode provider’s own otherwise) and answers `onboardingUrl`, where the cleaner enters their details: Stripe’s onboarding, or this site’s offline test page. Refused to the assistant.',
+    tags: ['payouts'],
+    access: 'a signed-in user with an active cleaner profile',
+    responses: {
+      200: { description: 'Where to go next', schema: PayoutOnboarding },
+      404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
+    },
+  },
+  completeTestOnboarding: {
+    method: 'post',
+    path: '/payouts/test-onboarding',
+    security: 'public',
+    summary: 'Finish a test-mode payout account (local provider only)',
+    description:
+      'The offline onboarding page of the local test-mode provider sends the account, its link’s token and a bank account; Stripe’s test account (routing 110000000, account 000123456789) enables payouts. 404 with Stripe configured or for an unknown account or token.',
+    tags: ['payouts'],
+    access: 'holder of the onboarding link',
+    responses: {
+      200: { description: 'The account’s new state', schema: z.object({ payoutsEnabled: z.boolean() }) },
+      400: { description: 'A field is malformed, or the bank account is not the test one' },
+      404: { description: 'No such account or token, or not the local provider' },
+    },
+    request: { json: TestOnboardingInput },
+  },
+  listPayouts: {
+    method: 'get',
+    path: '/admin/payouts',
+    security: 'admin',
+    summary: 'Transfers to cleaners and partners, newest first (administrators)',
+    description: 'The latest 200 transfers with their status; a failed one carries `actions.retry`.',
+    tags: ['payouts', 'admin'],
+    access: 'admin',
+    responses: { 200: { description: 'The transfers', schema: PayoutList } },
+  },
+  retryPayout: {
+    method: 'post',
+    path: '/admin/payouts/:id/retry',
+    security: 'admin',
+    summary: 'Ask again for a failed transfer (administrators)',
+    description:
+      'Sent with the transfer’s own idempotency key: the provider moves the money once however often it is asked. Audited.',
+    tags: ['payouts', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The transfer as it is now', schema: PayoutList.shape.items.element },
+      404: { description: 'No such transfer' },
+      409: { description: 'It has not failed' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+});

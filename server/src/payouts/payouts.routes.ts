@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { endpoint, inputOf } from '../contract/operations';
+import type { AppEnv } from '../deps';
+import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
+import { payoutsApi as api } from './payouts.openapi';
+import { renderPayout, renderPayoutAccount, renderPayoutList } from './payouts.resource';
+import { listPayouts, retryPayout } from './payouts.service';
+
+export const payoutsRoutes = new Hono<AppEnv>()
+  .get(...endpoint(api.getPayoutAccount), async (c) =>
+    c.json(renderPayoutAccount(c.get('operations'), await getPayoutAccount(c.get('deps'), c.get('actor')))),
+  )
+  .post(...endpoint(api.connectPayoutAccount), async (c) => {
+    const deps = c.get('deps');
+    const back = new URL('/dashboard?tab=payouts', c.req.url).toString();
+    const { onboardingUrl } = await connectPayoutAccount(deps, c.get('actor'), { returnUrl: back, refreshUrl: back });
+    const account = await getPayoutAccount(deps, c.get('actor'));
+    return c.json({ onboardingUrl, account: renderPayoutAccount(c.get('operations'), account) });
+  })
+  .post(...endpoint(api.completeTestOnboarding), async (c) =>
+    c.json(await completeTestOnboarding(c.get('deps'), c.get('actor'), inputOf(c, api.completeTestOnboarding).json)),
+  )
+  .get(...endpoint(api.listPayouts), async (c) =>
+    c.json(renderPayoutList(c.get('operations'), await listPayouts(c.get('deps'), c.get('actor')))),
+  )
+  .post(...endpoint(api.retryPayout), async (c) =>
+    c.json(
+      renderPayout(
+        c.get('operations'),
+        await retryPayout(c.get('deps'), c.get('actor'), inputOf(c, api.retryPayout).param.id),
+      ),
+    ),
+  );

@@ -1,0 +1,162 @@
+import { splitCharge } from '@spotless/sdk/rules';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type Actor, systemActor } from '../contract/actor';
+import { bookings, damageReports, ledgerEntries, ledgerLines, localTransfers, payments, payouts } from '../db/schema';
+import type { LocalPaymentProvider } from '../payments/local-provider';
+import { createTestContext } from '../test/harness';
+import { paymentsFixture } from '../test/payment-fixtures';
+import { applyAccountState, connectPayoutAccount } from './payout-accounts.service';
+import { payoutHold, runPayouts } from './payouts.service';
+
+/**
+ * Paying cleaners out (decision 080): a share moves once it is due — the job completed, the damage
+ * window over without an open report, an account that can receive it — exactly once however often
+ * or concurrently the job runs, and a refund after it reverses the refunded part of it. The ledger
+ * balances throughout.
+ */
+
+const CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+const HOUR = 3_600_000;
+const ctx = await createTestContext();
+const f = await paymentsFixture(ctx);
+const provider = ctx.deps.payments as LocalPaymentProvider;
+const job = systemActor('pay-out');
+const cleanerActor: Actor = { kind: 'cleaner', userId: f.cleaner.userId, cleanerId: f.cleaner.id };
+const feeBps = ctx.deps.config.platformFeeBps;
+
+async function paidBooking(totalCents: number) {
+  const customer = await f.customer();
+  const booking = await f.booking(customer.id, totalCents);
+  const call = f.as(customer.cookie);
+  const intent = await call('POST', '/api/create-payment-intent', { bookingId: booking.id });
+  expect(intent.status).toBe(200);
+  const paid = await call('POST', '/api/payments/local/confirm', { clientSecret: intent.body.clientSecret, ...CARD });
+  expect(paid.status).toBe(200);
+  return booking;
+}
+
+async function finish(bookingId: number, endedHoursAgo: number) {
+  const endsAt = new Date(ctx.clock.now().getTime() - endedHoursAgo * HOUR);
+  await ctx.database.write((tx) =>
+    tx
+      .update(bookings)
+      .set({ status: 'completed', startsAt: new Date(endsAt.getTime() - 2 * HOUR), endsAt })
+      .where(eq(bookings.id, bookingId)),
+  );
+}
+
+/** What the ledger says is owed to the cleaner on a booking, and whether all of its entries balance. */
+async function books(bookingId: number) {
+  const [owed] = await ctx.database.db
+    .select({ cents: sql<number>`coalesce(sum(${ledgerLines.creditCents} - ${ledgerLines.debitCents}), 0)` })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(sql`${ledgerEntries.bookingId} = ${bookingId} and ${ledgerLines.account} = 'cleaner'`);
+  const [all] = await ctx.database.db
+    .select({
+      debits: sql<number>`sum(${ledgerLines.debitCents})`,
+      credits: sql<number>`sum(${ledgerLines.creditCents})`,
+    })
+    .from(ledgerLines);
+  return { owedCents: Number(owed?.cents), balanced: Number(all?.debits) === Number(all?.credits) };
+}
+
+const transfersTo = async (bookingId: number) =>
+  ctx.database.db
+    .select()
+    .from(localTransfers)
+    .where(eq(localTransfers.transferGroup, `booking_${bookingId}`));
+
+async function connectCleaner() {
+  const { onboardingUrl } = await connectPayoutAccount(ctx.deps, cleanerActor, {
+    returnUrl: 'http://localhost:8787/cleaner/payouts',
+    refreshUrl: 'http://localhost:8787/cleaner/payouts',
+  });
+  const link = new URL(onboardingUrl);
+  expect(link.pathname).toBe('/payouts/test-onboarding');
+  const account = await provider.connect.completeOnboarding({
+    providerAccountId: link.searchParams.get('account') ?? '',
+    token: link.searchParams.get('token') ?? '',
+    routingNumber: '110000000',
+    accountNumber: '000123456789',
+  });
+  if ('error' in account) throw new Error(account.error);
+  await ctx.database.write((tx) => applyAccountState(tx, 'local', account, ctx.clock.now()));
+}
+
+describe('the payout job', () => {
+  it('transfers nothing before completion, inside the damage window, while a report is open, or without an account', async () => {
+    const booking = await paidBooking(20_000);
+    const split = splitCharge(20_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 });
+    expect(await books(booking.id)).toEqual({ owedCents: split.cleanerCents, balanced: true });
+
+    expect((await runPayouts(ctx.deps, job)).transferred).toBe(0);
+    await finish(booking.id, 30);
+    expect((await runPayouts(ctx.deps, job)).transferred).toBe(0); // no account yet
+
+    await connectCleaner();
+    await finish(booking.id, 2);
+    expect((await runPayouts(ctx.deps, job)).transferred).toBe(0); // inside the 24 hours
+
+    await finish(booking.id, 30);
+    await ctx.database.write((tx) =>
+      tx.insert(damageReports).values({ bookingId: booking.id, description: 'A cracked vase' }),
+    );
+    expect((await runPayouts(ctx.deps, job)).transferred).toBe(0); // a report is open
+    expect(await transfersTo(booking.id)).toEqual([]);
+
+    await ctx.database.write((tx) =>
+      tx.update(damageReports).set({ status: 'released' }).where(eq(damageReports.bookingId, booking.id)),
+    );
+    const [first, second] = await Promise.all([runPayouts(ctx.deps, job), runPayouts(ctx.deps, job)]);
+    expect((first?.transferred ?? 0) + (second?.transferred ?? 0)).toBe(1);
+    await runPayouts(ctx.deps, job);
+    const made = await transfersTo(booking.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.amountCents).toBe(split.cleanerCents);
+    const [row] = await ctx.database.db.select().from(payouts).where(eq(payouts.bookingId, booking.id));
+    expect(row).toMatchObject({ status: 'paid', amountCents: split.cleanerCents, kind: 'cleaner_share' });
+    expect(await books(booking.id)).toEqual({ owedCents: 0, balanced: true });
+  });
+
+  it('reverses the cleaner’s part of a refund made after the transfer, once', async () => {
+    const booking = await paidBooking(15_000);
+    await finish(booking.id, 30);
+    await runPayouts(ctx.deps, job);
+    const [transfer] = await transfersTo(booking.id);
+    expect(transfer?.reversedCents).toBe(0);
+
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const admin = f.as(await f.adminCookie());
+    const refund = await admin('POST', `/api/payments/${payment?.id}/refund`, {
+      amount: '50.00',
+      reason: 'Missed a room',
+    });
+    expect(refund.status).toBe(200);
+    const owedAfterRefund = (await books(booking.id)).owedCents;
+    const split = splitCharge(15_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 });
+    expect(owedAfterRefund).toBe(-Math.round((split.cleanerCents * 5_000) / 15_000));
+
+    const [run] = await Promise.all([runPayouts(ctx.deps, job), runPayouts(ctx.deps, job)]);
+    expect(run).toBeDefined();
+    await runPayouts(ctx.deps, job);
+    const [after] = await transfersTo(booking.id);
+    expect(after?.reversedCents).toBe(-owedAfterRefund);
+    expect(await books(booking.id)).toEqual({ owedCents: 0, balanced: true });
+  });
+});
+
+describe('when a share is due (the rule the screens show too)', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const facts = { now, openReport: false, accountEnabled: true, owedCents: 100 };
+  const ended = (hoursAgo: number) => ({ status: 'completed', endsAt: new Date(now.getTime() - hoursAgo * HOUR) });
+  it('names the first thing that holds it', () => {
+    expect(payoutHold({ status: 'confirmed', endsAt: now }, facts)).toBe('not_completed');
+    expect(payoutHold(ended(1), facts)).toBe('damage_window');
+    expect(payoutHold(ended(24), facts)).toBeNull();
+    expect(payoutHold(ended(30), { ...facts, openReport: true })).toBe('damage_report');
+    expect(payoutHold(ended(30), { ...facts, accountEnabled: false })).toBe('no_account');
+    expect(payoutHold(ended(30), { ...facts, owedCents: 0 })).toBe('nothing_owed');
+  });
+});

@@ -1,0 +1,27 @@
+import { adminsOnly, all, type Row } from './row';
+
+/** Paying out (decision 080): a cleaner's payout account and the transfers; rows of the access matrix. */
+export const PAYOUT_ROWS: Record<string, Row> = {
+  getPayoutAccount: {
+    request: () => ({ path: '/api/cleaners/profile/payout-account' }),
+    expect: { ...all(404), visitor: 401, cleaner: 200, otherCleaner: 200, admin: 401 },
+  },
+  connectPayoutAccount: {
+    // Each cleaner connects their own: the answer is where they enter their details.
+    request: () => ({ path: '/api/cleaners/profile/payout-account', body: {} }),
+    expect: { ...all(404), visitor: 401, cleaner: 200, otherCleaner: 200, admin: 401 },
+  },
+  completeTestOnboarding: {
+    // The link's token is the authority: an unknown account is 404 to everyone.
+    request: () => ({
+      path: '/api/payouts/test-onboarding',
+      body: { account: 'acct_local_unknown', token: 'nope', routingNumber: '110000000', accountNumber: '000123456789' },
+    }),
+    expect: all(404),
+  },
+  listPayouts: { request: () => ({ path: '/api/admin/payouts' }), expect: adminsOnly(200) },
+  retryPayout: {
+    request: () => ({ path: '/api/admin/payouts/999999/retry', body: {} }),
+    expect: adminsOnly(404),
+  },
+};
