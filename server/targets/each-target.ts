@@ -18,8 +18,12 @@ export interface OnTarget {
  * The preamble of every suite that runs on the three targets: `checks` once per target, inside its
  * own `describe`, with the target started before and stopped after (`setUp` runs once it is up).
  */
-export function eachTarget(checks: (on: OnTarget) => void, setUp?: (target: Target) => Promise<void>): void {
-  describe.each(TARGETS)('%s', (name, start) => {
+export function eachTarget(
+  checks: (on: OnTarget) => void,
+  setUp?: (target: Target) => Promise<void>,
+  targets: Array<[string, () => Promise<Target>]> = TARGETS,
+): void {
+  describe.each(targets)('%s', (name, start) => {
     let running: Target | undefined;
     beforeAll(async () => {
       running = await start();

@@ -5,16 +5,65 @@ import type { OnTarget } from './each-target';
 import { paidDemoBooking } from './paid-booking';
 
 /**
- * Paying the cleaner out on the three targets (decision 080), with the local test-mode provider:
- * the demo cleaner connects a payout account through its offline onboarding page, their paid job
+ * Paying the cleaner out on the three targets (decision 080), with the local test-mode provider
+ * (`LOCAL_PAYOUTS`) and with Stripe's SDK against the loopback Stripe server
+ * (payouts-stripe.targets.ts): the demo cleaner connects a payout account and onboards, their paid job
  * is completed and its damage window passes (moved in the database, as only time would), the
  * payout job runs twice and the share is transferred once; an administrator's partial refund after
  * it is reversed from the cleaner's share by the next run, and the ledger balances.
  */
-export function payoutChecks(on: OnTarget): void {
+export interface PayoutDriver {
+  /** Days ahead the booking is looked for from (checks sharing a target meet no other's booking). */
+  fromDay: number;
+  /** Pays an intent another way than the local card form (Stripe: its loopback and signed webhook). */
+  pay?: (on: OnTarget, clientSecret: string) => Promise<void>;
+  /** Finishes the provider's onboarding behind `onboardingUrl` as the cleaner would. */
+  onboard(on: OnTarget, onboardingUrl: string): Promise<void>;
+  /** The transfers the provider made in the booking's transfer group. */
+  transfers(on: OnTarget, bookingId: number): Promise<Array<{ amountCents: number; reversedCents: number }>>;
+}
+
+/** The local test-mode provider: its offline onboarding page's API and its own transfer records. */
+export const LOCAL_PAYOUTS: PayoutDriver = {
+  fromDay: 300,
+  async onboard(on, onboardingUrl) {
+    const link = new URL(onboardingUrl);
+    expect(link.pathname).toBe('/payouts/test-onboarding');
+    const body = (accountNumber: string) => ({
+      account: link.searchParams.get('account'),
+      token: link.searchParams.get('token'),
+      routingNumber: '110000000',
+      accountNumber,
+    });
+    const wrongBank = await on.call('/api/payouts/test-onboarding', { method: 'POST', body: body('000111111116') });
+    expect(wrongBank.status).toBe(400);
+    expect(wrongBank.body.error.fields).toHaveProperty('accountNumber');
+    const done = await on.call('/api/payouts/test-onboarding', { method: 'POST', body: body('000123456789') });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  },
+  async transfers(on, bookingId) {
+    const db = createClient({ url: on.target.databaseUrl });
+    try {
+      const rows = await db.execute({
+        sql: 'select amount_cents, reversed_cents from local_transfers where transfer_group = ?',
+        args: [`booking_${bookingId}`],
+      });
+      return rows.rows.map((r) => ({ amountCents: Number(r.amount_cents), reversedCents: Number(r.reversed_cents) }));
+    } finally {
+      db.close();
+    }
+  },
+};
+
+export function payoutChecks(on: OnTarget, driver: PayoutDriver): void {
   it('transfers a completed job once when the payout job runs twice, and reverses the cleaner’s part of a later refund', async () => {
     const { call } = on;
-    const { cleanerCookie, made } = await paidDemoBooking(on, 300, '4242424242424242');
+    const { cleanerCookie, made } = await paidDemoBooking(
+      on,
+      driver.fromDay,
+      '4242424242424242',
+      driver.pay && ((secret) => driver.pay?.(on, secret) ?? Promise.resolve()),
+    );
     const bookingId = made.id as number;
 
     const account = await call('/api/cleaners/profile/payout-account', { cookie: cleanerCookie });
@@ -23,42 +72,14 @@ export function payoutChecks(on: OnTarget): void {
     expect(connect, 'a connect action until payouts are enabled').toBeDefined();
     const started = await call(connect.href, { method: connect.method, body: {}, cookie: cleanerCookie });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const link = new URL(started.body.onboardingUrl as string);
-    expect(link.pathname).toBe('/payouts/test-onboarding');
-    const wrongBank = await call('/api/payouts/test-onboarding', {
-      method: 'POST',
-      body: {
-        account: link.searchParams.get('account'),
-        token: link.searchParams.get('token'),
-        routingNumber: '110000000',
-        accountNumber: '000111111116',
-      },
-    });
-    expect(wrongBank.status).toBe(400);
-    expect(wrongBank.body.error.fields).toHaveProperty('accountNumber');
-    const done = await call('/api/payouts/test-onboarding', {
-      method: 'POST',
-      body: {
-        account: link.searchParams.get('account'),
-        token: link.searchParams.get('token'),
-        routingNumber: '110000000',
-        accountNumber: '000123456789',
-      },
-    });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    await driver.onboard(on, started.body.onboardingUrl as string);
     const enabled = await call('/api/cleaners/profile/payout-account', { cookie: cleanerCookie });
     expect(enabled.body).toMatchObject({ status: 'enabled', requirement: null });
     expect(enabled.body.actions.connect).toBeUndefined();
 
     const db = createClient({ url: on.target.databaseUrl });
     try {
-      const transfers = async () =>
-        (
-          await db.execute({
-            sql: 'select amount_cents, reversed_cents from local_transfers where transfer_group = ?',
-            args: [`booking_${bookingId}`],
-          })
-        ).rows;
+      const transfers = () => driver.transfers(on, bookingId);
       await on.target.runJob('pay-out');
       expect(await transfers(), 'nothing before the job is completed').toEqual([]);
 
@@ -72,7 +93,7 @@ export function payoutChecks(on: OnTarget): void {
       await on.target.runJob('pay-out');
       const paid = await transfers();
       expect(paid).toHaveLength(1);
-      const share = Number(paid[0]?.amount_cents);
+      const share = Number(paid[0]?.amountCents);
       const total = Math.round(Number(made.totalPrice) * 100);
       expect(share).toBeGreaterThan(0);
       expect(share).toBeLessThan(total);
@@ -104,7 +125,7 @@ export function payoutChecks(on: OnTarget): void {
       await on.target.runJob('pay-out');
       await on.target.runJob('pay-out');
       const [after] = await transfers();
-      expect(Number(after?.reversed_cents)).toBe(Math.floor((share * half * 2 + total) / (2 * total)));
+      expect(after?.reversedCents).toBe(Math.floor((share * half * 2 + total) / (2 * total)));
 
       const payouts = await call('/api/admin/payouts', { cookie: asAdmin });
       expect(payouts.status).toBe(200);

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
-import { payoutChecks } from './payout-checks';
+import { LOCAL_PAYOUTS, payoutChecks } from './payout-checks';
 import { refusedRefundChecks } from './refused-refund-checks';
 import { withdrawalChecks } from './withdrawal-checks';
 
@@ -24,7 +24,7 @@ const PHOTO = sampleJpeg(8, 6, { orientation: 6 });
 eachTarget((on) => {
   withdrawalChecks(on);
   refusedRefundChecks(on);
-  payoutChecks(on);
+  payoutChecks(on, LOCAL_PAYOUTS);
 
   const { call, signIn } = on;
 

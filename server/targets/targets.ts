@@ -174,6 +174,7 @@ export async function startNode(
   name: string,
   databaseUrl?: string,
   interrupt?: () => Promise<{ restore(): Promise<void> }>,
+  vars: Record<string, string> = {},
 ): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'spotless-target-'));
   const port = await freePort();
@@ -188,6 +189,7 @@ export async function startNode(
     SEED_CLEANERS,
     SCHEDULED_JOBS: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...vars,
   });
   await waitFor(`${url}/api/ready`, server.alive);
   const database = databaseUrl ?? `file:${join(dir, 'spotless.db')}`;
@@ -201,7 +203,7 @@ export async function startNode(
       // and the next request would be written to a dead connection.
       await execFileAsync(TSX[0], [TSX[1], 'server/src/jobs/cli.ts', job, '--database', database], {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...vars, DATA_DIR: dir, LOG_LEVEL: 'warn' },
       });
     },
     stop: async () => {
@@ -298,15 +300,20 @@ async function overLibsqlServer(
  */
 export const overWebSocket = (url: string) => url.replace(/^http:/, 'ws:');
 
+/** The three targets, each with extra configuration `vars` (e.g. Stripe against a loopback server). */
+export function targetsWith(vars: Record<string, string>): Array<[string, () => Promise<Target>]> {
+  return [
+    ['Node + libSQL file', () => startNode('Node + libSQL file', undefined, undefined, vars)],
+    ['Node + libSQL server', () => overLibsqlServer((url, stop) => startNode('Node + libSQL server', url, stop, vars))],
+    [
+      'Workers runtime + libSQL server',
+      () => overLibsqlServer((url, stop) => startWorker('Workers runtime + libSQL server', url, vars, stop)),
+    ],
+  ];
+}
+
 /** The three targets every `*.targets.ts` suite runs its checks on (`describe.each(TARGETS)`). */
-export const TARGETS: Array<[string, () => Promise<Target>]> = [
-  ['Node + libSQL file', () => startNode('Node + libSQL file')],
-  ['Node + libSQL server', () => overLibsqlServer((url, stop) => startNode('Node + libSQL server', url, stop))],
-  [
-    'Workers runtime + libSQL server',
-    () => overLibsqlServer((url, stop) => startWorker('Workers runtime + libSQL server', url, {}, stop)),
-  ],
-];
+export const TARGETS = targetsWith({});
 
 /** The Workers runtime over its own libSQL server with extra vars (e.g. Stripe configured). */
 export function workerWith(vars: Record<string, string>): Promise<Target> {

@@ -122,7 +122,8 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return toConnectedAccount(account, new Date());
+    // As of its creation: any `account.updated` since is newer (Stripe's times are whole seconds).
+    return toConnectedAccount(account, new Date((account.created ?? 0) * 1000));
   }
 
   async accountOnboardingUrl(input: {

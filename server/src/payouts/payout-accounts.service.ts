@@ -94,14 +94,17 @@ export async function connectPayoutAccount(
   const owner = { kind: 'cleaner' as const, id: cleaner.cleanerId };
   let account = await payoutAccountOf(deps, owner);
   if (!account) {
-    const email = await deps.database.db
+    const user = await deps.database.db
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, cleaner.userId))
       .get();
+    // A fresh key: one naming the cleaner's id would be replayed to another installation (or a
+    // reset database) on the same Stripe account. Two requests racing may each make an account;
+    // the first stored is theirs, the other is never used.
     const made = await deps.payments.createConnectedAccount({
-      email: email?.email ?? null,
-      idempotencyKey: `connect-${owner.kind}-${owner.id}`,
+      email: user?.email ?? null,
+      idempotencyKey: `connect-${owner.kind}-${owner.id}-${crypto.randomUUID()}`,
     });
     const now = deps.clock.now();
     await deps.database.write(async (tx) => {

@@ -125,7 +125,9 @@ export async function runPayouts(deps: PayoutDeps, actor: Actor): Promise<Payout
             payoutAccountId: due.accountId,
             provider: deps.payments.name,
             amountCents: Number(due.owedCents),
-            idempotencyKey: `payout-${due.bookingId}-${share.kind}`,
+            // Stored with the claim, so every retry sends the same key; random, so no other
+            // installation on the same Stripe account (or a reset database) can be replayed its transfer.
+            idempotencyKey: `payout-${due.bookingId}-${share.kind}-${crypto.randomUUID()}`,
             createdAt: now,
             updatedAt: now,
           })
@@ -262,7 +264,7 @@ async function reverseRefunded(deps: PayoutDeps): Promise<number> {
         await deps.payments.reverseTransfer({
           providerTransferId: payout.providerTransferId,
           amountCents: amount,
-          idempotencyKey: `reversal-${payout.id}-${after}`,
+          idempotencyKey: `${payout.idempotencyKey}-reversal-${after}`,
         });
       } catch (error) {
         deps.logger?.warn('payout reversal failed', {

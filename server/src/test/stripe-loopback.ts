@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConnectLoopback } from './stripe-loopback-connect';
 
 /**
  * Test support: a small Stripe-compatible HTTP server on 127.0.0.1 for the real `stripe` SDK
  * (`{ host: '127.0.0.1', port, protocol: 'http' }`). It implements only what the server calls —
  * POST /v1/payment_intents, GET /v1/payment_intents/:id (with `expand[]=latest_charge`),
- * POST /v1/refunds — with Stripe's JSON shapes and errors, honours `Idempotency-Key` like Stripe
+ * POST /v1/refunds, and Connect's accounts, account links, transfers and reversals
+ * (`stripe-loopback-connect.ts`) — with Stripe's JSON shapes and errors, honours `Idempotency-Key` like Stripe
  * (same key and parameters → the stored answer; other parameters → 400 idempotency_error), and
  * records every request so tests can assert what was sent.
  */
@@ -69,6 +71,8 @@ export function decodeForm(text: string): Record<string, unknown> {
 
 export class StripeLoopback {
   readonly requests: RecordedRequest[] = [];
+  /** Connect: accounts, account links, transfers and reversals. */
+  readonly connect = new ConnectLoopback();
   readonly intents = new Map<string, Intent>();
   readonly charges = new Map<string, Charge>();
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
@@ -251,6 +255,8 @@ export class StripeLoopback {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve?.[1]) return this.retrieveIntent(retrieve[1], query);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
+    const connect = this.connect.route(method, path, body);
+    if (connect) return connect;
     return [
       404,
       { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
