@@ -14,6 +14,7 @@ export * from './schema/bookings';
 export * from './schema/chat';
 export * from './schema/cleaners';
 export * from './schema/contact';
+export * from './schema/damage';
 export * from './schema/favourites';
 export * from './schema/idempotency';
 export * from './schema/ledger';
