@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS } from './accounts';
 import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
+import { PARTNER_WEBHOOK_ROWS } from './partner-webhooks';
 import { PAYMENT_ROWS } from './payments';
 import { PUBLIC_ROWS } from './public';
 import { REVIEW_ROWS } from './reviews';
@@ -23,6 +24,7 @@ const DOMAINS = [
   PAYMENT_ROWS,
   REVIEW_ROWS,
   ADMINISTRATION_ROWS,
+  PARTNER_WEBHOOK_ROWS,
   APPLICATION_ROWS,
 ];
 
