@@ -4,6 +4,7 @@ import { syncBookingWithPayments } from '../bookings/booking-lifecycle.service';
 import type { Tx } from '../db/client';
 import { paymentEvents, payments, refunds } from '../db/schema';
 import type { PaymentIntent, ProviderEvent } from '../lib/payment-provider';
+import { queuePartnerBookingEvent } from '../partners/partner-webhooks.service';
 import {
   applyProviderEvent,
   CHARGED_STATUSES,
@@ -163,6 +164,9 @@ export async function settlePayment(
     });
   }
   await syncBooking(tx, row.bookingId, now, site);
+  if (state.status === 'succeeded' && row.status !== 'succeeded') {
+    await queuePartnerBookingEvent(tx, { bookingId: row.bookingId, type: 'payment.succeeded', now });
+  }
   return { ...row, status: state.status, failureReason: state.failureReason, refundedCents };
 }
 
