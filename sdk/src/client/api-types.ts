@@ -211,6 +211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/partners/{id}/webhook-deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook delivery (administrators)
+         * @description An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.
+         */
+        get: operations["getPartnerWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/partners/{id}/webhook-deliveries/{deliveryId}/resend": {
         parameters: {
             query?: never;
@@ -262,7 +282,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook endpoint of a partner (administrators) */
+        /**
+         * One webhook endpoint of a partner (administrators)
+         * @description Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.
+         */
         get: operations["getPartnerWebhook"];
         put?: never;
         post?: never;
@@ -4685,6 +4708,17 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerWebhookDelivery";
+                    templated?: boolean;
+                    title?: string;
+                };
             };
             /** @description while pending: when it is tried next */
             nextAttemptAt: string | null;
@@ -6580,6 +6614,57 @@ export interface operations {
                 content?: never;
             };
             /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPartnerWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookDelivery"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such delivery of its endpoints */
             404: {
                 headers: {
                     [name: string]: unknown;

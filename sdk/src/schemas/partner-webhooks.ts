@@ -110,7 +110,7 @@ export const PartnerWebhookDelivery = z
     lastError: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     createdAt: z.string(),
-    links: z.object({ endpoint: linkTo('getPartnerWebhook') }),
+    links: z.object({ self: linkTo('getPartnerWebhookDelivery'), endpoint: linkTo('getPartnerWebhook') }),
     actions: z.object({
       resend: actionOf('resend', 'POST', 'resendPartnerWebhookDelivery')
         .optional()

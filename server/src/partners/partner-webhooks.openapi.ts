@@ -54,6 +54,8 @@ export const partnerWebhooksApi = defineOperations({
     path: '/admin/partners/:id/webhooks/:webhookId',
     security: 'admin',
     summary: 'One webhook endpoint of a partner (administrators)',
+    description:
+      'Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.',
     tags: ['partners', 'admin'],
     access: 'admin',
     responses: {
@@ -121,6 +123,21 @@ export const partnerWebhooksApi = defineOperations({
       404: { description: 'No such partner' },
     },
     request: { param: z.object({ id: IdParam }), query: PartnerWebhookDeliveryQuery },
+  },
+  getPartnerWebhookDelivery: {
+    method: 'get',
+    path: '/admin/partners/:id/webhook-deliveries/:deliveryId',
+    security: 'admin',
+    summary: 'One webhook delivery (administrators)',
+    description:
+      'An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The delivery', schema: PartnerWebhookDelivery },
+      404: { description: 'No such partner, or no such delivery of its endpoints' },
+    },
+    request: { param: z.object({ id: IdParam, deliveryId: IdParam }) },
   },
   resendPartnerWebhookDelivery: {
     method: 'post',

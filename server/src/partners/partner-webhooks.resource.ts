@@ -83,7 +83,10 @@ export function renderPartnerWebhookDelivery(
   const { endpointActive, ...fields } = delivery;
   return {
     ...fields,
-    links: { endpoint: linkTo(ops, 'getPartnerWebhook', { id: partnerId, webhookId: delivery.endpointId }) },
+    links: {
+      self: linkTo(ops, 'getPartnerWebhookDelivery', { id: partnerId, deliveryId: delivery.id }),
+      endpoint: linkTo(ops, 'getPartnerWebhook', { id: partnerId, webhookId: delivery.endpointId }),
+    },
     actions: {
       ...(delivery.status !== 'pending' && endpointActive
         ? {

@@ -186,6 +186,7 @@ describe('one partner’s endpoints and deliveries, out of reach of another’s 
       ['PATCH', underB, { isActive: false }],
       ['DELETE', underB],
       ['POST', `${underB}/test`],
+      ['GET', `/api/admin/partners/${partnerB}/webhook-deliveries/${delivery?.id}`],
       ['POST', `/api/admin/partners/${partnerB}/webhook-deliveries/${delivery?.id}/resend`],
     ];
     for (const [method, path, body] of probes) {
@@ -196,6 +197,15 @@ describe('one partner’s endpoints and deliveries, out of reach of another’s 
       headers: admin,
     });
     expect(logB.body).toMatchObject({ items: [], total: 0 });
+    const own = await ctx.json<Json>(`/api/admin/partners/${partnerA}/webhook-deliveries/${delivery?.id}`, {
+      headers: admin,
+    });
+    expect(own.body).toMatchObject({
+      id: delivery?.id,
+      status: 'failed',
+      links: { self: { href: own.body.links.self.href } },
+    });
+    expect(own.body.actions.resend).toBeDefined();
     expect((await ctx.json<Json>(hooks(partnerB), { headers: admin })).body.items).toEqual([]);
     const [still] = await ctx.database.db
       .select()

@@ -12,6 +12,7 @@ import {
   createPartnerWebhook,
   deletePartnerWebhook,
   getPartnerWebhook,
+  getPartnerWebhookDelivery,
   listPartnerWebhookDeliveries,
   listPartnerWebhooks,
   resendPartnerWebhookDelivery,
@@ -58,6 +59,11 @@ export const partnerWebhooksRoutes = new Hono<AppEnv>()
     const { param, query } = inputOf(c, api.listPartnerWebhookDeliveries);
     const page = await listPartnerWebhookDeliveries(c.get('deps'), c.get('actor'), param.id, query);
     return c.json(renderPartnerWebhookDeliveryPage(c.get('operations'), param.id, page, query));
+  })
+  .get(...endpoint(api.getPartnerWebhookDelivery), async (c) => {
+    const { id, deliveryId } = inputOf(c, api.getPartnerWebhookDelivery).param;
+    const delivery = await getPartnerWebhookDelivery(c.get('deps'), c.get('actor'), id, deliveryId);
+    return c.json(renderPartnerWebhookDelivery(c.get('operations'), id, delivery));
   })
   .post(...endpoint(api.resendPartnerWebhookDelivery), async (c) => {
     const { id, deliveryId } = inputOf(c, api.resendPartnerWebhookDelivery).param;

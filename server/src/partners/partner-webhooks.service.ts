@@ -258,6 +258,17 @@ export async function listPartnerWebhookDeliveries(
   return { items: rows.map(deliveryData), total, page: query.page, pageSize: query.pageSize };
 }
 
+/** One delivery of the partner's endpoints. */
+export async function getPartnerWebhookDelivery(
+  deps: WebhookDeps,
+  actor: Actor,
+  partnerId: number,
+  deliveryId: number,
+) {
+  requirePartnerManager(actor, partnerId);
+  return deliveryOrThrow(deps, partnerId, deliveryId);
+}
+
 /**
  * Queues a delivered or failed delivery again, now, with its event id and body: one more attempt
  * (decision 079). A pending one is already queued, and an inactive endpoint is sent nothing (409).

@@ -103,6 +103,10 @@ export const PARTNER_WEBHOOK_ROWS: Record<string, Row> = {
     },
     expect: adminsOnly(200),
   },
+  getPartnerWebhookDelivery: {
+    request: async (f) => ({ path: `${base(f)}/webhook-deliveries/${await newDelivery(f)}` }),
+    expect: adminsOnly(200),
+  },
   resendPartnerWebhookDelivery: {
     request: async (f) => ({ path: `${base(f)}/webhook-deliveries/${await newDelivery(f)}/resend` }),
     expect: adminsOnly(202),
