@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * SDK bundles, built from `sdk/` (its scripts run `tsup --config ../tsup.config.ts`), one per entry
  * point of `sdk/package.json` `exports` (decision 032):
- * - `dist/{index,schemas,rules,client,cities,forms,help,chat}.js` + `.d.ts`: the npm package's entries, ESM.
+ * - `dist/{index,schemas,rules,client,cities,forms,help,chat,webhooks}.js` + `.d.ts`: the npm package's entries, ESM.
  * - `dist/spotless.global.js`: the typed client for a plain `<script>` tag (`window.SpotlessSDK`),
  *   without zod and without the city table.
  * - `dist/embed.js`: the partners' loader (IIFE), and `dist/embed/widgets.js` + chunks: the widgets
@@ -22,6 +22,7 @@ export default defineConfig([
       forms: 'src/forms/index.ts',
       help: 'src/help/index.ts',
       chat: 'src/chat/index.ts',
+      webhooks: 'src/webhooks/index.ts',
       widgets: 'src/widgets/index.tsx',
       loader: 'src/loader/index.ts',
       react: 'src/react/index.ts',

@@ -33,6 +33,14 @@ const ENTRIES = [
     what: 'the chat bubble’s state, transport and reply links',
     budget: 4_000,
   },
+  // Its own entry (decision 079): a partner's server verifying deliveries needs nothing else of the
+  // SDK, and the rules' budget had no room for it.
+  {
+    name: 'webhooks',
+    entry: 'src/webhooks/index.ts',
+    what: 'webhook event types, signing and verifying (Web Crypto)',
+    budget: 1_000,
+  },
   { name: 'help', entry: 'src/help/index.ts', what: 'help centre content and policy facts', budget: 5_000 },
   { name: 'cities', entry: 'src/cities.ts', what: 'the city table (loaded only where needed)', budget: 4_000 },
   { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 112_000 },

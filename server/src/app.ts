@@ -27,6 +27,7 @@ import { renderError } from './middleware/error-response';
 import { partnerCors } from './middleware/partner-cors';
 import { responseHeaders, securityHeaders } from './middleware/response-headers';
 import { API_OPERATIONS } from './operations';
+import { partnerWebhooksRoutes } from './partners/partner-webhooks.routes';
 import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
@@ -54,6 +55,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', partnersRoutes)
   .route('/', payoutsRoutes)
+  .route('/', partnerWebhooksRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)
   .route('/', oauthRoutes)

@@ -43,8 +43,11 @@ function folderOf(file: string): string | null {
   return parts.length > 1 ? (parts[0] as string) : null;
 }
 
-/** Schema files whose domain's folder has another name (`db/schema/services.ts` is the catalogue's). */
-const SCHEMA_FOLDERS: Record<string, string> = { services: 'catalog' };
+/**
+ * Schema files whose domain's folder has another name (`db/schema/services.ts` is the catalogue's;
+ * `db/schema/partner-webhooks.ts` the partners').
+ */
+const SCHEMA_FOLDERS: Record<string, string> = { services: 'catalog', 'partner-webhooks': 'partners' };
 
 /**
  * Which domain owns each table: the file of `db/schema/` that declares it (`db/schema/bookings.ts`
@@ -284,12 +287,13 @@ describe('architecture (decisions 032 and 043)', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('imports only the SDK’s server-safe entries (schemas, rules, cities, help), never a browser one', () => {
+  it('imports only the SDK’s server-safe entries (schemas, rules, cities, help, webhooks), never a browser one', () => {
     const allowed = new Set([
       '@spotless/sdk/schemas',
       '@spotless/sdk/rules',
       '@spotless/sdk/cities',
       '@spotless/sdk/help',
+      '@spotless/sdk/webhooks',
     ]);
     const offenders = files.flatMap((f) =>
       importsOf(f)

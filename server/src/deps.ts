@@ -59,6 +59,11 @@ export interface Deps {
    */
   metrics?: Metrics;
   /**
+   * Outbound HTTP to other parties' servers (a partner's webhook endpoints, decision 079): the
+   * platform's `fetch` when not given; tests hand in their own.
+   */
+  fetch?: typeof fetch;
+  /**
    * The URL of the request these deps serve (set per request by createApp): the e-mails it causes
    * link to its origin when this deployment answers to it (decision 072); absent in jobs.
    */

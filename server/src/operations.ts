@@ -9,6 +9,7 @@ import { cleanersApi } from './cleaners/cleaners.openapi';
 import { contactApi } from './contact/contact.openapi';
 import { listOperations } from './contract/operations';
 import { favouritesApi } from './favourites/favourites.openapi';
+import { partnerWebhooksApi } from './partners/partner-webhooks.openapi';
 import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
 import { payoutsApi } from './payouts/payouts.openapi';
@@ -33,6 +34,7 @@ export const API_OPERATIONS = listOperations([
   paymentsApi,
   partnersApi,
   payoutsApi,
+  partnerWebhooksApi,
   authApi,
   adminAuthApi,
 ]);

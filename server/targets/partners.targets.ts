@@ -1,17 +1,20 @@
 import { expect, it } from 'vitest';
 import { eachTarget } from './each-target';
 import { freeTwoHours, guestLinkChecks, HOST_PAGE, KEY } from './guest-link-checks';
+import { partnerWebhookChecks } from './partner-webhook-checks';
 
 /**
  * Partner keys on the three targets (decision 048): the demo partner's key from an allowed
  * (loopback) origin answers with CORS for that origin; another origin, or an unknown key, gets a
  * 403 the asking page can read (a fixed code and text, no data, no credentials; 048's addendum); a
  * preflight that means to send a key is answered for any origin; the key alone reads no booking; a
- * guest books through the key and pays with the token scoped to that booking (decision 049).
+ * guest books through the key and pays with the token scoped to that booking (decision 049); the
+ * partner's webhook endpoint is sent the booking, signed, and retried after a failure (decision 079).
  */
 
 eachTarget((on) => {
   guestLinkChecks(on);
+  partnerWebhookChecks(on);
 
   const { call } = on;
 

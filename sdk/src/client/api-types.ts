@@ -191,6 +191,138 @@ export interface paths {
         patch: operations["updatePartner"];
         trace?: never;
     };
+    "/api/admin/partners/{id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of a partner’s webhook deliveries (administrators)
+         * @description Every delivery to the partner’s endpoints (`endpointId` keeps one endpoint’s), newest first: its event, body, status, attempts, the last answer or error, and when it is tried next.
+         */
+        get: operations["listPartnerWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{id}/webhook-deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook delivery (administrators)
+         * @description An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.
+         */
+        get: operations["getPartnerWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{id}/webhook-deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (administrators)
+         * @description A delivered or failed delivery is queued again, now, with the same event id and body (signed anew when sent). One more attempt: a delivery that had used all of its attempts fails again if this one fails.
+         */
+        post: operations["resendPartnerWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner’s webhook endpoints (administrators)
+         * @description The URLs a partner’s events are POSTed to, each with the event types it is sent and the `whsec_…` secret its deliveries are signed with (`Spotless-Signature`, verified by `@spotless/sdk/webhooks`). `actions.create` adds one.
+         */
+        get: operations["listPartnerWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint to a partner (administrators)
+         * @description The server makes the signing secret. The URL is `https://`; `http://127.0.0.1` and `http://localhost` are accepted outside production only.
+         */
+        post: operations["createPartnerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{id}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint of a partner (administrators)
+         * @description Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.
+         */
+        get: operations["getPartnerWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint (administrators)
+         * @description Its queued deliveries and their log go with it.
+         */
+        delete: operations["deletePartnerWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint (administrators)
+         * @description Its URL, its event types, or whether it is active. An inactive endpoint is queued nothing new; deliveries already queued wait until it is active again.
+         */
+        patch: operations["updatePartnerWebhook"];
+        trace?: never;
+    };
+    "/api/admin/partners/{id}/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint (administrators)
+         * @description Queues a signed event of type `test` for this endpoint alone, sent by the next run of the delivery job (within a minute); its delivery shows in the log.
+         */
+        post: operations["sendPartnerWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts": {
         parameters: {
             query?: never;
@@ -4426,6 +4558,18 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                /** @description the endpoints its events are sent to */
+                webhooks: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhooks";
+                    templated?: boolean;
+                    title?: string;
+                };
             };
             name: string;
             publishableKey: string;
@@ -4499,6 +4643,294 @@ export interface components {
             name?: string;
             /** @description requests a minute the key may make */
             rateLimitPerMinute?: number;
+        };
+        PartnerWebhook: {
+            actions: {
+                /** @description its queued deliveries and their log go with it */
+                delete: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "DELETE";
+                    /** @constant */
+                    name: "delete";
+                    /** @constant */
+                    operation: "deletePartnerWebhook";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description while active: queues a signed `test` event to it */
+                sendTest?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "sendTest";
+                    /** @constant */
+                    operation: "sendPartnerWebhookTest";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                update: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "PATCH";
+                    /** @constant */
+                    name: "update";
+                    /** @constant */
+                    operation: "updatePartnerWebhook";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            createdAt: string;
+            events: components["schemas"]["WebhookEventType"][];
+            id: number;
+            isActive: boolean;
+            links: {
+                deliveries: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+                partner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerWebhook";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            partnerId: number;
+            /** @description `whsec_…`: the partner verifies each delivery’s `Spotless-Signature` with it */
+            signingSecret: string;
+            updatedAt: string;
+            url: string;
+        };
+        PartnerWebhookCreate: {
+            /** @description the event types sent to it */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description an inactive endpoint is sent nothing; its queued deliveries wait Default: true. */
+            isActive?: boolean;
+            /** @description where events are POSTed: https:// (http://127.0.0.1 or localhost outside production) */
+            url: string;
+        };
+        PartnerWebhookDelivery: {
+            actions: {
+                /** @description once delivered or failed: sends it again, with the same event id */
+                resend?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "resend";
+                    /** @constant */
+                    operation: "resendPartnerWebhookDelivery";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            attempts: number;
+            createdAt: string;
+            deliveredAt: string | null;
+            endpointId: number;
+            /** @description `evt_…`: the same on every retry and resend; receivers dedupe by it */
+            eventId: string;
+            eventType: string;
+            id: number;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            links: {
+                endpoint: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerWebhook";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerWebhookDelivery";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description while pending: when it is tried next */
+            nextAttemptAt: string | null;
+            /** @description the JSON body sent */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description the endpoint’s URL */
+            url: string;
+        };
+        PartnerWebhookDeliveryPage: {
+            items: components["schemas"]["PartnerWebhookDelivery"][];
+            links: {
+                next?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+                partner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                prev?: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        PartnerWebhookList: {
+            actions: {
+                create: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "create";
+                    /** @constant */
+                    operation: "createPartnerWebhook";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            items: components["schemas"]["PartnerWebhook"][];
+            links: {
+                deliveries: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+                partner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerWebhooks";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        PartnerWebhookUpdate: {
+            /** @description the event types sent to it */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description an inactive endpoint is sent nothing; its queued deliveries wait */
+            isActive?: boolean;
+            /** @description where events are POSTed: https:// (http://127.0.0.1 or localhost outside production) */
+            url?: string;
         };
         PasswordChangeInput: {
             currentPassword?: string;
@@ -5642,6 +6074,8 @@ export interface components {
         };
         /** @enum {string} */
         UserRole: "customer" | "cleaner" | "admin";
+        /** @enum {string} */
+        WebhookEventType: "booking.created" | "booking.cancelled" | "payment.succeeded" | "commission.paid";
         WeeklyAvailability: {
             friday?: {
                 available: boolean;
@@ -5774,6 +6208,12 @@ export type PartnerCreate = components['schemas']['PartnerCreate'];
 export type PartnerList = components['schemas']['PartnerList'];
 export type PartnerStats = components['schemas']['PartnerStats'];
 export type PartnerUpdate = components['schemas']['PartnerUpdate'];
+export type PartnerWebhook = components['schemas']['PartnerWebhook'];
+export type PartnerWebhookCreate = components['schemas']['PartnerWebhookCreate'];
+export type PartnerWebhookDelivery = components['schemas']['PartnerWebhookDelivery'];
+export type PartnerWebhookDeliveryPage = components['schemas']['PartnerWebhookDeliveryPage'];
+export type PartnerWebhookList = components['schemas']['PartnerWebhookList'];
+export type PartnerWebhookUpdate = components['schemas']['PartnerWebhookUpdate'];
 export type PasswordChangeInput = components['schemas']['PasswordChangeInput'];
 export type PasswordResetInput = components['schemas']['PasswordResetInput'];
 export type PasswordResetRequestInput = components['schemas']['PasswordResetRequestInput'];
@@ -5827,6 +6267,7 @@ export type TotpDisableInput = components['schemas']['TotpDisableInput'];
 export type TotpSetup = components['schemas']['TotpSetup'];
 export type TotpSetupInput = components['schemas']['TotpSetupInput'];
 export type UserRole = components['schemas']['UserRole'];
+export type WebhookEventType = components['schemas']['WebhookEventType'];
 export type WeeklyAvailability = components['schemas']['WeeklyAvailability'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -6321,6 +6762,488 @@ export interface operations {
             };
             /** @description No such partner */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPartnerWebhookDeliveries: {
+        parameters: {
+            query?: {
+                endpointId?: number;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookDeliveryPage"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPartnerWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookDelivery"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such delivery of its endpoints */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resendPartnerWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookDelivery"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such delivery of its endpoints */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description It is already queued, or its endpoint is inactive */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPartnerWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner’s endpoints, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookList"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createPartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerWebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhook"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhook"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such endpoint of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deletePartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner’s endpoints left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookList"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such endpoint of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updatePartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerWebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhook"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such endpoint of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sendPartnerWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerWebhookDelivery"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner, or no such endpoint of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The endpoint is inactive */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

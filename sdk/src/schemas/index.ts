@@ -9,6 +9,7 @@ export * from './contact';
 export * from './favourites';
 export * from './guest-links';
 export * from './hypermedia';
+export * from './partner-webhooks';
 export * from './partners';
 export * from './payments';
 export * from './payouts';

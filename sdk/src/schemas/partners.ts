@@ -78,7 +78,11 @@ export const Partner = z
     isActive: z.boolean(),
     createdAt: z.string(),
     stats: PartnerStats,
-    links: z.object({ self: linkTo('getPartner'), partners: linkTo('listPartners') }),
+    links: z.object({
+      self: linkTo('getPartner'),
+      partners: linkTo('listPartners'),
+      webhooks: linkTo('listPartnerWebhooks').meta({ description: 'the endpoints its events are sent to' }),
+    }),
     actions: z.object({
       update: actionOf('update', 'PATCH', 'updatePartner'),
       deactivate: actionOf('deactivate', 'PATCH', 'updatePartner')

@@ -9,6 +9,7 @@ import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
 import { bookingReminderEmail } from '../notifications/booking-emails';
 import { siteOf } from '../notifications/site';
+import { queuePartnerBookingEvent } from '../partners/partner-webhooks.service';
 import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
 import {
   factsOf,
@@ -88,6 +89,7 @@ export async function setBookingStatus(
       actorRole: 'cleaner',
       note: note ?? action,
     });
+    if (declined) await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
     // Accepting confirms it: its customer hears now, paid or not. A declined booking was never
     // confirmed, so, like an expired hold, it sends nothing (decision 072).
     if (target === 'confirmed') {
@@ -199,6 +201,7 @@ export async function expireUnpaidBookings(
         actorRole: 'system',
         note: 'expired: not paid in time',
       });
+      await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
       done.push(booking.id);
     }
     return done;

@@ -16,6 +16,7 @@ import { toLocal } from '../lib/time';
 import { firstNameOf, letter, link, nameOf, sentence, shortDayText, whenText } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
+import { queuePartnerBookingEvent } from '../partners/partner-webhooks.service';
 import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking-access.service';
 import { transition } from './booking-state';
 import { contactsOf, findBooking, recordHistory } from './bookings.queries';
@@ -163,6 +164,7 @@ export async function withdrawFromBooking(
       note: `withdrew: ${input.reason}`,
     });
     await incrementWithdrawnJobs(tx, booking.cleanerId, now);
+    await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
     const { customer, cleaner } = await contactsOf(tx, booking);
     const email = customer?.email ?? booking.guestEmail;
     if (email) {

@@ -26,6 +26,7 @@ import { type BookingRow, bookings } from '../db/schema';
 import type { Deps } from '../deps';
 import { toLocal } from '../lib/time';
 import { siteOf } from '../notifications/site';
+import { queuePartnerBookingEvent } from '../partners/partner-webhooks.service';
 import { answerWith, type BookingAnswer, loadForActor } from './booking-access.service';
 import { rescheduleOpen } from './booking-actions';
 import { notifyBookingCancelled, notifyBookingChanged } from './booking-notifications.service';
@@ -267,6 +268,7 @@ export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number)
         ? 'free cancellation'
         : `cancellation fee $${centsToDollars(terms.feeCents)}, refund due $${centsToDollars(terms.refundCents)}`,
     });
+    await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
     await notifyBookingCancelled(tx, now, updated, {
       site: siteOf(deps),
       was: booking.status,

@@ -6,6 +6,7 @@ import { guestLinksEmail } from '../notifications/booking-emails';
 import { firstNameOf, nameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
+import { bookingCreatedEventStatement } from '../partners/partner-webhooks.service';
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
 import { bookInOneBatch } from './booking-create.service';
@@ -50,7 +51,8 @@ export async function createGuestBooking(
     },
     booking,
     now,
-    [],
+    // The partner's `booking.created` webhook, queued in the booking's own batch (decision 079).
+    [bookingCreatedEventStatement(now)],
     attempts,
   );
   return { guestToken, answer: answerOf(view, { kind: 'guest', bookingId: view.booking.id }, now) };

@@ -5,12 +5,13 @@ import { refreshStatistics } from '../db/migrate';
 import type { Deps } from '../deps';
 import { withFields } from '../lib/logger';
 import { deliverNotifications } from '../notifications/outbox';
+import { deliverPartnerWebhooks } from '../partners/partner-webhook-delivery.service';
 import { reconcilePayments } from '../payments/reconcile.service';
 import { runPayouts } from '../payouts/payouts.service';
 import { purgeExpired } from './purge-expired';
 
 export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer' | 'config'> &
-  Pick<Partial<Deps>, 'metrics'>;
+  Pick<Partial<Deps>, 'metrics' | 'fetch'>;
 
 /**
  * The scheduled jobs: plain functions of `deps`. Node schedules them with node-cron
@@ -41,6 +42,8 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
   { name: 'purge-old-chats', schedule: '17 * * * *', run: purgeOldChats },
   { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },
+  // Partners' webhooks, signed, with retries (decision 079).
+  { name: 'deliver-partner-webhooks', schedule: '* * * * *', run: deliverPartnerWebhooks },
   // The query planner's statistics follow the data as it grows (db/migrate.ts).
   { name: 'refresh-statistics', schedule: '43 3 * * *', run: (deps) => refreshStatistics(deps.database) },
 ];

@@ -9,7 +9,11 @@ export function renderPartner(ops: Operations, partner: PartnerData, platformFee
   const params = { id: partner.id };
   return {
     ...partner,
-    links: { self: linkTo(ops, 'getPartner', params), partners: linkTo(ops, 'listPartners') },
+    links: {
+      self: linkTo(ops, 'getPartner', params),
+      partners: linkTo(ops, 'listPartners'),
+      webhooks: linkTo(ops, 'listPartnerWebhooks', params),
+    },
     actions: {
       update: actionTo(ops, 'update', 'updatePartner', {
         title: 'Save',

@@ -6,6 +6,7 @@ import { paymentEvents, payments, refunds } from '../db/schema';
 import type { Deps } from '../deps';
 import { syncPaymentLedger } from '../ledger/ledger.service';
 import type { AccountEvent, PaymentIntent, ProviderEvent } from '../lib/payment-provider';
+import { queuePartnerBookingEvent } from '../partners/partner-webhooks.service';
 import { applyAccountState } from '../payouts/payout-accounts.service';
 import {
   applyProviderEvent,
@@ -168,6 +169,9 @@ export async function settlePayment(
   // The books follow the confirmed money only: a refund still pending has moved nothing yet.
   await syncPaymentLedger(tx, { ...row, status: state.status }, state.refundedCents, now);
   await syncBooking(tx, row.bookingId, now, site);
+  if (state.status === 'succeeded' && row.status !== 'succeeded') {
+    await queuePartnerBookingEvent(tx, { bookingId: row.bookingId, type: 'payment.succeeded', now });
+  }
   return { ...row, status: state.status, failureReason: state.failureReason, refundedCents };
 }
 

@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS } from './accounts';
 import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
+import { PARTNER_WEBHOOK_ROWS } from './partner-webhooks';
 import { PAYMENT_ROWS } from './payments';
 import { PAYOUT_ROWS } from './payouts';
 import { PUBLIC_ROWS } from './public';
@@ -25,6 +26,7 @@ const DOMAINS = [
   PAYOUT_ROWS,
   REVIEW_ROWS,
   ADMINISTRATION_ROWS,
+  PARTNER_WEBHOOK_ROWS,
   APPLICATION_ROWS,
 ];
 

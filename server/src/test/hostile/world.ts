@@ -221,6 +221,16 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
   };
   const partner = { 'x-spotless-key': PARTNER_KEY, origin: PARTNER_ORIGIN };
 
+  // A webhook endpoint of the partner (decision 079), so the guest booking below queues a delivery
+  // and the webhook operations' ids (small ones) reach past "not found". No job sends it here.
+  const [fuzzPartner] = await database.db.select().from(partners).where(eq(partners.publishableKey, PARTNER_KEY));
+  const hook = await ctx.app.request(`/api/admin/partners/${fuzzPartner?.id}/webhooks`, {
+    method: 'POST',
+    headers: { cookie: sessions.admin, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${PARTNER_ORIGIN}/hooks`, events: ['booking.created'] }),
+  });
+  if (hook.status !== 201) throw new Error(`webhook endpoint: ${hook.status}`);
+
   const dates = [3, 4, 5, 6, 7].map((d) => `2026-08-0${d}`);
   const guest = await ctx.app.request('/api/guest-bookings', {
     method: 'POST',

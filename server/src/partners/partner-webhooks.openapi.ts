@@ -1,0 +1,158 @@
+import {
+  IdParam,
+  PartnerWebhook,
+  PartnerWebhookCreate,
+  PartnerWebhookDelivery,
+  PartnerWebhookDeliveryPage,
+  PartnerWebhookDeliveryQuery,
+  PartnerWebhookList,
+  PartnerWebhookUpdate,
+} from '@spotless/sdk/schemas';
+import { z } from 'zod';
+import { defineOperations } from '../contract/operations';
+
+const endpointParams = z.object({ id: IdParam, webhookId: IdParam });
+const NOT_FOUND = { description: 'No such partner, or no such endpoint of it' };
+
+/**
+ * Webhooks to a partner's own systems (decision 079): the endpoints a partner's events are POSTed
+ * to, signed, and the log of their deliveries. Administrators manage them for now.
+ */
+export const partnerWebhooksApi = defineOperations({
+  listPartnerWebhooks: {
+    method: 'get',
+    path: '/admin/partners/:id/webhooks',
+    security: 'admin',
+    summary: 'A partner’s webhook endpoints (administrators)',
+    description:
+      'The URLs a partner’s events are POSTed to, each with the event types it is sent and the `whsec_…` secret its deliveries are signed with (`Spotless-Signature`, verified by `@spotless/sdk/webhooks`). `actions.create` adds one.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The partner’s endpoints, oldest first', schema: PartnerWebhookList },
+      404: { description: 'No such partner' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+  createPartnerWebhook: {
+    method: 'post',
+    path: '/admin/partners/:id/webhooks',
+    security: 'admin',
+    summary: 'Add a webhook endpoint to a partner (administrators)',
+    description:
+      'The server makes the signing secret. The URL is `https://`; `http://127.0.0.1` and `http://localhost` are accepted outside production only.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      201: { description: 'The endpoint, with its signing secret', schema: PartnerWebhook },
+      404: { description: 'No such partner' },
+    },
+    request: { param: z.object({ id: IdParam }), json: PartnerWebhookCreate },
+  },
+  getPartnerWebhook: {
+    method: 'get',
+    path: '/admin/partners/:id/webhooks/:webhookId',
+    security: 'admin',
+    summary: 'One webhook endpoint of a partner (administrators)',
+    description:
+      'Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The endpoint', schema: PartnerWebhook },
+      404: NOT_FOUND,
+    },
+    request: { param: endpointParams },
+  },
+  updatePartnerWebhook: {
+    method: 'patch',
+    path: '/admin/partners/:id/webhooks/:webhookId',
+    security: 'admin',
+    summary: 'Change a webhook endpoint (administrators)',
+    description:
+      'Its URL, its event types, or whether it is active. An inactive endpoint is queued nothing new; deliveries already queued wait until it is active again.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The endpoint', schema: PartnerWebhook },
+      404: NOT_FOUND,
+    },
+    request: { param: endpointParams, json: PartnerWebhookUpdate },
+  },
+  deletePartnerWebhook: {
+    method: 'delete',
+    path: '/admin/partners/:id/webhooks/:webhookId',
+    security: 'admin',
+    summary: 'Remove a webhook endpoint (administrators)',
+    description: 'Its queued deliveries and their log go with it.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The partner’s endpoints left', schema: PartnerWebhookList },
+      404: NOT_FOUND,
+    },
+    request: { param: endpointParams },
+  },
+  sendPartnerWebhookTest: {
+    method: 'post',
+    path: '/admin/partners/:id/webhooks/:webhookId/test',
+    security: 'admin',
+    summary: 'Send a test event to a webhook endpoint (administrators)',
+    description:
+      'Queues a signed event of type `test` for this endpoint alone, sent by the next run of the delivery job (within a minute); its delivery shows in the log.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      202: { description: 'The queued delivery', schema: PartnerWebhookDelivery },
+      404: NOT_FOUND,
+      409: { description: 'The endpoint is inactive' },
+    },
+    request: { param: endpointParams },
+  },
+  listPartnerWebhookDeliveries: {
+    method: 'get',
+    path: '/admin/partners/:id/webhook-deliveries',
+    security: 'admin',
+    summary: 'The log of a partner’s webhook deliveries (administrators)',
+    description:
+      'Every delivery to the partner’s endpoints (`endpointId` keeps one endpoint’s), newest first: its event, body, status, attempts, the last answer or error, and when it is tried next.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'A page of deliveries', schema: PartnerWebhookDeliveryPage },
+      404: { description: 'No such partner' },
+    },
+    request: { param: z.object({ id: IdParam }), query: PartnerWebhookDeliveryQuery },
+  },
+  getPartnerWebhookDelivery: {
+    method: 'get',
+    path: '/admin/partners/:id/webhook-deliveries/:deliveryId',
+    security: 'admin',
+    summary: 'One webhook delivery (administrators)',
+    description:
+      'An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The delivery', schema: PartnerWebhookDelivery },
+      404: { description: 'No such partner, or no such delivery of its endpoints' },
+    },
+    request: { param: z.object({ id: IdParam, deliveryId: IdParam }) },
+  },
+  resendPartnerWebhookDelivery: {
+    method: 'post',
+    path: '/admin/partners/:id/webhook-deliveries/:deliveryId/resend',
+    security: 'admin',
+    summary: 'Send a delivery again (administrators)',
+    description:
+      'A delivered or failed delivery is queued again, now, with the same event id and body (signed anew when sent). One more attempt: a delivery that had used all of its attempts fails again if this one fails.',
+    tags: ['partners', 'admin'],
+    access: 'admin',
+    responses: {
+      202: { description: 'The queued delivery', schema: PartnerWebhookDelivery },
+      404: { description: 'No such partner, or no such delivery of its endpoints' },
+      409: { description: 'It is already queued, or its endpoint is inactive' },
+    },
+    request: { param: z.object({ id: IdParam, deliveryId: IdParam }) },
+  },
+});
