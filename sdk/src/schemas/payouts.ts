@@ -43,7 +43,7 @@ export const Payout = z
     failureReason: z.string().nullable(),
     paidAt: z.string().nullable(),
     createdAt: z.string(),
-    links: z.object({ booking: linkTo('getBooking') }),
+    links: z.object({ self: linkTo('getPayout'), booking: linkTo('getBooking') }),
     actions: z.object({
       retry: actionOf('retry', 'POST', 'retryPayout').optional().meta({ description: 'a failed transfer' }),
     }),

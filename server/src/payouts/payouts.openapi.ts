@@ -58,6 +58,20 @@ export const payoutsApi = defineOperations({
     access: 'admin',
     responses: { 200: { description: 'The transfers', schema: PayoutList } },
   },
+  getPayout: {
+    method: 'get',
+    path: '/admin/payouts/:id',
+    security: 'admin',
+    summary: 'One transfer (administrators)',
+    description: 'A transfer with its status, what was reversed of it, and `actions.retry` when it failed.',
+    tags: ['payouts', 'admin'],
+    access: 'admin',
+    responses: {
+      200: { description: 'The transfer', schema: PayoutList.shape.items.element },
+      404: { description: 'No such transfer' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
   retryPayout: {
     method: 'post',
     path: '/admin/payouts/:id/retry',

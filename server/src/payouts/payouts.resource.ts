@@ -33,7 +33,10 @@ export function renderPayout(ops: Operations, row: typeof payouts.$inferSelect):
     failureReason: row.failureReason,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    links: { booking: linkTo(ops, 'getBooking', { id: row.bookingId }) },
+    links: {
+      self: linkTo(ops, 'getPayout', { id: row.id }),
+      booking: linkTo(ops, 'getBooking', { id: row.bookingId }),
+    },
     actions:
       row.status === 'failed'
         ? {

@@ -4,7 +4,7 @@ import type { AppEnv } from '../deps';
 import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
 import { payoutsApi as api } from './payouts.openapi';
 import { renderPayout, renderPayoutAccount, renderPayoutList } from './payouts.resource';
-import { listPayouts, retryPayout } from './payouts.service';
+import { getPayout, listPayouts, retryPayout } from './payouts.service';
 
 export const payoutsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getPayoutAccount), async (c) =>
@@ -22,6 +22,14 @@ export const payoutsRoutes = new Hono<AppEnv>()
   )
   .get(...endpoint(api.listPayouts), async (c) =>
     c.json(renderPayoutList(c.get('operations'), await listPayouts(c.get('deps'), c.get('actor')))),
+  )
+  .get(...endpoint(api.getPayout), async (c) =>
+    c.json(
+      renderPayout(
+        c.get('operations'),
+        await getPayout(c.get('deps'), c.get('actor'), inputOf(c, api.getPayout).param.id),
+      ),
+    ),
   )
   .post(...endpoint(api.retryPayout), async (c) =>
     c.json(

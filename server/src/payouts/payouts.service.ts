@@ -336,6 +336,14 @@ export async function retryPayout(deps: PayoutDeps, actor: Actor, id: number) {
   return row;
 }
 
+/** One transfer: administrators only. */
+export async function getPayout(deps: Pick<Deps, 'database'>, actor: Actor, id: number) {
+  requireAdmin(actor);
+  const row = await deps.database.db.select().from(payouts).where(eq(payouts.id, id)).get();
+  if (!row) throw notFound('Payout');
+  return row;
+}
+
 /** The latest transfers, newest first: administrators only. */
 export async function listPayouts(deps: Pick<Deps, 'database'>, actor: Actor) {
   requireAdmin(actor);

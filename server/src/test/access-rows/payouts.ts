@@ -20,6 +20,7 @@ export const PAYOUT_ROWS: Record<string, Row> = {
     expect: all(404),
   },
   listPayouts: { request: () => ({ path: '/api/admin/payouts' }), expect: adminsOnly(200) },
+  getPayout: { request: () => ({ path: '/api/admin/payouts/999999' }), expect: adminsOnly(404) },
   retryPayout: {
     request: () => ({ path: '/api/admin/payouts/999999/retry', body: {} }),
     expect: adminsOnly(404),
