@@ -14,6 +14,7 @@ import { cleanersRoutes } from './cleaners/cleaners.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { errorBody } from './contract/errors';
 import { collectOperations, servedOperations } from './contract/operations';
+import { damageRoutes } from './damage/damage.routes';
 import type { AppEnv, Deps } from './deps';
 import { favouritesRoutes } from './favourites/favourites.routes';
 import { failuresAsUnavailable } from './files/file-storage';
@@ -55,6 +56,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', partnersRoutes)
   .route('/', payoutsRoutes)
+  .route('/', damageRoutes)
   .route('/', partnerWebhooksRoutes)
   .route('/', signInRoutes)
   .route('/', authRoutes)

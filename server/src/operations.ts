@@ -8,6 +8,7 @@ import { chatApi } from './chat/chat.openapi';
 import { cleanersApi } from './cleaners/cleaners.openapi';
 import { contactApi } from './contact/contact.openapi';
 import { listOperations } from './contract/operations';
+import { damageApi } from './damage/damage.openapi';
 import { favouritesApi } from './favourites/favourites.openapi';
 import { partnerWebhooksApi } from './partners/partner-webhooks.openapi';
 import { partnersApi } from './partners/partners.openapi';
@@ -34,6 +35,7 @@ export const API_OPERATIONS = listOperations([
   paymentsApi,
   partnersApi,
   payoutsApi,
+  damageApi,
   partnerWebhooksApi,
   authApi,
   adminAuthApi,

@@ -83,6 +83,63 @@ export interface paths {
         patch: operations["setApplicationStatus"];
         trace?: never;
     };
+    "/api/admin/damage-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Damage reports, newest first (administrators)
+         * @description The latest 200; an open one carries `actions.resolve`.
+         */
+        get: operations["listDamageReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/damage-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One damage report (administrators) */
+        get: operations["getDamageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/damage-reports/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a damage report (administrators)
+         * @description `release` pays the cleaner as if nothing was reported; `partial_refund` refunds `amount` (dollars); `full_refund` refunds everything not yet refunded. A refund takes back each share in proportion (decision 078). Both parties are e-mailed the outcome and the reason; audited.
+         */
+        post: operations["resolveDamageReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/documents/{id}": {
         parameters: {
             query?: never;
@@ -966,6 +1023,26 @@ export interface paths {
          * @description Pending or confirmed only. Free 24 hours or more before the start; later, a paid booking keeps the cleaner’s fee (one hour at the booked rate, at most the total), stored as `cancellationFee`. Unpaid bookings never cost anything.
          */
         delete: operations["cancelBooking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/damage-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem with a completed job (its customer)
+         * @description Within 24 hours of the end of a completed, paid job (the booking’s `actions.reportDamage`): the cleaner is told, and their payout for the job waits until an administrator resolves the report. One report a booking. Refused to the assistant.
+         */
+        post: operations["reportDamage"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3322,6 +3399,23 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
+            /** @description its customer, within 24 hours of a paid job’s end: holds the cleaner’s payout */
+            reportDamage?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "reportDamage";
+                /** @constant */
+                operation: "reportDamage";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
             /** @description its customer, once completed and not yet reviewed: the full review form */
             review?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
@@ -4081,6 +4175,87 @@ export interface components {
             lastName: string;
             message: string;
             subject: string;
+        };
+        DamageReport: {
+            actions: {
+                /** @description administrators, while open: release the payout or refund part or all */
+                resolve?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "resolve";
+                    /** @constant */
+                    operation: "resolveDamageReport";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            bookingId: number;
+            createdAt: string;
+            description: string;
+            id: number;
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getDamageReport";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            refund: string | null;
+            resolutionReason: string | null;
+            resolvedAt: string | null;
+            /** @enum {string} */
+            status: "open" | "released" | "partial_refund" | "full_refund";
+        };
+        DamageReportInput: {
+            description: string;
+        };
+        DamageReportList: {
+            items: components["schemas"]["DamageReport"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listDamageReports";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
+        DamageResolveInput: {
+            /** @description a partial refund, in dollars */
+            amount?: string;
+            /** @enum {string} */
+            outcome: "release" | "partial_refund" | "full_refund";
+            reason: string;
         };
         DocumentReviewInput: {
             rejectionReason?: string;
@@ -6210,6 +6385,10 @@ export type CleanerOverview = components['schemas']['CleanerOverview'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
 export type CleanerSearchStats = components['schemas']['CleanerSearchStats'];
 export type ContactMessageInput = components['schemas']['ContactMessageInput'];
+export type DamageReport = components['schemas']['DamageReport'];
+export type DamageReportInput = components['schemas']['DamageReportInput'];
+export type DamageReportList = components['schemas']['DamageReportList'];
+export type DamageResolveInput = components['schemas']['DamageResolveInput'];
 export type DocumentReviewInput = components['schemas']['DocumentReviewInput'];
 export type DocumentUploadInput = components['schemas']['DocumentUploadInput'];
 export type EmailVerificationInput = components['schemas']['EmailVerificationInput'];
@@ -6470,6 +6649,151 @@ export interface operations {
                 content?: never;
             };
             /** @description Already in that status, not a legal change, or no coverage area names a city we serve */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listDamageReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DamageReportList"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDamageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DamageReport"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resolveDamageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DamageResolveInput"];
+            };
+        };
+        responses: {
+            /** @description The resolved report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DamageReport"];
+                };
+            };
+            /** @description A malformed field, or an amount that does not fit the outcome */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already resolved, or nothing left to refund */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9080,6 +9404,60 @@ export interface operations {
                 content?: never;
             };
             /** @description Not cancellable in its state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reportDamage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DamageReportInput"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DamageReport"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Past the 24 hours, not completed or not paid (`report_window_closed`), or already reported */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -221,6 +221,9 @@ export const BookingActions = z
     review: actionOf('review', 'POST', 'createReview')
       .optional()
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
+    reportDamage: actionOf('reportDamage', 'POST', 'reportDamage')
+      .optional()
+      .meta({ description: 'its customer, within 24 hours of a paid job’s end: holds the cleaner’s payout' }),
   })
   .meta({ id: 'BookingActions' });
 export type BookingActions = z.infer<typeof BookingActions>;

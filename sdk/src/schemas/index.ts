@@ -6,6 +6,7 @@ export * from './chat';
 export * from './cleaners';
 export * from './common';
 export * from './contact';
+export * from './damage';
 export * from './favourites';
 export * from './guest-links';
 export * from './hypermedia';

@@ -1,3 +1,4 @@
+import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
 import type { Actor } from '../contract/actor';
 import { type BookingParties, partyOf, transition } from './booking-state';
 import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from './cancellation';
@@ -17,7 +18,8 @@ export type BookingCapability =
   | 'decline'
   | 'start'
   | 'complete'
-  | 'withdraw';
+  | 'withdraw'
+  | 'report_damage';
 
 export interface BookingFacts extends BookingParties {
   totalPriceCents: number;
@@ -89,5 +91,21 @@ export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date
   if (party === 'cleaner') {
     for (const action of CLEANER_ACTIONS) if (transition(booking, action, actor, now).ok) allowed.add(action);
   }
+  if (party === 'customer' && damageReportOpen(booking, now)) allowed.add('report_damage');
   return { allowed, cancelTerms };
+}
+
+/**
+ * Whether a booking's customer may still report damage (decision 080): a completed job they paid
+ * for, within `DAMAGE_REPORT_HOURS` of its end. (One report a booking: the service refuses a second.)
+ */
+export function damageReportOpen(
+  booking: Pick<BookingParties, 'status' | 'endsAt' | 'paymentStatus'>,
+  now: Date,
+): boolean {
+  return (
+    booking.status === 'completed' &&
+    CHARGED_STATUSES.has(booking.paymentStatus) &&
+    now.getTime() <= booking.endsAt.getTime() + DAMAGE_REPORT_HOURS * 3_600_000
+  );
 }

@@ -7,6 +7,7 @@ import {
   BookingStatusInput,
   BookingUpdateInput,
   BookingWithdrawInput,
+  DamageReportInput,
   GuestLinkInput,
   type GuestLinkOpened,
   type GuestLinkPreview,
@@ -159,6 +160,15 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       types: { serviceAreas: 'select' },
       choices: { serviceAreas: REVIEW_AREAS },
     }) as Booking['actions']['review'];
+  }
+
+  if (can('report_damage')) {
+    actions.reportDamage = actionTo(ops, 'reportDamage', 'reportDamage', {
+      title: 'Report a problem',
+      description: 'Within 24 hours of the end: the cleaner is paid only once an administrator has looked at it.',
+      params: { id },
+      body: DamageReportInput,
+    }) as Booking['actions']['reportDamage'];
   }
 
   const page =

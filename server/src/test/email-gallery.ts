@@ -6,9 +6,10 @@ import * as accountEmails from '../notifications/account-emails';
 import * as bookingEmails from '../notifications/booking-emails';
 import * as cleanerEmails from '../notifications/cleaner-emails';
 import type { Email } from '../notifications/email';
+import * as moneyEmails from '../notifications/money-emails';
 
 /** The template modules: each exported `…Email` function is a template. */
-export const TEMPLATE_MODULES = { accountEmails, bookingEmails, cleanerEmails };
+export const TEMPLATE_MODULES = { accountEmails, bookingEmails, cleanerEmails, moneyEmails };
 
 /** Saturday, November 28, 2026 at 10:00 AM in Austin (CST), two hours, $135.00 at $45.00/h. */
 export const SAMPLE_BOOKING: bookingEmails.BookingFacts = {
@@ -190,6 +191,30 @@ export function emailGallery(site: string): Record<string, Email> {
       reason: 'The scan is too blurry to read',
     }),
     reviewReceivedEmail: cleanerEmails.reviewReceivedEmail(site, { firstName: 'Maria', stars: 4 }),
+    damageReportedEmail: moneyEmails.damageReportedEmail(site, {
+      firstName: 'Maria',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      description: 'The glass shower door has a new crack along the bottom edge.',
+    }),
+    'damageResolvedEmail-customer-partial': moneyEmails.damageResolvedEmail(site, {
+      firstName: 'Sam',
+      to: 'customer',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      outcome: 'partial_refund',
+      refundCents: 4_500,
+      reason: 'The crack was there in the photos from before the cleaning, but the bathroom was not finished',
+    }),
+    'damageResolvedEmail-cleaner-release': moneyEmails.damageResolvedEmail(site, {
+      firstName: 'Maria',
+      to: 'cleaner',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      outcome: 'release',
+      refundCents: 0,
+      reason: 'The photos show the crack before the cleaning started',
+    }),
     'reviewModeratedEmail-hidden': cleanerEmails.reviewModeratedEmail(site, {
       firstName: 'Sam',
       hidden: true,

@@ -1,4 +1,4 @@
-import { adminsOnly, all, type Row } from './row';
+import { adminsOnly, all, type Row, usersOnly } from './row';
 
 /** Paying out (decision 080): a cleaner's payout account and the transfers; rows of the access matrix. */
 export const PAYOUT_ROWS: Record<string, Row> = {
@@ -21,6 +21,24 @@ export const PAYOUT_ROWS: Record<string, Row> = {
   },
   listPayouts: { request: () => ({ path: '/api/admin/payouts' }), expect: adminsOnly(200) },
   getPayout: { request: () => ({ path: '/api/admin/payouts/999999' }), expect: adminsOnly(404) },
+  // A damage report: the matrix's bookings are not completed within the last day, so its customer
+  // reaches the 409 and everyone else is told it does not exist.
+  reportDamage: {
+    request: (f) => ({
+      path: `/api/bookings/${f.bookingId}/damage-report`,
+      body: { description: 'A cracked vase on the shelf' },
+    }),
+    expect: { ...usersOnly(404), customerA: 409 },
+  },
+  listDamageReports: { request: () => ({ path: '/api/admin/damage-reports' }), expect: adminsOnly(200) },
+  getDamageReport: { request: () => ({ path: '/api/admin/damage-reports/999999' }), expect: adminsOnly(404) },
+  resolveDamageReport: {
+    request: () => ({
+      path: '/api/admin/damage-reports/999999/resolve',
+      body: { outcome: 'release', reason: 'Nothing was damaged' },
+    }),
+    expect: adminsOnly(404),
+  },
   retryPayout: {
     request: () => ({ path: '/api/admin/payouts/999999/retry', body: {} }),
     expect: adminsOnly(404),

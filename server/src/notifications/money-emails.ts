@@ -1,0 +1,59 @@
+import { centsToDollars } from '@spotless/sdk/rules';
+import { type Email, letter, link, sentence, whenText } from './email';
+
+/** E-mails about money reaching cleaners (decision 080): damage reports and their outcome. */
+
+/** To the cleaner when the customer reports a problem on a job: their payout for it waits. */
+export function damageReportedEmail(
+  site: string,
+  input: { firstName: string | null; startsAt: Date; timeZone: string; description: string },
+): Email {
+  return {
+    subject: 'A customer reported a problem with a cleaning',
+    body: letter(input.firstName, [
+      `The customer reported a problem with the cleaning on ${whenText(input.startsAt, input.timeZone)}: “${input.description}”`,
+      'Your payout for this job waits until one of our team has looked at it; we will tell you what we decide, usually within two working days.',
+      `Your jobs: ${link(site, '/cleaner-dashboard')}`,
+    ]),
+  };
+}
+
+export type DamageOutcome = 'release' | 'partial_refund' | 'full_refund';
+
+/** To the customer and to the cleaner when an administrator resolves a damage report. */
+export function damageResolvedEmail(
+  site: string,
+  input: {
+    firstName: string | null;
+    to: 'customer' | 'cleaner';
+    startsAt: Date;
+    timeZone: string;
+    outcome: DamageOutcome;
+    refundCents: number;
+    reason: string;
+  },
+): Email {
+  const refund = `$${centsToDollars(input.refundCents)}`;
+  const decided =
+    input.outcome === 'release'
+      ? 'we found no refund was due'
+      : input.outcome === 'full_refund'
+        ? `we refunded the customer in full (${refund})`
+        : `we refunded the customer ${refund}`;
+  const next =
+    input.to === 'customer'
+      ? input.refundCents > 0 &&
+        'The refund goes back to the card you paid with; banks take 5 to 10 business days to show it.'
+      : input.outcome === 'full_refund'
+        ? 'Nothing is paid out for this job.'
+        : 'Your payout for this job, less any refund, goes out with the next payout.';
+  return {
+    subject: `${input.to === 'customer' ? 'Your' : 'The'} problem report is resolved`,
+    body: letter(input.firstName, [
+      `We looked at the problem reported with the cleaning on ${whenText(input.startsAt, input.timeZone)}: ${decided}.`,
+      `Why: ${sentence(input.reason)}`,
+      next,
+      `Your ${input.to === 'customer' ? 'bookings' : 'jobs'}: ${link(site, input.to === 'customer' ? '/dashboard' : '/cleaner-dashboard')}`,
+    ]),
+  };
+}
