@@ -2,6 +2,7 @@ import { createClient } from '@libsql/client';
 import { expect, it } from 'vitest';
 import type { Json } from './call';
 import type { OnTarget } from './each-target';
+import { freeTwoHours, HOST_PAGE, KEY } from './guest-link-checks';
 import { paidDemoBooking } from './paid-booking';
 
 /**
@@ -55,6 +56,55 @@ export const LOCAL_PAYOUTS: PayoutDriver = {
   },
 };
 
+/** A named administrator on the target: an account given the role, signed in, then the admin login. */
+async function administrator(on: OnTarget): Promise<string> {
+  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const registered = await on.call('/api/auth/register', {
+    method: 'POST',
+    body: { email, password: 'admin-target-password', firstName: 'Payout', lastName: 'Admin' },
+  });
+  expect(registered.status).toBe(201);
+  const db = createClient({ url: on.target.databaseUrl });
+  try {
+    await db.execute({ sql: "update users set role = 'admin' where email = ?", args: [email] });
+  } finally {
+    db.close();
+  }
+  const login = await on.call('/api/admin/login', {
+    method: 'POST',
+    cookie: `spotless_session=${registered.session}`,
+    body: { password: 'admin-target-password' },
+  });
+  expect(login.status).toBe(200);
+  return `spotless_session=${registered.session}; spotless_admin_session=${login.adminSession}`;
+}
+
+/** Each booking's ledger: its debits and credits, and what it leaves owed to its cleaner and partner. */
+async function booksOf(on: OnTarget, bookingId: number) {
+  const db = createClient({ url: on.target.databaseUrl });
+  try {
+    const row = (
+      await db.execute({
+        sql: `select coalesce(sum(l.debit_cents), 0) as debits, coalesce(sum(l.credit_cents), 0) as credits,
+                coalesce(sum(case when l.account = 'cleaner' then l.credit_cents - l.debit_cents end), 0) as cleaner,
+                coalesce(sum(case when l.account = 'partner' then l.credit_cents - l.debit_cents end), 0) as partner,
+                coalesce(sum(case when e.kind = 'refund' and l.account = 'provider_balance' then l.credit_cents end), 0) as refunded
+              from ledger_lines l join ledger_entries e on e.id = l.entry_id where e.booking_id = ?`,
+        args: [bookingId],
+      })
+    ).rows[0];
+    return {
+      debits: Number(row?.debits),
+      credits: Number(row?.credits),
+      cleanerCents: Number(row?.cleaner),
+      partnerCents: Number(row?.partner),
+      refundedCents: Number(row?.refunded),
+    };
+  } finally {
+    db.close();
+  }
+}
+
 export function payoutChecks(on: OnTarget, driver: PayoutDriver): void {
   it('transfers a completed job once when the payout job runs twice, and reverses the cleaner’s part of a later refund', async () => {
     const { call } = on;
@@ -99,20 +149,7 @@ export function payoutChecks(on: OnTarget, driver: PayoutDriver): void {
       expect(share).toBeLessThan(total);
 
       // An administrator refunds half after the transfer: the next run takes back the cleaner's half.
-      const admin = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      const registered = await call('/api/auth/register', {
-        method: 'POST',
-        body: { email: admin, password: 'admin-target-password', firstName: 'Payout', lastName: 'Admin' },
-      });
-      expect(registered.status).toBe(201);
-      await db.execute({ sql: "update users set role = 'admin' where email = ?", args: [admin] });
-      const adminLogin = await call('/api/admin/login', {
-        method: 'POST',
-        cookie: `spotless_session=${registered.session}`,
-        body: { password: 'admin-target-password' },
-      });
-      expect(adminLogin.status).toBe(200);
-      const asAdmin = `spotless_session=${registered.session}; spotless_admin_session=${adminLogin.adminSession}`;
+      const asAdmin = await administrator(on);
       const payment = (await db.execute({ sql: 'select id from payments where booking_id = ?', args: [bookingId] }))
         .rows[0];
       const half = Math.floor(total / 2);
@@ -144,6 +181,140 @@ export function payoutChecks(on: OnTarget, driver: PayoutDriver): void {
       expect(Number(books?.owed)).toBe(0);
     } finally {
       db.close();
+    }
+  });
+
+  it('keeps the ledger balanced over charges, a partial refund, a partner’s booking, a withdrawal and a damage report', async () => {
+    const { call } = on;
+    const asAdmin = await administrator(on);
+    const pay = driver.pay && ((secret: string) => driver.pay?.(on, secret) ?? Promise.resolve());
+    const book = () => paidDemoBooking(on, driver.fromDay, '4242424242424242', pay);
+    const cents = (money: string) => Math.round(Number(money) * 100);
+    const paymentOf = async (bookingId: number) => {
+      const db = createClient({ url: on.target.databaseUrl });
+      try {
+        return (await db.execute({ sql: 'select id from payments where booking_id = ?', args: [bookingId] })).rows[0];
+      } finally {
+        db.close();
+      }
+    };
+
+    // A charge, refunded in part by an administrator.
+    const refunded = (await book()).made;
+    const payment = await paymentOf(refunded.id);
+    const partial = await call(`/api/payments/${payment?.id}/refund`, {
+      method: 'POST',
+      cookie: asAdmin,
+      body: { amount: '10.00', reason: 'Arrived late' },
+    });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+
+    // A booking the demo partner's widget brought: its commission comes out of the platform fee.
+    const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
+    const cleaner = (await call('/api/cleaners?location=Austin&pageSize=1', { headers: widget })).body.items[0];
+    const guestBody = {
+      cleanerId: cleaner.id,
+      serviceId: 1,
+      address: '500 Congress Ave, Austin, TX',
+      duration: 120,
+      ...(await freeTwoHours(on, cleaner.id, driver.fromDay)),
+      guestName: 'Ledger Guest',
+      guestEmail: `ledger-${Date.now()}@example.com`,
+      guestPhone: '512 555 0100',
+    };
+    const quote = await call('/api/guest-bookings', {
+      method: 'POST',
+      headers: widget,
+      body: { ...guestBody, totalPrice: '1.00' },
+    });
+    const guest = await call('/api/guest-bookings', {
+      method: 'POST',
+      headers: widget,
+      body: { ...guestBody, totalPrice: quote.body.error.currentPrice },
+    });
+    expect(guest.status, JSON.stringify(guest.body)).toBe(201);
+    const asGuest = { ...widget, authorization: `Bearer ${guest.body.guestToken}` };
+    const intent = await call('/api/create-payment-intent', {
+      method: 'POST',
+      headers: asGuest,
+      body: { bookingId: guest.body.booking.id },
+    });
+    if (pay) await pay(intent.body.clientSecret);
+    else {
+      const paid = await call('/api/payments/local/confirm', {
+        method: 'POST',
+        headers: asGuest,
+        body: {
+          clientSecret: intent.body.clientSecret,
+          cardNumber: '4242424242424242',
+          expMonth: 12,
+          expYear: 2030,
+          cvc: '123',
+        },
+      });
+      expect(paid.status).toBe(200);
+    }
+
+    // The cleaner withdraws from a paid job: all of it goes back, nobody keeps anything.
+    const withdrawn = await book();
+    const withdraw = (await call(withdrawn.made.links.self.href, { cookie: withdrawn.cleanerCookie })).body.actions
+      .withdraw as Json;
+    const out = await call(withdraw.href, {
+      method: 'POST',
+      cookie: withdrawn.cleanerCookie,
+      body: { reason: 'A family emergency out of town.' },
+    });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+
+    // A completed job with a damage report, resolved with a partial refund.
+    const damaged = await book();
+    const db = createClient({ url: on.target.databaseUrl });
+    try {
+      const endsAt = Date.now() - 3 * 3_600_000;
+      await db.execute({
+        sql: "update bookings set status = 'completed', starts_at = ?, ends_at = ? where id = ?",
+        args: [endsAt - 2 * 3_600_000, endsAt, damaged.made.id],
+      });
+    } finally {
+      db.close();
+    }
+    const offered = (await call(damaged.made.links.self.href, { cookie: damaged.customer })).body.actions
+      .reportDamage as Json;
+    const report = await call(offered.href, {
+      method: 'POST',
+      cookie: damaged.customer,
+      body: { description: 'A scratch across the dining table.' },
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    const resolved = await call(`/api/admin/damage-reports/${report.body.id}/resolve`, {
+      method: 'POST',
+      cookie: asAdmin,
+      body: { outcome: 'partial_refund', amount: '20.00', reason: 'The scratch was new' },
+    });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+
+    for (const id of [refunded.id, guest.body.booking.id, withdrawn.made.id, damaged.made.id]) {
+      const books = await booksOf(on, id);
+      expect(books.debits, `booking ${id}`).toBe(books.credits);
+      expect(books.debits, `booking ${id} has entries`).toBeGreaterThan(0);
+    }
+    expect((await booksOf(on, refunded.id)).refundedCents).toBe(1_000);
+    expect((await booksOf(on, damaged.made.id)).refundedCents).toBe(2_000);
+    const gone = await booksOf(on, withdrawn.made.id);
+    expect(gone).toMatchObject({ cleanerCents: 0, partnerCents: 0, refundedCents: cents(withdrawn.made.totalPrice) });
+    // The demo partner's 10% of the charge, which the 15% platform fee covers.
+    const brought = await booksOf(on, guest.body.booking.id);
+    const total = cents(guest.body.booking.totalPrice);
+    expect(brought.partnerCents).toBe(Math.floor((total * 1_000 * 2 + 10_000) / 20_000));
+    expect(brought.cleanerCents).toBe(total - Math.floor((total * 1_500 * 2 + 10_000) / 20_000));
+
+    const all = createClient({ url: on.target.databaseUrl });
+    try {
+      const sums = (await all.execute('select sum(debit_cents) as d, sum(credit_cents) as c from ledger_lines'))
+        .rows[0];
+      expect(Number(sums?.d)).toBe(Number(sums?.c));
+    } finally {
+      all.close();
     }
   });
 }
