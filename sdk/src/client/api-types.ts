@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger against the payment provider (administrators)
+         * @description Whether the books balance, in total and per booking, and every difference between the ledger and the provider for the newest 200 charged payments and 200 transfers: a charge or refund amount, a transfer or its reversals, something the provider does not know. The daily `reconcile-ledger` job logs the same differences.
+         */
+        get: operations["getLedgerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/review-reports": {
         parameters: {
             query?: never;
@@ -4538,6 +4558,50 @@ export interface components {
             /** @constant */
             status: "ok";
         };
+        LedgerReport: {
+            balanced: boolean;
+            /** @description US dollars, two decimals */
+            credits: string;
+            /** @description US dollars, two decimals */
+            debits: string;
+            differences: {
+                bookingId: number | null;
+                detail: string;
+                /** @enum {string} */
+                kind: "unbalanced_booking" | "charge" | "refund" | "transfer" | "reversal" | "missing_at_provider";
+                /** @description US dollars, two decimals */
+                ledger: string;
+                /** @description US dollars, two decimals */
+                provider: string;
+            }[];
+            links: {
+                payouts: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getLedgerReport";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            paymentsChecked: number;
+            providerUnavailable: boolean;
+            transfersChecked: number;
+        };
         LocalConfirmInput: {
             cardNumber: string;
             clientSecret: string;
@@ -6405,6 +6469,7 @@ export type GuestLinkQuery = components['schemas']['GuestLinkQuery'];
 export type GuestLinkResendInput = components['schemas']['GuestLinkResendInput'];
 export type GuestLinkResent = components['schemas']['GuestLinkResent'];
 export type Health = components['schemas']['Health'];
+export type LedgerReport = components['schemas']['LedgerReport'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -7740,6 +7805,40 @@ export interface operations {
             };
             /** @description It has not failed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLedgerReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerReport"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

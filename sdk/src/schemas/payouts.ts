@@ -55,3 +55,26 @@ export const PayoutList = listOf(Payout)
   .extend({ links: z.object({ self: linkTo('listPayouts') }) })
   .meta({ id: 'PayoutList' });
 export type PayoutList = z.infer<typeof PayoutList>;
+
+/** The ledger against the provider: totals, and every difference found (decision 080). */
+export const LedgerReport = z
+  .object({
+    debits: Money,
+    credits: Money,
+    balanced: z.boolean(),
+    paymentsChecked: z.number().int(),
+    transfersChecked: z.number().int(),
+    providerUnavailable: z.boolean(),
+    differences: z.array(
+      z.object({
+        kind: z.enum(['unbalanced_booking', 'charge', 'refund', 'transfer', 'reversal', 'missing_at_provider']),
+        bookingId: z.number().int().nullable(),
+        ledger: Money,
+        provider: Money,
+        detail: z.string(),
+      }),
+    ),
+    links: z.object({ self: linkTo('getLedgerReport'), payouts: linkTo('listPayouts') }),
+  })
+  .meta({ id: 'LedgerReport' });
+export type LedgerReport = z.infer<typeof LedgerReport>;

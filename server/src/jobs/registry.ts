@@ -3,6 +3,7 @@ import { purgeOldChats } from '../chat/chat.service';
 import { systemActor } from '../contract/actor';
 import { refreshStatistics } from '../db/migrate';
 import type { Deps } from '../deps';
+import { compareLedger } from '../ledger/ledger-reconcile.service';
 import { withFields } from '../lib/logger';
 import { deliverNotifications } from '../notifications/outbox';
 import { deliverPartnerWebhooks } from '../partners/partner-webhook-delivery.service';
@@ -39,6 +40,8 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
     schedule: '*/5 * * * *',
     run: (deps) => runPayouts(deps, systemActor('pay-out')),
   },
+  // The ledger against the provider, daily: each difference is logged as a warning (decision 080).
+  { name: 'reconcile-ledger', schedule: '43 3 * * *', run: (deps) => compareLedger(deps) },
   { name: 'purge-expired', schedule: '17 * * * *', run: purgeExpired },
   { name: 'purge-old-chats', schedule: '17 * * * *', run: purgeOldChats },
   { name: 'deliver-notifications', schedule: '* * * * *', run: deliverNotifications },

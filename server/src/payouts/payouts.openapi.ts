@@ -1,4 +1,11 @@
-import { IdParam, PayoutAccount, PayoutList, PayoutOnboarding, TestOnboardingInput } from '@spotless/sdk/schemas';
+import {
+  IdParam,
+  LedgerReport,
+  PayoutAccount,
+  PayoutList,
+  PayoutOnboarding,
+  TestOnboardingInput,
+} from '@spotless/sdk/schemas';
 import { z } from 'zod';
 import { defineOperations } from '../contract/operations';
 
@@ -57,6 +64,17 @@ export const payoutsApi = defineOperations({
     tags: ['payouts', 'admin'],
     access: 'admin',
     responses: { 200: { description: 'The transfers', schema: PayoutList } },
+  },
+  getLedgerReport: {
+    method: 'get',
+    path: '/admin/reconciliation',
+    security: 'admin',
+    summary: 'The ledger against the payment provider (administrators)',
+    description:
+      'Whether the books balance, in total and per booking, and every difference between the ledger and the provider for the newest 200 charged payments and 200 transfers: a charge or refund amount, a transfer or its reversals, something the provider does not know. The daily `reconcile-ledger` job logs the same differences.',
+    tags: ['payouts', 'admin'],
+    access: 'admin',
+    responses: { 200: { description: 'The report', schema: LedgerReport } },
   },
   getPayout: {
     method: 'get',

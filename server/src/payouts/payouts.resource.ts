@@ -1,7 +1,8 @@
 import { centsToDollars } from '@spotless/sdk/rules';
-import type { Payout, PayoutAccount, PayoutList } from '@spotless/sdk/schemas';
+import type { LedgerReport, Payout, PayoutAccount, PayoutList } from '@spotless/sdk/schemas';
 import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
 import type { payouts } from '../db/schema';
+import type { LedgerReport as LedgerReportData } from '../ledger/ledger-reconcile.service';
 import type { PayoutAccountState } from './payout-accounts.service';
 
 export function renderPayoutAccount(
@@ -54,5 +55,24 @@ export function renderPayoutList(ops: Operations, rows: Array<typeof payouts.$in
     items: rows.map((row) => renderPayout(ops, row)),
     total: rows.length,
     links: { self: linkTo(ops, 'listPayouts') },
+  };
+}
+
+export function renderLedgerReport(ops: Operations, report: LedgerReportData): LedgerReport {
+  return {
+    debits: centsToDollars(report.debitsCents),
+    credits: centsToDollars(report.creditsCents),
+    balanced: report.balanced,
+    paymentsChecked: report.paymentsChecked,
+    transfersChecked: report.transfersChecked,
+    providerUnavailable: report.providerUnavailable,
+    differences: report.differences.map((d) => ({
+      kind: d.kind,
+      bookingId: d.bookingId,
+      ledger: centsToDollars(d.ledgerCents),
+      provider: centsToDollars(d.providerCents),
+      detail: d.detail,
+    })),
+    links: { self: linkTo(ops, 'getLedgerReport'), payouts: linkTo(ops, 'listPayouts') },
   };
 }

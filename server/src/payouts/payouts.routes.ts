@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
+import { ledgerReport } from '../ledger/ledger-reconcile.service';
 import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
 import { payoutsApi as api } from './payouts.openapi';
-import { renderPayout, renderPayoutAccount, renderPayoutList } from './payouts.resource';
+import { renderLedgerReport, renderPayout, renderPayoutAccount, renderPayoutList } from './payouts.resource';
 import { getPayout, listPayouts, retryPayout } from './payouts.service';
 
 export const payoutsRoutes = new Hono<AppEnv>()
@@ -22,6 +23,9 @@ export const payoutsRoutes = new Hono<AppEnv>()
   )
   .get(...endpoint(api.listPayouts), async (c) =>
     c.json(renderPayoutList(c.get('operations'), await listPayouts(c.get('deps'), c.get('actor')))),
+  )
+  .get(...endpoint(api.getLedgerReport), async (c) =>
+    c.json(renderLedgerReport(c.get('operations'), await ledgerReport(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getPayout), async (c) =>
     c.json(
