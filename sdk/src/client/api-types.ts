@@ -1369,7 +1369,7 @@ export interface paths {
         };
         /**
          * The signed-in cleaner’s dashboard figures
-         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (paid for those same jobs, after refunds); `totalEarnings` — the cleaner’s charged payments (succeeded, or refunded after succeeding) less every refund that did not fail, in dollars; `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
+         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (the cleaner’s share of what was paid for those same jobs); `totalEarnings` — the cleaner’s share of their completed jobs’ charges, in dollars: each charge less the platform fee and less their part of every confirmed refund (the money split, decisions 078 and 080); `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
          */
         get: operations["getCleanerOverview"];
         put?: never;
@@ -4126,11 +4126,11 @@ export interface components {
             reviewCount: number;
             /** @description every booking made with the cleaner, in any status */
             totalBookings: number;
-            /** @description earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts) */
+            /** @description earned: the cleaner’s share of their completed jobs’ charges after the platform fee and their part of every refund (the money split) */
             totalEarnings: string;
             /** @description jobs not yet done nor cancelled: pending, confirmed or in progress (as `upcomingEarnings`) */
             upcomingBookings: number;
-            /** @description paid for jobs not yet done (pending, confirmed or in progress), less refunds: earned once completed */
+            /** @description the cleaner’s share of what was paid for jobs not yet done (pending, confirmed or in progress): earned once completed */
             upcomingEarnings: string;
         };
         CleanerSearchPage: {

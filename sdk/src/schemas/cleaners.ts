@@ -157,11 +157,11 @@ export const CleanerOverview = z
     }),
     totalEarnings: Money.meta({
       description:
-        'earned: charged payments of the cleaner’s completed jobs, less every refund not failed (platform fees come with payouts)',
+        'earned: the cleaner’s share of their completed jobs’ charges after the platform fee and their part of every refund (the money split)',
     }),
     upcomingEarnings: Money.meta({
       description:
-        'paid for jobs not yet done (pending, confirmed or in progress), less refunds: earned once completed',
+        'the cleaner’s share of what was paid for jobs not yet done (pending, confirmed or in progress): earned once completed',
     }),
     cancelledByCleanerAfterAccepting: z
       .number()

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingStatusHistory, bookings, cleaners, payments, refunds, users } from '../db/schema';
+import { backfillLedger } from '../ledger/ledger.service';
 import { createCustomer, ORIGIN, seedWorld, sessionFor } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 
@@ -91,17 +92,18 @@ async function refund(paymentId: number, amountCents: number, status: 'succeeded
 }
 
 /*
- * The hand-computed example:
- *   completed, paid $100.00 (and a failed $10.00 refund attempt)      → earned +100.00
- *   completed, paid $80.00, $20.00 refunded                            → earned +60.00
+ * The hand-computed example, the cleaner's share after the 15% platform fee (decision 078), from the
+ * ledger the migration step posts for payments made before it (decision 080):
+ *   completed, paid $100.00 (and a failed $10.00 refund attempt)      → earned +85.00
+ *   completed, paid $80.00 ($68.00 theirs), $20.00 refunded ($17.00)   → earned +51.00
  *   cancelled by the cleaner after accepting, paid $50.00, all refunded → +0.00, counts against completion
  *   cancelled: the cleaner declined the unpaid request                  → +0.00, does not count
- *   confirmed, paid $60.00                                             → upcoming +60.00
- *   in progress, paid $80.00 (upcoming: not done yet, counted and paid) → upcoming +80.00
+ *   confirmed, paid $60.00                                             → upcoming +51.00
+ *   in progress, paid $80.00 (upcoming: not done yet, counted and paid) → upcoming +68.00
  *   pending, card declined ($40.00 failed)                             → +0.00
  *   pending, unpaid                                                    → +0.00
  *   cancelled by the customer after it was confirmed, unpaid           → does not count
- * Earned $160.00, upcoming $140.00; 9 bookings, 2 completed, 3 cancelled, 4 upcoming;
+ * Earned $136.00, upcoming $119.00; 9 bookings, 2 completed, 3 cancelled, 4 upcoming;
  * completion 2 ÷ (2 + 1) = 67%.
  * Reviews of the two completed jobs: 5 and 4 stars → average 4.5 of 2.
  */
@@ -118,6 +120,7 @@ await payment(await booking('confirmed', 'succeeded'), 6_000, 'succeeded');
 await payment(await booking('in_progress', 'succeeded'), 8_000, 'succeeded');
 await payment(await booking('pending', 'failed'), 4_000, 'failed');
 await booking('pending');
+await backfillLedger(ctx.database, ctx.clock.now());
 
 const asFresh = await sessionFor(ctx, cleanerUser.id);
 const asCustomer = await sessionFor(ctx, customer);
@@ -144,8 +147,8 @@ describe('GET /api/cleaners/profile/overview', () => {
       completedBookings: 2,
       cancelledBookings: 3,
       upcomingBookings: 4,
-      totalEarnings: '160.00',
-      upcomingEarnings: '140.00',
+      totalEarnings: '136.00',
+      upcomingEarnings: '119.00',
       cancelledByCleanerAfterAccepting: 1,
       averageRating: 4.5,
       reviewCount: 2,
@@ -197,6 +200,6 @@ describe('GET /api/bookings?cleanerId=', () => {
     });
     expect(demo.body.cleanerId).toBe(demoCleaner.id);
     expect(demo.body.totalBookings).toBeGreaterThan(0);
-    expect(demo.body.totalEarnings).not.toBe('160.00');
+    expect(demo.body.totalEarnings).not.toBe('136.00');
   });
 });

@@ -78,29 +78,28 @@ const CHARGED = ['succeeded', 'refunded'] as const;
 const UPCOMING = ['pending', 'confirmed', 'in_progress'] as const;
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Charged payments of the cleaner's bookings in `statuses`, less every refund of them that did not fail. */
+/**
+ * The cleaner's share of the charges of their bookings in `statuses`, by the money split
+ * (decision 078): what the ledger credits them for each charge, less the platform fee and their
+ * part of every confirmed refund (decision 080). Transfers out are not subtracted: this is what they
+ * earned, not what is left to pay.
+ */
 async function keptCents(db: Queryable, cleanerId: number, statuses: readonly BookingStatus[]): Promise<number> {
   // Driven from the cleaner's own bookings (CROSS JOIN keeps that order whatever the planner's
-  // statistics say, and through the cleaner's index): from every charged payment by status, or
-  // every completed booking, it read 150,000 rows at 100,000 cleaners.
+  // statistics say, and through the cleaner's index): from every ledger entry by kind it would read
+  // every booking's books at 100,000 cleaners.
   const inStatuses = sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
   );
-  const charged = sql.join(
-    CHARGED.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const [row] = await db.all<{ charged: number; refunded: number }>(sql`
-    select
-      (select coalesce(sum(p.amount_cents), 0)
-        from bookings b indexed by bookings_cleaner_time_idx cross join payments p on p.booking_id = b.id
-        where b.cleaner_id = ${cleanerId} and b.status in (${inStatuses}) and p.status in (${charged})) as charged,
-      (select coalesce(sum(r.amount_cents), 0)
-        from bookings b indexed by bookings_cleaner_time_idx cross join payments p on p.booking_id = b.id cross join refunds r on r.payment_id = p.id
-        where b.cleaner_id = ${cleanerId} and b.status in (${inStatuses}) and p.status in (${charged})
-          and r.status <> 'failed') as refunded`);
-  return Math.max(0, Number(row?.charged ?? 0) - Number(row?.refunded ?? 0));
+  const [row] = await db.all<{ cents: number }>(sql`
+    select coalesce(sum(l.credit_cents - l.debit_cents), 0) as cents
+      from bookings b indexed by bookings_cleaner_time_idx
+      cross join ledger_entries e on e.booking_id = b.id
+      cross join ledger_lines l on l.entry_id = e.id
+      where b.cleaner_id = ${cleanerId} and b.status in (${inStatuses})
+        and e.kind in ('charge', 'platform_fee', 'refund') and l.account = 'cleaner'`);
+  return Math.max(0, Number(row?.cents ?? 0));
 }
 
 /**

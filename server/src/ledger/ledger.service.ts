@@ -236,7 +236,8 @@ const BACKFILL_BATCH = 200;
 /**
  * Gives every charged payment the ledger does not hold yet its entries: the migration that brought
  * the ledger runs it for bookings made before it (and the demo data after loading). Refunds count
- * as confirmed: the payment's refunded total less refunds still pending. Idempotent: a second run
+ * as confirmed: the payment's refunded total less refunds still pending, or the refunds that
+ * succeeded if they say more. Idempotent: a second run
  * finds nothing to do.
  */
 export async function backfillLedger(database: Database, now: Date): Promise<number> {
@@ -248,6 +249,7 @@ export async function backfillLedger(database: Database, now: Date): Promise<num
         amountCents: payments.amountCents,
         refundedCents: payments.refundedCents,
         pendingRefunds: sql<number>`(select coalesce(sum(amount_cents), 0) from refunds where refunds.payment_id = ${payments.id} and refunds.status = 'pending')`,
+        succeededRefunds: sql<number>`(select coalesce(sum(amount_cents), 0) from refunds where refunds.payment_id = ${payments.id} and refunds.status = 'succeeded')`,
         ...partiesColumns,
       })
       .from(payments)
@@ -265,7 +267,13 @@ export async function backfillLedger(database: Database, now: Date): Promise<num
       chargeEntries(
         row,
         row,
-        { before: 0, now: Math.max(0, Math.min(row.amountCents, row.refundedCents - Number(row.pendingRefunds))) },
+        {
+          before: 0,
+          now: Math.min(
+            row.amountCents,
+            Math.max(0, row.refundedCents - Number(row.pendingRefunds), Number(row.succeededRefunds)),
+          ),
+        },
         true,
       ),
     );
