@@ -1,7 +1,7 @@
 import { splitCharge } from '@spotless/sdk/rules';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { damageReports, payments, payouts } from '../db/schema';
+import { bookings, damageReports, payments, payouts } from '../db/schema';
 import { payoutWorld } from '../test/payout-world';
 import { payoutHold, runPayouts } from './payouts.service';
 
@@ -77,6 +77,39 @@ describe('the payout job', () => {
   });
 });
 
+describe('a late cancellation’s fee', () => {
+  it('is paid out to the cleaner once the booked time has passed', async () => {
+    const booking = await paidBooking(20_000);
+    // Starts in two hours: cancelling now keeps one hour at the booked rate.
+    const startsAt = new Date(ctx.clock.now().getTime() + 2 * HOUR);
+    await ctx.database.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR) })
+        .where(eq(bookings.id, booking.id)),
+    );
+    const customer = f.as(booking.cookie);
+    const cancelled = await customer('DELETE', `/api/bookings/${booking.id}`, { reason: 'Plans changed' });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.cancellationFee).toBe('50.00');
+    await runPayouts(ctx.deps, job);
+    expect(await transfersTo(booking.id)).toEqual([]);
+    await ctx.database.write((tx) =>
+      tx
+        .update(bookings)
+        .set({
+          startsAt: new Date(ctx.clock.now().getTime() - 3 * HOUR),
+          endsAt: new Date(ctx.clock.now().getTime() - HOUR),
+        })
+        .where(eq(bookings.id, booking.id)),
+    );
+    await runPayouts(ctx.deps, job);
+    const fee = splitCharge(5_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 });
+    expect((await transfersTo(booking.id)).map((t) => t.amountCents)).toEqual([fee.cleanerCents]);
+    expect(await books(booking.id)).toEqual({ owedCents: 0, balanced: true });
+  });
+});
+
 describe('when a share is due (the rule the screens show too)', () => {
   const now = new Date('2026-12-01T12:00:00Z');
   const facts = { now, openReport: false, accountEnabled: true, owedCents: 100 };
@@ -88,5 +121,9 @@ describe('when a share is due (the rule the screens show too)', () => {
     expect(payoutHold(ended(30), { ...facts, openReport: true })).toBe('damage_report');
     expect(payoutHold(ended(30), { ...facts, accountEnabled: false })).toBe('no_account');
     expect(payoutHold(ended(30), { ...facts, owedCents: 0 })).toBe('nothing_owed');
+    const cancelled = (hoursAgo: number) => ({ ...ended(hoursAgo), status: 'cancelled' });
+    expect(payoutHold(cancelled(-2), facts)).toBe('not_completed');
+    expect(payoutHold(cancelled(1), facts)).toBeNull();
+    expect(payoutHold(cancelled(1), { ...facts, owedCents: 0 })).toBe('nothing_owed');
   });
 });

@@ -1,5 +1,5 @@
 import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
-import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, requireAdmin, requireSystem } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
@@ -37,6 +37,12 @@ export function payoutHold(
   booking: { status: string; endsAt: Date },
   facts: { now: Date; openReport: boolean; accountEnabled: boolean; owedCents: number },
 ): 'not_completed' | 'damage_window' | 'damage_report' | 'no_account' | 'nothing_owed' | null {
+  // A late cancellation's fee is the cleaner's once the booked time has passed (no work, no damage).
+  if (booking.status === 'cancelled') {
+    if (facts.owedCents <= 0) return 'nothing_owed';
+    if (facts.now.getTime() < booking.endsAt.getTime()) return 'not_completed';
+    return facts.accountEnabled ? null : 'no_account';
+  }
   if (booking.status !== 'completed') return 'not_completed';
   if (facts.owedCents <= 0) return 'nothing_owed';
   if (facts.openReport) return 'damage_report';
@@ -57,7 +63,8 @@ function ownerIdSql(owner: OwnerKind) {
 
 /**
  * Bookings whose share is due now and not claimed: completed, past the damage window, no open
- * report, an enabled account, something owed (the same conditions as `payoutHold`, in SQL).
+ * report — or cancelled with a fee kept, past its booked time — an enabled account, something owed
+ * (the same conditions as `payoutHold`, in SQL).
  */
 async function dueShares(deps: PayoutDeps, share: (typeof SHARES)[number], now: Date) {
   const ownerId = ownerIdSql(share.owner);
@@ -82,10 +89,15 @@ async function dueShares(deps: PayoutDeps, share: (typeof SHARES)[number], now: 
     )
     .where(
       and(
-        eq(bookings.status, 'completed'),
-        lte(bookings.endsAt, new Date(now.getTime() - DAMAGE_REPORT_HOURS * HOUR_MS)),
+        or(
+          and(
+            eq(bookings.status, 'completed'),
+            lte(bookings.endsAt, new Date(now.getTime() - DAMAGE_REPORT_HOURS * HOUR_MS)),
+            sql`not exists (select 1 from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} and ${damageReports.status} = 'open')`,
+          ),
+          and(eq(bookings.status, 'cancelled'), lte(bookings.endsAt, now)),
+        ),
         sql`not exists (select 1 from ${payouts} where ${payouts.bookingId} = ${bookings.id} and ${payouts.kind} = ${share.kind})`,
-        sql`not exists (select 1 from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} and ${damageReports.status} = 'open')`,
         sql`${owed} > 0`,
       ),
     )

@@ -30,7 +30,7 @@ export async function payoutWorld() {
     expect(intent.status).toBe(200);
     const paid = await call('POST', '/api/payments/local/confirm', { clientSecret: intent.body.clientSecret, ...CARD });
     expect(paid.status).toBe(200);
-    return booking;
+    return { ...booking, cookie: customer.cookie };
   }
 
   async function finish(bookingId: number, endedHoursAgo: number) {
