@@ -1360,6 +1360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cleaners/profile/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s earnings, per job and in four states
+         * @description From the ledger: each job’s charge, refunds, the platform fee and the cleaner’s share, in one state — `upcoming` (booked), `pending` (completed, inside the 24 hours a customer has to report a problem, or held by a report), `available` (due: the payout job sends it, once a payout account can receive it), `paid_out` — with the totals of each, when the next payout is due, and `whenPaid`, the answer to “when do I get paid?”. The newest 100 jobs are listed; the totals count every job.
+         */
+        get: operations["getCleanerEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cleaners/profile/overview": {
         parameters: {
             query?: never;
@@ -3968,6 +3988,68 @@ export interface components {
                 type: "application/json";
             };
         };
+        CleanerEarnings: {
+            account: components["schemas"]["PayoutAccount"];
+            jobs: {
+                availableAt: string | null;
+                bookingId: number;
+                /** @description US dollars, two decimals */
+                charged: string;
+                /** @description the platform fee on what was kept */
+                fee: string;
+                /** @description US dollars, two decimals */
+                paidOut: string;
+                /** @description US dollars, two decimals */
+                refunded: string;
+                service: string;
+                startsAt: string;
+                /** @enum {string} */
+                state: "upcoming" | "pending" | "available" | "paid_out" | "refunded";
+                status: string;
+                timeZone: string;
+                /** @description US dollars, two decimals */
+                yours: string;
+            }[];
+            links: {
+                payoutAccount: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPayoutAccount";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleanerEarnings";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description when the next transfer is due, if one can go out */
+            nextPayoutAt: string | null;
+            platformFeePercent: number;
+            totals: {
+                /** @description US dollars, two decimals */
+                available: string;
+                /** @description US dollars, two decimals */
+                paidOut: string;
+                /** @description US dollars, two decimals */
+                pending: string;
+                /** @description US dollars, two decimals */
+                upcoming: string;
+            };
+            /** @description the answer to “when do I get paid?”, in words */
+            whenPaid: string;
+        };
         CleanerLinks: {
             availability: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
@@ -6444,6 +6526,7 @@ export type ChatSessionCreated = components['schemas']['ChatSessionCreated'];
 export type ChatSuggestions = components['schemas']['ChatSuggestions'];
 export type Cleaner = components['schemas']['Cleaner'];
 export type CleanerActions = components['schemas']['CleanerActions'];
+export type CleanerEarnings = components['schemas']['CleanerEarnings'];
 export type CleanerLinks = components['schemas']['CleanerLinks'];
 export type CleanerOverview = components['schemas']['CleanerOverview'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
@@ -10266,6 +10349,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cleaner"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCleanerEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The earnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerEarnings"];
                 };
             };
             /** @description Signed out */

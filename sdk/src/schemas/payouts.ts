@@ -78,3 +78,34 @@ export const LedgerReport = z
   })
   .meta({ id: 'LedgerReport' });
 export type LedgerReport = z.infer<typeof LedgerReport>;
+
+export const EARNING_STATES = ['upcoming', 'pending', 'available', 'paid_out', 'refunded'] as const;
+
+/** A cleaner's earnings in four states, per job with the platform fee, and when they are paid (decision 080). */
+export const CleanerEarnings = z
+  .object({
+    totals: z.object({ upcoming: Money, pending: Money, available: Money, paidOut: Money }),
+    platformFeePercent: z.number(),
+    nextPayoutAt: z.string().nullable().meta({ description: 'when the next transfer is due, if one can go out' }),
+    whenPaid: z.string().meta({ description: 'the answer to “when do I get paid?”, in words' }),
+    account: PayoutAccount,
+    jobs: z.array(
+      z.object({
+        bookingId: z.number().int(),
+        startsAt: z.string(),
+        timeZone: z.string(),
+        service: z.string(),
+        status: z.string(),
+        charged: Money,
+        refunded: Money,
+        fee: Money.meta({ description: 'the platform fee on what was kept' }),
+        yours: Money,
+        paidOut: Money,
+        state: z.enum(EARNING_STATES),
+        availableAt: z.string().nullable(),
+      }),
+    ),
+    links: z.object({ self: linkTo('getCleanerEarnings'), payoutAccount: linkTo('getPayoutAccount') }),
+  })
+  .meta({ id: 'CleanerEarnings' });
+export type CleanerEarnings = z.infer<typeof CleanerEarnings>;

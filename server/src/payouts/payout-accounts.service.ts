@@ -45,17 +45,27 @@ const requireCleanerWriting = (actor: Actor) => cleanerOf(requirePersonWriting(a
 
 export type PayoutAccountState = 'not_connected' | 'onboarding' | 'enabled';
 
-/** The signed-in cleaner's payout account, as their dashboard shows it. */
-export async function getPayoutAccount(
+/** The signed-in cleaner and their payout account's state, as their dashboard shows it. */
+export async function cleanerOwnAccount(
   deps: Pick<Deps, 'database' | 'payments'>,
   actor: Actor,
-): Promise<{ status: PayoutAccountState; requirement: string | null }> {
+): Promise<{
+  cleaner: { userId: number; cleanerId: number };
+  account: { status: PayoutAccountState; requirement: string | null };
+}> {
   const cleaner = cleanerOf(requirePerson(actor));
-  const account = await payoutAccountOf(deps, { kind: 'cleaner', id: cleaner.cleanerId });
-  if (!account) return { status: 'not_connected', requirement: 'Connect a payout account to be paid for your jobs.' };
-  return account.payoutsEnabled
-    ? { status: 'enabled', requirement: null }
-    : { status: 'onboarding', requirement: account.requirement };
+  const row = await payoutAccountOf(deps, { kind: 'cleaner', id: cleaner.cleanerId });
+  const account: { status: PayoutAccountState; requirement: string | null } = !row
+    ? { status: 'not_connected', requirement: 'Connect a payout account to be paid for your jobs.' }
+    : row.payoutsEnabled
+      ? { status: 'enabled', requirement: null }
+      : { status: 'onboarding', requirement: row.requirement };
+  return { cleaner, account };
+}
+
+/** The signed-in cleaner's payout account, as their dashboard shows it. */
+export async function getPayoutAccount(deps: Pick<Deps, 'database' | 'payments'>, actor: Actor) {
+  return (await cleanerOwnAccount(deps, actor)).account;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  CleanerEarnings,
   IdParam,
   LedgerReport,
   PayoutAccount,
@@ -22,6 +23,20 @@ export const payoutsApi = defineOperations({
     access: 'a signed-in user with an active cleaner profile',
     responses: {
       200: { description: 'The account', schema: PayoutAccount },
+      404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
+    },
+  },
+  getCleanerEarnings: {
+    method: 'get',
+    path: '/cleaners/profile/earnings',
+    security: 'user',
+    summary: 'The signed-in cleaner’s earnings, per job and in four states',
+    description:
+      'From the ledger: each job’s charge, refunds, the platform fee and the cleaner’s share, in one state — `upcoming` (booked), `pending` (completed, inside the 24 hours a customer has to report a problem, or held by a report), `available` (due: the payout job sends it, once a payout account can receive it), `paid_out` — with the totals of each, when the next payout is due, and `whenPaid`, the answer to “when do I get paid?”. The newest 100 jobs are listed; the totals count every job.',
+    tags: ['payouts'],
+    access: 'a signed-in user with an active cleaner profile',
+    responses: {
+      200: { description: 'The earnings', schema: CleanerEarnings },
       404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
     },
   },

@@ -1,8 +1,9 @@
 import { centsToDollars } from '@spotless/sdk/rules';
-import type { LedgerReport, Payout, PayoutAccount, PayoutList } from '@spotless/sdk/schemas';
+import type { CleanerEarnings, LedgerReport, Payout, PayoutAccount, PayoutList } from '@spotless/sdk/schemas';
 import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
 import type { payouts } from '../db/schema';
 import type { LedgerReport as LedgerReportData } from '../ledger/ledger-reconcile.service';
+import type { EarningsData } from './earnings.service';
 import type { PayoutAccountState } from './payout-accounts.service';
 
 export function renderPayoutAccount(
@@ -74,5 +75,35 @@ export function renderLedgerReport(ops: Operations, report: LedgerReportData): L
       detail: d.detail,
     })),
     links: { self: linkTo(ops, 'getLedgerReport'), payouts: linkTo(ops, 'listPayouts') },
+  };
+}
+
+export function renderCleanerEarnings(ops: Operations, data: EarningsData): CleanerEarnings {
+  return {
+    totals: {
+      upcoming: centsToDollars(data.totals.upcoming),
+      pending: centsToDollars(data.totals.pending),
+      available: centsToDollars(data.totals.available),
+      paidOut: centsToDollars(data.totals.paidOut),
+    },
+    platformFeePercent: data.platformFeeBps / 100,
+    nextPayoutAt: data.nextPayoutAt?.toISOString() ?? null,
+    whenPaid: data.whenPaid,
+    account: renderPayoutAccount(ops, data.account),
+    jobs: data.jobs.map((job) => ({
+      bookingId: job.bookingId,
+      startsAt: job.startsAt.toISOString(),
+      timeZone: job.timeZone,
+      service: job.service,
+      status: job.status,
+      charged: centsToDollars(job.chargedCents),
+      refunded: centsToDollars(job.refundedCents),
+      fee: centsToDollars(job.feeCents),
+      yours: centsToDollars(job.yoursCents),
+      paidOut: centsToDollars(job.paidOutCents),
+      state: job.state,
+      availableAt: job.availableAt?.toISOString() ?? null,
+    })),
+    links: { self: linkTo(ops, 'getCleanerEarnings'), payoutAccount: linkTo(ops, 'getPayoutAccount') },
   };
 }

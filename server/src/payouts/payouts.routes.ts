@@ -2,14 +2,24 @@ import { Hono } from 'hono';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
 import { ledgerReport } from '../ledger/ledger-reconcile.service';
+import { cleanerEarnings } from './earnings.service';
 import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
 import { payoutsApi as api } from './payouts.openapi';
-import { renderLedgerReport, renderPayout, renderPayoutAccount, renderPayoutList } from './payouts.resource';
+import {
+  renderCleanerEarnings,
+  renderLedgerReport,
+  renderPayout,
+  renderPayoutAccount,
+  renderPayoutList,
+} from './payouts.resource';
 import { getPayout, listPayouts, retryPayout } from './payouts.service';
 
 export const payoutsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getPayoutAccount), async (c) =>
     c.json(renderPayoutAccount(c.get('operations'), await getPayoutAccount(c.get('deps'), c.get('actor')))),
+  )
+  .get(...endpoint(api.getCleanerEarnings), async (c) =>
+    c.json(renderCleanerEarnings(c.get('operations'), await cleanerEarnings(c.get('deps'), c.get('actor')))),
   )
   .post(...endpoint(api.connectPayoutAccount), async (c) => {
     const deps = c.get('deps');
