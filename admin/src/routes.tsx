@@ -136,6 +136,12 @@ export const routes: PageRoute[] = [
     handle: { protected: true },
   },
   {
+    // The local test-mode provider's payout-account page (decision 080); with Stripe, Stripe's own.
+    path: '/payouts/test-onboarding',
+    page: lazyPage(() => import('./features/payouts/components/test-onboarding-page'), 'TestOnboardingPage'),
+    handle: { protected: true },
+  },
+  {
     path: '/apply-cleaner',
     page: lazyPage(() => import('./features/apply-cleaner/components/apply-cleaner-page'), 'ApplyCleanerPage'),
   },
@@ -166,6 +172,11 @@ export const routes: PageRoute[] = [
   {
     path: '/admin-dashboard',
     page: lazyPage(() => import('./features/admin-dashboard/components/admin-dashboard-page'), 'AdminDashboardPage'),
+    handle: { protected: true, admin: true },
+  },
+  {
+    path: '/admin-payouts',
+    page: lazyPage(() => import('./features/payouts/components/admin-payouts-page'), 'AdminPayoutsPage'),
     handle: { protected: true, admin: true },
   },
   {

@@ -160,6 +160,7 @@ describe('the drawer for an administrator session', () => {
       '/payments',
       '/admin-dashboard',
       '/admin-partners',
+      '/admin-payouts',
     ]);
     expect(visibleDrawerItems(true, true).map((item) => item.to)).toContain('/admin-dashboard');
     expect(visibleDrawerItems(true, false).map((item) => item.to)).not.toContain('/admin-dashboard');
@@ -183,13 +184,19 @@ describe('accountMenuItems', () => {
   });
 
   it('reaches the admin area while an administrator session is open, with or without a person', () => {
-    expect(paths({ user: null, admin: true })).toEqual(['/admin-dashboard', '/admin-partners', '/payments']);
+    expect(paths({ user: null, admin: true })).toEqual([
+      '/admin-dashboard',
+      '/admin-partners',
+      '/admin-payouts',
+      '/payments',
+    ]);
     expect(paths({ user: named, admin: true })).toEqual([
       '/apply-cleaner',
       '/payments',
       '/reviews',
       '/admin-dashboard',
       '/admin-partners',
+      '/admin-payouts',
       '/profile',
     ]);
   });

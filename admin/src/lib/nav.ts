@@ -72,6 +72,7 @@ export const drawerItems: readonly DrawerItem[] = [
   // The admin area (docs/product/administration.md), while an administrator session is open.
   { to: '/admin-dashboard', label: 'Admin Dashboard', visibleTo: 'admin' },
   { to: '/admin-partners', label: 'Partners', visibleTo: 'admin' },
+  { to: '/admin-payouts', label: 'Payouts', visibleTo: 'admin' },
 ];
 
 export const bottomBarItems: readonly NavItem[] = [
@@ -175,7 +176,11 @@ export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
   }
   if (admin) {
-    items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' }, { to: '/admin-partners', label: 'Partners' });
+    items.push(
+      { to: '/admin-dashboard', label: 'Admin Dashboard' },
+      { to: '/admin-partners', label: 'Partners' },
+      { to: '/admin-payouts', label: 'Payouts' },
+    );
     if (!user) items.push({ to: '/payments', label: 'Payments' });
   } else if (user?.roles.includes('admin')) {
     items.push({ to: '/admin', label: 'Admin Login' });

@@ -200,6 +200,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/partner-commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commission owed to each partner, per month (administrators)
+         * @description From the ledger, per partner and calendar month (UTC) of the entries: `accrued` (commissions less what refunds took back), `paid` (payouts less reversals) and `payable`, the difference. The newest 500 rows.
+         */
+        get: operations["listPartnerCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/partners": {
         parameters: {
             query?: never;
@@ -4917,6 +4937,44 @@ export interface components {
             rateLimitPerMinute: number;
             stats: components["schemas"]["PartnerStats"];
         };
+        PartnerCommissionReport: {
+            items: {
+                /** @description US dollars, two decimals */
+                accrued: string;
+                /** @description YYYY-MM, UTC */
+                month: string;
+                /** @description US dollars, two decimals */
+                paid: string;
+                partnerId: number;
+                partnerName: string;
+                /** @description US dollars, two decimals */
+                payable: string;
+            }[];
+            links: {
+                partners: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartners";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listPartnerCommissions";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+        };
         PartnerCreate: {
             /** @description origins (scheme, host, port; `:*` for any port) whose pages may use the key */
             allowedOrigins: string[];
@@ -6562,6 +6620,7 @@ export type OnboardingPreferencesInput = components['schemas']['OnboardingPrefer
 export type OnboardingUpdateInput = components['schemas']['OnboardingUpdateInput'];
 export type PageLink = components['schemas']['PageLink'];
 export type Partner = components['schemas']['Partner'];
+export type PartnerCommissionReport = components['schemas']['PartnerCommissionReport'];
 export type PartnerCreate = components['schemas']['PartnerCreate'];
 export type PartnerList = components['schemas']['PartnerList'];
 export type PartnerStats = components['schemas']['PartnerStats'];
@@ -7086,6 +7145,40 @@ export interface operations {
                         ok: true;
                     };
                 };
+            };
+        };
+    };
+    listPartnerCommissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerCommissionReport"];
+                };
+            };
+            /** @description No admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not as an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

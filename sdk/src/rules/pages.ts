@@ -34,6 +34,8 @@ export const HOSTED_PAGES = [
   '/admin',
   '/admin-dashboard',
   '/admin-partners',
+  '/admin-payouts',
+  '/payouts/test-onboarding',
 ] as const;
 
 export type HostedPage = (typeof HOSTED_PAGES)[number];

@@ -109,3 +109,21 @@ export const CleanerEarnings = z
   })
   .meta({ id: 'CleanerEarnings' });
 export type CleanerEarnings = z.infer<typeof CleanerEarnings>;
+
+/** Each partner's commission per month: accrued (after refunds), paid out, and still payable (decision 080). */
+export const PartnerCommissionReport = z
+  .object({
+    items: z.array(
+      z.object({
+        partnerId: z.number().int(),
+        partnerName: z.string(),
+        month: z.string().meta({ description: 'YYYY-MM, UTC' }),
+        accrued: Money,
+        paid: Money,
+        payable: Money,
+      }),
+    ),
+    links: z.object({ self: linkTo('listPartnerCommissions'), partners: linkTo('listPartners') }),
+  })
+  .meta({ id: 'PartnerCommissionReport' });
+export type PartnerCommissionReport = z.infer<typeof PartnerCommissionReport>;

@@ -69,8 +69,6 @@ const activeCleanerByUser = preparedPer((db) =>
     .prepare(),
 );
 
-/** Payments whose charge went through (a refunded one was charged first); refunds are subtracted. */
-const CHARGED = ['succeeded', 'refunded'] as const;
 /**
  * The cleaner's upcoming jobs, one definition for the count and the money paid for them: every job
  * not yet done nor cancelled — requested, accepted, or under way (docs/product/cleaners.md).

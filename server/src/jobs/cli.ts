@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { systemClock } from '../deps';
 import { createLogger, withFields } from '../lib/logger';
+import { fileOffsetClock } from '../node-clock';
 import { fileMailer } from '../node-mailer';
 import { createPaymentProvider } from '../payments/create-provider';
 import { JOBS } from './registry';
@@ -23,13 +24,15 @@ async function main() {
   // nothing else to do meanwhile, so it may simply wait.
   const database = await openDatabase(config.database.url, config.database.authToken, { busyTimeoutMs: 10_000 });
   const logger = withFields(createLogger(config.logLevel), { job: job.name, jobRunId: crypto.randomUUID() });
+  // The browser tests' server clock (TEST_CLOCK_FILE, decision 040): a job run by hand there sees their time.
+  const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock;
   try {
     const result = await job.run({
       config,
       database,
-      clock: systemClock,
+      clock,
       logger,
-      payments: createPaymentProvider(config, systemClock, database),
+      payments: createPaymentProvider(config, clock, database),
       mailer: fileMailer(join(config.dataDir, 'outbox')),
     });
     process.stdout.write(`${JSON.stringify({ job: job.name, result })}\n`);

@@ -2,6 +2,7 @@ import {
   CleanerEarnings,
   IdParam,
   LedgerReport,
+  PartnerCommissionReport,
   PayoutAccount,
   PayoutList,
   PayoutOnboarding,
@@ -90,6 +91,17 @@ export const payoutsApi = defineOperations({
     tags: ['payouts', 'admin'],
     access: 'admin',
     responses: { 200: { description: 'The report', schema: LedgerReport } },
+  },
+  listPartnerCommissions: {
+    method: 'get',
+    path: '/admin/partner-commissions',
+    security: 'admin',
+    summary: 'Commission owed to each partner, per month (administrators)',
+    description:
+      'From the ledger, per partner and calendar month (UTC) of the entries: `accrued` (commissions less what refunds took back), `paid` (payouts less reversals) and `payable`, the difference. The newest 500 rows.',
+    tags: ['payouts', 'admin', 'partners'],
+    access: 'admin',
+    responses: { 200: { description: 'The months', schema: PartnerCommissionReport } },
   },
   getPayout: {
     method: 'get',

@@ -1,7 +1,15 @@
 import { centsToDollars } from '@spotless/sdk/rules';
-import type { CleanerEarnings, LedgerReport, Payout, PayoutAccount, PayoutList } from '@spotless/sdk/schemas';
+import type {
+  CleanerEarnings,
+  LedgerReport,
+  PartnerCommissionReport,
+  Payout,
+  PayoutAccount,
+  PayoutList,
+} from '@spotless/sdk/schemas';
 import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
 import type { payouts } from '../db/schema';
+import type { CommissionRow } from '../ledger/commission.service';
 import type { LedgerReport as LedgerReportData } from '../ledger/ledger-reconcile.service';
 import type { EarningsData } from './earnings.service';
 import type { PayoutAccountState } from './payout-accounts.service';
@@ -105,5 +113,19 @@ export function renderCleanerEarnings(ops: Operations, data: EarningsData): Clea
       availableAt: job.availableAt?.toISOString() ?? null,
     })),
     links: { self: linkTo(ops, 'getCleanerEarnings'), payoutAccount: linkTo(ops, 'getPayoutAccount') },
+  };
+}
+
+export function renderPartnerCommissions(ops: Operations, rows: CommissionRow[]): PartnerCommissionReport {
+  return {
+    items: rows.map((row) => ({
+      partnerId: row.partnerId,
+      partnerName: row.partnerName,
+      month: row.month,
+      accrued: centsToDollars(row.accruedCents),
+      paid: centsToDollars(row.paidCents),
+      payable: centsToDollars(row.accruedCents - row.paidCents),
+    })),
+    links: { self: linkTo(ops, 'listPartnerCommissions'), partners: linkTo(ops, 'listPartners') },
   };
 }

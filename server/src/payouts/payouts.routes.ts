@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
+import { partnerCommissions } from '../ledger/commission.service';
 import { ledgerReport } from '../ledger/ledger-reconcile.service';
+import { siteOf } from '../notifications/site';
 import { cleanerEarnings } from './earnings.service';
 import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
 import { payoutsApi as api } from './payouts.openapi';
 import {
   renderCleanerEarnings,
   renderLedgerReport,
+  renderPartnerCommissions,
   renderPayout,
   renderPayoutAccount,
   renderPayoutList,
@@ -23,7 +26,7 @@ export const payoutsRoutes = new Hono<AppEnv>()
   )
   .post(...endpoint(api.connectPayoutAccount), async (c) => {
     const deps = c.get('deps');
-    const back = new URL('/dashboard?tab=payouts', c.req.url).toString();
+    const back = new URL('/cleaner-dashboard?tab=payouts', siteOf(deps)).toString();
     const { onboardingUrl } = await connectPayoutAccount(deps, c.get('actor'), { returnUrl: back, refreshUrl: back });
     const account = await getPayoutAccount(deps, c.get('actor'));
     return c.json({ onboardingUrl, account: renderPayoutAccount(c.get('operations'), account) });
@@ -36,6 +39,9 @@ export const payoutsRoutes = new Hono<AppEnv>()
   )
   .get(...endpoint(api.getLedgerReport), async (c) =>
     c.json(renderLedgerReport(c.get('operations'), await ledgerReport(c.get('deps'), c.get('actor')))),
+  )
+  .get(...endpoint(api.listPartnerCommissions), async (c) =>
+    c.json(renderPartnerCommissions(c.get('operations'), await partnerCommissions(c.get('deps'), c.get('actor')))),
   )
   .get(...endpoint(api.getPayout), async (c) =>
     c.json(

@@ -25,6 +25,7 @@ export const PAYOUT_ROWS: Record<string, Row> = {
   },
   listPayouts: { request: () => ({ path: '/api/admin/payouts' }), expect: adminsOnly(200) },
   getLedgerReport: { request: () => ({ path: '/api/admin/reconciliation' }), expect: adminsOnly(200) },
+  listPartnerCommissions: { request: () => ({ path: '/api/admin/partner-commissions' }), expect: adminsOnly(200) },
   getPayout: { request: () => ({ path: '/api/admin/payouts/999999' }), expect: adminsOnly(404) },
   // A damage report: the matrix's bookings are not completed within the last day, so its customer
   // reaches the 409 and everyone else is told it does not exist.

@@ -9,12 +9,13 @@ import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingBadges } from '../../../entities/booking';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
-import { Link } from '../../../lib/router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useJobAction } from '../api/cleaner-dashboard.mutations';
 import { jobsQuery, overviewQuery, ownProfileQuery } from '../api/cleaner-dashboard.queries';
 import { latestJobs, orderJobs, percentText, ratingText } from '../utils/cleaner-dashboard';
 import { CalendarTab } from './calendar-tab';
+import { PayoutsTab } from './payouts-tab';
 import { AvailabilityTab, TimeOffTab } from './schedule-tabs';
 import { WithdrawDialog } from './withdraw-dialog';
 
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'availability', label: 'Availability' },
   { id: 'time-off', label: 'Time Off' },
   { id: 'calendar', label: 'Calendar' },
+  { id: 'payouts', label: 'Earnings & Payouts' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -68,7 +70,9 @@ export function CleanerDashboardPage() {
 }
 
 function Dashboard({ cleaner }: { cleaner: Cleaner }) {
-  const [tab, setTab] = useState<TabId>('overview');
+  // `?tab=payouts`: where the payout account's onboarding comes back to.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TabId>(() => TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview');
   const jobs = useQuery(jobsQuery(cleaner.id));
   const items = jobs.data?.items ?? [];
   return (
@@ -99,6 +103,8 @@ function Dashboard({ cleaner }: { cleaner: Cleaner }) {
           <AvailabilityTab cleaner={cleaner} />
         ) : tab === 'time-off' ? (
           <TimeOffTab cleaner={cleaner} />
+        ) : tab === 'payouts' ? (
+          <PayoutsTab />
         ) : (
           <CalendarTab cleaner={cleaner} jobs={items} />
         )}

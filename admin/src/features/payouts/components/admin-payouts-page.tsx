@@ -1,0 +1,279 @@
+import '../payouts.css';
+import { type DamageReport, formatDollars, formatLongDate, type Payout } from '@spotless/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Field } from '../../../components/field';
+import { PageTitle } from '../../../components/page-title';
+import { StatCards } from '../../../components/stat-cards';
+import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { toast } from '../../../lib/toast';
+import {
+  commissionsQuery,
+  damageQuery,
+  payoutsQuery,
+  reconciliationQuery,
+  useResolveDamageReport,
+  useRetryPayout,
+} from '../api/payouts.queries';
+
+const KIND_TEXT = { cleaner_share: 'Cleaner’s share', partner_commission: 'Partner commission' } as const;
+const STATUS_TONE = { pending: 'yellow', paid: 'green', failed: 'red' } as const;
+
+/** Administrators' money page at /admin-payouts (decision 080): transfers, damage reports, the books, commission. */
+export function AdminPayoutsPage() {
+  return (
+    <section className="container page dashboard-page admin-payouts" data-testid="admin-payouts">
+      <PageTitle title="Payouts" />
+      <header className="dashboard-page__header">
+        <div>
+          <h1>Payouts</h1>
+          <p className="lead">Money leaving the platform: cleaners’ shares, partners’ commission, and the books.</p>
+        </div>
+      </header>
+      <Reconciliation />
+      <DamageReports />
+      <Transfers />
+      <Commissions />
+    </section>
+  );
+}
+
+function Reconciliation() {
+  const report = useQuery(reconciliationQuery);
+  if (report.isPending) return <p className="loading-text">Checking the books…</p>;
+  if (report.isError)
+    return <p className="alert alert--error">{errorMessage(report.error, 'Failed to check the books.')}</p>;
+  const r = report.data;
+  return (
+    <section aria-labelledby="books-title" data-testid="reconciliation">
+      <h2 id="books-title">The books</h2>
+      <StatCards
+        cards={[
+          {
+            label: 'Ledger',
+            value: r.balanced ? 'Balanced' : 'Out of balance',
+            note: `Debits ${formatDollars(r.debits)} · credits ${formatDollars(r.credits)}`,
+          },
+          {
+            label: 'Against the provider',
+            value: r.differences.length === 0 ? 'No differences' : `${r.differences.length} differences`,
+            note: `${r.paymentsChecked} payments and ${r.transfersChecked} transfers checked${r.providerUnavailable ? ' (the provider did not answer)' : ''}`,
+          },
+        ]}
+      />
+      {r.differences.length > 0 ? (
+        <table className="payments-table stack-table card" data-testid="differences">
+          <caption className="visually-hidden">Differences between the ledger and the provider</caption>
+          <thead>
+            <tr>
+              <th scope="col">What</th>
+              <th scope="col">Booking</th>
+              <th scope="col">Ledger</th>
+              <th scope="col">Provider</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.differences.map((d) => (
+              <tr key={`${d.kind}-${d.detail}`}>
+                <th scope="row">
+                  {d.kind.replaceAll('_', ' ')} <span className="payments-table__note">{d.detail}</span>
+                </th>
+                <td data-label="Booking">{d.bookingId ?? '—'}</td>
+                <td data-label="Ledger">{formatDollars(d.ledger)}</td>
+                <td data-label="Provider">{formatDollars(d.provider)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function Transfers() {
+  const list = useQuery(payoutsQuery);
+  const retry = useRetryPayout();
+  const retryNow = (action: NonNullable<Payout['actions']['retry']>) =>
+    retry.mutate(action, {
+      onSuccess: () => toast({ title: 'Transfer sent again' }),
+      onError: (error) =>
+        toast({ title: 'Retry failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  if (list.isPending) return <p className="loading-text">Loading transfers…</p>;
+  if (list.isError)
+    return <p className="alert alert--error">{errorMessage(list.error, 'Failed to load transfers.')}</p>;
+  return (
+    <section aria-labelledby="transfers-title">
+      <h2 id="transfers-title">Transfers</h2>
+      {list.data.items.length === 0 ? (
+        <p className="muted">No transfers yet: completed jobs are paid out 24 hours after they end.</p>
+      ) : (
+        <table className="payments-table stack-table card" data-testid="payouts-list">
+          <caption className="visually-hidden">Transfers, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Booking</th>
+              <th scope="col">To</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((p) => (
+              <tr key={p.id} data-testid="payout-row" data-booking-id={p.bookingId}>
+                <th scope="row">
+                  Booking {p.bookingId}
+                  <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
+                </th>
+                <td data-label="To">{KIND_TEXT[p.kind]}</td>
+                <td data-label="Amount">
+                  {formatDollars(p.amount)}
+                  {Number(p.reversed) > 0 ? (
+                    <span className="payments-table__note">Reversed {formatDollars(p.reversed)}</span>
+                  ) : null}
+                </td>
+                <td data-label="Status">
+                  <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{p.status}</span>
+                  {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
+                </td>
+                <td className="stack-table__actions">
+                  {p.actions.retry ? (
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--sm"
+                      disabled={retry.isPending}
+                      onClick={() => p.actions.retry && retryNow(p.actions.retry)}
+                    >
+                      {p.actions.retry.title}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function DamageReports() {
+  const list = useQuery(damageQuery);
+  if (list.isPending) return <p className="loading-text">Loading damage reports…</p>;
+  if (list.isError) return <p className="alert alert--error">{errorMessage(list.error, 'Failed to load reports.')}</p>;
+  const open = list.data.items.filter((r) => r.status === 'open');
+  const closed = list.data.items.filter((r) => r.status !== 'open').slice(0, 10);
+  return (
+    <section aria-labelledby="damage-title" data-testid="damage-reports">
+      <h2 id="damage-title">Damage reports</h2>
+      {open.length === 0 ? <p className="muted">No open reports: no payout is held.</p> : null}
+      {open.map((report) => (
+        <ResolveReport key={report.id} report={report} />
+      ))}
+      {closed.length > 0 ? (
+        <ul className="plain-list">
+          {closed.map((r) => (
+            <li key={r.id}>
+              Booking {r.bookingId}: {r.status.replaceAll('_', ' ')}
+              {r.refund ? ` (${formatDollars(r.refund)})` : ''} — {r.resolutionReason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ResolveReport({ report }: { report: DamageReport }) {
+  const [outcome, setOutcome] = useState<'release' | 'partial_refund' | 'full_refund'>('release');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const resolve = useResolveDamageReport();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblems({});
+    resolve.mutate(
+      { report, body: { outcome, reason, ...(outcome === 'partial_refund' ? { amount } : {}) } },
+      {
+        onSuccess: () =>
+          toast({ title: 'Report resolved', description: 'Both the customer and the cleaner are e-mailed.' }),
+        onError: (error) => setProblems({ reason: errorMessage(error, 'Please try again.'), ...fieldErrors(error) }),
+      },
+    );
+  };
+  return (
+    <form
+      className="card form damage-report"
+      onSubmit={submit}
+      aria-label={`Damage report on booking ${report.bookingId}`}
+    >
+      <p>
+        <strong>Booking {report.bookingId}</strong> · reported {formatLongDate(report.createdAt)}
+      </p>
+      <blockquote>{report.description}</blockquote>
+      <Field label="Decision">
+        {(control) => (
+          <select {...control} value={outcome} onChange={(e) => setOutcome(e.target.value as typeof outcome)}>
+            <option value="release">Release the payout (no refund)</option>
+            <option value="partial_refund">Refund part</option>
+            <option value="full_refund">Refund everything</option>
+          </select>
+        )}
+      </Field>
+      {outcome === 'partial_refund' ? (
+        <Field label="Refund amount ($)" error={problems.amount}>
+          {(control) => (
+            <input {...control} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          )}
+        </Field>
+      ) : null}
+      <Field label="Reason (both parties read it)" error={problems.reason}>
+        {(control) => <textarea {...control} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      </Field>
+      <button type="submit" className="btn btn--primary" disabled={resolve.isPending}>
+        {resolve.isPending ? 'Resolving…' : 'Resolve'}
+      </button>
+    </form>
+  );
+}
+
+function Commissions() {
+  const list = useQuery(commissionsQuery);
+  if (list.isPending) return <p className="loading-text">Loading commission…</p>;
+  if (list.isError)
+    return <p className="alert alert--error">{errorMessage(list.error, 'Failed to load commission.')}</p>;
+  return (
+    <section aria-labelledby="commission-title">
+      <h2 id="commission-title">Partner commission by month</h2>
+      {list.data.items.length === 0 ? (
+        <p className="muted">No partner has brought a paid booking yet.</p>
+      ) : (
+        <table className="payments-table stack-table card" data-testid="partner-commissions">
+          <caption className="visually-hidden">Commission per partner and month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Partner</th>
+              <th scope="col">Month</th>
+              <th scope="col">Accrued</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Payable</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((row) => (
+              <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
+                <th scope="row">{row.partnerName}</th>
+                <td data-label="Month">{row.month}</td>
+                <td data-label="Accrued">{formatDollars(row.accrued)}</td>
+                <td data-label="Paid">{formatDollars(row.paid)}</td>
+                <td data-label="Payable">{formatDollars(row.payable)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Booking } from '@spotless/sdk';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn, bookDemoCleanerOnWeekday, getJson } from './api';
+import { screenshotsIn, seriousViolations, signInAsAdmin } from './browser';
+import { useBrowser, useServer } from './server';
+
+/**
+ * Paying a cleaner out in Chromium (decision 080): the demo cleaner connects a payout account on
+ * the test-mode onboarding page, a paid job of theirs is completed on the server's test clock, and
+ * their Earnings & Payouts tab shows it pending (inside the 24 hours), then available, then paid
+ * out once the payout job has run — with the platform fee beside it. An administrator sees the
+ * transfer, the books and the partners' commission.
+ */
+
+const server = await useServer();
+const { baseUrl } = server;
+const browser = await useBrowser(server);
+const shot = screenshotsIn('payouts');
+const ROOT = join(import.meta.dirname, '..');
+const HOUR = 3_600_000;
+
+/** Runs a scheduled job once, as an operator would (`npm run job`), on this server's database and clock. */
+async function runJob(name: string): Promise<void> {
+  await promisify(execFile)(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['--conditions=@spotless/source', 'server/src/jobs/cli.ts', name],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        TEST_CLOCK_FILE: join(server.dataDir, 'clock'),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+    },
+  );
+}
+
+/** Performs one of the booking's own actions as `request`'s person. */
+async function act(request: APIRequestContext, id: number, name: 'start' | 'complete', status: string) {
+  const booking = await getJson<Booking>(request, baseUrl, `/api/bookings/${id}`);
+  const action = booking.actions[name];
+  expect(action, `${name} offered`).toBeDefined();
+  const res = await request.fetch(`${baseUrl}${action?.href}`, {
+    method: action?.method,
+    headers: { origin: baseUrl },
+    data: { status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function openEarnings(page: Page) {
+  await page.goto(`${baseUrl}/cleaner-dashboard?tab=payouts`);
+  await page.getByTestId('payouts-tab').waitFor();
+}
+
+/** A guest's paid booking through the demo partner's key, as its widget makes and pays one. */
+async function partnerGuestBooking(request: APIRequestContext): Promise<void> {
+  const widget = { 'x-spotless-key': 'pk_demo_sunrise_realty', origin: 'http://127.0.0.1:4321' };
+  const cleaners = await request.get(`${baseUrl}/api/cleaners?location=Austin&pageSize=1`, { headers: widget });
+  const cleaner = ((await cleaners.json()) as { items: Array<{ id: number }> }).items[0];
+  for (let offset = 3; offset < 40; offset++) {
+    const date = new Date(server.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const slots = await request.get(`${baseUrl}/api/cleaners/${cleaner?.id}/slots/${date}?duration=120`, {
+      headers: widget,
+    });
+    const free = ((await slots.json()) as { items: Array<{ isAvailable: boolean; startTime: string }> }).items.find(
+      (slot) => slot.isAvailable && slot.startTime >= '09:00',
+    );
+    if (!free) continue;
+    const body = {
+      cleanerId: cleaner?.id,
+      serviceId: 1,
+      address: '500 Congress Ave, Austin, TX',
+      duration: 120,
+      scheduledDate: date,
+      scheduledTime: free.startTime,
+      guestName: 'Pat Guest',
+      guestEmail: 'pat.guest@example.com',
+      guestPhone: '512 555 0100',
+    };
+    const quote = await request.post(`${baseUrl}/api/guest-bookings`, {
+      headers: widget,
+      data: { ...body, totalPrice: '1.00' },
+    });
+    const price = ((await quote.json()) as { error: { currentPrice: string } }).error.currentPrice;
+    const made = await request.post(`${baseUrl}/api/guest-bookings`, {
+      headers: widget,
+      data: { ...body, totalPrice: price },
+    });
+    expect(made.status()).toBe(201);
+    const { booking, guestToken } = (await made.json()) as { booking: { id: number }; guestToken: string };
+    const guest = { ...widget, authorization: `Bearer ${guestToken}` };
+    const intent = await request.post(`${baseUrl}/api/create-payment-intent`, {
+      headers: guest,
+      data: { bookingId: booking.id },
+    });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const paid = await request.post(`${baseUrl}/api/payments/local/confirm`, {
+      headers: guest,
+      data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+    });
+    expect(paid.status()).toBe(200);
+    return;
+  }
+  throw new Error('no free time for the guest booking');
+}
+
+const rowOf = (page: Page, bookingId: number) =>
+  page.locator(`[data-testid="earning-row"][data-booking-id="${bookingId}"]`);
+
+describe('a cleaner is paid out', () => {
+  it('connects a payout account, and sees a completed job go from pending to available to paid out, with the fee', async () => {
+    // The demo customer books the demo cleaner and pays with the test card.
+    const customer = await browser.newContext();
+    await apiSignIn(customer.request, baseUrl, 'customer@example.com');
+    const booking = await bookDemoCleanerOnWeekday(server, customer.request, 4, '410 Congress Ave, Austin, TX 78701');
+    const intent = await customer.request.post(`${baseUrl}/api/create-payment-intent`, {
+      headers: { origin: baseUrl },
+      data: { bookingId: booking.id },
+    });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const paid = await customer.request.post(`${baseUrl}/api/payments/local/confirm`, {
+      headers: { origin: baseUrl },
+      data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+    });
+    expect(paid.status()).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await apiSignIn(context.request, baseUrl, 'cleaner@example.com');
+    const page = await context.newPage();
+    await openEarnings(page);
+    await expect.poll(() => page.getByTestId('payout-account-status').innerText()).toContain('Not connected');
+    await expect.poll(() => rowOf(page, booking.id).getByTestId('earning-state').innerText()).toBe('Upcoming');
+    await page.screenshot({ path: shot('1-not-connected-1280.png'), fullPage: true });
+
+    // The test-mode onboarding: Stripe's test bank account, then back to the tab.
+    await page.getByRole('button', { name: 'Connect a payout account' }).click();
+    await page.getByTestId('test-onboarding').waitFor();
+    await page.screenshot({ path: shot('2-test-onboarding-1280.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await page.waitForURL(/\/cleaner-dashboard\?tab=payouts$/);
+    await expect.poll(() => page.getByTestId('payout-account-status').innerText()).toContain('Ready');
+
+    // The job is done: started and completed on the server's clock, two hours later.
+    const startsAt = new Date(booking.startsAt);
+    server.setTime(new Date(startsAt.getTime() + 60_000));
+    // Days later on the server's clock: the session from before may have lapsed, so sign in again.
+    await apiSignIn(context.request, baseUrl, 'cleaner@example.com');
+    await act(context.request, booking.id, 'start', 'in_progress');
+    server.setTime(new Date(startsAt.getTime() + 2 * HOUR + 60_000));
+    await act(context.request, booking.id, 'complete', 'completed');
+
+    await openEarnings(page);
+    const row = rowOf(page, booking.id);
+    await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Pending');
+    // 15% of what the customer paid, shown beside the job.
+    const total = Number(booking.totalPrice);
+    expect(await row.getByTestId('earning-fee').innerText()).toBe(`$${(Math.round(total * 15) / 100).toFixed(2)}`);
+    await page.screenshot({ path: shot('3-pending-1280.png'), fullPage: true });
+
+    // A day later the damage window is over: available, with the next payout's date.
+    server.setTime(new Date(startsAt.getTime() + 27 * HOUR));
+    await openEarnings(page);
+    await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Available');
+    expect(await page.getByTestId('next-payout').innerText()).toContain('Next payout');
+    await page.screenshot({ path: shot('4-available-1280.png'), fullPage: true });
+
+    await runJob('pay-out');
+    await openEarnings(page);
+    await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Paid out');
+    await page.screenshot({ path: shot('5-paid-out-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await apiSignIn(phone.request, baseUrl, 'cleaner@example.com');
+    const small = await phone.newPage();
+    await openEarnings(small);
+    await rowOf(small, booking.id).waitFor();
+    await small.screenshot({ path: shot('6-paid-out-390.png'), fullPage: true });
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // A visitor on the demo partner's site books another cleaner as a guest and pays: commission.
+    await partnerGuestBooking(customer.request);
+
+    // An administrator sees the transfer, the books and the partners' commission.
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInAsAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/admin-payouts`);
+    await admin.getByTestId('admin-payouts').waitFor();
+    const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
+    await expect.poll(() => transfer.innerText()).toContain('paid');
+    await expect.poll(() => admin.getByTestId('reconciliation').innerText()).toContain('Balanced');
+    await expect.poll(() => admin.getByTestId('commission-row').count()).toBeGreaterThan(0);
+    await admin.screenshot({ path: shot('7-admin-payouts-1280.png'), fullPage: true });
+    server.resetTime();
+  });
+});
