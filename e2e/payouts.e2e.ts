@@ -202,4 +202,58 @@ describe('a cleaner is paid out', () => {
     await admin.screenshot({ path: shot('7-admin-payouts-1280.png'), fullPage: true });
     server.resetTime();
   });
+
+  it('lets the customer report a problem within 24 hours, which holds the payout until an administrator resolves it', async () => {
+    const customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await apiSignIn(customer.request, baseUrl, 'customer@example.com');
+    const booking = await bookDemoCleanerOnWeekday(server, customer.request, 6, '410 Congress Ave, Austin, TX 78701');
+    const intent = await customer.request.post(`${baseUrl}/api/create-payment-intent`, {
+      headers: { origin: baseUrl },
+      data: { bookingId: booking.id },
+    });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    await customer.request.post(`${baseUrl}/api/payments/local/confirm`, {
+      headers: { origin: baseUrl },
+      data: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
+    });
+    const cleaner = await browser.newContext();
+    const startsAt = new Date(booking.startsAt);
+    server.setTime(new Date(startsAt.getTime() + 60_000));
+    await apiSignIn(cleaner.request, baseUrl, 'cleaner@example.com');
+    await act(cleaner.request, booking.id, 'start', 'in_progress');
+    server.setTime(new Date(startsAt.getTime() + 3 * HOUR));
+    await act(cleaner.request, booking.id, 'complete', 'completed');
+
+    await apiSignIn(customer.request, baseUrl, 'customer@example.com');
+    const page = await customer.newPage();
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    await page.getByRole('button', { name: 'Report a problem' }).first().click();
+    const dialog = page.getByTestId('report-damage');
+    await dialog.getByLabel('What happened?').fill('The glass shower door has a new crack along the bottom.');
+    await page.screenshot({ path: shot('8-report-problem-1280.png') });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Problem reported');
+
+    // A day later it would be due, but the report holds it.
+    server.setTime(new Date(startsAt.getTime() + 30 * HOUR));
+    await runJob('pay-out');
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInAsAdmin(admin, baseUrl);
+    await admin.goto(`${baseUrl}/admin-payouts`);
+    const form = admin.getByRole('form', { name: `Damage report on booking ${booking.id}` });
+    await form.waitFor();
+    expect(await admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`).count()).toBe(0);
+    await form.getByLabel('Decision').selectOption('partial_refund');
+    await form.getByLabel('Refund amount ($)').fill('20.00');
+    await form.getByLabel('Reason (both parties read it)').fill('The crack was new; the rest was well done');
+    await admin.screenshot({ path: shot('9-resolve-report-1280.png'), fullPage: true });
+    await form.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => admin.getByTestId('toast').first().innerText()).toContain('Report resolved');
+    await runJob('pay-out');
+    await admin.reload();
+    const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
+    await expect.poll(() => transfer.innerText()).toContain('paid');
+    server.resetTime();
+  });
 });

@@ -110,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One damage report (administrators) */
+        /**
+         * One damage report (administrators)
+         * @description The customer’s description, its status and, once resolved, the outcome, the refund and the reason; `actions.resolve` while open.
+         */
         get: operations["getDamageReport"];
         put?: never;
         post?: never;
@@ -131,7 +134,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve a damage report (administrators)
-         * @description `release` pays the cleaner as if nothing was reported; `partial_refund` refunds `amount` (dollars); `full_refund` refunds everything not yet refunded. A refund takes back each share in proportion (decision 078). Both parties are e-mailed the outcome and the reason; audited.
+         * @description `release` pays the cleaner as if nothing was reported; `partial_refund` refunds `amount` (dollars); `full_refund` refunds everything not yet refunded. A refund takes back each share in proportion (the money split). Both parties are e-mailed the outcome and the reason; audited.
          */
         post: operations["resolveDamageReport"];
         delete?: never;
@@ -1409,7 +1412,7 @@ export interface paths {
         };
         /**
          * The signed-in cleaner’s dashboard figures
-         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (the cleaner’s share of what was paid for those same jobs); `totalEarnings` — the cleaner’s share of their completed jobs’ charges, in dollars: each charge less the platform fee and less their part of every confirmed refund (the money split, decisions 078 and 080); `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
+         * @description From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (the cleaner’s share of what was paid for those same jobs); `totalEarnings` — the cleaner’s share of their completed jobs’ charges, in dollars: each charge less the platform fee and less their part of every confirmed refund (the money split); `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.
          */
         get: operations["getCleanerOverview"];
         put?: never;
@@ -4938,18 +4941,6 @@ export interface components {
             stats: components["schemas"]["PartnerStats"];
         };
         PartnerCommissionReport: {
-            items: {
-                /** @description US dollars, two decimals */
-                accrued: string;
-                /** @description YYYY-MM, UTC */
-                month: string;
-                /** @description US dollars, two decimals */
-                paid: string;
-                partnerId: number;
-                partnerName: string;
-                /** @description US dollars, two decimals */
-                payable: string;
-            }[];
             links: {
                 partners: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
@@ -4974,6 +4965,18 @@ export interface components {
                     title?: string;
                 };
             };
+            months: {
+                /** @description US dollars, two decimals */
+                accrued: string;
+                /** @description YYYY-MM, UTC */
+                month: string;
+                /** @description US dollars, two decimals */
+                paid: string;
+                partnerId: number;
+                partnerName: string;
+                /** @description US dollars, two decimals */
+                payable: string;
+            }[];
         };
         PartnerCreate: {
             /** @description origins (scheme, host, port; `:*` for any port) whose pages may use the key */

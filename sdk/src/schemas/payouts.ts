@@ -113,7 +113,7 @@ export type CleanerEarnings = z.infer<typeof CleanerEarnings>;
 /** Each partner's commission per month: accrued (after refunds), paid out, and still payable (decision 080). */
 export const PartnerCommissionReport = z
   .object({
-    items: z.array(
+    months: z.array(
       z.object({
         partnerId: z.number().int(),
         partnerName: z.string(),

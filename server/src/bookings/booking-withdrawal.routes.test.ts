@@ -117,7 +117,8 @@ describe('a cleaner withdraws from a confirmed, paid job', () => {
     const earningsBefore = await figures();
     const id = await paidBooking('2026-08-04');
     // Paid: the money is the cleaner's to come.
-    expect(Number((await figures()).upcomingEarnings)).toBe(Number(earningsBefore.upcomingEarnings) + 90);
+    // The cleaner's share of the $90.00 paid: 85% after the platform fee (the money split).
+    expect(Number((await figures()).upcomingEarnings)).toBe(Number(earningsBefore.upcomingEarnings) + 76.5);
     const before = (await ctx.database.db.select().from(cleaners).where(eq(cleaners.id, demoCleaner.id)))[0]!;
     const done = await withdraw(id, asCleaner);
     expect(done.status).toBe(200);

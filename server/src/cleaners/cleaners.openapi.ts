@@ -25,7 +25,7 @@ export const cleanersApi = defineOperations({
     security: 'user',
     summary: 'The signed-in cleaner’s dashboard figures',
     description:
-      'From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (the cleaner’s share of what was paid for those same jobs); `totalEarnings` — the cleaner’s share of their completed jobs’ charges, in dollars: each charge less the platform fee and less their part of every confirmed refund (the money split, decisions 078 and 080); `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.',
+      'From the data, on every call: `totalBookings` (every booking with the cleaner, any status), `completedBookings`, `cancelledBookings`, `upcomingBookings` (jobs not yet done nor cancelled: pending, confirmed or in progress), `upcomingEarnings` (the cleaner’s share of what was paid for those same jobs); `totalEarnings` — the cleaner’s share of their completed jobs’ charges, in dollars: each charge less the platform fee and less their part of every confirmed refund (the money split); `averageRating` and `reviewCount` of published reviews (kept in step with each review); `completionRate` — completed ÷ (completed + cancelled), a whole percent, null before any booking ended. The 5 latest bookings are `links.bookings` with `limit=5`.',
     tags: ['cleaners'],
     access: 'a signed-in user with an active cleaner profile',
     responses: {

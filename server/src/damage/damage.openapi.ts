@@ -37,6 +37,8 @@ export const damageApi = defineOperations({
     path: '/admin/damage-reports/:id',
     security: 'admin',
     summary: 'One damage report (administrators)',
+    description:
+      'The customer’s description, its status and, once resolved, the outcome, the refund and the reason; `actions.resolve` while open.',
     tags: ['damage', 'admin'],
     access: 'admin',
     responses: {
@@ -51,7 +53,7 @@ export const damageApi = defineOperations({
     security: 'admin',
     summary: 'Resolve a damage report (administrators)',
     description:
-      '`release` pays the cleaner as if nothing was reported; `partial_refund` refunds `amount` (dollars); `full_refund` refunds everything not yet refunded. A refund takes back each share in proportion (decision 078). Both parties are e-mailed the outcome and the reason; audited.',
+      '`release` pays the cleaner as if nothing was reported; `partial_refund` refunds `amount` (dollars); `full_refund` refunds everything not yet refunded. A refund takes back each share in proportion (the money split). Both parties are e-mailed the outcome and the reason; audited.',
     tags: ['damage', 'admin'],
     access: 'admin',
     responses: {

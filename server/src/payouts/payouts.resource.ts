@@ -118,7 +118,7 @@ export function renderCleanerEarnings(ops: Operations, data: EarningsData): Clea
 
 export function renderPartnerCommissions(ops: Operations, rows: CommissionRow[]): PartnerCommissionReport {
   return {
-    items: rows.map((row) => ({
+    months: rows.map((row) => ({
       partnerId: row.partnerId,
       partnerName: row.partnerName,
       month: row.month,

@@ -17,7 +17,13 @@ import { totalPages } from '../../../lib/pagination';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { paidBookingParam, refundLine, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
-import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
+import {
+  BookingDetailsDialog,
+  CancelBookingButton,
+  EditBookingDialog,
+  PaidBookingDialog,
+  ReportDamageButton,
+} from './booking-dialogs';
 
 /** How long typing pauses before the search asks the server. */
 const SEARCH_DELAY_MS = 250;
@@ -267,6 +273,7 @@ function HistoryTab({ onView }: { onView: (b: Booking) => void }) {
                 Book Again
               </Link>
             ) : null}
+            <ReportDamageButton booking={booking} />
           </BookingCard>
         ))}
       </ul>

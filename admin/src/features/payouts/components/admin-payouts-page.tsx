@@ -247,7 +247,7 @@ function Commissions() {
   return (
     <section aria-labelledby="commission-title">
       <h2 id="commission-title">Partner commission by month</h2>
-      {list.data.items.length === 0 ? (
+      {list.data.months.length === 0 ? (
         <p className="muted">No partner has brought a paid booking yet.</p>
       ) : (
         <table className="payments-table stack-table card" data-testid="partner-commissions">
@@ -262,7 +262,7 @@ function Commissions() {
             </tr>
           </thead>
           <tbody>
-            {list.data.items.map((row) => (
+            {list.data.months.map((row) => (
               <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
                 <th scope="row">{row.partnerName}</th>
                 <td data-label="Month">{row.month}</td>
