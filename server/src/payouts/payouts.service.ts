@@ -1,4 +1,4 @@
-import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
+import { centsToDollars, DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, requireAdmin, requireSystem } from '../contract/actor';
@@ -6,6 +6,7 @@ import { AppError, notFound } from '../contract/errors';
 import { bookings, damageReports, ledgerEntries, ledgerLines, payoutAccounts, payouts } from '../db/schema';
 import type { Deps } from '../deps';
 import { postEntries } from '../ledger/ledger.service';
+import { queuePartnerEvent } from '../partners/partner-webhooks.service';
 import { PaymentProviderError } from '../lib/payment-provider';
 
 /**
@@ -222,6 +223,15 @@ async function transfer(
         ],
         now,
       );
+      // The partner's own systems hear of it (decision 079), with the transfer's figures only.
+      if (row.kind === 'partner_commission') {
+        await queuePartnerEvent(tx, {
+          partnerId: row.ownerId,
+          type: 'commission.paid',
+          data: { bookingId: row.bookingId, amount: centsToDollars(row.amountCents), currency: row.currency },
+          now,
+        });
+      }
     });
     return 'paid';
   } catch (error) {
