@@ -28,6 +28,7 @@ import { renderError } from './middleware/error-response';
 import { partnerCors } from './middleware/partner-cors';
 import { responseHeaders, securityHeaders } from './middleware/response-headers';
 import { API_OPERATIONS } from './operations';
+import { partnerPortalRoutes } from './partners/partner-portal.routes';
 import { partnerWebhooksRoutes } from './partners/partner-webhooks.routes';
 import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
@@ -56,6 +57,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', partnersRoutes)
   .route('/', payoutsRoutes)
+  .route('/', partnerPortalRoutes)
   .route('/', damageRoutes)
   .route('/', partnerWebhooksRoutes)
   .route('/', signInRoutes)

@@ -47,7 +47,11 @@ function folderOf(file: string): string | null {
  * Schema files whose domain's folder has another name (`db/schema/services.ts` is the catalogue's;
  * `db/schema/partner-webhooks.ts` the partners').
  */
-const SCHEMA_FOLDERS: Record<string, string> = { services: 'catalog', 'partner-webhooks': 'partners' };
+const SCHEMA_FOLDERS: Record<string, string> = {
+  services: 'catalog',
+  'partner-webhooks': 'partners',
+  'partner-portal': 'partners',
+};
 
 /**
  * Which domain owns each table: the file of `db/schema/` that declares it (`db/schema/bookings.ts`

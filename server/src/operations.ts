@@ -10,6 +10,7 @@ import { contactApi } from './contact/contact.openapi';
 import { listOperations } from './contract/operations';
 import { damageApi } from './damage/damage.openapi';
 import { favouritesApi } from './favourites/favourites.openapi';
+import { partnerPortalApi } from './partners/partner-portal.openapi';
 import { partnerWebhooksApi } from './partners/partner-webhooks.openapi';
 import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
@@ -37,6 +38,7 @@ export const API_OPERATIONS = listOperations([
   payoutsApi,
   damageApi,
   partnerWebhooksApi,
+  partnerPortalApi,
   authApi,
   adminAuthApi,
 ]);

@@ -36,6 +36,8 @@ export const HOSTED_PAGES = [
   '/admin-partners',
   '/admin-payouts',
   '/payouts/test-onboarding',
+  '/partner-portal/:id?',
+  '/partner-invite',
 ] as const;
 
 export type HostedPage = (typeof HOSTED_PAGES)[number];

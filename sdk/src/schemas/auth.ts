@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { actionOf, linkTo, PageLink } from './hypermedia';
 
 /** What a person may do: every user is a customer; `cleaner` with an active cleaner profile. */
-export const UserRole = z.enum(['customer', 'cleaner', 'admin']).meta({ id: 'UserRole' });
+/** `partner`: one of a partner's people (a member of it: its portal, decision 081). */
+export const UserRole = z.enum(['customer', 'cleaner', 'admin', 'partner']).meta({ id: 'UserRole' });
 export type UserRole = z.infer<typeof UserRole>;
 
 export const OnboardingUserType = z.enum(['customer', 'cleaner', 'both']);

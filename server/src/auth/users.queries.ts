@@ -2,7 +2,7 @@ import type { AccountActivity, AuthUser, OnboardingPreferences, UserRole } from 
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
-import { bookings, cleaners, oauthAccounts, reviews, services, type User, users } from '../db/schema';
+import { bookings, cleaners, oauthAccounts, partnerMembers, reviews, services, type User, users } from '../db/schema';
 import { toLocal } from '../lib/time';
 
 export function findUserById(db: Queryable, id: number): Promise<User | undefined> {
@@ -35,9 +35,17 @@ export async function toAuthUser(db: Queryable, user: User): Promise<Data<AuthUs
     .from(cleaners)
     .where(and(eq(cleaners.userId, user.id), eq(cleaners.status, 'active')))
     .get();
+  // Derived from the data (decision 007): a member of a partner is one of its people (decision 081).
+  const member = await db
+    .select({ id: partnerMembers.id })
+    .from(partnerMembers)
+    .where(eq(partnerMembers.userId, user.id))
+    .limit(1)
+    .get();
   const roles: UserRole[] = ['customer'];
   if (cleaner) roles.push('cleaner');
   if (user.role === 'admin') roles.push('admin');
+  if (member) roles.push('partner');
   return {
     id: user.id,
     firstName: user.firstName,

@@ -35,7 +35,7 @@ async function signInAdmin() {
 await signInAdmin();
 const partnerId = partner?.id as number;
 
-const created = await ctx.json<Json>(`/api/admin/partners/${partnerId}/webhooks`, {
+const created = await ctx.json<Json>(`/api/partner-portal/${partnerId}/webhooks`, {
   method: 'POST',
   headers: admin,
   body: { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] },
@@ -47,7 +47,7 @@ const nowSeconds = () => ctx.clock.now().getTime() / 1000;
 const later = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
 const deliver = () => deliverPartnerWebhooks(ctx.deps);
 const log = (query = '') =>
-  ctx.json<Json>(`/api/admin/partners/${partnerId}/webhook-deliveries${query}`, { headers: admin });
+  ctx.json<Json>(`/api/partner-portal/${partnerId}/webhook-deliveries${query}`, { headers: admin });
 const deliveriesOf = (eventType: string) =>
   ctx.database.db.select().from(partnerWebhookDeliveries).where(eq(partnerWebhookDeliveries.eventType, eventType));
 
@@ -240,7 +240,7 @@ describe('a partner’s events, signed, to its own endpoint', () => {
   });
 
   it('queues nothing for an endpoint not subscribed to the event, nor for an inactive one', async () => {
-    const quiet = await ctx.json<Json>(`/api/admin/partners/${partnerId}/webhooks`, {
+    const quiet = await ctx.json<Json>(`/api/partner-portal/${partnerId}/webhooks`, {
       method: 'POST',
       headers: admin,
       body: { url: receiver.url, events: ['commission.paid'] },

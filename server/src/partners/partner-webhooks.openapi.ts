@@ -21,13 +21,13 @@ const NOT_FOUND = { description: 'No such partner, or no such endpoint of it' };
 export const partnerWebhooksApi = defineOperations({
   listPartnerWebhooks: {
     method: 'get',
-    path: '/admin/partners/:id/webhooks',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks',
+    security: 'user-or-admin',
     summary: 'A partner’s webhook endpoints (administrators)',
     description:
       'The URLs a partner’s events are POSTed to, each with the event types it is sent and the `whsec_…` secret its deliveries are signed with (`Spotless-Signature`, verified by `@spotless/sdk/webhooks`). `actions.create` adds one.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'The partner’s endpoints, oldest first', schema: PartnerWebhookList },
       404: { description: 'No such partner' },
@@ -36,13 +36,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   createPartnerWebhook: {
     method: 'post',
-    path: '/admin/partners/:id/webhooks',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks',
+    security: 'user-or-admin',
     summary: 'Add a webhook endpoint to a partner (administrators)',
     description:
       'The server makes the signing secret. The URL is `https://`; `http://127.0.0.1` and `http://localhost` are accepted outside production only.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       201: { description: 'The endpoint, with its signing secret', schema: PartnerWebhook },
       404: { description: 'No such partner' },
@@ -51,13 +51,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   getPartnerWebhook: {
     method: 'get',
-    path: '/admin/partners/:id/webhooks/:webhookId',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks/:webhookId',
+    security: 'user-or-admin',
     summary: 'One webhook endpoint of a partner (administrators)',
     description:
       'Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'The endpoint', schema: PartnerWebhook },
       404: NOT_FOUND,
@@ -66,13 +66,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   updatePartnerWebhook: {
     method: 'patch',
-    path: '/admin/partners/:id/webhooks/:webhookId',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks/:webhookId',
+    security: 'user-or-admin',
     summary: 'Change a webhook endpoint (administrators)',
     description:
       'Its URL, its event types, or whether it is active. An inactive endpoint is queued nothing new; deliveries already queued wait until it is active again.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'The endpoint', schema: PartnerWebhook },
       404: NOT_FOUND,
@@ -81,12 +81,12 @@ export const partnerWebhooksApi = defineOperations({
   },
   deletePartnerWebhook: {
     method: 'delete',
-    path: '/admin/partners/:id/webhooks/:webhookId',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks/:webhookId',
+    security: 'user-or-admin',
     summary: 'Remove a webhook endpoint (administrators)',
     description: 'Its queued deliveries and their log go with it.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'The partner’s endpoints left', schema: PartnerWebhookList },
       404: NOT_FOUND,
@@ -95,13 +95,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   sendPartnerWebhookTest: {
     method: 'post',
-    path: '/admin/partners/:id/webhooks/:webhookId/test',
-    security: 'admin',
+    path: '/partner-portal/:id/webhooks/:webhookId/test',
+    security: 'user-or-admin',
     summary: 'Send a test event to a webhook endpoint (administrators)',
     description:
       'Queues a signed event of type `test` for this endpoint alone, sent by the next run of the delivery job (within a minute); its delivery shows in the log.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       202: { description: 'The queued delivery', schema: PartnerWebhookDelivery },
       404: NOT_FOUND,
@@ -111,13 +111,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   listPartnerWebhookDeliveries: {
     method: 'get',
-    path: '/admin/partners/:id/webhook-deliveries',
-    security: 'admin',
+    path: '/partner-portal/:id/webhook-deliveries',
+    security: 'user-or-admin',
     summary: 'The log of a partner’s webhook deliveries (administrators)',
     description:
       'Every delivery to the partner’s endpoints (`endpointId` keeps one endpoint’s), newest first: its event, body, status, attempts, the last answer or error, and when it is tried next.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'A page of deliveries', schema: PartnerWebhookDeliveryPage },
       404: { description: 'No such partner' },
@@ -126,13 +126,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   getPartnerWebhookDelivery: {
     method: 'get',
-    path: '/admin/partners/:id/webhook-deliveries/:deliveryId',
-    security: 'admin',
+    path: '/partner-portal/:id/webhook-deliveries/:deliveryId',
+    security: 'user-or-admin',
     summary: 'One webhook delivery (administrators)',
     description:
       'An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       200: { description: 'The delivery', schema: PartnerWebhookDelivery },
       404: { description: 'No such partner, or no such delivery of its endpoints' },
@@ -141,13 +141,13 @@ export const partnerWebhooksApi = defineOperations({
   },
   resendPartnerWebhookDelivery: {
     method: 'post',
-    path: '/admin/partners/:id/webhook-deliveries/:deliveryId/resend',
-    security: 'admin',
+    path: '/partner-portal/:id/webhook-deliveries/:deliveryId/resend',
+    security: 'user-or-admin',
     summary: 'Send a delivery again (administrators)',
     description:
       'A delivered or failed delivery is queued again, now, with the same event id and body (signed anew when sent). One more attempt: a delivery that had used all of its attempts fails again if this one fails.',
     tags: ['partners', 'admin'],
-    access: 'admin',
+    access: 'the partner’s people, admin',
     responses: {
       202: { description: 'The queued delivery', schema: PartnerWebhookDelivery },
       404: { description: 'No such partner, or no such delivery of its endpoints' },

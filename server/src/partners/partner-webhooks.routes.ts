@@ -20,7 +20,7 @@ import {
   updatePartnerWebhook,
 } from './partner-webhooks.service';
 
-/** `/api/admin/partners/{id}/webhooks…`: a partner's webhook endpoints and their deliveries (decision 079). */
+/** `/api/partner-portal/{id}/webhooks…`: a partner's webhook endpoints and their deliveries (decision 079). */
 export const partnerWebhooksRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listPartnerWebhooks), async (c) => {
     const { id } = inputOf(c, api.listPartnerWebhooks).param;

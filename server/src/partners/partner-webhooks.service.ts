@@ -4,11 +4,12 @@ import type { PartnerWebhookCreate, PartnerWebhookUpdate } from '@spotless/sdk/s
 import { TEST_EVENT_TYPE, type WebhookEvent, type WebhookEventType } from '@spotless/sdk/webhooks';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
-import { type Actor, type Admin, forbidden, requireAdmin } from '../contract/actor';
+import type { Actor } from '../contract/actor';
 import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { rawStatement } from '../db/statements';
 import type { Deps } from '../deps';
+import { auditAs, type PartnerManager, requirePartnerMember } from './partner-portal.service';
 import {
   bookingEventInsert,
   deleteEndpointRow,
@@ -41,13 +42,17 @@ type WebhookDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
  * decides it, so the partner's own people can be let in here later. A change (`write`) is never
  * the assistant's, whoever it chats with.
  */
-export function requirePartnerManager(actor: Actor, partnerId: number, intent: 'read' | 'write' = 'read'): Admin {
-  if (intent === 'write' && actor.kind === 'assistant') {
-    throw forbidden('Forbidden: the assistant does not change anything for you');
-  }
-  // Any administrator manages every partner's endpoints; `partnerId` will decide for a partner's people.
-  void partnerId;
-  return requireAdmin(actor);
+/**
+ * Who may manage a partner's endpoints: its own people or an administrator (the portal's rule,
+ * `requirePartnerMember`); a write refuses the assistant.
+ */
+export function requirePartnerManager(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  partnerId: number,
+  intent: 'read' | 'write' = 'read',
+): Promise<PartnerManager> {
+  return requirePartnerMember(deps, actor, partnerId, intent);
 }
 
 export interface PartnerWebhookData {
@@ -145,13 +150,13 @@ function assertUrl(deps: WebhookDeps, url: string | undefined) {
 const unique = <T>(items: T[]) => [...new Set(items)];
 
 export async function listPartnerWebhooks(deps: WebhookDeps, actor: Actor, partnerId: number) {
-  requirePartnerManager(actor, partnerId);
+  await requirePartnerManager(deps, actor, partnerId);
   await partnerOrThrow(deps, partnerId);
   return (await listEndpointRows(deps.database.db, partnerId)).map(endpointData);
 }
 
 export async function getPartnerWebhook(deps: WebhookDeps, actor: Actor, partnerId: number, endpointId: number) {
-  requirePartnerManager(actor, partnerId);
+  await requirePartnerManager(deps, actor, partnerId);
   return endpointData(await endpointOrThrow(deps.database.db, partnerId, endpointId));
 }
 
@@ -162,7 +167,7 @@ export async function createPartnerWebhook(
   partnerId: number,
   input: z.output<typeof PartnerWebhookCreate>,
 ): Promise<PartnerWebhookData> {
-  const manager = requirePartnerManager(actor, partnerId, 'write');
+  const manager = await requirePartnerManager(deps, actor, partnerId, 'write');
   assertUrl(deps, input.url);
   await partnerOrThrow(deps, partnerId);
   const now = deps.clock.now();
@@ -191,7 +196,7 @@ export async function updatePartnerWebhook(
   endpointId: number,
   input: z.output<typeof PartnerWebhookUpdate>,
 ): Promise<PartnerWebhookData> {
-  const manager = requirePartnerManager(actor, partnerId, 'write');
+  const manager = await requirePartnerManager(deps, actor, partnerId, 'write');
   assertUrl(deps, input.url);
   const now = deps.clock.now();
   await deps.database.write(async (tx) => {
@@ -211,7 +216,7 @@ export async function updatePartnerWebhook(
 
 /** The endpoint, its queued deliveries and its log; audited. Answers the endpoints left. */
 export async function deletePartnerWebhook(deps: WebhookDeps, actor: Actor, partnerId: number, endpointId: number) {
-  const manager = requirePartnerManager(actor, partnerId, 'write');
+  const manager = await requirePartnerManager(deps, actor, partnerId, 'write');
   const now = deps.clock.now();
   await deps.database.write(async (tx) => {
     const row = await endpointOrThrow(tx, partnerId, endpointId);
@@ -228,7 +233,7 @@ export async function sendPartnerWebhookTest(
   partnerId: number,
   endpointId: number,
 ): Promise<DeliveryData> {
-  const manager = requirePartnerManager(actor, partnerId, 'write');
+  const manager = await requirePartnerManager(deps, actor, partnerId, 'write');
   const now = deps.clock.now();
   const id = await deps.database.write(async (tx) => {
     const endpoint = await endpointOrThrow(tx, partnerId, endpointId);
@@ -252,7 +257,7 @@ export async function listPartnerWebhookDeliveries(
   partnerId: number,
   query: { page: number; pageSize: number; endpointId?: number | undefined },
 ) {
-  requirePartnerManager(actor, partnerId);
+  await requirePartnerManager(deps, actor, partnerId);
   await partnerOrThrow(deps, partnerId);
   const { rows, total } = await listDeliveryRows(deps.database.db, partnerId, query);
   return { items: rows.map(deliveryData), total, page: query.page, pageSize: query.pageSize };
@@ -265,7 +270,7 @@ export async function getPartnerWebhookDelivery(
   partnerId: number,
   deliveryId: number,
 ) {
-  requirePartnerManager(actor, partnerId);
+  await requirePartnerManager(deps, actor, partnerId);
   return deliveryOrThrow(deps, partnerId, deliveryId);
 }
 
@@ -279,7 +284,7 @@ export async function resendPartnerWebhookDelivery(
   partnerId: number,
   deliveryId: number,
 ): Promise<DeliveryData> {
-  const manager = requirePartnerManager(actor, partnerId, 'write');
+  const manager = await requirePartnerManager(deps, actor, partnerId, 'write');
   const now = deps.clock.now();
   await deps.database.write(async (tx) => {
     const found = await findDelivery(tx, partnerId, deliveryId);
@@ -307,11 +312,10 @@ async function deliveryOrThrow(deps: WebhookDeps, partnerId: number, deliveryId:
 const endpointInactive = () =>
   new AppError(409, 'endpoint_inactive', 'This endpoint is inactive: activate it to send it anything');
 
-function audit(tx: Tx, manager: Admin, now: Date, action: string, endpointId: number, details: object) {
+function audit(tx: Tx, manager: PartnerManager, now: Date, action: string, endpointId: number, details: object) {
   return recordAudit(tx, {
     createdAt: now,
-    actorUserId: manager.adminUserId,
-    actorRole: 'admin',
+    ...auditAs(manager),
     action,
     entityType: 'partner_webhook',
     entityId: String(endpointId),

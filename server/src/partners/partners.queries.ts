@@ -1,9 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, chatSessions, partners, payments } from '../db/schema';
 
-/** The partner holding this publishable key, active or not, if any. */
-export function findPartnerForKey(db: Queryable, publishableKey: string) {
+/**
+ * The partner holding this publishable key, active or not, if any: its current key, or the one
+ * before the last rotation while its grace period lasts (decision 081).
+ */
+export function findPartnerForKey(db: Queryable, publishableKey: string, now: Date) {
   return db
     .select({
       id: partners.id,
@@ -14,7 +17,12 @@ export function findPartnerForKey(db: Queryable, publishableKey: string) {
       isActive: partners.isActive,
     })
     .from(partners)
-    .where(eq(partners.publishableKey, publishableKey))
+    .where(
+      or(
+        eq(partners.publishableKey, publishableKey),
+        and(eq(partners.previousKey, publishableKey), gt(partners.previousKeyExpiresAt, now)),
+      ),
+    )
     .get();
 }
 

@@ -59,13 +59,13 @@ export function isKeyRefusal(error: unknown): error is AppError {
  * nothing more.
  */
 export async function partnerActorFor(
-  deps: Pick<Deps, 'database'>,
+  deps: Pick<Deps, 'database' | 'clock'>,
   publishableKey: string,
   origin: string | null,
 ): Promise<ResolvedPartner> {
   if (publishableKey.trim() === '') throw new AppError(403, KEY_REFUSALS.missing.code, KEY_REFUSALS.missing.message);
   const partner = KEY_SHAPE.test(publishableKey)
-    ? await findPartnerForKey(deps.database.db, publishableKey)
+    ? await findPartnerForKey(deps.database.db, publishableKey, deps.clock.now())
     : undefined;
   if (!partner) throw new AppError(403, KEY_REFUSALS.unknown.code, KEY_REFUSALS.unknown.message);
   if (!partner.isActive) throw new AppError(403, KEY_REFUSALS.inactive.code, KEY_REFUSALS.inactive.message);

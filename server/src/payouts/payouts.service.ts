@@ -6,8 +6,8 @@ import { AppError, notFound } from '../contract/errors';
 import { bookings, damageReports, ledgerEntries, ledgerLines, payoutAccounts, payouts } from '../db/schema';
 import type { Deps } from '../deps';
 import { postEntries } from '../ledger/ledger.service';
-import { queuePartnerEvent } from '../partners/partner-webhooks.service';
 import { PaymentProviderError } from '../lib/payment-provider';
+import { queuePartnerEvent } from '../partners/partner-webhooks.service';
 
 /**
  * Money leaving the platform (decision 080): connected accounts, and the payout job that moves

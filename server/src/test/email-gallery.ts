@@ -7,9 +7,10 @@ import * as bookingEmails from '../notifications/booking-emails';
 import * as cleanerEmails from '../notifications/cleaner-emails';
 import type { Email } from '../notifications/email';
 import * as moneyEmails from '../notifications/money-emails';
+import * as partnerEmails from '../notifications/partner-emails';
 
 /** The template modules: each exported `…Email` function is a template. */
-export const TEMPLATE_MODULES = { accountEmails, bookingEmails, cleanerEmails, moneyEmails };
+export const TEMPLATE_MODULES = { accountEmails, bookingEmails, cleanerEmails, moneyEmails, partnerEmails };
 
 /** Saturday, November 28, 2026 at 10:00 AM in Austin (CST), two hours, $135.00 at $45.00/h. */
 export const SAMPLE_BOOKING: bookingEmails.BookingFacts = {
@@ -191,6 +192,11 @@ export function emailGallery(site: string): Record<string, Email> {
       reason: 'The scan is too blurry to read',
     }),
     reviewReceivedEmail: cleanerEmails.reviewReceivedEmail(site, { firstName: 'Maria', stars: 4 }),
+    partnerInviteEmail: partnerEmails.partnerInviteEmail(site, {
+      partnerName: 'Sunrise Realty',
+      token: TOKEN,
+      days: 7,
+    }),
     damageReportedEmail: moneyEmails.damageReportedEmail(site, {
       firstName: 'Maria',
       startsAt: b.startsAt,

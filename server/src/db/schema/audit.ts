@@ -9,7 +9,7 @@ export const auditLog = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    actorRole: text({ enum: ['customer', 'cleaner', 'admin', 'system', 'guest'] }).notNull(),
+    actorRole: text({ enum: ['customer', 'cleaner', 'admin', 'system', 'guest', 'partner'] }).notNull(),
     action: text().notNull(),
     entityType: text().notNull(),
     entityId: text().notNull(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
 
@@ -18,6 +19,9 @@ export const partners = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
     publishableKey: text().notNull(),
+    /** The key before the last rotation, still accepted until `previousKeyExpiresAt` (decision 081). */
+    previousKey: text(),
+    previousKeyExpiresAt: integer({ mode: 'timestamp_ms' }),
     allowedOrigins: text({ mode: 'json' }).notNull().$type<string[]>(),
     contactEmail: text(),
     /** The partner's share of each booking's total, in basis points (1,000 = 10%). */
@@ -27,5 +31,8 @@ export const partners = sqliteTable(
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('partners_key_unique').on(t.publishableKey)],
+  (t) => [
+    uniqueIndex('partners_key_unique').on(t.publishableKey),
+    uniqueIndex('partners_previous_key_unique').on(t.previousKey).where(sql`${t.previousKey} is not null`),
+  ],
 );

@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS } from './accounts';
 import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
+import { PARTNER_PORTAL_ROWS } from './partner-portal';
 import { PARTNER_WEBHOOK_ROWS } from './partner-webhooks';
 import { PAYMENT_ROWS } from './payments';
 import { PAYOUT_ROWS } from './payouts';
@@ -27,6 +28,7 @@ const DOMAINS = [
   REVIEW_ROWS,
   ADMINISTRATION_ROWS,
   PARTNER_WEBHOOK_ROWS,
+  PARTNER_PORTAL_ROWS,
   APPLICATION_ROWS,
 ];
 

@@ -1,6 +1,6 @@
 import { partnerWebhookDeliveries, partnerWebhookEndpoints } from '../../db/schema';
 import type { World } from '../access-fixtures';
-import { adminsOnly, type Row } from './row';
+import { partnerPeopleOnly, type Row } from './row';
 
 /**
  * Partners' webhook endpoints and their deliveries (decision 079): administrators only, for now.
@@ -55,7 +55,7 @@ async function newDelivery(f: World): Promise<number> {
   return row?.id as number;
 }
 
-const base = (f: World) => `/api/admin/partners/${f.partnerIds.one}`;
+const base = (f: World) => `/api/partner-portal/${f.partnerIds.one}`;
 
 export const PARTNER_WEBHOOK_ROWS: Record<string, Row> = {
   listPartnerWebhooks: {
@@ -63,7 +63,7 @@ export const PARTNER_WEBHOOK_ROWS: Record<string, Row> = {
       await endpointOf(f);
       return { path: `${base(f)}/webhooks` };
     },
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
     carries: ['signingSecret'],
   },
   createPartnerWebhook: {
@@ -71,12 +71,12 @@ export const PARTNER_WEBHOOK_ROWS: Record<string, Row> = {
       path: `${base(f)}/webhooks`,
       body: { url: 'https://realty-one.example/hooks/new', events: ['booking.created', 'payment.succeeded'] },
     }),
-    expect: adminsOnly(201),
+    expect: partnerPeopleOnly(201),
     carries: ['signingSecret'],
   },
   getPartnerWebhook: {
     request: async (f) => ({ path: `${base(f)}/webhooks/${await endpointOf(f)}` }),
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
     carries: ['signingSecret'],
   },
   updatePartnerWebhook: {
@@ -84,31 +84,31 @@ export const PARTNER_WEBHOOK_ROWS: Record<string, Row> = {
       path: `${base(f)}/webhooks/${await endpointOf(f)}`,
       body: { events: ['booking.created', 'booking.cancelled'] },
     }),
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
     carries: ['signingSecret'],
   },
   deletePartnerWebhook: {
     request: async (f) => ({ path: `${base(f)}/webhooks/${await newEndpoint(f)}` }),
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
     carries: ['signingSecret'],
   },
   sendPartnerWebhookTest: {
     request: async (f) => ({ path: `${base(f)}/webhooks/${await endpointOf(f)}/test` }),
-    expect: adminsOnly(202),
+    expect: partnerPeopleOnly(202),
   },
   listPartnerWebhookDeliveries: {
     request: async (f) => {
       await newDelivery(f);
       return { path: `${base(f)}/webhook-deliveries` };
     },
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
   },
   getPartnerWebhookDelivery: {
     request: async (f) => ({ path: `${base(f)}/webhook-deliveries/${await newDelivery(f)}` }),
-    expect: adminsOnly(200),
+    expect: partnerPeopleOnly(200),
   },
   resendPartnerWebhookDelivery: {
     request: async (f) => ({ path: `${base(f)}/webhook-deliveries/${await newDelivery(f)}/resend` }),
-    expect: adminsOnly(202),
+    expect: partnerPeopleOnly(202),
   },
 };

@@ -33,6 +33,11 @@ export const all = (status: number): Expect => ({
 /** Signed-in users (customer or cleaner) only; the shared-password admin is not a user. */
 export const usersOnly = (status: number): Expect => ({ ...all(status), visitor: 401, admin: 401 });
 export const adminsOnly = (status: number): Expect => ({ ...all(403), visitor: 401, admin: status });
+/**
+ * A partner's portal (decision 081): its own people and administrators. No caller of the matrix is
+ * a member of its partner, so every signed-in person is told it does not exist.
+ */
+export const partnerPeopleOnly = (status: number): Expect => ({ ...all(404), visitor: 401, admin: status });
 /** Customer A's own resource: everyone else is told it does not exist. */
 export const onlyCustomerA = (status: number): Expect => ({ ...all(404), customerA: status });
 export const publicGet = (path: (f: World) => string): Row => ({

@@ -224,7 +224,7 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
   // A webhook endpoint of the partner (decision 079), so the guest booking below queues a delivery
   // and the webhook operations' ids (small ones) reach past "not found". No job sends it here.
   const [fuzzPartner] = await database.db.select().from(partners).where(eq(partners.publishableKey, PARTNER_KEY));
-  const hook = await ctx.app.request(`/api/admin/partners/${fuzzPartner?.id}/webhooks`, {
+  const hook = await ctx.app.request(`/api/partner-portal/${fuzzPartner?.id}/webhooks`, {
     method: 'POST',
     headers: { cookie: sessions.admin, origin: SITE_ORIGIN, 'content-type': 'application/json' },
     body: JSON.stringify({ url: `${PARTNER_ORIGIN}/hooks`, events: ['booking.created'] }),

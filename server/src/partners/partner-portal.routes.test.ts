@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
+import { createSession, generateSessionToken } from '../auth/sessions';
+import { bookings, notifications, partners } from '../db/schema';
+import { ORIGIN, seedWorld } from '../test/booking-fixtures';
+import { createTestContext, type Json } from '../test/harness';
+import { paymentsFixture } from '../test/payment-fixtures';
+
+/**
+ * A partner's own portal (decision 081): an administrator invites its first person, who invites a
+ * colleague; its people see the bookings its widgets brought without the guests' personal data, its
+ * statements and its webhooks, and none of another partner's; they change its origins and rotate
+ * its key, the old one working through the grace they chose.
+ */
+
+const ctx = await createTestContext();
+await seedWorld(ctx);
+const f = await paymentsFixture(ctx);
+const adminToken = generateSessionToken();
+await createSession(ctx.database, adminToken, { userId: null, kind: 'admin' }, ctx.clock.now());
+const admin = { cookie: `${ADMIN_SESSION_COOKIE}=${adminToken}`, origin: ORIGIN };
+const HOST = 'https://portal-realty.example';
+
+async function newPartner(name: string): Promise<number> {
+  const res = await ctx.json<Json>('/api/admin/partners', {
+    method: 'POST',
+    headers: admin,
+    body: { name, allowedOrigins: [HOST], commissionRateBps: 1000 },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+const partnerA = await newPartner('Portal Realty A');
+const partnerB = await newPartner('Portal Realty B');
+
+/** A person with a session, as a header set. */
+async function person() {
+  const who = await f.customer();
+  return { ...who, headers: { cookie: who.cookie, origin: ORIGIN } };
+}
+
+/** The token of the newest invitation e-mailed to `email`. */
+async function invitationTo(email: string): Promise<string> {
+  const sent = await ctx.database.db.select().from(notifications).where(eq(notifications.recipientEmail, email));
+  const body = sent.at(-1)?.body ?? '';
+  return /\/partner-invite\?token=([a-z0-9]+)/.exec(body)?.[1] ?? '';
+}
+
+async function invite(partnerId: number, by: Record<string, string>, email: string) {
+  const res = await ctx.json<Json>(`/api/partner-portal/${partnerId}/invites`, {
+    method: 'POST',
+    headers: by,
+    body: { email },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return invitationTo(email);
+}
+
+const alice = await person();
+const bob = await person();
+const mallory = await person();
+
+describe('a partner’s people', () => {
+  it('join by invitation: an administrator’s first, then a colleague’s; a used or unknown token is refused', async () => {
+    expect((await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers })).status).toBe(404);
+    const token = await invite(partnerA, admin, alice.email);
+    expect(token).toMatch(/^[a-z0-9]{20,}$/);
+    const accepted = await ctx.json<Json>('/api/partner-invites/accept', {
+      method: 'POST',
+      headers: alice.headers,
+      body: { token },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.items.map((p: Json) => p.id)).toEqual([partnerA]);
+    const again = await ctx.json<Json>('/api/partner-invites/accept', {
+      method: 'POST',
+      headers: bob.headers,
+      body: { token },
+    });
+    expect(again.status).toBe(404);
+    const user = await ctx.json<Json>('/api/auth/user', { headers: alice.headers });
+    expect(user.body.roles).toContain('partner');
+
+    const bobToken = await invite(partnerA, alice.headers, bob.email);
+    expect(
+      (
+        await ctx.json<Json>('/api/partner-invites/accept', {
+          method: 'POST',
+          headers: bob.headers,
+          body: { token: bobToken },
+        })
+      ).status,
+    ).toBe(200);
+    const portal = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: bob.headers });
+    expect(portal.status).toBe(200);
+    expect(portal.body.members.map((m: Json) => m.email).sort()).toEqual([alice.email, bob.email].sort());
+  });
+
+  it('read the partner’s bookings without the guest’s personal data, and none of another partner’s', async () => {
+    const [seeded] = await ctx.database.db.select({ id: bookings.id }).from(bookings).limit(1);
+    const guestBooking = await f.booking(alice.id, 15_000);
+    await ctx.database.write((tx) =>
+      tx
+        .update(bookings)
+        .set({
+          partnerId: partnerA,
+          partnerCommissionBps: 1000,
+          guestName: 'Gail Guest',
+          guestEmail: 'gail@guest.example',
+        })
+        .where(eq(bookings.id, guestBooking.id)),
+    );
+    const list = await ctx.json<Json>(`/api/partner-portal/${partnerA}/bookings`, { headers: alice.headers });
+    expect(list.status).toBe(200);
+    const shown = list.body.items.find((b: Json) => b.id === guestBooking.id);
+    expect(shown).toMatchObject({ amount: '150.00', service: expect.any(String), city: expect.any(String) });
+    expect(JSON.stringify(list.body)).not.toMatch(/Gail|gail@guest|1 Main St/);
+    expect(list.body.items.some((b: Json) => b.id === seeded?.id)).toBe(false);
+
+    // Partner B's people, and anyone else, are told partner A's portal does not exist.
+    const bTok = await invite(partnerB, admin, mallory.email);
+    await ctx.json('/api/partner-invites/accept', { method: 'POST', headers: mallory.headers, body: { token: bTok } });
+    for (const path of [
+      `/api/partner-portal/${partnerA}`,
+      `/api/partner-portal/${partnerA}/bookings`,
+      `/api/partner-portal/${partnerA}/bookings/${guestBooking.id}`,
+      `/api/partner-portal/${partnerA}/statements`,
+      `/api/partner-portal/${partnerA}/statements/2026-11`,
+      `/api/partner-portal/${partnerA}/webhooks`,
+      `/api/partner-portal/${partnerA}/webhook-deliveries`,
+    ]) {
+      expect((await ctx.json(path, { headers: mallory.headers })).status, path).toBe(404);
+    }
+    expect(
+      (await ctx.json(`/api/partner-portal/${partnerB}/bookings/${guestBooking.id}`, { headers: mallory.headers }))
+        .status,
+    ).toBe(404);
+    const created = await ctx.json<Json>(`/api/partner-portal/${partnerA}/webhooks`, {
+      method: 'POST',
+      headers: mallory.headers,
+      body: { url: 'https://evil.example/hook', events: ['booking.created'] },
+    });
+    expect(created.status).toBe(404);
+  });
+
+  it('change the partner’s origins and rotate its key; the old key works through the grace they chose', async () => {
+    const before = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers });
+    const oldKey = before.body.publishableKey as string;
+    const origins = await ctx.json<Json>(before.body.actions.updateOrigins.href, {
+      method: 'PUT',
+      headers: alice.headers,
+      body: { allowedOrigins: [HOST, 'https://www.portal-realty.example'] },
+    });
+    expect(origins.status).toBe(200);
+    expect(origins.body.allowedOrigins).toEqual([HOST, 'https://www.portal-realty.example']);
+    const bad = await ctx.json<Json>(before.body.actions.updateOrigins.href, {
+      method: 'PUT',
+      headers: alice.headers,
+      body: { allowedOrigins: ['https://*.realty.example'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('allowedOrigins.0');
+
+    const rotated = await ctx.json<Json>(before.body.actions.rotateKey.href, {
+      method: 'POST',
+      headers: alice.headers,
+      body: { graceHours: 2 },
+    });
+    expect(rotated.status).toBe(200);
+    const newKey = rotated.body.publishableKey as string;
+    expect(newKey).not.toBe(oldKey);
+    expect(rotated.body.previousKey).toBe(oldKey);
+    const asKey = (key: string) =>
+      ctx.json('/api/cleaners?pageSize=1', { headers: { 'x-spotless-key': key, origin: HOST } });
+    expect((await asKey(newKey)).status).toBe(200);
+    expect((await asKey(oldKey)).status).toBe(200);
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 2 * 3_600_000 + 1_000));
+    expect((await asKey(oldKey)).status).toBe(403);
+    expect((await asKey(newKey)).status).toBe(200);
+    const [row] = await ctx.database.db.select().from(partners).where(eq(partners.id, partnerA));
+    expect(row?.publishableKey).toBe(newKey);
+  });
+});
