@@ -82,6 +82,7 @@ const STORES: Record<string, readonly string[]> = {
   'notifications/outbox.ts': ['notifications'],
   'audit/audit-log.ts': ['auditLog'],
   'payments/local-connect.ts': ['localConnectedAccounts', 'localTransfers', 'localTransferReversals'],
+  'partners/preview-keys.ts': ['serverSecrets'],
   'payments/local-provider-store.ts': [
     'localPaymentIntents',
     'localPaymentRequests',

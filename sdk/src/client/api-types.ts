@@ -5423,6 +5423,8 @@ export interface components {
                 name: string;
             }[];
             name: string;
+            /** @description for the snippet builder’s live preview: works on this site alone, for 30 minutes */
+            previewKey: string;
             /** @description the key before the last rotation, while it still works */
             previousKey: string | null;
             previousKeyExpiresAt: string | null;

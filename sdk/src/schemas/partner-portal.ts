@@ -31,6 +31,9 @@ export const PartnerPortal = z
     allowedOrigins: z.array(z.string()),
     commissionRateBps: z.number().int(),
     isActive: z.boolean(),
+    previewKey: z
+      .string()
+      .meta({ description: 'for the snippet builder’s live preview: works on this site alone, for 30 minutes' }),
     members: z.array(z.object({ name: z.string(), email: z.string() })),
     invites: z.array(z.object({ email: z.string(), expiresAt: z.string() })),
     links: z.object({

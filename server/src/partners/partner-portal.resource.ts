@@ -26,11 +26,13 @@ export function renderPortal(
   ops: Operations,
   overview: Overview,
   invites: Array<{ email: string; expiresAt: Date }>,
+  previewKey: string,
 ): PartnerPortal {
   const { partner } = overview;
   const params = { id: partner.id };
   return {
     ...partner,
+    previewKey,
     previousKeyExpiresAt: partner.previousKeyExpiresAt?.toISOString() ?? null,
     members: overview.members.map((m) => ({
       name: [m.firstName, m.lastName].filter(Boolean).join(' '),

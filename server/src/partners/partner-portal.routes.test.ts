@@ -181,4 +181,21 @@ describe('a partner’s people', () => {
     const [row] = await ctx.database.db.select().from(partners).where(eq(partners.id, partnerA));
     expect(row?.publishableKey).toBe(newKey);
   });
+
+  it('preview the widgets on this site alone, with a key that works here for half an hour', async () => {
+    const portal = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers });
+    const preview = portal.body.previewKey as string;
+    const own = new URL(ctx.deps.config.publicUrl).origin;
+    const asPreview = (key: string, origin: string) =>
+      ctx.json('/api/cleaners?pageSize=1', { headers: { 'x-spotless-key': key, origin } });
+    expect((await asPreview(preview, own)).status).toBe(200);
+    // Not on the partner's own pages, nor anyone else's; forged or expired, no key at all.
+    expect((await asPreview(preview, HOST)).status).toBe(403);
+    expect((await asPreview(preview, 'https://elsewhere.example')).status).toBe(403);
+    expect((await asPreview(`${preview.slice(0, -1)}${preview.endsWith('0') ? '1' : '0'}`, own)).status).toBe(403);
+    const realKey = portal.body.publishableKey as string;
+    expect((await asPreview(realKey, own)).status).toBe(403);
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 31 * 60_000));
+    expect((await asPreview(preview, own)).status).toBe(403);
+  });
 });

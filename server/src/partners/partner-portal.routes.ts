@@ -23,12 +23,13 @@ import {
   rotatePortalKey,
   updatePortalOrigins,
 } from './partner-portal.service';
+import { mintPreviewKey } from './preview-keys';
 
 /** The portal as its answer shows it now (after a change, read again). */
 async function portal(c: Context<AppEnv>, id: number) {
   const deps = c.get('deps');
   const overview = await portalOverview(deps, c.get('actor'), id);
-  return renderPortal(c.get('operations'), overview, await pendingInvites(deps, id));
+  return renderPortal(c.get('operations'), overview, await pendingInvites(deps, id), await mintPreviewKey(deps, id));
 }
 
 /** A partner's own portal (decision 081). */

@@ -6,7 +6,6 @@ import { recordAudit } from '../audit/audit-log';
 import { type Actor, type Partner, requireAdmin } from '../contract/actor';
 import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Deps } from '../deps';
-
 import {
   findPartner,
   findPartnerForKey,
@@ -17,6 +16,7 @@ import {
   partnerFigures,
   updatePartnerRow,
 } from './partners.queries';
+import { isPreviewKey, partnerOfPreviewKey } from './preview-keys';
 
 /** Publishable keys are short, printable and start with `pk_`; anything else is not looked up. */
 const KEY_SHAPE = /^pk_[A-Za-z0-9_]{1,100}$/;
@@ -59,11 +59,12 @@ export function isKeyRefusal(error: unknown): error is AppError {
  * nothing more.
  */
 export async function partnerActorFor(
-  deps: Pick<Deps, 'database' | 'clock'>,
+  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
   publishableKey: string,
   origin: string | null,
 ): Promise<ResolvedPartner> {
   if (publishableKey.trim() === '') throw new AppError(403, KEY_REFUSALS.missing.code, KEY_REFUSALS.missing.message);
+  if (isPreviewKey(publishableKey)) return previewActor(deps, publishableKey, origin);
   const partner = KEY_SHAPE.test(publishableKey)
     ? await findPartnerForKey(deps.database.db, publishableKey, deps.clock.now())
     : undefined;
@@ -72,6 +73,29 @@ export async function partnerActorFor(
   if (origin !== null && !originAllowed(origin, partner.allowedOrigins)) {
     throw new AppError(403, KEY_REFUSALS.origin.code, KEY_REFUSALS.origin.message(origin));
   }
+  return {
+    kind: 'partner',
+    partnerId: partner.id,
+    name: partner.name,
+    commissionRateBps: partner.commissionRateBps,
+    origin,
+    rateLimitPerMinute: partner.rateLimitPerMinute,
+  };
+}
+
+/**
+ * The portal's live preview (decision 081): a preview key, on this site's own pages, is its partner
+ * as its widgets are anywhere else; from any other origin, forged or expired, it is no key at all.
+ */
+async function previewActor(
+  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
+  key: string,
+  origin: string | null,
+): Promise<ResolvedPartner> {
+  const partnerId = await partnerOfPreviewKey(deps, key, origin);
+  const partner = partnerId === null ? undefined : await findPartner(deps.database.db, partnerId);
+  if (!partner) throw new AppError(403, KEY_REFUSALS.unknown.code, KEY_REFUSALS.unknown.message);
+  if (!partner.isActive) throw new AppError(403, KEY_REFUSALS.inactive.code, KEY_REFUSALS.inactive.message);
   return {
     kind: 'partner',
     partnerId: partner.id,
