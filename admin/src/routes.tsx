@@ -175,6 +175,16 @@ export const routes: PageRoute[] = [
     handle: { protected: true, admin: true },
   },
   {
+    path: '/partner-portal/:id?',
+    page: lazyPage(() => import('./features/partner-portal/components/partner-portal-page'), 'PartnerPortalPage'),
+    handle: { protected: true, adminToo: true },
+  },
+  {
+    // The invitation's page: signed out, it says to sign in first and comes back here.
+    path: '/partner-invite',
+    page: lazyPage(() => import('./features/partner-portal/components/partner-invite-page'), 'PartnerInvitePage'),
+  },
+  {
     path: '/admin-payouts',
     page: lazyPage(() => import('./features/payouts/components/admin-payouts-page'), 'AdminPayoutsPage'),
     handle: { protected: true, admin: true },

@@ -174,6 +174,8 @@ export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
     if (isApprovedCleaner(user)) items.push(MY_BOOKINGS);
     if (user.links.apply) items.push({ to: '/apply-cleaner', label: 'Become a Cleaner' });
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
+    // One of a partner's people (decision 081): their partner's portal.
+    if (user.roles.includes('partner')) items.push({ to: '/partner-portal', label: 'Partner Portal' });
   }
   if (admin) {
     items.push(

@@ -5114,6 +5114,18 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                /** @description its portal: people, key, bookings, statements */
+                portal: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerPortal";
+                    templated?: boolean;
+                    title?: string;
+                };
                 self: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;

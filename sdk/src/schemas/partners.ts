@@ -82,6 +82,7 @@ export const Partner = z
       self: linkTo('getPartner'),
       partners: linkTo('listPartners'),
       webhooks: linkTo('listPartnerWebhooks').meta({ description: 'the endpoints its events are sent to' }),
+      portal: linkTo('getPartnerPortal').meta({ description: 'its portal: people, key, bookings, statements' }),
     }),
     actions: z.object({
       update: actionOf('update', 'PATCH', 'updatePartner'),

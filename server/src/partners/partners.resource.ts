@@ -13,6 +13,7 @@ export function renderPartner(ops: Operations, partner: PartnerData, platformFee
       self: linkTo(ops, 'getPartner', params),
       partners: linkTo(ops, 'listPartners'),
       webhooks: linkTo(ops, 'listPartnerWebhooks', params),
+      portal: linkTo(ops, 'getPartnerPortal', params),
     },
     actions: {
       update: actionTo(ops, 'update', 'updatePartner', {

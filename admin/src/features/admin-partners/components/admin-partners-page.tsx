@@ -148,6 +148,9 @@ export function AdminPartnersPage() {
                     </span>
                   </td>
                   <td className="admin-partners__actions stack-table__actions">
+                    <Link to={`/partner-portal/${p.id}`} className="btn btn--outline btn--sm">
+                      Portal<span className="visually-hidden"> of {p.name}</span>
+                    </Link>
                     <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(p)}>
                       Edit<span className="visually-hidden"> {p.name}</span>
                     </button>

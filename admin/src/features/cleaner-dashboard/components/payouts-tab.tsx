@@ -2,6 +2,7 @@ import { bookingDateTimeLabel, type CleanerEarnings, formatDollars, formatLongDa
 import { useQuery } from '@tanstack/react-query';
 import { StatCards } from '../../../components/stat-cards';
 import { errorMessage } from '../../../lib/api-errors';
+import { downloadCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
 import { earningsQuery, useConnectPayoutAccount } from '../api/payouts.queries';
 import { EARNING_STATE_TEXT, earningsCsv } from '../utils/earnings-csv';
@@ -107,14 +108,7 @@ function PayoutAccountCard({ earnings }: { earnings: CleanerEarnings }) {
 }
 
 function EarningsTable({ earnings }: { earnings: CleanerEarnings }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([earningsCsv(earnings)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'spotless-earnings.csv';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const download = () => downloadCsv('spotless-earnings.csv', earningsCsv(earnings));
   if (earnings.jobs.length === 0) {
     return (
       <div className="empty-state">

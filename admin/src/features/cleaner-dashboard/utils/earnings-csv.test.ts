@@ -1,6 +1,7 @@
 import type { CleanerEarnings } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { csvField, earningsCsv } from './earnings-csv';
+import { csvField } from '../../../lib/csv';
+import { earningsCsv } from './earnings-csv';
 
 describe('the earnings CSV', () => {
   it('writes one row a job, quoting what needs quoting and never a formula', () => {

@@ -1,4 +1,5 @@
 import type { CleanerEarnings } from '@spotless/sdk';
+import { toCsv } from '../../../lib/csv';
 
 export const EARNING_STATE_TEXT: Record<CleanerEarnings['jobs'][number]['state'], string> = {
   upcoming: 'Upcoming',
@@ -7,13 +8,6 @@ export const EARNING_STATE_TEXT: Record<CleanerEarnings['jobs'][number]['state']
   paid_out: 'Paid out',
   refunded: 'Refunded',
 };
-
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180), and never a formula. */
-export function csvField(value: string): string {
-  // A spreadsheet runs a cell starting with = + - @ as a formula: text that starts so is quoted as text.
-  const safe = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** The earnings table as a CSV a spreadsheet opens: one row a job, dollars as plain decimals. */
 export function earningsCsv(earnings: CleanerEarnings): string {
@@ -41,5 +35,5 @@ export function earningsCsv(earnings: CleanerEarnings): string {
     job.paidOut,
     EARNING_STATE_TEXT[job.state],
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv([header, ...rows]);
 }

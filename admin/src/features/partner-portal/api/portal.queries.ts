@@ -1,0 +1,77 @@
+import type { PartnerPortal, PerformableAction } from '@spotless/sdk';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const portalKeys = {
+  all: ['partner-portal'] as const,
+  mine: () => [...portalKeys.all, 'mine'] as const,
+  portal: (id: number) => [...portalKeys.all, id] as const,
+};
+
+export const myPartnersQuery = queryOptions({
+  queryKey: portalKeys.mine(),
+  queryFn: ({ signal }) => api.call('get', '/api/partner-portal', { signal }),
+});
+
+export const portalQuery = (id: number) =>
+  queryOptions({
+    queryKey: portalKeys.portal(id),
+    queryFn: ({ signal }) => api.call('get', '/api/partner-portal/{id}', { path: { id }, signal }),
+    staleTime: 0,
+  });
+
+export const portalBookingsQuery = (portal: PartnerPortal) =>
+  queryOptions({
+    queryKey: [...portalKeys.portal(portal.id), 'bookings'],
+    queryFn: ({ signal }) => api.follow(portal.links.bookings, undefined, signal),
+    staleTime: 0,
+  });
+
+export const portalStatementsQuery = (portal: PartnerPortal) =>
+  queryOptions({
+    queryKey: [...portalKeys.portal(portal.id), 'statements'],
+    queryFn: ({ signal }) => api.follow(portal.links.statements, undefined, signal),
+    staleTime: 0,
+  });
+
+export const portalWebhooksQuery = (portal: PartnerPortal) =>
+  queryOptions({
+    queryKey: [...portalKeys.portal(portal.id), 'webhooks'],
+    queryFn: ({ signal }) => api.follow(portal.links.webhooks, undefined, signal),
+    staleTime: 0,
+  });
+
+export const portalDeliveriesQuery = (portal: PartnerPortal) =>
+  queryOptions({
+    queryKey: [...portalKeys.portal(portal.id), 'deliveries'],
+    queryFn: ({ signal }) => api.follow(portal.links.deliveries, undefined, signal),
+    staleTime: 0,
+  });
+
+/** A statement's lines, for its CSV. */
+export function fetchStatement(link: { href: string }) {
+  return api.follow(link as never) as Promise<{
+    month: string;
+    lines: Array<{ at: string; bookingId: number | null; kind: string; amount: string }>;
+  }>;
+}
+
+/** Any of the portal's own actions (origins, key, invite, webhooks), then the portal read again. */
+export function usePortalAction(partnerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...portalKeys.portal(partnerId), 'action'],
+    mutationFn: ({ action, body }: { action: PerformableAction; body?: Record<string, unknown> }) =>
+      api.perform(action as never, body as never),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: portalKeys.portal(partnerId) }),
+  });
+}
+
+/** Accepts an invitation as the signed-in person. */
+export function useAcceptInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.call('post', '/api/partner-invites/accept', { body: { token } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: portalKeys.all }),
+  });
+}
