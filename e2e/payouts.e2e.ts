@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Booking } from '@spotless/sdk';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, bookDemoCleanerOnWeekday, getJson } from './api';
 import { screenshotsIn, seriousViolations, signInAsAdmin } from './browser';
+import { runJob as runJobOn } from './jobs';
 import { useBrowser, useServer } from './server';
 
 /**
@@ -20,26 +18,9 @@ const server = await useServer();
 const { baseUrl } = server;
 const browser = await useBrowser(server);
 const shot = screenshotsIn('payouts');
-const ROOT = join(import.meta.dirname, '..');
 const HOUR = 3_600_000;
 
-/** Runs a scheduled job once, as an operator would (`npm run job`), on this server's database and clock. */
-async function runJob(name: string): Promise<void> {
-  await promisify(execFile)(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['--conditions=@spotless/source', 'server/src/jobs/cli.ts', name],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        TEST_CLOCK_FILE: join(server.dataDir, 'clock'),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-      },
-    },
-  );
-}
+const runJob = (name: string) => runJobOn(server, name);
 
 /** Performs one of the booking's own actions as `request`'s person. */
 async function act(request: APIRequestContext, id: number, name: 'start' | 'complete', status: string) {

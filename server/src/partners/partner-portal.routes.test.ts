@@ -189,6 +189,8 @@ describe('a partner’s people', () => {
     const asPreview = (key: string, origin: string) =>
       ctx.json('/api/cleaners?pageSize=1', { headers: { 'x-spotless-key': key, origin } });
     expect((await asPreview(preview, own)).status).toBe(200);
+    // A same-origin GET carries no Origin: this site's own page too.
+    expect((await ctx.json('/api/cleaners?pageSize=1', { headers: { 'x-spotless-key': preview } })).status).toBe(200);
     // Not on the partner's own pages, nor anyone else's; forged or expired, no key at all.
     expect((await asPreview(preview, HOST)).status).toBe(403);
     expect((await asPreview(preview, 'https://elsewhere.example')).status).toBe(403);

@@ -41,14 +41,19 @@ export async function mintPreviewKey(deps: Pick<Deps, 'database' | 'clock'>, par
   return `pkpreview_${partnerId}_${expires}_${sign(await secret(deps), `${partnerId}.${expires}`)}`;
 }
 
-/** The partner a preview key names, if it is genuine, unexpired and used from this site's own origin. */
+/**
+ * The partner a preview key names, if it is genuine, unexpired and used from this site's own
+ * origin. A browser sends no Origin on a same-origin GET, so none is this site too: a request from
+ * any other page carries its own origin, and one from a server (no browser) may do no more than the
+ * partner's real key already lets it.
+ */
 export async function partnerOfPreviewKey(
   deps: Pick<Deps, 'database' | 'clock' | 'config'>,
   key: string,
   origin: string | null,
 ): Promise<number | null> {
   const m = SHAPE.exec(key);
-  if (!m || origin === null || !siteOrigins(deps.config.publicUrl).includes(origin)) return null;
+  if (!m || (origin !== null && !siteOrigins(deps.config.publicUrl).includes(origin))) return null;
   const [, id, expires] = m;
   if (Number(expires) <= deps.clock.now().getTime()) return null;
   const expected = sign(await secret(deps), `${id}.${expires}`);

@@ -1,5 +1,14 @@
 import '../partner-portal.css';
-import { bookingDateTimeLabel, formatDollars, formatLongDate, type PartnerPortal } from '@spotless/sdk';
+import {
+  type BookingStatus,
+  bookingDateTimeLabel,
+  bookingStatusText,
+  formatDollars,
+  formatLongDate,
+  type PartnerPortal,
+  type PaymentStatus,
+  paymentStatusText,
+} from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
@@ -102,33 +111,35 @@ function Bookings({ portal }: { portal: PartnerPortal }) {
       ) : list.data.items.length === 0 ? (
         <p className="muted">None yet: they appear here as soon as a visitor books through your site.</p>
       ) : (
-        <table className="payments-table stack-table" data-testid="portal-bookings">
-          <caption className="visually-hidden">Bookings, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">City</th>
-              <th scope="col">Service</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Commission</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((b) => (
-              <tr key={b.id} data-testid="portal-booking">
-                <th scope="row">{bookingDateTimeLabel(b)}</th>
-                <td data-label="City">{b.city}</td>
-                <td data-label="Service">{b.service}</td>
-                <td data-label="Amount">{formatDollars(b.amount)}</td>
-                <td data-label="Status">
-                  {b.status} · {b.paymentStatus}
-                </td>
-                <td data-label="Commission">{formatDollars(b.commission)}</td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table" data-testid="portal-bookings">
+            <caption className="visually-hidden">Bookings, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">City</th>
+                <th scope="col">Service</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Commission</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.items.map((b) => (
+                <tr key={b.id} data-testid="portal-booking">
+                  <th scope="row">{bookingDateTimeLabel(b)}</th>
+                  <td data-label="City">{b.city}</td>
+                  <td data-label="Service">{b.service}</td>
+                  <td data-label="Amount">{formatDollars(b.amount)}</td>
+                  <td data-label="Status">
+                    {b.status} · {b.paymentStatus}
+                  </td>
+                  <td data-label="Commission">{formatDollars(b.commission)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -169,37 +180,39 @@ function Statements({ portal }: { portal: PartnerPortal }) {
       ) : list.data.months.length === 0 ? (
         <p className="muted">Your first statement appears with the first paid booking.</p>
       ) : (
-        <table className="payments-table stack-table" data-testid="portal-statements">
-          <caption className="visually-hidden">Commission per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Accrued</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Payable</th>
-              <th scope="col">CSV</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.months.map((m) => (
-              <tr key={m.month} data-testid="portal-statement">
-                <th scope="row">{m.month}</th>
-                <td data-label="Accrued">{formatDollars(m.accrued)}</td>
-                <td data-label="Paid">{formatDollars(m.paid)}</td>
-                <td data-label="Payable">{formatDollars(m.payable)}</td>
-                <td className="stack-table__actions">
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--sm"
-                    onClick={() => download(m.links.self, m.month)}
-                  >
-                    Download CSV
-                  </button>
-                </td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table" data-testid="portal-statements">
+            <caption className="visually-hidden">Commission per month</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Accrued</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Payable</th>
+                <th scope="col">CSV</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.months.map((m) => (
+                <tr key={m.month} data-testid="portal-statement">
+                  <th scope="row">{m.month}</th>
+                  <td data-label="Accrued">{formatDollars(m.accrued)}</td>
+                  <td data-label="Paid">{formatDollars(m.paid)}</td>
+                  <td data-label="Payable">{formatDollars(m.payable)}</td>
+                  <td className="stack-table__actions">
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--sm"
+                      onClick={() => download(m.links.self, m.month)}
+                    >
+                      Download CSV
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -365,40 +378,42 @@ function Webhooks({ portal }: { portal: PartnerPortal }) {
       ) : null}
       <h3>Latest deliveries</h3>
       {deliveries.data && deliveries.data.items.length > 0 ? (
-        <table className="payments-table stack-table" data-testid="portal-deliveries">
-          <caption className="visually-hidden">Deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.items.map((d) => (
-              <tr key={d.id} data-testid="portal-delivery">
-                <th scope="row">{d.eventType}</th>
-                <td data-label="Status">
-                  {d.status}
-                  {d.lastStatusCode ? ` (${d.lastStatusCode})` : ''}
-                </td>
-                <td data-label="Attempts">{d.attempts}</td>
-                <td className="stack-table__actions">
-                  {d.actions.resend ? (
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--sm"
-                      onClick={() => run(d.actions.resend, 'Queued again')}
-                    >
-                      {d.actions.resend.title}
-                    </button>
-                  ) : null}
-                </td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table" data-testid="portal-deliveries">
+            <caption className="visually-hidden">Deliveries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {deliveries.data.items.map((d) => (
+                <tr key={d.id} data-testid="portal-delivery">
+                  <th scope="row">{d.eventType}</th>
+                  <td data-label="Status">
+                    {d.status}
+                    {d.lastStatusCode ? ` (${d.lastStatusCode})` : ''}
+                  </td>
+                  <td data-label="Attempts">{d.attempts}</td>
+                  <td className="stack-table__actions">
+                    {d.actions.resend ? (
+                      <button
+                        type="button"
+                        className="btn btn--outline btn--sm"
+                        onClick={() => run(d.actions.resend, 'Queued again')}
+                      >
+                        {d.actions.resend.title}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="muted">No deliveries yet.</p>
       )}

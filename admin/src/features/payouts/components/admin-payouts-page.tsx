@@ -62,29 +62,31 @@ function Reconciliation() {
         ]}
       />
       {r.differences.length > 0 ? (
-        <table className="payments-table stack-table card" data-testid="differences">
-          <caption className="visually-hidden">Differences between the ledger and the provider</caption>
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">Booking</th>
-              <th scope="col">Ledger</th>
-              <th scope="col">Provider</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.differences.map((d) => (
-              <tr key={`${d.kind}-${d.detail}`}>
-                <th scope="row">
-                  {d.kind.replaceAll('_', ' ')} <span className="payments-table__note">{d.detail}</span>
-                </th>
-                <td data-label="Booking">{d.bookingId ?? '—'}</td>
-                <td data-label="Ledger">{formatDollars(d.ledger)}</td>
-                <td data-label="Provider">{formatDollars(d.provider)}</td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table card" data-testid="differences">
+            <caption className="visually-hidden">Differences between the ledger and the provider</caption>
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Ledger</th>
+                <th scope="col">Provider</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {r.differences.map((d) => (
+                <tr key={`${d.kind}-${d.detail}`}>
+                  <th scope="row">
+                    {d.kind.replaceAll('_', ' ')} <span className="payments-table__note">{d.detail}</span>
+                  </th>
+                  <td data-label="Booking">{d.bookingId ?? '—'}</td>
+                  <td data-label="Ledger">{formatDollars(d.ledger)}</td>
+                  <td data-label="Provider">{formatDollars(d.provider)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );
@@ -108,51 +110,53 @@ function Transfers() {
       {list.data.items.length === 0 ? (
         <p className="muted">No transfers yet: completed jobs are paid out 24 hours after they end.</p>
       ) : (
-        <table className="payments-table stack-table card" data-testid="payouts-list">
-          <caption className="visually-hidden">Transfers, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Booking</th>
-              <th scope="col">To</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((p) => (
-              <tr key={p.id} data-testid="payout-row" data-booking-id={p.bookingId}>
-                <th scope="row">
-                  Booking {p.bookingId}
-                  <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
-                </th>
-                <td data-label="To">{KIND_TEXT[p.kind]}</td>
-                <td data-label="Amount">
-                  {formatDollars(p.amount)}
-                  {Number(p.reversed) > 0 ? (
-                    <span className="payments-table__note">Reversed {formatDollars(p.reversed)}</span>
-                  ) : null}
-                </td>
-                <td data-label="Status">
-                  <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{p.status}</span>
-                  {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
-                </td>
-                <td className="stack-table__actions">
-                  {p.actions.retry ? (
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--sm"
-                      disabled={retry.isPending}
-                      onClick={() => p.actions.retry && retryNow(p.actions.retry)}
-                    >
-                      {p.actions.retry.title}
-                    </button>
-                  ) : null}
-                </td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table card" data-testid="payouts-list">
+            <caption className="visually-hidden">Transfers, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Booking</th>
+                <th scope="col">To</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.items.map((p) => (
+                <tr key={p.id} data-testid="payout-row" data-booking-id={p.bookingId}>
+                  <th scope="row">
+                    Booking {p.bookingId}
+                    <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
+                  </th>
+                  <td data-label="To">{KIND_TEXT[p.kind]}</td>
+                  <td data-label="Amount">
+                    {formatDollars(p.amount)}
+                    {Number(p.reversed) > 0 ? (
+                      <span className="payments-table__note">Reversed {formatDollars(p.reversed)}</span>
+                    ) : null}
+                  </td>
+                  <td data-label="Status">
+                    <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{p.status}</span>
+                    {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
+                  </td>
+                  <td className="stack-table__actions">
+                    {p.actions.retry ? (
+                      <button
+                        type="button"
+                        className="btn btn--outline btn--sm"
+                        disabled={retry.isPending}
+                        onClick={() => p.actions.retry && retryNow(p.actions.retry)}
+                      >
+                        {p.actions.retry.title}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -250,29 +254,31 @@ function Commissions() {
       {list.data.months.length === 0 ? (
         <p className="muted">No partner has brought a paid booking yet.</p>
       ) : (
-        <table className="payments-table stack-table card" data-testid="partner-commissions">
-          <caption className="visually-hidden">Commission per partner and month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Partner</th>
-              <th scope="col">Month</th>
-              <th scope="col">Accrued</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Payable</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.months.map((row) => (
-              <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
-                <th scope="row">{row.partnerName}</th>
-                <td data-label="Month">{row.month}</td>
-                <td data-label="Accrued">{formatDollars(row.accrued)}</td>
-                <td data-label="Paid">{formatDollars(row.paid)}</td>
-                <td data-label="Payable">{formatDollars(row.payable)}</td>
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table card" data-testid="partner-commissions">
+            <caption className="visually-hidden">Commission per partner and month</caption>
+            <thead>
+              <tr>
+                <th scope="col">Partner</th>
+                <th scope="col">Month</th>
+                <th scope="col">Accrued</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Payable</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.months.map((row) => (
+                <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
+                  <th scope="row">{row.partnerName}</th>
+                  <td data-label="Month">{row.month}</td>
+                  <td data-label="Accrued">{formatDollars(row.accrued)}</td>
+                  <td data-label="Paid">{formatDollars(row.paid)}</td>
+                  <td data-label="Payable">{formatDollars(row.payable)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiAdminSignIn, apiRegisterPastTour } from './api';
+import { pickFirstDayWithFreeTimes, screenshotsIn, seriousViolations } from './browser';
+import { startHostPage } from './host-page';
+import { runJob } from './jobs';
+import { inNewestMail } from './mail';
+import { useBrowser, useServer } from './server';
+
+/**
+ * A partner's own portal in Chromium (decision 081): an administrator makes a partner and invites
+ * its first person; she accepts, adds her site's origin, copies a snippet from the builder (its live
+ * preview showing the widget), embeds it on a page of her own, where a visitor books and pays as a
+ * guest; back in the portal she sees the booking, its commission, and her webhook endpoint's
+ * signed delivery of it.
+ */
+
+const server = await useServer();
+const { baseUrl } = server;
+const browser = await useBrowser(server);
+const shot = screenshotsIn('partner-portal');
+
+/** The partner's own systems: an endpoint that keeps what it is sent. */
+const received: Array<{ body: string; signature: string | undefined }> = [];
+const receiver = createServer((req: IncomingMessage, res) => {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    received.push({ body, signature: req.headers['spotless-signature'] as string | undefined });
+    res.writeHead(200).end('ok');
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/spotless`;
+
+describe('a partner’s portal', () => {
+  it('takes its person from the invitation to a booking on her own page, seen with its commission and webhook', async () => {
+    // The administrator: a partner with no origin yet, and its first person invited.
+    const adminContext = await browser.newContext();
+    await apiAdminSignIn(adminContext.request, baseUrl);
+    const made = await adminContext.request.post(`${baseUrl}/api/admin/partners`, {
+      headers: { origin: baseUrl },
+      data: { name: 'Lakeside Homes', allowedOrigins: [], commissionRateBps: 1200 },
+    });
+    expect(made.status()).toBe(201);
+    const partner = (await made.json()) as { id: number; publishableKey: string };
+    const email = `pat-${Date.now()}@lakeside.example`;
+    const invited = await adminContext.request.post(`${baseUrl}/api/partner-portal/${partner.id}/invites`, {
+      headers: { origin: baseUrl },
+      data: { email },
+    });
+    expect(invited.status()).toBe(201);
+    const link = await inNewestMail(server.dataDir, email, 'partner_invite', /\/partner-invite\?token=[a-z0-9]+/);
+    expect(link).toBeDefined();
+
+    // Pat accepts with an account of her own.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await apiRegisterPastTour(context.request, baseUrl, {
+      email,
+      password: 'pat-password-1',
+      firstName: 'Pat',
+      lastName: 'Lake',
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${link}`);
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL(new RegExp(`/partner-portal/${partner.id}$`));
+    await page.getByTestId('partner-portal').waitFor();
+
+    // Her page, on an origin of its own; she allows it in the portal.
+    const pages: Record<string, { body: string; key?: string }> = {};
+    const host = await startHostPage(baseUrl, pages);
+    afterAll(() => host.close());
+    await page.getByRole('textbox', { name: /Allowed origins/ }).fill(host.url);
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Origins saved');
+
+    // The snippet builder: the search widget for Austin, its preview live beside the code.
+    const builder = page.getByTestId('snippet-builder');
+    await builder.getByLabel('Widget').selectOption('search');
+    await builder.getByLabel('City').fill('Austin');
+    await builder.getByLabel('Primary colour').fill('#1d4ed8');
+    const snippet = await page.getByTestId('snippet-code').inputValue();
+    expect(snippet).toContain(`data-key="${partner.publishableKey}"`);
+    expect(snippet).toContain('data-spotless="search" data-city="Austin"');
+    const preview = page.frameLocator('[data-testid="snippet-preview"]');
+    await expect.poll(() => preview.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await builder.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('1-snippet-builder-1280.png'), fullPage: true });
+
+    // Her systems are told of her bookings.
+    await page.getByLabel('Endpoint URL (https)').fill(hookUrl);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByTestId('portal-hook').waitFor();
+
+    // The snippet on her page: the tag's element (the host page adds the loader tag with her key).
+    pages['/'] = { body: snippet.split('\n')[1] ?? '', key: partner.publishableKey };
+    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await visitor.goto(`${host.url}/`);
+    const widget = visitor.locator('[data-spotless="search"]');
+    await expect.poll(() => widget.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await widget
+      .getByRole('button', { name: /^Book / })
+      .first()
+      .click();
+    const dialog = visitor.getByRole('dialog', { name: 'Book a cleaner' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await pickFirstDayWithFreeTimes(visitor, dialog, server.now(), 1);
+    await dialog.locator('[part="slot"]').first().click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Address').fill('12 Lake Road, Austin, TX');
+    await dialog.getByLabel('Your name').fill('Vera Visitor');
+    await dialog.getByLabel('Email').fill(`vera-${Date.now()}@example.com`);
+    await dialog.getByLabel('Phone').fill('512 555 0177');
+    await dialog.getByRole('button', { name: /^Book for / }).click();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Booked and paid');
+
+    // The delivery job sends her endpoint the booking, signed.
+    await runJob(server, 'deliver-partner-webhooks');
+    expect(received.map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(
+      expect.arrayContaining(['booking.created', 'payment.succeeded']),
+    );
+    expect(received.every((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(r.signature ?? ''))).toBe(true);
+    expect(received.map((r) => r.body).join()).not.toContain('Vera Visitor');
+
+    // Back in her portal: the booking, its commission, the statement and the delivery.
+    await page.reload();
+    const booking = page.getByTestId('portal-booking').first();
+    await booking.waitFor();
+    expect(await booking.innerText()).toMatch(/Austin/);
+    expect(await page.getByTestId('portal-bookings').innerText()).not.toContain('Vera');
+    await expect.poll(() => page.getByTestId('portal-statement').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('portal-statement').first().innerText()).toMatch(/\$\d+\.\d{2}/);
+    await expect.poll(() => page.getByTestId('portal-delivery').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('portal-deliveries').innerText()).toContain('delivered');
+    await page.screenshot({ path: shot('2-portal-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await apiRegisterPastTour(phone.request, baseUrl, {
+      email: `other-${Date.now()}@example.com`,
+      password: 'other-password-1',
+      firstName: 'Oscar',
+      lastName: 'Other',
+    });
+    // Someone else is told the portal does not exist.
+    const stranger = await phone.newPage();
+    await stranger.goto(`${baseUrl}/partner-portal/${partner.id}`);
+    await expect.poll(() => stranger.locator('.alert--error').innerText()).toContain('not yours');
+    const small = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+    ).newPage();
+    await small.goto(`${baseUrl}/partner-portal/${partner.id}`);
+    await small.getByTestId('partner-portal').waitFor();
+    await small.getByTestId('portal-booking').first().waitFor();
+    await small.screenshot({ path: shot('3-portal-390.png'), fullPage: true });
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
