@@ -77,6 +77,13 @@ describe('a partner’s portal', () => {
     await page.getByRole('button', { name: 'Save origins' }).click();
     await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Origins saved');
 
+    // Where its commission is paid: the test-mode payout account, and back to the portal.
+    await page.getByTestId('portal-payout-account').getByRole('button', { name: 'Connect a payout account' }).click();
+    await page.getByTestId('test-onboarding').waitFor();
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await page.waitForURL(new RegExp(`/partner-portal/${partner.id}$`));
+    await expect.poll(() => page.getByTestId('portal-payout-account').innerText()).toContain('Ready');
+
     // The snippet builder: the search widget for Austin, its preview live beside the code.
     const builder = page.getByTestId('snippet-builder');
     await builder.getByLabel('Widget').selectOption('search');

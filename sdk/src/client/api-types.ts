@@ -1771,6 +1771,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-portal/{id}/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner’s payout account, for its commission
+         * @description As a cleaner’s: `not_connected`, `onboarding` (with what is still due) or `enabled`; `actions.connect` until enabled.
+         */
+        get: operations["getPartnerPayoutAccount"];
+        put?: never;
+        /**
+         * Connect (or continue connecting) a partner’s payout account
+         * @description The same as a cleaner’s, for the partner’s commission; its people come back to the portal. Refused to the assistant.
+         */
+        post: operations["connectPartnerPayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner-portal/{id}/statements": {
         parameters: {
             query?: never;
@@ -5314,6 +5338,42 @@ export interface components {
         PartnerOriginsInput: {
             allowedOrigins: string[];
         };
+        PartnerPayoutAccount: {
+            actions: {
+                connect?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "connect";
+                    /** @constant */
+                    operation: "connectPartnerPayoutAccount";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerPayoutAccount";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            requirement: string | null;
+            /** @enum {string} */
+            status: "not_connected" | "onboarding" | "enabled";
+        };
         PartnerPortal: {
             actions: {
                 invite: {
@@ -5393,6 +5453,17 @@ export interface components {
                      * @constant
                      */
                     operation: "listPartnerWebhookDeliveries";
+                    templated?: boolean;
+                    title?: string;
+                };
+                payoutAccount: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPartnerPayoutAccount";
                     templated?: boolean;
                     title?: string;
                 };
@@ -7173,6 +7244,7 @@ export type PartnerCreate = components['schemas']['PartnerCreate'];
 export type PartnerInviteInput = components['schemas']['PartnerInviteInput'];
 export type PartnerList = components['schemas']['PartnerList'];
 export type PartnerOriginsInput = components['schemas']['PartnerOriginsInput'];
+export type PartnerPayoutAccount = components['schemas']['PartnerPayoutAccount'];
 export type PartnerPortal = components['schemas']['PartnerPortal'];
 export type PartnerPortalList = components['schemas']['PartnerPortalList'];
 export type PartnerPortalSummary = components['schemas']['PartnerPortalSummary'];
@@ -11697,6 +11769,95 @@ export interface operations {
                 };
             };
             /** @description A malformed origin, named by its index */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPartnerPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerPayoutAccount"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    connectPartnerPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: components["schemas"]["PartnerPayoutAccount"];
+                        onboardingUrl: string;
+                    };
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -42,6 +42,7 @@ export const PartnerPortal = z
       statements: linkTo('listPartnerStatements'),
       webhooks: linkTo('listPartnerWebhooks'),
       deliveries: linkTo('listPartnerWebhookDeliveries'),
+      payoutAccount: linkTo('getPartnerPayoutAccount'),
     }),
     actions: z.object({
       updateOrigins: actionOf('updateOrigins', 'PUT', 'updatePartnerOrigins'),

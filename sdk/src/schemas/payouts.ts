@@ -18,6 +18,19 @@ export const PayoutAccount = z
   .meta({ id: 'PayoutAccount' });
 export type PayoutAccount = z.infer<typeof PayoutAccount>;
 
+/** A partner's payout account, for its commission (decision 081). */
+export const PartnerPayoutAccount = z
+  .object({
+    status: z.enum(['not_connected', 'onboarding', 'enabled']),
+    requirement: z.string().nullable(),
+    links: z.object({ self: linkTo('getPartnerPayoutAccount') }),
+    actions: z.object({
+      connect: actionOf('connect', 'POST', 'connectPartnerPayoutAccount').optional(),
+    }),
+  })
+  .meta({ id: 'PartnerPayoutAccount' });
+export type PartnerPayoutAccount = z.infer<typeof PartnerPayoutAccount>;
+
 export const PayoutOnboarding = z
   .object({ onboardingUrl: z.string(), account: PayoutAccount })
   .meta({ id: 'PayoutOnboarding' });

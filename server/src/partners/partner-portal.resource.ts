@@ -45,6 +45,7 @@ export function renderPortal(
       statements: linkTo(ops, 'listPartnerStatements', params),
       webhooks: linkTo(ops, 'listPartnerWebhooks', params),
       deliveries: linkTo(ops, 'listPartnerWebhookDeliveries', params),
+      payoutAccount: linkTo(ops, 'getPartnerPayoutAccount', params),
     },
     actions: {
       updateOrigins: actionTo(ops, 'updateOrigins', 'updatePartnerOrigins', {

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
-import { bookings, notifications, partners } from '../db/schema';
+import { systemActor } from '../contract/actor';
+import { bookings, notifications, partners, payouts } from '../db/schema';
+import { runPayouts } from '../payouts/payouts.service';
 import { ORIGIN, seedWorld } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 import { paymentsFixture } from '../test/payment-fixtures';
@@ -199,5 +201,61 @@ describe('a partner’s people', () => {
     expect((await asPreview(realKey, own)).status).toBe(403);
     ctx.clock.set(new Date(ctx.clock.now().getTime() + 31 * 60_000));
     expect((await asPreview(preview, own)).status).toBe(403);
+  });
+
+  it('connect the partner’s payout account, and its commission is paid to it once the job is due', async () => {
+    const account = await ctx.json<Json>(`/api/partner-portal/${partnerA}/payout-account`, { headers: alice.headers });
+    expect(account.body).toMatchObject({ status: 'not_connected' });
+    const started = await ctx.json<Json>(account.body.actions.connect.href, {
+      method: 'POST',
+      headers: alice.headers,
+      body: {},
+    });
+    expect(started.status).toBe(200);
+    const link = new URL(started.body.onboardingUrl);
+    expect(link.searchParams.get('return')).toBe(`/partner-portal/${partnerA}`);
+    const done = await ctx.json('/api/payouts/test-onboarding', {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: {
+        account: link.searchParams.get('account'),
+        token: link.searchParams.get('token'),
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+      },
+    });
+    expect(done.status).toBe(200);
+    expect(
+      (await ctx.json<Json>(`/api/partner-portal/${partnerA}/payout-account`, { headers: alice.headers })).body.status,
+    ).toBe('enabled');
+
+    // A paid booking partner A's widget brought, completed two days ago.
+    const customer = await f.customer();
+    const booking = await f.booking(customer.id, 20_000);
+    await ctx.database.write((tx) =>
+      tx.update(bookings).set({ partnerId: partnerA, partnerCommissionBps: 1000 }).where(eq(bookings.id, booking.id)),
+    );
+    const call = f.as(customer.cookie);
+    const intent = await call('POST', '/api/create-payment-intent', { bookingId: booking.id });
+    await call('POST', '/api/payments/local/confirm', {
+      clientSecret: intent.body.clientSecret,
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 2035,
+      cvc: '123',
+    });
+    const endsAt = new Date(ctx.clock.now().getTime() - 48 * 3_600_000);
+    await ctx.database.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ status: 'completed', startsAt: new Date(endsAt.getTime() - 2 * 3_600_000), endsAt })
+        .where(eq(bookings.id, booking.id)),
+    );
+    await runPayouts(ctx.deps, systemActor('pay-out'));
+    await runPayouts(ctx.deps, systemActor('pay-out'));
+    const paid = await ctx.database.db.select().from(payouts).where(eq(payouts.bookingId, booking.id));
+    expect(paid.find((p) => p.kind === 'partner_commission')).toMatchObject({ status: 'paid', amountCents: 2_000 });
+    const months = await ctx.json<Json>(`/api/partner-portal/${partnerA}/statements`, { headers: alice.headers });
+    expect(months.body.months.some((m: Json) => Number(m.paid) >= 20)).toBe(true);
   });
 });

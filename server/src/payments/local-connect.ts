@@ -72,8 +72,14 @@ export class LocalConnect implements PayoutProvider {
   async accountOnboardingUrl(input: { providerAccountId: string; returnUrl: string }): Promise<string> {
     const row = await this.row(input.providerAccountId);
     if (!row) throw new PaymentProviderError('not_found', `No such account: '${input.providerAccountId}'`);
-    const page = new URL('/payouts/test-onboarding', input.returnUrl);
-    page.search = new URLSearchParams({ account: row.id, token: row.onboardingToken }).toString();
+    const back = new URL(input.returnUrl);
+    const page = new URL('/payouts/test-onboarding', back);
+    // Where the page sends its owner once done: a path on this site, as Stripe's return_url would.
+    page.search = new URLSearchParams({
+      account: row.id,
+      token: row.onboardingToken,
+      return: `${back.pathname}${back.search}`,
+    }).toString();
     return page.toString();
   }
 

@@ -4,9 +4,10 @@ import { type Actor, type Person, requirePerson, requirePersonWriting, requirePu
 import { AppError, badRequest, notFound } from '../contract/errors';
 
 import type { Tx } from '../db/client';
-import { payoutAccounts, users } from '../db/schema';
+import { partners, payoutAccounts, users } from '../db/schema';
 import type { Deps } from '../deps';
 import type { ConnectedAccount } from '../lib/payment-provider';
+import { auditAs, requirePartnerMember } from '../partners/partner-portal.service';
 
 /**
  * Connected payout accounts (decision 080): a cleaner's (and a partner's) account at the payment
@@ -92,8 +93,8 @@ export async function completeTestOnboarding(
 
 /**
  * Starts (or continues) connecting the cleaner's payout account: the provider's account is made
- * once (its idempotency key names the cleaner), and the answer is where the cleaner enters their
- * details — Stripe's onboarding, or this site's offline page with the local test-mode provider.
+ * once, and the answer is where the cleaner enters their details — Stripe's onboarding, or this
+ * site's offline page with the local test-mode provider.
  */
 export async function connectPayoutAccount(
   deps: PayoutDeps,
@@ -101,19 +102,82 @@ export async function connectPayoutAccount(
   urls: { returnUrl: string; refreshUrl: string },
 ): Promise<{ account: PayoutAccountRow; onboardingUrl: string }> {
   const cleaner = requireCleanerWriting(actor);
-  const owner = { kind: 'cleaner' as const, id: cleaner.cleanerId };
+  const user = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, cleaner.userId))
+    .get();
+  return connectOwner(
+    deps,
+    { kind: 'cleaner', id: cleaner.cleanerId, email: user?.email ?? null },
+    { actorUserId: cleaner.userId, actorRole: 'cleaner' },
+    urls,
+  );
+}
+
+/**
+ * The same for a partner, for its commission (decision 081): its people (or an administrator)
+ * connect it from its portal.
+ */
+export async function connectPartnerPayoutAccount(
+  deps: PayoutDeps,
+  actor: Actor,
+  partnerId: number,
+  urls: { returnUrl: string; refreshUrl: string },
+): Promise<{
+  account: PayoutAccountRow;
+  onboardingUrl: string;
+  state: { status: PayoutAccountState; requirement: string | null };
+}> {
+  const manager = await requirePartnerMember(deps, actor, partnerId, 'write');
+  const partner = await deps.database.db
+    .select({ email: partners.contactEmail })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .get();
+  const connected = await connectOwner(
+    deps,
+    { kind: 'partner', id: partnerId, email: partner?.email ?? null },
+    auditAs(manager),
+    urls,
+  );
+  return { ...connected, state: await partnerPayoutAccount(deps, partnerId) };
+}
+
+/** A partner's payout account's state, as its portal shows it: its people and administrators. */
+export async function getPartnerPayoutAccount(
+  deps: Pick<Deps, 'database' | 'payments'>,
+  actor: Actor,
+  partnerId: number,
+) {
+  await requirePartnerMember(deps, actor, partnerId);
+  return partnerPayoutAccount(deps, partnerId);
+}
+
+async function partnerPayoutAccount(
+  deps: Pick<Deps, 'database' | 'payments'>,
+  partnerId: number,
+): Promise<{ status: PayoutAccountState; requirement: string | null }> {
+  const row = await payoutAccountOf(deps, { kind: 'partner', id: partnerId });
+  if (!row) return { status: 'not_connected', requirement: 'Connect a payout account to be paid your commission.' };
+  return row.payoutsEnabled
+    ? { status: 'enabled', requirement: null }
+    : { status: 'onboarding', requirement: row.requirement };
+}
+
+async function connectOwner(
+  deps: PayoutDeps,
+  owner: { kind: OwnerKind; id: number; email: string | null },
+  by: { actorUserId: number | null; actorRole: 'cleaner' | 'partner' | 'admin' },
+  urls: { returnUrl: string; refreshUrl: string },
+): Promise<{ account: PayoutAccountRow; onboardingUrl: string }> {
   let account = await payoutAccountOf(deps, owner);
   if (!account) {
-    const user = await deps.database.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, cleaner.userId))
-      .get();
-    // A fresh key: one naming the cleaner's id would be replayed to another installation (or a
+    // A fresh key: one naming the owner's id would be replayed to another installation (or a
     // reset database) on the same Stripe account. Two requests racing may each make an account;
     // the first stored is theirs, the other is never used.
     const made = await deps.payments.createConnectedAccount({
-      email: user?.email ?? null,
+      email: owner.email,
       idempotencyKey: `connect-${owner.kind}-${owner.id}-${crypto.randomUUID()}`,
     });
     const now = deps.clock.now();
@@ -134,10 +198,9 @@ export async function connectPayoutAccount(
         .onConflictDoNothing();
       await recordAudit(tx, {
         createdAt: now,
-        actorUserId: cleaner.userId,
-        actorRole: 'cleaner',
+        ...by,
         action: 'payout_account.created',
-        entityType: 'cleaner',
+        entityType: owner.kind,
         entityId: String(owner.id),
         details: { provider: deps.payments.name },
       });

@@ -3,6 +3,7 @@ import {
   IdParam,
   LedgerReport,
   PartnerCommissionReport,
+  PartnerPayoutAccount,
   PayoutAccount,
   PayoutList,
   PayoutOnboarding,
@@ -54,6 +55,39 @@ export const payoutsApi = defineOperations({
       200: { description: 'Where to go next', schema: PayoutOnboarding },
       404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
     },
+  },
+  getPartnerPayoutAccount: {
+    method: 'get',
+    path: '/partner-portal/:id/payout-account',
+    security: 'user-or-admin',
+    summary: 'A partner’s payout account, for its commission',
+    description:
+      'As a cleaner’s: `not_connected`, `onboarding` (with what is still due) or `enabled`; `actions.connect` until enabled.',
+    tags: ['payouts', 'partner portal'],
+    access: 'the partner’s people, admin',
+    responses: {
+      200: { description: 'The account', schema: PartnerPayoutAccount },
+      404: { description: 'No such partner of yours' },
+    },
+    request: { param: z.object({ id: IdParam }) },
+  },
+  connectPartnerPayoutAccount: {
+    method: 'post',
+    path: '/partner-portal/:id/payout-account',
+    security: 'user-or-admin',
+    summary: 'Connect (or continue connecting) a partner’s payout account',
+    description:
+      'The same as a cleaner’s, for the partner’s commission; its people come back to the portal. Refused to the assistant.',
+    tags: ['payouts', 'partner portal'],
+    access: 'the partner’s people, admin',
+    responses: {
+      200: {
+        description: 'Where to go next',
+        schema: z.object({ onboardingUrl: z.string(), account: PartnerPayoutAccount }),
+      },
+      404: { description: 'No such partner of yours' },
+    },
+    request: { param: z.object({ id: IdParam }) },
   },
   completeTestOnboarding: {
     method: 'post',

@@ -3,6 +3,7 @@ import type {
   CleanerEarnings,
   LedgerReport,
   PartnerCommissionReport,
+  PartnerPayoutAccount,
   Payout,
   PayoutAccount,
   PayoutList,
@@ -127,5 +128,26 @@ export function renderPartnerCommissions(ops: Operations, rows: CommissionRow[])
       payable: centsToDollars(row.accruedCents - row.paidCents),
     })),
     links: { self: linkTo(ops, 'listPartnerCommissions'), partners: linkTo(ops, 'listPartners') },
+  };
+}
+
+export function renderPartnerPayoutAccount(
+  ops: Operations,
+  partnerId: number,
+  account: { status: PayoutAccountState; requirement: string | null },
+): PartnerPayoutAccount {
+  const params = { id: partnerId };
+  return {
+    ...account,
+    links: { self: linkTo(ops, 'getPartnerPayoutAccount', params) },
+    actions:
+      account.status === 'enabled'
+        ? {}
+        : {
+            connect: actionTo(ops, 'connect', 'connectPartnerPayoutAccount', {
+              title: account.status === 'not_connected' ? 'Connect a payout account' : 'Continue setting up payouts',
+              params,
+            }) as PartnerPayoutAccount['actions']['connect'],
+          },
   };
 }

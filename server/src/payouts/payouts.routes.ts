@@ -5,12 +5,19 @@ import { partnerCommissions } from '../ledger/commission.service';
 import { ledgerReport } from '../ledger/ledger-reconcile.service';
 import { siteOf } from '../notifications/site';
 import { cleanerEarnings } from './earnings.service';
-import { completeTestOnboarding, connectPayoutAccount, getPayoutAccount } from './payout-accounts.service';
+import {
+  completeTestOnboarding,
+  connectPartnerPayoutAccount,
+  connectPayoutAccount,
+  getPartnerPayoutAccount,
+  getPayoutAccount,
+} from './payout-accounts.service';
 import { payoutsApi as api } from './payouts.openapi';
 import {
   renderCleanerEarnings,
   renderLedgerReport,
   renderPartnerCommissions,
+  renderPartnerPayoutAccount,
   renderPayout,
   renderPayoutAccount,
   renderPayoutList,
@@ -30,6 +37,21 @@ export const payoutsRoutes = new Hono<AppEnv>()
     const { onboardingUrl } = await connectPayoutAccount(deps, c.get('actor'), { returnUrl: back, refreshUrl: back });
     const account = await getPayoutAccount(deps, c.get('actor'));
     return c.json({ onboardingUrl, account: renderPayoutAccount(c.get('operations'), account) });
+  })
+  .get(...endpoint(api.getPartnerPayoutAccount), async (c) => {
+    const { id } = inputOf(c, api.getPartnerPayoutAccount).param;
+    const account = await getPartnerPayoutAccount(c.get('deps'), c.get('actor'), id);
+    return c.json(renderPartnerPayoutAccount(c.get('operations'), id, account));
+  })
+  .post(...endpoint(api.connectPartnerPayoutAccount), async (c) => {
+    const deps = c.get('deps');
+    const { id } = inputOf(c, api.connectPartnerPayoutAccount).param;
+    const back = new URL(`/partner-portal/${id}`, siteOf(deps)).toString();
+    const { onboardingUrl, state } = await connectPartnerPayoutAccount(deps, c.get('actor'), id, {
+      returnUrl: back,
+      refreshUrl: back,
+    });
+    return c.json({ onboardingUrl, account: renderPartnerPayoutAccount(c.get('operations'), id, state) });
   })
   .post(...endpoint(api.completeTestOnboarding), async (c) =>
     c.json(await completeTestOnboarding(c.get('deps'), c.get('actor'), inputOf(c, api.completeTestOnboarding).json)),

@@ -1,4 +1,4 @@
-import { adminsOnly, all, type Row, usersOnly } from './row';
+import { adminsOnly, all, partnerPeopleOnly, type Row, usersOnly } from './row';
 
 /** Paying out (decision 080): a cleaner's payout account and the transfers; rows of the access matrix. */
 export const PAYOUT_ROWS: Record<string, Row> = {
@@ -14,6 +14,14 @@ export const PAYOUT_ROWS: Record<string, Row> = {
     // Each cleaner connects their own: the answer is where they enter their details.
     request: () => ({ path: '/api/cleaners/profile/payout-account', body: {} }),
     expect: { ...all(404), visitor: 401, cleaner: 200, otherCleaner: 200, admin: 401 },
+  },
+  getPartnerPayoutAccount: {
+    request: (f) => ({ path: `/api/partner-portal/${f.partnerIds.two}/payout-account` }),
+    expect: partnerPeopleOnly(200),
+  },
+  connectPartnerPayoutAccount: {
+    request: (f) => ({ path: `/api/partner-portal/${f.partnerIds.two}/payout-account`, body: {} }),
+    expect: partnerPeopleOnly(200),
   },
   completeTestOnboarding: {
     // The link's token is the authority: an unknown account is 404 to everyone.

@@ -48,6 +48,13 @@ export const portalDeliveriesQuery = (portal: PartnerPortal) =>
     staleTime: 0,
   });
 
+export const portalPayoutAccountQuery = (portal: PartnerPortal) =>
+  queryOptions({
+    queryKey: [...portalKeys.portal(portal.id), 'payout-account'],
+    queryFn: ({ signal }) => api.follow(portal.links.payoutAccount, undefined, signal),
+    staleTime: 0,
+  });
+
 /** A statement's lines, for its CSV. */
 export function fetchStatement(link: { href: string }) {
   return api.follow(link as never) as Promise<{

@@ -13,7 +13,7 @@ import {
   portalQuery,
   portalStatementsQuery,
 } from '../api/portal.queries';
-import { KeyAndOrigins, People, Webhooks } from './portal-settings';
+import { KeyAndOrigins, PayoutAccountCard, People, Webhooks } from './portal-settings';
 import { SnippetBuilder } from './snippet-builder';
 
 /** `/partner-portal`: the partners the signed-in person belongs to (one opens at once). */
@@ -78,6 +78,7 @@ function Portal({ id }: { id: number }) {
       </header>
       <Bookings portal={p} />
       <Statements portal={p} />
+      <PayoutAccountCard portal={p} />
       <KeyAndOrigins portal={p} />
       <SnippetBuilder portal={p} />
       <Webhooks portal={p} />

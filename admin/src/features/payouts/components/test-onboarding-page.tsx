@@ -18,6 +18,9 @@ export function TestOnboardingPage() {
   const navigate = useNavigate();
   const account = params.get('account') ?? '';
   const token = params.get('token') ?? '';
+  // Back where the owner started (a path on this site only: never another site).
+  const back = params.get('return') ?? '';
+  const returnPath = back.startsWith('/') && !back.startsWith('//') ? back : '/cleaner-dashboard?tab=payouts';
   const [values, setValues] = useState<{ routingNumber: string; accountNumber: string }>(TEST_BANK);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +34,7 @@ export function TestOnboardingPage() {
     complete.mutate(
       { account, token, routingNumber: values.routingNumber.trim(), accountNumber: values.accountNumber.trim() },
       {
-        onSuccess: () => navigate('/cleaner-dashboard?tab=payouts'),
+        onSuccess: () => navigate(returnPath),
         onError: (failure) => {
           setProblems(fieldErrors(failure));
           setError(errorMessage(failure, 'Something went wrong. Please try again.'));
