@@ -47,6 +47,9 @@ const samples: Record<string, () => string> = {
   'cleaner/:id': () => `cleaner/${cleanerId}`,
   'booking/:cleanerId/:serviceId?': () => `booking/${cleanerId}/1`,
   checkout: () => `checkout?booking=${pendingBookingId}`,
+  // A signed-in person's portal list (the demo customer belongs to no partner).
+  'partner-portal/:id?': () => 'partner-portal',
+  'payouts/test-onboarding': () => 'payouts/test-onboarding?account=acct_local_sample&token=sample',
 };
 
 /**
@@ -62,6 +65,9 @@ const signedInHeadings: Record<string, string | RegExp> = {
   'cleaner-dashboard': 'Cleaner Dashboard',
   'admin-dashboard': 'Admin Dashboard',
   'admin-partners': 'Partners',
+  'admin-payouts': 'Payouts',
+  'partner-portal/:id?': 'Partner Portal',
+  'payouts/test-onboarding': 'Where should we send your payouts?',
 };
 
 function concrete(path: string): string {
@@ -171,7 +177,11 @@ describe('accessibility (axe-core in Chromium)', () => {
       expect.arrayContaining(['checkout', 'dashboard', 'profile', 'payments', 'booking/:cleanerId/:serviceId?']),
     );
     expect(routes.find((r) => r.path === 'contact')?.protected).toBe(false);
-    expect(routes.filter((r) => r.admin).map((r) => r.path)).toEqual(['admin-dashboard', 'admin-partners']);
+    expect(routes.filter((r) => r.admin).map((r) => r.path)).toEqual([
+      'admin-dashboard',
+      'admin-payouts',
+      'admin-partners',
+    ]);
   });
 
   for (const { path, protected: isProtected, admin } of pages) {

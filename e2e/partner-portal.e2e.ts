@@ -52,7 +52,7 @@ describe('a partner’s portal', () => {
       data: { email },
     });
     expect(invited.status()).toBe(201);
-    const link = await inNewestMail(server.dataDir, email, 'partner_invite', /\/partner-invite\?token=[a-z0-9]+/);
+    const link = await inNewestMail(server.dataDir, email, 'partner_invite', /\/partner-portal\?token=[a-z0-9]+/);
     expect(link).toBeDefined();
 
     // Pat accepts with an account of her own.

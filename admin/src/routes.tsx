@@ -138,7 +138,7 @@ export const routes: PageRoute[] = [
   {
     // The local test-mode provider's payout-account page (decision 080); with Stripe, Stripe's own.
     path: '/payouts/test-onboarding',
-    page: lazyPage(() => import('./features/payouts/components/test-onboarding-page'), 'TestOnboardingPage'),
+    page: lazyPage(() => import('./features/payouts/components/pages'), 'TestOnboardingPage'),
     handle: { protected: true },
   },
   {
@@ -176,17 +176,12 @@ export const routes: PageRoute[] = [
   },
   {
     path: '/partner-portal/:id?',
-    page: lazyPage(() => import('./features/partner-portal/components/partner-portal-page'), 'PartnerPortalPage'),
+    page: lazyPage(() => import('./features/partner-portal/components/pages'), 'PartnerPortalPage'),
     handle: { protected: true, adminToo: true },
   },
   {
-    // The invitation's page: signed out, it says to sign in first and comes back here.
-    path: '/partner-invite',
-    page: lazyPage(() => import('./features/partner-portal/components/partner-invite-page'), 'PartnerInvitePage'),
-  },
-  {
     path: '/admin-payouts',
-    page: lazyPage(() => import('./features/payouts/components/admin-payouts-page'), 'AdminPayoutsPage'),
+    page: lazyPage(() => import('./features/payouts/components/pages'), 'AdminPayoutsPage'),
     handle: { protected: true, admin: true },
   },
   {

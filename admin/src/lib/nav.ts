@@ -174,15 +174,9 @@ export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
     if (isApprovedCleaner(user)) items.push(MY_BOOKINGS);
     if (user.links.apply) items.push({ to: '/apply-cleaner', label: 'Become a Cleaner' });
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
-    // One of a partner's people (decision 081): their partner's portal.
-    if (user.roles.includes('partner')) items.push({ to: '/partner-portal', label: 'Partner Portal' });
   }
   if (admin) {
-    items.push(
-      { to: '/admin-dashboard', label: 'Admin Dashboard' },
-      { to: '/admin-partners', label: 'Partners' },
-      { to: '/admin-payouts', label: 'Payouts' },
-    );
+    items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' }, { to: '/admin-partners', label: 'Partners' });
     if (!user) items.push({ to: '/payments', label: 'Payments' });
   } else if (user?.roles.includes('admin')) {
     items.push({ to: '/admin', label: 'Admin Login' });

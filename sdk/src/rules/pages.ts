@@ -37,7 +37,6 @@ export const HOSTED_PAGES = [
   '/admin-payouts',
   '/payouts/test-onboarding',
   '/partner-portal/:id?',
-  '/partner-invite',
 ] as const;
 
 export type HostedPage = (typeof HOSTED_PAGES)[number];

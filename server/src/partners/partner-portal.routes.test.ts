@@ -46,7 +46,7 @@ async function person() {
 async function invitationTo(email: string): Promise<string> {
   const sent = await ctx.database.db.select().from(notifications).where(eq(notifications.recipientEmail, email));
   const body = sent.at(-1)?.body ?? '';
-  return /\/partner-invite\?token=([a-z0-9]+)/.exec(body)?.[1] ?? '';
+  return /\/partner-portal\?token=([a-z0-9]+)/.exec(body)?.[1] ?? '';
 }
 
 async function invite(partnerId: number, by: Record<string, string>, email: string) {

@@ -67,6 +67,9 @@ export function AdminDashboardPage() {
           <Link className="btn btn--ghost" to="/payments">
             Payments
           </Link>
+          <Link className="btn btn--ghost" to="/admin-payouts">
+            Payouts
+          </Link>
           <button type="button" className="btn btn--outline" onClick={() => list.refetch()} disabled={list.isFetching}>
             {list.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>

@@ -1,17 +1,18 @@
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/router';
 import { useAcceptInvite } from '../api/portal.queries';
 
-/** `/partner-invite?token=`: accepts an invitation to a partner's portal as the signed-in person. */
-export function PartnerInvitePage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+/**
+ * `/partner-portal?token=`: accepts an invitation to a partner's portal as the signed-in person (the
+ * route asks a signed-out visitor to sign in first, and comes back here).
+ */
+export function AcceptInvite({ token }: { token: string }) {
   const session = useCurrentUser();
   const accept = useAcceptInvite();
   const navigate = useNavigate();
-  const here = `/partner-invite?token=${encodeURIComponent(token)}`;
+  const here = `/partner-portal?token=${encodeURIComponent(token)}`;
   const signedIn = session.isSignedIn;
   return (
     <section className="container page page--narrow auth-page" data-testid="partner-invite">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { downloadCsv, toCsv } from '../../../lib/csv';
-import { Link, Navigate, useParams } from '../../../lib/router';
+import { Link, Navigate, useParams, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import {
   fetchStatement,
@@ -13,13 +13,18 @@ import {
   portalQuery,
   portalStatementsQuery,
 } from '../api/portal.queries';
+import { AcceptInvite } from './partner-invite-page';
 import { KeyAndOrigins, PayoutAccountCard, People, Webhooks } from './portal-settings';
 import { SnippetBuilder } from './snippet-builder';
 
 /** `/partner-portal`: the partners the signed-in person belongs to (one opens at once). */
 export function PartnerPortalPage() {
   const { id } = useParams();
-  return id ? <Portal id={Number(id)} /> : <MyPartners />;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (token) return <AcceptInvite token={token} />;
+  const number = Number(id);
+  return id && Number.isInteger(number) && number > 0 ? <Portal id={number} /> : <MyPartners />;
 }
 
 function MyPartners() {

@@ -62,6 +62,12 @@ export function ProfilePage() {
         <div>
           <h1>My Profile</h1>
           <p className="lead">Manage your personal information and see your account activity.</p>
+          {/* One of a partner's people (decision 081): their partner's portal. */}
+          {user?.roles.includes('partner') ? (
+            <Link to="/partner-portal" className="btn btn--outline btn--sm" data-testid="partner-portal-link">
+              Partner Portal
+            </Link>
+          ) : null}
         </div>
         {/* The welcome tour (services, place, budget, notifications), once finished or closed. */}
         <button type="button" className="btn btn--outline btn--sm" onClick={showOnboardingTour}>
