@@ -16,6 +16,7 @@ import {
   partnerStatementLines,
 } from './partner-portal.queries';
 import { findPartner } from './partners.queries';
+import { newPublishableKey } from './publishable-keys';
 
 /**
  * A partner's own portal (decision 081). Its people are signed-in users who are members of the
@@ -127,12 +128,6 @@ export async function updatePortalOrigins(
       details: { allowedOrigins: origins },
     });
   });
-}
-
-function newPublishableKey(): string {
-  const bytes = new Uint8Array(15);
-  crypto.getRandomValues(bytes);
-  return `pk_${encodeBase32LowerCaseNoPadding(bytes)}`;
 }
 
 /**

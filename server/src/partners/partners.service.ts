@@ -1,4 +1,3 @@
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { centsToDollars, commissionFits, formatCommission, isOriginPattern, originAllowed } from '@spotless/sdk/rules';
 import type { PartnerCreate, PartnerStats, PartnerUpdate } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
@@ -17,6 +16,7 @@ import {
   updatePartnerRow,
 } from './partners.queries';
 import { isPreviewKey, partnerOfPreviewKey } from './preview-keys';
+import { newPublishableKey } from './publishable-keys';
 
 /** Publishable keys are short, printable and start with `pk_`; anything else is not looked up. */
 const KEY_SHAPE = /^pk_[A-Za-z0-9_]{1,100}$/;
@@ -171,13 +171,6 @@ export async function getPartner(deps: PartnerDeps, actor: Actor, id: number): P
   if (!row) throw notFound('Partner');
   const figures = await partnerFigures(deps.database.db, [id]);
   return toData(row, figures.get(id));
-}
-
-/** A new publishable key: `pk_` and 120 random bits. Publishable, not secret: it grants what a visitor has. */
-function newPublishableKey(): string {
-  const bytes = new Uint8Array(15);
-  crypto.getRandomValues(bytes);
-  return `pk_${encodeBase32LowerCaseNoPadding(bytes)}`;
 }
 
 const unique = (origins: string[]) => [...new Set(origins)];
