@@ -37,7 +37,7 @@ export async function freeTwoHours(
  * widget's checkout pays it: answers the token of the link its confirmation e-mails (an unpaid
  * booking e-mails nothing, decision 072).
  */
-async function guestBooking(on: OnTarget, guestEmail: string, from: number): Promise<string> {
+export async function guestBooking(on: OnTarget, guestEmail: string, from: number): Promise<string> {
   const widget = { 'x-spotless-key': KEY, origin: HOST_PAGE };
   const cleaner = (await on.call('/api/cleaners?location=Austin&pageSize=1', { headers: widget })).body.items[0];
   const when = await freeTwoHours(on, cleaner.id, from);
@@ -85,7 +85,7 @@ async function guestBooking(on: OnTarget, guestEmail: string, from: number): Pro
 }
 
 /** The body of the newest e-mail of `type` to `email` in the target's outbox table, '' without one. */
-async function newestMail(on: OnTarget, email: string, type: string): Promise<string> {
+export async function newestMail(on: OnTarget, email: string, type: string): Promise<string> {
   const db = createClient({ url: on.target.databaseUrl });
   try {
     const rows = await db.execute({

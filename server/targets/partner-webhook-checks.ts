@@ -1,10 +1,10 @@
-import { createClient } from '@libsql/client';
 import { verifyWebhook } from '@spotless/sdk/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../src/test/webhook-receiver';
 import type { Json } from './call';
 import type { OnTarget } from './each-target';
 import { freeTwoHours, HOST_PAGE, KEY } from './guest-link-checks';
+import { administrator, onDatabase } from './people';
 
 /**
  * A partner's webhooks on the three targets (decision 079), checked within the partners' target file:
@@ -20,33 +20,8 @@ export function partnerWebhookChecks(on: OnTarget): void {
   });
   afterAll(() => receiver?.close());
 
-  /** A named administrator (decision 030): an account given the role, then the admin login. */
-  async function signInAdmin(): Promise<string> {
-    const email = `hooks-admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const password = 'hooks-admin-password';
-    const res = await on.call('/api/auth/register', {
-      method: 'POST',
-      body: { email, password, firstName: 'Hook', lastName: 'Admin' },
-    });
-    expect(res.status).toBe(201);
-    await database((db) => db.execute({ sql: "update users set role = 'admin' where email = ?", args: [email] }));
-    const cookie = `spotless_session=${res.session}`;
-    const login = await on.call('/api/admin/login', { method: 'POST', cookie, body: { password } });
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    return `${cookie}; spotless_admin_session=${login.adminSession}`;
-  }
-
-  async function database<T>(use: (db: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
-    const db = createClient({ url: on.target.databaseUrl });
-    try {
-      return await use(db);
-    } finally {
-      db.close();
-    }
-  }
-
   it('sends booking.created to a partner’s endpoint, signed, retrying it after the receiver failed once', async () => {
-    const cookie = await signInAdmin();
+    const cookie = await administrator(on);
     const partners = await on.call('/api/admin/partners', { cookie });
     const demo = partners.body.items.find((p: Json) => p.publishableKey === KEY);
     expect(demo, JSON.stringify(partners.body).slice(0, 300)).toBeDefined();
@@ -89,7 +64,7 @@ export function partnerWebhookChecks(on: OnTarget): void {
     expect(log.body.items[0]).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
 
     // The retry is due a minute later: the delivery is made due now, as that minute would.
-    await database((db) =>
+    await onDatabase(on, (db) =>
       db.execute({
         sql: 'update partner_webhook_deliveries set next_attempt_at = next_attempt_at - ? where endpoint_id = ?',
         args: [120_000, endpoint.body.id],

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { eachTarget } from './each-target';
 import { freeTwoHours, guestLinkChecks, HOST_PAGE, KEY } from './guest-link-checks';
+import { partnerPortalChecks } from './partner-portal-checks';
 import { partnerWebhookChecks } from './partner-webhook-checks';
 
 /**
@@ -9,12 +10,14 @@ import { partnerWebhookChecks } from './partner-webhook-checks';
  * 403 the asking page can read (a fixed code and text, no data, no credentials; 048's addendum); a
  * preflight that means to send a key is answered for any origin; the key alone reads no booking; a
  * guest books through the key and pays with the token scoped to that booking (decision 049); the
- * partner's webhook endpoint is sent the booking, signed, and retried after a failure (decision 079).
+ * partner's webhook endpoint is sent the booking, signed, and retried after a failure (decision 079); a partner's person sees its bookings and none
+ * of another partner's (decision 081).
  */
 
 eachTarget((on) => {
   guestLinkChecks(on);
   partnerWebhookChecks(on);
+  partnerPortalChecks(on);
 
   const { call } = on;
 

@@ -4,6 +4,7 @@ import type { Json } from './call';
 import type { OnTarget } from './each-target';
 import { freeTwoHours, HOST_PAGE, KEY } from './guest-link-checks';
 import { paidDemoBooking } from './paid-booking';
+import { administrator } from './people';
 
 /**
  * Paying the cleaner out on the three targets (decision 080), with the local test-mode provider
@@ -55,29 +56,6 @@ export const LOCAL_PAYOUTS: PayoutDriver = {
     }
   },
 };
-
-/** A named administrator on the target: an account given the role, signed in, then the admin login. */
-async function administrator(on: OnTarget): Promise<string> {
-  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await on.call('/api/auth/register', {
-    method: 'POST',
-    body: { email, password: 'admin-target-password', firstName: 'Payout', lastName: 'Admin' },
-  });
-  expect(registered.status).toBe(201);
-  const db = createClient({ url: on.target.databaseUrl });
-  try {
-    await db.execute({ sql: "update users set role = 'admin' where email = ?", args: [email] });
-  } finally {
-    db.close();
-  }
-  const login = await on.call('/api/admin/login', {
-    method: 'POST',
-    cookie: `spotless_session=${registered.session}`,
-    body: { password: 'admin-target-password' },
-  });
-  expect(login.status).toBe(200);
-  return `spotless_session=${registered.session}; spotless_admin_session=${login.adminSession}`;
-}
 
 /** Each booking's ledger: its debits and credits, and what it leaves owed to its cleaner and partner. */
 async function booksOf(on: OnTarget, bookingId: number) {
