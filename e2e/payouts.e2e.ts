@@ -177,7 +177,8 @@ describe('a cleaner is paid out', () => {
     await admin.goto(`${baseUrl}/admin-payouts`);
     await admin.getByTestId('admin-payouts').waitFor();
     const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
-    await expect.poll(() => transfer.innerText()).toContain('paid');
+    await expect.poll(() => transfer.innerText()).toContain('Paid');
+    expect(await transfer.innerText()).toContain('Jordan Rivera');
     await expect.poll(() => admin.getByTestId('reconciliation').innerText()).toContain('Balanced');
     await expect.poll(() => admin.getByTestId('commission-row').count()).toBeGreaterThan(0);
     await admin.screenshot({ path: shot('7-admin-payouts-1280.png'), fullPage: true });

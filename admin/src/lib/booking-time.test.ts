@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDateTimeLabel, bookingTimeLabel, timeZoneShortName } from './booking-time';
+import { bookingDateTimeLabel, bookingTimeLabel, momentLabel, timeZoneShortName } from './booking-time';
 
 /** 10:00 in Austin in winter (UTC−6) and 10:00 in Austin in summer (UTC−5). */
 const winter = { startsAt: '2026-03-04T16:00:00.000Z', timeZone: 'America/Chicago' };
@@ -51,5 +51,12 @@ describe('bookingDateTimeLabel', () => {
 describe('timeZoneShortName', () => {
   it('falls back to the GMT offset where English has no abbreviation', () => {
     expect(timeZoneShortName(new Date(winter.startsAt), 'Asia/Tokyo')).toBe('GMT+9');
+  });
+});
+
+describe('momentLabel', () => {
+  it('writes a moment on the given clock and names the zone', () => {
+    expect(momentLabel('2026-03-04T16:05:00.000Z', 'America/Chicago')).toBe('March 4, 2026 at 10:05 AM CST');
+    expect(momentLabel('2026-03-04T16:05:00.000Z', 'UTC')).toBe('March 4, 2026 at 4:05 PM UTC');
   });
 });

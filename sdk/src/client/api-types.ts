@@ -6145,6 +6145,8 @@ export interface components {
                 };
             };
             paidAt: string | null;
+            /** @description Whom it was paid to: the cleaner's name, or the partner's */
+            recipient: string;
             /** @description US dollars, two decimals */
             reversed: string;
             /** @enum {string} */

@@ -50,6 +50,7 @@ export const Payout = z
     id: z.number().int(),
     bookingId: z.number().int(),
     kind: z.enum(['cleaner_share', 'partner_commission']),
+    recipient: z.string().meta({ description: "Whom it was paid to: the cleaner's name, or the partner's" }),
     amount: Money,
     reversed: Money,
     status: z.enum(['pending', 'paid', 'failed']),

@@ -33,11 +33,12 @@ export function renderPayoutAccount(
   };
 }
 
-export function renderPayout(ops: Operations, row: typeof payouts.$inferSelect): Payout {
+export function renderPayout(ops: Operations, row: typeof payouts.$inferSelect & { recipient: string }): Payout {
   return {
     id: row.id,
     bookingId: row.bookingId,
     kind: row.kind,
+    recipient: row.recipient,
     amount: centsToDollars(row.amountCents),
     reversed: centsToDollars(row.reversedCents),
     status: row.status,
@@ -60,7 +61,10 @@ export function renderPayout(ops: Operations, row: typeof payouts.$inferSelect):
   };
 }
 
-export function renderPayoutList(ops: Operations, rows: Array<typeof payouts.$inferSelect>): PayoutList {
+export function renderPayoutList(
+  ops: Operations,
+  rows: Array<typeof payouts.$inferSelect & { recipient: string }>,
+): PayoutList {
   return {
     items: rows.map((row) => renderPayout(ops, row)),
     total: rows.length,

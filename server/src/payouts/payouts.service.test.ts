@@ -1,7 +1,7 @@
 import { splitCharge } from '@spotless/sdk/rules';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, damageReports, payments, payouts } from '../db/schema';
+import { bookings, damageReports, payments, payouts, users } from '../db/schema';
 import { payoutWorld } from '../test/payout-world';
 import { payoutHold, runPayouts } from './payouts.service';
 
@@ -59,6 +59,13 @@ describe('the payout job', () => {
 
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     const admin = f.as(await f.adminCookie());
+    const [cleanerUser] = await ctx.database.db.select().from(users).where(eq(users.id, f.cleaner.userId));
+    const listed = await admin('GET', '/api/admin/payouts');
+    expect(listed.body.items.find((p: { bookingId: number }) => p.bookingId === booking.id)).toMatchObject({
+      kind: 'cleaner_share',
+      status: 'paid',
+      recipient: `${cleanerUser?.firstName} ${cleanerUser?.lastName}`,
+    });
     const refund = await admin('POST', `/api/payments/${payment?.id}/refund`, {
       amount: '50.00',
       reason: 'Missed a room',

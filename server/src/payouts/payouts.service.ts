@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { postEntries } from '../ledger/ledger.service';
 import { PaymentProviderError } from '../lib/payment-provider';
 import { queuePartnerEvent } from '../partners/partner-webhooks.service';
+import { type PayoutRow, withRecipients } from './payouts.queries';
 
 /**
  * Money leaving the platform (decision 080): connected accounts, and the payout job that moves
@@ -353,21 +354,20 @@ export async function retryPayout(deps: PayoutDeps, actor: Actor, id: number) {
     });
   });
   await transfer(deps, { ...found.payout, status: 'pending' }, found.destination);
-  const row = await deps.database.db.select().from(payouts).where(eq(payouts.id, id)).get();
-  if (!row) throw notFound('Payout');
-  return row;
+  return getPayout(deps, actor, id);
 }
 
-/** One transfer: administrators only. */
+/** One transfer, with whom it went to: administrators only. */
 export async function getPayout(deps: Pick<Deps, 'database'>, actor: Actor, id: number) {
   requireAdmin(actor);
   const row = await deps.database.db.select().from(payouts).where(eq(payouts.id, id)).get();
   if (!row) throw notFound('Payout');
-  return row;
+  const [named] = await withRecipients(deps, [row]);
+  return named as PayoutRow & { recipient: string };
 }
 
-/** The latest transfers, newest first: administrators only. */
+/** The latest transfers, newest first, with whom each went to: administrators only. */
 export async function listPayouts(deps: Pick<Deps, 'database'>, actor: Actor) {
   requireAdmin(actor);
-  return deps.database.db.select().from(payouts).orderBy(desc(payouts.id)).limit(200);
+  return withRecipients(deps, await deps.database.db.select().from(payouts).orderBy(desc(payouts.id)).limit(200));
 }

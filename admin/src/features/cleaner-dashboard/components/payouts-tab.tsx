@@ -2,6 +2,7 @@ import { bookingDateTimeLabel, type CleanerEarnings, formatDollars, formatLongDa
 import { useQuery } from '@tanstack/react-query';
 import { StatCards } from '../../../components/stat-cards';
 import { errorMessage } from '../../../lib/api-errors';
+import { momentLabel } from '../../../lib/booking-time';
 import { downloadCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
 import { earningsQuery, useConnectPayoutAccount } from '../api/payouts.queries';
@@ -51,7 +52,7 @@ export function PayoutsTab() {
         <p>{data.whenPaid}</p>
         <p data-testid="next-payout">
           {data.nextPayoutAt
-            ? `Next payout: ${formatLongDate(data.nextPayoutAt)}, ${new Date(data.nextPayoutAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}.`
+            ? `Next payout: ${momentLabel(data.nextPayoutAt)}.`
             : data.account.status === 'enabled'
               ? 'Nothing is waiting to be paid out right now.'
               : 'Payouts start once your payout account is set up.'}

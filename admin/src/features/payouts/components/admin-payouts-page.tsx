@@ -18,6 +18,7 @@ import {
 
 const KIND_TEXT = { cleaner_share: 'Cleaner’s share', partner_commission: 'Partner commission' } as const;
 const STATUS_TONE = { pending: 'yellow', paid: 'green', failed: 'red' } as const;
+const STATUS_TEXT = { pending: 'Pending', paid: 'Paid', failed: 'Failed' } as const;
 
 /** Administrators' money page at /admin-payouts (decision 080): transfers, damage reports, the books, commission. */
 export function AdminPayoutsPage() {
@@ -57,7 +58,9 @@ function Reconciliation() {
           {
             label: 'Against the provider',
             value: r.differences.length === 0 ? 'No differences' : `${r.differences.length} differences`,
-            note: `${r.paymentsChecked} payments and ${r.transfersChecked} transfers checked${r.providerUnavailable ? ' (the provider did not answer)' : ''}`,
+            note: r.providerUnavailable
+              ? 'The payment provider did not answer: try again later'
+              : `The latest ${r.paymentsChecked} payments and ${r.transfersChecked} transfers, each compared with the provider’s own record`,
           },
         ]}
       />
@@ -129,7 +132,10 @@ function Transfers() {
                     Booking {p.bookingId}
                     <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
                   </th>
-                  <td data-label="To">{KIND_TEXT[p.kind]}</td>
+                  <td data-label="To">
+                    {p.recipient}
+                    <span className="payments-table__note">{KIND_TEXT[p.kind]}</span>
+                  </td>
                   <td data-label="Amount">
                     {formatDollars(p.amount)}
                     {Number(p.reversed) > 0 ? (
@@ -137,7 +143,7 @@ function Transfers() {
                     ) : null}
                   </td>
                   <td data-label="Status">
-                    <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{p.status}</span>
+                    <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{STATUS_TEXT[p.status]}</span>
                     {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
                   </td>
                   <td className="stack-table__actions">
