@@ -4458,7 +4458,7 @@ export interface components {
             reviewCount: number;
             /** @description every booking made with the cleaner, in any status */
             totalBookings: number;
-            /** @description earned: the cleaner’s share of their completed jobs’ charges after the platform fee and their part of every refund (the money split) */
+            /** @description earned: the cleaner’s share of their completed jobs’ charges, and of the fee a late cancellation kept, after the platform fee and their part of every refund (the money split) */
             totalEarnings: string;
             /** @description jobs not yet done nor cancelled: pending, confirmed or in progress (as `upcomingEarnings`) */
             upcomingBookings: number;

@@ -157,7 +157,7 @@ export const CleanerOverview = z
     }),
     totalEarnings: Money.meta({
       description:
-        'earned: the cleaner’s share of their completed jobs’ charges after the platform fee and their part of every refund (the money split)',
+        'earned: the cleaner’s share of their completed jobs’ charges, and of the fee a late cancellation kept, after the platform fee and their part of every refund (the money split)',
     }),
     upcomingEarnings: Money.meta({
       description:

@@ -103,7 +103,8 @@ async function refund(paymentId: number, amountCents: number, status: 'succeeded
  *   pending, card declined ($40.00 failed)                             → +0.00
  *   pending, unpaid                                                    → +0.00
  *   cancelled by the customer after it was confirmed, unpaid           → does not count
- * Earned $136.00, upcoming $119.00; 9 bookings, 2 completed, 3 cancelled, 4 upcoming;
+ *   cancelled late by the customer, paid $50.00, $25.00 refunded: the fee kept ($25.00) → earned +21.25
+ * Earned $157.25, upcoming $119.00; 10 bookings, 2 completed, 4 cancelled, 4 upcoming;
  * completion 2 ÷ (2 + 1) = 67%.
  * Reviews of the two completed jobs: 5 and 4 stars → average 4.5 of 2.
  */
@@ -120,6 +121,9 @@ await payment(await booking('confirmed', 'succeeded'), 6_000, 'succeeded');
 await payment(await booking('in_progress', 'succeeded'), 8_000, 'succeeded');
 await payment(await booking('pending', 'failed'), 4_000, 'failed');
 await booking('pending');
+const lateCancelled = await booking('cancelled', 'succeeded');
+await refund(await payment(lateCancelled, 5_000, 'succeeded'), 2_500, 'succeeded');
+await changed(lateCancelled, 'confirmed', 'customer');
 await backfillLedger(ctx.database, ctx.clock.now());
 
 const asFresh = await sessionFor(ctx, cleanerUser.id);
@@ -143,11 +147,11 @@ describe('GET /api/cleaners/profile/overview', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       cleanerId: fresh.id,
-      totalBookings: 9,
+      totalBookings: 10,
       completedBookings: 2,
-      cancelledBookings: 3,
+      cancelledBookings: 4,
       upcomingBookings: 4,
-      totalEarnings: '136.00',
+      totalEarnings: '157.25',
       upcomingEarnings: '119.00',
       cancelledByCleanerAfterAccepting: 1,
       averageRating: 4.5,
@@ -178,11 +182,11 @@ describe('GET /api/bookings?cleanerId=', () => {
   it('lists the cleaner’s own jobs to them, and refuses everyone else', async () => {
     const own = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}`, { headers: asFresh });
     expect(own.status).toBe(200);
-    expect(own.body.total).toBe(9);
+    expect(own.body.total).toBe(10);
     expect(new Set((own.body.items as Json[]).map((b) => b.cleanerId))).toEqual(new Set([fresh.id]));
     const latest = await ctx.json<Json>(`/api/bookings?cleanerId=${fresh.id}&limit=5`, { headers: asFresh });
     expect(latest.body.items).toHaveLength(5);
-    expect(latest.body.total).toBe(9);
+    expect(latest.body.total).toBe(10);
     // Another cleaner and the customer of these very bookings are refused.
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asOtherCleaner })).status).toBe(403);
     expect((await ctx.json(`/api/bookings?cleanerId=${fresh.id}`, { headers: asCustomer })).status).toBe(403);
@@ -200,6 +204,6 @@ describe('GET /api/bookings?cleanerId=', () => {
     });
     expect(demo.body.cleanerId).toBe(demoCleaner.id);
     expect(demo.body.totalBookings).toBeGreaterThan(0);
-    expect(demo.body.totalEarnings).not.toBe('136.00');
+    expect(demo.body.totalEarnings).not.toBe('157.25');
   });
 });

@@ -104,7 +104,8 @@ async function keptCents(db: Queryable, cleanerId: number, statuses: readonly Bo
  * The cleaner dashboard's figures, each one SQL aggregate over the cleaner's own rows: bookings by
  * outcome; jobs the cleaner accepted and then cancelled themself (a decline of an unpaid request,
  * or a customer's cancellation, is not the cleaner failing a job); money kept from completed jobs
- * and money paid for jobs still to come, each after every refund that did not fail; and the review
+ * and the fee a late cancellation kept, and money paid for jobs still to come, each after every
+ * refund that did not fail (a cancellation refunded in full leaves nothing); and the review
  * figures kept on the cleaner row.
  */
 const bookingCounts = preparedPer((db) =>
@@ -141,7 +142,7 @@ export async function cleanerOverviewFigures(db: Queryable, cleanerId: number) {
   const [[counts], [cleaner], earningsCents, upcomingEarningsCents] = await Promise.all([
     bookingCounts(db).execute({ cleanerId }),
     ratingOf(db).execute({ cleanerId }),
-    keptCents(db, cleanerId, ['completed']),
+    keptCents(db, cleanerId, ['completed', 'cancelled']),
     keptCents(db, cleanerId, UPCOMING),
   ]);
   return {
