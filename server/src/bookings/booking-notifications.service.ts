@@ -42,6 +42,7 @@ export type NotifiedBooking = Pick<
   | 'durationMinutes'
   | 'totalPriceCents'
   | 'hourlyRateCents'
+  | 'platformFeeBps'
   | 'specialInstructions'
   | 'guestName'
   | 'guestEmail'
@@ -71,6 +72,7 @@ export const factsOf = (booking: NotifiedBooking): BookingFacts => ({
   durationMinutes: booking.durationMinutes,
   totalPriceCents: booking.totalPriceCents,
   hourlyRateCents: booking.hourlyRateCents,
+  platformFeeBps: booking.platformFeeBps,
   specialInstructions: booking.specialInstructions,
 });
 

@@ -4,6 +4,7 @@ import {
   formatMoney,
   HOUR_MS,
   LATE_CANCELLATION_FEE_HOURS,
+  splitCharge,
 } from '@spotless/sdk/rules';
 import { toLocal } from '../lib/time';
 import { type Email, letter, link, sentence, shortDayText, timeText, whenText } from './email';
@@ -25,9 +26,28 @@ export interface BookingFacts {
   durationMinutes: number;
   totalPriceCents: number;
   hourlyRateCents: number;
+  /** The platform fee in force when it was booked (the money split, decision 078). */
+  platformFeeBps?: number;
   specialInstructions?: string | null;
   /** The booking page's warning for an address outside the cleaner's area (decision 071), if any. */
   areaNote?: string | null;
+}
+
+/**
+ * Where a paid booking's money goes, by the money split (decision 078): the cleaner's part and the
+ * platform fee (a partner's commission comes out of the fee, so it is not the customer's concern).
+ */
+function splitOf(booking: BookingFacts): { cleaner: string; fee: string; percent: string } | null {
+  if (booking.platformFeeBps === undefined) return null;
+  const split = splitCharge(booking.totalPriceCents, {
+    platformFeeBps: booking.platformFeeBps,
+    partnerCommissionBps: 0,
+  });
+  return {
+    cleaner: formatMoney(split.cleanerCents),
+    fee: formatMoney(split.platformFeeCents),
+    percent: `${booking.platformFeeBps / 100}%`,
+  };
 }
 
 /** The lines of a booking's summary: when, where, how long, the total and its number. */
@@ -93,11 +113,19 @@ export function bookingConfirmedEmail(
   const opening = input.paid
     ? `Your booking with ${input.cleanerName}${through} is confirmed, and your payment of ${formatMoney(booking.totalPriceCents)} went through.`
     : `${input.cleanerName} accepted your booking${through}, so it is confirmed. You have not paid for it yet${guestLink ? '' : ': you can pay from My Bookings'}.`;
+  const split = input.paid ? splitOf(booking) : null;
   return {
     subject: `Your booking is confirmed for ${shortDayText(booking.startsAt, booking.timeZone)}`,
     body: letter(input.firstName, [
       opening,
-      bookingSummary(booking),
+      bookingSummary(
+        booking,
+        split
+          ? [
+              `Of which: ${split.cleaner} to ${input.cleanerName}, ${split.fee} Spotless's ${split.percent} platform fee`,
+            ]
+          : [],
+      ),
       cancellationSentence(booking, input.paid, input.now),
       guestLink
         ? [
@@ -115,11 +143,19 @@ export function newBookingEmail(
   input: { firstName: string | null; booking: BookingFacts; customerName: string },
 ): Email {
   const { booking } = input;
+  const split = splitOf(booking);
   return {
     subject: `New booking: ${shortDayText(booking.startsAt, booking.timeZone)} at ${timeText(booking.startsAt, booking.timeZone)}`,
     body: letter(input.firstName, [
       `${input.customerName} booked you, and the booking is paid.`,
-      bookingSummary(booking, instructionsOf(booking)),
+      bookingSummary(booking, [
+        ...(split
+          ? [
+              `You earn: ${split.cleaner} after Spotless's ${split.percent} platform fee, paid out 24 hours after the job`,
+            ]
+          : []),
+        ...instructionsOf(booking),
+      ]),
       `See it in your cleaner dashboard: ${link(site, '/cleaner-dashboard')}`,
     ]),
   };

@@ -61,6 +61,16 @@ describe('the e-mail templates', () => {
   });
 });
 
+describe('the money split in the booking e-mails', () => {
+  it('tells the customer who receives what they paid, and the cleaner what they earn, by the split', () => {
+    // $135.00 at a 15% platform fee: $114.75 to the cleaner, $20.25 kept.
+    expect(gallery['bookingConfirmedEmail-paid']?.body).toContain(
+      "Of which: $114.75 to Maria Lopez, $20.25 Spotless's 15% platform fee",
+    );
+    expect(gallery.newBookingEmail?.body).toContain("You earn: $114.75 after Spotless's 15% platform fee");
+  });
+});
+
 describe('the pieces every e-mail is made of', () => {
   it('greets by first name, or says hello', () => {
     expect(greeting('Sam')).toBe('Hi Sam,');

@@ -22,6 +22,7 @@ export const SAMPLE_BOOKING: bookingEmails.BookingFacts = {
   durationMinutes: 120,
   totalPriceCents: 13_500,
   hourlyRateCents: 4_500,
+  platformFeeBps: 1_500,
   specialInstructions: 'The key is under the blue flowerpot.',
 };
 
