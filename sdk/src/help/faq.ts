@@ -113,7 +113,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
       {
         id: 'damage',
         question: 'What if something is damaged during a cleaning?',
-        answer: `Report the damage to support within ${policy.damageReportHours} hours of the service, with photos if you can. We will work with you and the cleaner to resolve the claim.`,
+        answer: `Use Report a problem on the booking in My Bookings within ${policy.damageReportHours} hours of the end of the service, with photos if you can. The cleaner's payout waits while we review it with you both; then we release it or refund part or all of what you paid.`,
       },
       {
         id: 'support-response',

@@ -300,6 +300,7 @@ const NEXT_STEPS: Record<string, string> = {
   cost: 'Compare cleaners and their rates: /cleaners',
   'how-to-pay': 'Pay for an unpaid booking from My Bookings: /dashboard',
   'refund-status': 'Your bookings: /dashboard — or contact support: /contact',
+  damage: 'Report a problem from the booking in My Bookings: /dashboard',
   reviews: 'Read reviews on any cleaner’s profile: /cleaners',
 };
 

@@ -53,7 +53,7 @@ const tips: { title: string; items: string[] }[] = [
     title: 'After your service',
     items: [
       'Check the work while it is fresh and raise concerns promptly.',
-      `Report any damage to support within ${policy.damageReportHours} hours, with photos if possible.`,
+      `Report any damage within ${policy.damageReportHours} hours with “Report a problem” on the booking in My Bookings, with photos if possible: the cleaner’s payout waits until we have resolved it.`,
       'Rate and review your cleaner to help the next customer.',
       'Change door codes you shared, if you prefer.',
     ],
