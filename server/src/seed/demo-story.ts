@@ -87,6 +87,18 @@ export function addDemoStory(data: DemoData): void {
       reviewed,
     });
   }
+  // A job that ended a few hours ago: inside the 24 hours in which its customer can report a problem.
+  const endedHoursAgo = toLocal(new Date(now.getTime() - 5 * 3_600_000), data.cleaner(other(8)).timeZone);
+  addBooking(data, {
+    customerId: c,
+    cleanerId: other(8),
+    serviceId: regular,
+    status: 'completed',
+    date: endedHoursAgo.date,
+    time: `${endedHoursAgo.time.slice(0, 2)}:00`,
+    paid: true,
+    reviewed: false,
+  });
   addBooking(data, {
     customerId: c,
     cleanerId: other(7),
