@@ -1,11 +1,11 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { accountForProvenEmail } from '../auth/accounts.service';
 import { findUserById } from '../auth/users.queries';
 import { type Actor, type Guest, personOf, requirePublicWriting } from '../contract/actor';
 import { AppError } from '../contract/errors';
 import type { Tx } from '../db/client';
 import type { Deps } from '../deps';
+import { sha256Hex } from '../lib/digest';
 import { toLocal } from '../lib/time';
 import { link } from '../notifications/email';
 import { siteOf } from '../notifications/site';
@@ -17,10 +17,6 @@ export function randomToken(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   return encodeBase64urlNoPadding(bytes);
-}
-
-export function sha256Hex(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
 /** How long a guest booking's e-mailed link stays good. */

@@ -2,6 +2,7 @@ import type { GuestBookingInput } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import { type Actor, requirePartner, requirePublicWriting } from '../contract/actor';
 import type { Deps } from '../deps';
+import { sha256Hex } from '../lib/digest';
 import { guestLinksEmail } from '../notifications/booking-emails';
 import { firstNameOf, nameOf } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
@@ -10,7 +11,7 @@ import { bookingCreatedEventStatement } from '../partners/partner-webhooks.servi
 import type { CountedAttempt } from '../rate-limits/rate-limit';
 import { answerOf, type BookingAnswer } from './booking-access.service';
 import { bookInOneBatch } from './booking-create.service';
-import { GUEST_TOKEN_DAYS_AFTER, newGuestLink, randomToken, sha256Hex } from './guest-access.service';
+import { GUEST_TOKEN_DAYS_AFTER, newGuestLink, randomToken } from './guest-access.service';
 import { guestBookingsToRelink, insertGuestLinks, retireGuestLinks } from './guest-tokens.queries';
 
 /** Guest checkout through a partner widget (decision 049): the booking, its token and its e-mailed link. */

@@ -1,6 +1,8 @@
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { localConnectedAccounts, localTransferReversals, localTransfers } from '../db/schema';
+import { sha256Hex } from '../lib/digest';
 import {
   type ConnectedAccount,
   type CreateTransferInput,
@@ -51,7 +53,7 @@ export class LocalConnect implements PayoutProvider {
 
   async createConnectedAccount(input: { email: string | null; idempotencyKey: string }): Promise<ConnectedAccount> {
     // The idempotency key names the account: asking again answers the same one.
-    const id = `acct_local_${(await digest(input.idempotencyKey)).slice(0, 16)}`;
+    const id = `acct_local_${sha256Hex(input.idempotencyKey).slice(0, 16)}`;
     await this.database.write((tx) =>
       tx
         .insert(localConnectedAccounts)
@@ -100,7 +102,7 @@ export class LocalConnect implements PayoutProvider {
     accountNumber: string;
   }): Promise<ConnectedAccount | { error: 'not_found' | 'invalid_bank_account' }> {
     const row = await this.row(input.providerAccountId);
-    if (!row || !constantTimeEqual(row.onboardingToken, input.token)) return { error: 'not_found' };
+    if (!row || !constantTimeEqual(bytesOf(row.onboardingToken), bytesOf(input.token))) return { error: 'not_found' };
     if (input.routingNumber !== LOCAL_TEST_BANK.routingNumber || input.accountNumber !== LOCAL_TEST_BANK.accountNumber)
       return { error: 'invalid_bank_account' };
     const now = this.clock.now();
@@ -207,14 +209,4 @@ export class LocalConnect implements PayoutProvider {
   }
 }
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+const bytesOf = (text: string) => new TextEncoder().encode(text);

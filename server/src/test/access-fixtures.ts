@@ -5,7 +5,6 @@
  */
 
 import { hashPassword, TEST_PASSWORD_COST } from '../auth/password';
-import { sha256Hex } from '../bookings/guest-access.service';
 import { startChat } from '../chat/chat.service';
 import type { CleanerRow } from '../db/schema';
 import {
@@ -20,6 +19,7 @@ import {
   timeSlots,
   users,
 } from '../db/schema';
+import { sha256Hex } from '../lib/digest';
 import { createPaymentIntent } from '../payments/payments.service';
 import { seedDemoData } from '../seed/generate';
 import { createTestContext } from './harness';

@@ -1,7 +1,7 @@
 import { centsToDollars, quoteBooking } from '@spotless/sdk/rules';
 import { eq } from 'drizzle-orm';
-import { sha256Hex } from '../../bookings/guest-access.service';
 import { cleaners, guestBookingLinks, services } from '../../db/schema';
+import { sha256Hex } from '../../lib/digest';
 import { world } from '../access-fixtures';
 import { all, bookingOf, type Row, usersOnly } from './row';
 
