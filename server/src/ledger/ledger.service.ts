@@ -1,5 +1,5 @@
 import { refundSplit, type Split, splitCharge } from '@spotless/sdk/rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { CHARGED_STATUSES } from '../bookings/booking-actions';
 import type { Database, Queryable, Tx } from '../db/client';
 import { bookings, type LEDGER_ACCOUNTS, type LEDGER_KINDS, ledgerEntries, ledgerLines, payments } from '../db/schema';
@@ -52,42 +52,57 @@ export function balanced(lines: readonly Line[]): boolean {
   return debits === credits;
 }
 
+/** Entries per insert statement: well inside SQLite's bound on a statement's parameters. */
+const POST_CHUNK = 250;
+
 /**
  * Posts entries in the caller's transaction; an entry whose key is already posted is skipped
  * whole. Lines of zero are left out; an entry with nothing left is not posted.
  */
 export async function postEntries(tx: Tx, entries: readonly Entry[], now: Date): Promise<number> {
-  let posted = 0;
-  for (const entry of entries) {
+  const kept = entries.flatMap((entry) => {
     const lines = entry.lines.filter((l) => (l.debitCents ?? 0) !== 0 || (l.creditCents ?? 0) !== 0);
-    if (lines.length === 0) continue;
+    if (lines.length === 0) return [];
     if (!balanced(lines)) throw new Error(`ledger entry ${entry.key} does not balance`);
-    const amountCents = lines.reduce((sum, l) => sum + (l.debitCents ?? 0), 0);
-    const [row] = await tx
+    return [{ entry, lines }];
+  });
+  let posted = 0;
+  // A statement for the entries and one for their lines, per chunk (a migration posts thousands).
+  for (let i = 0; i < kept.length; i += POST_CHUNK) {
+    const chunk = kept.slice(i, i + POST_CHUNK);
+    const rows = await tx
       .insert(ledgerEntries)
-      .values({
-        key: entry.key,
-        kind: entry.kind,
-        bookingId: entry.bookingId,
-        paymentId: entry.paymentId ?? null,
-        payoutId: entry.payoutId ?? null,
-        amountCents,
-        memo: entry.memo ?? '',
-        createdAt: now,
-      })
+      .values(
+        chunk.map(({ entry, lines }) => ({
+          key: entry.key,
+          kind: entry.kind,
+          bookingId: entry.bookingId,
+          paymentId: entry.paymentId ?? null,
+          payoutId: entry.payoutId ?? null,
+          amountCents: lines.reduce((sum, l) => sum + (l.debitCents ?? 0), 0),
+          memo: entry.memo ?? '',
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing()
-      .returning({ id: ledgerEntries.id });
-    if (!row) continue;
+      .returning({ id: ledgerEntries.id, key: ledgerEntries.key });
+    if (rows.length === 0) continue;
+    const idOf = new Map(rows.map((row) => [row.key, row.id]));
     await tx.insert(ledgerLines).values(
-      lines.map((l) => ({
-        entryId: row.id,
-        account: l.account,
-        partyId: l.partyId ?? null,
-        debitCents: l.debitCents ?? 0,
-        creditCents: l.creditCents ?? 0,
-      })),
+      chunk.flatMap(({ entry, lines }) => {
+        const entryId = idOf.get(entry.key);
+        return entryId === undefined
+          ? []
+          : lines.map((l) => ({
+              entryId,
+              account: l.account,
+              partyId: l.partyId ?? null,
+              debitCents: l.debitCents ?? 0,
+              creditCents: l.creditCents ?? 0,
+            }));
+      }),
     );
-    posted += 1;
+    posted += rows.length;
   }
   return posted;
 }
@@ -231,7 +246,7 @@ export async function syncPaymentLedger(
 }
 
 /** Charged payments per batch when the ledger catches up with payments made before it. */
-const BACKFILL_BATCH = 200;
+const BACKFILL_BATCH = 1000;
 
 /**
  * Gives every charged payment the ledger does not hold yet its entries: the migration that brought
@@ -242,6 +257,9 @@ const BACKFILL_BATCH = 200;
  */
 export async function backfillLedger(database: Database, now: Date): Promise<number> {
   let posted = 0;
+  // Each batch reads on from the last payment the one before read (by id): from the start each
+  // time, every batch would walk again past every payment already posted.
+  let after = 0;
   for (;;) {
     const rows = await database.db
       .select({
@@ -256,6 +274,7 @@ export async function backfillLedger(database: Database, now: Date): Promise<num
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .where(
         and(
+          gt(payments.id, after),
           inArray(payments.status, [...CHARGED_STATUSES] as Array<'succeeded' | 'refunded' | 'disputed'>),
           sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.key} = 'charge:' || ${payments.id})`,
         ),
@@ -263,6 +282,7 @@ export async function backfillLedger(database: Database, now: Date): Promise<num
       .orderBy(payments.id)
       .limit(BACKFILL_BATCH);
     if (rows.length === 0) return posted;
+    after = rows[rows.length - 1]?.id ?? after;
     const entries = rows.flatMap((row) =>
       chargeEntries(
         row,

@@ -80,11 +80,11 @@ const sections: LegalSection[] = [
     title: 'Damage and claims',
     body: (
       <p>
-        Damage or loss must be reported within {policy.damageReportHours} hours of the end of the service, with
-        “Report a problem” on the booking in My Bookings, with a description and, where possible, photos. The cleaner’s
-        payout for the job is held while we review the claim with you and the cleaner, and with the cleaner’s insurer or
-        bond where one applies; we then release the payout or refund part or all of what you paid, and tell you both.
-        Claims reported later may not be accepted.
+        Damage or loss must be reported within {policy.damageReportHours} hours of the end of the service, with “Report
+        a problem” on the booking in My Bookings, with a description and, where possible, photos. The cleaner’s payout
+        for the job is held while we review the claim with you and the cleaner, and with the cleaner’s insurer or bond
+        where one applies; we then release the payout or refund part or all of what you paid, and tell you both. Claims
+        reported later may not be accepted.
       </p>
     ),
   },

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
+import { StackTable } from '../../../components/stack-table';
 import { StatCards } from '../../../components/stat-cards';
 import { errorMessage, fieldErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
@@ -65,31 +66,23 @@ function Reconciliation() {
         ]}
       />
       {r.differences.length > 0 ? (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table card" data-testid="differences">
-            <caption className="visually-hidden">Differences between the ledger and the provider</caption>
-            <thead>
-              <tr>
-                <th scope="col">What</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Ledger</th>
-                <th scope="col">Provider</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.differences.map((d) => (
-                <tr key={`${d.kind}-${d.detail}`}>
-                  <th scope="row">
-                    {d.kind.replaceAll('_', ' ')} <span className="payments-table__note">{d.detail}</span>
-                  </th>
-                  <td data-label="Booking">{d.bookingId ?? '—'}</td>
-                  <td data-label="Ledger">{formatDollars(d.ledger)}</td>
-                  <td data-label="Provider">{formatDollars(d.provider)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          caption="Differences between the ledger and the provider"
+          columns={['What', 'Booking', 'Ledger', 'Provider']}
+          testId="differences"
+          card
+        >
+          {r.differences.map((d) => (
+            <tr key={`${d.kind}-${d.detail}`}>
+              <th scope="row">
+                {d.kind.replaceAll('_', ' ')} <span className="payments-table__note">{d.detail}</span>
+              </th>
+              <td data-label="Booking">{d.bookingId ?? '—'}</td>
+              <td data-label="Ledger">{formatDollars(d.ledger)}</td>
+              <td data-label="Provider">{formatDollars(d.provider)}</td>
+            </tr>
+          ))}
+        </StackTable>
       ) : null}
     </section>
   );
@@ -113,56 +106,47 @@ function Transfers() {
       {list.data.items.length === 0 ? (
         <p className="muted">No transfers yet: completed jobs are paid out 24 hours after they end.</p>
       ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table card" data-testid="payouts-list">
-            <caption className="visually-hidden">Transfers, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Booking</th>
-                <th scope="col">To</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((p) => (
-                <tr key={p.id} data-testid="payout-row" data-booking-id={p.bookingId}>
-                  <th scope="row">
-                    Booking {p.bookingId}
-                    <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
-                  </th>
-                  <td data-label="To">
-                    {p.recipient}
-                    <span className="payments-table__note">{KIND_TEXT[p.kind]}</span>
-                  </td>
-                  <td data-label="Amount">
-                    {formatDollars(p.amount)}
-                    {Number(p.reversed) > 0 ? (
-                      <span className="payments-table__note">Reversed {formatDollars(p.reversed)}</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Status">
-                    <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{STATUS_TEXT[p.status]}</span>
-                    {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
-                  </td>
-                  <td className="stack-table__actions">
-                    {p.actions.retry ? (
-                      <button
-                        type="button"
-                        className="btn btn--outline btn--sm"
-                        disabled={retry.isPending}
-                        onClick={() => p.actions.retry && retryNow(p.actions.retry)}
-                      >
-                        {p.actions.retry.title}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          caption="Transfers, newest first"
+          columns={['Booking', 'To', 'Amount', 'Status', 'Actions']}
+          testId="payouts-list"
+          card
+        >
+          {list.data.items.map((p) => (
+            <tr key={p.id} data-testid="payout-row" data-booking-id={p.bookingId}>
+              <th scope="row">
+                Booking {p.bookingId}
+                <span className="payments-table__note">{formatLongDate(p.paidAt ?? p.createdAt)}</span>
+              </th>
+              <td data-label="To">
+                {p.recipient}
+                <span className="payments-table__note">{KIND_TEXT[p.kind]}</span>
+              </td>
+              <td data-label="Amount">
+                {formatDollars(p.amount)}
+                {Number(p.reversed) > 0 ? (
+                  <span className="payments-table__note">Reversed {formatDollars(p.reversed)}</span>
+                ) : null}
+              </td>
+              <td data-label="Status">
+                <span className={`tone-badge tone-badge--${STATUS_TONE[p.status]}`}>{STATUS_TEXT[p.status]}</span>
+                {p.failureReason ? <span className="payments-table__note">{p.failureReason}</span> : null}
+              </td>
+              <td className="stack-table__actions">
+                {p.actions.retry ? (
+                  <button
+                    type="button"
+                    className="btn btn--outline btn--sm"
+                    disabled={retry.isPending}
+                    onClick={() => p.actions.retry && retryNow(p.actions.retry)}
+                  >
+                    {p.actions.retry.title}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );
@@ -260,31 +244,22 @@ function Commissions() {
       {list.data.months.length === 0 ? (
         <p className="muted">No partner has brought a paid booking yet.</p>
       ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table card" data-testid="partner-commissions">
-            <caption className="visually-hidden">Commission per partner and month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Partner</th>
-                <th scope="col">Month</th>
-                <th scope="col">Accrued</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Payable</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.months.map((row) => (
-                <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
-                  <th scope="row">{row.partnerName}</th>
-                  <td data-label="Month">{row.month}</td>
-                  <td data-label="Accrued">{formatDollars(row.accrued)}</td>
-                  <td data-label="Paid">{formatDollars(row.paid)}</td>
-                  <td data-label="Payable">{formatDollars(row.payable)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          caption="Commission per partner and month"
+          columns={['Partner', 'Month', 'Accrued', 'Paid', 'Payable']}
+          testId="partner-commissions"
+          card
+        >
+          {list.data.months.map((row) => (
+            <tr key={`${row.partnerId}-${row.month}`} data-testid="commission-row">
+              <th scope="row">{row.partnerName}</th>
+              <td data-label="Month">{row.month}</td>
+              <td data-label="Accrued">{formatDollars(row.accrued)}</td>
+              <td data-label="Paid">{formatDollars(row.paid)}</td>
+              <td data-label="Payable">{formatDollars(row.payable)}</td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );
