@@ -187,6 +187,26 @@ export const BENCHES: Record<string, Bench> = {
       { label: '`integrity_check`', path: 'restore.verification.integrityCheck' },
     ],
   },
+  ledger: {
+    title: 'The ledger',
+    command: 'npm run bench:ledger',
+    figures: [
+      { label: 'cleaners', path: 'cleaners' },
+      { label: 'payments', path: 'payments' },
+      { label: 'ledger entries', path: 'ledgerEntries' },
+      { label: 'ledger lines', path: 'ledgerLines' },
+      {
+        label: 'every payment posted from an empty ledger (once, on upgrading)',
+        path: 'backfillFromEmptySeconds',
+        unit: 's',
+      },
+      { label: 'the ledger step at each start, nothing to post', path: 'startupNoOpMs', unit: 'ms' },
+      { label: 'reconciliation with the local provider', path: 'reconciliationMs', unit: 'ms' },
+      { label: 'jobs of the busiest cleaner', path: 'busiestCleanerJobs' },
+      { label: 'their dashboard figures', path: 'overviewMs', unit: 'ms' },
+      { label: 'their Earnings & Payouts', path: 'earningsMs', unit: 'ms' },
+    ],
+  },
   faults: {
     title: 'Faults',
     command: 'npm run bench:faults',

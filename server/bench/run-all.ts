@@ -23,6 +23,7 @@ const benches = [
   'assistant.bench.ts',
   'workers-signups.bench.ts',
   'uploads.bench.ts',
+  'ledger.bench.ts',
   'backup.bench.ts',
 ];
 
