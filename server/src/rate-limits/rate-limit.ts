@@ -125,7 +125,7 @@ export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subj
 }
 
 /**
- * Counts one upload for the signed-in account (application documents and review photos share the
+ * Counts one upload for the signed-in account (application documents, review and damage report photos share the
  * count): called once the service has let the caller upload, before the body is read. 429 past
  * UPLOAD_RATE_LIMIT per hour.
  */
