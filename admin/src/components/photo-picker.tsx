@@ -40,6 +40,7 @@ export function PhotoPicker<T extends ChosenPhoto>({
 }: PhotoPickerProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const full = photos.length >= MAX_PHOTOS;
   const choose = async (files: FileList | null) => {
     const picked = [...(files ?? [])];
     if (input.current) input.current.value = '';
@@ -61,15 +62,23 @@ export function PhotoPicker<T extends ChosenPhoto>({
     <div className="photo-picker">
       <Field label={label} hint={hint} error={error}>
         {(control) => (
-          <input
-            {...control}
-            ref={input}
-            type="file"
-            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-            multiple
-            disabled={photos.length >= MAX_PHOTOS || busy}
-            onChange={(e) => void choose(e.target.files)}
-          />
+          // The browser's own control says "No file chosen" once the chosen files are listed below:
+          // it is laid over a button that says what choosing does now, and takes its clicks and keys.
+          <span className={`btn btn--outline btn--sm photo-picker__choose${full || busy ? ' is-disabled' : ''}`}>
+            <span aria-hidden="true">
+              {full ? `${MAX_PHOTOS} photos chosen` : photos.length === 0 ? 'Choose photos' : 'Add more photos'}
+            </span>
+            <input
+              {...control}
+              ref={input}
+              className="photo-picker__input"
+              type="file"
+              accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+              multiple
+              disabled={full || busy}
+              onChange={(e) => void choose(e.target.files)}
+            />
+          </span>
         )}
       </Field>
       {photos.length > 0 ? (
