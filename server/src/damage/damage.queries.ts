@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bookings, damageReportPhotos, damageReports } from '../db/schema';
 import type { DamageFacts } from './damage-rules';
@@ -16,11 +16,7 @@ export interface DamageReportWithFacts {
 
 const photoCount = sql<number>`(select count(*) from ${damageReportPhotos} where ${damageReportPhotos.reportId} = ${damageReports.id})`;
 
-async function withFacts(
-  db: Queryable,
-  where: ReturnType<typeof eq> | undefined,
-  limit: number,
-): Promise<DamageReportWithFacts[]> {
+async function withFacts(db: Queryable, where: SQL | undefined, limit: number): Promise<DamageReportWithFacts[]> {
   const rows = await db
     .select({ report: damageReports, cleanerId: bookings.cleanerId, photoCount })
     .from(damageReports)

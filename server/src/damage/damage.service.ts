@@ -57,19 +57,21 @@ export function damageViewerOf(actor: Actor): DamageViewer {
   return { userId: userIdOf(actor), cleanerId: cleanerIdOf(actor), admin: isAdmin(actor) };
 }
 
-/** Each report with its photos and the viewer's actions, in two reads whatever their number. */
-export async function answersFor(
+/** Each report with its photos and the viewer's actions: one read of photos, whatever their number. */
+async function answersFor(
   db: Queryable,
   reports: readonly DamageReportWithFacts[],
   viewer: DamageViewer,
 ): Promise<DamageAnswer[]> {
-  const photos = await photosOf(
+  const photos = new Map<number, DamagePhotoRow[]>();
+  const found = await photosOf(
     db,
     reports.map((r) => r.row.id),
   );
+  for (const photo of found) photos.set(photo.reportId, [...(photos.get(photo.reportId) ?? []), photo]);
   return reports.map(({ row, facts }) => ({
     row,
-    photos: photos.filter((p) => p.reportId === row.id),
+    photos: photos.get(row.id) ?? [],
     allowed: damageActionsFor(facts, viewer),
   }));
 }

@@ -59,7 +59,7 @@ export function rateLimitPolicies(
     contact: { limit: config.contactRateLimit, windowMs: HOUR_MS },
     bookingCreate: { limit: config.bookingRateLimit, windowMs: HOUR_MS },
     /**
-     * Uploads per account, documents and review photos together (each request one, whatever it
+     * Uploads per account, documents and photos together (each request one, whatever it
      * carries): every picture is decoded, so one account cannot keep the image workers busy.
      */
     upload: { limit: config.uploadRateLimit, windowMs: HOUR_MS },
