@@ -12,7 +12,20 @@ export default defineConfig({
   // The SDK's entries resolve to its TypeScript sources inside the monorepo (decision 032).
   resolve: { conditions: ['@spotless/source', ...defaultClientConditions] },
   // `manifest`: scripts/page-chunks.mjs reads it to name each page's chunks (decision 059).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Six characters of content hash, not eight: the first download names every lazy chunk
+        // (the preload map of each page), and two random characters a name are bytes nothing compresses.
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
+      },
+    },
+  },
   server: { proxy },
   preview: { proxy },
 });

@@ -1,6 +1,7 @@
 import type { Booking } from '@spotless/sdk';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sampleJpeg } from '../server/src/test/sample-files';
 import { apiSignIn, bookDemoCleanerOnWeekday, getJson } from './api';
 import { screenshotsIn, seriousViolations, signInAsAdmin } from './browser';
 import { runJob as runJobOn } from './jobs';
@@ -11,7 +12,8 @@ import { useBrowser, useServer } from './server';
  * the test-mode onboarding page, a paid job of theirs is completed on the server's test clock, and
  * their Earnings & Payouts tab shows it pending (inside the 24 hours), then available, then paid
  * out once the payout job has run — with the platform fee beside it. An administrator sees the
- * transfer, the books and the partners' commission.
+ * transfer, the books and the partners' commission. A customer reports a problem with a photo
+ * (decision 082), which holds the payout until an administrator, who sees the photo, resolves it.
  */
 
 const server = await useServer();
@@ -21,6 +23,24 @@ const shot = screenshotsIn('payouts');
 const HOUR = 3_600_000;
 
 const runJob = (name: string) => runJobOn(server, name);
+
+/**
+ * Both widths of a screen, saved as `<name>-1280.png` and `<name>-390.png` with `part` (when given)
+ * in view, and no sideways scrolling on a phone.
+ */
+async function shootBoth(page: Page, name: string, part?: Locator) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`${name}-${width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** Performs one of the booking's own actions as `request`'s person. */
 async function act(request: APIRequestContext, id: number, name: 'start' | 'complete', status: string) {
@@ -213,9 +233,26 @@ describe('a cleaner is paid out', () => {
     await page.getByRole('button', { name: 'Report a problem' }).first().click();
     const dialog = page.getByTestId('report-damage');
     await dialog.getByLabel('What happened?').fill('The glass shower door has a new crack along the bottom.');
-    await page.screenshot({ path: shot('8-report-problem-1280.png') });
+    // A page named like a photo is refused before it is sent, with a message under the picker.
+    const picker = dialog.getByLabel('Photos (optional)');
+    await picker.setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html>') });
+    await expect.poll(() => dialog.getByText('Invalid File Type: door.png').isVisible()).toBe(true);
+    expect(await dialog.getByTestId('photo-draft').count()).toBe(0);
+    // A phone photo (EXIF with a GPS position, which the server strips): seen before it is sent.
+    await picker.setInputFiles({
+      name: 'shower-door.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(sampleJpeg(640, 480, { orientation: 1 })),
+    });
+    const preview = dialog.getByTestId('photo-preview');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    expect(await preview.getAttribute('alt')).toBe('Preview of shower-door.jpg');
+    expect(await dialog.getByText('Invalid File Type').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootBoth(page, '8-report-problem');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Problem reported');
+    expect(await page.getByTestId('toast').first().innerText()).toContain('1 photo');
 
     // A day later it would be due, but the report holds it.
     server.setTime(new Date(startsAt.getTime() + 30 * HOUR));
@@ -226,10 +263,23 @@ describe('a cleaner is paid out', () => {
     const form = admin.getByRole('form', { name: `Damage report on booking ${booking.id}` });
     await form.waitFor();
     expect(await admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`).count()).toBe(0);
+    // The customer's photo, as a thumbnail that loads with the administrator's session and opens full size.
+    const thumbnail = form.getByTestId('damage-photo');
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    await form.getByRole('button', { name: 'Open photo 1 of 1 full size' }).click();
+    const full = admin.getByRole('dialog', { name: 'Photo 1 of 1' });
+    await expect
+      .poll(() => full.getByTestId('damage-photo-full').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(640);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await shootBoth(admin, '10-report-photo');
+    await admin.keyboard.press('Escape');
+    await full.waitFor({ state: 'detached' });
     await form.getByLabel('Decision').selectOption('partial_refund');
     await form.getByLabel('Refund amount ($)').fill('20.00');
     await form.getByLabel('Reason (both parties read it)').fill('The crack was new; the rest was well done');
-    await admin.screenshot({ path: shot('9-resolve-report-1280.png'), fullPage: true });
+    await shootBoth(admin, '9-resolve-report', form);
     await form.getByRole('button', { name: 'Resolve' }).click();
     await expect.poll(() => admin.getByTestId('toast').first().innerText()).toContain('Report resolved');
     await runJob('pay-out');

@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * Damage reports, newest first (administrators)
-         * @description The latest 200; an open one carries `actions.resolve`.
+         * @description The latest 200, each with its photos; an open one carries `actions.resolve`.
          */
         get: operations["listDamageReports"];
         put?: never;
@@ -112,7 +112,7 @@ export interface paths {
         };
         /**
          * One damage report (administrators)
-         * @description The customer’s description, its status and, once resolved, the outcome, the refund and the reason; `actions.resolve` while open.
+         * @description The customer’s description and photos, its status and, once resolved, the outcome, the refund and the reason; `actions.resolve` while open.
          */
         get: operations["getDamageReport"];
         put?: never;
@@ -950,7 +950,7 @@ export interface paths {
         put?: never;
         /**
          * Report a problem with a completed job (its customer)
-         * @description Within 24 hours of the end of a completed, paid job (the booking’s `actions.reportDamage`): the cleaner is told, and their payout for the job waits until an administrator resolves the report. One report a booking. Refused to the assistant.
+         * @description Within 24 hours of the end of a completed, paid job (the booking’s `actions.reportDamage`): the cleaner is told, and their payout for the job waits until an administrator resolves the report. One report a booking. Photos follow through the report’s `actions.addPhotos`. Refused to the assistant.
          */
         post: operations["reportDamage"];
         delete?: never;
@@ -1349,6 +1349,46 @@ export interface paths {
          * @description The signed-in customer of the booking only. The charge is always the booking’s total as the server computed it; `amount` is only compared with it (409 `amount_mismatch` when different). One intent per booking and total: calling again answers the same client secret. Honours `Idempotency-Key`.
          */
         post: operations["createPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/damage-reports/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add photos to your damage report (multipart)
+         * @description multipart/form-data: `photos` (one or more files). The customer who reported the problem, while the report is open (its `actions.addPhotos`). At most 5 photos per report; each JPEG or PNG as its bytes show (not its name or declared type) and at most 10MB. A body larger than the photos that still fit may be is refused before it is read (413). Each photo is decoded and stored re-encoded, without its metadata (no EXIF, no GPS position); one of more than 16.7 megapixels (4096 × 4096) is 413 `image_too_large` before it is decoded. The cleaner is e-mailed how many photos were attached. Each request counts once against the account’s hourly upload limit (UPLOAD_RATE_LIMIT, shared with review photos and application documents). Refused to the assistant.
+         */
+        post: operations["addDamageReportPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/damage-reports/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A damage report photo’s bytes
+         * @description The image, with the type its bytes were found to be (image/jpeg or image/png), `X-Content-Type-Options: nosniff` and a private cache. For the customer who reported it, the booking’s cleaner and administrators; anyone else gets 404.
+         */
+        get: operations["getDamageReportPhoto"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4530,6 +4570,23 @@ export interface components {
         };
         DamageReport: {
             actions: {
+                /** @description the customer who reported it, while it is open and has fewer than 5 photos */
+                addPhotos?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "addPhotos";
+                    /** @constant */
+                    operation: "addDamageReportPhotos";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "multipart/form-data";
+                };
                 /** @description administrators, while open: release the payout or refund part or all */
                 resolve?: {
                     /** @description terms the person should read before agreeing, e.g. a cancellation fee */
@@ -4576,6 +4633,8 @@ export interface components {
                     title?: string;
                 };
             };
+            /** @description in the order they were added; at most 5 */
+            photos: components["schemas"]["DamageReportPhoto"][];
             refund: string | null;
             resolutionReason: string | null;
             resolvedAt: string | null;
@@ -4601,6 +4660,14 @@ export interface components {
                 };
             };
             total: number;
+        };
+        DamageReportPhoto: {
+            /** @description the image (getDamageReportPhoto) */
+            href: string;
+            id: number;
+        };
+        DamageReportPhotoUpload: {
+            photos: string[];
         };
         DamageResolveInput: {
             /** @description a partial refund, in dollars */
@@ -7212,6 +7279,8 @@ export type ContactMessageInput = components['schemas']['ContactMessageInput'];
 export type DamageReport = components['schemas']['DamageReport'];
 export type DamageReportInput = components['schemas']['DamageReportInput'];
 export type DamageReportList = components['schemas']['DamageReportList'];
+export type DamageReportPhoto = components['schemas']['DamageReportPhoto'];
+export type DamageReportPhotoUpload = components['schemas']['DamageReportPhotoUpload'];
 export type DamageResolveInput = components['schemas']['DamageResolveInput'];
 export type DocumentReviewInput = components['schemas']['DocumentReviewInput'];
 export type DocumentUploadInput = components['schemas']['DocumentUploadInput'];
@@ -10844,6 +10913,144 @@ export interface operations {
             };
             /** @description The payment provider is unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    addDamageReportPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DamageReportPhotoUpload"];
+            };
+        };
+        responses: {
+            /** @description The report with its photos */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DamageReport"];
+                };
+            };
+            /** @description No photos, or a malformed field (`photos`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking’s cleaner: only the customer who reported it adds photos */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such report, or not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 5 photos in all (`too_many_photos`), or the report is resolved (`report_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A photo over 10MB, or a body larger than the photos that fit (`file_too_large`); a photo of more than 16.7 megapixels (`image_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not multipart, or a file that is not a JPEG or PNG image (`invalid_file_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A photo still decoding at the deadline (`image_too_complex`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads from this account this hour (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The image workers are all busy (`images_busy`, Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDamageReportPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                photoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such photo, or not a report you may see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 /**
- * Uploads (application documents, review photos): the size limit and the type read from a file's
+ * Uploads (application documents, review and damage report photos): the size limit and the type read from a file's
  * first bytes — its "magic number" — never from its name or declared type
  * (docs/product/cleaners.md, docs/product/discovery.md). The server refuses by these; the browser
  * checks the same before sending.
@@ -11,12 +11,22 @@ export const DOCUMENT_TYPES: readonly UploadType[] = ['application/pdf', 'image/
 export const PHOTO_TYPES: readonly UploadType[] = ['image/jpeg', 'image/png'];
 
 /**
+ * Photos on a review or a damage report (docs/product/discovery.md, docs/product/payouts.md): at
+ * most 5 on one, each at most 10 MB, a JPEG or a PNG by its bytes.
+ */
+export const PHOTO_LIMITS = {
+  maxPhotos: 5,
+  maxBytes: UPLOAD_MAX_BYTES,
+  types: ['image/jpeg', 'image/png'],
+} as const;
+
+/**
  * The most pixels the server decodes in one uploaded picture (a small file can declare an
  * enormous canvas, and a decode's time and memory grow with its pixels): 4096 × 4096, every 12 and
  * 16 megapixel camera's photo. The hosted app scales a larger picture down before sending it.
  */
 export const IMAGE_MAX_PIXELS = 4096 * 4096;
-/** The longest side the server keeps of a review photo: sharp in a list and a dialog on any screen. */
+/** The longest side the server keeps of a photo (a review's, a damage report's): sharp in a list and a dialog on any screen. */
 export const PHOTO_MAX_DIMENSION = 2048;
 /** The longest side the server keeps of a document image: an ID or a certificate stays legible. */
 export const DOCUMENT_MAX_DIMENSION = 4096;

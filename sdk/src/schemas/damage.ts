@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_LIMITS } from '../rules/files';
 import { listOf, Money } from './common';
 import { actionOf, linkTo } from './hypermedia';
 
@@ -24,11 +25,35 @@ export const DamageResolveInput = z
   .strict()
   .meta({ id: 'DamageResolveInput' });
 
+/**
+ * `POST /api/damage-reports/:id/photos` as multipart/form-data (docs/product/payouts.md): the
+ * server reads it itself, checking each file's bytes; this describes the form for OpenAPI and
+ * generated clients.
+ */
+export const DamageReportPhotoUpload = z
+  .object({
+    photos: z
+      .array(z.file().meta({ description: 'JPEG or PNG (by its bytes), at most 10MB' }))
+      .min(1)
+      .max(PHOTO_LIMITS.maxPhotos),
+  })
+  .meta({ id: 'DamageReportPhotoUpload' });
+
+/** One photo of a damage report: its bytes are at `href`, for the reporting customer, the cleaner and administrators. */
+export const DamageReportPhoto = z
+  .object({
+    id: z.number().int(),
+    href: z.string().meta({ description: 'the image (getDamageReportPhoto)' }),
+  })
+  .meta({ id: 'DamageReportPhoto' });
+export type DamageReportPhoto = z.infer<typeof DamageReportPhoto>;
+
 export const DamageReport = z
   .object({
     id: z.number().int(),
     bookingId: z.number().int(),
     description: z.string(),
+    photos: z.array(DamageReportPhoto).meta({ description: 'in the order they were added; at most 5' }),
     status: z.enum(['open', 'released', 'partial_refund', 'full_refund']),
     resolutionReason: z.string().nullable(),
     refund: Money.nullable(),
@@ -39,6 +64,9 @@ export const DamageReport = z
       resolve: actionOf('resolve', 'POST', 'resolveDamageReport')
         .optional()
         .meta({ description: 'administrators, while open: release the payout or refund part or all' }),
+      addPhotos: actionOf('addPhotos', 'POST', 'addDamageReportPhotos', 'multipart/form-data')
+        .optional()
+        .meta({ description: 'the customer who reported it, while it is open and has fewer than 5 photos' }),
     }),
   })
   .meta({ id: 'DamageReport' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_LIMITS } from '../rules/files';
 import { MESSAGES } from '../rules/messages';
 import { REVIEW_AREAS } from '../rules/reviews';
 
@@ -10,11 +11,7 @@ import { actionOf, linkTo, PageLink, pageLinks } from './hypermedia';
 const text = MESSAGES.review;
 
 /** At most 5 photos per review (docs/product/discovery.md), each at most 10 MB, JPEG or PNG. */
-export const REVIEW_PHOTO_LIMITS = {
-  maxPhotos: 5,
-  maxBytes: 10 * 1024 * 1024,
-  types: ['image/jpeg', 'image/png'],
-} as const;
+export const REVIEW_PHOTO_LIMITS = PHOTO_LIMITS;
 
 export const ReviewVoteType = z.enum(['helpful', 'not_helpful']).meta({ id: 'ReviewVoteType' });
 export type ReviewVoteType = z.infer<typeof ReviewVoteType>;

@@ -56,6 +56,7 @@ export class BackupRefusal extends Error {}
 export const FILE_REFERENCES = [
   { table: 'application_documents', column: 'storage_key' },
   { table: 'review_photos', column: 'storage_key' },
+  { table: 'damage_report_photos', column: 'storage_key' },
 ] as const;
 
 const REFERENCED_KEYS = FILE_REFERENCES.map(({ table, column }) => `select ${column} as k from ${table}`).join(

@@ -1,13 +1,22 @@
 import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
 import type { DamageReportInput, DamageResolveInput } from '@spotless/sdk/schemas';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit-log';
 import { damageReportOpen } from '../bookings/booking-actions';
 import { partyOf } from '../bookings/booking-state';
 import { contactsOf, findBooking } from '../bookings/bookings.queries';
-import { type Actor, requireAdmin, requirePersonWriting } from '../contract/actor';
+import {
+  type Actor,
+  cleanerIdOf,
+  isAdmin,
+  requireAdmin,
+  requirePersonOrAdmin,
+  requirePersonWriting,
+  userIdOf,
+} from '../contract/actor';
 import { AppError, badRequest, notFound } from '../contract/errors';
+import type { Queryable } from '../db/client';
 import { damageReports, payments } from '../db/schema';
 import type { Deps } from '../deps';
 import { damageReportedEmail, damageResolvedEmail } from '../notifications/money-emails';
@@ -15,6 +24,15 @@ import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
 import { parseDollars } from '../payments/payments.service';
 import { refundPayment } from '../payments/refunds.service';
+import {
+  type DamagePhotoRow,
+  type DamageReportRow,
+  type DamageReportWithFacts,
+  findReport,
+  newestReports,
+  photosOf,
+} from './damage.queries';
+import { type DamageAction, type DamageViewer, damageActionsFor } from './damage-rules';
 
 /**
  * Damage reports (decision 080): a customer reports a problem with a completed, paid job within
@@ -26,14 +44,44 @@ import { refundPayment } from '../payments/refunds.service';
 
 type DamageDeps = Pick<Deps, 'database' | 'clock' | 'payments' | 'config'> &
   Partial<Pick<Deps, 'logger' | 'requestUrl' | 'mailer'>>;
-export type DamageReportRow = typeof damageReports.$inferSelect;
+
+/** A report as one viewer gets it: the row, its photos, and what the viewer may do to it now. */
+export interface DamageAnswer {
+  row: DamageReportRow;
+  photos: DamagePhotoRow[];
+  allowed: ReadonlySet<DamageAction>;
+}
+
+/** Who is looking, for the rules (decision 082): their user, their cleaner profile, an admin session. */
+export function damageViewerOf(actor: Actor): DamageViewer {
+  return { userId: userIdOf(actor), cleanerId: cleanerIdOf(actor), admin: isAdmin(actor) };
+}
+
+/** Each report with its photos and the viewer's actions: one read of photos, whatever their number. */
+async function answersFor(
+  db: Queryable,
+  reports: readonly DamageReportWithFacts[],
+  viewer: DamageViewer,
+): Promise<DamageAnswer[]> {
+  const photos = new Map<number, DamagePhotoRow[]>();
+  const found = await photosOf(
+    db,
+    reports.map((r) => r.row.id),
+  );
+  for (const photo of found) photos.set(photo.reportId, [...(photos.get(photo.reportId) ?? []), photo]);
+  return reports.map(({ row, facts }) => ({
+    row,
+    photos: photos.get(row.id) ?? [],
+    allowed: damageActionsFor(facts, viewer),
+  }));
+}
 
 export async function reportDamage(
   deps: DamageDeps,
   actor: Actor,
   bookingId: number,
   input: z.output<typeof DamageReportInput>,
-): Promise<DamageReportRow> {
+): Promise<DamageAnswer> {
   const person = requirePersonWriting(actor);
   const now = deps.clock.now();
   const booking = await findBooking(deps.database.db, bookingId);
@@ -86,19 +134,35 @@ export async function reportDamage(
     return row;
   });
   if (!report) throw new AppError(409, 'already_reported', 'A problem is already reported on this booking');
-  return report;
+  const facts = {
+    status: report.status,
+    reporterUserId: report.reporterUserId,
+    cleanerId: booking.cleanerId,
+    photoCount: 0,
+  };
+  return { row: report, photos: [], allowed: damageActionsFor(facts, damageViewerOf(actor)) };
 }
 
-export async function listDamageReports(deps: Pick<Deps, 'database'>, actor: Actor): Promise<DamageReportRow[]> {
+/** The newest 200 reports, for administrators. */
+export async function listDamageReports(deps: Pick<Deps, 'database'>, actor: Actor): Promise<DamageAnswer[]> {
   requireAdmin(actor);
-  return deps.database.db.select().from(damageReports).orderBy(desc(damageReports.id)).limit(200);
+  const { db } = deps.database;
+  return answersFor(db, await newestReports(db, 200), damageViewerOf(actor));
 }
 
-export async function getDamageReport(deps: Pick<Deps, 'database'>, actor: Actor, id: number) {
+/** One report, for administrators. */
+export async function getDamageReport(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<DamageAnswer> {
   requireAdmin(actor);
-  const row = await deps.database.db.select().from(damageReports).where(eq(damageReports.id, id)).get();
-  if (!row) throw notFound('Damage report');
-  return row;
+  return damageAnswer(deps.database.db, actor, id);
+}
+
+/** One report as `actor` sees it, after the caller decided they may (404 when there is none). */
+export async function damageAnswer(db: Queryable, actor: Actor, id: number): Promise<DamageAnswer> {
+  requirePersonOrAdmin(actor);
+  const found = await findReport(db, id);
+  if (!found) throw notFound('Damage report');
+  const [answer] = await answersFor(db, [found], damageViewerOf(actor));
+  return answer as DamageAnswer;
 }
 
 /**
@@ -112,9 +176,9 @@ export async function resolveDamageReport(
   actor: Actor,
   id: number,
   input: z.output<typeof DamageResolveInput>,
-): Promise<DamageReportRow> {
+): Promise<DamageAnswer> {
   const admin = requireAdmin(actor);
-  const report = await getDamageReport(deps, actor, id);
+  const report = (await getDamageReport(deps, actor, id)).row;
   if (report.status !== 'open')
     throw new AppError(409, 'already_resolved', 'This report is already resolved', {
       outcome: `It is ${report.status}`,

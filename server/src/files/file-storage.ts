@@ -2,7 +2,7 @@ import { AppError } from '../contract/errors';
 import type { Logger } from '../lib/logger';
 
 /**
- * Where uploaded files (application documents, review photos) keep their bytes: a folder under
+ * Where uploaded files (application documents, review and damage report photos) keep their bytes: a folder under
  * `data/` on Node, an R2 bucket on Workers, memory in tests. Rows in the database name a file by
  * its key; the bytes live only here. Keys are chosen by the server, never by a client.
  */

@@ -109,6 +109,9 @@ describe('upload routes and downloads', () => {
     expect(isUploadRoute('POST', '/api/applications/12/documents')).toBe(true);
     expect(isUploadRoute('GET', '/api/applications/12/documents')).toBe(false);
     expect(isUploadRoute('POST', '/api/applications')).toBe(false);
+    expect(isUploadRoute('POST', '/api/reviews/3/photos')).toBe(true);
+    expect(isUploadRoute('POST', '/api/damage-reports/3/photos')).toBe(true);
+    expect(isUploadRoute('GET', '/api/damage-reports/3/photos/4')).toBe(false);
   });
 
   it('names the file of an attachment safely', () => {

@@ -16,7 +16,7 @@ import { ImageRejected, ImageTooLarge, MAX_SOURCE_MEGAPIXELS } from './images';
 import { isStructurallyPdf } from './pdf';
 
 /**
- * Uploaded files (application documents, review photos): at most 10 MB each
+ * Uploaded files (application documents, review and damage report photos): at most 10 MB each
  * (docs/product/cleaners.md, docs/product/discovery.md), the type read from the first bytes, never
  * from the name or the declared type (decision 038). The request body is counted while it is read
  * and refused as soon as it passes its envelope, so no upload is ever buffered beyond that,
@@ -37,6 +37,7 @@ export const JSON_UPLOAD_MAX_BYTES = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + ENVEL
 const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/applications\/[^/]+\/documents\/?$/ },
   { method: 'POST', path: /^\/api\/reviews\/[^/]+\/photos\/?$/ },
+  { method: 'POST', path: /^\/api\/damage-reports\/[^/]+\/photos\/?$/ },
 ];
 
 export function isUploadRoute(method: string, path: string): boolean {

@@ -18,6 +18,27 @@ export function damageReportedEmail(
   };
 }
 
+const photosText = (n: number) => `${n === 1 ? 'one photo' : `${n} photos`}`;
+
+/**
+ * To the cleaner when the customer adds photos to their report (decision 082): how many came now
+ * and how many the report holds, which our team looks at before deciding.
+ */
+export function damagePhotosAddedEmail(
+  site: string,
+  input: { firstName: string | null; startsAt: Date; timeZone: string; added: number; total: number },
+): Email {
+  const now = photosText(input.added);
+  return {
+    subject: `The customer attached ${now} to their problem report`,
+    body: letter(input.firstName, [
+      `The customer attached ${now} to the problem they reported with the cleaning on ${whenText(input.startsAt, input.timeZone)}${input.total === input.added ? '' : `; the report now has ${photosText(input.total)}`}.`,
+      'One of our team looks at the photos with the report before deciding; your payout for this job waits until then, and we will tell you what we decide.',
+      `Your jobs: ${link(site, '/cleaner-dashboard')}`,
+    ]),
+  };
+}
+
 export type DamageOutcome = 'release' | 'partial_refund' | 'full_refund';
 
 /** To the customer and to the cleaner when an administrator resolves a damage report. */

@@ -59,7 +59,7 @@ export function rateLimitPolicies(
     contact: { limit: config.contactRateLimit, windowMs: HOUR_MS },
     bookingCreate: { limit: config.bookingRateLimit, windowMs: HOUR_MS },
     /**
-     * Uploads per account, documents and review photos together (each request one, whatever it
+     * Uploads per account, documents and photos together (each request one, whatever it
      * carries): every picture is decoded, so one account cannot keep the image workers busy.
      */
     upload: { limit: config.uploadRateLimit, windowMs: HOUR_MS },
@@ -125,7 +125,7 @@ export async function throttle(c: Context<AppEnv>, policy: RateLimitPolicy, subj
 }
 
 /**
- * Counts one upload for the signed-in account (application documents and review photos share the
+ * Counts one upload for the signed-in account (application documents, review and damage report photos share the
  * count): called once the service has let the caller upload, before the body is read. 429 past
  * UPLOAD_RATE_LIMIT per hour.
  */

@@ -4,7 +4,9 @@
  * them, so an action is offered exactly when performing it would succeed (decision 033).
  */
 
-export const MAX_REVIEW_PHOTOS = 5;
+import { PHOTO_LIMITS } from '@spotless/sdk/rules';
+
+export const MAX_REVIEW_PHOTOS = PHOTO_LIMITS.maxPhotos;
 
 export type VoteType = 'helpful' | 'not_helpful';
 

@@ -7,11 +7,11 @@ import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { reviewPhotos, reviewReports, reviewResponses, reviews, reviewVotes } from '../db/schema';
 import type { Deps } from '../deps';
+import { type PhotoOwner, type PhotoUpload, storePhotos, tooManyPhotos } from '../files/photos';
 import { reviewReceivedEmail } from '../notifications/cleaner-emails';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
 import { answerOf, loadForWrite, type ReviewAnswer, reviewNotFound } from './review-access.service';
-import { type PhotoUpload, photoKey } from './review-photos';
 import {
   MAX_REVIEW_PHOTOS,
   photoRefusal,
@@ -232,10 +232,8 @@ export async function reportReview(
   return answerOf(deps.database.db, actor, id);
 }
 
-const tooManyPhotos = () =>
-  new AppError(409, 'too_many_photos', `A review has at most ${MAX_REVIEW_PHOTOS} photos`, {
-    photos: `At most ${MAX_REVIEW_PHOTOS} photos per review`,
-  });
+/** Where a review's photos are kept, and what a refusal calls it. */
+export const REVIEW_PHOTOS: PhotoOwner = { folder: 'reviews', noun: 'review' };
 
 /**
  * The author adds photos. Who may, and how many more fit, are decided before `read` is called,
@@ -256,20 +254,14 @@ export async function addReviewPhotos(
   const { facts, viewer } = await loadForWrite(db, id, actor);
   const refusal = photoRefusal(facts, viewer);
   if (refusal === 'forbidden') throw new AppError(403, 'forbidden', 'Forbidden: only the review’s author adds photos');
-  if (refusal === 'too_many') throw tooManyPhotos();
+  if (refusal === 'too_many') throw tooManyPhotos(REVIEW_PHOTOS);
   const uploads = await read(MAX_REVIEW_PHOTOS - facts.photoCount);
-  const stored: Array<PhotoUpload & { key: string }> = [];
-  try {
-    for (const upload of uploads) {
-      const key = photoKey(id, upload.contentType);
-      await deps.files.put(key, upload.bytes, { contentType: upload.contentType });
-      stored.push({ ...upload, key });
-    }
-    const now = deps.clock.now();
-    await deps.database.write(async (tx) => {
+  await storePhotos(deps.files, REVIEW_PHOTOS, id, uploads, (stored) =>
+    deps.database.write(async (tx) => {
+      const now = deps.clock.now();
       const current = await findReviewFacts(tx, id);
       if (!current) throw reviewNotFound();
-      if (photoRefusal(current, viewer, stored.length) === 'too_many') throw tooManyPhotos();
+      if (photoRefusal(current, viewer, stored.length) === 'too_many') throw tooManyPhotos(REVIEW_PHOTOS);
       for (const [index, photo] of stored.entries()) {
         const [row] = await tx
           .insert(reviewPhotos)
@@ -288,10 +280,7 @@ export async function addReviewPhotos(
           .set({ fileUrl: urlOf(row.id) })
           .where(eq(reviewPhotos.id, row.id));
       }
-    });
-  } catch (error) {
-    await Promise.all(stored.map((photo) => deps.files.delete(photo.key).catch(() => undefined)));
-    throw error;
-  }
+    }),
+  );
   return answerOf(db, actor, id);
 }

@@ -2,10 +2,17 @@ import { Hono } from 'hono';
 import { linkTo } from '../contract/hypermedia';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
+import { photoHeaders, readPhotoUpload } from '../files/photos';
 import { throttleUpload } from '../rate-limits/rate-limit';
 import { moderateReview } from './review-moderation.service';
-import { readPhotoUpload } from './review-photos';
-import { addReviewPhotos, createReview, reportReview, respondToReview, voteOnReview } from './review-writes.service';
+import {
+  addReviewPhotos,
+  createReview,
+  REVIEW_PHOTOS,
+  reportReview,
+  respondToReview,
+  voteOnReview,
+} from './review-writes.service';
 import { reviewsApi as api } from './reviews.openapi';
 import {
   renderModeratedReview,
@@ -81,7 +88,13 @@ export const reviewsRoutes = new Hono<AppEnv>()
       id,
       async (slots) => {
         await throttleUpload(c);
-        return readPhotoUpload(c.req.raw, slots, deps.images, deps.config.bodyIdleTimeoutMs);
+        return readPhotoUpload(c.req.raw, {
+          owner: REVIEW_PHOTOS,
+          slots,
+          images: deps.images,
+          captions: true,
+          idleMs: deps.config.bodyIdleTimeoutMs,
+        });
       },
       (photoId) => linkTo(ops, 'getReviewPhoto', { id, photoId }).href,
     );
@@ -90,13 +103,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.getReviewPhoto), async (c) => {
     const { id, photoId } = inputOf(c, api.getReviewPhoto).param;
     const photo = await openReviewPhoto(c.get('deps'), c.get('actor'), id, photoId);
-    return c.body(photo.body, 200, {
-      'content-type': photo.contentType,
-      'content-length': String(photo.size),
-      'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
-      'cache-control': 'public, max-age=86400',
-    });
+    return c.body(photo.body, 200, photoHeaders(photo, 'public'));
   });
 
 /** Reports for administrators: mounted at `/api/admin/review-reports`. */

@@ -4,9 +4,8 @@ import { findActiveCleaner } from '../cleaners/cleaners.queries';
 import { type Actor, requireAdmin, requirePublic } from '../contract/actor';
 import { notFound } from '../contract/errors';
 import type { Deps } from '../deps';
-import type { StoredFile } from '../files/file-storage';
+import { type OpenedPhoto, openPhoto } from '../files/photos';
 import { answersFor } from './review-access.service';
-import { contentTypeOfKey } from './review-photos';
 import {
   findReviewPhoto,
   listCleanerReviews,
@@ -86,10 +85,10 @@ export async function openReviewPhoto(
   actor: Actor,
   reviewId: number,
   photoId: number,
-): Promise<StoredFile & { contentType: string }> {
+): Promise<OpenedPhoto> {
   requirePublic(actor);
   const photo = await findReviewPhoto(deps.database.db, reviewId, photoId);
-  const file = photo ? await deps.files.get(photo.storageKey) : null;
-  if (!photo || !file) throw notFound('Photo');
-  return { ...file, contentType: contentTypeOfKey(photo.storageKey) };
+  const file = photo ? await openPhoto(deps.files, photo.storageKey) : null;
+  if (!file) throw notFound('Photo');
+  return file;
 }

@@ -22,6 +22,7 @@ import {
 import { sha256Hex } from '../lib/digest';
 import { createPaymentIntent } from '../payments/payments.service';
 import { seedDemoData } from '../seed/generate';
+import { damageFixture } from './damage-fixtures';
 import { createTestContext } from './harness';
 import { reviewFixture } from './review-fixtures';
 
@@ -229,6 +230,11 @@ async function insertDocument(): Promise<number> {
   return row?.id as number;
 }
 const documentId = await insertDocument();
+const reviews = await reviewFixture(ctx, {
+  customerId: userIds.customerA,
+  cleanerId: ownCleanerId,
+  reporterId: template.userId,
+});
 let sundayQuarter = 0;
 let timeOffDay = 0;
 const guestActor = { kind: 'guest', bookingId: guestBookingId } as const;
@@ -281,11 +287,9 @@ export const world = {
   newApplication: () => insertApplication(),
   newDocument: insertDocument,
   /** Customer A's review of a completed job with the `cleaner` (reported by a third user), its photo. */
-  reviews: await reviewFixture(ctx, {
-    customerId: userIds.customerA,
-    cleanerId: ownCleanerId,
-    reporterId: template.userId,
-  }),
+  reviews,
+  /** Customer A's open damage report on a completed job with the `cleaner`, and its photo. */
+  damage: await damageFixture(ctx, { bookingId: await reviews.newCompletedBooking(), customerId: userIds.customerA }),
   /** A fresh conversation customer A started signed in. */
   async chatOfCustomerA(): Promise<string> {
     return (await startChat(ctx.deps, { kind: 'customer', userId: userIds.customerA })).sessionId;

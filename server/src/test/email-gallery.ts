@@ -204,6 +204,20 @@ export function emailGallery(site: string): Record<string, Email> {
       timeZone: b.timeZone,
       description: 'The glass shower door has a new crack along the bottom edge.',
     }),
+    'damagePhotosAddedEmail-first': moneyEmails.damagePhotosAddedEmail(site, {
+      firstName: 'Maria',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      added: 2,
+      total: 2,
+    }),
+    'damagePhotosAddedEmail-more': moneyEmails.damagePhotosAddedEmail(site, {
+      firstName: 'Maria',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      added: 1,
+      total: 3,
+    }),
     'damageResolvedEmail-customer-partial': moneyEmails.damageResolvedEmail(site, {
       firstName: 'Sam',
       to: 'customer',

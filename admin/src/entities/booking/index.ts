@@ -6,7 +6,7 @@
  * imports no feature.
  */
 export { bookingKeys, slotKeys } from './api/booking-keys';
-export { useCancelBooking, useCreateBooking, useReportDamage, useUpdateBooking } from './api/bookings.mutations';
+export { useCancelBooking, useCreateBooking, useUpdateBooking } from './api/bookings.mutations';
 export {
   bookingQuery,
   bookingStatsQuery,

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { bookings } from './bookings';
-import { timestamps } from './columns';
+import { createdAt, timestamps } from './columns';
 
 /** Damage reports (decision 080): a customer's report on a completed job holds the cleaner's payout. */
 
@@ -18,7 +17,6 @@ export const damageReports = sqliteTable(
       .references(() => bookings.id, { onDelete: 'restrict' }),
     reporterUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     description: text().notNull(),
-    photoKeys: text({ mode: 'json' }).notNull().$type<string[]>().default(sql`'[]'`),
     status: text({ enum: DAMAGE_REPORT_STATUSES }).notNull().default('open'),
     resolutionReason: text(),
     refundCents: integer(),
@@ -29,4 +27,22 @@ export const damageReports = sqliteTable(
     uniqueIndex('damage_reports_booking_unique').on(t.bookingId),
     index('damage_reports_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * A damage report's photos (at most 5), added by the customer who reported it while it is open. The
+ * bytes live in the file store under `storageKey`, which the server chose (`damage-reports/<id>/…`);
+ * their type is the extension it was given for what the bytes were found to be.
+ */
+export const damageReportPhotos = sqliteTable(
+  'damage_report_photos',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    reportId: integer()
+      .notNull()
+      .references(() => damageReports.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    createdAt,
+  },
+  (t) => [index('damage_report_photos_report_idx').on(t.reportId, t.id)],
 );

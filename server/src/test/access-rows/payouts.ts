@@ -1,6 +1,6 @@
-import { adminsOnly, all, partnerPeopleOnly, type Row, usersOnly } from './row';
+import { adminsOnly, all, onlyCustomerA, partnerPeopleOnly, type Row, usersOnly } from './row';
 
-/** Paying out (decision 080): a cleaner's payout account and the transfers; rows of the access matrix. */
+/** Paying out (decision 080): a cleaner's payout account, the transfers and damage reports; rows of the access matrix. */
 export const PAYOUT_ROWS: Record<string, Row> = {
   getPayoutAccount: {
     request: () => ({ path: '/api/cleaners/profile/payout-account' }),
@@ -43,6 +43,17 @@ export const PAYOUT_ROWS: Record<string, Row> = {
       body: { description: 'A cracked vase on the shelf' },
     }),
     expect: { ...usersOnly(404), customerA: 409 },
+  },
+  // Photos of customer A's report on a job of the cleaner's (decision 082): A adds them — a JSON
+  // body gets past every check to the 415, nobody else's body is read — the cleaner sees them but
+  // may not add, and administrators see them.
+  addDamageReportPhotos: {
+    request: (f) => ({ path: `/api/damage-reports/${f.damage.reportId}/photos`, body: { photos: [] } }),
+    expect: { ...usersOnly(404), customerA: 415, cleaner: 403 },
+  },
+  getDamageReportPhoto: {
+    request: (f) => ({ path: f.damage.photoPath }),
+    expect: { ...onlyCustomerA(200), visitor: 401, cleaner: 200, admin: 200 },
   },
   listDamageReports: { request: () => ({ path: '/api/admin/damage-reports' }), expect: adminsOnly(200) },
   getDamageReport: { request: () => ({ path: '/api/admin/damage-reports/999999' }), expect: adminsOnly(404) },

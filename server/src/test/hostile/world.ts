@@ -185,7 +185,7 @@ async function watchDomainTables(database: Database): Promise<Map<string, string
   return rowOf;
 }
 
-/** Seeds the demo world, signs everyone in, and opens a guest booking, two conversations and an application. */
+/** Seeds the demo world, signs everyone in, and opens a guest booking, two conversations, an application and a damage report. */
 export async function buildWorld(ctx: FuzzContext): Promise<World> {
   const { database, clock } = ctx;
   await seedDemoData(database, { cleaners: 4, now: clock.now(), demoAccounts: true, seed: 7 });
@@ -278,11 +278,24 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
     ).rows;
     return row?.id === null || row?.id === undefined ? [] : [Number(row.id)];
   };
+  // A damage report of the customer's on their newest booking, so its photos' operations reach past
+  // "not found" (a report is only made through the API on a job completed in the last day).
+  const [booking] = await newest('bookings');
+  const report =
+    booking === undefined
+      ? []
+      : (
+          await database.client.execute({
+            sql: "insert into damage_reports (booking_id, reporter_user_id, description) values (?, ?, 'Fuzz report') returning id",
+            args: [booking, customer.id],
+          })
+        ).rows.map((row) => Number(row.id));
   // The callers' own rows twice: a case meets one of them as often as all the small ids together.
   const own = [
-    ...(await newest('bookings')),
+    ...(booking === undefined ? [] : [booking]),
     ...(await newest('reviews')),
     ...(await newest('payments')),
+    ...report,
     guestBody.booking.id,
     applicationId,
   ];

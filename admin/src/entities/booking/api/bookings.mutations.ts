@@ -54,23 +54,3 @@ export function useCancelBooking({ onSuccess, onError }: Callbacks) {
     onError,
   });
 }
-
-/** Reports a problem with a completed job through the booking's `reportDamage` action (decision 080). */
-export function useReportDamage({ onSuccess, onError }: Callbacks) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...bookingKeys.all, 'report-damage'],
-    mutationFn: ({
-      action,
-      description,
-    }: {
-      action: NonNullable<BookingActions['reportDamage']>;
-      description: string;
-    }) => api.perform(action, { description }),
-    onSuccess: () => {
-      onSuccess();
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    },
-    onError,
-  });
-}

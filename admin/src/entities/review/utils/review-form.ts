@@ -1,14 +1,4 @@
-import {
-  type ActionBodyOf,
-  type ActionField,
-  MESSAGES,
-  PHOTO_TYPES,
-  REVIEW_AREAS,
-  ratingLabel,
-  SNIFF_BYTES,
-  sniffFileType,
-  UPLOAD_MAX_BYTES,
-} from '@spotless/sdk';
+import { type ActionBodyOf, type ActionField, MESSAGES, REVIEW_AREAS, ratingLabel } from '@spotless/sdk';
 
 /** The label of each star, 1 to 5: the product's rating labels (docs/product/discovery.md). */
 export const RATING_LABELS = ([1, 2, 3, 4, 5] as const).map(ratingLabel);
@@ -25,7 +15,6 @@ export const REVIEW_AREA_TAGS = REVIEW_AREAS;
 export const COMMENT_MIN_LENGTH = 10;
 /** The quick form's counter; shown, not enforced (docs/product/discovery.md). */
 export const QUICK_COMMENT_COUNTER = 500;
-export const MAX_PHOTOS = 5;
 /** Page sizes of the review lists and panels (docs/product/discovery.md). */
 export const PAGE_SIZES = { allReviews: 10, cleanerPanel: 5, topCleaners: 3, completedBookings: 5 } as const;
 /** The rating distribution appears only from this many reviews (docs/product/discovery.md). */
@@ -172,24 +161,7 @@ export function toggleArea(selected: readonly string[], area: string, offered: r
 
 // ─── Photos ───────────────────────────────────────────────────────────────────
 
-/** Each photo under 10MB and an image (JPEG or PNG, by its first bytes, as the server decides; docs/product/discovery.md). */
-export async function photoProblem(file: Blob): Promise<Problem | null> {
-  if (file.size > UPLOAD_MAX_BYTES) {
-    return { title: MESSAGES.review.fileTooLarge, description: 'Each photo must be smaller than 10MB.' };
-  }
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  if (!sniffFileType(head, PHOTO_TYPES)) {
-    return { title: MESSAGES.review.invalidFileType, description: 'Please select a JPEG or PNG image.' };
-  }
-  return null;
-}
-
-/** At most 5 photos per review (docs/product/discovery.md). */
-export function tooManyPhotos(current: number, adding: number): Problem | null {
-  if (current + adding <= MAX_PHOTOS) return null;
-  return { title: 'Too Many Photos', description: `You can add at most ${MAX_PHOTOS} photos to a review.` };
-}
-
+/** A photo to send with a review, with its caption. */
 export interface PhotoDraft {
   file: File;
   caption: string;

@@ -13,10 +13,9 @@ import {
   rescheduleSlotsQuery,
   SlotPicker,
   useCancelBooking,
-  useReportDamage,
   useUpdateBooking,
 } from '../../../entities/booking';
-import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { detailFacts } from '../utils/dashboard';
 
@@ -292,71 +291,6 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
           {charged ? null : ' You have not been charged for this booking, so nothing is kept.'}
         </p>
       </ConfirmDialog>
-    </>
-  );
-}
-
-/**
- * The booking's `reportDamage` action (decision 080): within 24 hours of a completed job, the
- * customer describes what went wrong; the cleaner is told and their payout waits for our decision.
- */
-export function ReportDamageButton({ booking }: { booking: Booking }) {
-  const action = booking.actions.reportDamage;
-  const [open, setOpen] = useState(false);
-  const [description, setDescription] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const report = useReportDamage({
-    onSuccess: () => {
-      setOpen(false);
-      toast({
-        title: 'Problem reported',
-        description: 'We will look at it and e-mail you what we decide, usually within two working days.',
-      });
-    },
-    onError: (error) => setProblem(fieldErrors(error).description ?? errorMessage(error, 'Please try again.')),
-  });
-  if (!action) return null;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
-    if (description.trim().length < 10) {
-      setProblem('Describe what happened in at least 10 characters');
-      return;
-    }
-    report.mutate({ action, description: description.trim() });
-  };
-  return (
-    <>
-      <button type="button" className="btn btn--outline btn--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {action.title}
-      </button>
-      <ModalDialog
-        open={open}
-        title="Report a problem"
-        description={action.description}
-        onClose={() => setOpen(false)}
-        testId="report-damage"
-      >
-        <form className="form" noValidate onSubmit={submit}>
-          <Field label="What happened?" error={problem ?? undefined}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={4}
-                maxLength={2000}
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            )}
-          </Field>
-          <DialogFooter
-            submitLabel="Send report"
-            pendingLabel="Sending..."
-            pending={report.isPending}
-            onCancel={() => setOpen(false)}
-          />
-        </form>
-      </ModalDialog>
     </>
   );
 }

@@ -17,13 +17,8 @@ import { totalPages } from '../../../lib/pagination';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { paidBookingParam, refundLine, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
-import {
-  BookingDetailsDialog,
-  CancelBookingButton,
-  EditBookingDialog,
-  PaidBookingDialog,
-  ReportDamageButton,
-} from './booking-dialogs';
+import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
+import { ReportDamageButton } from './report-damage-dialog';
 
 /** How long typing pauses before the search asks the server. */
 const SEARCH_DELAY_MS = 250;

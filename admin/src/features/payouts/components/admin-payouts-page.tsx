@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
+import { PhotoGallery } from '../../../components/photo-gallery';
 import { StackTable } from '../../../components/stack-table';
 import { StatCards } from '../../../components/stat-cards';
 import { errorMessage, fieldErrors } from '../../../lib/api-errors';
@@ -16,6 +17,20 @@ import {
   useResolveDamageReport,
   useRetryPayout,
 } from '../api/payouts.queries';
+
+/** A report's photos as thumbnails that open full size (decision 082). */
+function DamagePhotos({ report }: { report: DamageReport }) {
+  return (
+    <PhotoGallery
+      testId="damage-photo"
+      photos={report.photos.map((photo, index) => ({
+        id: photo.id,
+        src: photo.href,
+        alt: `Photo ${index + 1} of the problem reported on booking ${report.bookingId}`,
+      }))}
+    />
+  );
+}
 
 const KIND_TEXT = { cleaner_share: 'Cleaner’s share', partner_commission: 'Partner commission' } as const;
 const STATUS_TONE = { pending: 'yellow', paid: 'green', failed: 'red' } as const;
@@ -166,11 +181,12 @@ function DamageReports() {
         <ResolveReport key={report.id} report={report} />
       ))}
       {closed.length > 0 ? (
-        <ul className="plain-list">
+        <ul className="plain-list damage-reports__closed">
           {closed.map((r) => (
             <li key={r.id}>
               Booking {r.bookingId}: {r.status.replaceAll('_', ' ')}
               {r.refund ? ` (${formatDollars(r.refund)})` : ''} — {r.resolutionReason}
+              <DamagePhotos report={r} />
             </li>
           ))}
         </ul>
@@ -207,6 +223,16 @@ function ResolveReport({ report }: { report: DamageReport }) {
         <strong>Booking {report.bookingId}</strong> · reported {formatLongDate(report.createdAt)}
       </p>
       <blockquote>{report.description}</blockquote>
+      {report.photos.length > 0 ? (
+        <div className="damage-report__photos">
+          <p className="field__hint">
+            {report.photos.length === 1 ? '1 photo' : `${report.photos.length} photos`} from the customer
+          </p>
+          <DamagePhotos report={report} />
+        </div>
+      ) : (
+        <p className="field__hint">No photos.</p>
+      )}
       <Field label="Decision">
         {(control) => (
           <select {...control} value={outcome} onChange={(e) => setOutcome(e.target.value as typeof outcome)}>

@@ -1,6 +1,6 @@
 import type { Booking } from '@spotless/sdk';
-import { PHOTO_MAX_DIMENSION } from '@spotless/sdk/rules';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { PhotoPicker } from '../../../components/photo-picker';
 import { useSubmitReview } from '../../../entities/review/api/reviews.mutations';
 import { StarRatingInput } from '../../../entities/review/components/star-rating';
 import {
@@ -10,18 +10,14 @@ import {
   fullReviewBody,
   fullReviewDefaults,
   fullReviewErrors,
-  MAX_PHOTOS,
   type PhotoDraft,
-  photoProblem,
   RATING_FIELDS,
   toggleArea,
-  tooManyPhotos,
 } from '../../../entities/review/utils/review-form';
 import { errorMessage, errorStatus, fieldErrors } from '../../../lib/api-errors';
 import { bookingDateTimeLabel } from '../../../lib/booking-time';
-import { fitPictureForUpload } from '../../../lib/fit-picture';
+import { type ChosenPhoto, MAX_PHOTOS } from '../../../lib/photo-drafts';
 import { toast } from '../../../lib/toast';
-import { photoThumbnail, THUMBNAIL } from '../utils/photo-thumbnail';
 
 type ReviewAction = NonNullable<Booking['actions']['review']>;
 
@@ -48,41 +44,14 @@ export function FullReviewForm({
   const id = useId();
   const [values, setValues] = useState<FullReviewValues>(() => fullReviewDefaults(action.fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Each chosen photo with a small picture of it, seen before it is sent (null: none could be drawn).
-  const [photos, setPhotos] = useState<Array<PhotoDraft & { key: number; preview: string | null }>>([]);
-  const removePhoto = (key: number) => setPhotos((current) => current.filter((p) => p.key !== key));
-  const nextPhotoKey = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
+  // Each chosen photo with a small picture of it, seen before it is sent, and its caption.
+  const [photos, setPhotos] = useState<Array<PhotoDraft & ChosenPhoto>>([]);
   const submitReview = useSubmitReview();
   const areas = areaOptions(action.fields);
   const set = <K extends keyof FullReviewValues>(key: K, value: FullReviewValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const maxLength = (name: string, fallback: number) =>
     action.fields.find((f) => f.name === name)?.maxLength ?? fallback;
-
-  const addPhotos = async (files: FileList | null) => {
-    const chosen = [...(files ?? [])];
-    if (fileInput.current) fileInput.current.value = '';
-    if (chosen.length === 0) return;
-    const tooMany = tooManyPhotos(photos.length, chosen.length);
-    if (tooMany) {
-      toast({ ...tooMany, variant: 'destructive' });
-      return;
-    }
-    const accepted: Array<PhotoDraft & { key: number; preview: string | null }> = [];
-    for (const chosenFile of chosen) {
-      // A phone's full-size photo is scaled to what the server keeps before its size is judged.
-      const file = await fitPictureForUpload(chosenFile, PHOTO_MAX_DIMENSION);
-      const problem = await photoProblem(file);
-      if (problem) {
-        toast({ title: problem.title, description: `${file.name}: ${problem.description}`, variant: 'destructive' });
-        return;
-      }
-      nextPhotoKey.current += 1;
-      accepted.push({ key: nextPhotoKey.current, file, caption: '', preview: await photoThumbnail(file) });
-    }
-    setPhotos((current) => [...current, ...accepted]);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -252,62 +221,31 @@ export function FullReviewForm({
         <h2 id={`${id}-photos`} className="card__title">
           Photos (optional)
         </h2>
-        <div className="field">
-          <label htmlFor={`${id}-photo-input`}>Add photos (JPEG or PNG, under 10MB each, at most {MAX_PHOTOS})</label>
-          <input
-            ref={fileInput}
-            id={`${id}-photo-input`}
-            type="file"
-            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-            multiple
-            disabled={photos.length >= MAX_PHOTOS}
-            onChange={(e) => void addPhotos(e.target.files)}
-          />
-        </div>
-        {photos.length > 0 ? (
-          <ul className="review-form__photos" aria-label="Photos to send">
-            {photos.map((photo, index) => (
-              <li key={photo.key} className="review-form__photo" data-testid="photo-draft">
-                {photo.preview ? (
-                  <img
-                    className="review-form__photo-preview"
-                    src={photo.preview}
-                    alt={`Preview of ${photo.file.name}`}
-                    width={THUMBNAIL.width}
-                    height={THUMBNAIL.height}
-                    data-testid="photo-preview"
-                  />
-                ) : (
-                  <span className="review-form__photo-preview" aria-hidden="true" />
-                )}
-                <div className="review-form__photo-body">
-                  <span className="review-form__photo-name">{photo.file.name}</span>
-                  <div className="field">
-                    <label htmlFor={`${id}-caption-${photo.key}`}>Caption for {photo.file.name}</label>
-                    <input
-                      id={`${id}-caption-${photo.key}`}
-                      type="text"
-                      maxLength={500}
-                      value={photo.caption}
-                      onChange={(e) =>
-                        setPhotos((current) =>
-                          current.map((p) => (p.key === photo.key ? { ...p, caption: e.target.value } : p)),
-                        )
-                      }
-                    />
-                  </div>
-                </div>
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => removePhoto(photo.key)}>
-                  Remove
-                  <span className="visually-hidden">
-                    {' '}
-                    photo {index + 1}, {photo.file.name}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PhotoPicker
+          label={`Add photos (JPEG or PNG, under 10MB each, at most ${MAX_PHOTOS})`}
+          noun="review"
+          photos={photos}
+          onChosen={(chosen) => setPhotos((current) => [...current, ...chosen.map((p) => ({ ...p, caption: '' }))])}
+          onRemove={(key) => setPhotos((current) => current.filter((p) => p.key !== key))}
+          onProblem={(problem) => problem && toast({ ...problem, variant: 'destructive' })}
+        >
+          {(photo) => (
+            <div className="field">
+              <label htmlFor={`${id}-caption-${photo.key}`}>Caption for {photo.file.name}</label>
+              <input
+                id={`${id}-caption-${photo.key}`}
+                type="text"
+                maxLength={500}
+                value={photo.caption}
+                onChange={(e) =>
+                  setPhotos((current) =>
+                    current.map((p) => (p.key === photo.key ? { ...p, caption: e.target.value } : p)),
+                  )
+                }
+              />
+            </div>
+          )}
+        </PhotoPicker>
       </section>
 
       <div className="button-row">

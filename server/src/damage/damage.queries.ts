@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { bookings, damageReportPhotos, damageReports } from '../db/schema';
+import type { DamageFacts } from './damage-rules';
+
+/** The reads of damage reports (decision 080) and their photos (decision 082). */
+
+export type DamageReportRow = typeof damageReports.$inferSelect;
+export type DamagePhotoRow = Pick<typeof damageReportPhotos.$inferSelect, 'id' | 'reportId' | 'storageKey'>;
+
+/** A report with what its rules need: the booking's cleaner and how many photos it has. */
+export interface DamageReportWithFacts {
+  row: DamageReportRow;
+  facts: DamageFacts;
+}
+
+const photoCount = sql<number>`(select count(*) from ${damageReportPhotos} where ${damageReportPhotos.reportId} = ${damageReports.id})`;
+
+async function withFacts(db: Queryable, where: SQL | undefined, limit: number): Promise<DamageReportWithFacts[]> {
+  const rows = await db
+    .select({ report: damageReports, cleanerId: bookings.cleanerId, photoCount })
+    .from(damageReports)
+    .innerJoin(bookings, eq(bookings.id, damageReports.bookingId))
+    .where(where)
+    .orderBy(desc(damageReports.id))
+    .limit(limit);
+  return rows.map(({ report, cleanerId, photoCount }) => ({
+    row: report,
+    facts: {
+      status: report.status,
+      reporterUserId: report.reporterUserId,
+      cleanerId,
+      photoCount: Number(photoCount),
+    },
+  }));
+}
+
+/** One report, or undefined. */
+export async function findReport(db: Queryable, id: number): Promise<DamageReportWithFacts | undefined> {
+  return (await withFacts(db, eq(damageReports.id, id), 1))[0];
+}
+
+/** The newest `limit` reports, newest first. */
+export function newestReports(db: Queryable, limit: number): Promise<DamageReportWithFacts[]> {
+  return withFacts(db, undefined, limit);
+}
+
+/** The photos of these reports, each report's in the order they were added. */
+export async function photosOf(db: Queryable, reportIds: readonly number[]): Promise<DamagePhotoRow[]> {
+  if (reportIds.length === 0) return [];
+  return db
+    .select({
+      id: damageReportPhotos.id,
+      reportId: damageReportPhotos.reportId,
+      storageKey: damageReportPhotos.storageKey,
+    })
+    .from(damageReportPhotos)
+    .where(inArray(damageReportPhotos.reportId, [...reportIds]))
+    .orderBy(asc(damageReportPhotos.reportId), asc(damageReportPhotos.id));
+}
+
+/** One photo of one report, or undefined. */
+export async function findReportPhoto(db: Queryable, reportId: number, photoId: number) {
+  return db
+    .select({ storageKey: damageReportPhotos.storageKey })
+    .from(damageReportPhotos)
+    .where(and(eq(damageReportPhotos.id, photoId), eq(damageReportPhotos.reportId, reportId)))
+    .get();
+}
