@@ -3588,6 +3588,8 @@ export interface components {
                 lastName: string | null;
             } | null;
             customerId: number | null;
+            /** @description the problem its customer reported: open until an administrator resolves it; null without one */
+            damageReportStatus: ("open" | "released" | "partial_refund" | "full_refund") | null;
             /** @description minutes */
             duration: number;
             endsAt: string;

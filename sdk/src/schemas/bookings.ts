@@ -257,6 +257,12 @@ export const Booking = z
     }),
     createdAt: z.string(),
     hasReview: z.boolean(),
+    damageReportStatus: z
+      .enum(['open', 'released', 'partial_refund', 'full_refund'])
+      .nullable()
+      .meta({
+        description: 'the problem its customer reported: open until an administrator resolves it; null without one',
+      }),
     refund: z
       .object({
         amount: Money,

@@ -112,12 +112,15 @@ export function answerOf(row: BookingView, actor: Actor, now: Date): BookingAnsw
   const relation = relationTo(row.booking, row.cleanerUserId, actor);
   const answer: BookingAnswer = {
     data: { ...toBookingDto(row), refund: refundOf(row) },
-    offer: relation === null ? { allowed: new Set(), cancelTerms: null } : bookingActionsFor(row.booking, actor, now),
+    offer:
+      relation === null
+        ? { allowed: new Set(), cancelTerms: null }
+        : bookingActionsFor(row.booking, actor, now, row.damageReportStatus),
     relation,
     paymentId: row.paymentId,
   };
   if (actor.kind === 'assistant' && relation !== null)
-    answer.personOffer = bookingActionsFor(row.booking, actor.for, now);
+    answer.personOffer = bookingActionsFor(row.booking, actor.for, now, row.damageReportStatus);
   return answer;
 }
 

@@ -62,7 +62,12 @@ export function rescheduleOpen(booking: Pick<BookingParties, 'startsAt'>, now: D
 const CLEANER_ACTIONS = ['accept', 'decline', 'start', 'complete', 'withdraw'] as const;
 
 /** What `actor` may do to `booking` now: each from the rule its write checks. */
-export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date): BookingOffer {
+export function bookingActionsFor(
+  booking: BookingFacts,
+  actor: Actor,
+  now: Date,
+  reported: string | null = null,
+): BookingOffer {
   const allowed = new Set<BookingCapability>();
   // A guest token reads and pays its booking, nothing more.
   if (actor.kind === 'guest') {
@@ -91,7 +96,8 @@ export function bookingActionsFor(booking: BookingFacts, actor: Actor, now: Date
   if (party === 'cleaner') {
     for (const action of CLEANER_ACTIONS) if (transition(booking, action, actor, now).ok) allowed.add(action);
   }
-  if (party === 'customer' && damageReportOpen(booking, now)) allowed.add('report_damage');
+  // One report a booking: once made, the booking shows its state instead.
+  if (party === 'customer' && reported === null && damageReportOpen(booking, now)) allowed.add('report_damage');
   return { allowed, cancelTerms };
 }
 

@@ -11,6 +11,8 @@ import {
   bookingStatusHistory,
   bookings,
   cleaners,
+  type DAMAGE_REPORT_STATUSES,
+  damageReports,
   guestBookingLinks,
   payments,
   refunds,
@@ -21,6 +23,8 @@ import {
 import { escapeLike } from '../db/statements';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
+
+type DamageReportStatus = (typeof DAMAGE_REPORT_STATUSES)[number];
 
 const cleanerUsers = alias(users, 'cleaner_users');
 const customerUsers = alias(users, 'customer_users');
@@ -37,6 +41,8 @@ const viewColumns = {
   customerLastName: customerUsers.lastName,
   customerEmail: customerUsers.email,
   hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
+  /** The state of the problem its customer reported (one report a booking), or null. */
+  damageReportStatus: sql<DamageReportStatus | null>`(select ${damageReports.status} from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} limit 1)`,
   paymentId: sql<
     number | null
   >`(select max(${payments.id}) from ${payments} where ${payments.bookingId} = ${bookings.id})`,
@@ -60,6 +66,7 @@ type ViewRow = {
   customerLastName: string | null;
   customerEmail: string | null;
   hasReview: number;
+  damageReportStatus: DamageReportStatus | null;
   paymentId: number | null;
   refundedCents: number;
   refundsPending: number;
@@ -109,6 +116,7 @@ export function toBookingDto(row: ViewRow): Omit<BookingData, 'refund'> {
     cancellationKind: b.cancellationKind,
     createdAt: b.createdAt.toISOString(),
     hasReview: Boolean(row.hasReview),
+    damageReportStatus: row.damageReportStatus,
     cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
     service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
     // A guest booking's customer is its guest until the e-mailed link joins it to an account.

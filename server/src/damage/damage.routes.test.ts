@@ -36,6 +36,10 @@ describe('a damage report', () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ status: 'open', bookingId: booking.id });
     expect((await call('POST', report.href, { description: 'And another thing went wrong.' })).status).toBe(409);
+    // The booking now says the report's state and offers no second one.
+    const reported = await call('GET', `/api/bookings/${booking.id}`);
+    expect(reported.body.damageReportStatus).toBe('open');
+    expect(reported.body.actions.reportDamage).toBeUndefined();
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'damage_reported'));
     expect(told.map((n) => n.body).join()).toContain('The glass shower door has a new crack.');
 
@@ -56,6 +60,7 @@ describe('a damage report', () => {
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     expect(resolved.body).toMatchObject({ status: 'partial_refund', refund: '60.00' });
     expect(resolved.body.actions.resolve).toBeUndefined();
+    expect((await call('GET', `/api/bookings/${booking.id}`)).body.damageReportStatus).toBe('partial_refund');
     expect((await admin('POST', item.actions.resolve.href, resolve)).status).toBe(409);
 
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));

@@ -16,6 +16,8 @@ import {
   useUpdateBooking,
 } from '../../../entities/booking';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
+import { policy } from '../../../lib/policy';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { detailFacts } from '../utils/dashboard';
 
@@ -36,6 +38,12 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             </p>
           ) : null}
           <BookingSummary booking={booking} facts={detailFacts(booking)} />
+          {booking.status === 'completed' && !booking.actions.reportDamage && !booking.damageReportStatus ? (
+            <p className="muted" data-testid="report-window-over">
+              Something wrong with this job? A problem can be reported with Report a problem for{' '}
+              {policy.damageReportHours} hours after a job ends; after that, <Link to="/contact">contact support</Link>.
+            </p>
+          ) : null}
           <div className="button-row">
             <button type="button" className="btn btn--outline" onClick={onClose}>
               Close

@@ -258,6 +258,14 @@ function HistoryTab({ onView }: { onView: (b: Booking) => void }) {
             </button>
             {/* The server says whether this booking may be reviewed or booked again. */}
             {booking.hasReview ? <span className="tone-badge tone-badge--grey">Reviewed</span> : null}
+            {booking.damageReportStatus ? (
+              <span
+                className={`tone-badge tone-badge--${booking.damageReportStatus === 'open' ? 'yellow' : 'grey'}`}
+                data-testid="damage-report-status"
+              >
+                {DAMAGE_REPORT_TEXT[booking.damageReportStatus]}
+              </span>
+            ) : null}
             {booking.links.review ? (
               <Link to={booking.links.review.href} className="btn btn--outline btn--sm">
                 Leave Review
@@ -276,6 +284,14 @@ function HistoryTab({ onView }: { onView: (b: Booking) => void }) {
     </>
   );
 }
+
+/** A problem the customer reported on the booking, as its card says it (decision 080). */
+const DAMAGE_REPORT_TEXT: Record<NonNullable<Booking['damageReportStatus']>, string> = {
+  open: 'Problem reported: under review',
+  released: 'Problem reviewed',
+  partial_refund: 'Problem: partly refunded',
+  full_refund: 'Problem: refunded',
+};
 
 function BookingCard({ booking, children }: { booking: Booking; children: React.ReactNode }) {
   const badges = bookingBadges(booking);
