@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@spotless/sdk/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
@@ -53,6 +54,11 @@ describe('administrators manage a partner’s webhook endpoints through actions'
     const empty = await ctx.json<Json>(partner.body.links.webhooks.href, { headers: admin });
     expect(empty.body).toMatchObject({ items: [], total: 0 });
     expect(empty.body.actions.create.fields.map((f: Json) => f.name)).toEqual(['url', 'events', 'isActive']);
+    // The events a form offers, all of them chosen to start with.
+    expect(empty.body.actions.create.fields[1]).toMatchObject({
+      options: WEBHOOK_EVENT_TYPES.map((value) => ({ value })),
+      value: [...WEBHOOK_EVENT_TYPES],
+    });
 
     const res = await ctx.json<Json>(empty.body.actions.create.href, {
       method: 'POST',
@@ -72,6 +78,10 @@ describe('administrators manage a partner’s webhook endpoints through actions'
       signingSecret: expect.stringMatching(/^whsec_[a-z2-7]{40}$/),
     });
     expect(Object.keys(created.actions)).toEqual(['update', 'delete', 'sendTest']);
+    expect(created.actions.update.fields.find((f: Json) => f.name === 'events')).toMatchObject({
+      options: WEBHOOK_EVENT_TYPES.map((value) => ({ value })),
+      value: ['booking.created', 'payment.succeeded'],
+    });
     const other = await newEndpoint(partnerA);
     expect(other.signingSecret).not.toBe(created.signingSecret);
 
