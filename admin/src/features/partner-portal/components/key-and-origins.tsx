@@ -1,12 +1,19 @@
 import type { PartnerPortal } from '@spotless/sdk';
-import { fieldOf, fieldValue } from '@spotless/sdk/forms';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
 import { ConfirmDialog } from '../../../components/modal-dialog';
 import { fieldErrors, formErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { usePortalAction } from '../api/portal.queries';
-import { graceEnd, graceLimits, graceProblem, hoursLabel, instantLabel, originsOf } from '../utils/portal-text';
+import {
+  actionField,
+  graceEnd,
+  graceLimits,
+  graceProblem,
+  hoursLabel,
+  instantLabel,
+  originsOf,
+} from '../utils/portal-text';
 
 /**
  * The partner's key and where it works (decision 081): rotating it, with a grace the person chooses
@@ -36,10 +43,10 @@ export function KeyAndOrigins({ portal }: { portal: PartnerPortal }) {
 
 function RotateKey({ portal }: { portal: PartnerPortal }) {
   const action = portal.actions.rotateKey;
-  const field = fieldOf(action, 'graceHours');
+  const field = actionField(action, 'graceHours');
   const { min, max } = graceLimits(field);
   const perform = usePortalAction(portal.id);
-  const [grace, setGrace] = useState(String(fieldValue(action, 'graceHours') ?? 24));
+  const [grace, setGrace] = useState(String(actionField(action, 'graceHours')?.value ?? 24));
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   /** The grace and the instant the old key stops, fixed when the dialog opens. */

@@ -1,13 +1,12 @@
 import type { PartnerPortal, PartnerWebhook, PartnerWebhookList } from '@spotless/sdk';
-import { fieldOf, fieldValue } from '@spotless/sdk/forms';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Field } from '../../../components/field';
 import { ConfirmDialog } from '../../../components/modal-dialog';
-import { errorMessage, formErrors } from '../../../lib/api-errors';
+import { errorMessage, fieldErrors, formErrors } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { portalWebhooksQuery, usePortalAction } from '../api/portal.queries';
-import { eventLabel } from '../utils/portal-text';
+import { actionField, eventLabel } from '../utils/portal-text';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 /**
@@ -40,8 +39,8 @@ type Action = PartnerWebhook['actions']['update'] | PartnerWebhookList['actions'
 
 /** The event types an action offers (its `events` field's options), with those it starts with. */
 function eventChoices(action: Action): { offered: string[]; chosen: string[] } {
-  const offered = fieldOf(action, 'events')?.options?.map((o) => o.value) ?? [];
-  const value = fieldValue(action, 'events');
+  const offered = actionField(action, 'events')?.options?.map((o) => o.value) ?? [];
+  const value = actionField(action, 'events')?.value;
   return { offered, chosen: Array.isArray(value) ? (value as string[]) : offered };
 }
 
@@ -63,7 +62,7 @@ function EndpointForm({
 }) {
   const perform = usePortalAction(portal.id);
   const { offered, chosen } = eventChoices(action);
-  const [url, setUrl] = useState(String(fieldValue(action, 'url') ?? ''));
+  const [url, setUrl] = useState(String(actionField(action, 'url')?.value ?? ''));
   const [events, setEvents] = useState<string[]>(chosen);
   const [problems, setProblems] = useState<{ url?: string; events?: string; message?: string | null }>({});
   const eventsErrorId = useId();
@@ -77,8 +76,16 @@ function EndpointForm({
       {
         onSuccess: onDone,
         onError: (error) => {
-          const shown = formErrors(error, ['url', 'events'], 'The endpoint was not saved. Please try again.');
-          setProblems({ ...shown.fields, message: shown.message });
+          // One event refused is named by its place (`events.2`): its message goes under the events.
+          const named = fieldErrors(error);
+          const eventProblem = Object.entries(named).find(([name]) => name.startsWith('events'))?.[1];
+          const shown = formErrors(error, ['url'], 'The endpoint was not saved. Please try again.');
+          const onlyShown = Object.keys(named).every((name) => name === 'url' || name.startsWith('events'));
+          setProblems({
+            url: shown.fields.url,
+            events: eventProblem,
+            message: onlyShown && (shown.fields.url || eventProblem) ? null : shown.message,
+          });
         },
       },
     );

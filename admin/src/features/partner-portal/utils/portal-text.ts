@@ -31,6 +31,14 @@ export function instantLabel(instant: string | Date, timeZone: string = viewerTi
   return format.format(new Date(instant)).replace(/\u202f/g, ' ');
 }
 
+/**
+ * An action's field by name (its limits, options and suggested value). The SDK's `forms` has the
+ * same; this one line keeps that chunk out of the portal's page, whose list of chunks the app's
+ * first download carries.
+ */
+export const actionField = (action: { fields: readonly ActionField[] }, name: string) =>
+  action.fields.find((field) => field.name === name);
+
 /** The grace field's limits, as the rotate action states them (0 to 168 when it states none). */
 export function graceLimits(field: ActionField | undefined): { min: number; max: number } {
   return { min: field?.min ?? 0, max: field?.max ?? 168 };
