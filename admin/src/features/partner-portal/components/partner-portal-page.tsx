@@ -1,16 +1,16 @@
 import '../partner-portal.css';
-import { formatCommission } from '@spotless/sdk';
+import { bookingDateTimeLabel, formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../../components/page-title';
 import { type TabDef, Tabs } from '../../../components/tabs';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, Navigate, useParams, useSearchParams } from '../../../lib/router';
-import { myPartnersQuery, portalQuery } from '../api/portal.queries';
+import { myPartnersQuery, portalBookingsQuery, portalQuery } from '../api/portal.queries';
 import { KeyAndOrigins } from './key-and-origins';
 import { PartnerInvitePage } from './partner-invite-page';
 import { PayoutAccountCard } from './payout-account-card';
 import { People } from './people';
-import { Bookings, Statements } from './portal-money';
+import { Statements } from './portal-money';
 import { SnippetBuilder } from './snippet-builder';
 import { Webhooks } from './webhooks';
 
@@ -89,7 +89,7 @@ function Portal({ id }: { id: number }) {
         <div>
           <h1>{p.name}</h1>
           <p className="lead">
-            Partner portal · {formatCommission(p.commissionRateBps)} commission on every booking your widgets bring
+            Partner portal · {p.commissionRateBps / 100}% commission on every booking your widgets bring
           </p>
         </div>
       </header>
@@ -111,6 +111,53 @@ function Portal({ id }: { id: number }) {
           <People portal={p} />
         )}
       </Tabs>
+    </section>
+  );
+}
+
+/** The bookings the partner's widgets brought (decision 081): what a partner needs, nothing of the guest's. */
+function Bookings({ portal }: { portal: PartnerPortal }) {
+  const list = useQuery(portalBookingsQuery(portal));
+  return (
+    <section className="card portal-section" aria-labelledby="portal-bookings">
+      <h2 id="portal-bookings">Bookings your widgets brought</h2>
+      {list.isPending ? (
+        <p className="loading-text">Loading…</p>
+      ) : list.isError ? (
+        <p className="alert alert--error">Failed to load the bookings.</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="muted">None yet: they appear here as soon as a visitor books through your site.</p>
+      ) : (
+        <div className="stack-table-wrap">
+          <table className="payments-table stack-table" data-testid="portal-bookings">
+            <caption className="visually-hidden">Bookings, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">City</th>
+                <th scope="col">Service</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Commission</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((b) => (
+                <tr key={b.id} data-testid="portal-booking">
+                  <th scope="row">{bookingDateTimeLabel(b)}</th>
+                  <td data-label="City">{b.city}</td>
+                  <td data-label="Service">{b.service}</td>
+                  <td data-label="Amount">{formatDollars(b.amount)}</td>
+                  <td data-label="Status">
+                    {b.status} · {b.paymentStatus}
+                  </td>
+                  <td data-label="Commission">{formatDollars(b.commission)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

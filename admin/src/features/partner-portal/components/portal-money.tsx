@@ -1,58 +1,12 @@
-import { bookingDateTimeLabel, formatDollars, type PartnerPortal } from '@spotless/sdk';
+import { formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-errors';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
-import { fetchStatement, portalBookingsQuery, portalStatementsQuery } from '../api/portal.queries';
+import { fetchStatement, portalStatementsQuery } from '../api/portal.queries';
 import { statementFileName, statementRows } from '../utils/portal-text';
 
-/** What the partner's widgets brought (decision 081): its bookings, and its commission by month. */
-
-export function Bookings({ portal }: { portal: PartnerPortal }) {
-  const list = useQuery(portalBookingsQuery(portal));
-  return (
-    <section className="card portal-section" aria-labelledby="portal-bookings">
-      <h2 id="portal-bookings">Bookings your widgets brought</h2>
-      {list.isPending ? (
-        <p className="loading-text">Loading…</p>
-      ) : list.isError ? (
-        <p className="alert alert--error">Failed to load the bookings.</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="muted">None yet: they appear here as soon as a visitor books through your site.</p>
-      ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table" data-testid="portal-bookings">
-            <caption className="visually-hidden">Bookings, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">City</th>
-                <th scope="col">Service</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Commission</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((b) => (
-                <tr key={b.id} data-testid="portal-booking">
-                  <th scope="row">{bookingDateTimeLabel(b)}</th>
-                  <td data-label="City">{b.city}</td>
-                  <td data-label="Service">{b.service}</td>
-                  <td data-label="Amount">{formatDollars(b.amount)}</td>
-                  <td data-label="Status">
-                    {b.status} · {b.paymentStatus}
-                  </td>
-                  <td data-label="Commission">{formatDollars(b.commission)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
+/** What the partner's widgets earned it (decision 081): its commission by month, each as a CSV. */
 
 export function Statements({ portal }: { portal: PartnerPortal }) {
   const list = useQuery(portalStatementsQuery(portal));
