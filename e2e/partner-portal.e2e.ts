@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,10 +11,12 @@ import { useBrowser, useServer } from './server';
 
 /**
  * A partner's own portal in Chromium (decision 081): an administrator makes a partner and invites
- * its first person; she accepts, adds her site's origin, copies a snippet from the builder (its live
- * preview showing the widget), embeds it on a page of her own, where a visitor books and pays as a
- * guest; back in the portal she sees the booking, its commission, and her webhook endpoint's
- * signed delivery of it.
+ * its first person; the invitation names the partner, she accepts, adds her site's origin (saved
+ * cleaned), copies a snippet from the builder (its live preview showing the widget), embeds it on a
+ * page of her own, where a visitor books and pays as a guest; back in the portal she sees the
+ * booking, its commission, and her webhook endpoint's signed delivery of it; she rotates the key
+ * after a confirmation that says when the old one stops, removes the endpoint and revokes an
+ * invitation. Each tab at 1280 and 390 px.
  */
 
 const server = await useServer();
@@ -65,6 +68,10 @@ describe('a partner’s portal', () => {
     });
     const page = await context.newPage();
     await page.goto(`${baseUrl}${link}`);
+    await expect
+      .poll(() => page.getByTestId('partner-invite-title').innerText())
+      .toBe('You’re invited to join Lakeside Homes’ portal');
+    await page.screenshot({ path: shot('0-invitation-1280.png') });
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.waitForURL(new RegExp(`/partner-portal/${partner.id}$`));
     await page.getByTestId('partner-portal').waitFor();
@@ -73,9 +80,15 @@ describe('a partner’s portal', () => {
     const pages: Record<string, { body: string; key?: string }> = {};
     const host = await startHostPage(baseUrl, pages);
     afterAll(() => host.close());
-    await page.getByRole('textbox', { name: /Allowed origins/ }).fill(host.url);
+    const tab = (name: string) => page.getByRole('tab', { name }).click();
+    await tab('Key & origins');
+    const origins = page.getByRole('textbox', { name: /Allowed origins/ });
+    await origins.fill(` ${host.url.toUpperCase()}/ `);
     await page.getByRole('button', { name: 'Save origins' }).click();
     await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Origins saved');
+    // Saved as the key compares it, and shown so.
+    expect(await origins.inputValue()).toBe(host.url);
+    await tab('Overview');
 
     // Where its commission is paid: the test-mode payout account, and back to the portal.
     await page.getByTestId('portal-payout-account').getByRole('button', { name: 'Connect a payout account' }).click();
@@ -85,19 +98,36 @@ describe('a partner’s portal', () => {
     await expect.poll(() => page.getByTestId('portal-payout-account').innerText()).toContain('Ready');
 
     // The snippet builder: the search widget for Austin, its preview live beside the code.
+    await tab('Widgets');
     const builder = page.getByTestId('snippet-builder');
+    await builder.getByLabel('Widget').selectOption('booking');
+    await builder.getByLabel('Cleaner number').fill('twelve');
+    await expect.poll(() => builder.innerText()).toContain('digits only');
+    expect(await builder.getByLabel('City').count()).toBe(0);
     await builder.getByLabel('Widget').selectOption('search');
     await builder.getByLabel('City').fill('Austin');
-    await builder.getByLabel('Primary colour').fill('#1d4ed8');
+    await builder.getByLabel('Primary colour', { exact: true }).fill('blue');
+    await expect.poll(() => builder.innerText()).toContain('Enter a colour as #');
+    expect(await page.getByTestId('snippet-code').inputValue()).not.toContain('data-appearance');
+    await builder.getByLabel('Primary colour', { exact: true }).fill('#1d4ed8');
     const snippet = await page.getByTestId('snippet-code').inputValue();
     expect(snippet).toContain(`data-key="${partner.publishableKey}"`);
-    expect(snippet).toContain('data-spotless="search" data-city="Austin"');
+    expect(snippet).toContain(`data-spotless="search" data-city="Austin" data-appearance='{"colorPrimary":"#1d4ed8"}'`);
     const preview = page.frameLocator('[data-testid="snippet-preview"]');
     await expect.poll(() => preview.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await builder.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('1-snippet-builder-1280.png'), fullPage: true });
+    // The frame is as tall as the widget it shows: no scroll bar inside it.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('snippet-preview')
+          .evaluate((f: HTMLIFrameElement) => (f.contentDocument?.documentElement.scrollHeight ?? 0) - f.clientHeight),
+      )
+      .toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot('1-widgets-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Her systems are told of her bookings.
+    await tab('Webhooks');
     await page.getByLabel('Endpoint URL (https)').fill(hookUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByTestId('portal-hook').waitFor();
@@ -138,16 +168,130 @@ describe('a partner’s portal', () => {
 
     // Back in her portal: the booking, its commission, the statement and the delivery.
     await page.reload();
+    await expect.poll(() => page.getByTestId('portal-delivery').count()).toBeGreaterThanOrEqual(2);
+    const deliveries = await page.getByTestId('portal-deliveries').innerText();
+    expect(deliveries).toContain('Delivered');
+    expect(deliveries).toContain(hookUrl);
+    // Each time with the viewer's zone named.
+    expect(deliveries).toMatch(/\d{1,2}:\d{2} [AP]M [A-Z]{2,4}/);
+    await page.screenshot({ path: shot('2-webhooks-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await tab('Overview');
     const booking = page.getByTestId('portal-booking').first();
     await booking.waitFor();
     expect(await booking.innerText()).toMatch(/Austin/);
     expect(await page.getByTestId('portal-bookings').innerText()).not.toContain('Vera');
+    await page.screenshot({ path: shot('3-overview-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await tab('Statements');
     await expect.poll(() => page.getByTestId('portal-statement').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('portal-statement').first().innerText()).toMatch(/\$\d+\.\d{2}/);
-    await expect.poll(() => page.getByTestId('portal-delivery').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.getByTestId('portal-deliveries').innerText()).toContain('delivered');
-    await page.screenshot({ path: shot('2-portal-1280.png'), fullPage: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Lakeside-Homes-commission-\d{4}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv).toContain('Commission');
+    expect(csv).not.toContain('partner_commission');
+    await page.screenshot({ path: shot('4-statements-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A new key: the grace is required, and she is told when the old key stops before it rotates.
+    await tab('Key & origins');
+    const grace = page.getByLabel(/Keep the old key working for/);
+    expect(await grace.inputValue()).toBe('24');
+    await grace.fill('');
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await expect.poll(() => page.getByTestId('portal-key-section').innerText()).toContain('Enter how many hours');
+    expect(await page.getByTestId('rotate-key-dialog').count()).toBe(0);
+    await grace.fill('2');
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    const rotateDialog = page.getByTestId('rotate-key-dialog');
+    await rotateDialog.waitFor();
+    expect(await page.getByTestId('rotate-key-terms').innerText()).toMatch(
+      new RegExp(
+        `${partner.publishableKey} stops working at .*\\d{1,2}:\\d{2} [AP]M [A-Z]{2,4} \\(2 hours from now\\)`,
+      ),
+    );
+    await page.screenshot({ path: shot('5-rotate-confirm-1280.png') });
+    await rotateDialog.getByRole('button', { name: 'Rotate key', exact: true }).click();
+    await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('New key made');
+    await expect.poll(() => page.getByTestId('portal-key').innerText()).not.toBe(partner.publishableKey);
+    expect(await page.getByTestId('portal-previous-key').innerText()).toContain(partner.publishableKey);
+    await page.screenshot({ path: shot('5-key-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A colleague invited (revoked below).
+    await tab('People');
+    const colleague = `kim-${Date.now()}@lakeside.example`;
+    await page.getByLabel('Colleague’s e-mail').fill(colleague);
+    await page.getByRole('button', { name: 'Invite a colleague' }).click();
+    await expect.poll(() => page.getByTestId('portal-invite').innerText()).toContain(colleague);
+    const kimLink = await inNewestMail(
+      server.dataDir,
+      colleague,
+      'partner_invite',
+      /\/partner-portal\?token=[a-z0-9]+/,
+    );
+    await page.screenshot({ path: shot('6-people-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const small = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+    ).newPage();
+    await small.goto(`${baseUrl}/partner-portal/${partner.id}`);
+    await small.getByTestId('partner-portal').waitFor();
+    await small.getByTestId('portal-booking').first().waitFor();
+    await small.screenshot({ path: shot('7-overview-390.png'), fullPage: true });
+    // Each tab on a phone: the selected one in view in the strip, whatever the address opened, and
+    // nothing wider than the screen.
+    for (const [id, name] of [
+      ['statements', 'Statements'],
+      ['key', 'Key & origins'],
+      ['widgets', 'Widgets'],
+      ['webhooks', 'Webhooks'],
+      ['people', 'People'],
+    ]) {
+      await small.goto(`${baseUrl}/partner-portal/${partner.id}?tab=${id}`);
+      const selected = small.getByRole('tab', { name, selected: true });
+      await selected.waitFor();
+      await expect
+        .poll(() =>
+          selected.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const strip = (el.parentElement as HTMLElement).getBoundingClientRect();
+            return box.left >= strip.left - 1 && box.right <= strip.right + 1;
+          }),
+        )
+        .toBe(true);
+      if (id === 'widgets') await small.getByTestId('snippet-preview').waitFor();
+      await small.screenshot({ path: shot(`8-${id}-390.png`), fullPage: true });
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, id).toBeLessThanOrEqual(0);
+    }
+
+    // The endpoint removed, after a confirmation.
+    await tab('Webhooks');
+    await page.getByTestId('portal-hook').getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => page.getByTestId('portal-hook').innerText()).toContain('Disabled');
+    await page.getByTestId('portal-hook').getByRole('button', { name: 'Remove' }).click();
+    const removeDialog = page.getByTestId('remove-endpoint-dialog');
+    await removeDialog.getByRole('button', { name: 'Remove endpoint' }).click();
+    await expect.poll(() => page.getByTestId('portal-hook').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('toast').first().innerText()).toContain('Endpoint removed');
+
+    // The colleague's invitation revoked, after a confirmation: its link names nothing any more.
+    await tab('People');
+    await page.getByTestId('portal-invite').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByTestId('revoke-invite-dialog').getByRole('button', { name: 'Revoke invitation' }).click();
+    await expect.poll(() => page.getByTestId('portal-invite').count()).toBe(0);
+    const revoked = await context.newPage();
+    await revoked.goto(`${baseUrl}${kimLink}`);
+    await expect
+      .poll(() => revoked.getByTestId('partner-invite').innerText())
+      .toContain('This invitation is not valid');
+    await revoked.close();
 
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await apiRegisterPastTour(phone.request, baseUrl, {
@@ -160,14 +304,5 @@ describe('a partner’s portal', () => {
     const stranger = await phone.newPage();
     await stranger.goto(`${baseUrl}/partner-portal/${partner.id}`);
     await expect.poll(() => stranger.locator('.alert--error').innerText()).toContain('not yours');
-    const small = await (
-      await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
-    ).newPage();
-    await small.goto(`${baseUrl}/partner-portal/${partner.id}`);
-    await small.getByTestId('partner-portal').waitFor();
-    await small.getByTestId('portal-booking').first().waitFor();
-    await small.screenshot({ path: shot('3-portal-390.png'), fullPage: true });
-    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

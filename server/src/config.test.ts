@@ -70,6 +70,21 @@ describe('parseConfig', () => {
     ).toThrow(/STRIPE_API_BASE_URL: a replacement Stripe API is never allowed in production/);
   });
 
+  it('lets partners’ webhooks reach private addresses outside production only, unless set either way', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'libsql://db.example.turso.io',
+      PUBLIC_URL: 'https://spotless.example',
+      UNSAFE_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    expect(parseConfig({}).webhookAllowPrivateUrls).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).webhookAllowPrivateUrls).toBe(true);
+    expect(parseConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).webhookAllowPrivateUrls).toBe(false);
+    expect(parseConfig(production).webhookAllowPrivateUrls).toBe(false);
+    expect(parseConfig({ ...production, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }).webhookAllowPrivateUrls).toBe(true);
+    expect(() => parseConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+
   it('listens on loopback unless HOST is set, and keeps demo credentials to loopback', () => {
     expect(parseConfig({})).toMatchObject({ host: '127.0.0.1', demo: true });
     expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', embedded: true, demo: false });

@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Node only: run the scheduled jobs in this process (turn off on all but one instance, or to run them by `npm run job`). */
   SCHEDULED_JOBS: z.enum(['true', 'false']).default('true'),
+  /**
+   * Partners' webhooks may go to loopback, private and link-local addresses (a partner's receiver on
+   * this machine, tests). Default: `true` outside production, `false` in it (decision 079).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
   /** Browser tests only: a file holding milliseconds to add to the server's clock (never in production). */
   TEST_CLOCK_FILE: optionalText,
   /**
@@ -152,6 +157,11 @@ export interface Config {
   readonly partnerAddressRateLimit: number;
   /** The platform's fee on each charge, in basis points; each booking records the rate in force (decision 078). */
   readonly platformFeeBps: number;
+  /**
+   * Partners' webhook endpoints may be loopback, private or link-local addresses (and `http:` to
+   * loopback): on for local development and tests, off in production unless set (decision 079).
+   */
+  readonly webhookAllowPrivateUrls: boolean;
   readonly seedCleaners: number;
   /**
    * The bearer token a metrics scraper sends to `/metrics` (Node only); without it there is no
@@ -252,6 +262,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     partnerAddressRateLimit: e.PARTNER_ADDRESS_RATE_LIMIT,
     platformFeeBps: e.PLATFORM_FEE_BPS,
+    webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS
+      ? e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true'
+      : e.NODE_ENV !== 'production',
     seedCleaners: e.SEED_CLEANERS,
     metricsToken: e.METRICS_TOKEN,
   });

@@ -1671,6 +1671,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-invites/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation opens: the partner’s name
+         * @description For whoever holds the link, signed in or not: the name of the partner whose portal it joins, and nothing else of it; `actions.accept` for a signed-in person. An unknown, used or expired token is 404. The token is sent in the body, never in a URL a log would keep.
+         */
+        post: operations["previewPartnerInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner-portal": {
         parameters: {
             query?: never;
@@ -1762,9 +1782,49 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the partner’s portal
-         * @description E-mails a single-use link, good for 7 days, that makes the account it is accepted with one of the partner’s people. An administrator invites the first; they invite their colleagues.
+         * @description E-mails a single-use link, good for 7 days, that makes the account it is accepted with one of the partner’s people. An administrator invites the first; they invite their colleagues. A pending invitation to the same address is replaced: its link stops working.
          */
         post: operations["invitePartnerMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner-portal/{id}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a pending invitation
+         * @description Its link stops working. Audited.
+         */
+        delete: operations["revokePartnerInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner-portal/{id}/invites/{inviteId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again
+         * @description A new link, good for 7 days from now, e-mailed to the same address; the link sent before stops working. Audited.
+         */
+        post: operations["resendPartnerInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1782,10 +1842,30 @@ export interface paths {
         put?: never;
         /**
          * Rotate the partner’s publishable key, keeping the old one for a grace period
-         * @description A new key; the old one keeps working for `graceHours` (0 to 168; 0 stops it at once) while the pages that carry it are changed. Rotating again ends the previous grace. Audited.
+         * @description A new key; the old one keeps working for `graceHours` (required: a whole number from 0 to 168; 0 stops it at once) while the pages that carry it are changed. Rotating again ends the previous grace. Audited.
          */
         post: operations["rotatePartnerKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner-portal/{id}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the partner’s people
+         * @description Their account stays; their access to the portal goes. One of its people may remove anyone, themselves too, but not the last of them (409 `last_member`); an administrator may remove anyone. Audited.
+         */
+        delete: operations["removePartnerMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1801,7 +1881,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the origins whose pages may use the partner’s key
-         * @description Origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`). Audited.
+         * @description Origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`), each trimmed, lower-cased and without a trailing slash before it is checked (`HTTPS://Realty.Example/` is stored as `https://realty.example`); duplicates dropped. An empty list stops the key on every page. Audited.
          */
         put: operations["updatePartnerOrigins"];
         post?: never;
@@ -5369,6 +5449,31 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        PartnerInvitePreview: {
+            actions: {
+                /** @description for a signed-in person: joins the partner’s people */
+                accept?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "accept";
+                    /** @constant */
+                    operation: "acceptPartnerInvite";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            partnerName: string;
+        };
+        PartnerInvitePreviewInput: {
+            token: string;
+        };
         PartnerList: {
             actions: {
                 create: {
@@ -5498,8 +5603,44 @@ export interface components {
             commissionRateBps: number;
             id: number;
             invites: {
+                actions: {
+                    /** @description a new link, good for 7 days; the one sent before stops working */
+                    resend: {
+                        /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                        description?: string;
+                        fields: components["schemas"]["ActionField"][];
+                        href: string;
+                        /** @constant */
+                        method: "POST";
+                        /** @constant */
+                        name: "resend";
+                        /** @constant */
+                        operation: "resendPartnerInvite";
+                        /** @description a label for the button */
+                        title: string;
+                        /** @constant */
+                        type: "application/json";
+                    };
+                    revoke: {
+                        /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                        description?: string;
+                        fields: components["schemas"]["ActionField"][];
+                        href: string;
+                        /** @constant */
+                        method: "DELETE";
+                        /** @constant */
+                        name: "revoke";
+                        /** @constant */
+                        operation: "revokePartnerInvite";
+                        /** @description a label for the button */
+                        title: string;
+                        /** @constant */
+                        type: "application/json";
+                    };
+                };
                 email: string;
                 expiresAt: string;
+                id: number;
             }[];
             isActive: boolean;
             links: {
@@ -5571,7 +5712,30 @@ export interface components {
                 };
             };
             members: {
+                actions: {
+                    /** @description absent for a partner’s last member, unless an administrator asks */
+                    remove?: {
+                        /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                        description?: string;
+                        fields: components["schemas"]["ActionField"][];
+                        href: string;
+                        /** @constant */
+                        method: "DELETE";
+                        /** @constant */
+                        name: "remove";
+                        /** @constant */
+                        operation: "removePartnerMember";
+                        /** @description a label for the button */
+                        title: string;
+                        /** @constant */
+                        type: "application/json";
+                    };
+                };
                 email: string;
+                /** @description the membership */
+                id: number;
+                /** @description the caller’s own membership */
+                isYou: boolean;
                 name: string;
             }[];
             name: string;
@@ -7315,6 +7479,8 @@ export type PartnerBookingPage = components['schemas']['PartnerBookingPage'];
 export type PartnerCommissionReport = components['schemas']['PartnerCommissionReport'];
 export type PartnerCreate = components['schemas']['PartnerCreate'];
 export type PartnerInviteInput = components['schemas']['PartnerInviteInput'];
+export type PartnerInvitePreview = components['schemas']['PartnerInvitePreview'];
+export type PartnerInvitePreviewInput = components['schemas']['PartnerInvitePreviewInput'];
 export type PartnerList = components['schemas']['PartnerList'];
 export type PartnerOriginsInput = components['schemas']['PartnerOriginsInput'];
 export type PartnerPayoutAccount = components['schemas']['PartnerPayoutAccount'];
@@ -11701,6 +11867,44 @@ export interface operations {
             };
         };
     };
+    previewPartnerInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerInvitePreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerInvitePreview"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The invitation is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listMyPartners: {
         parameters: {
             query?: never;
@@ -11908,6 +12112,94 @@ export interface operations {
             };
         };
     };
+    revokePartnerInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                inviteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerPortal"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner of yours, or no such pending invitation of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resendPartnerInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                inviteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerPortal"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner of yours, or no such pending invitation of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rotatePartnerKey: {
         parameters: {
             query?: never;
@@ -11932,7 +12224,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerPortal"];
                 };
             };
-            /** @description A field or parameter is missing or malformed; `fields` names each */
+            /** @description `graceHours` missing, not a whole number, or outside 0 to 168 */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11948,6 +12240,55 @@ export interface operations {
             };
             /** @description No such partner of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    removePartnerMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such partner of yours, or no such member of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The last of the partner’s people may not remove themselves */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARTNER_LIMITS } from '../rules/partners';
+import { PARTNER_LIMITS, partnerText } from '../rules/partners';
 import { Money, pageOf } from './common';
 import { actionOf, linkTo, pageLinks } from './hypermedia';
 import { OriginPattern } from './partners';
@@ -34,8 +34,32 @@ export const PartnerPortal = z
     previewKey: z
       .string()
       .meta({ description: 'for the snippet builder’s live preview: works on this site alone, for 30 minutes' }),
-    members: z.array(z.object({ name: z.string(), email: z.string() })),
-    invites: z.array(z.object({ email: z.string(), expiresAt: z.string() })),
+    members: z.array(
+      z.object({
+        id: z.number().int().meta({ description: 'the membership' }),
+        name: z.string(),
+        email: z.string(),
+        isYou: z.boolean().meta({ description: 'the caller’s own membership' }),
+        actions: z.object({
+          remove: actionOf('remove', 'DELETE', 'removePartnerMember')
+            .optional()
+            .meta({ description: 'absent for a partner’s last member, unless an administrator asks' }),
+        }),
+      }),
+    ),
+    invites: z.array(
+      z.object({
+        id: z.number().int(),
+        email: z.string(),
+        expiresAt: z.string(),
+        actions: z.object({
+          resend: actionOf('resend', 'POST', 'resendPartnerInvite').meta({
+            description: 'a new link, good for 7 days; the one sent before stops working',
+          }),
+          revoke: actionOf('revoke', 'DELETE', 'revokePartnerInvite'),
+        }),
+      }),
+    ),
     links: z.object({
       self: linkTo('getPartnerPortal'),
       bookings: linkTo('listPartnerBookings'),
@@ -54,31 +78,73 @@ export const PartnerPortal = z
 export type PartnerPortal = z.infer<typeof PartnerPortal>;
 
 export const PartnerOriginsInput = z
-  .object({ allowedOrigins: z.array(OriginPattern).max(PARTNER_LIMITS.originsMax) })
+  .object({
+    allowedOrigins: z
+      .array(OriginPattern, { error: 'Send the allowed origins as a list' })
+      .max(PARTNER_LIMITS.originsMax, partnerText.originsMax),
+  })
   .strict()
   .meta({ id: 'PartnerOriginsInput' });
+
+/** The longest a rotated key keeps working: a week, time to change every page's tag. */
+export const MAX_GRACE_HOURS = 168;
+export const graceHoursText = {
+  required: `Enter how many hours the old key keeps working (0 to ${MAX_GRACE_HOURS})`,
+  invalid: `Enter a whole number of hours from 0 to ${MAX_GRACE_HOURS} (a week)`,
+};
 
 export const RotateKeyInput = z
   .object({
     graceHours: z
-      .number()
-      .int()
-      .min(0)
-      .max(168, 'At most 168 hours (a week)')
+      .number({
+        error: (issue) => (issue.input === undefined ? graceHoursText.required : graceHoursText.invalid),
+      })
+      .int(graceHoursText.invalid)
+      .min(0, graceHoursText.invalid)
+      .max(MAX_GRACE_HOURS, graceHoursText.invalid)
       .meta({ description: 'hours the old key keeps working (0: it stops at once)' }),
   })
   .strict()
   .meta({ id: 'RotateKeyInput' });
 
 export const PartnerInviteInput = z
-  .object({ email: z.email('Please enter a valid email address').max(254) })
+  .object({
+    email: z
+      .email({
+        error: (issue) =>
+          issue.input === undefined ? 'Enter your colleague’s e-mail address' : 'Please enter a valid email address',
+      })
+      .max(254, 'Enter an e-mail address of at most 254 characters'),
+  })
   .strict()
   .meta({ id: 'PartnerInviteInput' });
 
+const INVITE_LINK_BROKEN = 'This invitation link is incomplete: open the one in your e-mail';
+/** An invitation's token, as its e-mailed link carries it. */
+const InviteToken = z.string({ error: INVITE_LINK_BROKEN }).min(10, INVITE_LINK_BROKEN).max(100, INVITE_LINK_BROKEN);
+
 export const AcceptPartnerInviteInput = z
-  .object({ token: z.string().min(10).max(100) })
+  .object({ token: InviteToken })
   .strict()
   .meta({ id: 'AcceptPartnerInviteInput' });
+
+export const PartnerInvitePreviewInput = z
+  .object({ token: InviteToken })
+  .strict()
+  .meta({ id: 'PartnerInvitePreviewInput' });
+
+/** What an invitation's link opens, for whoever holds it: the partner's name and nothing else. */
+export const PartnerInvitePreview = z
+  .object({
+    partnerName: z.string(),
+    actions: z.object({
+      accept: actionOf('accept', 'POST', 'acceptPartnerInvite')
+        .optional()
+        .meta({ description: 'for a signed-in person: joins the partner’s people' }),
+    }),
+  })
+  .meta({ id: 'PartnerInvitePreview' });
+export type PartnerInvitePreview = z.infer<typeof PartnerInvitePreview>;
 
 /** A booking a partner's widgets brought, as the partner sees it: nothing of the guest's. */
 export const PartnerBooking = z

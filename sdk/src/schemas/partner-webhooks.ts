@@ -8,14 +8,24 @@ import { actionOf, linkTo, pageLinks } from './hypermedia';
  * to, signed (`@spotless/sdk/webhooks`), and the log of their deliveries.
  */
 
-export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: 'WebhookEventType' });
+export const WebhookEventType = z
+  .enum(WEBHOOK_EVENT_TYPES, { error: `Choose events from: ${WEBHOOK_EVENT_TYPES.join(', ')}` })
+  .meta({ id: 'WebhookEventType' });
+
+/** What a refused endpoint field says (the server's own URL rule adds its reasons). */
+export const webhookText = {
+  urlRequired: 'Enter the address of your endpoint, starting with https://',
+  urlLong: 'Enter an address of at most 2,000 characters',
+  urlInvalid: 'Enter an https:// address, without a user name, password or #fragment',
+  eventsRequired: 'Choose at least one event',
+};
 
 /** An absolute `http(s):` URL without credentials; the server decides which schemes and hosts it sends to. */
 export const WebhookUrl = z
-  .string()
+  .string({ error: webhookText.urlRequired })
   .trim()
-  .min(1, 'URL is required')
-  .max(2000, 'must be at most 2000 characters')
+  .min(1, webhookText.urlRequired)
+  .max(2000, webhookText.urlLong)
   .refine(
     (value) => {
       try {
@@ -25,18 +35,20 @@ export const WebhookUrl = z
         return false;
       }
     },
-    { error: 'must be an https:// URL, without a user name, password or #fragment' },
+    { error: webhookText.urlInvalid },
   )
   .meta({ description: 'where events are POSTed: https:// (http://127.0.0.1 or localhost outside production)' });
 
 const EndpointFields = {
   url: WebhookUrl,
   events: z
-    .array(WebhookEventType)
-    .min(1, 'Choose at least one event')
-    .max(WEBHOOK_EVENT_TYPES.length * 2)
+    .array(WebhookEventType, { error: webhookText.eventsRequired })
+    .min(1, webhookText.eventsRequired)
+    .max(WEBHOOK_EVENT_TYPES.length * 2, 'Choose each event once')
     .meta({ description: 'the event types sent to it' }),
-  isActive: z.boolean().meta({ description: 'an inactive endpoint is sent nothing; its queued deliveries wait' }),
+  isActive: z
+    .boolean({ error: 'Send isActive as true or false' })
+    .meta({ description: 'an inactive endpoint is sent nothing; its queued deliveries wait' }),
 };
 
 export const PartnerWebhookCreate = z

@@ -8,10 +8,16 @@ import { actionOf, linkTo } from './hypermedia';
  * Administrators create and change them through the actions below.
  */
 
+/**
+ * An allowed origin as people type it, cleaned: trimmed, lower-cased and without a trailing slash
+ * (`HTTPS://Example.COM/` is stored as `https://example.com`), then checked.
+ */
 export const OriginPattern = z
-  .string()
+  .string({ error: 'Write each origin as text, such as https://realty.example' })
   .trim()
-  .max(200)
+  .toLowerCase()
+  .overwrite((value) => value.replace(/\/+$/, ''))
+  .max(200, 'Write an origin of at most 200 characters')
   .refine(isOriginPattern, { error: (issue) => partnerText.origin(String(issue.input)) });
 
 const PartnerFields = {

@@ -5,6 +5,8 @@ import {
   PartnerBooking,
   PartnerBookingPage,
   PartnerInviteInput,
+  PartnerInvitePreview,
+  PartnerInvitePreviewInput,
   PartnerOriginsInput,
   PartnerPortal,
   PartnerPortalList,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { defineOperations } from '../contract/operations';
 
 const PortalParam = z.object({ id: IdParam });
+const InviteParams = z.object({ id: IdParam, inviteId: IdParam });
 const PEOPLE = 'the partner’s people, admin';
 
 /** A partner's own portal (decision 081): its people manage the partner and read what it earned. */
@@ -50,7 +53,8 @@ export const partnerPortalApi = defineOperations({
     path: '/partner-portal/:id/origins',
     security: 'user-or-admin',
     summary: 'Replace the origins whose pages may use the partner’s key',
-    description: 'Origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`). Audited.',
+    description:
+      'Origins (`https://realty.example`) or an origin with any port (`http://127.0.0.1:*`), each trimmed, lower-cased and without a trailing slash before it is checked (`HTTPS://Realty.Example/` is stored as `https://realty.example`); duplicates dropped. An empty list stops the key on every page. Audited.',
     tags: ['partner portal'],
     access: PEOPLE,
     responses: {
@@ -66,11 +70,12 @@ export const partnerPortalApi = defineOperations({
     security: 'user-or-admin',
     summary: 'Rotate the partner’s publishable key, keeping the old one for a grace period',
     description:
-      'A new key; the old one keeps working for `graceHours` (0 to 168; 0 stops it at once) while the pages that carry it are changed. Rotating again ends the previous grace. Audited.',
+      'A new key; the old one keeps working for `graceHours` (required: a whole number from 0 to 168; 0 stops it at once) while the pages that carry it are changed. Rotating again ends the previous grace. Audited.',
     tags: ['partner portal'],
     access: PEOPLE,
     responses: {
       200: { description: 'The portal with its new key', schema: PartnerPortal },
+      400: { description: '`graceHours` missing, not a whole number, or outside 0 to 168' },
       404: { description: 'No such partner of yours' },
     },
     request: { param: PortalParam, json: RotateKeyInput },
@@ -81,7 +86,7 @@ export const partnerPortalApi = defineOperations({
     security: 'user-or-admin',
     summary: 'Invite someone to the partner’s portal',
     description:
-      'E-mails a single-use link, good for 7 days, that makes the account it is accepted with one of the partner’s people. An administrator invites the first; they invite their colleagues.',
+      'E-mails a single-use link, good for 7 days, that makes the account it is accepted with one of the partner’s people. An administrator invites the first; they invite their colleagues. A pending invitation to the same address is replaced: its link stops working.',
     tags: ['partner portal'],
     access: PEOPLE,
     responses: {
@@ -89,6 +94,66 @@ export const partnerPortalApi = defineOperations({
       404: { description: 'No such partner of yours' },
     },
     request: { param: PortalParam, json: PartnerInviteInput },
+  },
+  resendPartnerInvite: {
+    method: 'post',
+    path: '/partner-portal/:id/invites/:inviteId/resend',
+    security: 'user-or-admin',
+    summary: 'Send a pending invitation again',
+    description:
+      'A new link, good for 7 days from now, e-mailed to the same address; the link sent before stops working. Audited.',
+    tags: ['partner portal'],
+    access: PEOPLE,
+    responses: {
+      200: { description: 'The portal', schema: PartnerPortal },
+      404: { description: 'No such partner of yours, or no such pending invitation of it' },
+    },
+    request: { param: InviteParams },
+  },
+  revokePartnerInvite: {
+    method: 'delete',
+    path: '/partner-portal/:id/invites/:inviteId',
+    security: 'user-or-admin',
+    summary: 'Withdraw a pending invitation',
+    description: 'Its link stops working. Audited.',
+    tags: ['partner portal'],
+    access: PEOPLE,
+    responses: {
+      200: { description: 'The portal', schema: PartnerPortal },
+      404: { description: 'No such partner of yours, or no such pending invitation of it' },
+    },
+    request: { param: InviteParams },
+  },
+  removePartnerMember: {
+    method: 'delete',
+    path: '/partner-portal/:id/members/:memberId',
+    security: 'user-or-admin',
+    summary: 'Remove one of the partner’s people',
+    description:
+      'Their account stays; their access to the portal goes. One of its people may remove anyone, themselves too, but not the last of them (409 `last_member`); an administrator may remove anyone. Audited.',
+    tags: ['partner portal'],
+    access: PEOPLE,
+    responses: {
+      204: { description: 'Removed' },
+      404: { description: 'No such partner of yours, or no such member of it' },
+      409: { description: 'The last of the partner’s people may not remove themselves' },
+    },
+    request: { param: z.object({ id: IdParam, memberId: IdParam }) },
+  },
+  previewPartnerInvite: {
+    method: 'post',
+    path: '/partner-invites/preview',
+    security: 'public',
+    summary: 'What an invitation opens: the partner’s name',
+    description:
+      'For whoever holds the link, signed in or not: the name of the partner whose portal it joins, and nothing else of it; `actions.accept` for a signed-in person. An unknown, used or expired token is 404. The token is sent in the body, never in a URL a log would keep.',
+    tags: ['partner portal'],
+    access: 'the holder of the invitation',
+    responses: {
+      200: { description: 'The invitation', schema: PartnerInvitePreview },
+      404: { description: 'The invitation is not valid' },
+    },
+    request: { json: PartnerInvitePreviewInput },
   },
   acceptPartnerInvite: {
     method: 'post',

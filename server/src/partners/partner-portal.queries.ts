@@ -1,11 +1,44 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { partnerInvites, partnerMembers, users } from '../db/schema';
 
 /**
  * What a partner's portal reads (decision 081): the bookings its widgets brought, with what a
  * partner needs of each and nothing of the guest (no name, e-mail, phone or street address), and
  * its commission from the ledger.
  */
+
+/** The partner's people, first joined first: each membership with its account's name and e-mail. */
+export function portalMemberRows(db: Queryable, partnerId: number) {
+  return db
+    .select({
+      id: partnerMembers.id,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(partnerMembers)
+    .innerJoin(users, eq(users.id, partnerMembers.userId))
+    .where(eq(partnerMembers.partnerId, partnerId))
+    .orderBy(partnerMembers.id);
+}
+
+/** The partner's invitations not yet accepted nor past their date, newest first. */
+export function pendingInviteRows(db: Queryable, partnerId: number, now: Date) {
+  return db
+    .select({ id: partnerInvites.id, email: partnerInvites.email, expiresAt: partnerInvites.expiresAt })
+    .from(partnerInvites)
+    .where(
+      and(
+        eq(partnerInvites.partnerId, partnerId),
+        isNull(partnerInvites.acceptedAt),
+        gt(partnerInvites.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(partnerInvites.id))
+    .limit(20);
+}
 
 export interface PartnerBookingRow {
   id: number;

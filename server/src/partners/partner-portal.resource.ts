@@ -1,7 +1,9 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import {
+  AcceptPartnerInviteInput,
   type PartnerBookingPage,
   PartnerInviteInput,
+  type PartnerInvitePreview,
   PartnerOriginsInput,
   type PartnerPortal,
   type PartnerPortalList,
@@ -22,23 +24,52 @@ export function renderPortalList(ops: Operations, partners: Array<{ id: number; 
   };
 }
 
-export function renderPortal(
-  ops: Operations,
-  overview: Overview,
-  invites: Array<{ email: string; expiresAt: Date }>,
-  previewKey: string,
-): PartnerPortal {
+export function renderPortal(ops: Operations, overview: Overview, previewKey: string): PartnerPortal {
   const { partner } = overview;
   const params = { id: partner.id };
+  type Member = PartnerPortal['members'][number];
+  type Invite = PartnerPortal['invites'][number];
   return {
     ...partner,
     previewKey,
     previousKeyExpiresAt: partner.previousKeyExpiresAt?.toISOString() ?? null,
     members: overview.members.map((m) => ({
+      id: m.id,
       name: [m.firstName, m.lastName].filter(Boolean).join(' '),
       email: m.email,
+      isYou: m.isYou,
+      actions: m.removable
+        ? {
+            remove: actionTo(ops, 'remove', 'removePartnerMember', {
+              title: m.isYou ? 'Leave' : 'Remove',
+              description: m.isYou
+                ? 'You lose access to this portal; someone here can invite you again.'
+                : 'They lose access to this portal; their account stays.',
+              params: { id: partner.id, memberId: m.id },
+            }) as NonNullable<Member['actions']['remove']>,
+          }
+        : {},
     })),
-    invites: invites.map((i) => ({ email: i.email, expiresAt: i.expiresAt.toISOString() })),
+    invites: overview.invites.map((i) => {
+      const inviteParams = { id: partner.id, inviteId: i.id };
+      return {
+        id: i.id,
+        email: i.email,
+        expiresAt: i.expiresAt.toISOString(),
+        actions: {
+          resend: actionTo(ops, 'resend', 'resendPartnerInvite', {
+            title: 'Resend',
+            description: 'A new link, good for 7 days; the one sent before stops working.',
+            params: inviteParams,
+          }) as Invite['actions']['resend'],
+          revoke: actionTo(ops, 'revoke', 'revokePartnerInvite', {
+            title: 'Revoke',
+            description: 'The link sent stops working.',
+            params: inviteParams,
+          }) as Invite['actions']['revoke'],
+        },
+      };
+    }),
     links: {
       self: linkTo(ops, 'getPartnerPortal', params),
       bookings: linkTo(ops, 'listPartnerBookings', params),
@@ -67,6 +98,23 @@ export function renderPortal(
         body: PartnerInviteInput,
       }) as PartnerPortal['actions']['invite'],
     },
+  };
+}
+
+export function renderInvitePreview(
+  ops: Operations,
+  preview: { partnerName: string; canAccept: boolean },
+): PartnerInvitePreview {
+  return {
+    partnerName: preview.partnerName,
+    actions: preview.canAccept
+      ? {
+          accept: actionTo(ops, 'accept', 'acceptPartnerInvite', {
+            title: 'Accept invitation',
+            body: AcceptPartnerInviteInput,
+          }) as NonNullable<PartnerInvitePreview['actions']['accept']>,
+        }
+      : {},
   };
 }
 

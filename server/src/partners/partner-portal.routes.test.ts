@@ -184,6 +184,64 @@ describe('a partner’s people', () => {
     expect(row?.publishableKey).toBe(newKey);
   });
 
+  it('rotate only with a grace they chose, and save origins as the key compares them, cleaned', async () => {
+    const before = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers });
+    expect(before.body.actions.rotateKey.fields).toEqual([
+      expect.objectContaining({ name: 'graceHours', type: 'integer', required: true, min: 0, max: 168, value: 24 }),
+    ]);
+    for (const body of [
+      {},
+      { graceHours: '' },
+      { graceHours: null },
+      { graceHours: 1.5 },
+      { graceHours: -1 },
+      { graceHours: 169 },
+    ]) {
+      const refused = await ctx.json<Json>(before.body.actions.rotateKey.href, {
+        method: 'POST',
+        headers: alice.headers,
+        body,
+      });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(refused.body.error.fields)).toEqual(['graceHours']);
+      expect(refused.body.error.fields.graceHours).toMatch(/^Enter (how many|a whole number of) hours/);
+    }
+    const unchanged = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers });
+    expect(unchanged.body.publishableKey).toBe(before.body.publishableKey);
+    const now = await ctx.json<Json>(before.body.actions.rotateKey.href, {
+      method: 'POST',
+      headers: alice.headers,
+      body: { graceHours: 0 },
+    });
+    expect(now.status).toBe(200);
+    expect(now.body).toMatchObject({ previousKey: null, previousKeyExpiresAt: null });
+
+    const cleaned = await ctx.json<Json>(before.body.actions.updateOrigins.href, {
+      method: 'PUT',
+      headers: alice.headers,
+      body: {
+        allowedOrigins: ['  HTTPS://Portal-Realty.EXAMPLE/ ', 'https://portal-realty.example', 'HTTP://127.0.0.1:*'],
+      },
+    });
+    expect(cleaned.status).toBe(200);
+    expect(cleaned.body.allowedOrigins).toEqual([HOST, 'http://127.0.0.1:*']);
+    const asKey = (origin: string) =>
+      ctx.json('/api/cleaners?pageSize=1', { headers: { 'x-spotless-key': now.body.publishableKey, origin } });
+    expect((await asKey(HOST)).status).toBe(200);
+    const none = await ctx.json<Json>(before.body.actions.updateOrigins.href, {
+      method: 'PUT',
+      headers: alice.headers,
+      body: { allowedOrigins: [] },
+    });
+    expect(none.body.allowedOrigins).toEqual([]);
+    expect((await asKey(HOST)).status).toBe(403);
+    await ctx.json(before.body.actions.updateOrigins.href, {
+      method: 'PUT',
+      headers: alice.headers,
+      body: { allowedOrigins: [HOST] },
+    });
+  });
+
   it('preview the widgets on this site alone, with a key that works here for half an hour', async () => {
     const portal = await ctx.json<Json>(`/api/partner-portal/${partnerA}`, { headers: alice.headers });
     const preview = portal.body.previewKey as string;

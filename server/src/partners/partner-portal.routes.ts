@@ -1,8 +1,17 @@
 import { type Context, Hono } from 'hono';
 import { endpoint, inputOf } from '../contract/operations';
 import type { AppEnv } from '../deps';
+import {
+  acceptPartnerInvite,
+  invitePartnerMember,
+  previewPartnerInvite,
+  removePartnerMember,
+  resendPartnerInvite,
+  revokePartnerInvite,
+} from './partner-people.service';
 import { partnerPortalApi as api } from './partner-portal.openapi';
 import {
+  renderInvitePreview,
   renderPartnerBooking,
   renderPartnerBookingPage,
   renderPortal,
@@ -11,14 +20,11 @@ import {
   renderStatementList,
 } from './partner-portal.resource';
 import {
-  acceptPartnerInvite,
-  invitePartnerMember,
   myPartners,
   partnerBooking,
   partnerBookings,
   partnerStatement,
   partnerStatements,
-  pendingInvites,
   portalOverview,
   rotatePortalKey,
   updatePortalOrigins,
@@ -29,7 +35,7 @@ import { mintPreviewKey } from './preview-keys';
 async function portal(c: Context<AppEnv>, id: number) {
   const deps = c.get('deps');
   const overview = await portalOverview(deps, c.get('actor'), id);
-  return renderPortal(c.get('operations'), overview, await pendingInvites(deps, id), await mintPreviewKey(deps, id));
+  return renderPortal(c.get('operations'), overview, await mintPreviewKey(deps, id));
 }
 
 /** A partner's own portal (decision 081). */
@@ -40,6 +46,11 @@ export const partnerPortalRoutes = new Hono<AppEnv>()
   .post(...endpoint(api.acceptPartnerInvite), async (c) => {
     await acceptPartnerInvite(c.get('deps'), c.get('actor'), inputOf(c, api.acceptPartnerInvite).json.token);
     return c.json(renderPortalList(c.get('operations'), await myPartners(c.get('deps'), c.get('actor'))));
+  })
+  .post(...endpoint(api.previewPartnerInvite), async (c) => {
+    const { token } = inputOf(c, api.previewPartnerInvite).json;
+    const preview = await previewPartnerInvite(c.get('deps'), c.get('actor'), token);
+    return c.json(renderInvitePreview(c.get('operations'), preview));
   })
   .get(...endpoint(api.getPartnerPortal), async (c) =>
     c.json(await portal(c, inputOf(c, api.getPartnerPortal).param.id)),
@@ -58,6 +69,21 @@ export const partnerPortalRoutes = new Hono<AppEnv>()
     const input = inputOf(c, api.invitePartnerMember);
     await invitePartnerMember(c.get('deps'), c.get('actor'), input.param.id, input.json.email);
     return c.json(await portal(c, input.param.id), 201);
+  })
+  .post(...endpoint(api.resendPartnerInvite), async (c) => {
+    const { id, inviteId } = inputOf(c, api.resendPartnerInvite).param;
+    await resendPartnerInvite(c.get('deps'), c.get('actor'), id, inviteId);
+    return c.json(await portal(c, id));
+  })
+  .delete(...endpoint(api.revokePartnerInvite), async (c) => {
+    const { id, inviteId } = inputOf(c, api.revokePartnerInvite).param;
+    await revokePartnerInvite(c.get('deps'), c.get('actor'), id, inviteId);
+    return c.json(await portal(c, id));
+  })
+  .delete(...endpoint(api.removePartnerMember), async (c) => {
+    const { id, memberId } = inputOf(c, api.removePartnerMember).param;
+    await removePartnerMember(c.get('deps'), c.get('actor'), id, memberId);
+    return c.body(null, 204);
   })
   .get(...endpoint(api.listPartnerBookings), async (c) => {
     const input = inputOf(c, api.listPartnerBookings);

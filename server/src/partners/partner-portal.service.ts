@@ -1,19 +1,17 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { graceHoursText, MAX_GRACE_HOURS } from '@spotless/sdk/schemas';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, forbidden, requirePerson, requirePersonWriting } from '../contract/actor';
-import { AppError, notFound } from '../contract/errors';
-import { partnerInvites, partnerMembers, partners, users } from '../db/schema';
+import { badRequest, notFound } from '../contract/errors';
+import { partnerMembers, partners } from '../db/schema';
 import type { Deps } from '../deps';
-import { enqueueNotification } from '../notifications/outbox';
-import { partnerInviteEmail } from '../notifications/partner-emails';
-import { siteOf } from '../notifications/site';
 import {
   commissionRows,
   findPartnerBooking,
   partnerBookingPage,
   partnerStatementLines,
+  pendingInviteRows,
+  portalMemberRows,
 } from './partner-portal.queries';
 import { findPartner } from './partners.queries';
 import { newPublishableKey } from './publishable-keys';
@@ -33,11 +31,6 @@ export interface PartnerManager {
   userId: number | null;
   role: 'partner' | 'admin';
 }
-
-/** How long an invitation may be accepted. */
-export const INVITE_DAYS = 7;
-/** The longest a rotated key keeps working (a week: time to change every page's tag). */
-export const MAX_GRACE_HOURS = 168;
 
 /**
  * The caller may act for partner `partnerId`: an administrator, or a member of it. 401 signed
@@ -78,18 +71,30 @@ export function auditAs(manager: PartnerManager) {
   return { actorUserId: manager.userId, actorRole: manager.role };
 }
 
-/** The partner's portal overview: its key (and the previous one in its grace), origins, rate, people. */
+/**
+ * Whether `manager` may remove one of the partner's `memberCount` people: an administrator anyone;
+ * one of its people anyone (themselves too) but the last, so a partner is never left with nobody.
+ */
+export const mayRemoveMember = (manager: PartnerManager, memberCount: number) =>
+  manager.role === 'admin' || memberCount > 1;
+
+/**
+ * The partner's portal overview: its key (and the previous one in its grace), origins, rate, its
+ * people (with what the caller may do to each) and its open invitations.
+ */
 export async function portalOverview(deps: PortalDeps, actor: Actor, partnerId: number) {
   const manager = await requirePartnerMember(deps, actor, partnerId);
   const partner = await findPartner(deps.database.db, partnerId);
   if (!partner) throw notFound('Partner');
-  const members = await deps.database.db
-    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(partnerMembers)
-    .innerJoin(users, eq(users.id, partnerMembers.userId))
-    .where(eq(partnerMembers.partnerId, partnerId))
-    .orderBy(partnerMembers.id);
   const now = deps.clock.now();
+  const rows = await portalMemberRows(deps.database.db, partnerId);
+  const removable = mayRemoveMember(manager, rows.length);
+  const members = rows.map((m) => ({
+    ...m,
+    isYou: manager.role === 'partner' && m.userId === manager.userId,
+    removable,
+  }));
+  const invites = await pendingInviteRows(deps.database.db, partnerId, now);
   const graceLeft = partner.previousKeyExpiresAt && partner.previousKeyExpiresAt > now;
   return {
     manager,
@@ -104,6 +109,7 @@ export async function portalOverview(deps: PortalDeps, actor: Actor, partnerId: 
       isActive: partner.isActive,
     },
     members,
+    invites,
   };
 }
 
@@ -116,7 +122,8 @@ export async function updatePortalOrigins(
 ): Promise<void> {
   const manager = await requirePartnerMember(deps, actor, partnerId, 'write');
   const now = deps.clock.now();
-  const origins = [...new Set(allowedOrigins)];
+  // As the schema cleans them (a caller other than the route gets the same): one spelling each.
+  const origins = [...new Set(allowedOrigins.map((o) => o.trim().toLowerCase().replace(/\/+$/, '')))];
   await deps.database.write(async (tx) => {
     await tx.update(partners).set({ allowedOrigins: origins, updatedAt: now }).where(eq(partners.id, partnerId));
     await recordAudit(tx, {
@@ -141,6 +148,9 @@ export async function rotatePortalKey(
   graceHours: number,
 ): Promise<void> {
   const manager = await requirePartnerMember(deps, actor, partnerId, 'write');
+  if (!Number.isInteger(graceHours) || graceHours < 0 || graceHours > MAX_GRACE_HOURS) {
+    throw badRequest('Invalid request body: graceHours', { graceHours: graceHoursText.invalid });
+  }
   const now = deps.clock.now();
   await deps.database.write(async (tx) => {
     const partner = await findPartner(tx, partnerId);
@@ -163,113 +173,6 @@ export async function rotatePortalKey(
       details: { graceHours },
     });
   });
-}
-
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-
-/**
- * Invites someone to the partner's portal by e-mail (an administrator the first one, any member
- * their colleagues): a single-use link, good for `INVITE_DAYS`, that joins the account it is opened
- * with to the partner.
- */
-export async function invitePartnerMember(
-  deps: PortalDeps,
-  actor: Actor,
-  partnerId: number,
-  email: string,
-): Promise<{ email: string; expiresAt: Date }> {
-  const manager = await requirePartnerMember(deps, actor, partnerId, 'write');
-  const partner = await findPartner(deps.database.db, partnerId);
-  if (!partner) throw notFound('Partner');
-  const now = deps.clock.now();
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  const token = encodeBase32LowerCaseNoPadding(bytes);
-  const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
-  const address = email.trim().toLowerCase();
-  await deps.database.write(async (tx) => {
-    await tx.insert(partnerInvites).values({
-      partnerId,
-      email: address,
-      tokenHash: hashOf(token),
-      invitedByUserId: manager.userId,
-      expiresAt,
-      createdAt: now,
-    });
-    await recordAudit(tx, {
-      createdAt: now,
-      ...auditAs(manager),
-      action: 'partner.member_invited',
-      entityType: 'partner',
-      entityId: String(partnerId),
-      details: { email: address },
-    });
-    await enqueueNotification(tx, now, {
-      type: 'partner_invite',
-      recipientEmail: address,
-      ...partnerInviteEmail(siteOf(deps), { partnerName: partner.name, token, days: INVITE_DAYS }),
-    });
-  });
-  return { email: address, expiresAt };
-}
-
-/**
- * Accepts an invitation as the signed-in person: they become a member of its partner. A token
- * that is unknown, used or past its date is 404 — it says nothing about the partner.
- */
-export async function acceptPartnerInvite(
-  deps: PortalDeps,
-  actor: Actor,
-  token: string,
-): Promise<{ partnerId: number }> {
-  const person = requirePersonWriting(actor);
-  const now = deps.clock.now();
-  const joined = await deps.database.write(async (tx) => {
-    const [invite] = await tx
-      .update(partnerInvites)
-      .set({ acceptedAt: now, acceptedByUserId: person.userId })
-      .where(
-        and(
-          eq(partnerInvites.tokenHash, hashOf(token)),
-          isNull(partnerInvites.acceptedAt),
-          gt(partnerInvites.expiresAt, now),
-        ),
-      )
-      .returning({ partnerId: partnerInvites.partnerId, invitedBy: partnerInvites.invitedByUserId });
-    if (!invite) return null;
-    await tx
-      .insert(partnerMembers)
-      .values({ partnerId: invite.partnerId, userId: person.userId, invitedByUserId: invite.invitedBy, createdAt: now })
-      .onConflictDoNothing();
-    await recordAudit(tx, {
-      createdAt: now,
-      actorUserId: person.userId,
-      actorRole: 'partner',
-      action: 'partner.member_joined',
-      entityType: 'partner',
-      entityId: String(invite.partnerId),
-      details: {},
-    });
-    return invite.partnerId;
-  });
-  if (joined === null) throw new AppError(404, 'not_found', 'This invitation is not valid: ask for a new one');
-  return { partnerId: joined };
-}
-
-/** The portal's recent invitations, for its people to see who was asked. */
-export async function pendingInvites(deps: Pick<Deps, 'database' | 'clock'>, partnerId: number) {
-  return deps.database.db
-    .select({ email: partnerInvites.email, expiresAt: partnerInvites.expiresAt })
-    .from(partnerInvites)
-    .where(
-      and(
-        eq(partnerInvites.partnerId, partnerId),
-        isNull(partnerInvites.acceptedAt),
-        gt(partnerInvites.expiresAt, deps.clock.now()),
-      ),
-    )
-    .orderBy(desc(partnerInvites.id))
-    .limit(20);
 }
 
 /** A page of the bookings the partner's widgets brought, newest first (nothing of the guest's). */

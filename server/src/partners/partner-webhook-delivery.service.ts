@@ -1,6 +1,7 @@
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '@spotless/sdk/webhooks';
 import type { Deps } from '../deps';
 import { claimDueDeliveries, type PartnerWebhookDeliveryRow, settleDeliveryRow } from './partner-webhooks.queries';
+import { webhookUrlProblem } from './webhook-url';
 
 /**
  * The `deliver-partner-webhooks` job (decision 079): sends what is due to partners' endpoints,
@@ -24,8 +25,9 @@ const PARALLEL = 5;
  */
 const LEASE_MS = 10 * 60_000;
 const ERROR_TEXT_MAX = 300;
+const NOT_PUBLIC = 'Not sent: the endpoint’s address is not a public https:// address; change its URL';
 
-type DeliveryDeps = Pick<Deps, 'database' | 'clock' | 'logger'> & Pick<Partial<Deps>, 'fetch'>;
+type DeliveryDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'config'> & Pick<Partial<Deps>, 'fetch'>;
 
 /** When a delivery that failed its `attempts`-th attempt at `now` is tried next, or null: it has failed. */
 export function nextAttemptAfter(attempts: number, now: Date): Date | null {
@@ -116,7 +118,12 @@ export async function deliverPartnerWebhooks(
   const worker = async () => {
     for (let item = claimed[next++]; item; item = claimed[next++]) {
       const { delivery, endpoint } = item;
-      const result = await attempt(send, delivery, endpoint, deps.clock.now());
+      // Checked again when sent: an endpoint saved while private addresses were allowed is not
+      // called once they are not (WEBHOOK_ALLOW_PRIVATE_URLS turned off).
+      const refused = webhookUrlProblem(endpoint.url, deps.config.webhookAllowPrivateUrls) !== null;
+      const result: Attempt = refused
+        ? { ok: false, statusCode: null, error: NOT_PUBLIC }
+        : await attempt(send, delivery, endpoint, deps.clock.now());
       const at = deps.clock.now();
       const attempts = delivery.attempts + 1;
       const retryAt = result.ok ? null : nextAttemptAfter(attempts, at);

@@ -181,6 +181,20 @@ describe('a partner’s events, signed, to its own endpoint', () => {
     expect(verified).toMatchObject({ ok: true, event: { type: 'test', id: queued.body.eventId } });
   });
 
+  it('calls no private address once private addresses are not allowed, whenever the endpoint was saved', async () => {
+    const queued = await ctx.json<Json>(endpoint.actions.sendTest.href, { method: 'POST', headers: admin });
+    expect(queued.status).toBe(202);
+    const strict = { ...ctx.deps, config: { ...ctx.deps.config, webhookAllowPrivateUrls: false } };
+    expect(await deliverPartnerWebhooks(strict)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
+    expect(receiver.received).toEqual([]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(partnerWebhookDeliveries)
+      .where(eq(partnerWebhookDeliveries.id, queued.body.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(row?.lastError).toMatch(/^Not sent: .*public https:\/\/ address/);
+  });
+
   it('delivers once when runs of the job go at once, on one server and on two', async () => {
     for (let i = 0; i < 3; i++) {
       await ctx.database.write((tx) =>

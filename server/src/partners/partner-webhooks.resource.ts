@@ -6,6 +6,7 @@ import {
   type PartnerWebhookList,
   PartnerWebhookUpdate,
 } from '@spotless/sdk/schemas';
+import { WEBHOOK_EVENT_TYPES } from '@spotless/sdk/webhooks';
 import { actionTo, linkTo, type Operations, pageLinksTo } from '../contract/hypermedia';
 import type { DeliveryData, PartnerWebhookData } from './partner-webhooks.service';
 
@@ -33,9 +34,10 @@ export function renderPartnerWebhook(ops: Operations, endpoint: PartnerWebhookDa
         params,
         body: PartnerWebhookUpdate,
         values: { url: endpoint.url, events: endpoint.events, isActive: endpoint.isActive },
+        choices: { events: WEBHOOK_EVENT_TYPES },
       }) as Actions['update'],
       delete: actionTo(ops, 'delete', 'deletePartnerWebhook', {
-        title: 'Delete',
+        title: 'Remove',
         description: 'Its queued deliveries and their log are deleted with it.',
         params,
       }) as Actions['delete'],
@@ -70,6 +72,8 @@ export function renderPartnerWebhookList(
         title: 'Add endpoint',
         params: { id: partnerId },
         body: PartnerWebhookCreate,
+        values: { events: WEBHOOK_EVENT_TYPES, isActive: true },
+        choices: { events: WEBHOOK_EVENT_TYPES },
       }) as PartnerWebhookList['actions']['create'],
     },
   };

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '@spotless/sdk/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
@@ -8,7 +9,7 @@ import { auditLog, partners, partnerWebhookDeliveries, partnerWebhookEndpoints }
 import { ORIGIN, seedWorld } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 import { createPartnerWebhook, queuePartnerEvent, requirePartnerManager } from './partner-webhooks.service';
-import { webhookUrlProblem } from './webhook-url';
+import { WEBHOOK_URL_TEXT, webhookUrlProblem } from './webhook-url';
 
 /**
  * A partner's webhook endpoints, managed by administrators through actions (decision 079): each
@@ -16,6 +17,8 @@ import { webhookUrlProblem } from './webhook-url';
  * name the field, and one partner's endpoints and deliveries out of reach of another's paths.
  */
 const ctx = await createTestContext();
+/** The same server with private addresses refused (WEBHOOK_ALLOW_PRIVATE_URLS=false, as in production). */
+const strict = await createTestContext({ config: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' } });
 await seedWorld(ctx);
 const token = generateSessionToken();
 await createSession(ctx.database, token, { userId: null, kind: 'admin' }, ctx.clock.now());
@@ -51,6 +54,11 @@ describe('administrators manage a partner’s webhook endpoints through actions'
     const empty = await ctx.json<Json>(partner.body.links.webhooks.href, { headers: admin });
     expect(empty.body).toMatchObject({ items: [], total: 0 });
     expect(empty.body.actions.create.fields.map((f: Json) => f.name)).toEqual(['url', 'events', 'isActive']);
+    // The events a form offers, all of them chosen to start with.
+    expect(empty.body.actions.create.fields[1]).toMatchObject({
+      options: WEBHOOK_EVENT_TYPES.map((value) => ({ value })),
+      value: [...WEBHOOK_EVENT_TYPES],
+    });
 
     const res = await ctx.json<Json>(empty.body.actions.create.href, {
       method: 'POST',
@@ -70,6 +78,10 @@ describe('administrators manage a partner’s webhook endpoints through actions'
       signingSecret: expect.stringMatching(/^whsec_[a-z2-7]{40}$/),
     });
     expect(Object.keys(created.actions)).toEqual(['update', 'delete', 'sendTest']);
+    expect(created.actions.update.fields.find((f: Json) => f.name === 'events')).toMatchObject({
+      options: WEBHOOK_EVENT_TYPES.map((value) => ({ value })),
+      value: ['booking.created', 'payment.succeeded'],
+    });
     const other = await newEndpoint(partnerA);
     expect(other.signingSecret).not.toBe(created.signingSecret);
 
@@ -139,28 +151,91 @@ describe('administrators manage a partner’s webhook endpoints through actions'
     expect((await ctx.database.db.select().from(partnerWebhookEndpoints)).length).toBe(before + 1);
   });
 
-  it('in production, sends to public https hosts only', () => {
-    const production = (url: string) => webhookUrlProblem(url, true);
-    expect(production('https://hooks.realty.example/spotless')).toBeNull();
+  it('without WEBHOOK_ALLOW_PRIVATE_URLS, sends to public https hosts only', () => {
+    const strict = (url: string) => webhookUrlProblem(url, false);
+    expect(strict('https://hooks.realty.example/spotless')).toBeNull();
+    expect(strict('https://[2606:4700::1111]/hooks')).toBeNull();
+    expect(strict('https://8.8.8.8/hooks')).toBeNull();
     for (const url of [
       'http://127.0.0.1:8080/hooks',
       'http://localhost/hooks',
       'https://localhost/hooks',
+      'https://LOCALHOST./hooks',
       'https://127.0.0.1/hooks',
+      'https://127.1/hooks',
+      'https://2130706433/hooks',
       'https://0x7f.1/hooks',
+      'https://0.0.0.0/hooks',
       'https://10.1.2.3/hooks',
+      'https://100.64.0.1/hooks',
       'https://172.20.0.1/hooks',
       'https://192.168.1.1/hooks',
       'https://169.254.169.254/latest',
+      'https://224.0.0.1/hooks',
+      'https://[::]/hooks',
       'https://[::1]/hooks',
+      'https://[0:0:0:0:0:0:0:1]/hooks',
+      'https://[::ffff:127.0.0.1]/hooks',
+      'https://[::ffff:a9fe:a9fe]/hooks',
+      'https://[64:ff9b::a00:1]/hooks',
       'https://[fd00::1]/hooks',
+      'https://[fc12:3456::1]/hooks',
+      'https://[fe80::1]/hooks',
+      'https://[ff02::1]/hooks',
       'https://metadata.google.internal/x',
       'https://app.localhost/x',
+      'https://printer.local/x',
+      'https://intranet/x',
     ]) {
-      expect(production(url), url).not.toBeNull();
+      expect(strict(url), url).toBe(WEBHOOK_URL_TEXT.internal);
     }
-    expect(webhookUrlProblem('http://localhost:4000/hooks', false)).toBeNull();
-    expect(webhookUrlProblem('http://[::1]:4000/hooks', false)).toBeNull();
+    expect(strict('http://hooks.realty.example/x')).toBe(WEBHOOK_URL_TEXT.https);
+    // With it (the default outside production), loopback over http too, for a receiver on this machine.
+    expect(webhookUrlProblem('http://localhost:4000/hooks', true)).toBeNull();
+    expect(webhookUrlProblem('http://[::1]:4000/hooks', true)).toBeNull();
+    expect(webhookUrlProblem('https://10.1.2.3/hooks', true)).toBeNull();
+    expect(webhookUrlProblem('http://10.1.2.3/hooks', true)).toBe(WEBHOOK_URL_TEXT.httpLocal);
+  });
+
+  it('refuses a loopback or private address with a 400 naming url once WEBHOOK_ALLOW_PRIVATE_URLS is off', async () => {
+    expect(strict.deps.config.webhookAllowPrivateUrls).toBe(false);
+    const adminToken = generateSessionToken();
+    await createSession(strict.database, adminToken, { userId: null, kind: 'admin' }, strict.clock.now());
+    const strictAdmin = { cookie: `${ADMIN_SESSION_COOKIE}=${adminToken}`, origin: ORIGIN };
+    const made = await strict.json<Json>('/api/admin/partners', {
+      method: 'POST',
+      headers: strictAdmin,
+      body: { name: 'Strict Realty', allowedOrigins: [] },
+    });
+    const path = `/api/partner-portal/${made.body.id}/webhooks`;
+    for (const url of [
+      'http://127.0.0.1:9/hooks',
+      'https://localhost/hooks',
+      'https://[::1]/hooks',
+      'https://10.0.0.5/x',
+    ]) {
+      const res = await strict.json<Json>(path, {
+        method: 'POST',
+        headers: strictAdmin,
+        body: { url, events: ['booking.created'] },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.fields, url).toEqual({ url: WEBHOOK_URL_TEXT.internal });
+    }
+    const ok = await strict.json<Json>(path, {
+      method: 'POST',
+      headers: strictAdmin,
+      body: { url: 'https://hooks.strict.example/x', events: ['booking.created'] },
+    });
+    expect(ok.status).toBe(201);
+    const moved = await strict.json<Json>(ok.body.actions.update.href, {
+      method: 'PATCH',
+      headers: strictAdmin,
+      body: { url: 'https://192.168.0.10/x' },
+    });
+    expect(moved.status).toBe(400);
+    expect(Object.keys(moved.body.error.fields)).toEqual(['url']);
+    expect(await strict.database.db.select().from(partnerWebhookEndpoints)).toHaveLength(1);
   });
 });
 

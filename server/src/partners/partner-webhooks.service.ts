@@ -38,11 +38,6 @@ import { webhookUrlProblem } from './webhook-url';
 type WebhookDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
 
 /**
- * Who may manage partner `partnerId`'s webhooks: administrators, for now. The one place that
- * decides it, so the partner's own people can be let in here later. A change (`write`) is never
- * the assistant's, whoever it chats with.
- */
-/**
  * Who may manage a partner's endpoints: its own people or an administrator (the portal's rule,
  * `requirePartnerMember`); a write refuses the assistant.
  */
@@ -141,9 +136,9 @@ async function endpointOrThrow(db: Parameters<typeof findEndpoint>[0], partnerId
   return row;
 }
 
-/** `https:` only (loopback `http:` outside production), refused naming `url`. */
+/** `https:` to a public host (private ones too with `WEBHOOK_ALLOW_PRIVATE_URLS`), refused naming `url`. */
 function assertUrl(deps: WebhookDeps, url: string | undefined) {
-  const problem = url === undefined ? null : webhookUrlProblem(url, deps.config.env === 'production');
+  const problem = url === undefined ? null : webhookUrlProblem(url, deps.config.webhookAllowPrivateUrls);
   if (problem) throw badRequest('Invalid request body: url', { url: problem });
 }
 

@@ -8,7 +8,7 @@ import { createSession, generateSessionToken } from '../../auth/sessions';
 import { parseConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { openDatabase } from '../../db/open';
-import { cleaners, partners, users } from '../../db/schema';
+import { cleaners, partnerMembers, partners, users } from '../../db/schema';
 import type { Clock, Deps } from '../../deps';
 import { memoryFileStorage } from '../../files/file-storage';
 import { inProcessImageCleaner } from '../../files/image-cleaner';
@@ -230,6 +230,18 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
     body: JSON.stringify({ url: `${PARTNER_ORIGIN}/hooks`, events: ['booking.created'] }),
   });
   if (hook.status !== 201) throw new Error(`webhook endpoint: ${hook.status}`);
+  // The customer is one of the partner's people, and a colleague's invitation is pending (decision
+  // 081), so the portal's operations — the people's resend, revoke and remove among them — reach
+  // past "not found" for a customer as for an administrator.
+  await database.write((tx) =>
+    tx.insert(partnerMembers).values({ partnerId: fuzzPartner?.id as number, userId: customer.id }),
+  );
+  const invited = await ctx.app.request(`/api/partner-portal/${fuzzPartner?.id}/invites`, {
+    method: 'POST',
+    headers: { cookie: sessions.admin, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'colleague@fuzz-partner.example' }),
+  });
+  if (invited.status !== 201) throw new Error(`partner invitation: ${invited.status}`);
 
   const dates = [3, 4, 5, 6, 7].map((d) => `2026-08-0${d}`);
   const guest = await ctx.app.request('/api/guest-bookings', {

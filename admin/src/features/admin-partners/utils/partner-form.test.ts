@@ -11,7 +11,7 @@ describe('the partner form', () => {
   it('sends origins as a list and the commission in basis points', () => {
     const result = partnerBody({
       ...base,
-      allowedOrigins: 'https://sunny.example/ https://sunny.example, http://127.0.0.1:*',
+      allowedOrigins: 'HTTPS://Sunny.Example/ https://sunny.example, http://127.0.0.1:*',
       commissionPercent: '12.5',
     });
     expect(result).toEqual({

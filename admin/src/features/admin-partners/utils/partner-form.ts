@@ -47,7 +47,8 @@ export function partnerBody(
     ...new Set(
       values.allowedOrigins
         .split(/[\s,]+/)
-        .map((o) => o.trim().replace(/\/$/, ''))
+        // Cleaned as the server cleans them (the SDK's OriginPattern): any case, a trailing slash.
+        .map((o) => o.trim().toLowerCase().replace(/\/+$/, ''))
         .filter(Boolean),
     ),
   ];

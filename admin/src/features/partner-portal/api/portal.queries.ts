@@ -63,16 +63,46 @@ export function fetchStatement(link: { href: string }) {
   }>;
 }
 
-/** Any of the portal's own actions (origins, key, invite, webhooks), then the portal read again. */
+/**
+ * Any of the portal's own actions (origins, key, people, webhooks, deliveries), then everything of
+ * the portal read again — the person's list of partners too, which leaving one changes.
+ */
 export function usePortalAction(partnerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...portalKeys.portal(partnerId), 'action'],
     mutationFn: ({ action, body }: { action: PerformableAction; body?: Record<string, unknown> }) =>
       api.perform(action as never, body as never),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: portalKeys.portal(partnerId) }),
+    onSettled: () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: portalKeys.portal(partnerId) }),
+        queryClient.invalidateQueries({ queryKey: portalKeys.mine() }),
+      ]),
   });
 }
+
+/**
+ * Forgets what was read of a portal and of the person's partners: after leaving one, its list must
+ * be read afresh before it is shown (a stale list would open the portal just left).
+ */
+export function useForgetPortal(partnerId: number) {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.removeQueries({ queryKey: portalKeys.mine() });
+    queryClient.removeQueries({ queryKey: portalKeys.portal(partnerId) });
+  };
+}
+
+/** What an invitation's link opens: its partner's name (404 when it is not valid). */
+export const invitePreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...portalKeys.all, 'invite', token],
+    queryFn: ({ signal }) => api.call('post', '/api/partner-invites/preview', { body: { token }, signal }),
+    // Not valid is an answer: asking again, now or on the next mount, changes nothing.
+    retry: false,
+    retryOnMount: false,
+    staleTime: 60_000,
+  });
 
 /** Accepts an invitation as the signed-in person. */
 export function useAcceptInvite() {

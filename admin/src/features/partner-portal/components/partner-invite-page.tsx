@@ -1,40 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/api-errors';
+import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { Link, useNavigate } from '../../../lib/router';
-import { useAcceptInvite } from '../api/portal.queries';
+import { invitePreviewQuery, useAcceptInvite } from '../api/portal.queries';
+import { possessive } from '../utils/portal-text';
+
+const NOT_VALID =
+  'This invitation is not valid: it was used, revoked, replaced by a newer one or is past its date. Ask for a new one.';
 
 /**
- * `/partner-portal?token=`: accepts an invitation to a partner's portal as the signed-in person (the
- * route asks a signed-out visitor to sign in first, and comes back here).
+ * `/partner-portal?token=`: an invitation to a partner's portal, naming the partner (what its link
+ * opens: the name and nothing else), accepted as the signed-in person; a signed-out visitor is asked
+ * to sign in first and comes back here.
  */
-export function AcceptInvite({ token }: { token: string }) {
+export function PartnerInvitePage({ token }: { token: string }) {
   const session = useCurrentUser();
+  const preview = useQuery({ ...invitePreviewQuery(token), enabled: token.length > 0 });
   const accept = useAcceptInvite();
   const navigate = useNavigate();
   const here = `/partner-portal?token=${encodeURIComponent(token)}`;
-  const signedIn = session.isSignedIn;
+  const partnerName = preview.data?.partnerName;
+  const invalid = preview.isError && [400, 404].includes(errorStatus(preview.error) ?? 0);
   return (
     <section className="container page page--narrow auth-page" data-testid="partner-invite">
-      <PageTitle title="Partner Invitation" />
+      <PageTitle title={partnerName ? `Invitation to ${possessive(partnerName)} portal` : 'Partner Invitation'} />
       <div className="card auth-card">
-        <h1 className="auth-card__title">Join your partner’s portal</h1>
+        <h1 className="auth-card__title" data-testid="partner-invite-title">
+          {partnerName ? `You’re invited to join ${possessive(partnerName)} portal` : 'Join your partner’s portal'}
+        </h1>
         {!token ? (
           <p className="alert alert--error">This link is incomplete: open the one in your invitation e-mail.</p>
-        ) : session.isLoading ? (
+        ) : preview.isPending || session.isLoading ? (
           <p className="loading-text">Loading…</p>
-        ) : !signedIn ? (
+        ) : invalid ? (
+          <p className="alert alert--error" role="alert">
+            {NOT_VALID}
+          </p>
+        ) : preview.isError ? (
+          <p className="alert alert--error" role="alert">
+            {errorMessage(preview.error, 'The invitation could not be read. Please try again.')}
+          </p>
+        ) : !session.isSignedIn ? (
           <>
-            <p>Sign in, or create an account, with any e-mail address you like; then accept the invitation.</p>
+            <p>
+              You’ll see {possessive(partnerName ?? 'the partner')} bookings, commission and statements, and manage its
+              key, widgets and webhooks. Sign in, or create an account, with any e-mail address you like; then accept
+              the invitation.
+            </p>
             <Link className="btn btn--primary btn--block" to={`/login?returnUrl=${encodeURIComponent(here)}`}>
               Sign in to accept
             </Link>
           </>
         ) : (
           <>
+            <p>
+              You’ll see {possessive(partnerName ?? 'the partner')} bookings, commission and statements, and manage its
+              key, widgets and webhooks.
+            </p>
             {accept.isError ? (
               <p className="alert alert--error" role="alert">
-                {errorMessage(accept.error, 'This invitation is not valid: ask for a new one.')}
+                {errorStatus(accept.error) === 404 ? NOT_VALID : errorMessage(accept.error, NOT_VALID)}
               </p>
             ) : null}
             <button
@@ -43,7 +69,10 @@ export function AcceptInvite({ token }: { token: string }) {
               disabled={accept.isPending}
               onClick={() =>
                 accept.mutate(token, {
-                  onSuccess: (answer) => navigate(`/partner-portal/${answer.items.at(-1)?.id ?? ''}`),
+                  onSuccess: (answer) => {
+                    const joined = answer.items.find((p) => p.name === partnerName) ?? answer.items.at(-1);
+                    navigate(`/partner-portal/${joined?.id ?? ''}`);
+                  },
                 })
               }
             >

@@ -2,27 +2,24 @@ import '../partner-portal.css';
 import { bookingDateTimeLabel, formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../../components/page-title';
+import { type TabDef, Tabs } from '../../../components/tabs';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
-import { downloadCsv, toCsv } from '../../../lib/csv';
 import { Link, Navigate, useParams, useSearchParams } from '../../../lib/router';
-import { toast } from '../../../lib/toast';
-import {
-  fetchStatement,
-  myPartnersQuery,
-  portalBookingsQuery,
-  portalQuery,
-  portalStatementsQuery,
-} from '../api/portal.queries';
-import { AcceptInvite } from './partner-invite-page';
-import { KeyAndOrigins, PayoutAccountCard, People, Webhooks } from './portal-settings';
+import { myPartnersQuery, portalBookingsQuery, portalQuery } from '../api/portal.queries';
+import { KeyAndOrigins } from './key-and-origins';
+import { PartnerInvitePage } from './partner-invite-page';
+import { PayoutAccountCard } from './payout-account-card';
+import { People } from './people';
+import { Statements } from './portal-money';
 import { SnippetBuilder } from './snippet-builder';
+import { Webhooks } from './webhooks';
 
 /** `/partner-portal`: the partners the signed-in person belongs to (one opens at once). */
 export function PartnerPortalPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (token) return <AcceptInvite token={token} />;
+  if (token) return <PartnerInvitePage token={token} />;
   const number = Number(id);
   return id && Number.isInteger(number) && number > 0 ? <Portal id={number} /> : <MyPartners />;
 }
@@ -54,8 +51,23 @@ function MyPartners() {
   );
 }
 
+/** The portal's sections, one a tab (`?tab=`), so a phone shows one at a time. */
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'statements', label: 'Statements' },
+  { id: 'key', label: 'Key & origins' },
+  { id: 'widgets', label: 'Widgets' },
+  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'people', label: 'People' },
+] as const satisfies readonly TabDef<string>[];
+type TabId = (typeof TABS)[number]['id'];
+
 function Portal({ id }: { id: number }) {
   const portal = useQuery(portalQuery(id));
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+  const select = (next: TabId) =>
+    setParams(next === 'overview' ? {} : { tab: next }, { replace: true, keepScroll: true });
   if (portal.isPending) return <p className="container page loading-text">Loading your portal…</p>;
   if (portal.isError) {
     return (
@@ -81,17 +93,29 @@ function Portal({ id }: { id: number }) {
           </p>
         </div>
       </header>
-      <Bookings portal={p} />
-      <Statements portal={p} />
-      <PayoutAccountCard portal={p} />
-      <KeyAndOrigins portal={p} />
-      <SnippetBuilder portal={p} />
-      <Webhooks portal={p} />
-      <People portal={p} />
+      <Tabs tabs={TABS} selected={tab} onSelect={select} label="Partner portal">
+        {tab === 'overview' ? (
+          <div className="partner-portal__panel">
+            <PayoutAccountCard portal={p} />
+            <Bookings portal={p} />
+          </div>
+        ) : tab === 'statements' ? (
+          <Statements portal={p} />
+        ) : tab === 'key' ? (
+          <KeyAndOrigins portal={p} />
+        ) : tab === 'widgets' ? (
+          <SnippetBuilder portal={p} />
+        ) : tab === 'webhooks' ? (
+          <Webhooks portal={p} />
+        ) : (
+          <People portal={p} />
+        )}
+      </Tabs>
     </section>
   );
 }
 
+/** The bookings the partner's widgets brought (decision 081): what a partner needs, nothing of the guest's. */
 function Bookings({ portal }: { portal: PartnerPortal }) {
   const list = useQuery(portalBookingsQuery(portal));
   return (
@@ -128,79 +152,6 @@ function Bookings({ portal }: { portal: PartnerPortal }) {
                     {b.status} · {b.paymentStatus}
                   </td>
                   <td data-label="Commission">{formatDollars(b.commission)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-function Statements({ portal }: { portal: PartnerPortal }) {
-  const list = useQuery(portalStatementsQuery(portal));
-  const download = async (link: { href: string }, month: string) => {
-    try {
-      const statement = await fetchStatement(link);
-      downloadCsv(
-        `${portal.name.replace(/[^A-Za-z0-9]+/g, '-')}-commission-${month}.csv`,
-        toCsv([
-          ['Date', 'Booking', 'Line', 'Amount'],
-          ...statement.lines.map((l) => [
-            l.at.slice(0, 10),
-            l.bookingId === null ? '' : String(l.bookingId),
-            l.kind,
-            l.amount,
-          ]),
-        ]),
-      );
-    } catch (error) {
-      toast({
-        title: 'Download failed',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
-  return (
-    <section className="card portal-section" aria-labelledby="portal-statements">
-      <h2 id="portal-statements">Commission statements</h2>
-      {list.isPending ? (
-        <p className="loading-text">Loading…</p>
-      ) : list.isError ? (
-        <p className="alert alert--error">Failed to load the statements.</p>
-      ) : list.data.months.length === 0 ? (
-        <p className="muted">Your first statement appears with the first paid booking.</p>
-      ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table" data-testid="portal-statements">
-            <caption className="visually-hidden">Commission per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Accrued</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Payable</th>
-                <th scope="col">CSV</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.months.map((m) => (
-                <tr key={m.month} data-testid="portal-statement">
-                  <th scope="row">{m.month}</th>
-                  <td data-label="Accrued">{formatDollars(m.accrued)}</td>
-                  <td data-label="Paid">{formatDollars(m.paid)}</td>
-                  <td data-label="Payable">{formatDollars(m.payable)}</td>
-                  <td className="stack-table__actions">
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--sm"
-                      onClick={() => download(m.links.self, m.month)}
-                    >
-                      Download CSV
-                    </button>
-                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,18 @@
 import type { PartnerPortal } from '@spotless/sdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { toast } from '../../../lib/toast';
-import { embedSnippet, type SnippetOptions, THEME_FIELDS, type ThemeName, type WidgetKind } from '../utils/snippet';
+import {
+  embedSnippet,
+  PREVIEW_MIN_HEIGHT,
+  SERVICE_TYPE_CHOICES,
+  type SnippetOptions,
+  snippetProblems,
+  THEME_FIELDS,
+  type ThemeName,
+  WIDGET_OPTIONS,
+  type WidgetKind,
+} from '../utils/snippet';
 
 const WIDGETS: Array<{ value: WidgetKind; label: string }> = [
   { value: 'search', label: 'Cleaner search' },
@@ -10,13 +20,17 @@ const WIDGETS: Array<{ value: WidgetKind; label: string }> = [
   { value: 'chat', label: 'Chat assistant' },
 ];
 
+type Options = Omit<SnippetOptions, 'host' | 'publishableKey'>;
+
 /**
- * The snippet builder (decision 081): the one tag for the chosen widget and options, with the
- * widget running live beside it. The preview runs on this site with the portal's preview key,
- * which works here alone; the code to copy carries the partner's own key.
+ * The snippet builder (decision 081): the one tag for the chosen widget and the options it takes,
+ * with the widget running live beside it. The preview runs on this site with the portal's preview
+ * key, which works here alone; the code to copy carries the partner's own key. A value the widget
+ * would not read (a colour that is not one, a cleaner that is not a number) is named under its field
+ * and left out of the code.
  */
 export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
-  const [options, setOptions] = useState<Omit<SnippetOptions, 'host' | 'publishableKey'>>({
+  const [options, setOptions] = useState<Options>({
     widget: 'search',
     city: 'Austin',
     serviceType: '',
@@ -24,6 +38,8 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
     appearance: {},
   });
   const host = window.location.origin;
+  const takes = WIDGET_OPTIONS[options.widget];
+  const problems = snippetProblems({ ...options, host, publishableKey: portal.publishableKey });
   const code = embedSnippet({ ...options, host, publishableKey: portal.publishableKey });
   // The preview's own document: the same tags with the preview key, on this site's origin.
   const preview = useMemo(
@@ -33,7 +49,7 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
       )}</body></html>`,
     [options, host, portal.previewKey],
   );
-  const set = <K extends keyof typeof options>(name: K, value: (typeof options)[K]) =>
+  const set = <K extends keyof Options>(name: K, value: Options[K]) =>
     setOptions((current) => ({ ...current, [name]: value }));
   const setTheme = (name: ThemeName, value: string) =>
     setOptions((current) => ({ ...current, appearance: { ...current.appearance, [name]: value } }));
@@ -65,32 +81,87 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
               </select>
             )}
           </Field>
-          {options.widget === 'booking' ? (
-            <Field label="Cleaner id">
+          {takes.includes('cleanerId') ? (
+            <Field
+              label="Cleaner number"
+              hint="The number in the cleaner’s page address: 12 for /cleaners/12."
+              error={problems.cleanerId}
+            >
               {(control) => (
                 <input
                   {...control}
                   inputMode="numeric"
+                  pattern="[0-9]*"
                   value={options.cleanerId}
                   onChange={(e) => set('cleanerId', e.target.value)}
                 />
               )}
             </Field>
-          ) : (
-            <Field label="City">
+          ) : null}
+          {takes.includes('city') ? (
+            <Field
+              label="City"
+              hint={
+                options.widget === 'chat'
+                  ? 'Where “near here” looks when a visitor asks the assistant.'
+                  : 'Searched at once when the widget opens; leave empty to let the visitor choose.'
+              }
+            >
               {(control) => <input {...control} value={options.city} onChange={(e) => set('city', e.target.value)} />}
             </Field>
-          )}
-          {THEME_FIELDS.map((field) => (
-            <Field key={field.name} label={field.label}>
+          ) : null}
+          {takes.includes('serviceType') ? (
+            <Field label="Service">
               {(control) => (
-                <input
+                <select
                   {...control}
-                  placeholder={field.name === 'radius' ? '6px' : '#0f766e'}
-                  value={options.appearance[field.name] ?? ''}
-                  onChange={(e) => setTheme(field.name, e.target.value)}
-                />
+                  value={options.serviceType}
+                  onChange={(e) => set('serviceType', e.target.value as Options['serviceType'])}
+                >
+                  <option value="">
+                    {options.widget === 'booking' ? 'The cleaner’s first service' : 'Any service'}
+                  </option>
+                  {SERVICE_TYPE_CHOICES.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
               )}
+            </Field>
+          ) : null}
+          {THEME_FIELDS.map((field) => (
+            <Field key={field.name} label={field.label} error={problems[field.name]}>
+              {(control) =>
+                field.kind === 'colour' ? (
+                  <span className="snippet-builder__colour">
+                    <input
+                      type="color"
+                      aria-label={`${field.label}: pick`}
+                      value={
+                        /^#[0-9a-f]{6}$/i.test(options.appearance[field.name] ?? '')
+                          ? options.appearance[field.name]
+                          : field.standard
+                      }
+                      onChange={(e) => setTheme(field.name, e.target.value)}
+                    />
+                    <input
+                      {...control}
+                      placeholder={field.standard}
+                      spellCheck={false}
+                      value={options.appearance[field.name] ?? ''}
+                      onChange={(e) => setTheme(field.name, e.target.value)}
+                    />
+                  </span>
+                ) : (
+                  <input
+                    {...control}
+                    placeholder={field.standard}
+                    value={options.appearance[field.name] ?? ''}
+                    onChange={(e) => setTheme(field.name, e.target.value)}
+                  />
+                )
+              }
             </Field>
           ))}
         </div>
@@ -110,14 +181,51 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
             Copy snippet
           </button>
           <p className="muted">Live preview (your allowed origins are not needed here):</p>
-          <iframe
-            title="Widget preview"
-            className="snippet-builder__preview"
-            srcDoc={preview}
-            data-testid="snippet-preview"
-          />
+          <PreviewFrame widget={options.widget} html={preview} />
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The widget live, in a frame as tall as what it shows (at least room for its dialog or panel): the
+ * frame's document is this site's own (`srcdoc`), so its height is read as it changes.
+ */
+function PreviewFrame({ widget, html }: { widget: WidgetKind; html: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const least = PREVIEW_MIN_HEIGHT[widget];
+  const [height, setHeight] = useState(least);
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
+    let observer: ResizeObserver | undefined;
+    const attach = () => {
+      observer?.disconnect();
+      const doc = iframe.contentDocument;
+      const view = iframe.contentWindow as (Window & typeof globalThis) | null;
+      if (!doc?.body || !view?.ResizeObserver) return;
+      // The body's height, its 12 px margins and a few pixels for rounding: never a scroll bar inside.
+      const measure = () => setHeight(Math.max(least, Math.ceil(doc.body.getBoundingClientRect().height) + 28));
+      observer = new view.ResizeObserver(measure);
+      observer.observe(doc.body);
+      measure();
+    };
+    iframe.addEventListener('load', attach);
+    attach();
+    return () => {
+      iframe.removeEventListener('load', attach);
+      observer?.disconnect();
+    };
+  }, [least]);
+  return (
+    <iframe
+      ref={frame}
+      title="Widget preview"
+      className="snippet-builder__preview"
+      style={{ height }}
+      srcDoc={html}
+      data-testid="snippet-preview"
+    />
   );
 }
