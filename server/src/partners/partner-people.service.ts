@@ -1,5 +1,4 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, personOf, requirePersonWriting, requirePublicWriting } from '../contract/actor';
@@ -7,6 +6,7 @@ import { AppError, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { partnerInvites, partnerMembers, partners, users } from '../db/schema';
 import type { Deps } from '../deps';
+import { sha256Hex } from '../lib/digest';
 import { enqueueNotification } from '../notifications/outbox';
 import { partnerInviteEmail } from '../notifications/partner-emails';
 import { siteOf } from '../notifications/site';
@@ -24,14 +24,12 @@ type PeopleDeps = Pick<Deps, 'database' | 'clock' | 'config'> & Partial<Pick<Dep
 /** How long an invitation may be accepted. */
 export const INVITE_DAYS = 7;
 
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-
 /** A new invitation token (160 random bits) and the date it stops working. */
 function newInvitation(now: Date) {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
   const token = encodeBase32LowerCaseNoPadding(bytes);
-  return { token, tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) };
+  return { token, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) };
 }
 
 const invalidInvite = () => new AppError(404, 'not_found', 'This invitation is not valid: ask for a new one');
@@ -213,7 +211,7 @@ export async function previewPartnerInvite(
     .innerJoin(partners, eq(partners.id, partnerInvites.partnerId))
     .where(
       and(
-        eq(partnerInvites.tokenHash, hashOf(token)),
+        eq(partnerInvites.tokenHash, sha256Hex(token)),
         isNull(partnerInvites.acceptedAt),
         gt(partnerInvites.expiresAt, deps.clock.now()),
       ),
@@ -240,7 +238,7 @@ export async function acceptPartnerInvite(
       .set({ acceptedAt: now, acceptedByUserId: person.userId })
       .where(
         and(
-          eq(partnerInvites.tokenHash, hashOf(token)),
+          eq(partnerInvites.tokenHash, sha256Hex(token)),
           isNull(partnerInvites.acceptedAt),
           gt(partnerInvites.expiresAt, now),
         ),

@@ -1,5 +1,6 @@
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../db/schema';
@@ -20,19 +21,25 @@ export const PREVIEW_MINUTES = 30;
 const SHAPE = /^pkpreview_(\d{1,10})_(\d{1,15})_([0-9a-f]{64})$/;
 
 async function secret(deps: Pick<Deps, 'database' | 'clock'>): Promise<Uint8Array> {
-  const random = new Uint8Array(32);
-  crypto.getRandomValues(random);
-  // The first process to ask makes it; every later one reads that one.
-  await deps.database.write((tx) =>
-    tx
-      .insert(serverSecrets)
-      .values({ name: SECRET, value: encodeBase32LowerCaseNoPadding(random), createdAt: deps.clock.now() })
-      .onConflictDoNothing(),
-  );
-  const row = await deps.database.db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET)).get();
+  const read = () => deps.database.db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET)).get();
+  // Read first: it is made once, by the first process to ask, and every later one reads that one.
+  let row = await read();
+  if (!row) {
+    const random = new Uint8Array(32);
+    crypto.getRandomValues(random);
+    await deps.database.write((tx) =>
+      tx
+        .insert(serverSecrets)
+        .values({ name: SECRET, value: encodeBase32LowerCaseNoPadding(random), createdAt: deps.clock.now() })
+        .onConflictDoNothing(),
+    );
+    row = await read();
+  }
   if (!row) throw new Error('preview key secret missing after insert');
   return new TextEncoder().encode(row.value);
 }
+
+const bytesOf = (text: string) => new TextEncoder().encode(text);
 
 const sign = (key: Uint8Array, text: string) => encodeHexLowerCase(hmac(SHA256, key, new TextEncoder().encode(text)));
 
@@ -57,9 +64,7 @@ export async function partnerOfPreviewKey(
   const [, id, expires] = m;
   if (Number(expires) <= deps.clock.now().getTime()) return null;
   const expected = sign(await secret(deps), `${id}.${expires}`);
-  let diff = expected.length === m[3]?.length ? 0 : 1;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ (m[3]?.charCodeAt(i) ?? 0);
-  return diff === 0 ? Number(id) : null;
+  return constantTimeEqual(bytesOf(expected), bytesOf(m[3] ?? '')) ? Number(id) : null;
 }
 
 export const isPreviewKey = (key: string) => key.startsWith('pkpreview_');

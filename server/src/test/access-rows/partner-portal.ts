@@ -1,5 +1,5 @@
-import { sha256Hex } from '../../bookings/guest-access.service';
 import { partnerInvites, partnerMembers, partners, users } from '../../db/schema';
+import { sha256Hex } from '../../lib/digest';
 import type { World } from '../access-fixtures';
 import { all, partnerPeopleOnly, type Row, usersOnly } from './row';
 
