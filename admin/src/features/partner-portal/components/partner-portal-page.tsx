@@ -1,3 +1,4 @@
+import { StackTable } from '../../../components/stack-table';
 import '../partner-portal.css';
 import { bookingDateTimeLabel, formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
@@ -128,35 +129,24 @@ function Bookings({ portal }: { portal: PartnerPortal }) {
       ) : list.data.items.length === 0 ? (
         <p className="muted">None yet: they appear here as soon as a visitor books through your site.</p>
       ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table" data-testid="portal-bookings">
-            <caption className="visually-hidden">Bookings, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">City</th>
-                <th scope="col">Service</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Commission</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((b) => (
-                <tr key={b.id} data-testid="portal-booking">
-                  <th scope="row">{bookingDateTimeLabel(b)}</th>
-                  <td data-label="City">{b.city}</td>
-                  <td data-label="Service">{b.service}</td>
-                  <td data-label="Amount">{formatDollars(b.amount)}</td>
-                  <td data-label="Status">
-                    {b.status} · {b.paymentStatus}
-                  </td>
-                  <td data-label="Commission">{formatDollars(b.commission)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          caption="Bookings, newest first"
+          columns={['When', 'City', 'Service', 'Amount', 'Status', 'Commission']}
+          testId="portal-bookings"
+        >
+          {list.data.items.map((b) => (
+            <tr key={b.id} data-testid="portal-booking">
+              <th scope="row">{bookingDateTimeLabel(b)}</th>
+              <td data-label="City">{b.city}</td>
+              <td data-label="Service">{b.service}</td>
+              <td data-label="Amount">{formatDollars(b.amount)}</td>
+              <td data-label="Status">
+                {b.status} · {b.paymentStatus}
+              </td>
+              <td data-label="Commission">{formatDollars(b.commission)}</td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
+import { StackTable } from '../../../components/stack-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
@@ -36,39 +37,29 @@ export function Statements({ portal }: { portal: PartnerPortal }) {
       ) : list.data.months.length === 0 ? (
         <p className="muted">Your first statement appears with the first paid booking.</p>
       ) : (
-        <div className="stack-table-wrap">
-          <table className="payments-table stack-table" data-testid="portal-statements">
-            <caption className="visually-hidden">Commission per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Accrued</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Payable</th>
-                <th scope="col">CSV</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.months.map((m) => (
-                <tr key={m.month} data-testid="portal-statement">
-                  <th scope="row">{monthLabel(m.month)}</th>
-                  <td data-label="Accrued">{formatDollars(m.accrued)}</td>
-                  <td data-label="Paid">{formatDollars(m.paid)}</td>
-                  <td data-label="Payable">{formatDollars(m.payable)}</td>
-                  <td className="stack-table__actions">
-                    <button
-                      type="button"
-                      className="btn btn--outline btn--sm"
-                      onClick={() => download(m.links.self, m.month)}
-                    >
-                      Download CSV
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          caption="Commission per month"
+          columns={['Month', 'Accrued', 'Paid', 'Payable', 'CSV']}
+          testId="portal-statements"
+        >
+          {list.data.months.map((m) => (
+            <tr key={m.month} data-testid="portal-statement">
+              <th scope="row">{monthLabel(m.month)}</th>
+              <td data-label="Accrued">{formatDollars(m.accrued)}</td>
+              <td data-label="Paid">{formatDollars(m.paid)}</td>
+              <td data-label="Payable">{formatDollars(m.payable)}</td>
+              <td className="stack-table__actions">
+                <button
+                  type="button"
+                  className="btn btn--outline btn--sm"
+                  onClick={() => download(m.links.self, m.month)}
+                >
+                  Download CSV
+                </button>
+              </td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );
