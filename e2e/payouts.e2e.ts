@@ -285,7 +285,7 @@ describe('a cleaner is paid out', () => {
     await runJob('pay-out');
     await admin.reload();
     const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
-    await expect.poll(() => transfer.innerText()).toContain('paid');
+    await expect.poll(() => transfer.innerText()).toContain('Paid');
     server.resetTime();
   });
 });
