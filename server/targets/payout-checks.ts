@@ -1,10 +1,11 @@
 import { createClient } from '@libsql/client';
 import { expect, it } from 'vitest';
+import { sampleJpeg } from '../src/test/sample-files';
 import type { Json } from './call';
 import type { OnTarget } from './each-target';
 import { freeTwoHours, HOST_PAGE, KEY } from './guest-link-checks';
 import { paidDemoBooking } from './paid-booking';
-import { administrator } from './people';
+import { administrator, person } from './people';
 
 /**
  * Paying the cleaner out on the three targets (decision 080), with the local test-mode provider
@@ -264,6 +265,18 @@ export function payoutChecks(on: OnTarget, driver: PayoutDriver): void {
       body: { description: 'A scratch across the dining table.' },
     });
     expect(report.status, JSON.stringify(report.body)).toBe(201);
+    // A photo of it, through the report's addPhotos action: the administrator sees it, a stranger does not.
+    const addPhotos = report.body.actions.addPhotos as Json;
+    const form = new FormData();
+    form.append('photos', new File([sampleJpeg(8, 6)], 'table.jpg', { type: 'image/jpeg' }));
+    const withPhoto = await call(addPhotos.href, { method: addPhotos.method, body: form, cookie: damaged.customer });
+    expect(withPhoto.status, JSON.stringify(withPhoto.body)).toBe(201);
+    const photo = withPhoto.body.photos[0].href as string;
+    const seen = await fetch(`${on.target.url}${photo}`, { headers: { cookie: asAdmin } });
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/jpeg');
+    const stranger = await person(on, 'photo-stranger');
+    expect((await fetch(`${on.target.url}${photo}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
     const resolved = await call(`/api/admin/damage-reports/${report.body.id}/resolve`, {
       method: 'POST',
       cookie: asAdmin,
