@@ -1963,7 +1963,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The log of a partner’s webhook deliveries (administrators)
+         * The log of a partner’s webhook deliveries (its people, administrators)
          * @description Every delivery to the partner’s endpoints (`endpointId` keeps one endpoint’s), newest first: its event, body, status, attempts, the last answer or error, and when it is tried next.
          */
         get: operations["listPartnerWebhookDeliveries"];
@@ -1983,7 +1983,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One webhook delivery (administrators)
+         * One webhook delivery (its people, administrators)
          * @description An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.
          */
         get: operations["getPartnerWebhookDelivery"];
@@ -2005,7 +2005,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivery again (administrators)
+         * Send a delivery again (its people, administrators)
          * @description A delivered or failed delivery is queued again, now, with the same event id and body (signed anew when sent). One more attempt: a delivery that had used all of its attempts fails again if this one fails.
          */
         post: operations["resendPartnerWebhookDelivery"];
@@ -2023,13 +2023,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A partner’s webhook endpoints (administrators)
+         * A partner’s webhook endpoints (its people, administrators)
          * @description The URLs a partner’s events are POSTed to, each with the event types it is sent and the `whsec_…` secret its deliveries are signed with (`Spotless-Signature`, verified by `@spotless/sdk/webhooks`). `actions.create` adds one.
          */
         get: operations["listPartnerWebhooks"];
         put?: never;
         /**
-         * Add a webhook endpoint to a partner (administrators)
+         * Add a webhook endpoint to a partner (its people, administrators)
          * @description The server makes the signing secret. The URL is `https://`; `http://127.0.0.1` and `http://localhost` are accepted outside production only.
          */
         post: operations["createPartnerWebhook"];
@@ -2047,21 +2047,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One webhook endpoint of a partner (administrators)
+         * One webhook endpoint of a partner (its people, administrators)
          * @description Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.
          */
         get: operations["getPartnerWebhook"];
         put?: never;
         post?: never;
         /**
-         * Remove a webhook endpoint (administrators)
+         * Remove a webhook endpoint (its people, administrators)
          * @description Its queued deliveries and their log go with it.
          */
         delete: operations["deletePartnerWebhook"];
         options?: never;
         head?: never;
         /**
-         * Change a webhook endpoint (administrators)
+         * Change a webhook endpoint (its people, administrators)
          * @description Its URL, its event types, or whether it is active. An inactive endpoint is queued nothing new; deliveries already queued wait until it is active again.
          */
         patch: operations["updatePartnerWebhook"];
@@ -2077,7 +2077,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test event to a webhook endpoint (administrators)
+         * Send a test event to a webhook endpoint (its people, administrators)
          * @description Queues a signed event of type `test` for this endpoint alone, sent by the next run of the delivery job (within a minute); its delivery shows in the log.
          */
         post: operations["sendPartnerWebhookTest"];

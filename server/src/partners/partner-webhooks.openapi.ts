@@ -23,7 +23,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'get',
     path: '/partner-portal/:id/webhooks',
     security: 'user-or-admin',
-    summary: 'A partner’s webhook endpoints (administrators)',
+    summary: 'A partner’s webhook endpoints (its people, administrators)',
     description:
       'The URLs a partner’s events are POSTed to, each with the event types it is sent and the `whsec_…` secret its deliveries are signed with (`Spotless-Signature`, verified by `@spotless/sdk/webhooks`). `actions.create` adds one.',
     tags: ['partners', 'admin'],
@@ -38,7 +38,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'post',
     path: '/partner-portal/:id/webhooks',
     security: 'user-or-admin',
-    summary: 'Add a webhook endpoint to a partner (administrators)',
+    summary: 'Add a webhook endpoint to a partner (its people, administrators)',
     description:
       'The server makes the signing secret. The URL is `https://`; `http://127.0.0.1` and `http://localhost` are accepted outside production only.',
     tags: ['partners', 'admin'],
@@ -53,7 +53,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'get',
     path: '/partner-portal/:id/webhooks/:webhookId',
     security: 'user-or-admin',
-    summary: 'One webhook endpoint of a partner (administrators)',
+    summary: 'One webhook endpoint of a partner (its people, administrators)',
     description:
       'Its URL, event types, whether it is active and its signing secret. `actions.update` changes it, `actions.delete` removes it, `actions.sendTest` (while active) queues a test event; `links.deliveries` is its delivery log.',
     tags: ['partners', 'admin'],
@@ -68,7 +68,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'patch',
     path: '/partner-portal/:id/webhooks/:webhookId',
     security: 'user-or-admin',
-    summary: 'Change a webhook endpoint (administrators)',
+    summary: 'Change a webhook endpoint (its people, administrators)',
     description:
       'Its URL, its event types, or whether it is active. An inactive endpoint is queued nothing new; deliveries already queued wait until it is active again.',
     tags: ['partners', 'admin'],
@@ -83,7 +83,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'delete',
     path: '/partner-portal/:id/webhooks/:webhookId',
     security: 'user-or-admin',
-    summary: 'Remove a webhook endpoint (administrators)',
+    summary: 'Remove a webhook endpoint (its people, administrators)',
     description: 'Its queued deliveries and their log go with it.',
     tags: ['partners', 'admin'],
     access: 'the partner’s people, admin',
@@ -97,7 +97,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'post',
     path: '/partner-portal/:id/webhooks/:webhookId/test',
     security: 'user-or-admin',
-    summary: 'Send a test event to a webhook endpoint (administrators)',
+    summary: 'Send a test event to a webhook endpoint (its people, administrators)',
     description:
       'Queues a signed event of type `test` for this endpoint alone, sent by the next run of the delivery job (within a minute); its delivery shows in the log.',
     tags: ['partners', 'admin'],
@@ -113,7 +113,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'get',
     path: '/partner-portal/:id/webhook-deliveries',
     security: 'user-or-admin',
-    summary: 'The log of a partner’s webhook deliveries (administrators)',
+    summary: 'The log of a partner’s webhook deliveries (its people, administrators)',
     description:
       'Every delivery to the partner’s endpoints (`endpointId` keeps one endpoint’s), newest first: its event, body, status, attempts, the last answer or error, and when it is tried next.',
     tags: ['partners', 'admin'],
@@ -128,7 +128,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'get',
     path: '/partner-portal/:id/webhook-deliveries/:deliveryId',
     security: 'user-or-admin',
-    summary: 'One webhook delivery (administrators)',
+    summary: 'One webhook delivery (its people, administrators)',
     description:
       'An event sent (or to be sent) to one of the partner’s endpoints: its body, status, attempts, the last answer or error, and when it is tried next. `actions.resend` queues it again once delivered or failed.',
     tags: ['partners', 'admin'],
@@ -143,7 +143,7 @@ export const partnerWebhooksApi = defineOperations({
     method: 'post',
     path: '/partner-portal/:id/webhook-deliveries/:deliveryId/resend',
     security: 'user-or-admin',
-    summary: 'Send a delivery again (administrators)',
+    summary: 'Send a delivery again (its people, administrators)',
     description:
       'A delivered or failed delivery is queued again, now, with the same event id and body (signed anew when sent). One more attempt: a delivery that had used all of its attempts fails again if this one fails.',
     tags: ['partners', 'admin'],
