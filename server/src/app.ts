@@ -8,6 +8,7 @@ import { oauthRoutes } from './auth/oauth.routes';
 import { onboardingRoutes } from './auth/onboarding.routes';
 import { availabilityRoutes } from './availability/availability.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
+import { calendarsRoutes } from './calendars/calendars.routes';
 import { servicesRoutes } from './catalog/catalog.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { cleanersRoutes } from './cleaners/cleaners.routes';
@@ -46,6 +47,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', availabilityRoutes)
   .route('/', cleanersRoutes)
   .route('/', bookingsRoutes)
+  .route('/', calendarsRoutes)
   .route('/', reviewsRoutes)
   .route('/', reviewReportsAdminRoutes)
   .route('/', applicationsRoutes)

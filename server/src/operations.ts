@@ -3,6 +3,7 @@ import { applicationsApi } from './applications/applications.openapi';
 import { authApi } from './auth/auth.openapi';
 import { availabilityApi } from './availability/availability.openapi';
 import { bookingsApi } from './bookings/bookings.openapi';
+import { calendarsApi } from './calendars/calendars.openapi';
 import { servicesApi } from './catalog/catalog.openapi';
 import { chatApi } from './chat/chat.openapi';
 import { cleanersApi } from './cleaners/cleaners.openapi';
@@ -28,6 +29,7 @@ export const API_OPERATIONS = listOperations([
   availabilityApi,
   cleanersApi,
   bookingsApi,
+  calendarsApi,
   reviewsApi,
   applicationsApi,
   favouritesApi,

@@ -195,6 +195,10 @@ export const BookingLinks = z
     }),
     review: PageLink.optional().meta({ description: 'its customer, once completed and not yet reviewed' }),
     rebook: PageLink.optional().meta({ description: 'its customer, once completed: book the same again' }),
+    calendar: linkTo('getBookingCalendar').optional().meta({
+      description:
+        'its customer, its cleaner and administrators, while it is confirmed or in progress: the booking as an `.ics` file to add to a calendar',
+    }),
     page: PageLink,
   })
   .meta({ id: 'BookingLinks' });
@@ -257,12 +261,9 @@ export const Booking = z
     }),
     createdAt: z.string(),
     hasReview: z.boolean(),
-    damageReportStatus: z
-      .enum(['open', 'released', 'partial_refund', 'full_refund'])
-      .nullable()
-      .meta({
-        description: 'the problem its customer reported: open until an administrator resolves it; null without one',
-      }),
+    damageReportStatus: z.enum(['open', 'released', 'partial_refund', 'full_refund']).nullable().meta({
+      description: 'the problem its customer reported: open until an administrator resolves it; null without one',
+    }),
     refund: z
       .object({
         amount: Money,

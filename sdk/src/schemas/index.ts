@@ -2,6 +2,7 @@ export * from './applications';
 export * from './auth';
 export * from './availability';
 export * from './bookings';
+export * from './calendars';
 export * from './chat';
 export * from './cleaners';
 export * from './common';

@@ -115,3 +115,14 @@ export function damageReportOpen(
     now.getTime() <= booking.endsAt.getTime() + DAMAGE_REPORT_HOURS * 3_600_000
   );
 }
+
+/**
+ * The states in which a booking goes in a calendar (decision 083): the job will happen, or is
+ * happening. Its customer, its cleaner and administrators download it then (`links.calendar`), and
+ * a cleaner's calendar feed lists it.
+ */
+export const CALENDAR_STATUSES = ['confirmed', 'in_progress'] as const;
+
+export function inCalendar(status: string): boolean {
+  return (CALENDAR_STATUSES as readonly string[]).includes(status);
+}

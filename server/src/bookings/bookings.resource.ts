@@ -28,7 +28,7 @@ import {
 } from '../contract/hypermedia';
 import { mayRebook, mayReview } from '../reviews/review-rules';
 import type { BookingAnswer } from './booking-access.service';
-import type { BookingCapability } from './booking-actions';
+import { type BookingCapability, inCalendar } from './booking-actions';
 import { freeCancellationUntil } from './booking-notifications.service';
 import type { GuestLinkPreviewData } from './guest-access.service';
 import { GUEST_LINK_RESENT } from './guest-bookings.service';
@@ -194,6 +194,10 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
         : {}),
       ...(mayRebook(data, relation === 'customer')
         ? { rebook: pageLink(`/booking/${data.cleanerId}/${data.serviceId}`, 'Book Again') }
+        : {}),
+      // The same rule its operation answers by (calendars.service.ts): a guest token has no calendar.
+      ...(relation !== null && relation !== 'guest' && inCalendar(data.status)
+        ? { calendar: linkTo(ops, 'getBookingCalendar', { id }, { title: 'Add to calendar' }) }
         : {}),
       page,
     },

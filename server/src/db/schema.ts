@@ -11,6 +11,7 @@ export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/availability';
 export * from './schema/bookings';
+export * from './schema/calendars';
 export * from './schema/chat';
 export * from './schema/cleaners';
 export * from './schema/contact';

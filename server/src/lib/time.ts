@@ -84,7 +84,8 @@ function steadyOffset(instant: Date, timeZone: string): number | undefined {
   return steady ?? undefined;
 }
 
-function intlOffsetMinutes(instant: Date, timeZone: string): number {
+/** The zone's offset at an instant straight from Intl, uncached (a calendar's zone rules scan with it). */
+export function intlOffsetMinutes(instant: Date, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const asUtc = Date.UTC(

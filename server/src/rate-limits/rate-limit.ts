@@ -74,6 +74,11 @@ export function rateLimitPolicies(
      * (`partners.rateLimitPerMinute`): one visitor cannot spend a partner's whole allowance.
      */
     partnerAddress: { limit: config.partnerAddressRateLimit, windowMs: MINUTE_MS },
+    /**
+     * Calendar feed fetches per address (decision 083): calendar services fetch many people's feeds
+     * from few addresses, each every few hours, so a guesser is slowed and a subscriber never is.
+     */
+    calendarFeed: { limit: 120, windowMs: MINUTE_MS },
   } as const;
 }
 export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;
