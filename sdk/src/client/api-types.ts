@@ -939,6 +939,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A confirmed booking as an iCalendar (.ics) file
+         * @description One event (RFC 5545, `text/calendar`, saved as `spotless-booking-{id}.ics`): the booking’s start and end in the cleaner’s time zone (`DTSTART;TZID=…` with its `VTIMEZONE`), the address as its location, and a link back to the booking on this site. Its UID is `booking-{id}@{host}` and its SEQUENCE goes up with every change, so a calendar that imports it again takes the new times. For the booking’s customer (“{service} with {cleaner}”), its cleaner (“{service} for {customer’s first name}”) and administrators, while it is confirmed or in progress (the booking’s `links.calendar`); anyone else is told it does not exist.
+         */
+        get: operations["getBookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/damage-report": {
         parameters: {
             query?: never;
@@ -1013,6 +1033,50 @@ export interface paths {
         get: operations["getBookingStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/cleaners/{feedToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cleaner’s calendar feed (iCalendar), for a calendar app to subscribe to
+         * @description No session: the secret token in the path is the key (`webcal://…/api/calendar/cleaners/{feedToken}`). The cleaner’s confirmed and in-progress jobs that start from 30 days ago on, each with the service, the customer’s first name (no surname, phone or e-mail), the address, the instructions and a link to the cleaner’s dashboard, in the cleaner’s time zone; each event’s UID is its booking’s, as in the booking’s own `.ics`. A token that opens no feed (never made, rotated away, or a suspended cleaner’s) is 404. Counted per client address (429 past 120 a minute).
+         */
+        get: operations["getCleanerCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s calendar feed: whether it exists, and the action that makes its URL
+         * @description Only the SHA-256 of the feed’s token is kept, so its URL is not here: `actions.rotate` makes one (or a new one) and answers it once. A signed-in customer without a cleaner profile is refused (403).
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Make the signed-in cleaner’s calendar feed URL, or a new one
+         * @description A new secret token: the answer carries the feed’s `url` and `webcalUrl`, shown this once; the URL made before stops working at once, so a calendar subscribed to it stops updating. Audited. Refused to the assistant.
+         */
+        post: operations["rotateCalendarFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3896,6 +3960,18 @@ export interface components {
             totalPrice: string | number;
         };
         BookingLinks: {
+            /** @description its customer, its cleaner and administrators, while it is confirmed or in progress: the booking as an `.ics` file to add to a calendar */
+            calendar?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getBookingCalendar";
+                templated?: boolean;
+                title?: string;
+            };
             cleaner: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -4073,6 +4149,48 @@ export interface components {
         BookingWithdrawInput: {
             /** @description Why you cannot come (sent to the customer) */
             reason: string;
+        };
+        CalendarFeed: {
+            actions: {
+                /** @description makes the feed URL, or a new one: the URL made before stops working at once */
+                rotate?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "rotate";
+                    /** @constant */
+                    operation: "rotateCalendarFeed";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            /** @description whether the cleaner has made a feed URL (the latest one works) */
+            active: boolean;
+            /** @description when the working URL was made */
+            createdAt: string | null;
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCalendarFeed";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the feed’s https URL: only in the answer of `rotate`, which made it (the server keeps only its hash); null otherwise */
+            url: string | null;
+            /** @description the same URL as `webcal://`, which a calendar app opens to subscribe; null with `url` */
+            webcalUrl: string | null;
         };
         ChatActions: {
             deleteChat: {
@@ -7423,6 +7541,7 @@ export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingStatusInput = components['schemas']['BookingStatusInput'];
 export type BookingUpdateInput = components['schemas']['BookingUpdateInput'];
 export type BookingWithdrawInput = components['schemas']['BookingWithdrawInput'];
+export type CalendarFeed = components['schemas']['CalendarFeed'];
 export type ChatActions = components['schemas']['ChatActions'];
 export type ChatHistoryDeleted = components['schemas']['ChatHistoryDeleted'];
 export type ChatLinks = components['schemas']['ChatLinks'];
@@ -10072,6 +10191,54 @@ export interface operations {
             };
         };
     };
+    getBookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `.ics` file (`text/calendar; charset=utf-8`, `Cache-Control: private, no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking is not confirmed or in progress (`not_confirmed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     reportDamage: {
         parameters: {
             query?: never;
@@ -10268,6 +10435,115 @@ export interface operations {
             };
             /** @description Signed out */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCleanerCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed (`text/calendar; charset=utf-8`, `Cache-Control: private, no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such feed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed’s settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a cleaner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotateCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed with its new URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a cleaner, or the assistant */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,5 +30,5 @@ export type CalendarFeed = z.infer<typeof CalendarFeed>;
 
 /** The feed's path parameter: its secret token followed by `.ics`. */
 export const CalendarFeedParam = z.object({
-  token: z.string().max(200).meta({ description: 'the feed’s secret token followed by `.ics`' }),
+  feedToken: z.string().max(200).meta({ description: 'the feed’s secret token followed by `.ics`' }),
 });

@@ -50,11 +50,11 @@ export const calendarsApi = defineOperations({
   },
   getCleanerCalendarFeed: {
     method: 'get',
-    path: '/calendar/cleaners/:token{[A-Za-z0-9_-]+\\.ics}',
+    path: '/calendar/cleaners/:feedToken',
     security: 'public',
     summary: 'A cleaner’s calendar feed (iCalendar), for a calendar app to subscribe to',
     description:
-      'No session: the secret token in the path is the key (`webcal://…/api/calendar/cleaners/{token}.ics`). The cleaner’s confirmed and in-progress jobs that start from 30 days ago on, each with the service, the customer’s first name (no surname, phone or e-mail), the address, the instructions and a link to the cleaner’s dashboard, in the cleaner’s time zone; each event’s UID is its booking’s, as in the booking’s own `.ics`. A token that opens no feed (never made, rotated away, or a suspended cleaner’s) is 404. Counted per client address (429 past 120 a minute).',
+      'No session: the secret token in the path is the key (`webcal://…/api/calendar/cleaners/{feedToken}`). The cleaner’s confirmed and in-progress jobs that start from 30 days ago on, each with the service, the customer’s first name (no surname, phone or e-mail), the address, the instructions and a link to the cleaner’s dashboard, in the cleaner’s time zone; each event’s UID is its booking’s, as in the booking’s own `.ics`. A token that opens no feed (never made, rotated away, or a suspended cleaner’s) is 404. Counted per client address (429 past 120 a minute).',
     tags: ['calendars'],
     access: 'whoever holds the feed’s URL',
     responses: {

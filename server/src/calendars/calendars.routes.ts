@@ -21,6 +21,6 @@ export const calendarsRoutes = new Hono<AppEnv>()
   )
   .get(...endpoint(api.getCleanerCalendarFeed), async (c) => {
     await throttle(c, 'calendarFeed');
-    const file = await cleanerFeed(c.get('deps'), inputOf(c, api.getCleanerCalendarFeed).param.token);
+    const file = await cleanerFeed(c.get('deps'), inputOf(c, api.getCleanerCalendarFeed).param.feedToken);
     return c.body(file.body, 200, icsHeaders(file.filename));
   });

@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS } from './accounts';
 import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
+import { CALENDAR_ROWS } from './calendars';
 import { PARTNER_PORTAL_ROWS } from './partner-portal';
 import { PARTNER_WEBHOOK_ROWS } from './partner-webhooks';
 import { PAYMENT_ROWS } from './payments';
@@ -22,6 +23,7 @@ const DOMAINS = [
   PUBLIC_ROWS,
   ACCOUNT_ROWS,
   BOOKING_ROWS,
+  CALENDAR_ROWS,
   SCHEDULE_ROWS,
   PAYMENT_ROWS,
   PAYOUT_ROWS,

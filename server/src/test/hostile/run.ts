@@ -174,7 +174,12 @@ export async function runHostile(
     if (entry.examples.length < 3) entry.examples.push(v);
     found.set(key, entry);
   };
-  const hints = { ids: world.ids, dates: world.dates, chatSessions: world.chatSessions };
+  const hints = {
+    ids: world.ids,
+    dates: world.dates,
+    chatSessions: world.chatSessions,
+    calendarFeeds: world.calendarFeeds,
+  };
 
   for (const op of operations) {
     const opStarted = performance.now();

@@ -192,10 +192,13 @@ export interface Hints {
   ids: readonly number[];
   dates: readonly string[];
   chatSessions: readonly string[];
+  /** Calendar feeds that exist, as their path segment (`<token>.ics`). */
+  calendarFeeds: readonly string[];
 }
 
 function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | undefined {
   if (name === 'sessionId') return fc.constantFrom(...hints.chatSessions);
+  if (name === 'feedToken') return fc.constantFrom(...hints.calendarFeeds);
   if (/^id$|Id$/.test(name)) return fc.constantFrom(...hints.ids);
   if (/date$/i.test(name)) return fc.constantFrom(...hints.dates);
   if (/time$/i.test(name) && name !== 'timeSpent') return fc.constantFrom('09:00', '13:30', '17:00');

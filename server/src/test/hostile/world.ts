@@ -21,6 +21,7 @@ import { databaseLocalStore } from '../../payments/local-provider-store';
 import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
 import { seedDemoData } from '../../seed/generate';
 import { MINIMAL_APPLICATION } from '../application-fixtures';
+import { calendarFeedOf } from '../calendar-fixtures';
 
 /** What the fuzzer needs of a test context: the app and the database under it. */
 export interface FuzzContext {
@@ -82,6 +83,8 @@ export interface World {
   applicationId: number;
   /** Chat conversation ids that exist. */
   chatSessions: string[];
+  /** A calendar feed that exists (a cleaner's who is none of the callers), as its path segment. */
+  calendarFeeds: string[];
   /** Dates the demo cleaner works, in the clock's near future. */
   dates: string[];
   /**
@@ -271,6 +274,8 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
   // Deleting a conversation is one of the operations: a copy puts them back for the next cases.
   await database.client.execute('create table fuzz_kept_chats as select * from chat_sessions');
 
+  // A calendar feed of a cleaner none of the callers is (their rotations leave it working).
+  const calendarFeeds = [await calendarFeedOf(database, 2, 'fuzzCalendarFeedToken0123456789abcdefghijkl')];
   // The customer's own application, so its documents' operations reach past "not found".
   const application = await ctx.app.request('/api/applications', {
     method: 'POST',
@@ -320,6 +325,7 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
     ids,
     applicationId,
     chatSessions,
+    calendarFeeds,
     dates,
     headersOf(caller): Record<string, string> {
       switch (caller) {
