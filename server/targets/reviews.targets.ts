@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { expect, it } from 'vitest';
 import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-files';
+import { calendarChecks } from './calendar-checks';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
 import { LOCAL_PAYOUTS, payoutChecks } from './payout-checks';
@@ -15,7 +16,8 @@ import { withdrawalChecks } from './withdrawal-checks';
  * responds, and the cleaner's rating and review count have moved. The same targets run the
  * withdrawal checks (withdrawal-checks.ts: a cleaner withdrawing from a paid job, decision 071) and
  * a refund the card's bank refuses (refused-refund-checks.ts, decision 075) and paying the cleaner
- * out (payout-checks.ts, decision 080).
+ * out (payout-checks.ts, decision 080), and a booking's `.ics` and a cleaner's calendar feed
+ * (calendar-checks.ts, decision 083).
  */
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
@@ -25,6 +27,7 @@ eachTarget((on) => {
   withdrawalChecks(on);
   refusedRefundChecks(on);
   payoutChecks(on, LOCAL_PAYOUTS);
+  calendarChecks(on);
 
   const { call, signIn } = on;
 
