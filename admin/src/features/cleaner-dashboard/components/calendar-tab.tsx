@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useSlotAction } from '../api/cleaner-dashboard.mutations';
 import { availabilityQuery } from '../api/cleaner-dashboard.queries';
 import { hoursText, notBefore, slotBookingText, todayIn, WEEKDAYS, weekdayOf } from '../utils/cleaner-dashboard';
+import { CalendarSyncCard } from './calendar-sync-card';
 
 /** Slots are half-hour steps; the calendar shows them as such (no job length applied). */
 const SLOT_MINUTES = 30;
@@ -131,6 +132,7 @@ export function CalendarTab({ cleaner, jobs }: { cleaner: Cleaner; jobs: Booking
           </ul>
         )}
       </section>
+      <CalendarSyncCard />
     </div>
   );
 }

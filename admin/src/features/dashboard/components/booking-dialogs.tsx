@@ -20,6 +20,7 @@ import { policy } from '../../../lib/policy';
 import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { detailFacts } from '../utils/dashboard';
+import { AddToCalendarLink } from './add-to-calendar';
 
 /**
  * A booking's details: its status in words and, once cancelled, when and by whom, the fee kept and
@@ -45,6 +46,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             </p>
           ) : null}
           <div className="button-row">
+            <AddToCalendarLink booking={booking} className="btn btn--outline" />
             <button type="button" className="btn btn--outline" onClick={onClose}>
               Close
             </button>

@@ -16,8 +16,17 @@ import { BookingSummary, bookingBadges, bookingStatsQuery, myBookingsQuery } fro
 import { totalPages } from '../../../lib/pagination';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { paidBookingParam, refundLine, STATUS_FILTERS, type StatusFilter, statusTone } from '../utils/dashboard';
+import {
+  linkedBookingParam,
+  paidBookingParam,
+  refundLine,
+  STATUS_FILTERS,
+  type StatusFilter,
+  statusTone,
+} from '../utils/dashboard';
+import { AddToCalendarLink } from './add-to-calendar';
 import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
+import { LinkedBookingDialog } from './linked-booking-dialog';
 import { ReportDamageButton } from './report-damage-dialog';
 
 /** How long typing pauses before the search asks the server. */
@@ -73,6 +82,7 @@ export function DashboardPage() {
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} />
       <EditBookingDialog booking={editing} onClose={() => setEditing(null)} />
       <PaidBookingDialog bookingId={paidId} onClose={closePaid} />
+      <LinkedBookingDialog bookingId={paidId === null ? linkedBookingParam(params) : null} onClose={closePaid} />
     </section>
   );
 }
@@ -224,6 +234,7 @@ function ActiveTab({ onView, onEdit }: { onView: (b: Booking) => void; onEdit: (
                   Edit
                 </button>
               ) : null}
+              <AddToCalendarLink booking={booking} />
               <CancelBookingButton booking={booking} />
             </BookingCard>
           ))}

@@ -30,6 +30,11 @@ export function statusTone(status: string): 'green' | 'yellow' | 'blue' | 'red' 
 /** The booking paid for at checkout (`?booking={id}&payment=success`), whose confirmation the dashboard shows; else null. */
 export function paidBookingParam(params: URLSearchParams): number | null {
   if (params.get('payment') !== 'success') return null;
+  return linkedBookingParam(params);
+}
+
+/** The booking a link opens the dashboard on (`?booking={id}`, a calendar event's link, decision 083); else null. */
+export function linkedBookingParam(params: URLSearchParams): number | null {
   const value = params.get('booking');
   if (value === null || !/^\d+$/.test(value)) return null;
   const id = Number(value);
