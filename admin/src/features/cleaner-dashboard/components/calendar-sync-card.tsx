@@ -58,12 +58,14 @@ export function CalendarSyncCard() {
         <p className="alert alert--error">{errorMessage(feed.error, 'Failed to load your calendar feed.')}</p>
       ) : shown?.url ? (
         <div className="calendar-sync__url" data-testid="calendar-feed-url">
-          <label htmlFor={`${id}-url`}>Your feed URL</label>
-          <div className="calendar-sync__row">
-            <input id={`${id}-url`} type="text" readOnly value={shown.url} onFocus={(e) => e.target.select()} />
-            <button type="button" className="btn btn--outline btn--sm" onClick={() => copy(shown.url as string)}>
-              Copy
-            </button>
+          <div className="field">
+            <label htmlFor={`${id}-url`}>Your feed URL</label>
+            <div className="calendar-sync__row">
+              <input id={`${id}-url`} type="text" readOnly value={shown.url} onFocus={(e) => e.target.select()} />
+              <button type="button" className="btn btn--outline" onClick={() => copy(shown.url as string)}>
+                Copy
+              </button>
+            </div>
           </div>
           <p className="alert alert--warning">
             Copy it now: we keep no copy of it, so it is shown only this once. Anyone who has it can see your jobs and

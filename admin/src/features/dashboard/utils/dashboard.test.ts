@@ -1,6 +1,6 @@
 import type { Booking } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
-import { detailFacts, paidBookingParam, refundLine, STATUS_FILTERS, statusTone } from './dashboard';
+import { detailFacts, linkedBookingParam, paidBookingParam, refundLine, STATUS_FILTERS, statusTone } from './dashboard';
 
 describe('status display', () => {
   it('picks each status’s badge colour, and filters by the statuses in words', () => {
@@ -28,6 +28,10 @@ describe('status display', () => {
     expect(paidBookingParam(new URLSearchParams('payment=success'))).toBeNull();
     expect(paidBookingParam(new URLSearchParams('booking=4x&payment=success'))).toBeNull();
     expect(paidBookingParam(new URLSearchParams('booking=0&payment=success'))).toBeNull();
+    // A calendar event's link back (decision 083) opens the booking's details, with no payment said.
+    expect(linkedBookingParam(new URLSearchParams('booking=42'))).toBe(42);
+    expect(linkedBookingParam(new URLSearchParams('booking=-1'))).toBeNull();
+    expect(linkedBookingParam(new URLSearchParams(''))).toBeNull();
   });
 });
 
