@@ -25,6 +25,21 @@ export async function enqueueNotification(tx: Tx, now: Date, input: Notification
     .onConflictDoNothing();
 }
 
+/**
+ * Withdraws messages not sent yet whose dedupe key starts with `keyPrefix` (an invitation revoked
+ * or replaced before the job sent it: its link would not work).
+ */
+export async function withdrawNotifications(tx: Tx, keyPrefix: string): Promise<void> {
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        sql`substr(${notifications.dedupeKey}, 1, ${keyPrefix.length}) = ${keyPrefix}`,
+      ),
+    );
+}
+
 export type { Mailer, OutgoingMessage } from '../lib/mailer';
 
 /** Writes each message to the log: the Workers default, where there is no disk. */

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
@@ -65,6 +65,13 @@ async function invitationTo(email: string): Promise<string> {
     .limit(1);
   return /\/partner-portal\?token=([a-z0-9]+)/.exec(sent?.body ?? '')?.[1] ?? '';
 }
+
+/** Invitation e-mails to `email` the outbox has not sent yet. */
+const pendingMailsTo = (email: string) =>
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientEmail, email), eq(notifications.status, 'pending')));
 
 const portalOf = (partnerId: number, headers: Record<string, string>) =>
   ctx.json<Json>(`/api/partner-portal/${partnerId}`, { headers });
@@ -144,6 +151,8 @@ describe('invitations', () => {
     expect(fresh).not.toBe(old);
     expect((await preview(old)).status).toBe(404);
     expect((await preview(fresh)).status).toBe(200);
+    // The e-mail with the old link, not sent yet, is withdrawn: one goes, with the link that works.
+    expect((await pendingMailsTo('kim@cliffside.example')).map((n) => n.body.includes(fresh))).toEqual([true]);
     // Good for 7 days from the resend.
     expect(new Date(resent.body.invites[0].expiresAt).getTime()).toBe(ctx.clock.now().getTime() + 7 * 86_400_000);
 
@@ -151,6 +160,7 @@ describe('invitations', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body.invites).toEqual([]);
     expect((await preview(fresh)).status).toBe(404);
+    expect(await pendingMailsTo('kim@cliffside.example')).toEqual([]);
     expect(await ctx.database.db.select().from(partnerInvites).where(eq(partnerInvites.id, pending.id))).toEqual([]);
     // Gone: resend and revoke are 404, as is another partner's invitation under this partner.
     expect((await ctx.json(pending.actions.resend.href, { method: 'POST', headers: admin })).status).toBe(404);
@@ -161,6 +171,23 @@ describe('invitations', () => {
     expect((await ctx.json(crossed, { method: 'DELETE', headers: admin })).status).toBe(404);
     expect((await ctx.json(`${crossed}/resend`, { method: 'POST', headers: admin })).status).toBe(404);
     expect((await portalOf(other, admin)).body.invites).toHaveLength(1);
+  });
+});
+
+describe('inviting one of its own people', () => {
+  it('is refused, naming the address: they need no invitation', async () => {
+    const partnerId = await newPartner('Harbor Lofts');
+    const pat = await person();
+    const { token } = await invite(partnerId, admin, pat.email);
+    expect((await accept(token, pat.headers)).status).toBe(200);
+    const again = await ctx.json<Json>(`/api/partner-portal/${partnerId}/invites`, {
+      method: 'POST',
+      headers: pat.headers,
+      body: { email: pat.email.toUpperCase() },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.fields).toHaveProperty('email');
+    expect((await portalOf(partnerId, pat.headers)).body.invites).toEqual([]);
   });
 });
 

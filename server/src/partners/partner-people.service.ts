@@ -7,7 +7,7 @@ import type { Tx } from '../db/client';
 import { partnerInvites, partnerMembers, partners, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { sha256Hex } from '../lib/digest';
-import { enqueueNotification } from '../notifications/outbox';
+import { enqueueNotification, withdrawNotifications } from '../notifications/outbox';
 import { partnerInviteEmail } from '../notifications/partner-emails';
 import { siteOf } from '../notifications/site';
 import { auditAs, mayRemoveMember, type PartnerManager, requirePartnerMember } from './partner-portal.service';
@@ -51,10 +51,22 @@ function audit(tx: Tx, manager: PartnerManager, now: Date, action: string, partn
   });
 }
 
-function mailInvitation(tx: Tx, deps: PeopleDeps, now: Date, to: string, partnerName: string, token: string) {
+/** The outbox key of every invitation e-mail to `to` for the partner: withdrawn with the invitation. */
+const inviteMailKey = (partnerId: number, to: string) => `partner_invite:${partnerId}:${to}:`;
+
+function mailInvitation(
+  tx: Tx,
+  deps: PeopleDeps,
+  now: Date,
+  partnerId: number,
+  to: string,
+  partnerName: string,
+  token: string,
+) {
   return enqueueNotification(tx, now, {
     type: 'partner_invite',
     recipientEmail: to,
+    dedupeKey: `${inviteMailKey(partnerId, to)}${sha256Hex(token)}`,
     ...partnerInviteEmail(siteOf(deps), { partnerName, token, days: INVITE_DAYS }),
   });
 }
@@ -76,6 +88,16 @@ export async function invitePartnerMember(
   const now = deps.clock.now();
   const invitation = newInvitation(now);
   const address = email.trim().toLowerCase();
+  const already = await deps.database.db
+    .select({ id: partnerMembers.id })
+    .from(partnerMembers)
+    .innerJoin(users, eq(users.id, partnerMembers.userId))
+    .where(and(eq(partnerMembers.partnerId, partnerId), eq(users.email, address)))
+    .get();
+  if (already)
+    throw new AppError(409, 'already_member', 'This person is already one of the partner’s people', {
+      email: 'Already one of your people: no invitation needed',
+    });
   await deps.database.write(async (tx) => {
     const replaced = await tx
       .delete(partnerInvites)
@@ -99,7 +121,8 @@ export async function invitePartnerMember(
       email: address,
       ...(replaced.length > 0 ? { replacedInvites: replaced.length } : {}),
     });
-    await mailInvitation(tx, deps, now, address, partnerName, invitation.token);
+    await withdrawNotifications(tx, inviteMailKey(partnerId, address));
+    await mailInvitation(tx, deps, now, partnerId, address, partnerName, invitation.token);
   });
   return { email: address, expiresAt: invitation.expiresAt };
 }
@@ -127,7 +150,8 @@ export async function resendPartnerInvite(deps: PeopleDeps, actor: Actor, partne
       .returning({ email: partnerInvites.email });
     if (!row) throw notFound('Invitation');
     await audit(tx, manager, now, 'partner.invite_resent', partnerId, { email: row.email });
-    await mailInvitation(tx, deps, now, row.email, partnerName, invitation.token);
+    await withdrawNotifications(tx, inviteMailKey(partnerId, row.email));
+    await mailInvitation(tx, deps, now, partnerId, row.email, partnerName, invitation.token);
   });
 }
 
@@ -147,6 +171,7 @@ export async function revokePartnerInvite(deps: PeopleDeps, actor: Actor, partne
       )
       .returning({ email: partnerInvites.email });
     if (!row) throw notFound('Invitation');
+    await withdrawNotifications(tx, inviteMailKey(partnerId, row.email));
     await audit(tx, manager, now, 'partner.invite_revoked', partnerId, { email: row.email });
   });
 }

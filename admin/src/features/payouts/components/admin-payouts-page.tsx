@@ -209,7 +209,11 @@ function ResolveReport({ report }: { report: DamageReport }) {
       {
         onSuccess: () =>
           toast({ title: 'Report resolved', description: 'Both the customer and the cleaner are e-mailed.' }),
-        onError: (error) => setProblems({ reason: errorMessage(error, 'Please try again.'), ...fieldErrors(error) }),
+        onError: (error) => {
+          // A named field's message goes under that field only; anything else under the reason.
+          const named = fieldErrors(error);
+          setProblems(Object.keys(named).length > 0 ? named : { reason: errorMessage(error, 'Please try again.') });
+        },
       },
     );
   };
