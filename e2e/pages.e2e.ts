@@ -36,6 +36,8 @@ const SIGNED_IN = new Set([
   '/apply-cleaner',
 ]);
 SIGNED_IN.add('/booking/:cleanerId/:serviceId?');
+// The portals a person belongs to: a person's list, which an administrator session is not.
+SIGNED_IN.add('/partner-portal/:id?');
 
 /** What a role's page may see fail, and why. Keys are page patterns; values are `METHOD path-prefix status`. */
 function expectedFailures(role: Role, pattern: string): string[] {
