@@ -3,13 +3,14 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Booking, Cleaner, GuestBookingInput, Service, TimeSlot } from '../client/index';
 import { bodyOf, type FormValues, fieldProblem, initialValues } from '../forms/index';
 import { bookingDayTimeLabel, timeZoneShortName } from '../rules/booking-time';
-import { formatDuration, formatTime12 } from '../rules/format';
+import { formatTime12 } from '../rules/format';
 import { servicesOffered } from '../rules/offered-services';
 import { quoteTotalCents } from '../rules/pricing';
 import { serviceAreaWarning } from '../rules/service-area';
 import { WidgetError, widgetApi } from './client';
 import { defaultServiceId } from './default-service';
 import type { PaymentProps } from './payment';
+import { priceNote } from './price-note';
 import { Failure, Field, localDate, money, report, type WidgetProps } from './shared';
 
 export interface BookingProps extends WidgetProps {
@@ -276,7 +277,19 @@ export function BookingWidget(props: BookingProps) {
           <p>
             Total: <strong>{total === null ? '…' : money(total / 100)}</strong>{' '}
             <span class="sp-muted">
-              ({formatDuration(service?.duration ?? 0)} at {money(cleaner.hourlyRate)}/hr)
+              (
+              {service
+                ? priceNote(
+                    {
+                      hourlyRate: cleaner.hourlyRate,
+                      durationMinutes: service.duration,
+                      basePrice: service.basePrice,
+                      serviceName: service.name,
+                    },
+                    money,
+                  )
+                : '…'}
+              )
             </span>
           </p>
           {action ? null : <p class="sp-alert">This cleaner cannot be booked from this page.</p>}
