@@ -5904,8 +5904,12 @@ export interface components {
                 /** @description negative: taken back by a refund, or paid out */
                 amount: string;
                 at: string;
+                /** @description the booking’s amount (what its customer was charged), when the line is a booking’s */
+                bookingAmount: string | null;
                 bookingId: number | null;
                 kind: string;
+                /** @description the booking’s service, by name, when the line is a booking’s */
+                service: string | null;
             }[];
             links: {
                 self: {
@@ -5931,6 +5935,7 @@ export interface components {
                     title?: string;
                 };
             };
+            /** @description YYYY-MM (UTC): lines are filed by when they were recorded — a commission by the month its booking was paid */
             month: string;
             /** @description US dollars, two decimals, may be negative */
             paid: string;
@@ -6135,6 +6140,8 @@ export interface components {
             attempts: number;
             createdAt: string;
             deliveredAt: string | null;
+            /** @description whether its endpoint is active: a disabled endpoint is sent nothing until enabled */
+            endpointActive: boolean;
             endpointId: number;
             /** @description `evt_…`: the same on every retry and resend; receivers dedupe by it */
             eventId: string;
@@ -6166,7 +6173,7 @@ export interface components {
                     title?: string;
                 };
             };
-            /** @description while pending: when it is tried next */
+            /** @description while pending and its endpoint is active: when it is tried next */
             nextAttemptAt: string | null;
             /** @description the JSON body sent */
             payload: {
@@ -6174,7 +6181,7 @@ export interface components {
             };
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
-            /** @description the endpoint’s URL */
+            /** @description where it was sent: its endpoint’s URL when queued, then the URL its latest attempt used; editing the endpoint does not change it once tried */
             url: string;
         };
         PartnerWebhookDeliveryPage: {

@@ -84,9 +84,9 @@ export function renderPartnerWebhookDelivery(
   partnerId: number,
   delivery: DeliveryData,
 ): PartnerWebhookDelivery {
-  const { endpointActive, ...fields } = delivery;
+  const { endpointActive } = delivery;
   return {
-    ...fields,
+    ...delivery,
     links: {
       self: linkTo(ops, 'getPartnerWebhookDelivery', { id: partnerId, deliveryId: delivery.id }),
       endpoint: linkTo(ops, 'getPartnerWebhook', { id: partnerId, webhookId: delivery.endpointId }),
