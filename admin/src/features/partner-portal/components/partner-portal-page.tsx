@@ -7,6 +7,7 @@ import { type TabDef, Tabs } from '../../../components/tabs';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, Navigate, useParams, useSearchParams } from '../../../lib/router';
 import { myPartnersQuery, portalBookingsQuery, portalQuery } from '../api/portal.queries';
+import { bookingStatusLabel } from '../utils/portal-text';
 import { KeyAndOrigins } from './key-and-origins';
 import { PartnerInvitePage } from './partner-invite-page';
 import { PayoutAccountCard } from './payout-account-card';
@@ -140,9 +141,7 @@ function Bookings({ portal }: { portal: PartnerPortal }) {
               <td data-label="City">{b.city}</td>
               <td data-label="Service">{b.service}</td>
               <td data-label="Amount">{formatDollars(b.amount)}</td>
-              <td data-label="Status">
-                {b.status} · {b.paymentStatus}
-              </td>
+              <td data-label="Status">{bookingStatusLabel(b.status, b.paymentStatus)}</td>
               <td data-label="Commission">{formatDollars(b.commission)}</td>
             </tr>
           ))}

@@ -107,6 +107,7 @@ const DELIVERIES = {
       status: 'pending',
       attempts: 2,
       nextAttemptAt: '2026-11-28T21:34:00.000Z',
+      endpointActive: true,
       lastStatusCode: 503,
       lastError: 'HTTP 503: down for maintenance',
       deliveredAt: null,
@@ -192,6 +193,28 @@ describe('the partner portal', () => {
     expect(row).toMatch(/Nov 28, 2026, \d{1,2}:04 [AP]M [A-Z+0-9]+ Pending HTTP 503/);
     expect(row).toContain('HTTP 503: down for maintenance');
     expect(row).toMatch(/Nov 28, 2026, \d{1,2}:34 [AP]M [A-Z+0-9]+/);
+  });
+
+  it('says a disabled endpoint’s delivery waits for it, with no next attempt, and a test event not sent yet goes within a minute', () => {
+    const base = DELIVERIES.items[0] as (typeof DELIVERIES.items)[number];
+    const waiting = { ...base, id: 10, eventType: 'test', attempts: 0, lastStatusCode: null, lastError: null };
+    const text = render('/partner-portal/7?tab=webhooks', (client) => {
+      withPortal(client);
+      client.setQueryData(portalWebhooksQuery(PORTAL).queryKey, HOOKS);
+      client.setQueryData(portalDeliveriesQuery(PORTAL).queryKey, {
+        ...DELIVERIES,
+        items: [{ ...waiting, endpointActive: false, nextAttemptAt: null }],
+      });
+    });
+    const row = text.slice(text.indexOf('Test event'));
+    expect(row).toContain('Endpoint disabled: it is sent when you enable it again.');
+    expect(row).not.toMatch(/:34 [AP]M/);
+    const soon = render('/partner-portal/7?tab=webhooks', (client) => {
+      withPortal(client);
+      client.setQueryData(portalWebhooksQuery(PORTAL).queryKey, HOOKS);
+      client.setQueryData(portalDeliveriesQuery(PORTAL).queryKey, { ...DELIVERIES, items: [waiting] });
+    });
+    expect(soon).toContain('Not sent yet: deliveries go out every minute, so within about a minute.');
   });
 
   it('lists the people with the removal each offers, and pending invitations with Resend and Revoke', () => {
