@@ -5370,6 +5370,23 @@ export interface components {
                     /** @constant */
                     type: "application/json";
                 };
+                /** @description invites someone to its portal by e-mail: its first person, or another */
+                invite: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "invite";
+                    /** @constant */
+                    operation: "invitePartnerMember";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
                 update: {
                     /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                     description?: string;
@@ -5997,6 +6014,10 @@ export interface components {
             /** @description the partner’s share, each booking at the rate in force when made */
             commission: string;
             paidBookings: number;
+            /** @description invitations to its portal sent and not yet accepted nor past their date */
+            pendingInvites: number;
+            /** @description its people: the accounts that can open its portal */
+            people: number;
             /** @description what customers paid for them, refunds deducted */
             revenue: string;
         };
