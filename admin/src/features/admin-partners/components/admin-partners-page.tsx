@@ -147,7 +147,7 @@ export function AdminPartnersPage() {
                     <span className="admin-partners__people">{peopleLabel(p.stats)}</span>
                     <button
                       type="button"
-                      className={`btn btn--sm ${p.stats.people === 0 && p.stats.pendingInvites === 0 ? 'btn--primary' : 'btn--outline'}`}
+                      className={`btn btn--sm admin-partners__invite ${p.stats.people === 0 && p.stats.pendingInvites === 0 ? 'btn--primary' : 'btn--outline'}`}
                       aria-haspopup="dialog"
                       onClick={() => setInviting(p)}
                     >
