@@ -55,6 +55,14 @@ describe('partners in the admin area', () => {
       expect(allowed.status).toBe(200);
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://harbor.example');
 
+      // Its first person is invited from the list: the row says no one can open its portal yet.
+      expect(await row.getByTestId('partner-people').innerText()).toContain('No one yet');
+      await row.getByRole('button', { name: `Invite its first person to ${name}` }).click();
+      const invite = page.getByTestId('invite-dialog');
+      await invite.getByLabel('E-mail address').fill(`first-${label}-${Date.now()}@harbor.example`);
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect.poll(() => row.getByTestId('partner-people').innerText()).toContain('1 invitation pending');
+
       await row.getByRole('button', { name: `Edit ${name}` }).click();
       await dialog.getByLabel('Commission (%)').fill('9');
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -58,6 +58,20 @@ describe('a partner’s portal', () => {
     const link = await inNewestMail(server.dataDir, email, 'partner_invite', /\/partner-portal\?token=[a-z0-9]+/);
     expect(link).toBeDefined();
 
+    // Signed out, the link names the partner and offers to create an account or sign in.
+    const signedOut = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const outside = await signedOut.newPage();
+    await outside.goto(`${baseUrl}${link}`);
+    await expect
+      .poll(() => outside.getByTestId('partner-invite-title').innerText())
+      .toBe('You’re invited to join Lakeside Homes’ portal');
+    expect(await outside.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toContain(
+      'mode=register',
+    );
+    await outside.getByRole('link', { name: 'Sign in' }).waitFor();
+    await outside.screenshot({ path: shot('0-invitation-signed-out-390.png') });
+    await signedOut.close();
+
     // Pat accepts with an account of her own.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await apiRegisterPastTour(context.request, baseUrl, {
@@ -101,6 +115,11 @@ describe('a partner’s portal', () => {
     await tab('Widgets');
     const builder = page.getByTestId('snippet-builder');
     await builder.getByLabel('Widget').selectOption('booking');
+    // Nothing typed yet: no field is flagged, and Copy waits, saying why.
+    await builder.getByLabel('Cleaner number').waitFor();
+    expect(await builder.locator('.field__error').count()).toBe(0);
+    expect(await builder.getByRole('button', { name: 'Copy snippet' }).isDisabled()).toBe(true);
+    expect(await builder.getByTestId('snippet-copy-blocked').innerText()).toContain('needs the number of the cleaner');
     await builder.getByLabel('Cleaner number').fill('twelve');
     await expect.poll(() => builder.innerText()).toContain('digits only');
     expect(await builder.getByLabel('City').count()).toBe(0);
@@ -128,7 +147,7 @@ describe('a partner’s portal', () => {
 
     // Her systems are told of her bookings.
     await tab('Webhooks');
-    await page.getByLabel('Endpoint URL (https)').fill(hookUrl);
+    await page.getByLabel('Endpoint URL').fill(hookUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByTestId('portal-hook').waitFor();
 
@@ -180,6 +199,7 @@ describe('a partner’s portal', () => {
     const booking = page.getByTestId('portal-booking').first();
     await booking.waitFor();
     expect(await booking.innerText()).toMatch(/Austin/);
+    expect(await booking.innerText()).toContain('Confirmed · Paid');
     expect(await page.getByTestId('portal-bookings').innerText()).not.toContain('Vera');
     await page.screenshot({ path: shot('3-overview-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
@@ -194,6 +214,11 @@ describe('a partner’s portal', () => {
     const csv = await readFile((await download.path()) as string, 'utf8');
     expect(csv).toContain('Commission');
     expect(csv).not.toContain('partner_commission');
+    // Each booking's line says its service and amount; the header says which date files it.
+    expect(csv).toContain('Booking amount (USD)');
+    expect(csv).toMatch(/Cleaning"?,"?\d+\.\d{2}"?,"?Commission/);
+    expect(csv).toContain('a commission on the day paid');
+    expect(await page.getByTestId('statement-filing').innerText()).toContain('the month the booking was paid');
     await page.screenshot({ path: shot('4-statements-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -177,7 +177,8 @@ export const routes: PageRoute[] = [
   {
     path: '/partner-portal/:id?',
     page: lazyPage(() => import('./features/partner-portal/components/pages'), 'PartnerPortalPage'),
-    handle: { protected: true, adminToo: true },
+    // An invitation's link (`?token=`) opens signed out; the page guards the rest itself.
+    handle: { protected: true, adminToo: true, ownSignedOutView: true },
   },
   {
     path: '/admin-payouts',

@@ -5370,6 +5370,23 @@ export interface components {
                     /** @constant */
                     type: "application/json";
                 };
+                /** @description invites someone to its portal by e-mail: its first person, or another */
+                invite: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "invite";
+                    /** @constant */
+                    operation: "invitePartnerMember";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
                 update: {
                     /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                     description?: string;
@@ -5904,8 +5921,12 @@ export interface components {
                 /** @description negative: taken back by a refund, or paid out */
                 amount: string;
                 at: string;
+                /** @description the booking’s amount (what its customer was charged), when the line is a booking’s */
+                bookingAmount: string | null;
                 bookingId: number | null;
                 kind: string;
+                /** @description the booking’s service, by name, when the line is a booking’s */
+                service: string | null;
             }[];
             links: {
                 self: {
@@ -5931,6 +5952,7 @@ export interface components {
                     title?: string;
                 };
             };
+            /** @description YYYY-MM (UTC): lines are filed by when they were recorded — a commission by the month its booking was paid */
             month: string;
             /** @description US dollars, two decimals, may be negative */
             paid: string;
@@ -5992,6 +6014,10 @@ export interface components {
             /** @description the partner’s share, each booking at the rate in force when made */
             commission: string;
             paidBookings: number;
+            /** @description invitations to its portal sent and not yet accepted nor past their date */
+            pendingInvites: number;
+            /** @description its people: the accounts that can open its portal */
+            people: number;
             /** @description what customers paid for them, refunds deducted */
             revenue: string;
         };
@@ -6135,6 +6161,8 @@ export interface components {
             attempts: number;
             createdAt: string;
             deliveredAt: string | null;
+            /** @description whether its endpoint is active: a disabled endpoint is sent nothing until enabled */
+            endpointActive: boolean;
             endpointId: number;
             /** @description `evt_…`: the same on every retry and resend; receivers dedupe by it */
             eventId: string;
@@ -6166,7 +6194,7 @@ export interface components {
                     title?: string;
                 };
             };
-            /** @description while pending: when it is tried next */
+            /** @description while pending and its endpoint is active: when it is tried next */
             nextAttemptAt: string | null;
             /** @description the JSON body sent */
             payload: {
@@ -6174,7 +6202,7 @@ export interface components {
             };
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
-            /** @description the endpoint’s URL */
+            /** @description where it was sent: its endpoint’s URL when queued, then the URL its latest attempt used; editing the endpoint does not change it once tried */
             url: string;
         };
         PartnerWebhookDeliveryPage: {

@@ -185,7 +185,10 @@ export type PartnerStatementList = z.infer<typeof PartnerStatementList>;
 
 export const PartnerStatement = z
   .object({
-    month: z.string(),
+    month: z.string().meta({
+      description:
+        'YYYY-MM (UTC): lines are filed by when they were recorded — a commission by the month its booking was paid',
+    }),
     accrued: SignedMoney,
     paid: SignedMoney,
     payable: SignedMoney,
@@ -195,6 +198,13 @@ export const PartnerStatement = z
         bookingId: z.number().int().nullable(),
         kind: z.string(),
         amount: SignedMoney.meta({ description: 'negative: taken back by a refund, or paid out' }),
+        bookingAmount: Money.nullable().meta({
+          description: 'the booking’s amount (what its customer was charged), when the line is a booking’s',
+        }),
+        service: z
+          .string()
+          .nullable()
+          .meta({ description: 'the booking’s service, by name, when the line is a booking’s' }),
       }),
     ),
     links: z.object({ self: linkTo('getPartnerStatement'), statements: linkTo('listPartnerStatements') }),

@@ -111,13 +111,22 @@ export const PartnerWebhookDelivery = z
   .object({
     id: z.number().int(),
     endpointId: z.number().int(),
-    url: z.string().meta({ description: 'the endpoint’s URL' }),
+    url: z.string().meta({
+      description:
+        'where it was sent: its endpoint’s URL when queued, then the URL its latest attempt used; editing the endpoint does not change it once tried',
+    }),
     eventId: z.string().meta({ description: '`evt_…`: the same on every retry and resend; receivers dedupe by it' }),
     eventType: z.string(),
     payload: z.record(z.string(), z.unknown()).meta({ description: 'the JSON body sent' }),
     status: z.enum(['pending', 'delivered', 'failed']),
     attempts: z.number().int(),
-    nextAttemptAt: z.string().nullable().meta({ description: 'while pending: when it is tried next' }),
+    nextAttemptAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'while pending and its endpoint is active: when it is tried next' }),
+    endpointActive: z
+      .boolean()
+      .meta({ description: 'whether its endpoint is active: a disabled endpoint is sent nothing until enabled' }),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),
     deliveredAt: z.string().nullable(),

@@ -69,6 +69,11 @@ export const PartnerStats = z
     revenue: Money.meta({ description: 'what customers paid for them, refunds deducted' }),
     commission: Money.meta({ description: 'the partner’s share, each booking at the rate in force when made' }),
     chats: z.number().int(),
+    people: z.number().int().meta({ description: 'its people: the accounts that can open its portal' }),
+    pendingInvites: z
+      .number()
+      .int()
+      .meta({ description: 'invitations to its portal sent and not yet accepted nor past their date' }),
   })
   .meta({ id: 'PartnerStats' });
 
@@ -96,6 +101,9 @@ export const Partner = z
         .optional()
         .meta({ description: 'while active: its key stops working at once' }),
       activate: actionOf('activate', 'PATCH', 'updatePartner').optional().meta({ description: 'while inactive' }),
+      invite: actionOf('invite', 'POST', 'invitePartnerMember').meta({
+        description: 'invites someone to its portal by e-mail: its first person, or another',
+      }),
     }),
   })
   .meta({ id: 'Partner' });

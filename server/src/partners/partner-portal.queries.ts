@@ -116,6 +116,9 @@ export interface StatementLine {
   kind: string;
   /** Positive: owed to the partner; negative: taken back or paid out. */
   cents: number;
+  /** The line's booking, when it has one: what the customer was charged for it, and its service's name. */
+  bookingAmountCents: number | null;
+  service: string | null;
 }
 
 /** The partner's ledger lines of a calendar month (UTC), or of every month when `month` is null. */
@@ -124,9 +127,19 @@ export async function partnerStatementLines(
   partnerId: number,
   month: string | null,
 ): Promise<StatementLine[]> {
-  const rows = await db.all<{ at: number; booking_id: number | null; kind: string; cents: number }>(sql`
-    select e.created_at as at, e.booking_id, e.kind, l.credit_cents - l.debit_cents as cents
+  const rows = await db.all<{
+    at: number;
+    booking_id: number | null;
+    kind: string;
+    cents: number;
+    booking_cents: number | null;
+    service: string | null;
+  }>(sql`
+    select e.created_at as at, e.booking_id, e.kind, l.credit_cents - l.debit_cents as cents,
+      b.total_price_cents as booking_cents, s.name as service
     from ledger_lines l join ledger_entries e on e.id = l.entry_id
+    left join bookings b on b.id = e.booking_id
+    left join services s on s.id = b.service_id
     where l.account = 'partner' and l.party_id = ${partnerId}
       ${month === null ? sql`` : sql`and strftime('%Y-%m', e.created_at / 1000, 'unixepoch') = ${month}`}
     order by e.created_at, e.id
@@ -136,6 +149,8 @@ export async function partnerStatementLines(
     bookingId: r.booking_id === null ? null : Number(r.booking_id),
     kind: r.kind,
     cents: Number(r.cents),
+    bookingAmountCents: r.booking_cents === null ? null : Number(r.booking_cents),
+    service: r.service ?? null,
   }));
 }
 

@@ -180,6 +180,8 @@ export function renderStatement(
       bookingId: line.bookingId,
       kind: line.kind,
       amount: centsToDollars(line.cents),
+      bookingAmount: line.bookingAmountCents === null ? null : centsToDollars(line.bookingAmountCents),
+      service: line.service,
     })),
     links: {
       self: linkTo(ops, 'getPartnerStatement', { id: partnerId, month: statement.month }),

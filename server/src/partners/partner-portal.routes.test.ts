@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '../auth/cookies';
 import { createSession, generateSessionToken } from '../auth/sessions';
 import { systemActor } from '../contract/actor';
-import { bookings, notifications, partners, payouts } from '../db/schema';
+import { bookings, notifications, partners, payouts, services } from '../db/schema';
 import { runPayouts } from '../payouts/payouts.service';
 import { ORIGIN, seedWorld } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
@@ -315,5 +315,13 @@ describe('a partner’s people', () => {
     expect(paid.find((p) => p.kind === 'partner_commission')).toMatchObject({ status: 'paid', amountCents: 2_000 });
     const months = await ctx.json<Json>(`/api/partner-portal/${partnerA}/statements`, { headers: alice.headers });
     expect(months.body.months.some((m: Json) => Number(m.paid) >= 20)).toBe(true);
+    // The statement's lines carry their booking's amount and service, by name; a payout's is its booking's too.
+    const month = months.body.months.find((m: Json) => Number(m.paid) >= 20);
+    const statement = await ctx.json<Json>(month.links.self.href, { headers: alice.headers });
+    const commission = statement.body.lines.find(
+      (l: Json) => l.kind === 'partner_commission' && l.bookingId === booking.id,
+    );
+    const service = await ctx.database.db.select().from(services).where(eq(services.id, booking.serviceId)).get();
+    expect(commission).toMatchObject({ amount: '20.00', bookingAmount: '200.00', service: service?.name });
   });
 });

@@ -132,6 +132,8 @@ export async function deliverPartnerWebhooks(
         settleDeliveryRow(tx, delivery.id, leaseUntil, {
           status: outcome === 'retrying' ? 'pending' : outcome,
           attempts,
+          // The URL this attempt used (the endpoint's, now): the log keeps where each delivery went.
+          url: endpoint.url,
           lastStatusCode: result.statusCode,
           lastError: result.error,
           nextAttemptAt: retryAt ?? at,

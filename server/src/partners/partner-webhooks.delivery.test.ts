@@ -274,4 +274,48 @@ describe('a partner’s events, signed, to its own endpoint', () => {
     await ctx.json(endpoint.actions.update.href, { method: 'PATCH', headers: admin, body: { isActive: true } });
     await ctx.json(quiet.body.actions.delete.href, { method: 'DELETE', headers: admin });
   });
+
+  it('keeps the URL a delivery was sent to when the endpoint’s URL is edited; one not tried yet goes to the new URL', async () => {
+    const first = await ctx.json<Json>(endpoint.actions.sendTest.href, { method: 'POST', headers: admin });
+    expect(first.body.url).toBe(receiver.url);
+    expect(await deliver()).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+    const unsent = await ctx.json<Json>(endpoint.actions.sendTest.href, { method: 'POST', headers: admin });
+    const moved = `${receiver.url}-moved`;
+    const edited = await ctx.json<Json>(endpoint.actions.update.href, {
+      method: 'PATCH',
+      headers: admin,
+      body: { url: moved },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    try {
+      const byId = async (id: number) =>
+        (await ctx.json<Json>(`/api/partner-portal/${partnerId}/webhook-deliveries/${id}`, { headers: admin })).body;
+      expect((await byId(first.body.id)).url).toBe(receiver.url);
+      expect((await byId(unsent.body.id)).url).toBe(moved);
+      expect(await deliver()).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+      expect(receiver.received.map((r) => r.path)).toEqual(['/hooks/spotless', '/hooks/spotless-moved']);
+      const items = (await log()).body.items as Json[];
+      expect(items.find((d) => d.id === first.body.id)?.url).toBe(receiver.url);
+      expect(items.find((d) => d.id === unsent.body.id)?.url).toBe(moved);
+    } finally {
+      await ctx.json(endpoint.actions.update.href, { method: 'PATCH', headers: admin, body: { url: receiver.url } });
+    }
+  });
+
+  it('sends nothing to a disabled endpoint, and its waiting delivery shows no next attempt until it is enabled', async () => {
+    const queued = await ctx.json<Json>(endpoint.actions.sendTest.href, { method: 'POST', headers: admin });
+    expect(queued.body).toMatchObject({ endpointActive: true, nextAttemptAt: ctx.clock.now().toISOString() });
+    await ctx.json(endpoint.actions.update.href, { method: 'PATCH', headers: admin, body: { isActive: false } });
+    try {
+      later(86_400_000);
+      expect(await deliver()).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+      expect(receiver.received).toEqual([]);
+      await signInAdmin();
+      const waiting = (await log()).body.items.find((d: Json) => d.id === queued.body.id);
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 0, endpointActive: false, nextAttemptAt: null });
+    } finally {
+      await ctx.json(endpoint.actions.update.href, { method: 'PATCH', headers: admin, body: { isActive: true } });
+    }
+    expect(await deliver()).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+  });
 });

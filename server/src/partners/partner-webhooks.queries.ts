@@ -45,7 +45,7 @@ export async function deleteEndpointRow(tx: Tx, id: number) {
 /** A partner's active endpoints subscribed to `type`. */
 export function subscribedEndpoints(db: Queryable, partnerId: number, type: string) {
   return db
-    .select({ id: endpoints.id })
+    .select({ id: endpoints.id, url: endpoints.url })
     .from(endpoints)
     .where(
       and(
@@ -92,8 +92,8 @@ const bookingData = sql`json_object('booking', json_object(
  */
 export function bookingEventInsert(booking: number | SQL, event: { id: string; type: string; created: Date }): SQL {
   const at = event.created.getTime();
-  return sql`insert into ${deliveries} (endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    select ${endpoints.id}, ${event.id}, ${event.type},
+  return sql`insert into ${deliveries} (endpoint_id, event_id, event_type, url, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    select ${endpoints.id}, ${event.id}, ${event.type}, ${endpoints.url},
       json_object('id', ${event.id}, 'type', ${event.type}, 'created', ${event.created.toISOString()}, 'data', ${bookingData}),
       'pending', 0, ${at}, ${at}, ${at}
     from ${bookings}
@@ -110,8 +110,8 @@ export function bookingEventInsert(booking: number | SQL, event: { id: string; t
  */
 export const NEW_BOOKING_IN_BATCH: SQL = sql`(select max(${bookings.id}) from ${bookings})`;
 
-/** A delivery with its endpoint's URL and state, as the log shows it. */
-const deliveryView = { delivery: deliveries, url: endpoints.url, endpointActive: endpoints.isActive };
+/** A delivery with its endpoint's state, as the log shows it (its URL is its own: where it was sent). */
+const deliveryView = { delivery: deliveries, endpointActive: endpoints.isActive };
 
 /** A page of the partner's deliveries (or one endpoint's), newest first, and how many there are. */
 export async function listDeliveryRows(
@@ -148,6 +148,17 @@ export function findDelivery(db: Queryable, partnerId: number, deliveryId: numbe
     .innerJoin(endpoints, eq(endpoints.id, deliveries.endpointId))
     .where(and(eq(deliveries.id, deliveryId), eq(endpoints.partnerId, partnerId)))
     .get();
+}
+
+/**
+ * An endpoint's new URL for its deliveries not tried yet: they have been sent nowhere, and go to
+ * the new URL. Those tried keep the URL they were sent to.
+ */
+export async function retargetUnsentDeliveries(tx: Tx, endpointId: number, url: string, now: Date) {
+  await tx
+    .update(deliveries)
+    .set({ url, updatedAt: now })
+    .where(and(eq(deliveries.endpointId, endpointId), eq(deliveries.status, 'pending'), eq(deliveries.attempts, 0)));
 }
 
 export async function requeueDelivery(tx: Tx, id: number, now: Date) {

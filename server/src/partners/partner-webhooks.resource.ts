@@ -9,10 +9,19 @@ import {
 import { WEBHOOK_EVENT_TYPES } from '@spotless/sdk/webhooks';
 import { actionTo, linkTo, type Operations, pageLinksTo } from '../contract/hypermedia';
 import type { DeliveryData, PartnerWebhookData } from './partner-webhooks.service';
+import { webhookUrlRule } from './webhook-url';
 
 type Actions = PartnerWebhook['actions'];
 
-export function renderPartnerWebhook(ops: Operations, endpoint: PartnerWebhookData): PartnerWebhook {
+/**
+ * An endpoint with its actions. `allowPrivate` (`WEBHOOK_ALLOW_PRIVATE_URLS`) is said in the update
+ * action's description: which URLs this installation accepts.
+ */
+export function renderPartnerWebhook(
+  ops: Operations,
+  endpoint: PartnerWebhookData,
+  allowPrivate: boolean,
+): PartnerWebhook {
   const params = { id: endpoint.partnerId, webhookId: endpoint.id };
   return {
     ...endpoint,
@@ -31,6 +40,7 @@ export function renderPartnerWebhook(ops: Operations, endpoint: PartnerWebhookDa
     actions: {
       update: actionTo(ops, 'update', 'updatePartnerWebhook', {
         title: 'Save',
+        description: webhookUrlRule(allowPrivate),
         params,
         body: PartnerWebhookUpdate,
         values: { url: endpoint.url, events: endpoint.events, isActive: endpoint.isActive },
@@ -58,9 +68,10 @@ export function renderPartnerWebhookList(
   ops: Operations,
   partnerId: number,
   endpoints: PartnerWebhookData[],
+  allowPrivate: boolean,
 ): PartnerWebhookList {
   return {
-    items: endpoints.map((endpoint) => renderPartnerWebhook(ops, endpoint)),
+    items: endpoints.map((endpoint) => renderPartnerWebhook(ops, endpoint, allowPrivate)),
     total: endpoints.length,
     links: {
       self: linkTo(ops, 'listPartnerWebhooks', { id: partnerId }),
@@ -70,6 +81,7 @@ export function renderPartnerWebhookList(
     actions: {
       create: actionTo(ops, 'create', 'createPartnerWebhook', {
         title: 'Add endpoint',
+        description: webhookUrlRule(allowPrivate),
         params: { id: partnerId },
         body: PartnerWebhookCreate,
         values: { events: WEBHOOK_EVENT_TYPES, isActive: true },
@@ -84,9 +96,9 @@ export function renderPartnerWebhookDelivery(
   partnerId: number,
   delivery: DeliveryData,
 ): PartnerWebhookDelivery {
-  const { endpointActive, ...fields } = delivery;
+  const { endpointActive } = delivery;
   return {
-    ...fields,
+    ...delivery,
     links: {
       self: linkTo(ops, 'getPartnerWebhookDelivery', { id: partnerId, deliveryId: delivery.id }),
       endpoint: linkTo(ops, 'getPartnerWebhook', { id: partnerId, webhookId: delivery.endpointId }),

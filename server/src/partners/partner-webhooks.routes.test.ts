@@ -9,7 +9,7 @@ import { auditLog, partners, partnerWebhookDeliveries, partnerWebhookEndpoints }
 import { ORIGIN, seedWorld } from '../test/booking-fixtures';
 import { createTestContext, type Json } from '../test/harness';
 import { createPartnerWebhook, queuePartnerEvent, requirePartnerManager } from './partner-webhooks.service';
-import { WEBHOOK_URL_TEXT, webhookUrlProblem } from './webhook-url';
+import { WEBHOOK_URL_TEXT, webhookUrlProblem, webhookUrlRule } from './webhook-url';
 
 /**
  * A partner's webhook endpoints, managed by administrators through actions (decision 079): each
@@ -236,6 +236,24 @@ describe('administrators manage a partner’s webhook endpoints through actions'
     expect(moved.status).toBe(400);
     expect(Object.keys(moved.body.error.fields)).toEqual(['url']);
     expect(await strict.database.db.select().from(partnerWebhookEndpoints)).toHaveLength(1);
+    // The forms say what this installation accepts: public https:// only.
+    const list = await strict.json<Json>(path, { headers: strictAdmin });
+    expect(list.body.actions.create.description).toBe(webhookUrlRule(false));
+    expect(list.body.items[0].actions.update.description).toMatch(/^A public https:\/\/ address: http:\/\/, loopback/);
+  });
+
+  it('says in its create and update actions that http:// to loopback is accepted while WEBHOOK_ALLOW_PRIVATE_URLS is on', async () => {
+    const made = await ctx.json<Json>(hooks(partnerA), {
+      method: 'POST',
+      headers: admin,
+      body: { url: 'https://hooks.rule.example/x', events: ['booking.created'] },
+    });
+    expect(made.body.actions.update.description).toBe(webhookUrlRule(true));
+    const list = await ctx.json<Json>(hooks(partnerA), { headers: admin });
+    expect(list.body.actions.create.description).toMatch(
+      /also accepts http:\/\/ to 127\.0\.0\.1, localhost or \[::1\]/,
+    );
+    await ctx.json(made.body.actions.delete.href, { method: 'DELETE', headers: admin });
   });
 });
 

@@ -25,30 +25,41 @@ export const partnerWebhooksRoutes = new Hono<AppEnv>()
   .get(...endpoint(api.listPartnerWebhooks), async (c) => {
     const { id } = inputOf(c, api.listPartnerWebhooks).param;
     return c.json(
-      renderPartnerWebhookList(c.get('operations'), id, await listPartnerWebhooks(c.get('deps'), c.get('actor'), id)),
+      renderPartnerWebhookList(
+        c.get('operations'),
+        id,
+        await listPartnerWebhooks(c.get('deps'), c.get('actor'), id),
+        c.get('deps').config.webhookAllowPrivateUrls,
+      ),
     );
   })
   .post(...endpoint(api.createPartnerWebhook), async (c) => {
     const input = inputOf(c, api.createPartnerWebhook);
     const created = await createPartnerWebhook(c.get('deps'), c.get('actor'), input.param.id, input.json);
-    const body = renderPartnerWebhook(c.get('operations'), created);
+    const body = renderPartnerWebhook(c.get('operations'), created, c.get('deps').config.webhookAllowPrivateUrls);
     return c.json(body, 201, { Location: body.links.self.href });
   })
   .get(...endpoint(api.getPartnerWebhook), async (c) => {
     const { id, webhookId } = inputOf(c, api.getPartnerWebhook).param;
     return c.json(
-      renderPartnerWebhook(c.get('operations'), await getPartnerWebhook(c.get('deps'), c.get('actor'), id, webhookId)),
+      renderPartnerWebhook(
+        c.get('operations'),
+        await getPartnerWebhook(c.get('deps'), c.get('actor'), id, webhookId),
+        c.get('deps').config.webhookAllowPrivateUrls,
+      ),
     );
   })
   .patch(...endpoint(api.updatePartnerWebhook), async (c) => {
     const { param, json } = inputOf(c, api.updatePartnerWebhook);
     const updated = await updatePartnerWebhook(c.get('deps'), c.get('actor'), param.id, param.webhookId, json);
-    return c.json(renderPartnerWebhook(c.get('operations'), updated));
+    return c.json(renderPartnerWebhook(c.get('operations'), updated, c.get('deps').config.webhookAllowPrivateUrls));
   })
   .delete(...endpoint(api.deletePartnerWebhook), async (c) => {
     const { id, webhookId } = inputOf(c, api.deletePartnerWebhook).param;
     const left = await deletePartnerWebhook(c.get('deps'), c.get('actor'), id, webhookId);
-    return c.json(renderPartnerWebhookList(c.get('operations'), id, left));
+    return c.json(
+      renderPartnerWebhookList(c.get('operations'), id, left, c.get('deps').config.webhookAllowPrivateUrls),
+    );
   })
   .post(...endpoint(api.sendPartnerWebhookTest), async (c) => {
     const { id, webhookId } = inputOf(c, api.sendPartnerWebhookTest).param;

@@ -23,6 +23,7 @@ import {
   type PartnerWebhookDeliveryRow,
   type PartnerWebhookEndpointRow,
   requeueDelivery,
+  retargetUnsentDeliveries,
   subscribedEndpoints,
   updateEndpointRow,
 } from './partner-webhooks.queries';
@@ -75,7 +76,7 @@ export interface DeliveryData {
   lastError: string | null;
   deliveredAt: string | null;
   createdAt: string;
-  /** Whether its endpoint is active: a resend waits for that (not shown, it decides `resend`). */
+  /** Whether its endpoint is active: an inactive one is sent nothing, so a pending delivery has no next attempt. */
   endpointActive: boolean;
 }
 
@@ -92,22 +93,19 @@ function endpointData(row: PartnerWebhookEndpointRow): PartnerWebhookData {
   };
 }
 
-function deliveryData(view: {
-  delivery: PartnerWebhookDeliveryRow;
-  url: string;
-  endpointActive: boolean;
-}): DeliveryData {
+function deliveryData(view: { delivery: PartnerWebhookDeliveryRow; endpointActive: boolean }): DeliveryData {
   const d = view.delivery;
   return {
     id: d.id,
     endpointId: d.endpointId,
-    url: view.url,
+    url: d.url,
     eventId: d.eventId,
     eventType: d.eventType,
     payload: d.payload,
     status: d.status,
     attempts: d.attempts,
-    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    // The job claims only an active endpoint's deliveries: a disabled one's wait, with no next attempt.
+    nextAttemptAt: d.status === 'pending' && view.endpointActive ? d.nextAttemptAt.toISOString() : null,
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
@@ -204,6 +202,7 @@ export async function updatePartnerWebhook(
     );
     if (Object.keys(changed).length === 0) return;
     await updateEndpointRow(tx, endpointId, { ...changed, updatedAt: now });
+    if (typeof changed.url === 'string') await retargetUnsentDeliveries(tx, endpointId, changed.url, now);
     await audit(tx, manager, now, 'partner_webhook.updated', endpointId, { partnerId, ...changed });
   });
   return getPartnerWebhook(deps, actor, partnerId, endpointId);
@@ -238,7 +237,7 @@ export async function sendPartnerWebhookTest(
       partnerId,
       endpointId,
     });
-    const [row] = await insertDeliveries(tx, [deliveryValues(endpointId, event, now)]);
+    const [row] = await insertDeliveries(tx, [deliveryValues(endpoint, event, now)]);
     await audit(tx, manager, now, 'partner_webhook.test_sent', endpointId, { partnerId, eventId: event.id });
     return row?.id as number;
   });
@@ -324,11 +323,12 @@ function eventOf<Data>(type: WebhookEvent['type'], now: Date, data: Data): Webho
   return { id: newEventId(), type, created: now.toISOString(), data };
 }
 
-function deliveryValues(endpointId: number, event: WebhookEvent, now: Date) {
+function deliveryValues(endpoint: { id: number; url: string }, event: WebhookEvent, now: Date) {
   return {
-    endpointId,
+    endpointId: endpoint.id,
     eventId: event.id,
     eventType: event.type,
+    url: endpoint.url,
     payload: event as unknown as Record<string, unknown>,
     status: 'pending' as const,
     nextAttemptAt: now,
@@ -351,7 +351,7 @@ export async function queuePartnerEvent(
   const event = eventOf(input.type, input.now, input.data);
   await insertDeliveries(
     tx,
-    targets.map((endpoint) => deliveryValues(endpoint.id, event, input.now)),
+    targets.map((endpoint) => deliveryValues(endpoint, event, input.now)),
   );
   return event.id;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { bookings, chatSessions, partners, payments } from '../db/schema';
+import { bookings, chatSessions, partnerInvites, partnerMembers, partners, payments } from '../db/schema';
 
 /**
  * The partner holding this publishable key, active or not, if any: its current key, or the one
@@ -60,15 +60,21 @@ export interface PartnerFigures {
   revenueCents: number;
   commissionCents: number;
   chats: number;
+  /** Its people (portal members), and invitations sent and not yet accepted nor past their date. */
+  people: number;
+  pendingInvites: number;
 }
 
 /**
  * Bookings, revenue (what customers paid, refunds deducted) and commission (each booking at the
  * rate recorded when it was made, on what was kept) per partner.
  */
-export async function partnerFigures(db: Queryable, ids: number[]): Promise<Map<number, PartnerFigures>> {
+export async function partnerFigures(db: Queryable, ids: number[], now: Date): Promise<Map<number, PartnerFigures>> {
   const figures = new Map<number, PartnerFigures>(
-    ids.map((id) => [id, { bookings: 0, paidBookings: 0, revenueCents: 0, commissionCents: 0, chats: 0 }]),
+    ids.map((id) => [
+      id,
+      { bookings: 0, paidBookings: 0, revenueCents: 0, commissionCents: 0, chats: 0, people: 0, pendingInvites: 0 },
+    ]),
   );
   if (ids.length === 0) return figures;
   const kept = sql<number>`coalesce(${payments.amountCents} - ${payments.refundedCents}, 0)`;
@@ -101,6 +107,26 @@ export async function partnerFigures(db: Queryable, ids: number[]): Promise<Map<
   for (const row of chats) {
     const f = row.partnerId === null ? undefined : figures.get(row.partnerId);
     if (f) f.chats = Number(row.chats);
+  }
+  const people = await db
+    .select({ partnerId: partnerMembers.partnerId, n: sql<number>`count(*)` })
+    .from(partnerMembers)
+    .where(inArray(partnerMembers.partnerId, ids))
+    .groupBy(partnerMembers.partnerId);
+  for (const row of people) {
+    const f = figures.get(row.partnerId);
+    if (f) f.people = Number(row.n);
+  }
+  const invites = await db
+    .select({ partnerId: partnerInvites.partnerId, n: sql<number>`count(*)` })
+    .from(partnerInvites)
+    .where(
+      and(inArray(partnerInvites.partnerId, ids), isNull(partnerInvites.acceptedAt), gt(partnerInvites.expiresAt, now)),
+    )
+    .groupBy(partnerInvites.partnerId);
+  for (const row of invites) {
+    const f = figures.get(row.partnerId);
+    if (f) f.pendingInvites = Number(row.n);
   }
   return figures;
 }

@@ -1,5 +1,12 @@
-import { type Partner, PartnerCreate, type PartnerList, PartnerUpdate } from '@spotless/sdk/schemas';
+import {
+  type Partner,
+  PartnerCreate,
+  PartnerInviteInput,
+  type PartnerList,
+  PartnerUpdate,
+} from '@spotless/sdk/schemas';
 import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
+import { INVITE_DAYS } from './partner-people.service';
 import type { PartnerData } from './partners.service';
 
 type Actions = Partner['actions'];
@@ -30,6 +37,12 @@ export function renderPartner(ops: Operations, partner: PartnerData, platformFee
           contactEmail: partner.contactEmail,
         },
       }) as Actions['update'],
+      invite: actionTo(ops, 'invite', 'invitePartnerMember', {
+        title: partner.stats.people === 0 ? 'Invite its first person' : 'Invite someone',
+        description: `They get an e-mail with a link, good for ${INVITE_DAYS} days, to create an account or sign in and join.`,
+        params,
+        body: PartnerInviteInput,
+      }) as Actions['invite'],
       ...(partner.isActive
         ? {
             deactivate: actionTo(ops, 'deactivate', 'updatePartner', {

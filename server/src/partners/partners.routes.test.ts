@@ -26,9 +26,20 @@ interface PartnerBody {
   allowedOrigins: string[];
   commissionRateBps: number;
   isActive: boolean;
-  stats: { bookings: number; paidBookings: number; revenue: string; commission: string; chats: number };
+  stats: {
+    bookings: number;
+    paidBookings: number;
+    revenue: string;
+    commission: string;
+    chats: number;
+    people: number;
+    pendingInvites: number;
+  };
   links: { self: { href: string } };
-  actions: Record<string, { href: string; method: string; fields: Array<{ name: string; value?: unknown }> }>;
+  actions: Record<
+    string,
+    { href: string; method: string; title: string; fields: Array<{ name: string; value?: unknown }> }
+  >;
 }
 
 async function newPartner(body: Record<string, unknown>): Promise<PartnerBody> {
@@ -56,7 +67,15 @@ describe('administrators manage partners through actions', () => {
     expect(created.publishableKey).toMatch(/^pk_[a-z2-7]{24}$/);
     expect(created.allowedOrigins).toEqual([HOST, 'http://127.0.0.1:*']);
     expect(created.isActive).toBe(true);
-    expect(created.stats).toEqual({ bookings: 0, paidBookings: 0, revenue: '0.00', commission: '0.00', chats: 0 });
+    expect(created.stats).toEqual({
+      bookings: 0,
+      paidBookings: 0,
+      revenue: '0.00',
+      commission: '0.00',
+      chats: 0,
+      people: 0,
+      pendingInvites: 0,
+    });
     expect(created.actions.deactivate?.fields).toEqual([expect.objectContaining({ name: 'isActive', value: false })]);
     expect(created.actions.activate).toBeUndefined();
 
@@ -72,6 +91,32 @@ describe('administrators manage partners through actions', () => {
 
     const all = await ctx.json<{ items: PartnerBody[] }>('/api/admin/partners', { headers: admin });
     expect(all.body.items.map((p) => p.id)).toContain(created.id);
+  });
+
+  it('offers to invite a partner’s first person, and counts its pending invitations and people', async () => {
+    const made = await newPartner({ name: 'Nobody Yet Realty', allowedOrigins: [] });
+    expect(made.actions.invite).toMatchObject({ method: 'POST', title: 'Invite its first person' });
+    expect(made.actions.invite?.fields.map((f) => f.name)).toEqual(['email']);
+    const sent = await ctx.json(made.actions.invite?.href ?? '', {
+      method: 'POST',
+      headers: admin,
+      body: { email: 'first@nobody-yet.example' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const again = await ctx.json<PartnerBody>(made.links.self.href, { headers: admin });
+    expect(again.body.stats).toMatchObject({ people: 0, pendingInvites: 1 });
+    // Past its date, an invitation is not pending.
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 8 * 86_400_000));
+    try {
+      const token = generateSessionToken();
+      await createSession(ctx.database, token, { userId: null, kind: 'admin' }, ctx.clock.now());
+      const later = await ctx.json<PartnerBody>(made.links.self.href, {
+        headers: { ...admin, cookie: `${ADMIN_SESSION_COOKIE}=${token}` },
+      });
+      expect(later.body.stats).toMatchObject({ people: 0, pendingInvites: 0 });
+    } finally {
+      ctx.clock.set(new Date(ctx.clock.now().getTime() - 8 * 86_400_000));
+    }
   });
 
   it('refuses bad fields with a 400 naming them, and writes nothing', async () => {

@@ -120,7 +120,15 @@ export interface PartnerData {
 }
 
 function toData(row: PartnerRow, figures: PartnerFigures | undefined): PartnerData {
-  const f = figures ?? { bookings: 0, paidBookings: 0, revenueCents: 0, commissionCents: 0, chats: 0 };
+  const f = figures ?? {
+    bookings: 0,
+    paidBookings: 0,
+    revenueCents: 0,
+    commissionCents: 0,
+    chats: 0,
+    people: 0,
+    pendingInvites: 0,
+  };
   return {
     id: row.id,
     name: row.name,
@@ -137,6 +145,8 @@ function toData(row: PartnerRow, figures: PartnerFigures | undefined): PartnerDa
       revenue: centsToDollars(f.revenueCents),
       commission: centsToDollars(f.commissionCents),
       chats: f.chats,
+      people: f.people,
+      pendingInvites: f.pendingInvites,
     },
   };
 }
@@ -161,6 +171,7 @@ export async function listPartners(deps: PartnerDeps, actor: Actor): Promise<Par
   const figures = await partnerFigures(
     deps.database.db,
     rows.map((r) => r.id),
+    deps.clock.now(),
   );
   return rows.map((row) => toData(row, figures.get(row.id)));
 }
@@ -169,7 +180,7 @@ export async function getPartner(deps: PartnerDeps, actor: Actor, id: number): P
   requireAdmin(actor);
   const row = await findPartner(deps.database.db, id);
   if (!row) throw notFound('Partner');
-  const figures = await partnerFigures(deps.database.db, [id]);
+  const figures = await partnerFigures(deps.database.db, [id], deps.clock.now());
   return toData(row, figures.get(id));
 }
 

@@ -1,10 +1,10 @@
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../db/schema';
 import type { Deps } from '../deps';
+import { secretsEqual, utf8Bytes } from '../lib/secrets-equal';
 import { siteOrigins } from '../notifications/site';
 
 /**
@@ -36,12 +36,10 @@ async function secret(deps: Pick<Deps, 'database' | 'clock'>): Promise<Uint8Arra
     row = await read();
   }
   if (!row) throw new Error('preview key secret missing after insert');
-  return new TextEncoder().encode(row.value);
+  return utf8Bytes(row.value);
 }
 
-const bytesOf = (text: string) => new TextEncoder().encode(text);
-
-const sign = (key: Uint8Array, text: string) => encodeHexLowerCase(hmac(SHA256, key, new TextEncoder().encode(text)));
+const sign = (key: Uint8Array, text: string) => encodeHexLowerCase(hmac(SHA256, key, utf8Bytes(text)));
 
 export async function mintPreviewKey(deps: Pick<Deps, 'database' | 'clock'>, partnerId: number): Promise<string> {
   const expires = deps.clock.now().getTime() + PREVIEW_MINUTES * 60_000;
@@ -64,7 +62,7 @@ export async function partnerOfPreviewKey(
   const [, id, expires] = m;
   if (Number(expires) <= deps.clock.now().getTime()) return null;
   const expected = sign(await secret(deps), `${id}.${expires}`);
-  return constantTimeEqual(bytesOf(expected), bytesOf(m[3] ?? '')) ? Number(id) : null;
+  return secretsEqual(expected, m[3] ?? '') ? Number(id) : null;
 }
 
 export const isPreviewKey = (key: string) => key.startsWith('pkpreview_');

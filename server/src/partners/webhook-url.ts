@@ -92,3 +92,13 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
   if (url.protocol === 'http:' && !allowPrivate && isInternalHost(url.hostname)) return WEBHOOK_URL_TEXT.internal;
   return allowPrivate ? WEBHOOK_URL_TEXT.httpLocal : WEBHOOK_URL_TEXT.https;
 }
+
+/**
+ * What this installation accepts as an endpoint's URL, in words, for the forms that ask for one
+ * (the create and update actions' description): `allowPrivate` is `WEBHOOK_ALLOW_PRIVATE_URLS`.
+ */
+export function webhookUrlRule(allowPrivate: boolean): string {
+  return allowPrivate
+    ? 'An https:// address. This installation also accepts http:// to 127.0.0.1, localhost or [::1] and private addresses, for developing locally; in production (by default) only public https:// addresses are accepted.'
+    : 'A public https:// address: http://, loopback, private and link-local addresses are not accepted.';
+}

@@ -1,4 +1,3 @@
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { localConnectedAccounts, localTransferReversals, localTransfers } from '../db/schema';
@@ -10,6 +9,7 @@ import {
   type PayoutProvider,
   type Transfer,
 } from '../lib/payment-provider';
+import { secretsEqual } from '../lib/secrets-equal';
 import { randomHex } from './local-intents';
 
 /** The requirement a local account shows until its test bank details are entered. */
@@ -102,7 +102,7 @@ export class LocalConnect implements PayoutProvider {
     accountNumber: string;
   }): Promise<ConnectedAccount | { error: 'not_found' | 'invalid_bank_account' }> {
     const row = await this.row(input.providerAccountId);
-    if (!row || !constantTimeEqual(bytesOf(row.onboardingToken), bytesOf(input.token))) return { error: 'not_found' };
+    if (!row || !secretsEqual(row.onboardingToken, input.token)) return { error: 'not_found' };
     if (input.routingNumber !== LOCAL_TEST_BANK.routingNumber || input.accountNumber !== LOCAL_TEST_BANK.accountNumber)
       return { error: 'invalid_bank_account' };
     const now = this.clock.now();
@@ -208,5 +208,3 @@ export class LocalConnect implements PayoutProvider {
     return this.database.db.select().from(localConnectedAccounts).where(eq(localConnectedAccounts.id, id)).get();
   }
 }
-
-const bytesOf = (text: string) => new TextEncoder().encode(text);

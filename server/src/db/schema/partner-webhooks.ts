@@ -42,6 +42,11 @@ export const partnerWebhookDeliveries = sqliteTable(
     /** `evt_…`: the same for every endpoint the event went to and on every retry; the receiver dedupes by it. */
     eventId: text().notNull(),
     eventType: text().notNull(),
+    /**
+     * Where it was sent: its endpoint's URL when it was queued, then the URL each attempt used (an
+     * attempt goes to the endpoint's URL of the moment). Editing the endpoint later never rewrites it.
+     */
+    url: text().notNull(),
     /** The body sent: `{ id, type, created, data }`, no one's name or contact details. */
     payload: text({ mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     status: text({ enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),

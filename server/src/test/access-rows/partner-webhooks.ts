@@ -44,6 +44,7 @@ async function newDelivery(f: World): Promise<number> {
         endpointId,
         eventId,
         eventType: 'booking.created',
+        url: 'https://hooks.example.com/spotless',
         payload: { id: eventId, type: 'booking.created', created: now.toISOString(), data: {} },
         status: 'delivered',
         attempts: 1,

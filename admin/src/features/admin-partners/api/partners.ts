@@ -28,3 +28,17 @@ export function usePartnerAction() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
   });
 }
+
+/**
+ * A partner's `invite` action: an e-mailed invitation to its portal (decision 081). The list is
+ * read again after, for the partner's count of pending invitations.
+ */
+export function useInvitePartnerPerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...partnerKeys.all, 'invite'],
+    mutationFn: ({ action, email }: { action: Partner['actions']['invite']; email: string }) =>
+      api.perform(action as never, { email } as never),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
+}

@@ -9,6 +9,7 @@ import { errorStatus } from '../../../lib/api-errors';
 import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { partnersQuery, usePartnerAction } from '../api/partners';
+import { InviteDialog } from './invite-dialog';
 import { PartnerDialog } from './partner-dialog';
 import '../admin-partners.css';
 
@@ -18,6 +19,7 @@ export function AdminPartnersPage() {
   const perform = usePartnerAction();
   const [editing, setEditing] = useState<Partner | null>(null);
   const [creating, setCreating] = useState(false);
+  const [inviting, setInviting] = useState<Partner | null>(null);
   const data = list.data;
 
   // Deactivating stops the partner's key at once, so it is asked first, in the app's own dialog.
@@ -110,6 +112,7 @@ export function AdminPartnersPage() {
                 <th scope="col">Revenue</th>
                 <th scope="col">Earned</th>
                 <th scope="col">Chats</th>
+                <th scope="col">Portal people</th>
                 <th scope="col">Status</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -140,6 +143,18 @@ export function AdminPartnersPage() {
                   <td data-label="Revenue">{formatDollars(p.stats.revenue)}</td>
                   <td data-label="Earned">{formatDollars(p.stats.commission)}</td>
                   <td data-label="Chats">{p.stats.chats}</td>
+                  <td data-label="Portal people" data-testid="partner-people">
+                    <span className="admin-partners__people">{peopleLabel(p.stats)}</span>
+                    <button
+                      type="button"
+                      className={`btn btn--sm admin-partners__invite ${p.stats.people === 0 && p.stats.pendingInvites === 0 ? 'btn--primary' : 'btn--outline'}`}
+                      aria-haspopup="dialog"
+                      onClick={() => setInviting(p)}
+                    >
+                      {p.actions.invite.title}
+                      <span className="visually-hidden"> to {p.name}</span>
+                    </button>
+                  </td>
                   <td data-label="Status">
                     <span
                       className={`admin-partners__status admin-partners__status--${p.isActive ? 'active' : 'inactive'}`}
@@ -192,6 +207,7 @@ export function AdminPartnersPage() {
           <p className="alert alert--warning">{deactivating.actions.deactivate.description}</p>
         ) : null}
       </ConfirmDialog>
+      <InviteDialog partner={inviting} onClose={() => setInviting(null)} />
       <PartnerDialog
         open={creating || editing !== null}
         partner={editing}
@@ -203,4 +219,11 @@ export function AdminPartnersPage() {
       />
     </section>
   );
+}
+
+/** Who can open a partner's portal: 'No one yet', '2 people', and its invitations still pending. */
+export function peopleLabel(stats: { people: number; pendingInvites: number }): string {
+  const people = stats.people === 0 ? 'No one yet' : `${stats.people} ${stats.people === 1 ? 'person' : 'people'}`;
+  const pending = stats.pendingInvites;
+  return pending === 0 ? people : `${people} · ${pending} ${pending === 1 ? 'invitation' : 'invitations'} pending`;
 }

@@ -11,8 +11,8 @@ const NOT_VALID =
 
 /**
  * `/partner-portal?token=`: an invitation to a partner's portal, naming the partner (what its link
- * opens: the name and nothing else), accepted as the signed-in person; a signed-out visitor is asked
- * to sign in first and comes back here.
+ * opens: the name and nothing else), accepted as the signed-in person. A signed-out visitor sees it
+ * too (the route's own signed-out view), and creates an account or signs in, coming back here.
  */
 export function PartnerInvitePage({ token }: { token: string }) {
   const session = useCurrentUser();
@@ -45,12 +45,23 @@ export function PartnerInvitePage({ token }: { token: string }) {
           <>
             <p>
               You’ll see {possessive(partnerName ?? 'the partner')} bookings, commission and statements, and manage its
-              key, widgets and webhooks. Sign in, or create an account, with any e-mail address you like; then accept
-              the invitation.
+              key, widgets and webhooks.
             </p>
-            <Link className="btn btn--primary btn--block" to={`/login?returnUrl=${encodeURIComponent(here)}`}>
-              Sign in to accept
-            </Link>
+            <p>
+              Create an account, or sign in to the one you have, with any e-mail address you like: you come back here to
+              accept.
+            </p>
+            <div className="button-row partner-invite__choices">
+              <Link
+                className="btn btn--primary btn--block"
+                to={`/login?mode=register&returnUrl=${encodeURIComponent(here)}`}
+              >
+                Create an account
+              </Link>
+              <Link className="btn btn--outline btn--block" to={`/login?returnUrl=${encodeURIComponent(here)}`}>
+                Sign in
+              </Link>
+            </div>
           </>
         ) : (
           <>

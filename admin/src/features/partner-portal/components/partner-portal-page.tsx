@@ -3,10 +3,12 @@ import '../partner-portal.css';
 import { bookingDateTimeLabel, formatDollars, type PartnerPortal } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '../../../components/page-title';
+import { withSession } from '../../../components/session-guard';
 import { type TabDef, Tabs } from '../../../components/tabs';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, Navigate, useParams, useSearchParams } from '../../../lib/router';
 import { myPartnersQuery, portalBookingsQuery, portalQuery } from '../api/portal.queries';
+import { bookingStatusLabel } from '../utils/portal-text';
 import { KeyAndOrigins } from './key-and-origins';
 import { PartnerInvitePage } from './partner-invite-page';
 import { PayoutAccountCard } from './payout-account-card';
@@ -15,15 +17,23 @@ import { Statements } from './portal-money';
 import { SnippetBuilder } from './snippet-builder';
 import { Webhooks } from './webhooks';
 
-/** `/partner-portal`: the partners the signed-in person belongs to (one opens at once). */
+/**
+ * `/partner-portal`: the partners the signed-in person belongs to (one opens at once). With an
+ * invitation's `?token=` it is the invitation, which a signed-out person opens too (it names the
+ * partner and offers to create an account or sign in): the route has its own signed-out view, and
+ * everything else here is behind the session check.
+ */
 export function PartnerPortalPage() {
-  const { id } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (token) return <PartnerInvitePage token={token} />;
+  return token ? <PartnerInvitePage token={token} /> : <SignedInPortal />;
+}
+
+const SignedInPortal = withSession(function PortalOrList() {
+  const { id } = useParams();
   const number = Number(id);
   return id && Number.isInteger(number) && number > 0 ? <Portal id={number} /> : <MyPartners />;
-}
+}, 'person-or-admin');
 
 function MyPartners() {
   const mine = useQuery(myPartnersQuery);
@@ -140,9 +150,7 @@ function Bookings({ portal }: { portal: PartnerPortal }) {
               <td data-label="City">{b.city}</td>
               <td data-label="Service">{b.service}</td>
               <td data-label="Amount">{formatDollars(b.amount)}</td>
-              <td data-label="Status">
-                {b.status} · {b.paymentStatus}
-              </td>
+              <td data-label="Status">{bookingStatusLabel(b.status, b.paymentStatus)}</td>
               <td data-label="Commission">{formatDollars(b.commission)}</td>
             </tr>
           ))}

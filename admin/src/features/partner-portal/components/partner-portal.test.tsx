@@ -107,6 +107,7 @@ const DELIVERIES = {
       status: 'pending',
       attempts: 2,
       nextAttemptAt: '2026-11-28T21:34:00.000Z',
+      endpointActive: true,
       lastStatusCode: 503,
       lastError: 'HTTP 503: down for maintenance',
       deliveredAt: null,
@@ -194,6 +195,44 @@ describe('the partner portal', () => {
     expect(row).toMatch(/Nov 28, 2026, \d{1,2}:34 [AP]M [A-Z+0-9]+/);
   });
 
+  it('hides each signing secret behind Reveal and Copy, and says under the URL which addresses are accepted', () => {
+    const rule = 'A public https:// address: http://, loopback, private and link-local addresses are not accepted.';
+    const text = render('/partner-portal/7?tab=webhooks', (client) => {
+      withPortal(client);
+      client.setQueryData(portalWebhooksQuery(PORTAL).queryKey, {
+        ...HOOKS,
+        actions: { create: action('Add endpoint', 'POST', '/w', { description: rule }) },
+      });
+      client.setQueryData(portalDeliveriesQuery(PORTAL).queryKey, DELIVERIES);
+    });
+    expect(text).not.toMatch(/whsec_[123]\b/);
+    expect(text).toMatch(/Signing secret: whsec_•+ Reveal Copy/);
+    expect(text).toContain(`Endpoint URL ${rule}`);
+    expect(text).not.toContain('(https)');
+  });
+
+  it('says a disabled endpoint’s delivery waits for it, with no next attempt, and a test event not sent yet goes within a minute', () => {
+    const base = DELIVERIES.items[0] as (typeof DELIVERIES.items)[number];
+    const waiting = { ...base, id: 10, eventType: 'test', attempts: 0, lastStatusCode: null, lastError: null };
+    const text = render('/partner-portal/7?tab=webhooks', (client) => {
+      withPortal(client);
+      client.setQueryData(portalWebhooksQuery(PORTAL).queryKey, HOOKS);
+      client.setQueryData(portalDeliveriesQuery(PORTAL).queryKey, {
+        ...DELIVERIES,
+        items: [{ ...waiting, endpointActive: false, nextAttemptAt: null }],
+      });
+    });
+    const row = text.slice(text.indexOf('Test event'));
+    expect(row).toContain('Endpoint disabled: it is sent when you enable it again.');
+    expect(row).not.toMatch(/:34 [AP]M/);
+    const soon = render('/partner-portal/7?tab=webhooks', (client) => {
+      withPortal(client);
+      client.setQueryData(portalWebhooksQuery(PORTAL).queryKey, HOOKS);
+      client.setQueryData(portalDeliveriesQuery(PORTAL).queryKey, { ...DELIVERIES, items: [waiting] });
+    });
+    expect(soon).toContain('Not sent yet: deliveries go out every minute, so within about a minute.');
+  });
+
   it('lists the people with the removal each offers, and pending invitations with Resend and Revoke', () => {
     const text = render('/partner-portal/7?tab=people', withPortal);
     expect(text).toContain('Pat Lake (you) · pat@lakeside.example Leave');
@@ -211,6 +250,25 @@ describe('an invitation', () => {
     );
     expect(text).toContain('You’re invited to join Lakeside Homes’ portal');
     expect(text).toContain('Accept invitation');
+  });
+
+  it('opens signed out, naming the partner, and offers to create an account or sign in, coming back to accept', () => {
+    const text = render(`/partner-portal?token=${TOKEN}`, (client) => {
+      client.setQueryData(currentUserQuery.queryKey, null as never);
+      client.setQueryData(invitePreviewQuery(TOKEN).queryKey, preview);
+    });
+    expect(text).toContain('You’re invited to join Lakeside Homes’ portal');
+    expect(text).toMatch(/Create an account Sign in/);
+    expect(text).not.toContain('Accept invitation');
+    expect(text).not.toContain('Please sign in. Redirecting');
+  });
+
+  it('keeps the portal itself behind the session check', () => {
+    const text = render('/partner-portal/7', (client) => {
+      client.setQueryData(currentUserQuery.queryKey, null as never);
+      withPortal(client);
+    });
+    expect(text).not.toContain('Bookings your widgets brought');
   });
 
   it('says plainly when it is no longer valid, and offers nothing to accept', async () => {
@@ -233,6 +291,7 @@ function renderToStaticMarkupOf(path: string) {
     location: { pathname, search: `?${search}`, hash: '', origin: 'https://spotless.example' },
   });
   const client = new QueryClient();
+  client.setQueryData(currentUserQuery.queryKey, { id: 5, email: 'pat@lakeside.example' } as never);
   withPortal(client);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-errors';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
 import { fetchStatement, portalStatementsQuery } from '../api/portal.queries';
-import { statementFileName, statementRows } from '../utils/portal-text';
+import { STATEMENT_FILING, statementFileName, statementRows } from '../utils/portal-text';
 
 /** What the partner's widgets earned it (decision 081): its commission by month, each as a CSV. */
 
@@ -28,7 +28,10 @@ export function Statements({ portal }: { portal: PartnerPortal }) {
       <h2 id="portal-statements">Commission statements</h2>
       <p className="muted">
         Accrued is the commission your bookings earned, less what refunds took back; paid is what reached your bank
-        account. Each month’s CSV lists every line.
+        account. Each month’s CSV lists every line, with its booking’s service and amount.
+      </p>
+      <p className="muted" data-testid="statement-filing">
+        <strong>Which month:</strong> {STATEMENT_FILING}
       </p>
       {list.isPending ? (
         <p className="loading-text">Loading…</p>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { toast } from '../../../lib/toast';
 import {
+  copyBlockedReason,
   embedSnippet,
   PREVIEW_MIN_HEIGHT,
   SERVICE_TYPE_CHOICES,
@@ -40,6 +41,11 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
   const host = window.location.origin;
   const takes = WIDGET_OPTIONS[options.widget];
   const problems = snippetProblems({ ...options, host, publishableKey: portal.publishableKey });
+  // A field shows its problem once the person has typed in it or left it, never before.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (name: string) => setTouched((now) => (now.has(name) ? now : new Set(now).add(name)));
+  const shown = (name: keyof typeof problems) => (touched.has(name) ? problems[name] : undefined);
+  const blocked = copyBlockedReason(problems);
   const code = embedSnippet({ ...options, host, publishableKey: portal.publishableKey });
   // The preview's own document: the same tags with the preview key, on this site's origin.
   const preview = useMemo(
@@ -51,8 +57,10 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
   );
   const set = <K extends keyof Options>(name: K, value: Options[K]) =>
     setOptions((current) => ({ ...current, [name]: value }));
-  const setTheme = (name: ThemeName, value: string) =>
+  const setTheme = (name: ThemeName, value: string) => {
+    touch(name);
     setOptions((current) => ({ ...current, appearance: { ...current.appearance, [name]: value } }));
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -84,8 +92,8 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
           {takes.includes('cleanerId') ? (
             <Field
               label="Cleaner number"
-              hint="The number in the cleaner’s page address: 12 for /cleaners/12."
-              error={problems.cleanerId}
+              hint="The number in the cleaner’s page address: 12 for /cleaner/12."
+              error={shown('cleanerId')}
             >
               {(control) => (
                 <input
@@ -93,7 +101,11 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
                   inputMode="numeric"
                   pattern="[0-9]*"
                   value={options.cleanerId}
-                  onChange={(e) => set('cleanerId', e.target.value)}
+                  onChange={(e) => {
+                    touch('cleanerId');
+                    set('cleanerId', e.target.value);
+                  }}
+                  onBlur={() => touch('cleanerId')}
                 />
               )}
             </Field>
@@ -131,7 +143,7 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
             </Field>
           ) : null}
           {THEME_FIELDS.map((field) => (
-            <Field key={field.name} label={field.label} error={problems[field.name]}>
+            <Field key={field.name} label={field.label} error={shown(field.name)}>
               {(control) =>
                 field.kind === 'colour' ? (
                   <span className="snippet-builder__colour">
@@ -151,6 +163,7 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
                       spellCheck={false}
                       value={options.appearance[field.name] ?? ''}
                       onChange={(e) => setTheme(field.name, e.target.value)}
+                      onBlur={() => touch(field.name)}
                     />
                   </span>
                 ) : (
@@ -159,6 +172,7 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
                     placeholder={field.standard}
                     value={options.appearance[field.name] ?? ''}
                     onChange={(e) => setTheme(field.name, e.target.value)}
+                    onBlur={() => touch(field.name)}
                   />
                 )
               }
@@ -177,9 +191,20 @@ export function SnippetBuilder({ portal }: { portal: PartnerPortal }) {
             value={code}
             data-testid="snippet-code"
           />
-          <button type="button" className="btn btn--primary btn--sm" onClick={copy}>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={copy}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'snippet-copy-blocked' : undefined}
+          >
             Copy snippet
           </button>
+          {blocked ? (
+            <p id="snippet-copy-blocked" className="field__hint" data-testid="snippet-copy-blocked">
+              {blocked}
+            </p>
+          ) : null}
           <p className="muted">Live preview (your allowed origins are not needed here):</p>
           <PreviewFrame widget={options.widget} html={preview} />
         </div>

@@ -96,7 +96,7 @@ function EndpointForm({
     );
   return (
     <form className="form portal-hook__form" onSubmit={submit} aria-label={label} noValidate>
-      <Field label="Endpoint URL (https)" error={problems.url}>
+      <Field label="Endpoint URL" hint={action.description} error={problems.url}>
         {(control) => (
           <input
             {...control}
@@ -163,6 +163,44 @@ function AddEndpoint({ portal, action }: { portal: PartnerPortal; action: Partne
   );
 }
 
+/**
+ * An endpoint's signing secret: a credential, so hidden until asked for (Reveal), and copied
+ * without being shown (Copy).
+ */
+function SigningSecret({ secret }: { secret: string }) {
+  const [shown, setShown] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: 'Signing secret copied' });
+    } catch {
+      setShown(true);
+      toast({
+        title: 'Could not copy',
+        description: 'Select the secret and copy it yourself.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <p className="portal-hook__secret">
+      <span className="muted">Signing secret:</span>{' '}
+      <code data-testid="signing-secret">{shown ? secret : `whsec_${'•'.repeat(12)}`}</code>{' '}
+      <button
+        type="button"
+        className="btn btn--outline btn--sm"
+        aria-pressed={shown}
+        onClick={() => setShown((now) => !now)}
+      >
+        {shown ? 'Hide' : 'Reveal'}
+      </button>{' '}
+      <button type="button" className="btn btn--outline btn--sm" onClick={copy}>
+        Copy
+      </button>
+    </p>
+  );
+}
+
 function Endpoint({ portal, hook }: { portal: PartnerPortal; hook: PartnerWebhook }) {
   const perform = usePortalAction(portal.id);
   const [editing, setEditing] = useState(false);
@@ -199,9 +237,7 @@ function Endpoint({ portal, hook }: { portal: PartnerPortal; hook: PartnerWebhoo
         </span>
       </p>
       <p>{hook.events.map(eventLabel).join(', ')}</p>
-      <p className="muted">
-        Signing secret: <code>{hook.signingSecret}</code>
-      </p>
+      <SigningSecret secret={hook.signingSecret} />
       {editing && update ? (
         <EndpointForm
           portal={portal}

@@ -1,6 +1,9 @@
 import type { ActionField } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  bookingStatusLabel,
+  deliveryNextAttempt,
+  deliveryStatus,
   graceEnd,
   graceProblem,
   instantLabel,
@@ -47,10 +50,35 @@ describe('the partner portal’s words', () => {
     expect(statementFileName('  Ace & Co. ', '2026-11')).toBe('Ace-Co-commission-2026-11.csv');
     expect(statementFileName('***', '2026-11')).toBe('partner-commission-2026-11.csv');
     expect(
-      statementRows([{ at: '2026-11-03T10:00:00.000Z', bookingId: 7, kind: 'partner_commission', amount: '9.00' }]),
+      statementRows([
+        {
+          at: '2026-11-03T10:00:00.000Z',
+          bookingId: 7,
+          kind: 'partner_commission',
+          amount: '9.00',
+          bookingAmount: '90.00',
+          service: 'Deep Cleaning',
+        },
+        {
+          at: '2026-11-20T10:00:00.000Z',
+          bookingId: null,
+          kind: 'payout',
+          amount: '-9.00',
+          bookingAmount: null,
+          service: null,
+        },
+      ]),
     ).toEqual([
-      ['Date (UTC)', 'Booking', 'Line', 'Amount (USD)'],
-      ['2026-11-03', '7', 'Commission', '9.00'],
+      [
+        'Date recorded (UTC; a commission on the day paid)',
+        'Booking',
+        'Service',
+        'Booking amount (USD)',
+        'Line',
+        'Amount (USD)',
+      ],
+      ['2026-11-03', '7', 'Deep Cleaning', '90.00', 'Commission', '9.00'],
+      ['2026-11-20', '', '', '', 'Paid to you', '-9.00'],
     ]);
     expect(['refund', 'payout', 'reversal', 'fee_adjustment'].map(lineKindLabel)).toEqual([
       'Refund (commission taken back)',
@@ -58,5 +86,27 @@ describe('the partner portal’s words', () => {
       'Payout reversed',
       'Fee adjustment',
     ]);
+  });
+
+  it('writes a booking’s status and payment in words', () => {
+    expect(bookingStatusLabel('confirmed', 'succeeded')).toBe('Confirmed · Paid');
+    expect(bookingStatusLabel('in_progress', 'succeeded')).toBe('In Progress · Paid');
+    expect(bookingStatusLabel('cancelled', 'unpaid')).toBe('Cancelled · Cancelled');
+    expect(bookingStatusLabel('cancelled', 'refunded')).toBe('Cancelled · Refunded');
+  });
+
+  it('explains a delivery not sent yet, and a disabled endpoint’s delivery has no next attempt', () => {
+    const at = '2026-11-28T21:04:00Z';
+    const waiting = { status: 'pending' as const, attempts: 0, endpointActive: true, nextAttemptAt: at };
+    expect(deliveryStatus(waiting)).toMatchObject({
+      label: 'Pending',
+      note: expect.stringMatching(/within about a minute/),
+    });
+    expect(deliveryNextAttempt(waiting, 'UTC')).toBe('Nov 28, 2026, 9:04 PM UTC');
+    const disabled = { ...waiting, endpointActive: false, nextAttemptAt: null };
+    expect(deliveryStatus(disabled).note).toMatch(/^Endpoint disabled/);
+    expect(deliveryNextAttempt({ ...disabled, nextAttemptAt: at }, 'UTC')).toBe('Endpoint disabled');
+    expect(deliveryStatus({ ...waiting, attempts: 2 }).note).toBeNull();
+    expect(deliveryNextAttempt({ status: 'delivered', endpointActive: true, nextAttemptAt: null })).toBe('—');
   });
 });

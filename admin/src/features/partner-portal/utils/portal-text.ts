@@ -1,4 +1,11 @@
-import { type ActionField, viewerTimeZone } from '@spotless/sdk';
+import {
+  type ActionField,
+  type BOOKING_STATUSES,
+  bookingStatusText,
+  type PartnerWebhookDelivery,
+  paymentStatusText,
+  viewerTimeZone,
+} from '@spotless/sdk';
 
 /**
  * What the partner portal writes for people (decision 081): instants on the viewer's clock with its
@@ -98,19 +105,89 @@ export function statementFileName(partnerName: string, month: string): string {
   return `${slug}-commission-${month}.csv`;
 }
 
-/** A statement's rows for its CSV: a header, then each line with its kind in words. */
+/**
+ * When a statement files a line, said once for the Statements tab and the CSV: by the day it was
+ * recorded (UTC), so a booking's commission is in the month the booking was paid, not the month of
+ * the cleaning; a refund's line is in the month of the refund.
+ */
+export const STATEMENT_FILING =
+  'Each line is filed by the date it was recorded (UTC): a booking’s commission in the month the booking was paid, not the month of the cleaning, and a refund’s line in the month of the refund.';
+
+/**
+ * A statement's rows for its CSV: a header (its date column says which date files a line), then
+ * each line with its kind in words, its booking's service and amount when it has a booking.
+ */
 export function statementRows(
-  lines: ReadonlyArray<{ at: string; bookingId: number | null; kind: string; amount: string }>,
+  lines: ReadonlyArray<{
+    at: string;
+    bookingId: number | null;
+    kind: string;
+    amount: string;
+    bookingAmount?: string | null;
+    service?: string | null;
+  }>,
 ) {
   return [
-    ['Date (UTC)', 'Booking', 'Line', 'Amount (USD)'],
+    [
+      'Date recorded (UTC; a commission on the day paid)',
+      'Booking',
+      'Service',
+      'Booking amount (USD)',
+      'Line',
+      'Amount (USD)',
+    ],
     ...lines.map((l) => [
       l.at.slice(0, 10),
       l.bookingId === null ? '' : String(l.bookingId),
+      l.service ?? '',
+      l.bookingAmount ?? '',
       lineKindLabel(l.kind),
       l.amount,
     ]),
   ];
+}
+
+type BookingStatus = (typeof BOOKING_STATUSES)[number];
+type PaymentStatus = Parameters<typeof paymentStatusText>[0];
+
+/** A booking's status and its payment's, in words: 'Confirmed · Paid', 'Cancelled · Refunded'. */
+export function bookingStatusLabel(status: string, paymentStatus: string): string {
+  const booking = status as BookingStatus;
+  return `${bookingStatusText(booking)} · ${paymentStatusText(paymentStatus as PaymentStatus, booking)}`;
+}
+
+const DELIVERY_STATUS: Record<string, { label: string; tone: string }> = {
+  delivered: { label: 'Delivered', tone: 'green' },
+  pending: { label: 'Pending', tone: 'yellow' },
+  failed: { label: 'Failed', tone: 'red' },
+};
+
+/**
+ * A delivery's status badge, and a sentence when the status alone would puzzle: a pending delivery
+ * of a disabled endpoint waits for it to be enabled; one not tried yet is sent by the delivery job's
+ * next run, which runs every minute (decision 079).
+ */
+export function deliveryStatus(d: Pick<PartnerWebhookDelivery, 'status' | 'attempts' | 'endpointActive'>): {
+  label: string;
+  tone: string;
+  note: string | null;
+} {
+  const status = DELIVERY_STATUS[d.status] ?? { label: d.status, tone: 'grey' };
+  if (d.status !== 'pending') return { ...status, note: null };
+  if (!d.endpointActive) return { ...status, note: 'Endpoint disabled: it is sent when you enable it again.' };
+  if (d.attempts === 0)
+    return { ...status, note: 'Not sent yet: deliveries go out every minute, so within about a minute.' };
+  return { ...status, note: null };
+}
+
+/** A delivery's next attempt in words: its time, 'Endpoint disabled', or '—' (delivered or failed). */
+export function deliveryNextAttempt(
+  d: Pick<PartnerWebhookDelivery, 'status' | 'nextAttemptAt' | 'endpointActive'>,
+  timeZone?: string,
+): string {
+  if (d.status !== 'pending') return '—';
+  if (!d.endpointActive) return 'Endpoint disabled';
+  return d.nextAttemptAt ? instantLabel(d.nextAttemptAt, timeZone) : '—';
 }
 
 /** A webhook event type in words. */

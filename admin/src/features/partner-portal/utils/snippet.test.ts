@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  copyBlockedReason,
   embedSnippet,
   optionProblem,
   type SnippetOptions,
@@ -58,5 +59,17 @@ describe('the snippet builder', () => {
     const bad = { ...base, widget: 'booking' as const, cleanerId: 'abc', appearance: { colorPrimary: 'blue' } };
     expect(snippetProblems(bad)).toEqual({ cleanerId: snippetText.cleanerId, colorPrimary: snippetText.colour });
     expect(widgetAttributes(bad)).toEqual({ 'data-spotless': 'booking', 'data-service-type': 'deep' });
+  });
+
+  it('says why the snippet cannot be copied while an option is invalid, and nothing once all are valid', () => {
+    const booking = { ...base, widget: 'booking' as const, cleanerId: '' };
+    expect(copyBlockedReason(snippetProblems(booking))).toBe(
+      `Copying waits until the options are valid: ${snippetText.cleanerIdRequired}.`,
+    );
+    expect(copyBlockedReason(snippetProblems({ ...booking, cleanerId: '12', appearance: { radius: 'big' } }))).toBe(
+      `Copying waits until the options are valid: ${snippetText.size}.`,
+    );
+    expect(copyBlockedReason(snippetProblems({ ...booking, cleanerId: '12' }))).toBeNull();
+    expect(snippetText.cleanerId).toContain('/cleaner/12');
   });
 });

@@ -59,7 +59,7 @@ const DIGITS = /^\d{1,9}$/;
 export const snippetText = {
   colour: 'Enter a colour as # and 6 hexadecimal digits, such as #0f766e, or pick one',
   size: 'Enter a size such as 6px or 0.5rem',
-  cleanerId: 'Enter the cleaner’s number, digits only: the 12 of spotless.example/cleaners/12',
+  cleanerId: 'Enter the cleaner’s number, digits only: the 12 of spotless.example/cleaner/12',
   cleanerIdRequired: 'The booking widget needs the number of the cleaner it books',
 };
 
@@ -79,6 +79,15 @@ export function optionProblem(
   if (theme?.kind === 'colour') return HEX_COLOUR.test(text) ? null : snippetText.colour;
   if (theme?.kind === 'size') return SIZE.test(text) ? null : snippetText.size;
   return null;
+}
+
+/**
+ * Why the snippet cannot be copied yet, or null: every problem, in one sentence a person reads
+ * beside the disabled Copy button (the fields may not show theirs before they are touched).
+ */
+export function copyBlockedReason(problems: Partial<Record<string, string>>): string | null {
+  const all = Object.values(problems).filter((p): p is string => Boolean(p));
+  return all.length === 0 ? null : `Copying waits until the options are valid: ${all.join('; ')}.`;
 }
 
 /** Every problem of the options the chosen widget takes, by field. */
