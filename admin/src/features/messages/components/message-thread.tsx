@@ -1,7 +1,7 @@
 import '../messages.css';
 import type { MessageThread as Thread } from '@spotless/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { toast } from '../../../lib/toast';
 import { type ThreadLink, threadQuery, useMarkRead, usePostMessage, useReportMessage } from '../api/messages';
@@ -33,6 +33,15 @@ export function ThreadView({ link, thread }: { link: ThreadLink; thread: Thread 
   useEffect(() => {
     if (action) marking(action);
   }, [action, marking]);
+  // Opened at the first new message, else at the latest; again at the latest when one is added.
+  const list = useRef<HTMLOListElement>(null);
+  const count = thread.items.length;
+  useEffect(() => {
+    const el = list.current;
+    if (!el || count === 0) return;
+    const marker = el.querySelector<HTMLElement>('.message-thread__new');
+    el.scrollTop = marker ? marker.offsetTop - el.offsetTop : el.scrollHeight;
+  }, [count]);
 
   return (
     <section className="message-thread" aria-labelledby={`${id}-title`} data-testid="message-thread">
@@ -47,7 +56,7 @@ export function ThreadView({ link, thread }: { link: ThreadLink; thread: Thread 
       {thread.items.length === 0 ? (
         <p className="message-thread__empty">No messages yet.</p>
       ) : (
-        <ol className="message-thread__list" aria-label="Messages in this booking">
+        <ol ref={list} className="message-thread__list" aria-label="Messages in this booking">
           {thread.items.map((message) => (
             <MessageItem key={message.id} link={link} message={message} isFirstNew={message.id === newFrom} />
           ))}
