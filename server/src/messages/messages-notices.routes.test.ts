@@ -93,13 +93,14 @@ describe('the notice e-mail', () => {
       recipientEmail: 'cleaner@example.com',
       type: 'booking_messages',
     });
-    expect(queued[0]?.subject).toBe(`Ann sent you 3 new messages about booking #${id}`);
+    expect(queued[0]?.subject).toMatch(/^Ann sent you 3 new messages about your booking on \w+day, September \d+$/);
+    expect(queued[0]?.body).toContain(`(booking number ${id})`);
     expect(queued[0]?.body).toContain(`http://localhost:8787/cleaner-dashboard?booking=${id}&tab=messages`);
     expect(queued[0]?.body).not.toContain('555');
     expect(queued[0]?.body).not.toContain('First');
     expect(queued[0]?.nextAttemptAt.toISOString()).toBe('2026-06-15T13:15:00.000Z');
 
-    const about = () => ctx.sent.filter((m) => m.subject.includes(`booking #${id}`));
+    const about = () => ctx.sent.filter((m) => m.body.includes(`(booking number ${id})`));
     await deliverNotifications(ctx.deps);
     expect(about()).toHaveLength(0);
     ctx.clock.set('2026-06-15T13:15:00Z');
@@ -110,7 +111,7 @@ describe('the notice e-mail', () => {
     await post(id, asA, 'Fourth');
     const next = await notices(id);
     expect(next).toHaveLength(2);
-    expect(next[1]?.subject).toBe(`Ann sent you a new message about booking #${id}`);
+    expect(next[1]?.subject).toMatch(/^Ann sent you a new message about your booking on /);
 
     await post(id, asCleaner, 'Got them all');
     expect(await notices(id)).toHaveLength(3);

@@ -187,6 +187,7 @@ async function queueNotice(deps: MessageDeps, tx: Tx, booking: ThreadBooking, fr
     fromName,
     count,
     page: to === 'customer' ? '/dashboard' : '/cleaner-dashboard',
+    contactDetailsHidden: !paidFor(booking.paymentStatus),
   });
   await enqueueBatchedNotification(tx, now, new Date(windowStart + NOTICE_WINDOW_MS), {
     type: 'booking_messages',

@@ -17,17 +17,20 @@ export interface MessageNoticeFacts {
   count: number;
   /** The recipient's page: the customer's dashboard or the cleaner's. */
   page: '/dashboard' | '/cleaner-dashboard';
+  /** Whether the booking is still unpaid, so contact details in the thread are hidden. */
+  contactDetailsHidden: boolean;
 }
 
 export function messageNoticeEmail(site: string, facts: MessageNoticeFacts): Email {
   const messages = facts.count === 1 ? 'a new message' : `${facts.count} new messages`;
   const when = shortDayText(facts.startsAt, facts.timeZone);
   return {
-    subject: `${facts.fromName} sent you ${messages} about booking #${facts.bookingId}`,
+    subject: `${facts.fromName} sent you ${messages} about your booking on ${when}`,
     body: letter(facts.firstName, [
-      `${facts.fromName} sent you ${messages} about ${facts.serviceName} on ${when} (booking #${facts.bookingId}).`,
+      `${facts.fromName} sent you ${messages} about ${facts.serviceName} on ${when} (booking number ${facts.bookingId}).`,
       `Read and reply on Spotless: ${link(site, facts.page, { booking: String(facts.bookingId), tab: 'messages' })}`,
-      'For your safety, keep your conversation on Spotless: e-mail addresses and phone numbers are hidden until the booking is paid.',
+      facts.contactDetailsHidden &&
+        'For your safety, keep your conversation on Spotless: e-mail addresses and phone numbers are hidden until the booking is paid.',
     ]),
   };
 }
