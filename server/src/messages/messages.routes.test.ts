@@ -8,7 +8,7 @@ import { ORIGIN } from '../test/booking-fixtures';
 import { bookingWorld } from '../test/booking-world';
 import type { Json } from '../test/harness';
 import { CONTACT_HIDDEN } from './masking';
-import { postMessage } from './messages.service';
+import { getThread, postMessage } from './messages.service';
 
 /**
  * Messages on a booking (decision 087): a thread between a booking's customer (Ann) and its cleaner
@@ -102,6 +102,11 @@ describe('who reads and writes a booking’s thread', () => {
     });
     const rows = await ctx.database.db.select().from(bookingMessages).where(eq(bookingMessages.bookingId, id));
     expect(rows).toHaveLength(0);
+    await post(id, asCleaner, { body: 'See you Monday' });
+    const read = await getThread(ctx.deps, assistant, id);
+    expect(read.items.map((m) => m.body)).toEqual(['See you Monday']);
+    expect(read).toMatchObject({ mayPost: false, mayMarkRead: false });
+    expect(read.items[0]?.mayReport).toBe(false);
   });
 });
 
