@@ -22,6 +22,7 @@ import { failuresAsUnavailable } from './files/file-storage';
 import { isUploadRoute } from './files/uploads';
 import { namesMissingResource } from './hosted-page-status';
 import { withFields } from './lib/logger';
+import { messagesRoutes } from './messages/messages.routes';
 import { accessLog } from './middleware/access-log';
 import { actorMiddleware } from './middleware/actor';
 import { csrfProtection } from './middleware/csrf';
@@ -48,6 +49,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', cleanersRoutes)
   .route('/', bookingsRoutes)
   .route('/', calendarsRoutes)
+  .route('/', messagesRoutes)
   .route('/', reviewsRoutes)
   .route('/', reviewReportsAdminRoutes)
   .route('/', applicationsRoutes)

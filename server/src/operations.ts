@@ -11,6 +11,7 @@ import { contactApi } from './contact/contact.openapi';
 import { listOperations } from './contract/operations';
 import { damageApi } from './damage/damage.openapi';
 import { favouritesApi } from './favourites/favourites.openapi';
+import { messagesApi } from './messages/messages.openapi';
 import { partnerPortalApi } from './partners/partner-portal.openapi';
 import { partnerWebhooksApi } from './partners/partner-webhooks.openapi';
 import { partnersApi } from './partners/partners.openapi';
@@ -30,6 +31,7 @@ export const API_OPERATIONS = listOperations([
   cleanersApi,
   bookingsApi,
   calendarsApi,
+  messagesApi,
   reviewsApi,
   applicationsApi,
   favouritesApi,

@@ -4,6 +4,7 @@ import { containsText, SAMPLE_GPS_MARKER, sampleJpeg } from '../src/test/sample-
 import { calendarChecks } from './calendar-checks';
 import type { Json } from './call';
 import { eachTarget } from './each-target';
+import { messageChecks } from './message-checks';
 import { LOCAL_PAYOUTS, payoutChecks } from './payout-checks';
 import { refusedRefundChecks } from './refused-refund-checks';
 import { withdrawalChecks } from './withdrawal-checks';
@@ -16,8 +17,8 @@ import { withdrawalChecks } from './withdrawal-checks';
  * responds, and the cleaner's rating and review count have moved. The same targets run the
  * withdrawal checks (withdrawal-checks.ts: a cleaner withdrawing from a paid job, decision 071) and
  * a refund the card's bank refuses (refused-refund-checks.ts, decision 075) and paying the cleaner
- * out (payout-checks.ts, decision 080), and a booking's `.ics` and a cleaner's calendar feed
- * (calendar-checks.ts, decision 083).
+ * out (payout-checks.ts, decision 080), a booking's `.ics` and a cleaner's calendar feed
+ * (calendar-checks.ts, decision 083), and a booking's messages (message-checks.ts, decision 087).
  */
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
@@ -28,6 +29,7 @@ eachTarget((on) => {
   refusedRefundChecks(on);
   payoutChecks(on, LOCAL_PAYOUTS);
   calendarChecks(on);
+  messageChecks(on);
 
   const { call, signIn } = on;
 

@@ -979,6 +979,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking’s messages between its customer and its cleaner
+         * @description The latest 200 messages, oldest first, with the caller’s unread count and what they may do (the booking’s `links.messages`). For the booking’s customer and its cleaner; administrators read it (for disputes) without `actions`; anyone else is told it does not exist. Before the booking’s payment has succeeded, e-mail addresses and phone numbers in a message are shown as “[contact details hidden until the booking is paid]” (`masked: true`); the text is kept as written, so they show once it is paid.
+         */
+        get: operations["listBookingMessages"];
+        put?: never;
+        /**
+         * Write a message to the other party of a booking
+         * @description Plain text, 1–2000 characters after trimming (the thread’s `actions.post`). The other party is e-mailed a notice — how many new messages, never their text — at most once per thread every 15 minutes. 20 messages per 10 minutes per person. Refused to administrators (they read, they do not take part) and to the assistant.
+         */
+        post: operations["postBookingMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/{messageId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the other party’s message to the administrators
+         * @description Recorded for administrators and written to the audit log (a message’s `actions.report`). Once per person per message (409 `already_reported`); one’s own message is not reported (404). Refused to administrators and the assistant.
+         */
+        post: operations["reportBookingMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a booking’s thread read
+         * @description Up to its newest message, for the calling party (the thread’s `actions.markRead`); a notice e-mail about it still waiting to be sent is withdrawn. Refused to administrators and the assistant.
+         */
+        post: operations["markBookingMessagesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/status": {
         parameters: {
             query?: never;
@@ -1687,6 +1751,26 @@ export interface paths {
          * @description Only for a navigation from this site (or one the visitor typed): another site’s link or image cannot sign a visitor out — it lands on the hosted `/logout` page, which asks first. Clients that can send a POST use `POST /api/auth/logout`.
          */
         get: operations["logoutAndGoHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person’s unread messages, across their bookings
+         * @description The other parties’ messages after the person’s read mark, in every booking they are the customer or the cleaner of: the total and each thread’s count (at most 500 threads).
+         */
+        get: operations["getUnreadMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3995,6 +4079,18 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
+            /** @description its customer, its cleaner and administrators: the thread between the two parties */
+            messages?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "listBookingMessages";
+                templated?: boolean;
+                title?: string;
+            };
             page: components["schemas"]["PageLink"];
             /** @description its latest payment, once paying started */
             payment?: {
@@ -4087,6 +4183,47 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        BookingMessage: {
+            actions: {
+                /** @description the other party’s message, not yet reported by the caller */
+                report?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "report";
+                    /** @constant */
+                    operation: "reportBookingMessage";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            /** @description the text as written, plain text (never HTML); before the booking is paid, e-mail addresses and phone numbers in it are replaced by a notice */
+            body: string;
+            bookingId: number;
+            createdAt: string;
+            /**
+             * @description which party wrote it
+             * @enum {string}
+             */
+            from: "customer" | "cleaner";
+            id: number;
+            /** @description whether contact details in it are hidden until the booking is paid */
+            masked: boolean;
+            /** @description whether the caller wrote it */
+            mine: boolean;
+            /** @description whether the caller has reported it */
+            reported: boolean;
+            /** @description the writer’s first name */
+            senderName: string;
+            /** @description the other party’s, after the caller’s last read */
+            unread: boolean;
         };
         /** @enum {string} */
         BookingPaymentStatus: "unpaid" | "pending" | "processing" | "succeeded" | "failed" | "refunded" | "disputed";
@@ -5224,6 +5361,83 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        MessageInput: {
+            /** @description plain text, 1–2000 characters after trimming; never read as HTML */
+            body: string;
+        };
+        MessageReportInput: {
+            /** @description what is wrong with the message, for the administrators who read the report */
+            reason?: string;
+        };
+        MessageThread: {
+            actions: {
+                /** @description a party with unread messages in the thread */
+                markRead?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "markRead";
+                    /** @constant */
+                    operation: "markBookingMessagesRead";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description the booking’s customer and its cleaner (not administrators, not the assistant) */
+                post?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "post";
+                    /** @constant */
+                    operation: "postBookingMessage";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            bookingId: number;
+            /** @description whether e-mail addresses and phone numbers are masked (the booking is not paid yet) */
+            contactDetailsHidden: boolean;
+            /** @description oldest first; the latest 200 */
+            items: components["schemas"]["BookingMessage"][];
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookingMessages";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the other party’s messages after the caller’s last read */
+            unreadCount: number;
         };
         ModeratedReview: {
             cleanerId: number;
@@ -7479,6 +7693,40 @@ export interface components {
         TotpSetupInput: {
             currentPassword?: string;
         };
+        UnreadMessages: {
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getUnreadMessages";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            threads: {
+                bookingId: number;
+                links: {
+                    messages: {
+                        /** @description a URL path; an RFC 6570 URI template when `templated` */
+                        href: string;
+                        /**
+                         * @description the operationId that answers this link
+                         * @constant
+                         */
+                        operation: "listBookingMessages";
+                        templated?: boolean;
+                        title?: string;
+                    };
+                };
+                unreadCount: number;
+            }[];
+            /** @description unread messages across all the caller’s bookings */
+            unreadCount: number;
+        };
         /** @enum {string} */
         UserRole: "customer" | "cleaner" | "admin" | "partner";
         /** @enum {string} */
@@ -7563,6 +7811,7 @@ export type BookingActions = components['schemas']['BookingActions'];
 export type BookingCreateInput = components['schemas']['BookingCreateInput'];
 export type BookingLinks = components['schemas']['BookingLinks'];
 export type BookingList = components['schemas']['BookingList'];
+export type BookingMessage = components['schemas']['BookingMessage'];
 export type BookingPaymentStatus = components['schemas']['BookingPaymentStatus'];
 export type BookingStats = components['schemas']['BookingStats'];
 export type BookingStatus = components['schemas']['BookingStatus'];
@@ -7615,6 +7864,9 @@ export type LedgerReport = components['schemas']['LedgerReport'];
 export type LocalConfirmInput = components['schemas']['LocalConfirmInput'];
 export type LocalConfirmResult = components['schemas']['LocalConfirmResult'];
 export type LoginInput = components['schemas']['LoginInput'];
+export type MessageInput = components['schemas']['MessageInput'];
+export type MessageReportInput = components['schemas']['MessageReportInput'];
+export type MessageThread = components['schemas']['MessageThread'];
 export type ModeratedReview = components['schemas']['ModeratedReview'];
 export type OnboardingPreferences = components['schemas']['OnboardingPreferences'];
 export type OnboardingPreferencesInput = components['schemas']['OnboardingPreferencesInput'];
@@ -7697,6 +7949,7 @@ export type TotpCodeInput = components['schemas']['TotpCodeInput'];
 export type TotpDisableInput = components['schemas']['TotpDisableInput'];
 export type TotpSetup = components['schemas']['TotpSetup'];
 export type TotpSetupInput = components['schemas']['TotpSetupInput'];
+export type UnreadMessages = components['schemas']['UnreadMessages'];
 export type UserRole = components['schemas']['UserRole'];
 export type WebhookEventType = components['schemas']['WebhookEventType'];
 export type WeeklyAvailability = components['schemas']['WeeklyAvailability'];
@@ -10321,6 +10574,222 @@ export interface operations {
             };
         };
     };
+    listBookingMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBookingMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The thread with the new message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description An empty or too long message (`body`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator session or the assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many messages from this person (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reportBookingMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReportInput"];
+            };
+        };
+        responses: {
+            /** @description The thread, with the message marked reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description A malformed reason (`reason`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator session or the assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours, or no such message of the other party in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already reported by you (`already_reported`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    markBookingMessagesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread, read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator session or the assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     setBookingStatus: {
         parameters: {
             query?: never;
@@ -12081,6 +12550,33 @@ export interface operations {
         responses: {
             /** @description To / (signed out), or to /logout to confirm */
             302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getUnreadMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadMessages"];
+                };
+            };
+            /** @description Signed out */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -199,6 +199,9 @@ export const BookingLinks = z
       description:
         'its customer, its cleaner and administrators, while it is confirmed or in progress: the booking as an `.ics` file to add to a calendar',
     }),
+    messages: linkTo('listBookingMessages').optional().meta({
+      description: 'its customer, its cleaner and administrators: the thread between the two parties',
+    }),
     page: PageLink,
   })
   .meta({ id: 'BookingLinks' });

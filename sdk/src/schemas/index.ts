@@ -11,6 +11,7 @@ export * from './damage';
 export * from './favourites';
 export * from './guest-links';
 export * from './hypermedia';
+export * from './messages';
 export * from './partner-portal';
 export * from './partner-webhooks';
 export * from './partners';

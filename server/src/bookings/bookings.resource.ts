@@ -199,6 +199,10 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       ...(relation !== null && relation !== 'guest' && inCalendar(data.status)
         ? { calendar: linkTo(ops, 'getBookingCalendar', { id }, { title: 'Add to calendar' }) }
         : {}),
+      // The thread's own rule (messages.service.ts): its two parties and administrators, never a guest token.
+      ...(relation !== null && relation !== 'guest'
+        ? { messages: linkTo(ops, 'listBookingMessages', { id }, { title: 'Messages' }) }
+        : {}),
       page,
     },
     actions,

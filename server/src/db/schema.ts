@@ -19,6 +19,7 @@ export * from './schema/damage';
 export * from './schema/favourites';
 export * from './schema/idempotency';
 export * from './schema/ledger';
+export * from './schema/messages';
 export * from './schema/notifications';
 export * from './schema/partner-portal';
 export * from './schema/partner-webhooks';

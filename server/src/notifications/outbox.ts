@@ -26,6 +26,27 @@ export async function enqueueNotification(tx: Tx, now: Date, input: Notification
 }
 
 /**
+ * Queues a notification that gathers what happens until `dueAt` (decision 087): the first call with
+ * a dedupe key queues it to be sent then; later calls with the same key, while it is still waiting,
+ * replace its subject and body (a count that went up). Once sent, the key's window is over.
+ */
+export async function enqueueBatchedNotification(
+  tx: Tx,
+  now: Date,
+  dueAt: Date,
+  input: NotificationInput & { dedupeKey: string },
+): Promise<void> {
+  await tx
+    .insert(notifications)
+    .values({ ...input, nextAttemptAt: dueAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: notifications.dedupeKey,
+      set: { subject: input.subject, body: input.body, payload: input.payload },
+      setWhere: eq(notifications.status, 'pending'),
+    });
+}
+
+/**
  * Withdraws messages not sent yet whose dedupe key starts with `keyPrefix` (an invitation revoked
  * or replaced before the job sent it: its link would not work).
  */

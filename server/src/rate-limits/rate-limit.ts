@@ -79,6 +79,8 @@ export function rateLimitPolicies(
      * from few addresses, each every few hours, so a guesser is slowed and a subscriber never is.
      */
     calendarFeed: { limit: 120, windowMs: MINUTE_MS },
+    /** Messages on bookings per person (decision 087), over all their threads. */
+    bookingMessage: { limit: 20, windowMs: 10 * MINUTE_MS },
   } as const;
 }
 export type RateLimitPolicy = keyof ReturnType<typeof rateLimitPolicies>;

@@ -6,11 +6,19 @@ import * as accountEmails from '../notifications/account-emails';
 import * as bookingEmails from '../notifications/booking-emails';
 import * as cleanerEmails from '../notifications/cleaner-emails';
 import type { Email } from '../notifications/email';
+import * as messageEmails from '../notifications/message-emails';
 import * as moneyEmails from '../notifications/money-emails';
 import * as partnerEmails from '../notifications/partner-emails';
 
 /** The template modules: each exported `…Email` function is a template. */
-export const TEMPLATE_MODULES = { accountEmails, bookingEmails, cleanerEmails, moneyEmails, partnerEmails };
+export const TEMPLATE_MODULES = {
+  accountEmails,
+  bookingEmails,
+  cleanerEmails,
+  messageEmails,
+  moneyEmails,
+  partnerEmails,
+};
 
 /** Saturday, November 28, 2026 at 10:00 AM in Austin (CST), two hours, $135.00 at $45.00/h. */
 export const SAMPLE_BOOKING: bookingEmails.BookingFacts = {
@@ -203,6 +211,28 @@ export function emailGallery(site: string): Record<string, Email> {
       startsAt: b.startsAt,
       timeZone: b.timeZone,
       description: 'The glass shower door has a new crack along the bottom edge.',
+    }),
+    'messageNoticeEmail-to-cleaner': messageEmails.messageNoticeEmail(site, {
+      bookingId: b.id,
+      serviceName: 'Regular House Cleaning',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      firstName: 'Maria',
+      fromName: 'Sam',
+      count: 3,
+      page: '/cleaner-dashboard',
+      contactDetailsHidden: true,
+    }),
+    'messageNoticeEmail-to-customer': messageEmails.messageNoticeEmail(site, {
+      bookingId: b.id,
+      serviceName: 'Regular House Cleaning',
+      startsAt: b.startsAt,
+      timeZone: b.timeZone,
+      firstName: 'Sam',
+      fromName: 'Maria',
+      count: 1,
+      page: '/dashboard',
+      contactDetailsHidden: false,
     }),
     'damagePhotosAddedEmail-first': moneyEmails.damagePhotosAddedEmail(site, {
       firstName: 'Maria',

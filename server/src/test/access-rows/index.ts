@@ -8,6 +8,7 @@ import { ADMINISTRATION_ROWS } from './administration';
 import { APPLICATION_ROWS } from './applications';
 import { BOOKING_ROWS } from './bookings';
 import { CALENDAR_ROWS } from './calendars';
+import { MESSAGE_ROWS } from './messages';
 import { PARTNER_PORTAL_ROWS } from './partner-portal';
 import { PARTNER_WEBHOOK_ROWS } from './partner-webhooks';
 import { PAYMENT_ROWS } from './payments';
@@ -24,6 +25,7 @@ const DOMAINS = [
   ACCOUNT_ROWS,
   BOOKING_ROWS,
   CALENDAR_ROWS,
+  MESSAGE_ROWS,
   SCHEDULE_ROWS,
   PAYMENT_ROWS,
   PAYOUT_ROWS,

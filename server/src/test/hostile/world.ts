@@ -22,6 +22,7 @@ import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
 import { seedDemoData } from '../../seed/generate';
 import { MINIMAL_APPLICATION } from '../application-fixtures';
 import { calendarFeedOf } from '../calendar-fixtures';
+import { partyMessagesOn } from '../message-fixtures';
 
 /** What the fuzzer needs of a test context: the app and the database under it. */
 export interface FuzzContext {
@@ -309,6 +310,7 @@ export async function buildWorld(ctx: FuzzContext): Promise<World> {
         ).rows.map((row) => Number(row.id));
   // The callers' own rows twice: a case meets one of them as often as all the small ids together.
   const own = [
+    ...(booking === undefined ? [] : await partyMessagesOn(database, booking)),
     ...(booking === undefined ? [] : [booking]),
     ...(await newest('reviews')),
     ...(await newest('payments')),
