@@ -111,12 +111,13 @@ export async function payoutAnswer(
     };
   }
   const f = result.data as PayoutFacts;
-  const more = `Details per job: ${f.page}`;
+  // Where to act: set up the payout account when it cannot be paid, else each job's figures (one link).
+  const tail = accountLine(f) || ` Details per job: ${f.page}`;
   const text = {
-    when: `${f.whenPaid} ${nextLine(f)}${accountLine(f)} ${more}`,
-    next: `${nextLine(f)} ${totalsLine(f)}${accountLine(f)} ${more}`,
+    when: `${f.whenPaid} ${nextLine(f)}${tail}`,
+    next: `${nextLine(f)} ${totalsLine(f)}${tail}`,
     fee: `Spotless keeps a platform fee of ${f.platformFeePercent}% of what each customer pays; the other ${100 - f.platformFeePercent}% is yours (a partner site's commission comes out of our fee, never your share). Each job's fee and your share: ${f.page}`,
-    earned: `Here is what you have earned on Spotless, after the platform fee. ${totalsLine(f)}${accountLine(f)} ${more}`,
+    earned: `Here is what you have earned on Spotless, after the platform fee. ${totalsLine(f)}${tail}`,
   }[question];
   return { text, trace };
 }
