@@ -66,8 +66,13 @@ describe.each([
     expect(text).toContain(`${terms.cleanerSharePercent}%`);
     expect(text).toContain(terms.whenPaid);
     await page.screenshot({ path: shotPath(`${label}-apply.png`), fullPage: true });
+    // A link to a section of a lazily loaded page scrolls to it once the page renders it.
     await page.goto(`${baseUrl}/terms-of-service#cleaner-payments`);
     await page.getByTestId('terms-cleaner-payments').getByText(`${terms.platformFeePercent}%`).waitFor();
+    await page.waitForFunction(() => {
+      const top = document.getElementById('cleaner-payments')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
     await page.screenshot({ path: shotPath(`${label}-terms.png`) });
     await context.close();
   });
