@@ -104,6 +104,11 @@ describe('the assistant for a cleaner', () => {
         expect(reply.text, question).not.toContain(dollars(earnings.totals.pending));
       }
     }
+    // The rule itself is anyone's to read: the fee and the timing, no one's figures.
+    const rule = await ask(visitor, 'How are cleaners paid?');
+    expect(rule.text).toContain(`${feeBps / 100}%`);
+    expect(rule.text).toContain(earnings.whenPaid);
+    expect(rule.text).not.toContain(dollars(earnings.totals.available));
     const fee = await ask(customerActor, 'what is the platform fee?');
     expect(fee.text).toContain(`${feeBps / 100}%`);
     // The tool itself refuses anyone but a cleaner.

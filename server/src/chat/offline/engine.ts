@@ -89,7 +89,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   // "what would I take home after your cut?" from someone not yet a cleaner: what cleaners earn, fee included.
   const wouldBe = payout === 'fee' && role !== 'cleaner' && intent.kind === 'earnings';
   if (payout && !wouldBe && !['injection', 'private', 'write'].includes(intent.kind)) {
-    return payoutAnswer(toolbox, payout, role);
+    return payoutAnswer(toolbox, payout, role, message);
   }
   if (
     cleanerId !== undefined &&

@@ -23,7 +23,7 @@ const ASKED: ReadonlyArray<[PayoutQuestion, RegExp]> = [
   ],
   [
     'when',
-    /\bwhen (do|will|am|can|should|would) (i|we) (get |be )?(paid|payed)\b|\bwhen (do|will|does) (my )?(money|pay|earnings|payment) (come|arrive|land|reach|hit)\b|\bwhen (do|will) (i|we) (get|receive) (my )?(money|pay|earnings|payouts?)\b|\bhow (do|will) (i|we) get paid\b|\bwhen (are|do) (cleaners|we) (get )?paid\b/i,
+    /\b(how|when) (are|do|does) (the )?cleaners (get )?(paid|payed)\b|\bwhen (do|will|am|can|should|would) (i|we) (get |be )?(paid|payed)\b|\bwhen (do|will|does) (my )?(money|pay|earnings|payment) (come|arrive|land|reach|hit)\b|\bwhen (do|will) (i|we) (get|receive) (my )?(money|pay|earnings|payouts?)\b|\bhow (do|will) (i|we) get paid\b|\bwhen (are|do) (cleaners|we) (get )?paid\b/i,
   ],
   [
     'earned',
@@ -82,8 +82,20 @@ export async function payoutAnswer(
   toolbox: Toolbox,
   question: PayoutQuestion,
   role: 'customer' | 'cleaner' | null,
+  message = '',
 ): Promise<Answer> {
   const trace: ReplyTrace = { intent: 'payouts', payouts: { question, cleaner: role === 'cleaner' } };
+  // "How are cleaners paid?" asks the rule, not anyone's figures: the payout terms, for anyone.
+  if (role !== 'cleaner' && /\bcleaners\b/i.test(message)) {
+    const terms = await toolbox.call('getPayoutTerms', {});
+    if (terms.ok) {
+      const t = terms.data as { platformFeePercent: number; whenPaid: string };
+      return {
+        text: `Cleaners are paid to the payout account they connect on their Cleaner Dashboard. ${t.whenPaid} Spotless keeps a platform fee of ${t.platformFeePercent}% of what the customer pays; the cleaner receives the other ${100 - t.platformFeePercent}%. More: /help-center#cleaner-payouts`,
+        trace,
+      };
+    }
+  }
   if (role !== 'cleaner') {
     if (question === 'fee') {
       const terms = await toolbox.call('getPayoutTerms', {});
