@@ -78,9 +78,12 @@ describe.each([
   });
 });
 
-describe('the assistant for a cleaner', () => {
+describe.each([
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const)('the assistant for a cleaner on %s', (label, width, height) => {
   it('greets them for their pay and answers when their next payout is', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width, height } });
     await apiSignIn(context.request, baseUrl, 'cleaner@example.com');
     const page = await context.newPage();
     await page.goto(`${baseUrl}/help-center`);
@@ -89,11 +92,12 @@ describe('the assistant for a cleaner', () => {
     const quick = page.getByTestId('chat-quick-reply');
     await quick.first().waitFor();
     expect(await quick.allInnerTexts()).toContain('When is my next payout?');
+    await page.screenshot({ path: shotPath(`${label}-cleaner-greeting.png`) });
     await quick.filter({ hasText: 'When is my next payout?' }).click();
     const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
     await page.locator('[data-testid="chat-link"]', { hasText: 'Earnings & Payouts' }).first().waitFor();
     expect(await reply.innerText()).not.toMatch(/no upcoming cleanings/i);
-    await page.screenshot({ path: shotPath('desktop-cleaner-chat.png') });
+    await page.screenshot({ path: shotPath(`${label}-cleaner-chat.png`) });
     await context.close();
   });
 });
