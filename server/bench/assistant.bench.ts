@@ -27,6 +27,9 @@ import { migrateDatabase } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
 import { createLogger } from '../src/lib/logger';
 import { MIGRATIONS_FOLDER } from '../src/paths';
+import { LocalConnect } from '../src/payments/local-connect';
+import { LocalPaymentProvider } from '../src/payments/local-provider';
+import { databaseLocalStore } from '../src/payments/local-provider-store';
 import { seedDemoData } from '../src/seed/generate';
 import { percentile, runMain, writeResult } from './harness';
 
@@ -43,9 +46,16 @@ async function main() {
     console.log(
       `Seeded ${CLEANERS.toLocaleString('en-US')} cleaners in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
+    const clock = { now: () => EVAL_NOW };
     const deps = {
       database,
-      clock: { now: () => EVAL_NOW },
+      clock,
+      // The assistant's cleaner tools read payout accounts at the payment provider's name.
+      payments: new LocalPaymentProvider({
+        clock,
+        store: databaseLocalStore(database, clock),
+        connect: new LocalConnect(database, clock),
+      }),
       config: parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       logger: createLogger('silent'),
     };

@@ -35,6 +35,7 @@ import { partnerWebhooksRoutes } from './partners/partner-webhooks.routes';
 import { partnersRoutes } from './partners/partners.routes';
 import { localPaymentRoutes, paymentsRoutes } from './payments/payments.routes';
 import { cancellationRefunds } from './payments/refunds.service';
+import { payoutTermsRoutes } from './payout-terms/payout-terms.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
 import { metricsEndpoint } from './system/metrics';
@@ -61,6 +62,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', partnersRoutes)
   .route('/', payoutsRoutes)
+  .route('/', payoutTermsRoutes)
   .route('/', partnerPortalRoutes)
   .route('/', damageRoutes)
   .route('/', partnerWebhooksRoutes)

@@ -16,6 +16,7 @@ import { partnerPortalApi } from './partners/partner-portal.openapi';
 import { partnerWebhooksApi } from './partners/partner-webhooks.openapi';
 import { partnersApi } from './partners/partners.openapi';
 import { paymentsApi } from './payments/payments.openapi';
+import { payoutTermsApi } from './payout-terms/payout-terms.openapi';
 import { payoutsApi } from './payouts/payouts.openapi';
 import { reviewsApi } from './reviews/reviews.openapi';
 import { systemApi } from './system/system.openapi';
@@ -40,6 +41,7 @@ export const API_OPERATIONS = listOperations([
   paymentsApi,
   partnersApi,
   payoutsApi,
+  payoutTermsApi,
   damageApi,
   partnerWebhooksApi,
   partnerPortalApi,

@@ -101,6 +101,41 @@ if (typeof window !== 'undefined') {
   }
 }
 
+/** How long a `#id` link waits for its element: a lazily loaded page renders it after the address changes. */
+const HASH_WAIT_MS = 5_000;
+
+/**
+ * Scrolls to the element a `#id` names — at once if it is there, else as soon as the page renders
+ * it (an assistant's link to `/privacy-policy#retention` opens a page still loading). Returns the
+ * cleanup that stops waiting.
+ */
+function scrollToHash(hash: string): (() => void) | undefined {
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return undefined;
+  }
+  const found = document.getElementById(id);
+  if (found) {
+    found.scrollIntoView();
+    return undefined;
+  }
+  const observer = new MutationObserver(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    stop();
+    element.scrollIntoView();
+  });
+  const timer = setTimeout(() => stop(), HASH_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
 /**
  * A new page starts at its top (a link, `navigate`); going back or forward leaves the scroll to the
  * browser, which restores where the reader was, and so does a `navigate` with `keepScroll`. A link
@@ -114,10 +149,7 @@ export function ScrollToTop() {
     const reload = first.current;
     first.current = false;
     if (lastNavigation === 'travel' || lastNavigation === 'keep') return;
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-      return;
-    }
+    if (hash) return scrollToHash(hash);
     // A reload keeps the position the browser restores.
     if (!reload) window.scrollTo(0, 0);
   }, [pathname, search, hash]);

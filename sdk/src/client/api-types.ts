@@ -2315,6 +2315,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payout-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How cleaners are paid: the platform fee and when a job is paid out
+         * @description The platform fee Spotless keeps of what a customer pays (the split’s configuration, `PLATFORM_FEE_BPS`), the cleaner’s share, the hours a customer has to report a problem before a job is paid out, and `whenPaid`, the answer to “when do I get paid?” the cleaner’s earnings give. Read by the Become a Cleaner page, the help centre and the cleaner terms.
+         */
+        get: operations["getPayoutTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts/test-onboarding": {
         parameters: {
             query?: never;
@@ -6804,6 +6824,29 @@ export interface components {
             account: components["schemas"]["PayoutAccount"];
             onboardingUrl: string;
         };
+        PayoutTerms: {
+            /** @description what the cleaner keeps of it, in percent */
+            cleanerSharePercent: number;
+            /** @description hours after a job ends in which its customer may report a problem; the payout waits */
+            damageReportHours: number;
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getPayoutTerms";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the platform fee on what a customer pays, in percent */
+            platformFeePercent: number;
+            /** @description the answer to “when do I get paid?”, in words */
+            whenPaid: string;
+        };
         PlatformReviewSummary: {
             /** @description two decimals; null without reviews */
             averageRating: number | null;
@@ -7911,6 +7954,7 @@ export type Payout = components['schemas']['Payout'];
 export type PayoutAccount = components['schemas']['PayoutAccount'];
 export type PayoutList = components['schemas']['PayoutList'];
 export type PayoutOnboarding = components['schemas']['PayoutOnboarding'];
+export type PayoutTerms = components['schemas']['PayoutTerms'];
 export type PlatformReviewSummary = components['schemas']['PlatformReviewSummary'];
 export type ProfileRecentBooking = components['schemas']['ProfileRecentBooking'];
 export type ProfileUpdateInput = components['schemas']['ProfileUpdateInput'];
@@ -13940,6 +13984,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getPayoutTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutTerms"];
+                };
             };
         };
     };

@@ -5,6 +5,7 @@
  */
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_HOURS, RESCHEDULE_CLOSES_HOURS } from '../rules/cancellation';
 import { MIN_DURATION_MINUTES } from '../rules/pricing';
+import { DAMAGE_REPORT_HOURS } from '../rules/split';
 
 export const SUPPORT_EMAIL = 'support@spotless.example';
 export const SUPPORT_PHONE = '(555) 014-2273';
@@ -17,7 +18,8 @@ export const policy = {
   freeCancellationHours: FREE_CANCELLATION_HOURS,
   /** Within the free window the cleaner keeps one hour at the booked rate, at most the total (decision 034). */
   lateCancellationFeeHours: LATE_CANCELLATION_FEE_HOURS,
-  damageReportHours: 24,
+  /** The split's rule: a job's payout waits this long for a report (decision 080). */
+  damageReportHours: DAMAGE_REPORT_HOURS,
   supportResponseHours: 24,
   accountDataYearsAfterClosure: 3,
   serviceRecordYears: 7,

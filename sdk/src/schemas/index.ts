@@ -16,6 +16,7 @@ export * from './partner-portal';
 export * from './partner-webhooks';
 export * from './partners';
 export * from './payments';
+export * from './payout-terms';
 export * from './payouts';
 export * from './reviews';
 export * from './root';

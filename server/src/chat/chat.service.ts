@@ -39,7 +39,7 @@ import { toolboxFor } from './tools';
  * message and reply are stored together.
  */
 
-type ChatDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assistant'>;
+type ChatDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assistant' | 'payments'>;
 
 /** A conversation ends at this many messages from the person, or this many tokens (a new one can start). */
 export const CHAT_BUDGET = { turns: 60, tokens: 100_000 } as const;
@@ -69,28 +69,63 @@ async function firstNameOf(deps: ChatDeps, actor: Actor): Promise<string | null>
   return (await findUserById(deps.database.db, person.userId))?.firstName?.trim() || null;
 }
 
-export function welcomeMessage(signedIn: boolean, name: string | null): string {
-  const hello = name ? `Hi ${name}! I'm the Spotless assistant.` : "Hi! I'm the Spotless assistant.";
-  const mine = signedIn ? ' and tell you about your bookings' : '';
-  return `${hello} I can find cleaners near you, check when they're free${mine}, and answer questions about booking, payments and safety. What can I help you with?`;
+/** Whom the assistant is talking to, for its greeting and quick replies (decision 085). */
+export type ChatRole = 'customer' | 'cleaner' | 'administrator' | 'guest';
+
+export function chatRoleOf(actor: Actor): ChatRole {
+  if (actor.kind === 'admin') return 'administrator';
+  const person = personOf(actor);
+  if (person?.kind === 'cleaner') return 'cleaner';
+  return person ? 'customer' : 'guest';
 }
 
-/** The quick replies: the first three are shown (docs/product/assistant.md). */
-export function chatSuggestions(actor: Actor): string[] {
-  if (personOf(actor)) {
-    return [
-      'When is my next cleaning?',
-      'Show me top-rated cleaners',
-      'Can I still cancel for free?',
-      'How do I reschedule?',
-    ];
-  }
-  return [
+const OFFERS: Record<ChatRole, string> = {
+  guest:
+    "I can find cleaners near you, check when they're free, and answer questions about booking, payments and safety.",
+  customer:
+    "I can find cleaners near you, check when they're free and tell you about your bookings, and answer questions about booking, payments and safety.",
+  cleaner:
+    'I can tell you about your upcoming jobs, your earnings and when your next payout is due, and answer questions about how Spotless works.',
+  administrator:
+    'I can answer questions about how Spotless works for customers and cleaners; the administration pages are on the admin dashboard (/admin-dashboard).',
+};
+
+export function welcomeMessage(role: ChatRole | boolean, name: string | null): string {
+  const who: ChatRole = typeof role === 'boolean' ? (role ? 'customer' : 'guest') : role;
+  const hello = name ? `Hi ${name}! I'm the Spotless assistant.` : "Hi! I'm the Spotless assistant.";
+  return `${hello} ${OFFERS[who]} What can I help you with?`;
+}
+
+/** The quick replies by whom the assistant talks to: the first three are shown (docs/product/assistant.md). */
+const SUGGESTIONS: Record<ChatRole, readonly string[]> = {
+  guest: [
     'Show me top-rated cleaners',
     'How does booking work?',
     'What is the cancellation policy?',
     'Are cleaners background-checked?',
-  ];
+  ],
+  customer: [
+    'When is my next cleaning?',
+    'Show me top-rated cleaners',
+    'Can I still cancel for free?',
+    'How do I reschedule?',
+  ],
+  cleaner: [
+    'When is my next payout?',
+    'What are my upcoming jobs?',
+    'How much does Spotless keep?',
+    'How much have I earned?',
+  ],
+  administrator: [
+    'What is the cancellation policy?',
+    'How are cleaners paid?',
+    'How are damage reports handled?',
+    'Show me top-rated cleaners',
+  ],
+};
+
+export function chatSuggestions(actor: Actor): string[] {
+  return [...SUGGESTIONS[chatRoleOf(actor)]];
 }
 
 export interface ChatStarted {
@@ -104,7 +139,7 @@ export async function startChat(deps: ChatDeps, actor: Actor): Promise<ChatStart
   requireChatter(actor);
   const sessionId = newSessionId();
   const now = deps.clock.now();
-  const welcome = welcomeMessage(personOf(actor) !== null, await firstNameOf(deps, actor));
+  const welcome = welcomeMessage(chatRoleOf(actor), await firstNameOf(deps, actor));
   await deps.database.write(async (tx) => {
     const id = storedChatId(sessionId);
     const partner = actor.kind === 'partner' ? actor : null;
@@ -318,7 +353,13 @@ export async function answerTurn(
       timeZone: options.timeZone ?? null,
       city: city?.name ?? null,
       onPartnerSite: turn.actor.kind === 'partner',
-      person: person ? { firstName: await firstNameOf(deps, turn.actor) } : null,
+      person: person
+        ? {
+            firstName: await firstNameOf(deps, turn.actor),
+            role: person.kind,
+            ...(person.kind === 'cleaner' ? { cleanerId: person.cleanerId } : {}),
+          }
+        : null,
       signal,
       log: (event, detail) => deps.logger.warn(event, detail),
     },

@@ -133,6 +133,11 @@ function describe(
     return { rel: 'listing', href, title: url.search ? 'See all matching cleaners' : 'Browse all cleaners' };
   }
   if (url.pathname === '/dashboard') return { rel: 'bookings', href, title: 'My Bookings' };
+  if (url.pathname === '/cleaner-dashboard') {
+    const tab = url.searchParams.get('tab');
+    const title = tab === 'payouts' ? 'Earnings & Payouts' : tab === 'bookings' ? 'Your jobs' : 'Cleaner Dashboard';
+    return { rel: 'page', href, title };
+  }
   const article = url.hash ? titles.articles.get(url.hash.slice(1)) : undefined;
   if (article) return { rel: 'article', href, title: article };
   const title = PAGE_TITLES[url.pathname];

@@ -41,9 +41,12 @@ export function systemPrompt(request: Pick<AssistantRequest, 'now' | 'person' | 
     hour: 'numeric',
     minute: '2-digit',
   }).format(request.now);
-  const who = request.person
-    ? `You are talking with ${request.person.firstName ?? 'a signed-in customer'}, who is signed in: the bookings tools show their own bookings.`
-    : 'You are talking with a signed-out visitor: they have no bookings to look up until they sign in (/login).';
+  const person = request.person;
+  const who = !person
+    ? 'You are talking with a signed-out visitor: they have no bookings to look up until they sign in (/login).'
+    : person.role === 'cleaner' && person.cleanerId !== undefined
+      ? `You are talking with ${person.firstName ?? 'a signed-in cleaner'}, a cleaner on Spotless (cleaner id ${person.cleanerId}). Questions about being paid, payouts, earnings or the fee are about their own pay: answer them from getCleanerEarnings and link their Earnings & Payouts page (/cleaner-dashboard?tab=payouts). Their upcoming jobs are listBookings with cleanerId ${person.cleanerId} (their jobs page: /cleaner-dashboard?tab=bookings); listBookings without it shows cleanings they booked as a customer.`
+      : `You are talking with ${person.firstName ?? 'a signed-in customer'}, who is signed in: the bookings tools show their own bookings. Payouts and earnings are for cleaners: they have none (getCleanerEarnings answers a customer with an error); the platform fee is in getPayoutTerms.`;
   return [
     'You are the assistant of Spotless, a marketplace for finding and booking vetted home-cleaning professionals.',
     `It is ${today} where the person is (${zone}): read “tomorrow” or “Saturday morning” there. ${who}`,

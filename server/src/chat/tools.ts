@@ -9,12 +9,16 @@ import { servicesApi } from '../catalog/catalog.openapi';
 import { listServices } from '../catalog/catalog.service';
 import { cleanersApi } from '../cleaners/cleaners.openapi';
 import { getCleaner, searchCleanersData } from '../cleaners/cleaners.service';
-import type { Assistant } from '../contract/actor';
+import { type Assistant, cleanerIdOf } from '../contract/actor';
 import { AppError } from '../contract/errors';
 import type { Data } from '../contract/hypermedia';
 import { generateOpenApi } from '../contract/openapi';
 import type { Operation } from '../contract/operations';
 import type { Deps } from '../deps';
+import { payoutTermsApi } from '../payout-terms/payout-terms.openapi';
+import { payoutTerms } from '../payout-terms/payout-terms.service';
+import { cleanerEarnings } from '../payouts/earnings.service';
+import { payoutsApi } from '../payouts/payouts.openapi';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
 
 /** The times the hosted booking page offers, as HH:MM. */
@@ -29,7 +33,7 @@ const FORM_TIMES: ReadonlySet<string> = new Set(bookingTimeOptions().map(toTime2
  * facts, and the person's own bookings — never anyone's e-mail address or phone number.
  */
 
-type ToolDeps = Pick<Deps, 'database' | 'clock'>;
+type ToolDeps = Pick<Deps, 'database' | 'clock' | 'payments' | 'config'>;
 type Input = { param?: Record<string, unknown>; query?: Record<string, unknown> };
 
 interface Tool {
@@ -103,6 +107,56 @@ export type BookingFacts = ReturnType<typeof bookingFacts>;
 
 const hourlyRateCents = (c: Data<Cleaner>) => dollarsToCents(c.hourlyRate);
 
+/** A job of the signed-in cleaner's, as the assistant answers them about it: no customer's details. */
+function jobFacts(answer: BookingAnswer) {
+  const b = answer.data;
+  return {
+    id: b.id,
+    status: b.status,
+    scheduledDate: b.scheduledDate,
+    scheduledTime: b.scheduledTime,
+    startsAt: b.startsAt,
+    timeZone: b.timeZone,
+    duration: b.duration,
+    totalPrice: b.totalPrice,
+    service: b.service.name,
+    page: '/cleaner-dashboard?tab=bookings',
+  };
+}
+export type JobFacts = ReturnType<typeof jobFacts>;
+
+/** The Earnings & Payouts tab of the cleaner dashboard. */
+const EARNINGS_PAGE = '/cleaner-dashboard?tab=payouts';
+
+/**
+ * The signed-in cleaner's payout facts, from the earnings service (decision 080): the four totals,
+ * the next payout (with the cleaner's own zone to say it in), the payout account's state and what it
+ * still needs, and the platform fee from the split's configuration.
+ */
+async function payoutFacts(deps: ToolDeps, actor: Assistant) {
+  const data = await cleanerEarnings(deps, actor);
+  const cleanerId = cleanerIdOf(actor);
+  const zone = cleanerId === null ? null : (await getCleaner(deps, actor, cleanerId)).cleaner.timeZone;
+  return {
+    upcoming: centsToDollars(data.totals.upcoming),
+    pending: centsToDollars(data.totals.pending),
+    available: centsToDollars(data.totals.available),
+    paidOut: centsToDollars(data.totals.paidOut),
+    platformFeePercent: data.platformFeeBps / 100,
+    nextPayoutAt: data.nextPayoutAt?.toISOString() ?? null,
+    timeZone: zone ?? data.jobs[0]?.timeZone ?? 'America/Chicago',
+    whenPaid: data.whenPaid,
+    account: {
+      canReceivePayouts: data.account.status === 'enabled',
+      status: data.account.status,
+      requirement: data.account.requirement,
+    },
+    jobsWithEarnings: data.jobs.length,
+    page: EARNINGS_PAGE,
+  };
+}
+export type PayoutFacts = Awaited<ReturnType<typeof payoutFacts>>;
+
 /** The allowlist. Nothing here writes: `tools.test.ts` fails if an operation that is not a GET is added. */
 const TOOLS: Record<string, Tool> = {
   searchCleaners: {
@@ -162,10 +216,27 @@ const TOOLS: Record<string, Tool> = {
   listBookings: {
     operation: bookingsApi.listBookings,
     async run(deps, actor, { query = {} }) {
-      const { cleanerId: _jobs, ...own } = stringValues(query);
-      const input = bookingsApi.listBookings.request.query.parse(own);
+      const input = bookingsApi.listBookings.request.query.parse(stringValues(query));
       const { items, total } = await listBookingsFor(deps, actor, { ...input, limit: Math.min(input.limit, 20) });
+      // A cleaner's own jobs (the service refuses anyone else's) carry no customer's details.
+      if (input.cleanerId !== undefined) return { total, jobs: items.map(jobFacts) };
       return { total, bookings: items.map(bookingFacts) };
+    },
+  },
+  getCleanerEarnings: {
+    operation: payoutsApi.getCleanerEarnings,
+    run: (deps, actor) => payoutFacts(deps, actor),
+  },
+  getPayoutTerms: {
+    operation: payoutTermsApi.getPayoutTerms,
+    async run(deps, actor) {
+      const terms = payoutTerms(deps, actor);
+      return {
+        platformFeePercent: terms.platformFeeBps / 100,
+        damageReportHours: terms.damageReportHours,
+        whenPaid: terms.whenPaid,
+        applyPage: '/apply-cleaner',
+      };
     },
   },
   getBooking: {
@@ -214,7 +285,6 @@ function buildSpecs(): ToolSpec[] {
       const properties: Record<string, unknown> = {};
       const required: string[] = [];
       for (const p of op.parameters ?? []) {
-        if (op.operationId === 'listBookings' && p.name === 'cleanerId') continue;
         if (op.operationId === 'listTimeSlots' && p.name === 'excludeBookingId') continue;
         if (p.name === 'sort') continue;
         properties[p.name] = inline(p.schema, components);

@@ -48,8 +48,11 @@ export interface AssistantRequest {
   city?: string | null;
   /** The conversation is in a partner's widget: a visitor there books as a guest, with no My Bookings. */
   onPartnerSite?: boolean;
-  /** The first name of the signed-in person chatting; null for a visitor. */
-  person: { firstName: string | null } | null;
+  /**
+   * The signed-in person chatting — their first name, and whether they chat as a customer or as a
+   * cleaner (a cleaner's payouts and jobs are theirs to ask about); null for a visitor.
+   */
+  person: { firstName: string | null; role?: 'customer' | 'cleaner'; cleanerId?: number } | null;
   /** Aborted when the caller goes away. */
   signal?: AbortSignal;
   /**
@@ -78,6 +81,7 @@ export interface ReplyTrace {
     | 'price'
     | 'cancellation'
     | 'earnings'
+    | 'payouts'
     | 'sign-in'
     | 'clarify';
   /**
@@ -109,12 +113,17 @@ export interface ReplyTrace {
     timeOfDay: 'morning' | 'afternoon' | 'evening' | null;
   };
   bookings?: { question: 'next' | 'cancel-free' | 'list' | 'last'; bookingIds: number[] };
+  /** A cleaner's payout question, answered from their earnings (null figures: not theirs to see). */
+  payouts?: { question: PayoutQuestion; cleaner: boolean };
   refusal?: 'off-topic' | 'injection' | 'write' | 'private';
   /** What was taken out of a model's answer: a claimed action, a missing feature, a made-up cleaner. */
   corrections?: Array<'claimed-action' | 'missing-feature' | 'unknown-cleaner'>;
   /** The engine that answered, e.g. `offline`, or `offline (fallback: timeout)`. */
   engine?: string;
 }
+
+/** What a cleaner asks about their pay: when, the next payout, the platform's fee, what they earned. */
+export type PayoutQuestion = 'when' | 'next' | 'fee' | 'earned';
 
 export interface AssistantReply {
   /** Complete on its own, with relative URLs (`/cleaner/42`). */

@@ -11,7 +11,12 @@ import type { Base, Row } from './access-rows';
 export const TOOLS = new Set(ASSISTANT_OPERATIONS.map((op) => op.operationId));
 export const operationOf = (key: string) => key.split(':')[0] as string;
 /** What a tool's refusal means, as the status the route would answer. */
-export const TOOL_ERRORS: Record<string, number> = { unauthorized: 401, forbidden: 403, not_found: 404 };
+export const TOOL_ERRORS: Record<string, number> = {
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  cleaner_profile_not_found: 404,
+};
 export const isWrite = (op: Operation) => op.method !== 'get';
 
 /** A probe of an operation its row already covers, with other arguments (`listBookings:jobs`). */

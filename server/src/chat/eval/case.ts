@@ -61,14 +61,21 @@ export type Expectation =
   | { kind: 'clarify' }
   /** The services and their prices. */
   | { kind: 'services' }
+  /**
+   * A payout question (decision 085): for the demo cleaner (`cleaner: true`) answered from their
+   * earnings with a link to Earnings & Payouts; for anyone else, told it is a cleaner's, no figures.
+   */
+  | { kind: 'payouts'; question: 'when' | 'next' | 'fee' | 'earned'; cleaner: boolean }
+  /** The demo cleaner's upcoming jobs, as the cleaner, linked to their jobs. */
+  | { kind: 'jobs' }
   /** A refusal of this kind, with no cleaner data and no link off this site. */
   | { kind: 'refusal'; reason: 'off-topic' | 'injection' | 'write' | 'private' };
 
 export interface EvalCase {
   id: string;
   question: string;
-  /** Who asks: a signed-out visitor, or the seeded demo customer (who has bookings in every status). */
-  as: 'visitor' | 'customer';
+  /** Who asks: a signed-out visitor, the seeded demo customer (who has bookings in every status), or the demo cleaner. */
+  as: 'visitor' | 'customer' | 'cleaner';
   /** The asker's IANA time zone, as the chat bubble sends it; without one, America/Chicago. */
   timeZone?: string;
   expect: Expectation;

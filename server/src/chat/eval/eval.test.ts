@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/generate';
 import { createTestContext } from '../../test/harness';
 import { EVAL_NOW } from './case';
-import { demoCustomer, plantCleaners, type Score, score } from './evaluate';
+import { demoCleaner, demoCustomer, plantCleaners, type Score, score } from './evaluate';
 import {
+  CLEANER_CASES,
   FIFTH_HOLDOUT_CASES,
   FIFTH_TUNING_CASES,
   FOURTH_HOLDOUT_CASES,
@@ -25,6 +26,7 @@ const ctx = await createTestContext({ now: EVAL_NOW.toISOString() });
 await seedDemoData(ctx.database, { cleaners: 600, now: EVAL_NOW, demoAccounts: true, seed: 11 });
 const planted = await plantCleaners(ctx);
 const customer = await demoCustomer(ctx);
+const cleaner = await demoCleaner(ctx);
 
 function report(name: string, result: Score): string {
   const lines = result.failures.map((f) => `  ✗ ${f.id}: ${f.why}\n      ${f.response.split('\n')[0]}`);
@@ -32,6 +34,12 @@ function report(name: string, result: Score): string {
 }
 
 describe('the offline assistant on the labelled question set', () => {
+  it('answers a cleaner’s questions about their pay and jobs, and tells anyone else they are a cleaner’s', async () => {
+    const result = await score(ctx.deps, CLEANER_CASES, { planted, customer, cleaner });
+    console.log(report('cleaner', result));
+    expect(result.passed, report('cleaner', result)).toBe(result.total);
+  }, 60_000);
+
   it('answers at least 90% of the tuning part correctly', async () => {
     const result = await score(ctx.deps, TUNING_CASES, { planted, customer });
     console.log(report('tuning', result));

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, visitor } from '../../contract/actor';
-import { users } from '../../db/schema';
+import { cleaners, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { AssistantEngine, Toolbox } from '../../lib/assistant-engine';
-import { DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
+import { DEMO_CLEANER_EMAIL, DEMO_CUSTOMER_EMAIL } from '../../seed/demo-accounts';
 import { answerTurn, openTurn, startChat } from '../chat.service';
 import { offlineEngine } from '../offline/engine';
 import type { EvalCase } from './case';
@@ -21,7 +21,7 @@ export { plantCleaners } from '../../seed/planted-cleaners';
 /** One offline engine for every case, as the server keeps one per configuration. */
 const offline = offlineEngine();
 
-type EvalDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assistant'>;
+type EvalDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'logger' | 'assistant' | 'payments'>;
 
 export interface CaseResult {
   id: string;
@@ -63,9 +63,10 @@ function timed(engine: AssistantEngine, spent: { tools: number; reply: number })
 export async function runCase(
   deps: EvalDeps,
   c: EvalCase,
-  context: { planted: Map<string, number>; customer: Actor; engine?: AssistantEngine },
+  context: { planted: Map<string, number>; customer: Actor; cleaner?: Actor; engine?: AssistantEngine },
 ): Promise<CaseResult> {
-  const actor = c.as === 'customer' ? context.customer : visitor;
+  const actor = c.as === 'customer' ? context.customer : c.as === 'cleaner' ? context.cleaner : visitor;
+  if (!actor) throw new Error(`case ${c.id} asks as a cleaner: pass the demo cleaner`);
   const { sessionId } = await startChat(deps, actor);
   const turn = await openTurn(deps, actor, sessionId);
   const spent = { tools: 0, reply: 0 };
@@ -95,6 +96,17 @@ export async function demoCustomer(deps: Pick<Deps, 'database'>): Promise<Actor>
   return { kind: 'customer', userId: row.id };
 }
 
+/** The seeded demo cleaner, as the `cleaner` of the question set. */
+export async function demoCleaner(deps: Pick<Deps, 'database'>): Promise<Actor> {
+  const [row] = await deps.database.db
+    .select({ userId: users.id, cleanerId: cleaners.id })
+    .from(users)
+    .innerJoin(cleaners, eq(cleaners.userId, users.id))
+    .where(eq(users.email, DEMO_CLEANER_EMAIL));
+  if (!row) throw new Error('the demo cleaner is not seeded');
+  return { kind: 'cleaner', ...row };
+}
+
 export interface Score {
   passed: number;
   /** Answers the engine marked unsure that were not right: acceptable, not counted as wrong. */
@@ -109,7 +121,7 @@ export interface Score {
 export async function score(
   deps: EvalDeps,
   cases: readonly EvalCase[],
-  context: { planted: Map<string, number>; customer: Actor; engine?: AssistantEngine },
+  context: { planted: Map<string, number>; customer: Actor; cleaner?: Actor; engine?: AssistantEngine },
 ): Promise<Score> {
   const results: CaseResult[] = [];
   for (const c of cases) results.push(await runCase(deps, c, context));

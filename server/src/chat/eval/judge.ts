@@ -166,6 +166,22 @@ async function judge(deps: JudgeDeps, expect: Expectation, answer: ChatTurn, con
       return trace.intent === 'services' || trace.articles?.[0] === 'services'
         ? null
         : `intent ${trace.intent}, want services`;
+    case 'payouts': {
+      if (trace.intent !== 'payouts') return `intent ${trace.intent}, want payouts`;
+      if (trace.payouts?.question !== expect.question) return `question ${trace.payouts?.question}`;
+      if (trace.payouts.cleaner !== expect.cleaner)
+        return `answered as ${trace.payouts.cleaner ? 'a cleaner' : 'not one'}`;
+      if (expect.cleaner) {
+        return answer.pages.some((p) => p.href === '/cleaner-dashboard?tab=payouts')
+          ? null
+          : 'no link to Earnings & Payouts';
+      }
+      return /\$\d/.test(answer.text) ? 'a figure shown to someone who is not a cleaner' : null;
+    }
+    case 'jobs':
+      if (trace.intent !== 'bookings' || trace.bookings?.question !== 'list')
+        return `intent ${trace.intent}, want jobs`;
+      return answer.pages.some((p) => p.href.startsWith('/cleaner-dashboard')) ? null : 'no link to their jobs';
     case 'refusal':
       if (trace.intent !== 'refusal' || trace.refusal !== expect.reason) {
         return `got ${trace.intent}${trace.refusal ? ` (${trace.refusal})` : ''}, want refusal ${expect.reason}`;

@@ -1,4 +1,5 @@
 import type { EvalCase } from './case';
+import cleanerTuning from './cleaner.tuning.json' with { type: 'json' };
 import fifthAgainTuning from './fifth-again.tuning.json' with { type: 'json' };
 import fifthCustomerHoldout from './fifth-customer.holdout.json' with { type: 'json' };
 import fifthCustomerTuning from './fifth-customer.tuning.json' with { type: 'json' };
@@ -86,3 +87,9 @@ export const FIFTH_TUNING_CASES = [
   ...fifthStyleTuning,
 ] as EvalCase[];
 export const FIFTH_HOLDOUT_CASES = [...fifthVisitorHoldout, ...fifthCustomerHoldout] as EvalCase[];
+
+/**
+ * Questions a cleaner asks about their own pay and jobs, and the same asked by a customer or a
+ * visitor (decision 085): answered from the demo cleaner's earnings, or told they are a cleaner's.
+ */
+export const CLEANER_CASES = cleanerTuning as EvalCase[];

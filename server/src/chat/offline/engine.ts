@@ -8,6 +8,7 @@ import { classify, type Intent } from './intents';
 import { KnowledgeBase } from './knowledge';
 import { findDate, findPlace, findTimeOfDay } from './lookups';
 import { ownBookings } from './own-bookings';
+import { cleanerJobs, jobsAsked, payoutAnswer, payoutAsked } from './payouts';
 import { cleanerProfile, earnings } from './people';
 import { priceOf } from './prices';
 import { search } from './search';
@@ -80,7 +81,22 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   let message = settled;
   const signedIn = request.person !== null;
   const guest = request.onPartnerSite === true && !signedIn;
+  // A cleaner's pay and jobs are theirs (decision 085); anyone else asking is told what it means for them.
+  const role = request.person?.role ?? null;
+  const cleanerId = role === 'cleaner' ? request.person?.cleanerId : undefined;
   let intent = classify(message, signedIn);
+  const payout = payoutAsked(message);
+  // "what would I take home after your cut?" from someone not yet a cleaner: what cleaners earn, fee included.
+  const wouldBe = payout === 'fee' && role !== 'cleaner' && intent.kind === 'earnings';
+  if (payout && !wouldBe && !['injection', 'private', 'write'].includes(intent.kind)) {
+    return payoutAnswer(toolbox, payout, role, message);
+  }
+  if (
+    cleanerId !== undefined &&
+    ((intent.kind === 'bookings' && (intent.question === 'next' || intent.question === 'list')) || jobsAsked(message))
+  ) {
+    return cleanerJobs(toolbox, cleanerId, request.now);
+  }
   // On a page about a city (a partner's `data-city`), "near here" or a search naming no place is
   // about that city: read the message as if it named it.
   const named = findPlace(message);

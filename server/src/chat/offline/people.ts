@@ -71,7 +71,13 @@ export async function earnings(toolbox: Toolbox, city: string | undefined): Prom
     ? (found.data as { total: number; stats: { priceRange: { min: string; max: string } | null } })
     : null;
   const range = data?.stats.priceRange;
-  const apply = 'Apply on the Become a Cleaner page: /apply-cleaner';
+  // The fee and the payout timing, from the split's configuration (decision 085), never remembered.
+  const terms = await toolbox.call('getPayoutTerms', {});
+  const t = terms.ok ? (terms.data as { platformFeePercent: number; damageReportHours: number }) : null;
+  const cut = t
+    ? `Spotless keeps a platform fee of ${t.platformFeePercent}% of what the customer pays, so you keep ${100 - t.platformFeePercent}%, paid out ${t.damageReportHours} hours after each job unless the customer reports a problem. `
+    : '';
+  const apply = `${cut}Apply on the Become a Cleaner page: /apply-cleaner`;
   if (!data || !range) {
     return {
       text: `Cleaners on Spotless set their own hourly rate, and customers pay it for the hours booked. ${apply}`,

@@ -9,6 +9,7 @@ export const PUBLIC_ROWS: Record<string, Row> = {
   getHealth: publicGet(() => '/api/health'),
   getReadiness: publicGet(() => '/api/ready'),
   listServices: publicGet(() => '/api/services'),
+  getPayoutTerms: publicGet(() => '/api/payout-terms'),
   getService: publicGet(() => '/api/services/1'),
   searchCleaners: publicGet(() => '/api/cleaners'),
   getCleaner: publicGet((f) => `/api/cleaners/${f.cleanerId}`),

@@ -9,6 +9,7 @@ import { Link } from '../../../lib/router';
 import { myApplicationsQuery } from '../api/applications.queries';
 import { ApplicationFormView } from './application-form';
 import { DocumentsPanel } from './documents-panel';
+import { HowYouArePaid } from './how-youre-paid';
 
 const STATUS_TEXT: Record<Application['status'], { label: string; text: string }> = {
   pending: {
@@ -37,6 +38,7 @@ export function ApplyCleanerPage() {
       <PageTitle title="Become a Cleaner" />
       <h1>Become a Cleaner</h1>
       <p className="lead">Join Spotless as an independent cleaning professional: your rate, your hours, your area.</p>
+      <HowYouArePaid />
       {isLoading ? (
         <p className="loading-text">Loading...</p>
       ) : user ? (

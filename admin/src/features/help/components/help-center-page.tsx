@@ -1,16 +1,31 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { ChevronIcon, SearchIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { policy, SUPPORT_EMAIL } from '../../../lib/policy';
 import { Link, useLocation } from '../../../lib/router';
+import { payoutTermsQuery } from '../api/payout-terms.queries';
+import { cleanerPayFaq } from '../utils/cleaner-pay';
 import { FAQ_GROUPS, filterFaq } from '../utils/faq';
+import { openHashTarget } from '../utils/hash-target';
 
 export function HelpCenterPage() {
   const id = useId();
   const { hash } = useLocation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const groups = filterFaq(FAQ_GROUPS, deferredQuery);
+  // How cleaners are paid, with the server's figures (decision 085); the other groups are static.
+  const terms = useQuery(payoutTermsQuery);
+  const all = useMemo(() => (terms.data ? [...FAQ_GROUPS, cleanerPayFaq(terms.data)] : FAQ_GROUPS), [terms.data]);
+  const groups = filterFaq(all, deferredQuery);
+  // A link to an article (`#damage`), on load and on every hash change: open it and scroll to it —
+  // again once the cleaners' answers arrive, for a link to one of them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the groups shown change
+  useEffect(() => {
+    if (!hash) return;
+    setQuery('');
+    openHashTarget(hash, document);
+  }, [hash, all]);
   const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
   const searching = deferredQuery.trim() !== '';
 
@@ -58,13 +73,7 @@ export function HelpCenterPage() {
                 </h2>
                 <div className="faq-list">
                   {group.entries.map((entry) => (
-                    <details
-                      key={entry.id}
-                      id={entry.id}
-                      open={hash === `#${entry.id}` || undefined}
-                      className="faq-item"
-                      data-testid="faq-item"
-                    >
+                    <details key={entry.id} id={entry.id} className="faq-item" data-testid="faq-item">
                       <summary>
                         <span>{entry.question}</span>
                         <ChevronIcon className="faq-item__chevron" />

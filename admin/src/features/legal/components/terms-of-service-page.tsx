@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { policy } from '../../../lib/policy';
 import { Link } from '../../../lib/router';
+import { payoutTermsQuery } from '../api/payout-terms.queries';
 import { contactSection, LegalDocument, type LegalSection } from './legal-document';
 
 const sections: LegalSection[] = [
@@ -109,6 +111,11 @@ const sections: LegalSection[] = [
     ),
   },
   {
+    id: 'cleaner-payments',
+    title: 'Payments to cleaners',
+    body: <CleanerPayments />,
+  },
+  {
     id: 'termination',
     title: 'Closing your account',
     body: (
@@ -133,6 +140,20 @@ const sections: LegalSection[] = [
   },
   contactSection('Contact', 'Questions about these terms?'),
 ];
+
+/** What a cleaner is paid and when, with the server's figures (decision 085): the fee is configuration. */
+function CleanerPayments() {
+  const terms = useQuery(payoutTermsQuery);
+  const fee = terms.data ? `${terms.data.platformFeePercent}%` : 'a percentage';
+  return (
+    <p data-testid="terms-cleaner-payments">
+      For each booking, Spotless keeps a platform fee of {fee} of what the customer pays and pays the rest to the
+      cleaner’s connected payout account, {policy.damageReportHours} hours after the job ends unless the customer
+      reports a problem in that time, in which case the payout waits until the report is resolved. See{' '}
+      <Link to={'/help-center#cleaner-payouts'}>how cleaners are paid</Link>.
+    </p>
+  );
+}
 
 export function TermsOfServicePage() {
   return (
