@@ -145,6 +145,13 @@ describe('a cleaner is paid out', () => {
     await page.getByTestId('test-onboarding').waitFor();
     await page.screenshot({ path: shot('2-test-onboarding-1280.png') });
     expect(await seriousViolations(page)).toEqual([]);
+    // A wrong routing number is told under its field only: no raw "Invalid request body" banner above it.
+    const routing = page.getByLabel('Routing number');
+    await routing.fill('12');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect.poll(() => page.getByTestId('test-onboarding').innerText()).toContain('A routing number is 9 digits');
+    expect(await page.getByTestId('test-onboarding').innerText()).not.toContain('Invalid request body');
+    await routing.fill('110000000');
     await page.getByRole('button', { name: 'Save payout account' }).click();
     await page.waitForURL(/\/cleaner-dashboard\?tab=payouts$/);
     await expect.poll(() => page.getByTestId('payout-account-status').innerText()).toContain('Ready');
@@ -171,6 +178,8 @@ describe('a cleaner is paid out', () => {
     await openEarnings(page);
     await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Available');
     expect(await page.getByTestId('next-payout').innerText()).toContain('Next payout');
+    // On the cleaner's own clock, the zone named (the demo cleaner works in Austin).
+    expect(await page.getByTestId('next-payout').innerText()).toMatch(/C[SD]T/);
     await page.screenshot({ path: shot('4-available-1280.png'), fullPage: true });
 
     await runJob('pay-out');

@@ -4527,6 +4527,8 @@ export interface components {
             /** @description when the next transfer is due, if one can go out */
             nextPayoutAt: string | null;
             platformFeePercent: number;
+            /** @description the cleaner's own time zone (IANA): the clock of their jobs and payouts */
+            timeZone: string;
             totals: {
                 /** @description US dollars, two decimals */
                 available: string;

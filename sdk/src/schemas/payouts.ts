@@ -101,6 +101,9 @@ export const CleanerEarnings = z
     totals: z.object({ upcoming: Money, pending: Money, available: Money, paidOut: Money }),
     platformFeePercent: z.number(),
     nextPayoutAt: z.string().nullable().meta({ description: 'when the next transfer is due, if one can go out' }),
+    timeZone: z
+      .string()
+      .meta({ description: "the cleaner's own time zone (IANA): the clock of their jobs and payouts" }),
     whenPaid: z.string().meta({ description: 'the answer to “when do I get paid?”, in words' }),
     account: PayoutAccount,
     jobs: z.array(

@@ -1,5 +1,7 @@
 import { splitCharge } from '@spotless/sdk/rules';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { cleaners } from '../db/schema';
 import { sessionFor } from '../test/booking-fixtures';
 import { payoutWorld } from '../test/payout-world';
 import { runPayouts } from './payouts.service';
@@ -46,6 +48,12 @@ describe('GET /api/cleaners/profile/earnings', () => {
     await connectCleaner();
     body = await earnings();
     expect(body.account.status).toBe('enabled');
+    // The next payout is told on the cleaner's own clock (their jobs' zone), whoever's browser reads it.
+    await ctx.database.write((tx) =>
+      tx.update(cleaners).set({ timeZone: 'Pacific/Honolulu' }).where(eq(cleaners.id, f.cleaner.id)),
+    );
+    body = await earnings();
+    expect(body.timeZone).toBe('Pacific/Honolulu');
     expect(Date.parse(body.nextPayoutAt)).toBeGreaterThanOrEqual(ctx.clock.now().getTime());
     const availableBefore = Number(body.totals.available);
 

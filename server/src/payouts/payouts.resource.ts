@@ -101,6 +101,7 @@ export function renderCleanerEarnings(ops: Operations, data: EarningsData): Clea
     },
     platformFeePercent: data.platformFeeBps / 100,
     nextPayoutAt: data.nextPayoutAt?.toISOString() ?? null,
+    timeZone: data.timeZone,
     whenPaid: data.whenPaid,
     account: renderPayoutAccount(ops, data.account),
     jobs: data.jobs.map((job) => ({

@@ -128,7 +128,7 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
       label: 'Total Earnings',
       value: figures ? formatDollars(figures.totalEarnings) : undefined,
       note: figures
-        ? `Completed jobs, after refunds · ${formatDollars(figures.upcomingEarnings)} paid for upcoming jobs`
+        ? `Completed jobs, after refunds · ${formatDollars(figures.upcomingEarnings)} you'll earn from upcoming jobs`
         : undefined,
     },
     {
