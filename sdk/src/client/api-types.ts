@@ -1379,6 +1379,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cleaners/profile/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s payout history, newest first
+         * @description Each transfer of the cleaner’s share: the job it paid for, the amount (and any part a later refund took back), its status, the provider’s reference, when it was sent and when it usually reaches the bank (2 business days later). The newest 100.
+         */
+        get: operations["listCleanerPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -4512,6 +4532,17 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                payouts: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
                 self: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;
@@ -4706,6 +4737,68 @@ export interface components {
             upcomingBookings: number;
             /** @description the cleaner’s share of what was paid for jobs not yet done (pending, confirmed or in progress): earned once completed */
             upcomingEarnings: string;
+        };
+        CleanerPayout: {
+            actions: Record<string, never>;
+            /** @description US dollars, two decimals */
+            amount: string;
+            /** @description when a sent transfer usually reaches the bank: 2 business days after it was sent */
+            arrivesBy: string | null;
+            bookingId: number;
+            id: number;
+            job: {
+                service: string;
+                startsAt: string;
+                timeZone: string;
+            };
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the payment provider's transfer id, once sent */
+            reference: string | null;
+            /** @description taken back by a refund after it was sent */
+            reversed: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+        };
+        CleanerPayoutList: {
+            items: components["schemas"]["CleanerPayout"][];
+            links: {
+                earnings: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleanerEarnings";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
         };
         CleanerSearchPage: {
             items: components["schemas"]["Cleaner"][];
@@ -7560,6 +7653,8 @@ export type CleanerActions = components['schemas']['CleanerActions'];
 export type CleanerEarnings = components['schemas']['CleanerEarnings'];
 export type CleanerLinks = components['schemas']['CleanerLinks'];
 export type CleanerOverview = components['schemas']['CleanerOverview'];
+export type CleanerPayout = components['schemas']['CleanerPayout'];
+export type CleanerPayoutList = components['schemas']['CleanerPayoutList'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
 export type CleanerSearchStats = components['schemas']['CleanerSearchStats'];
 export type ContactMessageInput = components['schemas']['ContactMessageInput'];
@@ -11241,6 +11336,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutOnboarding"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listCleanerPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerPayoutList"];
                 };
             };
             /** @description Signed out */

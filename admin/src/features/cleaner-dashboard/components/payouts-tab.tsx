@@ -7,6 +7,7 @@ import { downloadCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
 import { earningsQuery, useConnectPayoutAccount } from '../api/payouts.queries';
 import { EARNING_STATE_TEXT, earningKind, earningsCsv } from '../utils/earnings-csv';
+import { PayoutHistory } from './payout-history';
 
 const STATE_TONE: Record<CleanerEarnings['jobs'][number]['state'], string> = {
   upcoming: 'blue',
@@ -44,7 +45,11 @@ export function PayoutsTab() {
             value: formatDollars(data.totals.available),
             note: 'Due: goes out with the next payout',
           },
-          { label: 'Paid out', value: formatDollars(data.totals.paidOut), note: 'Sent to your bank account' },
+          {
+            label: 'Paid out',
+            value: formatDollars(data.totals.paidOut),
+            note: 'Sent: usually in your bank within 2 business days',
+          },
         ]}
       />
       <section className="card payouts-when" aria-labelledby="when-paid">
@@ -62,6 +67,7 @@ export function PayoutsTab() {
         </p>
       </section>
       <EarningsTable earnings={data} />
+      <PayoutHistory timeZone={data.timeZone} />
     </div>
   );
 }
