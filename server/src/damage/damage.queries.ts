@@ -67,3 +67,15 @@ export async function findReportPhoto(db: Queryable, reportId: number, photoId: 
     .where(and(eq(damageReportPhotos.id, photoId), eq(damageReportPhotos.reportId, reportId)))
     .get();
 }
+
+/**
+ * The cleaner's share of a booking as the ledger has it now (after every refund posted): the same
+ * lines the cleaner's earnings read (decision 080), never the split worked out again.
+ */
+export async function cleanerShareCents(db: Queryable, bookingId: number): Promise<number> {
+  const [row] = await db.all<{ cents: number | null }>(sql`
+    select coalesce(sum(l.credit_cents - l.debit_cents), 0) as cents
+    from ledger_entries e join ledger_lines l on l.entry_id = e.id
+    where e.booking_id = ${bookingId} and l.account = 'cleaner' and e.kind in ('charge', 'platform_fee', 'refund')`);
+  return Math.max(0, Number(row?.cents ?? 0));
+}

@@ -67,6 +67,16 @@ describe('a damage report', () => {
     expect(payment?.refundedCents).toBe(6_000);
     const outcome = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'damage_resolved'));
     expect(outcome.filter((n) => n.body.includes('The crack was new'))).toHaveLength(2);
+    // Each party is addressed as who they are: the customer was refunded; the cleaner's share is the ledger's.
+    const shareAfter = splitCharge(18_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 }).cleanerCents;
+    const shareLeft = shareAfter - Math.round((shareAfter * 6_000) / 18_000);
+    const toCustomer = outcome.find((n) => n.dedupeKey?.endsWith(':customer'))?.body ?? '';
+    const toCleaner = outcome.find((n) => n.dedupeKey?.endsWith(':cleaner'))?.body ?? '';
+    expect(toCustomer).toContain('we refunded you $60.00');
+    expect(toCustomer).not.toContain('the customer');
+    expect(toCleaner).toContain(
+      `the customer was refunded $60.00; your share of the job is now $${(shareLeft / 100).toFixed(2)}`,
+    );
     const audited = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'damage_report.resolved'));
     expect(audited).toHaveLength(1);
 

@@ -25,6 +25,7 @@ import { siteOf } from '../notifications/site';
 import { parseDollars } from '../payments/payments.service';
 import { refundPayment } from '../payments/refunds.service';
 import {
+  cleanerShareCents,
   type DamagePhotoRow,
   type DamageReportRow,
   type DamageReportWithFacts,
@@ -233,6 +234,7 @@ export async function resolveDamageReport(
     });
     if (!booking) return;
     const { cleaner, customer } = await contactsOf(tx, booking);
+    const shareCents = await cleanerShareCents(tx, booking.id);
     const email = booking.guestEmail ?? customer?.email;
     const told = [
       { to: 'customer' as const, email, userId: customer?.userId, firstName: customer?.firstName ?? null },
@@ -251,6 +253,7 @@ export async function resolveDamageReport(
           timeZone: booking.timeZone,
           outcome: input.outcome,
           refundCents,
+          cleanerShareCents: shareCents,
           reason: input.reason,
         }),
         dedupeKey: `damage_resolved:${id}:${party.to}`,
