@@ -185,6 +185,12 @@ describe('a cleaner is paid out', () => {
     await runJob('pay-out');
     await openEarnings(page);
     await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Paid out');
+    // The payout history: the transfer, sent but not yet said to be in the bank.
+    const sentRow = page.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
+    await expect.poll(() => sentRow.getByTestId('payout-status').innerText()).toBe('Sent');
+    expect(await sentRow.getByTestId('payout-arrival').innerText()).toContain(
+      'Usually arrives within 2 business days (by',
+    );
     await page.screenshot({ path: shot('5-paid-out-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -49,12 +49,17 @@ export function PayoutHistory({ timeZone }: { timeZone: string }) {
                   <span className="payments-table__note">{bookingDateTimeLabel(payout.job)}</span>
                 </td>
                 <td data-label="Reference">
-                  <code>{payout.reference ?? '—'}</code>
+                  <code className="payout-history__ref">{payout.reference ?? '—'}</code>
                 </td>
                 <td data-label="Status">
                   <span className={`tone-badge tone-badge--${PAYOUT_TONE[payout.status]}`} data-testid="payout-status">
-                    {payoutStatusText(payout, timeZone)}
+                    {payoutStatusText(payout, timeZone).label}
                   </span>
+                  {payoutStatusText(payout, timeZone).note ? (
+                    <span className="payments-table__note" data-testid="payout-arrival">
+                      {payoutStatusText(payout, timeZone).note}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
