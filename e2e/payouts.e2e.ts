@@ -301,6 +301,16 @@ describe('a cleaner is paid out', () => {
     await admin.reload();
     const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
     await expect.poll(() => transfer.innerText()).toContain('Paid');
+
+    // The customer's Booking Details now say what was decided, addressed to them, and why.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    const card = page.getByTestId(`booking-card-${booking.id}`);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const note = page.getByRole('dialog', { name: 'Booking Details' }).getByTestId('damage-report-note');
+    await expect.poll(() => note.innerText()).toContain('we refunded you $20.00');
+    expect(await note.innerText()).toContain('Why: The crack was new; the rest was well done');
+    await shootBoth(page, '11-customer-decision');
     server.resetTime();
   });
 });

@@ -3752,6 +3752,13 @@ export interface components {
                 lastName: string | null;
             } | null;
             customerId: number | null;
+            /** @description an administrator’s decision on the reported problem, to the booking’s customer, its cleaner and administrators; null while open or without a report */
+            damageDecision: {
+                reason: string;
+                /** @description refunded to the customer: 0.00 when the payout was released */
+                refund: string;
+                resolvedAt: string;
+            } | null;
             /** @description the problem its customer reported: open until an administrator resolves it; null without one */
             damageReportStatus: ("open" | "released" | "partial_refund" | "full_refund") | null;
             /** @description minutes */

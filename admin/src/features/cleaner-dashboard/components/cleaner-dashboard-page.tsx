@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
-import { BookingSummary, bookingBadges } from '../../../entities/booking';
+import { BookingSummary, bookingBadges, DamageReportNoteView } from '../../../entities/booking';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -257,6 +257,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
             : ['date', 'time', 'duration', 'total', 'address']
         }
       />
+      <DamageReportNoteView booking={job} reader="cleaner" />
       {withActions ? (
         <div className="button-row">
           {/* Each button is one of the booking's actions: present only when the server would accept it now. */}
