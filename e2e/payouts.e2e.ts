@@ -305,6 +305,12 @@ describe('a cleaner is paid out', () => {
     // The customer's Booking Details now say what was decided, addressed to them, and why.
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('tab', { name: 'Booking History' }).click();
+    // The tab is in the address: a reload comes back to it.
+    await page.waitForURL(/\/dashboard\?tab=history$/);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Booking History' }).getAttribute('aria-selected'))
+      .toBe('true');
     const card = page.getByTestId(`booking-card-${booking.id}`);
     await card.getByRole('button', { name: 'View Details' }).click();
     const note = page.getByRole('dialog', { name: 'Booking Details' }).getByTestId('damage-report-note');

@@ -70,9 +70,11 @@ export function CleanerDashboardPage() {
 }
 
 function Dashboard({ cleaner }: { cleaner: Cleaner }) {
-  // `?tab=payouts`: where the payout account's onboarding comes back to.
-  const [params] = useSearchParams();
-  const [tab, setTab] = useState<TabId>(() => TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview');
+  // The tab is in the address (`?tab=payouts` is where the payout account's onboarding comes back to).
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+  const setTab = (next: TabId) =>
+    setParams(next === 'overview' ? {} : { tab: next }, { replace: true, keepScroll: true });
   const jobs = useQuery(jobsQuery(cleaner.id));
   const items = jobs.data?.items ?? [];
   return (
