@@ -278,6 +278,11 @@ describe('a cleaner is paid out', () => {
     const form = admin.getByRole('form', { name: `Damage report on booking ${booking.id}` });
     await form.waitFor();
     expect(await admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`).count()).toBe(0);
+    // What the decision rests on: the customer, the cleaner, what was paid and the share the report holds.
+    const facts = await form.getByTestId('damage-case').innerText();
+    expect(facts).toContain('Jordan Rivera');
+    expect(facts).toContain(`$${Number(booking.totalPrice).toFixed(2)}`);
+    expect(facts).toContain('Cleaner’s share on hold');
     // The customer's photo, as a thumbnail that loads with the administrator's session and opens full size.
     const thumbnail = form.getByTestId('damage-photo');
     await thumbnail.scrollIntoViewIfNeeded();

@@ -4907,6 +4907,15 @@ export interface components {
                     type: "application/json";
                 };
             };
+            /** @description what an administrator needs to decide: for administrators only, null for anyone else */
+            booking: {
+                cleaner: string;
+                /** @description the cleaner's share not yet paid out, which the report holds */
+                cleanerShareHeld: string;
+                customer: string;
+                /** @description what the customer was charged for the booking */
+                total: string;
+            } | null;
             bookingId: number;
             createdAt: string;
             description: string;

@@ -57,6 +57,14 @@ describe('a damage report', () => {
     const listed = await admin('GET', '/api/admin/damage-reports');
     const item = listed.body.items.find((r: { id: number }) => r.id === made.body.id);
     expect(item.actions.resolve).toBeDefined();
+    // What the administrator decides on: who, what was paid, and the cleaner's share the report holds.
+    const held = splitCharge(18_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 }).cleanerCents;
+    expect(item.booking).toMatchObject({ total: '180.00', cleanerShareHeld: (held / 100).toFixed(2) });
+    expect(item.booking.customer).toEqual(expect.any(String));
+    expect(item.booking.cleaner).toMatch(/\S/);
+    expect(item.links.booking.href).toBe(`/api/bookings/${booking.id}`);
+    // The report's parties are not shown that summary.
+    expect(made.body.booking).toBeNull();
     const noAmount = await admin('POST', item.actions.resolve.href, { outcome: 'partial_refund', reason: 'Half' });
     expect(noAmount.status).toBe(400);
     expect(noAmount.body.error.fields).toHaveProperty('amount');
