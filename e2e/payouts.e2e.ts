@@ -247,7 +247,12 @@ describe('a cleaner is paid out', () => {
     await page.getByRole('tab', { name: 'Booking History' }).click();
     await page.getByRole('button', { name: 'Report a problem' }).first().click();
     const dialog = page.getByTestId('report-damage');
+    // Sent too short, then fixed: the message goes as the text is fixed.
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    const tooShort = dialog.getByText('Describe what happened in at least 10 characters');
+    await expect.poll(() => tooShort.isVisible()).toBe(true);
     await dialog.getByLabel('What happened?').fill('The glass shower door has a new crack along the bottom.');
+    expect(await tooShort.count()).toBe(0);
     // A page named like a photo is refused before it is sent, with a message under the picker.
     const picker = dialog.getByLabel('Photos (optional)');
     await picker.setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html>') });
