@@ -3752,7 +3752,7 @@ export interface components {
                 lastName: string | null;
             } | null;
             customerId: number | null;
-            /** @description an administrator’s decision on the reported problem, to the booking’s customer, its cleaner and administrators; null while open or without a report */
+            /** @description how an administrator resolved the reported problem, shown to the booking’s customer, its cleaner and administrators; null while open or without a report */
             damageDecision: {
                 reason: string;
                 /** @description refunded to the customer: 0.00 when the payout was released */

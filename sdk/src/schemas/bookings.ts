@@ -273,7 +273,7 @@ export const Booking = z
       .nullable()
       .meta({
         description:
-          'an administrator’s decision on the reported problem, to the booking’s customer, its cleaner and administrators; null while open or without a report',
+          'how an administrator resolved the reported problem, shown to the booking’s customer, its cleaner and administrators; null while open or without a report',
       }),
     refund: z
       .object({
