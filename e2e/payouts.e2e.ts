@@ -327,6 +327,15 @@ describe('a cleaner is paid out', () => {
     await expect.poll(() => note.innerText()).toContain('we refunded you $20.00');
     expect(await note.innerText()).toContain('Why: The crack was new; the rest was well done');
     await shootBoth(page, '11-customer-decision');
+    // The cleaner's card for the job says the same decision, in words addressed to them.
+    await apiSignIn(cleaner.request, baseUrl, 'cleaner@example.com');
+    const jobs = await cleaner.newPage();
+    await jobs.setViewportSize({ width: 1280, height: 900 });
+    await jobs.goto(`${baseUrl}/cleaner-dashboard?tab=bookings`);
+    const jobNote = jobs.getByTestId(`job-card-${booking.id}`).getByTestId('damage-report-note');
+    await expect.poll(() => jobNote.innerText()).toContain('the customer was refunded $20.00');
+    await jobNote.scrollIntoViewIfNeeded();
+    await shootBoth(jobs, '12-cleaner-decision', jobNote);
     server.resetTime();
   });
 });
