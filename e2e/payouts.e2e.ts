@@ -145,6 +145,13 @@ describe('a cleaner is paid out', () => {
     await page.getByTestId('test-onboarding').waitFor();
     await page.screenshot({ path: shot('2-test-onboarding-1280.png') });
     expect(await seriousViolations(page)).toEqual([]);
+    // A wrong routing number is told under its field only: no raw "Invalid request body" banner above it.
+    const routing = page.getByLabel('Routing number');
+    await routing.fill('12');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect.poll(() => page.getByTestId('test-onboarding').innerText()).toContain('A routing number is 9 digits');
+    expect(await page.getByTestId('test-onboarding').innerText()).not.toContain('Invalid request body');
+    await routing.fill('110000000');
     await page.getByRole('button', { name: 'Save payout account' }).click();
     await page.waitForURL(/\/cleaner-dashboard\?tab=payouts$/);
     await expect.poll(() => page.getByTestId('payout-account-status').innerText()).toContain('Ready');
@@ -171,11 +178,19 @@ describe('a cleaner is paid out', () => {
     await openEarnings(page);
     await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Available');
     expect(await page.getByTestId('next-payout').innerText()).toContain('Next payout');
+    // On the cleaner's own clock, the zone named (the demo cleaner works in Austin).
+    expect(await page.getByTestId('next-payout').innerText()).toMatch(/C[SD]T/);
     await page.screenshot({ path: shot('4-available-1280.png'), fullPage: true });
 
     await runJob('pay-out');
     await openEarnings(page);
     await expect.poll(() => row.getByTestId('earning-state').innerText()).toBe('Paid out');
+    // The payout history: the transfer, sent but not yet said to be in the bank.
+    const sentRow = page.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
+    await expect.poll(() => sentRow.getByTestId('payout-status').innerText()).toBe('Sent');
+    expect(await sentRow.getByTestId('payout-arrival').innerText()).toContain(
+      'Usually arrives within 2 business days (by',
+    );
     await page.screenshot({ path: shot('5-paid-out-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -232,7 +247,12 @@ describe('a cleaner is paid out', () => {
     await page.getByRole('tab', { name: 'Booking History' }).click();
     await page.getByRole('button', { name: 'Report a problem' }).first().click();
     const dialog = page.getByTestId('report-damage');
+    // Sent too short, then fixed: the message goes as the text is fixed.
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    const tooShort = dialog.getByText('Describe what happened in at least 10 characters');
+    await expect.poll(() => tooShort.isVisible()).toBe(true);
     await dialog.getByLabel('What happened?').fill('The glass shower door has a new crack along the bottom.');
+    expect(await tooShort.count()).toBe(0);
     // A page named like a photo is refused before it is sent, with a message under the picker.
     const picker = dialog.getByLabel('Photos (optional)');
     await picker.setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html>') });
@@ -263,6 +283,11 @@ describe('a cleaner is paid out', () => {
     const form = admin.getByRole('form', { name: `Damage report on booking ${booking.id}` });
     await form.waitFor();
     expect(await admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`).count()).toBe(0);
+    // What the decision rests on: the customer, the cleaner, what was paid and the share the report holds.
+    const facts = await form.getByTestId('damage-case').innerText();
+    expect(facts).toContain('Jordan Rivera');
+    expect(facts).toContain(`$${Number(booking.totalPrice).toFixed(2)}`);
+    expect(facts).toContain('Cleaner’s share on hold');
     // The customer's photo, as a thumbnail that loads with the administrator's session and opens full size.
     const thumbnail = form.getByTestId('damage-photo');
     await thumbnail.scrollIntoViewIfNeeded();
@@ -286,6 +311,31 @@ describe('a cleaner is paid out', () => {
     await admin.reload();
     const transfer = admin.locator(`[data-testid="payout-row"][data-booking-id="${booking.id}"]`);
     await expect.poll(() => transfer.innerText()).toContain('Paid');
+
+    // The customer's Booking Details now say what was decided, addressed to them, and why.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Booking History' }).click();
+    // The tab is in the address: a reload comes back to it.
+    await page.waitForURL(/\/dashboard\?tab=history$/);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Booking History' }).getAttribute('aria-selected'))
+      .toBe('true');
+    const card = page.getByTestId(`booking-card-${booking.id}`);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const note = page.getByRole('dialog', { name: 'Booking Details' }).getByTestId('damage-report-note');
+    await expect.poll(() => note.innerText()).toContain('we refunded you $20.00');
+    expect(await note.innerText()).toContain('Why: The crack was new; the rest was well done');
+    await shootBoth(page, '11-customer-decision');
+    // The cleaner's card for the job says the same decision, in words addressed to them.
+    await apiSignIn(cleaner.request, baseUrl, 'cleaner@example.com');
+    const jobs = await cleaner.newPage();
+    await jobs.setViewportSize({ width: 1280, height: 900 });
+    await jobs.goto(`${baseUrl}/cleaner-dashboard?tab=bookings`);
+    const jobNote = jobs.getByTestId(`job-card-${booking.id}`).getByTestId('damage-report-note');
+    await expect.poll(() => jobNote.innerText()).toContain('the customer was refunded $20.00');
+    await jobNote.scrollIntoViewIfNeeded();
+    await shootBoth(jobs, '12-cleaner-decision', jobNote);
     server.resetTime();
   });
 });

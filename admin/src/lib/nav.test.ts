@@ -184,13 +184,19 @@ describe('accountMenuItems', () => {
   });
 
   it('reaches the admin area while an administrator session is open, with or without a person', () => {
-    expect(paths({ user: null, admin: true })).toEqual(['/admin-dashboard', '/admin-partners', '/payments']);
+    expect(paths({ user: null, admin: true })).toEqual([
+      '/admin-dashboard',
+      '/admin-partners',
+      '/admin-payouts',
+      '/payments',
+    ]);
     expect(paths({ user: named, admin: true })).toEqual([
       '/apply-cleaner',
       '/payments',
       '/reviews',
       '/admin-dashboard',
       '/admin-partners',
+      '/admin-payouts',
       '/profile',
     ]);
   });

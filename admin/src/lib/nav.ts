@@ -176,7 +176,11 @@ export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
   }
   if (admin) {
-    items.push({ to: '/admin-dashboard', label: 'Admin Dashboard' }, { to: '/admin-partners', label: 'Partners' });
+    items.push(
+      { to: '/admin-dashboard', label: 'Admin Dashboard' },
+      { to: '/admin-partners', label: 'Partners' },
+      { to: '/admin-payouts', label: 'Payouts' },
+    );
     if (!user) items.push({ to: '/payments', label: 'Payments' });
   } else if (user?.roles.includes('admin')) {
     items.push({ to: '/admin', label: 'Admin Login' });

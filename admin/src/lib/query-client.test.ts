@@ -38,7 +38,11 @@ describe('createQueryClient', () => {
 
   it('on a protected page, a 401 toasts and goes to log in after 500 ms', async () => {
     const navigate = vi.fn();
-    const client = createQueryClient({ isProtectedPage: () => true, navigate });
+    const client = createQueryClient({
+      isProtectedPage: () => true,
+      navigate,
+      currentPath: () => '/cleaner-dashboard?tab=payouts',
+    });
     await client.fetchQuery({ queryKey: ['bookings'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => {});
 
     expect(useToastStore.getState().toasts).toMatchObject([
@@ -47,12 +51,13 @@ describe('createQueryClient', () => {
     vi.advanceTimersByTime(499);
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(navigate).toHaveBeenCalledWith('/api/login');
+    // Keeping where they were: signing in again comes back to it.
+    expect(navigate).toHaveBeenCalledWith('/api/login?returnUrl=%2Fcleaner-dashboard%3Ftab%3Dpayouts');
   });
 
   it('handles a failed mutation the same way', async () => {
     const navigate = vi.fn();
-    const client = createQueryClient({ isProtectedPage: () => true, navigate });
+    const client = createQueryClient({ isProtectedPage: () => true, navigate, currentPath: () => '/dashboard' });
     const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(unauthorized()) });
     await mutation.execute(undefined).catch(() => {});
     vi.advanceTimersByTime(500);

@@ -23,6 +23,8 @@ export interface QueryClientOptions {
   navigate?: (url: string) => void;
   /** Whether the page is in the admin area: there a 401 or 403 goes to the admin login page instead. */
   isAdminPage?: () => boolean;
+  /** The page being shown (path and query), where signing in again comes back to. */
+  currentPath?: () => string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createQueryClient({
   isProtectedPage,
   navigate = (url) => window.location.assign(url),
   isAdminPage = () => false,
+  currentPath = () => window.location.pathname + window.location.search,
 }: QueryClientOptions): QueryClient {
   let redirecting = false;
   const onError = (error: unknown) => {
@@ -44,7 +47,8 @@ export function createQueryClient({
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
     setTimeout(() => {
       redirecting = false;
-      navigate(admin ? ADMIN_LOGIN_PATH : LOGIN_PATH);
+      // A session that expired mid-page: back to this page once signed in again.
+      navigate(admin ? ADMIN_LOGIN_PATH : `${LOGIN_PATH}?returnUrl=${encodeURIComponent(currentPath())}`);
     }, LOGIN_REDIRECT_DELAY_MS);
   };
 

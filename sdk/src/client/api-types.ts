@@ -1443,6 +1443,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cleaners/profile/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in cleaner’s payout history, newest first
+         * @description Each transfer of the cleaner’s share: the job it paid for, the amount (and any part a later refund took back), its status, the provider’s reference, when it was sent and when it usually reaches the bank (2 business days later). The newest 100.
+         */
+        get: operations["listCleanerPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -3836,6 +3856,13 @@ export interface components {
                 lastName: string | null;
             } | null;
             customerId: number | null;
+            /** @description how an administrator resolved the reported problem, shown to the booking’s customer, its cleaner and administrators; null while open or without a report */
+            damageDecision: {
+                reason: string;
+                /** @description refunded to the customer: 0.00 when the payout was released */
+                refund: string;
+                resolvedAt: string;
+            } | null;
             /** @description the problem its customer reported: open until an administrator resolves it; null without one */
             damageReportStatus: ("open" | "released" | "partial_refund" | "full_refund") | null;
             /** @description minutes */
@@ -4669,6 +4696,17 @@ export interface components {
                     templated?: boolean;
                     title?: string;
                 };
+                payouts: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
                 self: {
                     /** @description a URL path; an RFC 6570 URI template when `templated` */
                     href: string;
@@ -4684,6 +4722,8 @@ export interface components {
             /** @description when the next transfer is due, if one can go out */
             nextPayoutAt: string | null;
             platformFeePercent: number;
+            /** @description the cleaner's own time zone (IANA): the clock of their jobs and payouts */
+            timeZone: string;
             totals: {
                 /** @description US dollars, two decimals */
                 available: string;
@@ -4862,6 +4902,68 @@ export interface components {
             /** @description the cleaner’s share of what was paid for jobs not yet done (pending, confirmed or in progress): earned once completed */
             upcomingEarnings: string;
         };
+        CleanerPayout: {
+            actions: Record<string, never>;
+            /** @description US dollars, two decimals */
+            amount: string;
+            /** @description when a sent transfer usually reaches the bank: 2 business days after it was sent */
+            arrivesBy: string | null;
+            bookingId: number;
+            id: number;
+            job: {
+                service: string;
+                startsAt: string;
+                timeZone: string;
+            };
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the payment provider's transfer id, once sent */
+            reference: string | null;
+            /** @description taken back by a refund after it was sent */
+            reversed: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+        };
+        CleanerPayoutList: {
+            items: components["schemas"]["CleanerPayout"][];
+            links: {
+                earnings: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleanerEarnings";
+                    templated?: boolean;
+                    title?: string;
+                };
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerPayouts";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            total: number;
+        };
         CleanerSearchPage: {
             items: components["schemas"]["Cleaner"][];
             links: {
@@ -4962,6 +5064,15 @@ export interface components {
                     type: "application/json";
                 };
             };
+            /** @description what an administrator needs to decide: for administrators only, null for anyone else */
+            booking: {
+                cleaner: string;
+                /** @description the cleaner's share not yet paid out, which the report holds */
+                cleanerShareHeld: string;
+                customer: string;
+                /** @description what the customer was charged for the booking */
+                total: string;
+            } | null;
             bookingId: number;
             createdAt: string;
             description: string;
@@ -7878,6 +7989,8 @@ export type CleanerActions = components['schemas']['CleanerActions'];
 export type CleanerEarnings = components['schemas']['CleanerEarnings'];
 export type CleanerLinks = components['schemas']['CleanerLinks'];
 export type CleanerOverview = components['schemas']['CleanerOverview'];
+export type CleanerPayout = components['schemas']['CleanerPayout'];
+export type CleanerPayoutList = components['schemas']['CleanerPayoutList'];
 export type CleanerSearchPage = components['schemas']['CleanerSearchPage'];
 export type CleanerSearchStats = components['schemas']['CleanerSearchStats'];
 export type ContactMessageInput = components['schemas']['ContactMessageInput'];
@@ -11780,6 +11893,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutOnboarding"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active cleaner profile (code `cleaner_profile_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listCleanerPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CleanerPayoutList"];
                 };
             };
             /** @description Signed out */

@@ -267,6 +267,17 @@ export const Booking = z
     damageReportStatus: z.enum(['open', 'released', 'partial_refund', 'full_refund']).nullable().meta({
       description: 'the problem its customer reported: open until an administrator resolves it; null without one',
     }),
+    damageDecision: z
+      .object({
+        refund: Money.meta({ description: 'refunded to the customer: 0.00 when the payout was released' }),
+        reason: z.string(),
+        resolvedAt: z.string(),
+      })
+      .nullable()
+      .meta({
+        description:
+          'how an administrator resolved the reported problem, shown to the booking’s customer, its cleaner and administrators; null while open or without a report',
+      }),
     refund: z
       .object({
         amount: Money,

@@ -59,6 +59,15 @@ export const DamageReport = z
     refund: Money.nullable(),
     createdAt: z.string(),
     resolvedAt: z.string().nullable(),
+    booking: z
+      .object({
+        customer: z.string(),
+        cleaner: z.string(),
+        total: Money.meta({ description: 'what the customer was charged for the booking' }),
+        cleanerShareHeld: Money.meta({ description: "the cleaner's share not yet paid out, which the report holds" }),
+      })
+      .nullable()
+      .meta({ description: 'what an administrator needs to decide: for administrators only, null for anyone else' }),
     links: z.object({ self: linkTo('getDamageReport'), booking: linkTo('getBooking') }),
     actions: z.object({
       resolve: actionOf('resolve', 'POST', 'resolveDamageReport')

@@ -70,6 +70,32 @@ export const PayoutList = listOf(Payout)
   .meta({ id: 'PayoutList' });
 export type PayoutList = z.infer<typeof PayoutList>;
 
+/** One transfer of a cleaner's share, as the cleaner sees it in their payout history (decision 086). */
+export const CleanerPayout = z
+  .object({
+    id: z.number().int(),
+    bookingId: z.number().int(),
+    amount: Money,
+    reversed: Money.meta({ description: 'taken back by a refund after it was sent' }),
+    status: z.enum(['pending', 'paid', 'failed']),
+    reference: z.string().nullable().meta({ description: "the payment provider's transfer id, once sent" }),
+    sentAt: z.string().nullable(),
+    arrivesBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'when a sent transfer usually reaches the bank: 2 business days after it was sent' }),
+    job: z.object({ service: z.string(), startsAt: z.string(), timeZone: z.string() }),
+    links: z.object({ booking: linkTo('getBooking') }),
+    actions: z.object({}),
+  })
+  .meta({ id: 'CleanerPayout' });
+export type CleanerPayout = z.infer<typeof CleanerPayout>;
+
+export const CleanerPayoutList = listOf(CleanerPayout)
+  .extend({ links: z.object({ self: linkTo('listCleanerPayouts'), earnings: linkTo('getCleanerEarnings') }) })
+  .meta({ id: 'CleanerPayoutList' });
+export type CleanerPayoutList = z.infer<typeof CleanerPayoutList>;
+
 /** The ledger against the provider: totals, and every difference found (decision 080). */
 export const LedgerReport = z
   .object({
@@ -101,6 +127,9 @@ export const CleanerEarnings = z
     totals: z.object({ upcoming: Money, pending: Money, available: Money, paidOut: Money }),
     platformFeePercent: z.number(),
     nextPayoutAt: z.string().nullable().meta({ description: 'when the next transfer is due, if one can go out' }),
+    timeZone: z
+      .string()
+      .meta({ description: "the cleaner's own time zone (IANA): the clock of their jobs and payouts" }),
     whenPaid: z.string().meta({ description: 'the answer to “when do I get paid?”, in words' }),
     account: PayoutAccount,
     jobs: z.array(
@@ -119,7 +148,11 @@ export const CleanerEarnings = z
         availableAt: z.string().nullable(),
       }),
     ),
-    links: z.object({ self: linkTo('getCleanerEarnings'), payoutAccount: linkTo('getPayoutAccount') }),
+    links: z.object({
+      self: linkTo('getCleanerEarnings'),
+      payoutAccount: linkTo('getPayoutAccount'),
+      payouts: linkTo('listCleanerPayouts'),
+    }),
   })
   .meta({ id: 'CleanerEarnings' });
 export type CleanerEarnings = z.infer<typeof CleanerEarnings>;

@@ -108,10 +108,25 @@ export function refundOf(row: BookingView): BookingData['refund'] {
   return { amount: centsToDollars(row.refundedCents), status: row.refundsPending > 0 ? 'pending' : 'succeeded' };
 }
 
+/**
+ * The decision on the problem the customer reported, for the booking's own parties only — its
+ * customer (or guest), its cleaner — and administrators: the refund (zero when the payout was
+ * released), the reason and when. Null while the report is open, without one, or for anyone else.
+ */
+export function damageDecisionOf(row: BookingView, relation: Relation | null): BookingData['damageDecision'] {
+  if (relation === null || row.damageDecision === null) return null;
+  const decided = JSON.parse(row.damageDecision) as { refundCents: number; reason: string | null; resolvedAt: number };
+  return {
+    refund: centsToDollars(decided.refundCents),
+    reason: decided.reason ?? '',
+    resolvedAt: new Date(decided.resolvedAt).toISOString(),
+  };
+}
+
 export function answerOf(row: BookingView, actor: Actor, now: Date): BookingAnswer {
   const relation = relationTo(row.booking, row.cleanerUserId, actor);
   const answer: BookingAnswer = {
-    data: { ...toBookingDto(row), refund: refundOf(row) },
+    data: { ...toBookingDto(row), refund: refundOf(row), damageDecision: damageDecisionOf(row, relation) },
     offer:
       relation === null
         ? { allowed: new Set(), cancelTerms: null }

@@ -43,6 +43,10 @@ const viewColumns = {
   hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
   /** The state of the problem its customer reported (one report a booking), or null. */
   damageReportStatus: sql<DamageReportStatus | null>`(select ${damageReports.status} from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} limit 1)`,
+  /** Once an administrator decided the report: the refund, why, and when (null while open or without one). */
+  damageDecision: sql<
+    string | null
+  >`(select case when ${damageReports.status} <> 'open' then json_object('refundCents', coalesce(${damageReports.refundCents}, 0), 'reason', ${damageReports.resolutionReason}, 'resolvedAt', ${damageReports.resolvedAt}) end from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} limit 1)`,
   paymentId: sql<
     number | null
   >`(select max(${payments.id}) from ${payments} where ${payments.bookingId} = ${bookings.id})`,
@@ -67,6 +71,7 @@ type ViewRow = {
   customerEmail: string | null;
   hasReview: number;
   damageReportStatus: DamageReportStatus | null;
+  damageDecision: string | null;
   paymentId: number | null;
   refundedCents: number;
   refundsPending: number;
@@ -88,7 +93,7 @@ function viewQuery(db: Queryable) {
 export type BookingData = Data<Booking>;
 
 /** A booking's fields but its refund, which the bookings service decides (booking-access.service.ts). */
-export function toBookingDto(row: ViewRow): Omit<BookingData, 'refund'> {
+export function toBookingDto(row: ViewRow): Omit<BookingData, 'refund' | 'damageDecision'> {
   const b = row.booking;
   const local = toLocal(b.startsAt, b.timeZone);
   return {

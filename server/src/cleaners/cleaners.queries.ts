@@ -106,7 +106,7 @@ async function keptCents(db: Queryable, cleanerId: number, statuses: readonly Bo
  * or a customer's cancellation, is not the cleaner failing a job); money kept from completed jobs
  * and the fee a late cancellation kept, and money paid for jobs still to come, each after every
  * refund that did not fail (a cancellation refunded in full leaves nothing); and the review
- * figures kept on the cleaner row.
+ * figures kept on the cleaner row. An unpaid hold that expired is none of these: it is left out.
  */
 const bookingCounts = preparedPer((db) =>
   db
@@ -126,7 +126,13 @@ const bookingCounts = preparedPer((db) =>
           and ${bookingStatusHistory.actorRole} = 'cleaner')), 0)`,
     })
     .from(bookings)
-    .where(eq(bookings.cleanerId, sql.placeholder('cleanerId')))
+    .where(
+      and(
+        eq(bookings.cleanerId, sql.placeholder('cleanerId')),
+        // A hold never paid that expired was never a job: not a booking, not a cancellation.
+        sql`coalesce(${bookings.cancellationKind}, '') <> 'expired'`,
+      ),
+    )
     .prepare(),
 );
 

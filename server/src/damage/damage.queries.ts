@@ -67,3 +67,64 @@ export async function findReportPhoto(db: Queryable, reportId: number, photoId: 
     .where(and(eq(damageReportPhotos.id, photoId), eq(damageReportPhotos.reportId, reportId)))
     .get();
 }
+
+/**
+ * The cleaner's share of a booking as the ledger has it now (after every refund posted): the same
+ * lines the cleaner's earnings read (decision 080), never the split worked out again.
+ */
+export async function cleanerShareCents(db: Queryable, bookingId: number): Promise<number> {
+  const [row] = await db.all<{ cents: number | null }>(sql`
+    select coalesce(sum(l.credit_cents - l.debit_cents), 0) as cents
+    from ledger_entries e join ledger_lines l on l.entry_id = e.id
+    where e.booking_id = ${bookingId} and l.account = 'cleaner' and e.kind in ('charge', 'platform_fee', 'refund')`);
+  return Math.max(0, Number(row?.cents ?? 0));
+}
+
+/** What an administrator deciding a report sees of its booking (decision 086). */
+export interface DamageCase {
+  customer: string;
+  cleaner: string;
+  totalCents: number;
+  /** The cleaner's share (the ledger's, after refunds) less what was already paid out. */
+  heldCents: number;
+}
+
+/** The case behind each of these bookings' reports: who, how much, and the cleaner's share still held. */
+export async function damageCasesOf(db: Queryable, bookingIds: readonly number[]): Promise<Map<number, DamageCase>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db.all<{
+    id: number;
+    customer: string | null;
+    cleaner: string | null;
+    total: number;
+    yours: number;
+    paid_out: number;
+  }>(sql`
+    select b.id,
+      coalesce(trim(cu.first_name || ' ' || coalesce(cu.last_name, '')), b.guest_name) as customer,
+      trim(ku.first_name || ' ' || coalesce(ku.last_name, '')) as cleaner,
+      b.total_price_cents as total,
+      (select coalesce(sum(l.credit_cents - l.debit_cents), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
+        where e.booking_id = b.id and l.account = 'cleaner' and e.kind in ('charge', 'platform_fee', 'refund')) as yours,
+      (select coalesce(sum(l.debit_cents - l.credit_cents), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
+        where e.booking_id = b.id and l.account = 'cleaner' and e.kind in ('transfer', 'reversal')) as paid_out
+    from bookings b
+    join cleaners k on k.id = b.cleaner_id
+    join users ku on ku.id = k.user_id
+    left join users cu on cu.id = b.customer_id
+    where b.id in (${sql.join(
+      bookingIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        customer: r.customer || 'Guest',
+        cleaner: r.cleaner || 'Cleaner',
+        totalCents: Number(r.total),
+        heldCents: Math.max(0, Number(r.yours) - Number(r.paid_out)),
+      },
+    ]),
+  );
+}

@@ -44,6 +44,14 @@ export function renderDamageReport(ops: Operations, answer: DamageAnswer): Damag
     refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    booking: answer.case
+      ? {
+          customer: answer.case.customer,
+          cleaner: answer.case.cleaner,
+          total: centsToDollars(answer.case.totalCents),
+          cleanerShareHeld: centsToDollars(answer.case.heldCents),
+        }
+      : null,
     links: {
       self: linkTo(ops, 'getDamageReport', { id: row.id }),
       booking: linkTo(ops, 'getBooking', { id: row.bookingId }),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, payments } from '../db/schema';
 import { runPayouts } from '../payouts/payouts.service';
+import { sessionFor } from '../test/booking-fixtures';
 import { payoutWorld } from '../test/payout-world';
 
 /**
@@ -20,6 +21,9 @@ async function customerBooking(totalCents: number) {
   const booking = await paidBooking(totalCents, customer);
   return { booking, call: f.as(customer.cookie) };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read the JSON answer
+type Json = any;
 
 describe('a damage report', () => {
   it('is offered on the booking within 24 hours of a completed job, holds the payout, and is resolved with a partial refund', async () => {
@@ -40,6 +44,7 @@ describe('a damage report', () => {
     const reported = await call('GET', `/api/bookings/${booking.id}`);
     expect(reported.body.damageReportStatus).toBe('open');
     expect(reported.body.actions.reportDamage).toBeUndefined();
+    expect(reported.body.damageDecision).toBeNull(); // open: nothing decided yet
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'damage_reported'));
     expect(told.map((n) => n.body).join()).toContain('The glass shower door has a new crack.');
 
@@ -52,6 +57,14 @@ describe('a damage report', () => {
     const listed = await admin('GET', '/api/admin/damage-reports');
     const item = listed.body.items.find((r: { id: number }) => r.id === made.body.id);
     expect(item.actions.resolve).toBeDefined();
+    // What the administrator decides on: who, what was paid, and the cleaner's share the report holds.
+    const held = splitCharge(18_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 }).cleanerCents;
+    expect(item.booking).toMatchObject({ total: '180.00', cleanerShareHeld: (held / 100).toFixed(2) });
+    expect(item.booking.customer).toEqual(expect.any(String));
+    expect(item.booking.cleaner).toMatch(/\S/);
+    expect(item.links.booking.href).toBe(`/api/bookings/${booking.id}`);
+    // The report's parties are not shown that summary.
+    expect(made.body.booking).toBeNull();
     const noAmount = await admin('POST', item.actions.resolve.href, { outcome: 'partial_refund', reason: 'Half' });
     expect(noAmount.status).toBe(400);
     expect(noAmount.body.error.fields).toHaveProperty('amount');
@@ -61,12 +74,31 @@ describe('a damage report', () => {
     expect(resolved.body).toMatchObject({ status: 'partial_refund', refund: '60.00' });
     expect(resolved.body.actions.resolve).toBeUndefined();
     expect((await call('GET', `/api/bookings/${booking.id}`)).body.damageReportStatus).toBe('partial_refund');
+    // The booking's customer and its cleaner read the decision on the booking itself.
+    const decision = { refund: '60.00', reason: 'The crack was new; the rest was fine' };
+    expect((await call('GET', `/api/bookings/${booking.id}`)).body.damageDecision).toMatchObject(decision);
+    const asCleaner = await sessionFor(ctx, f.cleaner.userId);
+    const cleanerView = await ctx.json<Json>(`/api/bookings/${booking.id}`, { headers: asCleaner });
+    expect(cleanerView.body.damageDecision).toMatchObject(decision);
+    // Another customer is told the booking does not exist, let alone the decision.
+    const stranger = await f.as((await f.customer()).cookie)('GET', `/api/bookings/${booking.id}`);
+    expect(stranger.status).toBe(404);
     expect((await admin('POST', item.actions.resolve.href, resolve)).status).toBe(409);
 
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment?.refundedCents).toBe(6_000);
     const outcome = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'damage_resolved'));
     expect(outcome.filter((n) => n.body.includes('The crack was new'))).toHaveLength(2);
+    // Each party is addressed as who they are: the customer was refunded; the cleaner's share is the ledger's.
+    const shareAfter = splitCharge(18_000, { platformFeeBps: feeBps, partnerCommissionBps: 0 }).cleanerCents;
+    const shareLeft = shareAfter - Math.round((shareAfter * 6_000) / 18_000);
+    const toCustomer = outcome.find((n) => n.dedupeKey?.endsWith(':customer'))?.body ?? '';
+    const toCleaner = outcome.find((n) => n.dedupeKey?.endsWith(':cleaner'))?.body ?? '';
+    expect(toCustomer).toContain('we refunded you $60.00');
+    expect(toCustomer).not.toContain('the customer');
+    expect(toCleaner).toContain(
+      `the customer was refunded $60.00; your share of the job is now $${(shareLeft / 100).toFixed(2)}`,
+    );
     const audited = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'damage_report.resolved'));
     expect(audited).toHaveLength(1);
 

@@ -25,9 +25,12 @@ import { siteOf } from '../notifications/site';
 import { parseDollars } from '../payments/payments.service';
 import { refundPayment } from '../payments/refunds.service';
 import {
+  cleanerShareCents,
+  type DamageCase,
   type DamagePhotoRow,
   type DamageReportRow,
   type DamageReportWithFacts,
+  damageCasesOf,
   findReport,
   newestReports,
   photosOf,
@@ -50,6 +53,8 @@ export interface DamageAnswer {
   row: DamageReportRow;
   photos: DamagePhotoRow[];
   allowed: ReadonlySet<DamageAction>;
+  /** The booking behind it, for an administrator deciding it (never for its parties). */
+  case?: DamageCase;
 }
 
 /** Who is looking, for the rules (decision 082): their user, their cleaner profile, an admin session. */
@@ -69,10 +74,13 @@ async function answersFor(
     reports.map((r) => r.row.id),
   );
   for (const photo of found) photos.set(photo.reportId, [...(photos.get(photo.reportId) ?? []), photo]);
+  // Who the customer and the cleaner are and the money at stake: what an administrator decides on.
+  const cases = viewer.admin ? await damageCasesOf(db, [...new Set(reports.map((r) => r.row.bookingId))]) : null;
   return reports.map(({ row, facts }) => ({
     row,
     photos: photos.get(row.id) ?? [],
     allowed: damageActionsFor(facts, viewer),
+    ...(cases?.has(row.bookingId) ? { case: cases.get(row.bookingId) } : {}),
   }));
 }
 
@@ -233,6 +241,7 @@ export async function resolveDamageReport(
     });
     if (!booking) return;
     const { cleaner, customer } = await contactsOf(tx, booking);
+    const shareCents = await cleanerShareCents(tx, booking.id);
     const email = booking.guestEmail ?? customer?.email;
     const told = [
       { to: 'customer' as const, email, userId: customer?.userId, firstName: customer?.firstName ?? null },
@@ -251,6 +260,7 @@ export async function resolveDamageReport(
           timeZone: booking.timeZone,
           outcome: input.outcome,
           refundCents,
+          cleanerShareCents: shareCents,
           reason: input.reason,
         }),
         dedupeKey: `damage_resolved:${id}:${party.to}`,

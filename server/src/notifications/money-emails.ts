@@ -41,7 +41,11 @@ export function damagePhotosAddedEmail(
 
 export type DamageOutcome = 'release' | 'partial_refund' | 'full_refund';
 
-/** To the customer and to the cleaner when an administrator resolves a damage report. */
+/**
+ * To the customer and to the cleaner when an administrator resolves a damage report, each addressed
+ * as who they are: the customer is told what we refunded them; the cleaner what the customer was
+ * refunded and what their share of the job now is (the ledger's figure, after the refund).
+ */
 export function damageResolvedEmail(
   site: string,
   input: {
@@ -51,23 +55,32 @@ export function damageResolvedEmail(
     timeZone: string;
     outcome: DamageOutcome;
     refundCents: number;
+    /** The cleaner's share of the job after the refund, as the ledger has it. */
+    cleanerShareCents: number;
     reason: string;
   },
 ): Email {
   const refund = `$${centsToDollars(input.refundCents)}`;
+  const share = `$${centsToDollars(input.cleanerShareCents)}`;
   const decided =
-    input.outcome === 'release'
-      ? 'we found no refund was due'
-      : input.outcome === 'full_refund'
-        ? `we refunded the customer in full (${refund})`
-        : `we refunded the customer ${refund}`;
+    input.to === 'customer'
+      ? input.outcome === 'release'
+        ? 'we found no refund was due'
+        : input.outcome === 'full_refund'
+          ? `we refunded you in full (${refund})`
+          : `we refunded you ${refund}`
+      : input.outcome === 'release'
+        ? `we found no refund was due, so your share of ${share} is yours as booked`
+        : input.outcome === 'full_refund'
+          ? `the customer was refunded in full (${refund}), so your share of the job is ${share}`
+          : `the customer was refunded ${refund}; your share of the job is now ${share}`;
   const next =
     input.to === 'customer'
       ? input.refundCents > 0 &&
         'The refund goes back to the card you paid with; banks take 5 to 10 business days to show it.'
-      : input.outcome === 'full_refund'
+      : input.cleanerShareCents <= 0
         ? 'Nothing is paid out for this job.'
-        : 'Your payout for this job, less any refund, goes out with the next payout.';
+        : `Your share of ${share} goes out with the next payout.`;
   return {
     subject: `${input.to === 'customer' ? 'Your' : 'The'} problem report is resolved`,
     body: letter(input.firstName, [

@@ -1,7 +1,10 @@
 import { splitCharge } from '@spotless/sdk/rules';
+import { eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { cleaners } from '../db/schema';
 import { sessionFor } from '../test/booking-fixtures';
 import { payoutWorld } from '../test/payout-world';
+import { addBusinessDays } from './payout-history.service';
 import { runPayouts } from './payouts.service';
 
 /**
@@ -17,6 +20,8 @@ const earnings = async (): Promise<any> => {
   expect(res.status).toBe(200);
   return res.body;
 };
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read the JSON answer
+type Json = any;
 const jobOf = (body: { jobs: Array<{ bookingId: number }> }, id: number) =>
   body.jobs.find((j) => j.bookingId === id) as Record<string, unknown>;
 
@@ -46,6 +51,12 @@ describe('GET /api/cleaners/profile/earnings', () => {
     await connectCleaner();
     body = await earnings();
     expect(body.account.status).toBe('enabled');
+    // The next payout is told on the cleaner's own clock (their jobs' zone), whoever's browser reads it.
+    await ctx.database.write((tx) =>
+      tx.update(cleaners).set({ timeZone: 'Pacific/Honolulu' }).where(eq(cleaners.id, f.cleaner.id)),
+    );
+    body = await earnings();
+    expect(body.timeZone).toBe('Pacific/Honolulu');
     expect(Date.parse(body.nextPayoutAt)).toBeGreaterThanOrEqual(ctx.clock.now().getTime());
     const availableBefore = Number(body.totals.available);
 
@@ -54,5 +65,30 @@ describe('GET /api/cleaners/profile/earnings', () => {
     expect(jobOf(body, booking.id)).toMatchObject({ state: 'paid_out', paidOut: yours });
     expect(Number(body.totals.available)).toBeCloseTo(availableBefore - split.cleanerCents / 100, 2);
     expect(Number(body.totals.paidOut)).toBeGreaterThanOrEqual(split.cleanerCents / 100);
+
+    // The payout history: the transfer, the job it paid for, its reference and when it should arrive.
+    const history = await ctx.json<Json>('/api/cleaners/profile/payouts', { headers: asCleaner });
+    expect(history.status).toBe(200);
+    const sent = history.body.items.find((p: Json) => p.bookingId === booking.id);
+    expect(sent).toMatchObject({ amount: yours, status: 'paid', job: { service: expect.any(String) } });
+    expect(sent.reference).toEqual(expect.any(String));
+    expect(sent.links.booking.href).toContain(`/api/bookings/${booking.id}`);
+    expect(Date.parse(sent.arrivesBy)).toBe(addBusinessDays(new Date(sent.sentAt), 2).getTime());
+    // Another cleaner's history holds none of this cleaner's transfers.
+    const otherCleaner = await ctx.database.db.select().from(cleaners).where(ne(cleaners.id, f.cleaner.id)).get();
+    const other = await ctx.json<Json>('/api/cleaners/profile/payouts', {
+      headers: await sessionFor(ctx, otherCleaner?.userId as number),
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.items.some((p: Json) => p.bookingId === booking.id)).toBe(false);
+  });
+});
+
+describe('when a sent payout arrives', () => {
+  it('is 2 business days later, skipping the weekend', () => {
+    // Thursday → Monday; Monday → Wednesday; Friday evening → Tuesday.
+    expect(addBusinessDays(new Date('2026-11-26T10:00:00Z'), 2).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+    expect(addBusinessDays(new Date('2026-11-30T10:00:00Z'), 2).toISOString()).toBe('2026-12-02T10:00:00.000Z');
+    expect(addBusinessDays(new Date('2026-11-27T22:00:00Z'), 2).toISOString()).toBe('2026-12-01T22:00:00.000Z');
   });
 });

@@ -40,6 +40,8 @@ export interface EarningsData {
   totals: Record<'upcoming' | 'pending' | 'available' | 'paidOut', number>;
   platformFeeBps: number;
   nextPayoutAt: Date | null;
+  /** The cleaner's own time zone: their jobs' clock, and the one the next payout is told on. */
+  timeZone: string;
   whenPaid: string;
   account: { status: PayoutAccountState; requirement: string | null };
   jobs: EarningJob[];
@@ -97,6 +99,9 @@ export async function cleanerEarnings(
     where b.cleaner_id = ${cleaner.cleanerId}
     group by b.id
     order by b.starts_at desc`);
+  const [zone] = await deps.database.db.all<{ time_zone: string }>(
+    sql`select time_zone from cleaners where id = ${cleaner.cleanerId}`,
+  );
   const enabled = account.status === 'enabled';
   const totals = { upcoming: 0, pending: 0, available: 0, paidOut: 0 };
   const jobs: EarningJob[] = [];
@@ -134,5 +139,13 @@ export async function cleanerEarnings(
       });
     }
   }
-  return { totals, platformFeeBps: deps.config.platformFeeBps, nextPayoutAt, whenPaid: WHEN_PAID, account, jobs };
+  return {
+    totals,
+    platformFeeBps: deps.config.platformFeeBps,
+    nextPayoutAt,
+    timeZone: zone?.time_zone ?? 'UTC',
+    whenPaid: WHEN_PAID,
+    account,
+    jobs,
+  };
 }

@@ -38,7 +38,7 @@ export async function payoutAccountOf(
 }
 
 /** The cleaner behind a request about their own payouts: 404 `cleaner_profile_not_found` for anyone else. */
-function cleanerOf(person: Person): { userId: number; cleanerId: number } {
+export function cleanerOf(person: Person): { userId: number; cleanerId: number } {
   if (person.kind !== 'cleaner') throw new AppError(404, 'cleaner_profile_not_found', 'Cleaner Profile Not Found');
   return person;
 }

@@ -1,5 +1,6 @@
 import {
   CleanerEarnings,
+  CleanerPayoutList,
   IdParam,
   LedgerReport,
   PartnerCommissionReport,
@@ -39,6 +40,20 @@ export const payoutsApi = defineOperations({
     access: 'a signed-in user with an active cleaner profile',
     responses: {
       200: { description: 'The earnings', schema: CleanerEarnings },
+      404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
+    },
+  },
+  listCleanerPayouts: {
+    method: 'get',
+    path: '/cleaners/profile/payouts',
+    security: 'user',
+    summary: 'The signed-in cleaner’s payout history, newest first',
+    description:
+      'Each transfer of the cleaner’s share: the job it paid for, the amount (and any part a later refund took back), its status, the provider’s reference, when it was sent and when it usually reaches the bank (2 business days later). The newest 100.',
+    tags: ['payouts'],
+    access: 'a signed-in user with an active cleaner profile: their own transfers only',
+    responses: {
+      200: { description: 'The payouts', schema: CleanerPayoutList },
       404: { description: 'No active cleaner profile (code `cleaner_profile_not_found`)' },
     },
   },

@@ -1,6 +1,7 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type {
   CleanerEarnings,
+  CleanerPayoutList,
   LedgerReport,
   PartnerCommissionReport,
   PartnerPayoutAccount,
@@ -14,6 +15,7 @@ import type { CommissionRow } from '../ledger/commission.service';
 import type { LedgerReport as LedgerReportData } from '../ledger/ledger-reconcile.service';
 import type { EarningsData } from './earnings.service';
 import type { PayoutAccountState } from './payout-accounts.service';
+import type { CleanerPayoutRow } from './payout-history.service';
 
 export function renderPayoutAccount(
   ops: Operations,
@@ -101,6 +103,7 @@ export function renderCleanerEarnings(ops: Operations, data: EarningsData): Clea
     },
     platformFeePercent: data.platformFeeBps / 100,
     nextPayoutAt: data.nextPayoutAt?.toISOString() ?? null,
+    timeZone: data.timeZone,
     whenPaid: data.whenPaid,
     account: renderPayoutAccount(ops, data.account),
     jobs: data.jobs.map((job) => ({
@@ -117,7 +120,31 @@ export function renderCleanerEarnings(ops: Operations, data: EarningsData): Clea
       state: job.state,
       availableAt: job.availableAt?.toISOString() ?? null,
     })),
-    links: { self: linkTo(ops, 'getCleanerEarnings'), payoutAccount: linkTo(ops, 'getPayoutAccount') },
+    links: {
+      self: linkTo(ops, 'getCleanerEarnings'),
+      payoutAccount: linkTo(ops, 'getPayoutAccount'),
+      payouts: linkTo(ops, 'listCleanerPayouts'),
+    },
+  };
+}
+
+export function renderCleanerPayouts(ops: Operations, rows: CleanerPayoutRow[]): CleanerPayoutList {
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      bookingId: row.bookingId,
+      amount: centsToDollars(row.amountCents),
+      reversed: centsToDollars(row.reversedCents),
+      status: row.status,
+      reference: row.reference,
+      sentAt: row.sentAt?.toISOString() ?? null,
+      arrivesBy: row.arrivesBy?.toISOString() ?? null,
+      job: { service: row.job.service, startsAt: row.job.startsAt.toISOString(), timeZone: row.job.timeZone },
+      links: { booking: linkTo(ops, 'getBooking', { id: row.bookingId }) },
+      actions: {},
+    })),
+    total: rows.length,
+    links: { self: linkTo(ops, 'listCleanerPayouts'), earnings: linkTo(ops, 'getCleanerEarnings') },
   };
 }
 

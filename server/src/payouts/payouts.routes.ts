@@ -12,9 +12,11 @@ import {
   getPartnerPayoutAccount,
   getPayoutAccount,
 } from './payout-accounts.service';
+import { cleanerPayouts } from './payout-history.service';
 import { payoutsApi as api } from './payouts.openapi';
 import {
   renderCleanerEarnings,
+  renderCleanerPayouts,
   renderLedgerReport,
   renderPartnerCommissions,
   renderPartnerPayoutAccount,
@@ -30,6 +32,9 @@ export const payoutsRoutes = new Hono<AppEnv>()
   )
   .get(...endpoint(api.getCleanerEarnings), async (c) =>
     c.json(renderCleanerEarnings(c.get('operations'), await cleanerEarnings(c.get('deps'), c.get('actor')))),
+  )
+  .get(...endpoint(api.listCleanerPayouts), async (c) =>
+    c.json(renderCleanerPayouts(c.get('operations'), await cleanerPayouts(c.get('deps'), c.get('actor')))),
   )
   .post(...endpoint(api.connectPayoutAccount), async (c) => {
     const deps = c.get('deps');

@@ -15,6 +15,7 @@ export {
   slotsQuery,
 } from './api/bookings.queries';
 export { type BookingFact, BookingSummary } from './components/booking-summary';
+export { DamageReportNoteView } from './components/damage-report-note';
 export { DatePicker, longDayLabel } from './components/date-picker';
 export { type DaySlots, isTimeFree, SlotPicker } from './components/slot-picker';
 export { activeBookingCount } from './utils/active-count';

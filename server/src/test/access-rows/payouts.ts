@@ -10,6 +10,10 @@ export const PAYOUT_ROWS: Record<string, Row> = {
     request: () => ({ path: '/api/cleaners/profile/earnings' }),
     expect: { ...all(404), visitor: 401, cleaner: 200, otherCleaner: 200, admin: 401 },
   },
+  listCleanerPayouts: {
+    request: () => ({ path: '/api/cleaners/profile/payouts' }),
+    expect: { ...all(404), visitor: 401, cleaner: 200, otherCleaner: 200, admin: 401 },
+  },
   connectPayoutAccount: {
     // Each cleaner connects their own: the answer is where they enter their details.
     request: () => ({ path: '/api/cleaners/profile/payout-account', body: {} }),

@@ -18,3 +18,10 @@ export function useConnectPayoutAccount() {
       api.perform(action) as Promise<{ onboardingUrl: string }>,
   });
 }
+
+/** The signed-in cleaner's payout history: each transfer, newest first (decision 086). */
+export const cleanerPayoutsQuery = queryOptions({
+  queryKey: [...cleanerKeys.all, 'payouts'] as const,
+  queryFn: ({ signal }) => api.call('get', '/api/cleaners/profile/payouts', { signal }),
+  staleTime: 0,
+});

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
-import { BookingSummary, bookingBadges } from '../../../entities/booking';
+import { BookingSummary, bookingBadges, DamageReportNoteView } from '../../../entities/booking';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -70,9 +70,11 @@ export function CleanerDashboardPage() {
 }
 
 function Dashboard({ cleaner }: { cleaner: Cleaner }) {
-  // `?tab=payouts`: where the payout account's onboarding comes back to.
-  const [params] = useSearchParams();
-  const [tab, setTab] = useState<TabId>(() => TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview');
+  // The tab is in the address (`?tab=payouts` is where the payout account's onboarding comes back to).
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+  const setTab = (next: TabId) =>
+    setParams(next === 'overview' ? {} : { tab: next }, { replace: true, keepScroll: true });
   const jobs = useQuery(jobsQuery(cleaner.id));
   const items = jobs.data?.items ?? [];
   return (
@@ -128,7 +130,7 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
       label: 'Total Earnings',
       value: figures ? formatDollars(figures.totalEarnings) : undefined,
       note: figures
-        ? `Completed jobs, after refunds · ${formatDollars(figures.upcomingEarnings)} paid for upcoming jobs`
+        ? `Completed jobs, after refunds · ${formatDollars(figures.upcomingEarnings)} you'll earn from upcoming jobs`
         : undefined,
     },
     {
@@ -257,6 +259,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
             : ['date', 'time', 'duration', 'total', 'address']
         }
       />
+      <DamageReportNoteView booking={job} reader="cleaner" />
       {withActions ? (
         <div className="button-row">
           {/* Each button is one of the booking's actions: present only when the server would accept it now. */}

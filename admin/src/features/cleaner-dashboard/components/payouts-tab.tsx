@@ -6,7 +6,8 @@ import { momentLabel } from '../../../lib/booking-time';
 import { downloadCsv } from '../../../lib/csv';
 import { toast } from '../../../lib/toast';
 import { earningsQuery, useConnectPayoutAccount } from '../api/payouts.queries';
-import { EARNING_STATE_TEXT, earningsCsv } from '../utils/earnings-csv';
+import { EARNING_STATE_TEXT, earningKind, earningsCsv } from '../utils/earnings-csv';
+import { PayoutHistory } from './payout-history';
 
 const STATE_TONE: Record<CleanerEarnings['jobs'][number]['state'], string> = {
   upcoming: 'blue',
@@ -44,7 +45,11 @@ export function PayoutsTab() {
             value: formatDollars(data.totals.available),
             note: 'Due: goes out with the next payout',
           },
-          { label: 'Paid out', value: formatDollars(data.totals.paidOut), note: 'Sent to your bank account' },
+          {
+            label: 'Paid out',
+            value: formatDollars(data.totals.paidOut),
+            note: 'Sent: usually in your bank within 2 business days',
+          },
         ]}
       />
       <section className="card payouts-when" aria-labelledby="when-paid">
@@ -52,7 +57,7 @@ export function PayoutsTab() {
         <p>{data.whenPaid}</p>
         <p data-testid="next-payout">
           {data.nextPayoutAt
-            ? `Next payout: ${momentLabel(data.nextPayoutAt)}.`
+            ? `Next payout: ${momentLabel(data.nextPayoutAt, data.timeZone)}.`
             : data.account.status === 'enabled'
               ? 'Nothing is waiting to be paid out right now.'
               : 'Payouts start once your payout account is set up.'}
@@ -62,6 +67,7 @@ export function PayoutsTab() {
         </p>
       </section>
       <EarningsTable earnings={data} />
+      <PayoutHistory timeZone={data.timeZone} />
     </div>
   );
 }
@@ -142,6 +148,11 @@ function EarningsTable({ earnings }: { earnings: CleanerEarnings }) {
             <tr key={job.bookingId} data-testid="earning-row" data-booking-id={job.bookingId}>
               <th scope="row">
                 {job.service}
+                {earningKind(job) ? (
+                  <span className="payments-table__note" data-testid="earning-kind">
+                    {earningKind(job)}
+                  </span>
+                ) : null}
                 <span className="payments-table__note">{bookingDateTimeLabel(job)}</span>
               </th>
               <td data-label="Paid by customer">

@@ -1,7 +1,7 @@
 import type { CleanerEarnings } from '@spotless/sdk';
 import { describe, expect, it } from 'vitest';
 import { csvField } from '../../../lib/csv';
-import { earningsCsv } from './earnings-csv';
+import { earningKind, earningsCsv } from './earnings-csv';
 
 describe('the earnings CSV', () => {
   it('writes one row a job, quoting what needs quoting and never a formula', () => {
@@ -25,5 +25,18 @@ describe('the earnings CSV', () => {
     );
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('-12.50')).toBe('-12.50');
+  });
+});
+
+describe('what an earnings row is', () => {
+  it('names a late cancellation’s fee, and a cancellation refunded in full', () => {
+    expect(earningKind({ status: 'cancelled', yours: '21.25' })).toBe('Late cancellation fee');
+    expect(earningKind({ status: 'cancelled', yours: '0.00' })).toBe('Cancelled, refunded in full');
+    expect(earningKind({ status: 'completed', yours: '85.00' })).toBeNull();
+    const late = { bookingId: 8, startsAt: '2026-11-28T16:00:00Z', timeZone: 'America/Chicago', service: 'Standard' };
+    const csv = earningsCsv({
+      jobs: [{ ...late, status: 'cancelled', charged: '50.00', refunded: '25.00', fee: '3.75', yours: '21.25' }],
+    } as unknown as CleanerEarnings);
+    expect(csv.split('\r\n')[1]).toContain(',Late cancellation fee,50.00,');
   });
 });

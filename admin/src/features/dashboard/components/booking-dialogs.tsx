@@ -7,6 +7,7 @@ import { ConfirmDialog, ModalDialog } from '../../../components/modal-dialog';
 import {
   BookingSummary,
   bookingQuery,
+  DamageReportNoteView,
   type DaySlots,
   isTimeFree,
   longDayLabel,
@@ -39,6 +40,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             </p>
           ) : null}
           <BookingSummary booking={booking} facts={detailFacts(booking)} />
+          <DamageReportNoteView booking={booking} reader="customer" />
           {booking.status === 'completed' && !booking.actions.reportDamage && !booking.damageReportStatus ? (
             <p className="muted" data-testid="report-window-over">
               Something wrong with this job? A problem can be reported with Report a problem for{' '}

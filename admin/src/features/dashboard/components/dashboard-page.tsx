@@ -42,11 +42,14 @@ type TabId = (typeof TABS)[number]['id'];
 /** The customer dashboard at /dashboard (docs/product/booking-and-payments.md). */
 export function DashboardPage() {
   const stats = useQuery(bookingStatsQuery);
-  const [tab, setTab] = useState<TabId>('active');
   const [viewing, setViewing] = useState<Booking | null>(null);
   const [editing, setEditing] = useState<Booking | null>(null);
   // Back from checkout (`?booking={id}&payment=success`): the booking paid for, with the one confirmation.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // The tab is in the address (`?tab=history`), so reloading, a link or Back returns to it.
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'active';
+  const setTab = (next: TabId) =>
+    setParams(next === 'active' ? {} : { tab: next }, { replace: true, keepScroll: true });
   const navigate = useNavigate();
   const paidId = paidBookingParam(params);
   const closePaid = useCallback(() => navigate('/dashboard', { replace: true }), [navigate]);

@@ -60,7 +60,16 @@ export function ReportDamageButton({ booking }: { booking: Booking }) {
   };
   return (
     <>
-      <button type="button" className="btn btn--outline btn--sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="btn btn--outline btn--sm"
+        // Reopened, the dialog starts without the last attempt's messages.
+        onClick={() => {
+          setProblems({});
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+      >
         {action.title}
       </button>
       <ModalDialog
@@ -78,7 +87,11 @@ export function ReportDamageButton({ booking }: { booking: Booking }) {
                 rows={4}
                 maxLength={2000}
                 value={description}
-                onChange={(event) => setDescription(event.target.value)}
+                onChange={(event) => {
+                  setDescription(event.target.value);
+                  // Being fixed: the message about the text goes until the next send.
+                  setProblems(({ description: _stale, ...rest }) => rest);
+                }}
               />
             )}
           </Field>

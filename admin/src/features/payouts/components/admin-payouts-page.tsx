@@ -226,6 +226,18 @@ function ResolveReport({ report }: { report: DamageReport }) {
       <p>
         <strong>Booking {report.bookingId}</strong> · reported {formatLongDate(report.createdAt)}
       </p>
+      {report.booking ? (
+        <dl className="damage-report__case" data-testid="damage-case">
+          <dt>Customer</dt>
+          <dd>{report.booking.customer}</dd>
+          <dt>Cleaner</dt>
+          <dd>{report.booking.cleaner}</dd>
+          <dt>Booking amount</dt>
+          <dd>{formatDollars(report.booking.total)}</dd>
+          <dt>Cleaner’s share on hold</dt>
+          <dd>{formatDollars(report.booking.cleanerShareHeld)}</dd>
+        </dl>
+      ) : null}
       <blockquote>{report.description}</blockquote>
       {report.photos.length > 0 ? (
         <div className="damage-report__photos">

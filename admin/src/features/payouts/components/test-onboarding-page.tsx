@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
-import { errorMessage, fieldErrors } from '../../../lib/api-errors';
+import { formErrors } from '../../../lib/api-errors';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useCompleteTestOnboarding } from '../api/payouts.queries';
 
@@ -22,7 +22,7 @@ export function TestOnboardingPage() {
   const back = params.get('return') ?? '';
   const returnPath = back.startsWith('/') && !back.startsWith('//') ? back : '/cleaner-dashboard?tab=payouts';
   const [values, setValues] = useState<{ routingNumber: string; accountNumber: string }>(TEST_BANK);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Partial<Record<'routingNumber' | 'accountNumber', string>>>({});
   const [error, setError] = useState<string | null>(null);
   const complete = useCompleteTestOnboarding();
 
@@ -36,8 +36,14 @@ export function TestOnboardingPage() {
       {
         onSuccess: () => navigate(returnPath),
         onError: (failure) => {
-          setProblems(fieldErrors(failure));
-          setError(errorMessage(failure, 'Something went wrong. Please try again.'));
+          // A field the server named is shown under that field only (not again as "Invalid request body: …").
+          const shown = formErrors(
+            failure,
+            ['routingNumber', 'accountNumber'],
+            'Something went wrong. Please try again.',
+          );
+          setProblems(shown.fields);
+          setError(shown.message);
         },
       },
     );
