@@ -206,6 +206,20 @@ describe('accountMenuItems', () => {
     expect(paths({ user: customer, admin: false })).not.toContain('/admin');
   });
 
+  it("reaches a partner's person's portal when the server links it, and no one else's menu offers it", () => {
+    const member = { roles: ['customer', 'partner'], links: { apply, partnerPortal: { href: '/partner-portal' } } };
+    expect(paths({ user: member, admin: false })).toEqual([
+      '/apply-cleaner',
+      '/payments',
+      '/reviews',
+      '/partner-portal',
+      '/profile',
+    ]);
+    expect(paths({ user: customer, admin: false })).not.toContain('/partner-portal');
+    expect(visibleDrawerItems(true, false, member.links).map((item) => item.to)).toContain('/partner-portal');
+    expect(visibleDrawerItems(true, false, customer.links).map((item) => item.to)).not.toContain('/partner-portal');
+  });
+
   it('is empty for a visitor (the header offers Sign In instead)', () => {
     expect(paths({ user: null, admin: false })).toEqual([]);
   });

@@ -21,7 +21,10 @@ export interface DrawerItem extends NavItem {
 /** What the menus need to know of who is signed in (lib/auth.ts `useSession`). */
 export interface NavSession {
   /** The user's `links` say where they may go: `cleanerProfile` for an approved cleaner, `apply` for anyone else. */
-  user: { roles: readonly string[]; links: { cleanerProfile?: unknown; apply?: unknown } } | null;
+  user: {
+    roles: readonly string[];
+    links: { cleanerProfile?: unknown; apply?: unknown; partnerPortal?: unknown };
+  } | null;
   /** An administrator session is open (the admin login), with or without a signed-in person. */
   admin: boolean;
 }
@@ -67,6 +70,7 @@ export const drawerItems: readonly DrawerItem[] = [
   { to: '/payments', label: 'Payments', visibleTo: ['signed-in', 'admin'] },
   { to: '/profile', label: 'Profile', visibleTo: 'signed-in' },
   { to: '/cleaner-dashboard', label: 'Cleaner Dashboard', visibleTo: 'signed-in' },
+  { to: '/partner-portal', label: 'Partner Portal', visibleTo: 'signed-in' },
   // The header's button beside Sign In, for visitors; for a signed-in person, as the server offers it.
   { to: '/apply-cleaner', label: 'Become a Cleaner', visibleTo: ['visitor', 'signed-in'] },
   // The admin area (docs/product/administration.md), while an administrator session is open.
@@ -138,7 +142,7 @@ export function isActivePath(pathname: string, href: string): boolean {
 export function visibleDrawerItems(
   signedIn: boolean,
   admin = false,
-  links?: { cleanerProfile?: unknown; apply?: unknown },
+  links?: { cleanerProfile?: unknown; apply?: unknown; partnerPortal?: unknown },
 ): DrawerItem[] {
   const audiences = new Set<Audience>(['everyone']);
   if (signedIn) audiences.add('signed-in');
@@ -151,6 +155,7 @@ export function visibleDrawerItems(
       if (!links) return true;
       if (item.to === '/cleaner-dashboard') return Boolean(links.cleanerProfile);
       if (item.to === '/apply-cleaner') return Boolean(links.apply);
+      if (item.to === '/partner-portal') return Boolean(links.partnerPortal);
       return true;
     })
     .map((item): DrawerItem => {
@@ -174,6 +179,8 @@ export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
     if (isApprovedCleaner(user)) items.push(MY_BOOKINGS);
     if (user.links.apply) items.push({ to: '/apply-cleaner', label: 'Become a Cleaner' });
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
+    // A partner's person reaches their portal as the server offers it (decision 081).
+    if (user.links.partnerPortal) items.push({ to: '/partner-portal', label: 'Partner Portal' });
   }
   if (admin) {
     items.push(

@@ -3679,6 +3679,8 @@ export interface components {
                 title?: string;
             };
             page: components["schemas"]["PageLink"];
+            /** @description the portal of the partner(s) this person belongs to */
+            partnerPortal?: components["schemas"]["PageLink"];
             payments: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;
@@ -4261,6 +4263,20 @@ export interface components {
              */
             from: "customer" | "cleaner";
             id: number;
+            links: {
+                /** @description the message within its thread (`#message-<id>`): a thread is read as a whole */
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookingMessages";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
             /** @description whether contact details in it are hidden until the booking is paid */
             masked: boolean;
             /** @description whether the caller wrote it */
@@ -4924,6 +4940,18 @@ export interface components {
                      * @constant
                      */
                     operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+                /** @description the payout within its list (`#payout-<id>`): a cleaner reads their transfers as one history */
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listCleanerPayouts";
                     templated?: boolean;
                     title?: string;
                 };

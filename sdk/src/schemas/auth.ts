@@ -68,6 +68,7 @@ export const AuthUser = z
         favourites: linkTo('listFavourites'),
         cleanerProfile: linkTo('getOwnCleanerProfile').optional(),
         apply: PageLink.optional().meta({ description: 'apply as a cleaner (not yet a cleaner)' }),
+        partnerPortal: PageLink.optional().meta({ description: 'the portal of the partner(s) this person belongs to' }),
         page: PageLink,
       })
       .meta({ id: 'AuthUserLinks' }),

@@ -47,6 +47,11 @@ export const BookingMessage = z
     unread: z.boolean().meta({ description: 'the other party’s, after the caller’s last read' }),
     reported: z.boolean().meta({ description: 'whether the caller has reported it' }),
     createdAt: z.string(),
+    links: z.object({
+      self: linkTo('listBookingMessages').meta({
+        description: 'the message within its thread (`#message-<id>`): a thread is read as a whole',
+      }),
+    }),
     actions: z.object({
       report: actionOf('report', 'POST', 'reportBookingMessage')
         .optional()

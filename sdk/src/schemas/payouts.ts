@@ -85,7 +85,12 @@ export const CleanerPayout = z
       .nullable()
       .meta({ description: 'when a sent transfer usually reaches the bank: 2 business days after it was sent' }),
     job: z.object({ service: z.string(), startsAt: z.string(), timeZone: z.string() }),
-    links: z.object({ booking: linkTo('getBooking') }),
+    links: z.object({
+      self: linkTo('listCleanerPayouts').meta({
+        description: 'the payout within its list (`#payout-<id>`): a cleaner reads their transfers as one history',
+      }),
+      booking: linkTo('getBooking'),
+    }),
     actions: z.object({}),
   })
   .meta({ id: 'CleanerPayout' });

@@ -27,6 +27,7 @@ export function renderUser(ops: Operations, user: Data<AuthUser>): AuthUser {
       favourites: linkTo(ops, 'listFavourites'),
       ...(isCleaner ? { cleanerProfile: linkTo(ops, 'getOwnCleanerProfile') } : {}),
       ...(isCleaner ? {} : { apply: pageLink('/apply-cleaner', 'Become a Cleaner') }),
+      ...(user.roles.includes('partner') ? { partnerPortal: pageLink('/partner-portal', 'Partner Portal') } : {}),
       page: pageLink('/profile', 'Your profile'),
     },
     actions: {

@@ -59,6 +59,11 @@ export function linkTo<const Op extends string>(
   return { href, operation: operationId, ...(options.title ? { title: options.title } : {}) };
 }
 
+/** An item addressed within the document its link answers (`…/messages#message-7`): lists read as a whole. */
+export function withFragment<L extends { href: string }>(link: L, fragment: string): L {
+  return { ...link, href: `${link.href}#${fragment}` };
+}
+
 /**
  * A URI template (RFC 6570, level 3): path parameters not given stay `{name}`, and `query` names
  * the form-style query parameters, e.g. `/api/cleaners/7/slots/{date}` or `/api/cleaners{?location,page}`.

@@ -1,6 +1,6 @@
 import type { MessageThread, UnreadMessages } from '@spotless/sdk/schemas';
 import { MessageInput, MessageReportInput } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
+import { actionTo, linkTo, type Operations, withFragment } from '../contract/hypermedia';
 import type { ThreadView, UnreadSummary } from './messages.service';
 
 /** A booking's thread (decision 087): `post`, `markRead` and each message's `report` only when allowed. */
@@ -33,6 +33,7 @@ export function renderThread(ops: Operations, thread: ThreadView): MessageThread
       unread: m.unread,
       reported: m.reported,
       createdAt: m.createdAt.toISOString(),
+      links: { self: withFragment(linkTo(ops, 'listBookingMessages', { id }), `message-${m.id}`) },
       actions: m.mayReport
         ? {
             report: actionTo(ops, 'report', 'reportBookingMessage', {

@@ -83,6 +83,9 @@ describe('a partner’s people', () => {
     expect(again.status).toBe(404);
     const user = await ctx.json<Json>('/api/auth/user', { headers: alice.headers });
     expect(user.body.roles).toContain('partner');
+    expect(user.body.links.partnerPortal).toMatchObject({ href: '/partner-portal' });
+    const before = await ctx.json<Json>('/api/auth/user', { headers: bob.headers });
+    expect(before.body.links.partnerPortal).toBeUndefined();
 
     const bobToken = await invite(partnerA, alice.headers, bob.email);
     expect(

@@ -9,7 +9,7 @@ import type {
   PayoutAccount,
   PayoutList,
 } from '@spotless/sdk/schemas';
-import { actionTo, linkTo, type Operations } from '../contract/hypermedia';
+import { actionTo, linkTo, type Operations, withFragment } from '../contract/hypermedia';
 import type { payouts } from '../db/schema';
 import type { CommissionRow } from '../ledger/commission.service';
 import type { LedgerReport as LedgerReportData } from '../ledger/ledger-reconcile.service';
@@ -140,7 +140,10 @@ export function renderCleanerPayouts(ops: Operations, rows: CleanerPayoutRow[]):
       sentAt: row.sentAt?.toISOString() ?? null,
       arrivesBy: row.arrivesBy?.toISOString() ?? null,
       job: { service: row.job.service, startsAt: row.job.startsAt.toISOString(), timeZone: row.job.timeZone },
-      links: { booking: linkTo(ops, 'getBooking', { id: row.bookingId }) },
+      links: {
+        self: withFragment(linkTo(ops, 'listCleanerPayouts'), `payout-${row.id}`),
+        booking: linkTo(ops, 'getBooking', { id: row.bookingId }),
+      },
       actions: {},
     })),
     total: rows.length,

@@ -26,6 +26,7 @@ const message = (id: number, over: Partial<Thread['items'][number]>) => ({
   unread: false,
   reported: false,
   createdAt: '2026-06-15T15:00:00.000Z',
+  links: { self: { href: `/api/bookings/7/messages#message-${id}`, operation: 'listBookingMessages' as const } },
   actions: {},
   ...over,
 });
