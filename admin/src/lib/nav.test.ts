@@ -83,6 +83,7 @@ describe('visibleDrawerItems', () => {
       '/payments',
       '/profile',
       '/cleaner-dashboard',
+      '/partner-portal',
       '/apply-cleaner',
     ]);
   });
