@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingBadges, DamageReportNoteView } from '../../../entities/booking';
+import { MessagesToggle } from '../../../entities/message';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -260,6 +261,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
         }
       />
       <DamageReportNoteView booking={job} reader="cleaner" />
+      {job.links.messages ? <MessagesToggle link={job.links.messages} /> : null}
       {withActions ? (
         <div className="button-row">
           {/* Each button is one of the booking's actions: present only when the server would accept it now. */}

@@ -16,6 +16,7 @@ import {
   useCancelBooking,
   useUpdateBooking,
 } from '../../../entities/booking';
+import { MessageThread } from '../../../entities/message';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { policy } from '../../../lib/policy';
 import { Link } from '../../../lib/router';
@@ -46,6 +47,12 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
               Something wrong with this job? A problem can be reported with Report a problem for{' '}
               {policy.damageReportHours} hours after a job ends; after that, <Link to="/contact">contact support</Link>.
             </p>
+          ) : null}
+          {booking.links.messages ? (
+            <section className="booking-messages" aria-label="Messages with your cleaner">
+              <h3>Messages</h3>
+              <MessageThread link={booking.links.messages} />
+            </section>
           ) : null}
           <div className="button-row">
             <AddToCalendarLink booking={booking} className="btn btn--outline" />
