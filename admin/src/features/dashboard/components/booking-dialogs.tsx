@@ -49,10 +49,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             </p>
           ) : null}
           {booking.links.messages ? (
-            <section className="booking-messages" aria-label="Messages with your cleaner">
-              <h3>Messages</h3>
-              <MessageThread link={booking.links.messages} />
-            </section>
+            <MessageThread link={booking.links.messages} />
           ) : null}
           <div className="button-row">
             <AddToCalendarLink booking={booking} className="btn btn--outline" />
