@@ -59,6 +59,7 @@ interface JobRow {
   yours: number;
   paid_out: number;
   open_report: number;
+  disputed: number;
 }
 
 export const WHEN_PAID = `Each job is paid out ${DAMAGE_REPORT_HOURS} hours after it ends, unless the customer reports a problem in that time; the money then reaches your bank in about 2 business days. A late cancellation's fee is paid once the booked time has passed.`;
@@ -69,11 +70,17 @@ function stateOf(row: JobRow, now: Date, accountEnabled: boolean): { state: Earn
   if (['pending', 'confirmed', 'in_progress'].includes(row.status)) return { state: 'upcoming', availableAt: null };
   if (owed <= 0) return { state: row.paid_out > 0 ? 'paid_out' : 'refunded', availableAt: null };
   const booking = { status: row.status, endsAt: new Date(row.ends_at) };
-  const hold = payoutHold(booking, { now, openReport: row.open_report === 1, accountEnabled, owedCents: owed });
+  const hold = payoutHold(booking, {
+    now,
+    openReport: row.open_report === 1,
+    disputed: row.disputed === 1,
+    accountEnabled,
+    owedCents: owed,
+  });
   const dueAt =
     row.status === 'completed' ? new Date(row.ends_at + DAMAGE_REPORT_HOURS * HOUR_MS) : new Date(row.ends_at);
   if (hold === 'damage_window') return { state: 'pending', availableAt: dueAt };
-  if (hold === 'damage_report') return { state: 'pending', availableAt: null };
+  if (hold === 'damage_report' || hold === 'disputed') return { state: 'pending', availableAt: null };
   if (hold === 'not_completed') return { state: 'upcoming', availableAt: dueAt };
   return { state: 'available', availableAt: dueAt };
 }
@@ -91,7 +98,8 @@ export async function cleanerEarnings(
       coalesce(sum(case when e.kind = 'refund' and l.account = 'provider_balance' then l.credit_cents end), 0) as refunded,
       coalesce(sum(case when l.account = 'cleaner' and e.kind in ('charge', 'platform_fee', 'refund') then l.credit_cents - l.debit_cents end), 0) as yours,
       coalesce(sum(case when l.account = 'cleaner' and e.kind in ('transfer', 'reversal') then l.debit_cents - l.credit_cents end), 0) as paid_out,
-      exists (select 1 from damage_reports d where d.booking_id = b.id and d.status = 'open') as open_report
+      exists (select 1 from damage_reports d where d.booking_id = b.id and d.status = 'open') as open_report,
+      exists (select 1 from payments p where p.booking_id = b.id and p.status = 'disputed') as disputed
     from bookings b indexed by bookings_cleaner_time_idx
     cross join ledger_entries e on e.booking_id = b.id
     cross join ledger_lines l on l.entry_id = e.id

@@ -50,6 +50,22 @@ describe('the payout job', () => {
     expect(await books(booking.id)).toEqual({ owedCents: 0, balanced: true });
   });
 
+  it('holds a share while the card holder’s bank disputes the charge', async () => {
+    await connectCleaner();
+    const booking = await paidBooking(12_000);
+    await finish(booking.id, 30);
+    await ctx.database.write((tx) =>
+      tx.update(payments).set({ status: 'disputed' }).where(eq(payments.bookingId, booking.id)),
+    );
+    await runPayouts(ctx.deps, job);
+    expect(await transfersTo(booking.id)).toEqual([]);
+    await ctx.database.write((tx) =>
+      tx.update(payments).set({ status: 'succeeded' }).where(eq(payments.bookingId, booking.id)),
+    );
+    await runPayouts(ctx.deps, job);
+    expect(await transfersTo(booking.id)).toHaveLength(1);
+  });
+
   it('reverses the cleaner’s part of a refund made after the transfer, once', async () => {
     const booking = await paidBooking(15_000);
     await finish(booking.id, 30);
@@ -126,6 +142,8 @@ describe('when a share is due (the rule the screens show too)', () => {
     expect(payoutHold(ended(1), facts)).toBe('damage_window');
     expect(payoutHold(ended(24), facts)).toBeNull();
     expect(payoutHold(ended(30), { ...facts, openReport: true })).toBe('damage_report');
+    expect(payoutHold(ended(30), { ...facts, disputed: true })).toBe('disputed');
+    expect(payoutHold({ status: 'confirmed', endsAt: now }, { ...facts, disputed: true })).toBe('not_completed');
     expect(payoutHold(ended(30), { ...facts, accountEnabled: false })).toBe('no_account');
     expect(payoutHold(ended(30), { ...facts, owedCents: 0 })).toBe('nothing_owed');
     const cancelled = (hoursAgo: number) => ({ ...ended(hoursAgo), status: 'cancelled' });

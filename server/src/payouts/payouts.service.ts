@@ -3,7 +3,7 @@ import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import { type Actor, requireAdmin, requireSystem } from '../contract/actor';
 import { AppError, notFound } from '../contract/errors';
-import { bookings, damageReports, ledgerEntries, ledgerLines, payoutAccounts, payouts } from '../db/schema';
+import { bookings, damageReports, ledgerEntries, ledgerLines, payments, payoutAccounts, payouts } from '../db/schema';
 import type { Deps } from '../deps';
 import { postEntries } from '../ledger/ledger.service';
 import { PaymentProviderError } from '../lib/payment-provider';
@@ -37,8 +37,10 @@ const SHARES: ReadonlyArray<{ kind: Share; owner: OwnerKind; ledgerKind: 'transf
 /** Why a booking's share is not paid out yet, or null when it is due now (the one rule the screens show too). */
 export function payoutHold(
   booking: { status: string; endsAt: Date },
-  facts: { now: Date; openReport: boolean; accountEnabled: boolean; owedCents: number },
-): 'not_completed' | 'damage_window' | 'damage_report' | 'no_account' | 'nothing_owed' | null {
+  facts: { now: Date; openReport: boolean; accountEnabled: boolean; owedCents: number; disputed?: boolean },
+): 'not_completed' | 'damage_window' | 'damage_report' | 'disputed' | 'no_account' | 'nothing_owed' | null {
+  // A charge the card holder's bank is disputing may be taken back: nothing of it leaves until it is settled.
+  if (facts.disputed && facts.owedCents > 0 && ['completed', 'cancelled'].includes(booking.status)) return 'disputed';
   // A late cancellation's fee is the cleaner's once the booked time has passed (no work, no damage).
   if (booking.status === 'cancelled') {
     if (facts.owedCents <= 0) return 'nothing_owed';
@@ -100,6 +102,7 @@ async function dueShares(deps: PayoutDeps, share: (typeof SHARES)[number], now: 
           and(eq(bookings.status, 'cancelled'), lte(bookings.endsAt, now)),
         ),
         sql`not exists (select 1 from ${payouts} where ${payouts.bookingId} = ${bookings.id} and ${payouts.kind} = ${share.kind})`,
+        sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'disputed')`,
         sql`${owed} > 0`,
       ),
     )
