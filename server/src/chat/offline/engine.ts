@@ -7,6 +7,7 @@ import { cancellationOutcome } from './cancel-terms';
 import { classify, type Intent } from './intents';
 import { KnowledgeBase } from './knowledge';
 import { findDate, findPlace, findTimeOfDay } from './lookups';
+import { messageAsked, messageThreadAnswer } from './messages';
 import { ownBookings } from './own-bookings';
 import { cleanerJobs, jobsAsked, payoutAnswer, payoutAsked } from './payouts';
 import { cleanerProfile, earnings } from './people';
@@ -85,6 +86,9 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   const role = request.person?.role ?? null;
   const cleanerId = role === 'cleaner' ? request.person?.cleanerId : undefined;
   let intent = classify(message, signedIn);
+  if (messageAsked(message) && intent.kind !== 'injection') {
+    return messageThreadAnswer(toolbox, role === 'cleaner' ? 'cleaner' : signedIn ? 'customer' : null, request.now);
+  }
   const payout = payoutAsked(message);
   // "what would I take home after your cut?" from someone not yet a cleaner: what cleaners earn, fee included.
   const wouldBe = payout === 'fee' && role !== 'cleaner' && intent.kind === 'earnings';
