@@ -6,7 +6,7 @@ import { useBrowser, useServer } from './server';
 
 /**
  * Messages on a booking in Chromium (decision 087): the demo customer writes to the cleaner from
- * the booking's details, the demo cleaner opens Messages on that job's card, reads it (the booking
+ * the booking's details, the demo cleaner follows the notice's link to that job's card, reads it (the booking
  * is paid, so a phone number in it shows as written) and answers, and the customer reads the answer.
  */
 
@@ -50,9 +50,10 @@ describe('messages on a booking', () => {
     const cleaner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await apiSignIn(cleaner.request, baseUrl, 'cleaner@example.com');
     const tab = await cleaner.newPage();
-    await tab.goto(`${baseUrl}/cleaner-dashboard`);
+    // The notice e-mail's link: the job's card, its messages open.
+    await tab.goto(`${baseUrl}/cleaner-dashboard?booking=${booking.id}&tab=messages`);
     const card = tab.getByTestId(`job-card-${booking.id}`);
-    await card.getByRole('button', { name: 'Messages' }).click();
+    await card.getByRole('button', { name: 'Hide messages' }).waitFor();
     const theirs = card.getByTestId('message').filter({ hasText: 'blue pot' });
     await theirs.waitFor();
     // Paid: the number shows as written.

@@ -2,7 +2,7 @@ import '../cleaner-dashboard.css';
 import { type Booking, type Cleaner, formatDollars, jobChangeText } from '@spotless/sdk';
 import { fieldValue } from '@spotless/sdk/forms';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/modal-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatCards } from '../../../components/stat-cards';
@@ -73,7 +73,9 @@ export function CleanerDashboardPage() {
 function Dashboard({ cleaner }: { cleaner: Cleaner }) {
   // The tab is in the address (`?tab=payouts` is where the payout account's onboarding comes back to).
   const [params, setParams] = useSearchParams();
-  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview';
+  // A message notice links `?booking=<id>&tab=messages`: that job's card, its messages open.
+  const messagesFor = params.get('tab') === 'messages' ? Number(params.get('booking')) || null : null;
+  const tab: TabId = messagesFor ? 'bookings' : (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'overview');
   const setTab = (next: TabId) =>
     setParams(next === 'overview' ? {} : { tab: next }, { replace: true, keepScroll: true });
   const jobs = useQuery(jobsQuery(cleaner.id));
@@ -100,7 +102,7 @@ function Dashboard({ cleaner }: { cleaner: Cleaner }) {
           jobs.isError ? (
             <p className="alert alert--error">Failed to load your bookings. Please reload the page.</p>
           ) : (
-            <JobsTab jobs={items} loading={jobs.isPending} />
+            <JobsTab jobs={items} loading={jobs.isPending} messagesFor={messagesFor} />
           )
         ) : tab === 'availability' ? (
           <AvailabilityTab cleaner={cleaner} />
@@ -171,7 +173,7 @@ function OverviewTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
   );
 }
 
-function JobsTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
+function JobsTab({ jobs, loading, messagesFor }: { jobs: Booking[]; loading: boolean; messagesFor: number | null }) {
   if (loading) return <p className="loading-text">Loading your bookings...</p>;
   if (jobs.length === 0) {
     return (
@@ -184,7 +186,7 @@ function JobsTab({ jobs, loading }: { jobs: Booking[]; loading: boolean }) {
   return (
     <ul className="booking-cards" data-testid="cleaner-jobs">
       {orderJobs(jobs).map((job) => (
-        <JobCard key={job.id} job={job} withActions />
+        <JobCard key={job.id} job={job} withActions messagesOpen={job.id === messagesFor} />
       ))}
     </ul>
   );
@@ -199,7 +201,19 @@ const JOB_BUTTONS = [
 ] as const;
 const DECLINE = JOB_BUTTONS[1];
 
-function JobCard({ job, withActions = false }: { job: Booking; withActions?: boolean }) {
+function JobCard({
+  job,
+  withActions = false,
+  messagesOpen = false,
+}: {
+  job: Booking;
+  withActions?: boolean;
+  messagesOpen?: boolean;
+}) {
+  const card = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (messagesOpen) card.current?.scrollIntoView({ block: 'start' });
+  }, [messagesOpen]);
   const act = useJobAction();
   const [withdrawing, setWithdrawing] = useState(false);
   // Declining tells the customer no: it is asked first, in the app's own dialog.
@@ -235,7 +249,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
     );
   };
   return (
-    <li className="card booking-card" data-testid={`job-card-${job.id}`}>
+    <li ref={card} className="card booking-card" data-testid={`job-card-${job.id}`}>
       <div className="booking-card__head">
         <h3 className="booking-card__service">
           {job.service.name} · {customer}
@@ -261,7 +275,7 @@ function JobCard({ job, withActions = false }: { job: Booking; withActions?: boo
         }
       />
       <DamageReportNoteView booking={job} reader="cleaner" />
-      {job.links.messages ? <MessagesToggle link={job.links.messages} /> : null}
+      {job.links.messages ? <MessagesToggle link={job.links.messages} initiallyOpen={messagesOpen} /> : null}
       {withActions ? (
         <div className="button-row">
           {/* Each button is one of the booking's actions: present only when the server would accept it now. */}
