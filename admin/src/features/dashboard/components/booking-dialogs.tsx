@@ -48,9 +48,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
               {policy.damageReportHours} hours after a job ends; after that, <Link to="/contact">contact support</Link>.
             </p>
           ) : null}
-          {booking.links.messages ? (
-            <MessageThread link={booking.links.messages} />
-          ) : null}
+          {booking.links.messages ? <MessageThread link={booking.links.messages} /> : null}
           <div className="button-row">
             <AddToCalendarLink booking={booking} className="btn btn--outline" />
             <button type="button" className="btn btn--outline" onClick={onClose}>
