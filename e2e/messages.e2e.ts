@@ -63,12 +63,18 @@ describe('messages on a booking', () => {
     await card.getByTestId('message').filter({ hasText: 'text you when I arrive' }).waitFor();
     await shootBoth(tab, '2-cleaner-answered', card);
 
-    await page.reload();
+    // The answer is counted beside My Bookings (and on a phone's Bookings tab) until it is read.
+    await page.goto(`${baseUrl}/dashboard`);
+    const badge = page.locator('.main-nav').getByTestId('unread-messages');
+    await expect.poll(() => badge.innerText()).toBe('1');
+    await shootBoth(page, '3-unread-badge', page.locator('.site-header'));
+    await page.goto(`${baseUrl}/dashboard?booking=${booking.id}`);
     await page
       .getByTestId('booking-details')
       .getByTestId('message')
       .filter({ hasText: 'text you when I arrive' })
       .waitFor();
+    await expect.poll(() => page.locator('.main-nav').getByTestId('unread-messages').count()).toBe(0);
     await cleaner.close();
     await context.close();
   });

@@ -3,6 +3,7 @@ import { useSession } from '../../lib/auth';
 import { bottomBarItemsFor } from '../../lib/nav';
 import { CalendarIcon, HelpIcon, SearchIcon, UserIcon } from '../icons';
 import { NavItemLink } from './nav-item-link';
+import { UnreadCount } from './unread-count';
 
 const icons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   '/': SearchIcon,
@@ -25,6 +26,7 @@ export function BottomBar() {
               <NavItemLink to={item.to} className="bottom-bar__link">
                 <Icon width={22} height={22} />
                 <span>{item.label}</span>
+                {item.to === '/dashboard' || item.to === '/cleaner-dashboard' ? <UnreadCount /> : null}
               </NavItemLink>
             </li>
           );

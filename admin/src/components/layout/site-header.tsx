@@ -1,10 +1,11 @@
 import { useSession } from '../../lib/auth';
-import { headerNavItems } from '../../lib/nav';
+import { headerNavItems, MY_JOBS } from '../../lib/nav';
 import { LOGIN_PATH } from '../../lib/query-client';
 import { Link } from '../../lib/router';
 import { LogoMark, MenuIcon } from '../icons';
 import { AccountMenu } from './account-menu';
 import { NavItemLink } from './nav-item-link';
+import { UnreadCount } from './unread-count';
 
 interface SiteHeaderProps {
   menuOpen: boolean;
@@ -33,6 +34,7 @@ export function SiteHeader({ menuOpen, onOpenMenu }: SiteHeaderProps) {
               <li key={item.to}>
                 <NavItemLink to={item.to} className="main-nav__link">
                   {item.label}
+                  {item.to === '/dashboard' || item.to === MY_JOBS.to ? <UnreadCount /> : null}
                 </NavItemLink>
               </li>
             ))}

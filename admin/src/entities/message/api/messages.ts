@@ -1,6 +1,7 @@
 import type { FollowableLink, MessageThread } from '@spotless/sdk';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { UNREAD_KEY } from './unread';
 
 /** Messages on a booking (decision 087): the thread a booking links to, and the caller's unread counts. */
 
@@ -12,7 +13,7 @@ type ReportAction = NonNullable<MessageThread['items'][number]['actions']['repor
 export const messageKeys = {
   all: ['messages'] as const,
   thread: (href: string) => ['messages', 'thread', href] as const,
-  unread: ['messages', 'unread'] as const,
+  unread: UNREAD_KEY,
 };
 
 /** A booking's thread, by the booking's `links.messages`; read again every 30 seconds while shown. */
@@ -22,12 +23,6 @@ export const threadQuery = (link: ThreadLink) =>
     queryFn: ({ signal }) => api.follow(link, undefined, signal),
     refetchInterval: 30_000,
   });
-
-/** The signed-in person's unread messages across their bookings. */
-export const unreadMessagesQuery = queryOptions({
-  queryKey: messageKeys.unread,
-  queryFn: ({ signal }) => api.call('get', '/api/messages/unread', { signal }),
-});
 
 /** Each write answers the thread as it now is: it replaces the cached one, and the unread counts are read again. */
 function useThreadWrite<V>(link: ThreadLink, write: (vars: V) => Promise<MessageThread>) {
