@@ -280,6 +280,7 @@ describe('the header’s account menu (wide screens)', () => {
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
       'Admin Dashboard',
       'Partners',
+      'Payouts',
       'Payments',
       'Sign Out',
     ]);
