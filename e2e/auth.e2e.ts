@@ -240,6 +240,7 @@ describe('the header’s account menu (wide screens)', () => {
     await menu.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'Earnings & Payouts',
       'My Bookings',
       'Payments',
       'Reviews',
@@ -248,9 +249,9 @@ describe('the header’s account menu (wide screens)', () => {
     ]);
     await page.screenshot({ path: shot('cleaner-menu-1280.png') });
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('My Bookings');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Earnings & Payouts');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payments');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('My Bookings');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);

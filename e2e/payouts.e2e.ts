@@ -151,6 +151,11 @@ describe('a cleaner is paid out', () => {
     await page.getByRole('button', { name: 'Save payout account' }).click();
     await expect.poll(() => page.getByTestId('test-onboarding').innerText()).toContain('A routing number is 9 digits');
     expect(await page.getByTestId('test-onboarding').innerText()).not.toContain('Invalid request body');
+    // Nine digits but not the test account's: the routing field is the one flagged.
+    await routing.fill('123456789');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect.poll(() => routing.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Account number').getAttribute('aria-invalid')).not.toBe('true');
     await routing.fill('110000000');
     await page.getByRole('button', { name: 'Save payout account' }).click();
     await page.waitForURL(/\/cleaner-dashboard\?tab=payouts$/);

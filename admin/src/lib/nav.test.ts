@@ -83,6 +83,7 @@ describe('visibleDrawerItems', () => {
       '/payments',
       '/profile',
       '/cleaner-dashboard',
+      '/cleaner-dashboard?tab=payouts',
       '/partner-portal',
       '/apply-cleaner',
     ]);
@@ -101,6 +102,7 @@ describe('visibleDrawerItems', () => {
       'Payments /payments',
       'Profile /profile',
       'My Bookings /dashboard',
+      'Earnings & Payouts /cleaner-dashboard?tab=payouts',
     ]);
     expect(items.find((item) => item.to === '/dashboard')?.badge).toBe('active-bookings');
     expect(items.find((item) => item.to === '/cleaner-dashboard')?.badge).toBeUndefined();
@@ -180,8 +182,15 @@ describe('accountMenuItems', () => {
   });
 
   it('takes an approved cleaner, whose header link is My Jobs, to their own bookings instead of Become a Cleaner', () => {
-    expect(paths({ user: cleaner, admin: false })).toEqual(['/dashboard', '/payments', '/reviews', '/profile']);
-    expect(accountMenuItems({ user: cleaner, admin: false })[0]?.label).toBe('My Bookings');
+    expect(paths({ user: cleaner, admin: false })).toEqual([
+      '/cleaner-dashboard?tab=payouts',
+      '/dashboard',
+      '/payments',
+      '/reviews',
+      '/profile',
+    ]);
+    expect(accountMenuItems({ user: cleaner, admin: false })[0]?.label).toBe('Earnings & Payouts');
+    expect(accountMenuItems({ user: cleaner, admin: false })[1]?.label).toBe('My Bookings');
   });
 
   it('reaches the admin area while an administrator session is open, with or without a person', () => {

@@ -42,6 +42,8 @@ export const primaryNavItems: readonly NavItem[] = [
 /** A cleaner's jobs (their cleaner dashboard), in a cleaner's words wherever the menus name them. */
 export const MY_JOBS: NavItem = { to: '/cleaner-dashboard', label: 'My Jobs' };
 const MY_BOOKINGS: NavItem = { to: '/dashboard', label: 'My Bookings' };
+/** Where a cleaner's pay is: a tab of their dashboard, named in the menus so pay is found from anywhere. */
+const EARNINGS: NavItem = { to: '/cleaner-dashboard?tab=payouts', label: 'Earnings & Payouts' };
 
 /** An approved cleaner: the user's links offer their cleaner profile (as the server decides). */
 export function isApprovedCleaner(user: { links: { cleanerProfile?: unknown } } | null | undefined): boolean {
@@ -70,6 +72,7 @@ export const drawerItems: readonly DrawerItem[] = [
   { to: '/payments', label: 'Payments', visibleTo: ['signed-in', 'admin'] },
   { to: '/profile', label: 'Profile', visibleTo: 'signed-in' },
   { to: '/cleaner-dashboard', label: 'Cleaner Dashboard', visibleTo: 'signed-in' },
+  { ...EARNINGS, visibleTo: 'signed-in' },
   { to: '/partner-portal', label: 'Partner Portal', visibleTo: 'signed-in' },
   // The header's button beside Sign In, for visitors; for a signed-in person, as the server offers it.
   { to: '/apply-cleaner', label: 'Become a Cleaner', visibleTo: ['visitor', 'signed-in'] },
@@ -153,7 +156,7 @@ export function visibleDrawerItems(
     .filter((item) => [item.visibleTo].flat().some((audience) => audiences.has(audience)))
     .filter((item) => {
       if (!links) return true;
-      if (item.to === '/cleaner-dashboard') return Boolean(links.cleanerProfile);
+      if (item.to.startsWith('/cleaner-dashboard')) return Boolean(links.cleanerProfile);
       if (item.to === '/apply-cleaner') return Boolean(links.apply);
       if (item.to === '/partner-portal') return Boolean(links.partnerPortal);
       return true;
@@ -176,7 +179,7 @@ export function visibleDrawerItems(
 export function accountMenuItems({ user, admin }: NavSession): NavItem[] {
   const items: NavItem[] = [];
   if (user) {
-    if (isApprovedCleaner(user)) items.push(MY_BOOKINGS);
+    if (isApprovedCleaner(user)) items.push(EARNINGS, MY_BOOKINGS);
     if (user.links.apply) items.push({ to: '/apply-cleaner', label: 'Become a Cleaner' });
     items.push({ to: '/payments', label: 'Payments' }, { to: '/reviews', label: 'Reviews' });
     // A partner's person reaches their portal as the server offers it (decision 081).

@@ -58,9 +58,11 @@ describe('the assistant for a cleaner', () => {
 
   it('answers "when do I get paid?" with the payout rule, not a customer’s refund', async () => {
     const earnings = await cleanerEarnings(ctx.deps, cleanerActor);
-    const reply = await ask(cleanerActor, 'when do I get paid?');
-    expect(reply.text).toContain(earnings.whenPaid);
-    expect(reply.text).not.toMatch(/refund/i);
+    for (const question of ['when do I get paid?', 'how do payouts work?']) {
+      const reply = await ask(cleanerActor, question);
+      expect(reply.text, question).toContain(earnings.whenPaid);
+      expect(reply.text, question).not.toMatch(/refund|report a problem/i);
+    }
   });
 
   it('answers the fee from the split configuration and what they earned from the ledger', async () => {

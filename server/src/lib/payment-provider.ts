@@ -169,3 +169,6 @@ export interface PaymentProvider extends PayoutProvider {
     signatureHeader: string | null | undefined,
   ): Promise<ProviderEvent | AccountEvent | null>;
 }
+
+/** Stripe's test bank account (routing 110000000, account 000123456789) is the one the local provider's offline page accepts. */
+export const LOCAL_TEST_BANK = { routingNumber: '110000000', accountNumber: '000123456789' } as const;

@@ -91,7 +91,7 @@ export function refundEmail(
   return {
     subject: `We've refunded ${amount} to your card`,
     body: letter(input.firstName, [
-      `We've refunded ${amount} to your card for your booking of ${dayText(booking.startsAt, booking.timeZone)} (booking number ${booking.id}). Your bank may take a few days to show it.`,
+      `We've refunded ${amount} to your card for your booking of ${dayText(booking.startsAt, booking.timeZone)} (booking number ${booking.id}). Banks take 5 to 10 business days to show it.`,
       cancellation?.withdrawn
         ? 'Your cleaner withdrew from this booking, so all of it is refunded.'
         : cancellation

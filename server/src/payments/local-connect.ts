@@ -5,6 +5,7 @@ import { sha256Hex } from '../lib/digest';
 import {
   type ConnectedAccount,
   type CreateTransferInput,
+  LOCAL_TEST_BANK,
   PaymentProviderError,
   type PayoutProvider,
   type Transfer,
@@ -14,9 +15,6 @@ import { randomHex } from './local-intents';
 
 /** The requirement a local account shows until its test bank details are entered. */
 export const LOCAL_ACCOUNT_REQUIREMENT = 'Add the bank account your payouts go to.';
-
-/** Stripe's test bank account (routing 110000000, account 000123456789) is the one the offline page accepts. */
-export const LOCAL_TEST_BANK = { routingNumber: '110000000', accountNumber: '000123456789' } as const;
 
 type AccountRow = typeof localConnectedAccounts.$inferSelect;
 type TransferRow = typeof localTransfers.$inferSelect;

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../contract/errors';
 import type { Tx } from '../db/client';
 import { partners, payoutAccounts, users } from '../db/schema';
 import type { Deps } from '../deps';
-import type { ConnectedAccount } from '../lib/payment-provider';
+import { type ConnectedAccount, LOCAL_TEST_BANK } from '../lib/payment-provider';
 import { auditAs, requirePartnerMember } from '../partners/partner-portal.service';
 
 /**
@@ -83,8 +83,10 @@ export async function completeTestOnboarding(
   const done = await deps.payments.completeTestOnboarding({ ...input, providerAccountId: input.account });
   if ('error' in done) {
     if (done.error === 'not_found') throw notFound('Account');
-    throw badRequest('Invalid request body: accountNumber', {
-      accountNumber: 'Use the test bank account: routing 110000000, account 000123456789',
+    // The field that differs from the test account is the one named, the routing number first.
+    const field = input.routingNumber.trim() !== LOCAL_TEST_BANK.routingNumber ? 'routingNumber' : 'accountNumber';
+    throw badRequest(`Invalid request body: ${field}`, {
+      [field]: `In test mode use the test bank account: routing ${LOCAL_TEST_BANK.routingNumber}, account ${LOCAL_TEST_BANK.accountNumber}`,
     });
   }
   await deps.database.write((tx) => applyAccountState(tx, 'local', done, deps.clock.now()));

@@ -23,7 +23,7 @@ const ASKED: ReadonlyArray<[PayoutQuestion, RegExp]> = [
   ],
   [
     'when',
-    /\b(how|when) (are|do|does) (the )?cleaners (get )?(paid|payed)\b|\bwhen (do|will|am|can|should|would) (i|we) (get |be )?(paid|payed)\b|\bwhen (do|will|does) (my )?(money|pay|earnings|payment) (come|arrive|land|reach|hit)\b|\bwhen (do|will) (i|we) (get|receive) (my )?(money|pay|earnings|payouts?)\b|\bhow (do|will) (i|we) get paid\b|\bwhen (are|do) (cleaners|we) (get )?paid\b/i,
+    /\b(how|when) (are|do|does) (the )?cleaners (get )?(paid|payed)\b|\bwhen (do|will|am|can|should|would) (i|we) (get |be )?(paid|payed)\b|\bwhen (do|will|does) (my )?(money|pay|earnings|payment) (come|arrive|land|reach|hit)\b|\bwhen (do|will) (i|we) (get|receive) (my )?(money|pay|earnings|payouts?)\b|\bhow (do|will) (i|we) get paid\b|\bhow (do|does) (the )?(payouts?|paying out|getting paid|cleaner pay) work\b|\bwhen (are|do) (cleaners|we) (get )?paid\b/i,
   ],
   [
     'earned',
@@ -169,9 +169,13 @@ export async function cleanerJobs(toolbox: Toolbox, cleanerId: number, now: Date
   }
   const lines = upcoming
     .slice(0, 5)
-    .map((j) => `• ${j.service} on ${longDate(j.scheduledDate)} at ${formatTime12(j.scheduledTime)} (${j.status})`);
+    .map(
+      (j) =>
+        `• ${j.service} on ${longDate(j.scheduledDate)} at ${formatTime12(j.scheduledTime)} (${j.status === 'pending' ? 'a request awaiting payment and your answer' : j.status})`,
+    );
+  const more = upcoming.length > lines.length ? `\n…and ${upcoming.length - lines.length} more.` : '';
   return {
-    text: `You have ${upcoming.length} upcoming job${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}\nSee them on your Cleaner Dashboard: /cleaner-dashboard?tab=bookings${asCustomer}`,
+    text: `You have ${upcoming.length} upcoming job${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}${more}\nSee them all on your Cleaner Dashboard: /cleaner-dashboard?tab=bookings${asCustomer}`,
     trace,
   };
 }

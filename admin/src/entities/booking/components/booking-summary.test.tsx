@@ -88,7 +88,7 @@ describe('BookingSummary', () => {
     ).toEqual([
       'Status: Cancelled',
       'Cancelled: May 3, 2026, 3:30 PM, by you',
-      'Cancellation fee: $50.00 kept by the cleaner',
+      'Cancellation fee: $50.00 late-cancellation fee, kept',
       'Refund: $70.00 · Did not go through',
       'Payment: Paid',
     ]);

@@ -69,7 +69,7 @@ const FACTS: Record<BookingFact, FactView> = {
   },
   fee: {
     label: 'Cancellation fee',
-    value: (b) => (b.cancellationFee ? `${formatDollars(b.cancellationFee)} kept by the cleaner` : 'None'),
+    value: (b) => (b.cancellationFee ? `${formatDollars(b.cancellationFee)} late-cancellation fee, kept` : 'None'),
     testId: 'booking-fee',
   },
   refund: {
