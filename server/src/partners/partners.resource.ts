@@ -38,7 +38,11 @@ export function renderPartner(ops: Operations, partner: PartnerData, platformFee
         },
       }) as Actions['update'],
       invite: actionTo(ops, 'invite', 'invitePartnerMember', {
-        title: partner.stats.people === 0 ? 'Invite its first person' : 'Invite someone',
+        // Once an invitation waits, inviting again is for someone else (a new one to the same address replaces it).
+        title:
+          partner.stats.people === 0 && partner.stats.pendingInvites === 0
+            ? 'Invite its first person'
+            : 'Invite someone',
         description: `They get an e-mail with a link, good for ${INVITE_DAYS} days, to create an account or sign in and join.`,
         params,
         body: PartnerInviteInput,

@@ -105,6 +105,8 @@ describe('administrators manage partners through actions', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const again = await ctx.json<PartnerBody>(made.links.self.href, { headers: admin });
     expect(again.body.stats).toMatchObject({ people: 0, pendingInvites: 1 });
+    // One is on its way: inviting again is for someone else.
+    expect(again.body.actions.invite).toMatchObject({ title: 'Invite someone' });
     // Past its date, an invitation is not pending.
     ctx.clock.set(new Date(ctx.clock.now().getTime() + 8 * 86_400_000));
     try {

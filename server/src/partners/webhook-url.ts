@@ -99,6 +99,6 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
  */
 export function webhookUrlRule(allowPrivate: boolean): string {
   return allowPrivate
-    ? 'An https:// address. This installation also accepts http:// to 127.0.0.1, localhost or [::1] and private addresses, for developing locally; in production (by default) only public https:// addresses are accepted.'
-    : 'A public https:// address: http://, loopback, private and link-local addresses are not accepted.';
+    ? 'An https:// address. For developing locally this installation also accepts private and loopback https:// addresses, and http:// to 127.0.0.1, localhost or [::1] only; in production (by default) only public https:// addresses are accepted. Deliveries not yet sent go to the address as it is when they are sent.'
+    : 'A public https:// address: http://, loopback, private and link-local addresses are not accepted. Deliveries not yet sent go to the address as it is when they are sent.';
 }

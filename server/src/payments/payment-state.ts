@@ -106,7 +106,11 @@ export function checkRefund(
     return { ok: false, code: 'invalid_amount', message: 'Refund amount must be at least $0.01' };
   }
   if (amount > remaining) {
-    return { ok: false, code: 'refund_exceeds_amount', message: 'Refund amount is more than what is left to refund' };
+    return {
+      ok: false,
+      code: 'refund_exceeds_amount',
+      message: `Refund amount is more than what is left to refund ($${(remaining / 100).toFixed(2)} at most)`,
+    };
   }
   return { ok: true, amountCents: amount };
 }

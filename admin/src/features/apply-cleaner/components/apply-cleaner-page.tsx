@@ -25,7 +25,7 @@ function Hints() {
   return (
     <ul className="apply-hints">
       <li>We review applications within 2-3 business days.</li>
-      <li>Cleaners on Spotless earn $20-50+ per hour.</li>
+      <li>Cleaners on Spotless set their own rates, most between $20 and $50+ an hour (before the platform fee).</li>
     </ul>
   );
 }
