@@ -88,8 +88,8 @@ describe('BookingSummary', () => {
     ).toEqual([
       'Status: Cancelled',
       'Cancelled: May 3, 2026, 3:30 PM, by you',
-      'Cancellation fee: $50.00 late-cancellation fee, kept',
-      'Refund: $70.00 · Did not go through',
+      'Cancellation fee: $50.00 kept',
+      'Refund: $70.00 of $1,234.50 · Did not go through',
       'Payment: Paid',
     ]);
   });

@@ -69,12 +69,15 @@ const FACTS: Record<BookingFact, FactView> = {
   },
   fee: {
     label: 'Cancellation fee',
-    value: (b) => (b.cancellationFee ? `${formatDollars(b.cancellationFee)} late-cancellation fee, kept` : 'None'),
+    value: (b) => (b.cancellationFee ? `${formatDollars(b.cancellationFee)} kept` : 'None'),
     testId: 'booking-fee',
   },
   refund: {
     label: 'Refund',
-    value: (b) => (b.refund ? `${formatDollars(b.refund.amount)} · ${refundStatusText(b.refund.status)}` : 'None'),
+    value: (b) =>
+      b.refund
+        ? `${formatDollars(b.refund.amount)}${Number(b.refund.amount) < Number(b.totalPrice) ? ` of ${formatDollars(b.totalPrice)}` : ''} · ${refundStatusText(b.refund.status)}`
+        : 'None',
     testId: 'booking-refund',
   },
   total: { label: 'Total', value: (b) => formatDollars(b.totalPrice), testId: 'booking-total' },

@@ -9,6 +9,12 @@ describe('statusLabel', () => {
 });
 
 describe('bookingBadges', () => {
+  it('says a paid booking with part of it refunded is partly refunded, not simply paid', () => {
+    const refund = { amount: '30.00', status: 'succeeded' as const };
+    expect(bookingBadges({ status: 'completed', paymentStatus: 'succeeded', refund }).payment).toBe('Partly refunded');
+    expect(bookingBadges({ status: 'completed', paymentStatus: 'succeeded', refund: null }).payment).toBe('Paid');
+  });
+
   it('words, never values: the status, then the payment unless it says the status again', () => {
     expect(bookingBadges({ status: 'confirmed', paymentStatus: 'succeeded' })).toEqual({
       status: 'Confirmed',

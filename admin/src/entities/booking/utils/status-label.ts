@@ -10,12 +10,14 @@ export function statusLabel(status: BookingStatus): string {
  * status, then its payment — left out when it would only say the status again (a booking cancelled
  * before it was paid reads "Cancelled" once, never "Cancelled" beside "Pending").
  */
-export function bookingBadges(booking: Pick<Booking, 'status' | 'paymentStatus'>): {
+export function bookingBadges(booking: Pick<Booking, 'status' | 'paymentStatus'> & { refund?: Booking['refund'] }): {
   status: string;
   payment: string | null;
 } {
   const status = bookingStatusText(booking.status);
-  const payment = paymentStatusText(booking.paymentStatus, booking.status);
+  // Paid, then part of it returned (a late cancellation's refund, a damage decision): not simply "Paid".
+  const partly = booking.paymentStatus === 'succeeded' && Number(booking.refund?.amount ?? 0) > 0;
+  const payment = partly ? 'Partly refunded' : paymentStatusText(booking.paymentStatus, booking.status);
   return { status, payment: payment === status ? null : payment };
 }
 
