@@ -58,6 +58,9 @@ describe('the assistant for a cleaner', () => {
 
   it('answers "when do I get paid?" with the payout rule, not a customer’s refund', async () => {
     const earnings = await cleanerEarnings(ctx.deps, cleanerActor);
+    const late = await ask(cleanerActor, 'what happens if a customer cancels late?');
+    expect(late.text).toMatch(/late-cancellation fee/);
+    expect(late.text).not.toMatch(/running late/i);
     for (const question of ['when do I get paid?', 'how do payouts work?']) {
       const reply = await ask(cleanerActor, question);
       expect(reply.text, question).toContain(earnings.whenPaid);

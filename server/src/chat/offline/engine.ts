@@ -9,7 +9,14 @@ import { KnowledgeBase } from './knowledge';
 import { findDate, findPlace, findTimeOfDay } from './lookups';
 import { messageAsked, messageThreadAnswer } from './messages';
 import { ownBookings } from './own-bookings';
-import { cleanerJobs, jobsAsked, payoutAnswer, payoutAsked } from './payouts';
+import {
+  cleanerJobs,
+  customerCancelAnswer,
+  customerCancelAsked,
+  jobsAsked,
+  payoutAnswer,
+  payoutAsked,
+} from './payouts';
 import { cleanerProfile, earnings } from './people';
 import { priceOf } from './prices';
 import { search } from './search';
@@ -86,6 +93,9 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   const role = request.person?.role ?? null;
   const cleanerId = role === 'cleaner' ? request.person?.cleanerId : undefined;
   let intent = classify(message, signedIn);
+  if (cleanerId !== undefined && customerCancelAsked(message) && intent.kind !== 'injection') {
+    return customerCancelAnswer();
+  }
   if (messageAsked(message) && intent.kind !== 'injection') {
     return messageThreadAnswer(toolbox, role === 'cleaner' ? 'cleaner' : signedIn ? 'customer' : null, request.now);
   }

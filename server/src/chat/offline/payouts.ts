@@ -1,4 +1,4 @@
-import { formatDollars, formatTime12 } from '@spotless/sdk/rules';
+import { FREE_CANCELLATION_HOURS, formatDollars, formatTime12, LATE_CANCELLATION_FEE_HOURS } from '@spotless/sdk/rules';
 import type { PayoutQuestion, ReplyTrace, Toolbox } from '../../lib/assistant-engine';
 import type { JobFacts, PayoutFacts } from '../tools';
 import { longDate } from './when';
@@ -177,5 +177,21 @@ export async function cleanerJobs(toolbox: Toolbox, cleanerId: number, now: Date
   return {
     text: `You have ${upcoming.length} upcoming job${upcoming.length === 1 ? '' : 's'}:\n${lines.join('\n')}${more}\nSee them all on your Cleaner Dashboard: /cleaner-dashboard?tab=bookings${asCustomer}`,
     trace,
+  };
+}
+
+/** A cleaner asking what a customer's cancellation means for them ("what if a customer cancels late?"). */
+export function customerCancelAsked(text: string): boolean {
+  return /\b(customers?|clients?)\b.*\b(cancels?|cancell?ed|cancell?ing|cancell?ation)\b|\b(cancels?|cancell?ation)\b.*\b(by|from) (a|the|my) (customer|client)\b/i.test(
+    text,
+  );
+}
+
+/** The cancellation policy as it pays the cleaner (decision 034): free early, the late fee's share after. */
+export function customerCancelAnswer(): Answer {
+  const hours = LATE_CANCELLATION_FEE_HOURS === 1 ? '1 hour' : `${LATE_CANCELLATION_FEE_HOURS} hours`;
+  return {
+    text: `If a customer cancels ${FREE_CANCELLATION_HOURS} hours or more before the start, it is free for them and nothing is paid out for it. Later than that, they are charged a late-cancellation fee of ${hours} at the booked rate (never more than the booking's total): you get that fee less Spotless's platform fee, paid out once the booked time has passed. Each job's figures: ${EARNINGS_PAGE}`,
+    trace: { intent: 'payouts' },
   };
 }
