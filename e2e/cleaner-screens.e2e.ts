@@ -68,7 +68,14 @@ describe('the menus', () => {
     expect(await myJobs.getAttribute('href')).toBe('/cleaner-dashboard');
     expect(await myJobs.getAttribute('aria-current')).toBe('page');
     await page.getByRole('button', { name: 'Jordan' }).click();
-    expect(await linkTexts(page, 'Account')).toEqual(['My Bookings', 'Payments', 'Reviews', 'Settings', 'Sign Out']);
+    expect(await linkTexts(page, 'Account')).toEqual([
+      'Earnings & Payouts',
+      'My Bookings',
+      'Payments',
+      'Reviews',
+      'Settings',
+      'Sign Out',
+    ]);
     await page.screenshot({ path: shot('cleaner-header-1280.png') });
     await page.keyboard.press('Escape');
 
@@ -89,6 +96,7 @@ describe('the menus', () => {
       'Payments',
       'Profile',
       expect.stringMatching(/^My Bookings/),
+      'Earnings & Payouts',
     ]);
     await page.waitForTimeout(300);
     expect(await seriousViolations(page)).toEqual([]);
