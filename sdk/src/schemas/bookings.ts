@@ -202,6 +202,9 @@ export const BookingLinks = z
     messages: linkTo('listBookingMessages').optional().meta({
       description: 'its customer, its cleaner and administrators: the thread between the two parties',
     }),
+    series: linkTo('getBookingSeries').optional().meta({
+      description: 'a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators',
+    }),
     page: PageLink,
   })
   .meta({ id: 'BookingLinks' });
@@ -228,6 +231,9 @@ export const BookingActions = z
     review: actionOf('review', 'POST', 'createReview')
       .optional()
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
+    skip: actionOf('skip', 'POST', 'skipSeriesVisit').optional().meta({
+      description: 'its customer, for a visit of a series 24 hours or more ahead: cancels this visit only',
+    }),
     reportDamage: actionOf('reportDamage', 'POST', 'reportDamage')
       .optional()
       .meta({ description: 'its customer, within 24 hours of a paid job’s end: holds the cleaner’s payout' }),
@@ -291,6 +297,16 @@ export const Booking = z
       })
       .nullable()
       .meta({ description: 'money on its way back or returned to the card (a cancellation refunds by the policy)' }),
+    series: z
+      .object({
+        id: z.number().int(),
+        frequency: z.enum(['weekly', 'biweekly', 'every_4_weeks', 'monthly', 'quarterly']),
+        chargeAt: z.string().nullable().meta({
+          description: 'a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit)',
+        }),
+      })
+      .nullable()
+      .meta({ description: 'the recurring series it is a visit of (decision 088); null for a one-time booking' }),
     cleaner: z.object({ id: z.number().int(), user: z.object({ firstName: z.string(), lastName: z.string() }) }),
     service: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
     customer: z

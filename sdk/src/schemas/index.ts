@@ -20,4 +20,5 @@ export * from './payout-terms';
 export * from './payouts';
 export * from './reviews';
 export * from './root';
+export * from './series';
 export * from './services';

@@ -27,6 +27,7 @@ export * from './schema/partners';
 export * from './schema/payments';
 export * from './schema/payouts';
 export * from './schema/reviews';
+export * from './schema/series';
 export * from './schema/services';
 export * from './schema/system';
 export * from './schema/write-guards';

@@ -33,6 +33,12 @@ export interface PaymentIntent {
   customerId: number | null;
   /** The message of the last failed attempt, if any. */
   failureReason: string | null;
+  /** The card it was paid with, once paid; with `customerRef`, what a later off-session charge uses. */
+  paymentMethodId: string | null;
+  /** The provider customer the card was saved to (`saveCardFor`), if it was. */
+  customerRef: string | null;
+  /** The card's last four digits, once paid. */
+  cardLast4: string | null;
 }
 
 export interface CreatePaymentIntentInput {
@@ -41,6 +47,17 @@ export interface CreatePaymentIntentInput {
   bookingId: number;
   customerId: number | null;
   idempotencyKey: string;
+  /**
+   * Saves the card it is paid with to this provider customer for later off-session charges
+   * (Stripe's `customer` with `setup_future_usage: 'off_session'`; decision 088).
+   */
+  saveCardFor?: string;
+}
+
+/** A charge to a saved card while the customer is away (a later visit of a series, decision 088). */
+export interface OffSessionChargeInput extends Omit<CreatePaymentIntentInput, 'saveCardFor'> {
+  customerRef: string;
+  paymentMethodId: string;
 }
 
 export interface RefundInput {
@@ -157,6 +174,14 @@ export interface PaymentProvider extends PayoutProvider {
   readonly name: 'stripe' | 'local';
   /** The same idempotency key with the same input returns the same intent; with other input it throws `idempotency_conflict`. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  /** A provider customer (Stripe's `cus_…`) to save cards to; one per idempotency key. */
+  createCustomer(input: { email: string | null; idempotencyKey: string }): Promise<string>;
+  /**
+   * Charges a saved card with the customer away (Stripe: `confirm: true, off_session: true`). A
+   * declined card is not thrown: the intent answers `failed` with the card's reason. The same
+   * idempotency key answers the same intent.
+   */
+  chargeSavedCard(input: OffSessionChargeInput): Promise<PaymentIntent>;
   /** Null when the provider has no such payment. */
   retrieve(providerPaymentId: string): Promise<PaymentIntent | null>;
   refund(input: RefundInput): Promise<Refund>;

@@ -55,6 +55,12 @@ export const bookings = sqliteTable(
     /** Who ended it (decision 071): a cleaner's withdrawal from an accepted job is `withdrawn`. */
     cancellationKind: text({ enum: CANCELLATION_KINDS }),
     reminderSentAt: integer({ mode: 'timestamp_ms' }),
+    /**
+     * A visit of a recurring series (decision 088) and the local date the series planned it for:
+     * one booking per series and date, however often the horizon job runs.
+     */
+    seriesId: integer(),
+    occurrence: text(),
     ...timestamps,
   },
   (t) => [
@@ -64,6 +70,9 @@ export const bookings = sqliteTable(
     index('bookings_customer_idx').on(t.customerId, t.startsAt, t.id, t.status),
     index('bookings_status_time_idx').on(t.status, t.startsAt),
     // Every request carrying a guest token looks its booking up by the token's hash.
+    uniqueIndex('bookings_series_occurrence_unique')
+      .on(t.seriesId, t.occurrence)
+      .where(sql`${t.seriesId} is not null`),
     uniqueIndex('bookings_guest_token_idx').on(t.guestTokenHash).where(sql`${t.guestTokenHash} is not null`),
   ],
 );

@@ -85,6 +85,30 @@ export const localPaymentIntents = sqliteTable('local_payment_intents', {
   disputed: integer({ mode: 'boolean' }).notNull().default(false),
   /** Paid with Stripe's test card whose refunds fail (4000 0000 0000 5126). */
   refundFails: integer({ mode: 'boolean' }).notNull().default(false),
+  /** The customer the card is saved to for later off-session charges (Stripe's `setup_future_usage`). */
+  customerRef: text(),
+  saveCard: integer({ mode: 'boolean' }).notNull().default(false),
+  /** The card it was paid with (or is charged to, off-session). */
+  paymentMethodId: text(),
+  offSession: integer({ mode: 'boolean' }).notNull().default(false),
+  createdAt,
+});
+
+/** Cards saved to a customer at checkout, as Stripe keeps payment methods (decision 088). */
+export const localPaymentMethods = sqliteTable('local_payment_methods', {
+  id: text().primaryKey(),
+  customerRef: text().notNull(),
+  last4: text().notNull(),
+  /** The test card's number: what a later charge to it does follows Stripe's test cards. */
+  testCard: text().notNull(),
+  createdAt,
+});
+
+/** The provider's customers (Stripe's `cus_…`), made once per idempotency key. */
+export const localCustomers = sqliteTable('local_customers', {
+  id: text().primaryKey(),
+  idempotencyKey: text().notNull().unique(),
+  email: text(),
   createdAt,
 });
 
