@@ -231,6 +231,10 @@ export const BookingActions = z
     review: actionOf('review', 'POST', 'createReview')
       .optional()
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
+    makeRecurring: actionOf('makeRecurring', 'POST', 'createBookingSeries').optional().meta({
+      description:
+        'its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series (decision 088)',
+    }),
     skip: actionOf('skip', 'POST', 'skipSeriesVisit').optional().meta({
       description: 'its customer, for a visit of a series 24 hours or more ahead: cancels this visit only',
     }),
