@@ -203,7 +203,8 @@ export const BookingLinks = z
       description: 'its customer, its cleaner and administrators: the thread between the two parties',
     }),
     series: linkTo('getBookingSeries').optional().meta({
-      description: 'a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators',
+      description:
+        'a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators',
     }),
     page: PageLink,
   })
@@ -306,7 +307,8 @@ export const Booking = z
         id: z.number().int(),
         frequency: z.enum(['weekly', 'biweekly', 'every_4_weeks', 'monthly', 'quarterly']),
         chargeAt: z.string().nullable().meta({
-          description: 'a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit)',
+          description:
+            'a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit)',
         }),
       })
       .nullable()

@@ -195,6 +195,16 @@ async function startPayment(
   const { row, intent } =
     reuse ??
     (await (async () => {
+      // The first visit of a recurring series saves its card for the later ones (decision 088).
+      const saveCardFor =
+        booking.seriesId !== null && customer.userId !== null
+          ? await withProvider(deps, () =>
+              provider.createCustomer({
+                email: null,
+                idempotencyKey: `spotless-customer-${customer.userId}-booking-${booking.id}`,
+              }),
+            )
+          : undefined;
       const created = await withProvider(deps, () =>
         provider.createPaymentIntent({
           amountCents: booking.totalPriceCents,
@@ -202,7 +212,8 @@ async function startPayment(
           bookingId: booking.id,
           customerId: customer.userId,
           // Concurrent first calls for one booking share the key, so the provider makes one intent.
-          idempotencyKey: `spotless-booking-${booking.id}-${booking.totalPriceCents}-${existing.length}`,
+          idempotencyKey: `spotless-booking-${booking.id}-${booking.totalPriceCents}-${existing.length}${saveCardFor ? '-saved' : ''}`,
+          ...(saveCardFor ? { saveCardFor } : {}),
         }),
       );
       const inserted = await database.write(async (tx) => {
