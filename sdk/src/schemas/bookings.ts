@@ -204,7 +204,7 @@ export const BookingLinks = z
     }),
     series: linkTo('getBookingSeries').optional().meta({
       description:
-        'a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators',
+        'a visit of a recurring series: the series, for its customer, its cleaner and administrators',
     }),
     page: PageLink,
   })
@@ -234,7 +234,7 @@ export const BookingActions = z
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
     makeRecurring: actionOf('makeRecurring', 'POST', 'createBookingSeries').optional().meta({
       description:
-        'its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series (decision 088)',
+        'its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series',
     }),
     skip: actionOf('skip', 'POST', 'skipSeriesVisit').optional().meta({
       description: 'its customer, for a visit of a series 24 hours or more ahead: cancels this visit only',
@@ -312,7 +312,7 @@ export const Booking = z
         }),
       })
       .nullable()
-      .meta({ description: 'the recurring series it is a visit of (decision 088); null for a one-time booking' }),
+      .meta({ description: 'the recurring series it is a visit of; null for a one-time booking' }),
     cleaner: z.object({ id: z.number().int(), user: z.object({ firstName: z.string(), lastName: z.string() }) }),
     service: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
     customer: z

@@ -112,3 +112,11 @@ export function luhnValid(digits: string): boolean {
   }
   return digits.length > 0 && sum % 10 === 0;
 }
+
+/** Stripe.js's field for each of its card-form error codes. */
+export function cardField(code: string): string {
+  if (code.includes('number')) return 'cardNumber';
+  if (code.includes('month') || code === 'invalid_expiry_month_past') return 'expMonth';
+  if (code.includes('year')) return 'expYear';
+  return 'cvc';
+}

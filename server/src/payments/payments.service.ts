@@ -26,6 +26,7 @@ import {
 } from '../lib/payment-provider';
 import { type SiteDeps, siteOf } from '../notifications/site';
 
+import { cardField } from './local-cards';
 import { LocalPaymentProvider, validateCard } from './local-provider';
 import { applyPaymentEvent, insertPayment, markProcessing, receiveAccountEvent } from './payment-records.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
@@ -196,15 +197,13 @@ async function startPayment(
     reuse ??
     (await (async () => {
       // The first visit of a recurring series saves its card for the later ones (decision 088).
-      const saveCardFor =
-        booking.seriesId !== null && customer.userId !== null
-          ? await withProvider(deps, () =>
-              provider.createCustomer({
-                email: null,
-                idempotencyKey: `spotless-customer-${customer.userId}-booking-${booking.id}`,
-              }),
-            )
-          : undefined;
+      const saver =
+        booking.seriesId !== null && customer.userId !== null ? `${customer.userId}-booking-${booking.id}` : null;
+      const saveCardFor = saver
+        ? await withProvider(deps, () =>
+            provider.createCustomer({ email: null, idempotencyKey: `spotless-customer-${saver}` }),
+          )
+        : undefined;
       const created = await withProvider(deps, () =>
         provider.createPaymentIntent({
           amountCents: booking.totalPriceCents,
@@ -257,14 +256,6 @@ export async function createPaymentIntent(
     status: 200,
     body: await startPayment(deps, actor, customer, input),
   }));
-}
-
-/** Stripe.js's field for each of its card-form error codes. */
-function cardField(code: string): string {
-  if (code.includes('number')) return 'cardNumber';
-  if (code.includes('month') || code === 'invalid_expiry_month_past') return 'expMonth';
-  if (code.includes('year')) return 'expYear';
-  return 'cvc';
 }
 
 /**
