@@ -25,7 +25,6 @@ import {
   type ProviderEvent,
 } from '../lib/payment-provider';
 import { type SiteDeps, siteOf } from '../notifications/site';
-
 import { cardField } from './local-cards';
 import { LocalPaymentProvider, validateCard } from './local-provider';
 import { applyPaymentEvent, insertPayment, markProcessing, receiveAccountEvent } from './payment-records.service';
