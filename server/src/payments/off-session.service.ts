@@ -28,7 +28,7 @@ export async function chargeVisit(
   requireSystem(actor);
   const { database, payments: provider, clock } = deps;
   const booking = await findBookingForPayment(database.db, visit.bookingId);
-  if (!booking || booking.status !== 'confirmed' || booking.paymentStatus !== 'unpaid' || booking.seriesId === null) {
+  if (booking?.status !== 'confirmed' || booking.paymentStatus !== 'unpaid' || booking.seriesId === null) {
     return { outcome: 'skipped', reason: 'not_chargeable' };
   }
   let intent: Awaited<ReturnType<typeof provider.chargeSavedCard>>;

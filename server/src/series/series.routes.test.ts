@@ -23,7 +23,7 @@ async function at(instant: string) {
   ctx.clock.set(instant);
   const ids = [world.customerA, world.customerB, world.demoCleaner.userId, world.otherCleaner.userId];
   const sessions = await Promise.all(ids.map((id) => sessionFor(ctx, id)));
-  [asA, asB, asCleaner, asOtherCleaner].forEach((headers, i) => Object.assign(headers, sessions[i]));
+  for (const [i, headers] of [asA, asB, asCleaner, asOtherCleaner].entries()) Object.assign(headers, sessions[i]);
 }
 await at('2026-10-12T12:00:00Z');
 const jobs = { extend: systemActor('extend-series'), charge: systemActor('charge-visits') };
