@@ -66,7 +66,7 @@ describe('the assistant and a regular cleaning', () => {
     expect(visits.every((v) => v.status !== 'cancelled')).toBe(true);
   });
 
-  it('tells someone signed out to sign in', async () => {
+  it('tells someone signed out to sign in to see their bookings', async () => {
     const reply = await ask({ kind: 'visitor' }, 'when is my next cleaning?');
     expect(reply.text).toContain('/login');
   });
