@@ -40,7 +40,8 @@ export async function chargeVisit(
       customerId: booking.customerId,
       customerRef: visit.customerRef,
       paymentMethodId: visit.paymentMethodId,
-      idempotencyKey: `spotless-visit-${booking.id}-${booking.totalPriceCents}`,
+      // One charge per visit, price and card: a retried or concurrent run charges the same intent.
+      idempotencyKey: `spotless-visit-${booking.id}-${booking.totalPriceCents}-${visit.paymentMethodId}`,
     });
   } catch (error) {
     throw providerErrorToAppError(error as PaymentProviderError, deps.logger);

@@ -214,14 +214,21 @@ export async function chargeDueVisits(deps: HorizonDeps, actor: Actor) {
     new Date(now.getTime() + PAY_DEADLINE_MS),
   );
   for (const { booking, series } of due) {
-    const charge =
-      series.providerCustomerId && series.paymentMethodId
-        ? await chargeVisit(deps, actor, {
-            bookingId: booking.id,
-            customerRef: series.providerCustomerId,
-            paymentMethodId: series.paymentMethodId,
-          })
-        : ({ outcome: 'failed', reason: 'No card is saved for this regular cleaning.' } as const);
+    let charge: Awaited<ReturnType<typeof chargeVisit>>;
+    try {
+      charge =
+        series.providerCustomerId && series.paymentMethodId
+          ? await chargeVisit(deps, actor, {
+              bookingId: booking.id,
+              customerRef: series.providerCustomerId,
+              paymentMethodId: series.paymentMethodId,
+            })
+          : { outcome: 'failed', reason: 'No card is saved for this regular cleaning.' };
+    } catch (error) {
+      // The provider could not be asked (down, or refused the request): the next run tries again.
+      deps.logger?.warn('visit charge not made', { bookingId: booking.id, error: String(error) });
+      continue;
+    }
     if (charge.outcome === 'succeeded') result.charged++;
     if (charge.outcome !== 'failed') continue;
     result.failed++;
