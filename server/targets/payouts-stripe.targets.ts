@@ -64,12 +64,12 @@ const STRIPE_PAYOUTS: PayoutDriver = {
   },
 };
 
-/** The provider customer a target's series saved its card to (the loopback serves all three targets). */
-async function seriesCustomerOf(on: OnTarget, bookingId: number): Promise<string> {
+/** The card a target's series saved (the loopback serves all three targets, whose ids overlap). */
+async function seriesCardOf(on: OnTarget, bookingId: number): Promise<string> {
   const db = createClient({ url: on.target.databaseUrl });
   try {
     const { rows } = await db.execute({
-      sql: 'select s.provider_customer_id as c from booking_series s join bookings b on b.series_id = s.id where b.id = ?',
+      sql: 'select s.payment_method_id as c from booking_series s join bookings b on b.series_id = s.id where b.id = ?',
       args: [bookingId],
     });
     return String(rows[0]?.c ?? '');
@@ -94,9 +94,10 @@ const STRIPE_SERIES: SeriesDriver = {
     await deliver(on, 'payment_intent.succeeded', intent);
   },
   async offSessionCharges(on, bookingId) {
-    const customer = await seriesCustomerOf(on, bookingId);
+    const card = await seriesCardOf(on, bookingId);
     return [...loopback.intents.values()].filter(
-      (i) => i.customer === customer && i.metadata.bookingId === String(bookingId) && i.metadata.offSession === 'true',
+      (i) =>
+        i.payment_method === card && i.metadata.bookingId === String(bookingId) && i.metadata.offSession === 'true',
     ).length;
   },
 };
