@@ -3,19 +3,22 @@ import { activeBookingsFrom, cleanerSchedule } from '../availability/availabilit
 import { availableSlots } from '../availability/slots';
 import { bookInOneBatch } from '../bookings/booking-create.service';
 import { cancelUnpaidVisits } from '../bookings/booking-lifecycle.service';
+import { contactsOf } from '../bookings/bookings.queries';
 import { CHARGE_LEAD_MS, PAY_DEADLINE_MS } from '../bookings/visit-terms';
 import { type Actor, requireSystem } from '../contract/actor';
 import { AppError } from '../contract/errors';
+import type { Tx } from '../db/client';
 import type { SeriesRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { addDays, toLocal, zonedToUtc } from '../lib/time';
-import { letter, link, whenText } from '../notifications/email';
+import { zoneShortName } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
+import { seriesConflictEmail, seriesStartedEmail, visitChargeFailedEmail } from '../notifications/series-emails';
 import { siteOf } from '../notifications/site';
 import { chargeVisit } from '../payments/off-session.service';
 import { successfulPaymentOf } from '../payments/payments.queries';
-import { insertConflict, seriesNeedingWork, updateSeries, visitOn, visitsToCharge } from './series.queries';
-import { HORIZON_DAYS, occurrencesBetween } from './series-dates';
+import { insertConflict, seriesNeedingWork, updateSeries, visitOn, visitsFrom, visitsToCharge } from './series.queries';
+import { HORIZON_DAYS, occurrencesBetween, scheduleText } from './series-dates';
 
 /**
  * The series' scheduled work (decision 088), safe to run twice or on two targets at once: activate a
@@ -121,20 +124,18 @@ async function bookVisit(
         updatedAt: now,
       });
       if (!fresh || !customer) return;
-      const when = whenText(new Date(Date.parse(`${occurrence}T12:00:00Z`)), 'UTC').replace(/ at .*$/, '');
       await enqueueNotification(tx, now, {
         type: 'series_conflict',
         recipientEmail: customer.email,
         recipientUserId: customer.id,
-        subject: `We couldn't book your regular cleaning on ${when}`,
-        body: letter(customer.firstName, [
-          `${conflictMessage(reason)} It was planned for ${when} at ${series.localTime}.`,
-          alternatives.length > 0
-            ? `Your cleaner is free at these times nearby:\n${alternatives.map((a) => `- ${whenText(new Date(a), series.timeZone)}`).join('\n')}`
-            : 'Your cleaner has no free time close to it.',
-          `Book one of them, or skip this date: ${link(siteOf(deps), `/dashboard?tab=regular&series=${series.id}`)}`,
-          'Your other visits stay booked as planned.',
-        ]),
+        ...seriesConflictEmail(siteOf(deps), {
+          seriesId: series.id,
+          firstName: customer.firstName,
+          planned: zonedToUtc(occurrence, series.localTime, series.timeZone),
+          timeZone: series.timeZone,
+          message: conflictMessage(reason),
+          alternatives,
+        }),
         payload: { seriesId: series.id, occurrence },
         dedupeKey: `series_conflict:${series.id}:${occurrence}`,
       });
@@ -176,7 +177,8 @@ export async function extendSeries(deps: HorizonDeps, actor: Actor) {
   const result = { activated: 0, booked: 0, conflicts: 0 };
   const horizonUtc = toLocal(new Date(now.getTime() + HORIZON_DAYS * 86_400_000), 'UTC').date;
   for (let series of await seriesNeedingWork(deps.database.db, horizonUtc)) {
-    if (series.status === 'pending') {
+    const activated = series.status === 'pending';
+    if (activated) {
       if (!(await activate(deps, series, now))) continue;
       result.activated++;
       series = { ...series, status: 'active' };
@@ -192,11 +194,42 @@ export async function extendSeries(deps: HorizonDeps, actor: Actor) {
       if (outcome === 'booked') result.booked++;
       if (outcome === 'conflict') result.conflicts++;
     }
-    await deps.database.write((tx) =>
-      updateSeries(tx, series.id, ['active'], { plannedThrough: through, updatedAt: now }),
-    );
+    const planned = series;
+    await deps.database.write(async (tx) => {
+      await updateSeries(tx, planned.id, ['active'], { plannedThrough: through, updatedAt: now });
+      if (activated) await queueStartedEmails(tx, deps, planned, now);
+    });
   }
   return result;
+}
+
+/** Once a series starts: the customer and the cleaner are told its schedule and the visits booked so far. */
+async function queueStartedEmails(tx: Tx, deps: HorizonDeps, series: SeriesRow, now: Date): Promise<void> {
+  const visits = (await visitsFrom(tx, [series.id], now)).filter((v) => v.status === 'confirmed');
+  const { customer, cleaner } = await contactsOf(tx, series);
+  if (!customer || !cleaner) return;
+  const facts = {
+    seriesId: series.id,
+    schedule: `${scheduleText(series.anchorDate, series.frequency, series.localTime)} (${zoneShortName(now, series.timeZone)})`,
+    address: series.address,
+    visits: visits.map((v) => v.startsAt),
+    timeZone: series.timeZone,
+    customer,
+    cleaner,
+  };
+  for (const [who, person] of [
+    ['customer', customer],
+    ['cleaner', cleaner],
+  ] as const) {
+    await enqueueNotification(tx, now, {
+      type: 'series_started',
+      recipientEmail: person.email,
+      recipientUserId: person.userId,
+      ...seriesStartedEmail(siteOf(deps), { ...facts, to: who }),
+      payload: { seriesId: series.id, recipient: who },
+      dedupeKey: `series_started:${series.id}:${who}`,
+    });
+  }
 }
 
 /**
@@ -234,18 +267,19 @@ export async function chargeDueVisits(deps: HorizonDeps, actor: Actor) {
     result.failed++;
     const customer = await findUserById(deps.database.db, series.customerId);
     if (!customer) continue;
-    const payBy = new Date(booking.startsAt.getTime() - PAY_DEADLINE_MS);
     await deps.database.write((tx) =>
       enqueueNotification(tx, now, {
         type: 'visit_charge_failed',
         recipientEmail: customer.email,
         recipientUserId: customer.id,
-        subject: `Please pay for your cleaning on ${whenText(booking.startsAt, booking.timeZone)}`,
-        body: letter(customer.firstName, [
-          `We could not charge your card for your regular cleaning on ${whenText(booking.startsAt, booking.timeZone)}: ${charge.reason}`,
-          `Pay for it by ${whenText(payBy, booking.timeZone)} to keep it: ${link(siteOf(deps), `/checkout?booking=${booking.id}`)}`,
-          'If it is not paid by then, this visit alone is cancelled, without any fee. Your other visits stay booked.',
-        ]),
+        ...visitChargeFailedEmail(siteOf(deps), {
+          bookingId: booking.id,
+          firstName: customer.firstName,
+          startsAt: booking.startsAt,
+          payBy: new Date(booking.startsAt.getTime() - PAY_DEADLINE_MS),
+          timeZone: booking.timeZone,
+          reason: charge.reason ?? 'The card was declined.',
+        }),
         payload: { bookingId: booking.id, seriesId: series.id },
         dedupeKey: `visit_charge_failed:${booking.id}`,
       }),

@@ -9,6 +9,7 @@ import type { Email } from '../notifications/email';
 import * as messageEmails from '../notifications/message-emails';
 import * as moneyEmails from '../notifications/money-emails';
 import * as partnerEmails from '../notifications/partner-emails';
+import * as seriesEmails from '../notifications/series-emails';
 
 /** The template modules: each exported `…Email` function is a template. */
 export const TEMPLATE_MODULES = {
@@ -18,6 +19,7 @@ export const TEMPLATE_MODULES = {
   messageEmails,
   moneyEmails,
   partnerEmails,
+  seriesEmails,
 };
 
 /** Saturday, November 28, 2026 at 10:00 AM in Austin (CST), two hours, $135.00 at $45.00/h. */
@@ -223,6 +225,7 @@ export function emailGallery(site: string): Record<string, Email> {
       page: '/cleaner-dashboard',
       contactDetailsHidden: true,
     }),
+    ...seriesGallery(site),
     'messageNoticeEmail-to-customer': messageEmails.messageNoticeEmail(site, {
       bookingId: b.id,
       serviceName: 'Regular House Cleaning',
@@ -297,6 +300,59 @@ export function emailGallery(site: string): Record<string, Email> {
       firstName: 'Sam',
       hidden: false,
       reason: null,
+    }),
+  };
+}
+
+/** A weekly series of Saturday 10:00 in Austin from the sample booking (decision 088), and its e-mails. */
+function seriesGallery(site: string): Record<string, Email> {
+  const b = SAMPLE_BOOKING;
+  const week = 7 * 86_400_000;
+  const started = {
+    seriesId: 9,
+    schedule: 'Every week on Saturday at 10:00 AM (CST)',
+    address: b.address,
+    visits: [0, 1, 2].map((n) => new Date(b.startsAt.getTime() + n * week)),
+    timeZone: b.timeZone,
+    customer: { firstName: 'Sam', lastName: 'Lee' },
+    cleaner: { firstName: 'Maria', lastName: 'Lopez' },
+  };
+  return {
+    'seriesStartedEmail-customer': seriesEmails.seriesStartedEmail(site, { ...started, to: 'customer' }),
+    'seriesStartedEmail-cleaner': seriesEmails.seriesStartedEmail(site, { ...started, to: 'cleaner' }),
+    seriesConflictEmail: seriesEmails.seriesConflictEmail(site, {
+      seriesId: 9,
+      firstName: 'Sam',
+      planned: new Date(b.startsAt.getTime() + 3 * week),
+      timeZone: b.timeZone,
+      message: 'We could not book this visit: your cleaner is off that day.',
+      alternatives: ['2026-12-18T16:00:00.000Z', '2026-12-21T15:00:00.000Z'],
+    }),
+    visitChargeFailedEmail: seriesEmails.visitChargeFailedEmail(site, {
+      bookingId: 43,
+      firstName: 'Sam',
+      startsAt: new Date(b.startsAt.getTime() + week),
+      payBy: new Date(b.startsAt.getTime() + week - 86_400_000),
+      timeZone: b.timeZone,
+      reason: 'Your card was declined.',
+    }),
+    'bookingCancelledEmail-customer-unpaid-visit': bookingEmails.bookingCancelledEmail(site, {
+      booking: b,
+      by: 'unpaid',
+      to: 'customer',
+      firstName: 'Sam',
+      otherName: 'Maria Lopez',
+      feeCents: 0,
+      refundCents: 0,
+    }),
+    'bookingCancelledEmail-cleaner-unpaid-visit': bookingEmails.bookingCancelledEmail(site, {
+      booking: b,
+      by: 'unpaid',
+      to: 'cleaner',
+      firstName: 'Maria',
+      otherName: 'Sam Lee',
+      feeCents: 0,
+      refundCents: 0,
     }),
   };
 }
