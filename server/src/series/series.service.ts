@@ -18,6 +18,7 @@ import { AppError, notFound } from '../contract/errors';
 import type { BookingRow, SeriesRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { toLocal } from '../lib/time';
+import { zoneShortName } from '../notifications/email';
 import {
   conflictsFrom,
   findSeriesView,
@@ -110,7 +111,7 @@ async function answerFor(deps: SeriesDeps, actor: Actor, view: SeriesView): Prom
   return {
     view,
     role,
-    schedule: `${scheduleText(s.anchorDate, s.frequency, s.localTime)} (${s.timeZone})`,
+    schedule: `${scheduleText(s.anchorDate, s.frequency, s.localTime)} (${zoneShortName(now, s.timeZone)})`,
     pricePerVisitCents: quote.ok ? quote.totalPriceCents : 0,
     visits: visits.map((v) => visitAnswer(v, role, assistant, now)),
     conflicts,
