@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../contract/actor';
-import { bookingSeries, bookings, notifications } from '../db/schema';
+import { bookingSeries, bookings, notifications, partners } from '../db/schema';
 import { sessionFor } from '../test/booking-fixtures';
 import { bookingWorld } from '../test/booking-world';
 import type { Json } from '../test/harness';
@@ -198,6 +198,35 @@ describe('a visit whose saved card is declined', () => {
     expect(after.find((v) => v.id === third?.id)?.status).toBe('confirmed');
     const row = await ctx.database.db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId)).get();
     expect(row?.status).toBe('active');
+  });
+});
+
+describe('a series a partner brought', () => {
+  it('books every visit for that partner at the commission of the first', async () => {
+    await at('2026-11-16T12:00:00Z');
+    const [partner] = await ctx.database.write((tx) =>
+      tx
+        .insert(partners)
+        .values({ name: 'Sunny Homes', publishableKey: 'pk_series_partner', allowedOrigins: ['https://sunny.example'] })
+        .returning({ id: partners.id }),
+    );
+    const made = await book(asA, payload({ scheduledDate: '2026-11-18', scheduledTime: '13:00' }));
+    await ctx.database.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ partnerId: partner?.id, partnerCommissionBps: 900 })
+        .where(eq(bookings.id, made.body.id)),
+    );
+    const series = await ctx.json<Json>('/api/booking-series', {
+      method: 'POST',
+      headers: asA,
+      body: { bookingId: made.body.id, frequency: 'biweekly' },
+    });
+    await pay(asA, made.body.id);
+    await extendSeries(ctx.deps, jobs.extend);
+    const visits = await visitsOf(series.body.id);
+    expect(visits.length).toBeGreaterThan(2);
+    expect(visits.map((v) => [v.partnerId, v.partnerCommissionBps])).toEqual(visits.map(() => [partner?.id, 900]));
   });
 });
 
