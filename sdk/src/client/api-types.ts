@@ -3892,6 +3892,14 @@ export interface components {
             scheduledDate: string;
             /** @description local start time in the cleaner’s zone, HH:MM */
             scheduledTime: string;
+            /** @description the recurring series it is a visit of (decision 088); null for a one-time booking */
+            series: {
+                /** @description a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit) */
+                chargeAt: string | null;
+                /** @enum {string} */
+                frequency: "weekly" | "biweekly" | "every_4_weeks" | "monthly" | "quarterly";
+                id: number;
+            } | null;
             service: {
                 description: string;
                 id: number;
@@ -3992,6 +4000,23 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
+            /** @description its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series (decision 088) */
+            makeRecurring?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "makeRecurring";
+                /** @constant */
+                operation: "createBookingSeries";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
             pay?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -4037,6 +4062,23 @@ export interface components {
                 name: "review";
                 /** @constant */
                 operation: "createReview";
+                /** @description a label for the button */
+                title: string;
+                /** @constant */
+                type: "application/json";
+            };
+            /** @description its customer, for a visit of a series 24 hours or more ahead: cancels this visit only */
+            skip?: {
+                /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                description?: string;
+                fields: components["schemas"]["ActionField"][];
+                href: string;
+                /** @constant */
+                method: "POST";
+                /** @constant */
+                name: "skip";
+                /** @constant */
+                operation: "skipSeriesVisit";
                 /** @description a label for the button */
                 title: string;
                 /** @constant */
@@ -4165,6 +4207,18 @@ export interface components {
                  * @constant
                  */
                 operation: "getBooking";
+                templated?: boolean;
+                title?: string;
+            };
+            /** @description a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators */
+            series?: {
+                /** @description a URL path; an RFC 6570 URI template when `templated` */
+                href: string;
+                /**
+                 * @description the operationId that answers this link
+                 * @constant
+                 */
+                operation: "getBookingSeries";
                 templated?: boolean;
                 title?: string;
             };

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../lib/api-errors';
+import { seriesListQuery } from '../api/series';
+import { SeriesCard } from './series-card';
+
+/**
+ * The caller's recurring cleanings in one role (a customer's on /dashboard, a cleaner's on
+ * /cleaner-dashboard), each a card; a `#series-<id>` in the address brings that card into view.
+ */
+export function SeriesList({ role, empty }: { role: 'customer' | 'cleaner'; empty: React.ReactNode }) {
+  const list = useQuery(seriesListQuery);
+  const items = list.data?.items.filter((s) => s.role === role) ?? [];
+  const count = items.length;
+  useEffect(() => {
+    if (count === 0 || !window.location.hash.startsWith('#series-')) return;
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [count]);
+  if (list.isPending) {
+    return (
+      <p className="loading-text" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Loading your regular cleanings...
+      </p>
+    );
+  }
+  if (list.isError) {
+    return <p className="alert alert--error">{errorMessage(list.error, 'Failed to load your regular cleanings.')}</p>;
+  }
+  if (count === 0) return <div className="empty-state">{empty}</div>;
+  return (
+    <ul className="booking-cards series-list" aria-label="Regular cleanings">
+      {items.map((series) => (
+        <SeriesCard key={series.id} series={series} />
+      ))}
+    </ul>
+  );
+}
