@@ -8,9 +8,9 @@ import { SeriesCard } from './series-card';
  * The caller's recurring cleanings in one role (a customer's on /dashboard, a cleaner's on
  * /cleaner-dashboard), each a card; a `#series-<id>` in the address brings that card into view.
  */
-export function SeriesList({ role, empty }: { role: 'customer' | 'cleaner'; empty: React.ReactNode }) {
+export function SeriesList({ as, empty }: { as: 'customer' | 'cleaner'; empty: React.ReactNode }) {
   const list = useQuery(seriesListQuery);
-  const items = list.data?.items.filter((s) => s.role === role) ?? [];
+  const items = list.data?.items.filter((s) => s.role === as) ?? [];
   const count = items.length;
   useEffect(() => {
     if (count === 0 || !window.location.hash.startsWith('#series-')) return;

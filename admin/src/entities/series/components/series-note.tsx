@@ -4,6 +4,7 @@ import type { SeriesFrequency } from '@spotless/sdk/schemas';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/modal-dialog';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/auth';
 import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { useMakeRecurring, useSeriesAction } from '../api/series';
@@ -20,16 +21,7 @@ const failed = (title: string) => (error: Error) => {
  * series it is a visit of with a link to it, its `skip` action, or — a one-time booking — its
  * `makeRecurring` action (“Make this regular”). Nothing is shown that the booking does not carry.
  */
-export function SeriesNote({
-  booking,
-  reader,
-  preferred,
-}: {
-  booking: Booking;
-  reader: 'customer' | 'cleaner';
-  /** The onboarding answer, the first choice offered for Make this regular. */
-  preferred?: string | null;
-}) {
+export function SeriesNote({ booking, reader }: { booking: Booking; reader: 'customer' | 'cleaner' }) {
   const skip = booking.actions.skip;
   const make = booking.actions.makeRecurring;
   const act = useSeriesAction();
@@ -80,7 +72,7 @@ export function SeriesNote({
           </ConfirmDialog>
         </>
       ) : null}
-      {make ? <MakeRegular booking={booking} action={make} preferred={preferred} /> : null}
+      {make ? <MakeRegular booking={booking} action={make} /> : null}
     </div>
   );
 }
@@ -88,14 +80,13 @@ export function SeriesNote({
 function MakeRegular({
   booking,
   action,
-  preferred,
 }: {
   booking: Booking;
   action: NonNullable<Booking['actions']['makeRecurring']>;
-  preferred?: string | null;
 }) {
   const [open, setOpen] = useState(false);
-  const first = frequencyFromOnboarding(preferred);
+  // The onboarding answer is the first choice offered.
+  const first = frequencyFromOnboarding(useCurrentUser().user?.onboardingPreferences?.frequency);
   const [frequency, setFrequency] = useState<FrequencyChoice>(first === 'onetime' ? 'biweekly' : first);
   const make = useMakeRecurring();
   if (!open) {
