@@ -38,6 +38,7 @@ import { cancellationRefunds } from './payments/refunds.service';
 import { payoutTermsRoutes } from './payout-terms/payout-terms.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { reviewReportsAdminRoutes, reviewsRoutes } from './reviews/reviews.routes';
+import { seriesRoutes } from './series/series.routes';
 import { metricsEndpoint } from './system/metrics';
 import { systemRoutes } from './system/system.routes';
 
@@ -51,6 +52,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', bookingsRoutes)
   .route('/', calendarsRoutes)
   .route('/', messagesRoutes)
+  .route('/', seriesRoutes)
   .route('/', reviewsRoutes)
   .route('/', reviewReportsAdminRoutes)
   .route('/', applicationsRoutes)

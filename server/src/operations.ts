@@ -19,6 +19,7 @@ import { paymentsApi } from './payments/payments.openapi';
 import { payoutTermsApi } from './payout-terms/payout-terms.openapi';
 import { payoutsApi } from './payouts/payouts.openapi';
 import { reviewsApi } from './reviews/reviews.openapi';
+import { seriesApi } from './series/series.openapi';
 import { systemApi } from './system/system.openapi';
 
 /**
@@ -33,6 +34,7 @@ export const API_OPERATIONS = listOperations([
   bookingsApi,
   calendarsApi,
   messagesApi,
+  seriesApi,
   reviewsApi,
   applicationsApi,
   favouritesApi,

@@ -887,6 +887,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking-series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your recurring series, as customer and as cleaner
+         * @description Newest first, at most 50; an administrator sees every series.
+         */
+        get: operations["listBookingSeries"];
+        put?: never;
+        /**
+         * Make a booking the first visit of a recurring series
+         * @description The booking (yours, signed in, one-time, not started or cancelled; its `actions.makeRecurring`) becomes the first visit; later visits keep its cleaner, service, address, length and local time, on the same weekday (monthly and quarterly: the same weekday of the month, a fifth one meaning the last). Paying the first visit saves the card; a scheduled job then books visits about 8 weeks ahead, each charged to that card 72 hours before it. Refused to the assistant.
+         */
+        post: operations["createBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One recurring series with its coming visits
+         * @description For its customer, its cleaner and administrators; anyone else is told it does not exist.
+         */
+        get: operations["getBookingSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cleaner declines a series
+         * @description Its cleaner. Every future visit is withdrawn from and refunded in full, the customer told the reason; no more are booked.
+         */
+        post: operations["declineBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a series: every future visit is cancelled under the cancellation policy
+         * @description Its customer. Each future visit is cancelled as if by its customer: free 24 hours or more ahead (a charged one refunded in full), later the cleaner’s fee is kept. Visits past or in progress are not touched.
+         */
+        post: operations["endBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a series: no new visits are booked
+         * @description Visits already booked stay (skip them one by one). Its customer, while it is active.
+         */
+        post: operations["pauseBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused series
+         * @description Visits are booked again from today, up to the horizon, by the next run of the scheduled job.
+         */
+        post: operations["resumeBookingSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/visits/{bookingId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cleaner declines one visit of a series
+         * @description Its cleaner, before it starts: that visit alone is withdrawn from (refunded in full if charged, the customer told the reason).
+         */
+        post: operations["declineSeriesVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/visits/{bookingId}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip one visit of a series
+         * @description Its customer, 24 hours or more before it (the visit’s `actions.skip`): that visit alone is cancelled, free, refunded in full if charged; the series goes on.
+         */
+        post: operations["skipSeriesVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings": {
         parameters: {
             query?: never;
@@ -4344,6 +4508,188 @@ export interface components {
         };
         /** @enum {string} */
         BookingPaymentStatus: "unpaid" | "pending" | "processing" | "succeeded" | "failed" | "refunded" | "disputed";
+        BookingSeries: {
+            actions: {
+                /** @description its cleaner: every future visit is cancelled and refunded in full */
+                decline?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "decline";
+                    /** @constant */
+                    operation: "declineBookingSeries";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description its customer: every future visit is cancelled under the cancellation policy */
+                end?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "end";
+                    /** @constant */
+                    operation: "endBookingSeries";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description its customer, while active: no new visits are booked; those booked stay */
+                pause?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "pause";
+                    /** @constant */
+                    operation: "pauseBookingSeries";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                resume?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "resume";
+                    /** @constant */
+                    operation: "resumeBookingSeries";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            address: string;
+            /** @description the saved card later visits are charged to; null until the first visit is paid */
+            card: {
+                last4: string;
+            } | null;
+            cleaner: {
+                firstName: string;
+                id: number;
+                lastName: string;
+            };
+            /** @description planned visits it could not book, from today on */
+            conflicts: components["schemas"]["SeriesConflict"][];
+            createdAt: string;
+            customer: {
+                firstName: string | null;
+                lastName: string | null;
+            };
+            duration: number;
+            endedAt: string | null;
+            /** @enum {string} */
+            frequency: "weekly" | "biweekly" | "every_4_weeks" | "monthly" | "quarterly";
+            id: number;
+            links: {
+                cleaner: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getCleaner";
+                    templated?: boolean;
+                    title?: string;
+                };
+                page: components["schemas"]["PageLink"];
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBookingSeries";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description HH:MM on the cleaner’s clock, kept across daylight-saving changes */
+            localTime: string;
+            nextVisit: components["schemas"]["SeriesVisit"] | null;
+            /** @description visits are booked up to this local date (about 8 weeks ahead) */
+            plannedThrough: string;
+            /** @description by today’s rate; each visit keeps the price it was booked at */
+            pricePerVisit: string;
+            /**
+             * @description how the caller takes part in it
+             * @enum {string}
+             */
+            role: "customer" | "cleaner" | "admin";
+            /** @description in words: “Every 2 weeks on Friday at 9:00 AM (CST)” */
+            schedule: string;
+            service: {
+                id: number;
+                name: string;
+            };
+            specialInstructions: string;
+            /**
+             * @description `pending`: its first visit is not paid yet (later visits are booked once it is); `paused`: no new visits are booked; `declined`: its cleaner will not keep it
+             * @enum {string}
+             */
+            status: "pending" | "active" | "paused" | "ended" | "declined";
+            timeZone: string;
+            /** @description from today on, soonest first, skipped ones included */
+            visits: components["schemas"]["SeriesVisit"][];
+            /** @description 0 is Sunday, on the cleaner’s clock */
+            weekday: number;
+        };
+        BookingSeriesList: {
+            actions: {
+                create?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "create";
+                    /** @constant */
+                    operation: "createBookingSeries";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            /** @description the caller’s series as customer and as cleaner, newest first */
+            items: components["schemas"]["BookingSeries"][];
+            links: {
+                self: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "listBookingSeries";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+        };
         BookingStats: {
             /** @description totalSpent over the bookings with a kept payment; 0.00 without */
             averagePerBooking: string;
@@ -7616,6 +7962,103 @@ export interface components {
             /** @description hours the old key keeps working (0: it stops at once) */
             graceHours: number;
         };
+        SeriesConflict: {
+            /** @description the nearest free times of the same cleaner, when it was found */
+            alternatives: {
+                scheduledDate: string;
+                scheduledTime: string;
+                startsAt: string;
+            }[];
+            links: {
+                /** @description the cleaner’s booking page, to book one of the alternatives */
+                book: components["schemas"]["PageLink"];
+            };
+            message: string;
+            /** @description the local date the visit was planned for */
+            occurrence: string;
+            /** @enum {string} */
+            reason: "slot_taken" | "time_off" | "outside_hours" | "unavailable";
+        };
+        SeriesCreateInput: {
+            /** @description the first visit: one of your bookings, not cancelled or completed, not already in a series */
+            bookingId: number;
+            /** @enum {string} */
+            frequency: "weekly" | "biweekly" | "every_4_weeks" | "monthly" | "quarterly";
+        };
+        SeriesReasonInput: {
+            /** @description why, told to the other party */
+            reason?: string;
+        };
+        SeriesVisit: {
+            actions: {
+                /** @description its cleaner, before it starts: this visit only; the customer is refunded in full if charged */
+                decline?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "decline";
+                    /** @constant */
+                    operation: "declineSeriesVisit";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+                /** @description its customer, 24 hours or more before it: cancels this visit only, refunded in full if charged */
+                skip?: {
+                    /** @description terms the person should read before agreeing, e.g. a cancellation fee */
+                    description?: string;
+                    fields: components["schemas"]["ActionField"][];
+                    href: string;
+                    /** @constant */
+                    method: "POST";
+                    /** @constant */
+                    name: "skip";
+                    /** @constant */
+                    operation: "skipSeriesVisit";
+                    /** @description a label for the button */
+                    title: string;
+                    /** @constant */
+                    type: "application/json";
+                };
+            };
+            bookingId: number;
+            /** @description when the saved card is charged for it */
+            chargeAt: string | null;
+            links: {
+                booking: {
+                    /** @description a URL path; an RFC 6570 URI template when `templated` */
+                    href: string;
+                    /**
+                     * @description the operationId that answers this link
+                     * @constant
+                     */
+                    operation: "getBooking";
+                    templated?: boolean;
+                    title?: string;
+                };
+            };
+            /** @description the local date the series planned it for, YYYY-MM-DD */
+            occurrence: string;
+            /** @description unpaid by then, it is cancelled without fee */
+            payBy: string | null;
+            /** @description null once cancelled or completed */
+            payment: ("paid" | "charge_scheduled" | "charge_failed" | "awaiting_payment" | "refunded") | null;
+            /** @description US dollars, two decimals */
+            price: string;
+            /** @description local date in the cleaner’s zone (differs from `occurrence` once rescheduled) */
+            scheduledDate: string;
+            scheduledTime: string;
+            /** @description cancelled by its customer */
+            skipped: boolean;
+            startsAt: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+        };
         Service: {
             actions: Record<string, never>;
             /** @description US dollars, two decimals */
@@ -8049,6 +8492,8 @@ export type BookingLinks = components['schemas']['BookingLinks'];
 export type BookingList = components['schemas']['BookingList'];
 export type BookingMessage = components['schemas']['BookingMessage'];
 export type BookingPaymentStatus = components['schemas']['BookingPaymentStatus'];
+export type BookingSeries = components['schemas']['BookingSeries'];
+export type BookingSeriesList = components['schemas']['BookingSeriesList'];
 export type BookingStats = components['schemas']['BookingStats'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingStatusInput = components['schemas']['BookingStatusInput'];
@@ -8173,6 +8618,10 @@ export type ReviewSummary = components['schemas']['ReviewSummary'];
 export type ReviewVoteInput = components['schemas']['ReviewVoteInput'];
 export type ReviewVoteType = components['schemas']['ReviewVoteType'];
 export type RotateKeyInput = components['schemas']['RotateKeyInput'];
+export type SeriesConflict = components['schemas']['SeriesConflict'];
+export type SeriesCreateInput = components['schemas']['SeriesCreateInput'];
+export type SeriesReasonInput = components['schemas']['SeriesReasonInput'];
+export type SeriesVisit = components['schemas']['SeriesVisit'];
 export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type ServiceType = components['schemas']['ServiceType'];
@@ -10425,6 +10874,499 @@ export interface operations {
             };
             /** @description No such row, or another cleaner’s */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeriesList"];
+                };
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesCreateInput"];
+            };
+        };
+        responses: {
+            /** @description The new series */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A malformed body (`bookingId`, `frequency`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An administrator session or the assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The booking is already in a series, started, cancelled or past (`not_recurrable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such series of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    declineBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesReasonInput"];
+            };
+        };
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such series of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already ended or declined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    endBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesReasonInput"];
+            };
+        };
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such series of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already ended or declined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pauseBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesReasonInput"];
+            };
+        };
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such series of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resumeBookingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesReasonInput"];
+            };
+        };
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such series of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    declineSeriesVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesReasonInput"];
+            };
+        };
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such visit of your series */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Started, past or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    skipSeriesVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSeries"];
+                };
+            };
+            /** @description A field or parameter is missing or malformed; `fields` names each */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The assistant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such visit of your series */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Less than 24 hours ahead, or not open (`skip_closed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -203,7 +203,8 @@ export const BookingLinks = z
       description: 'its customer, its cleaner and administrators: the thread between the two parties',
     }),
     series: linkTo('getBookingSeries').optional().meta({
-      description: 'a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators',
+      description:
+        'a visit of a recurring series: the series, for its customer, its cleaner and administrators',
     }),
     page: PageLink,
   })
@@ -233,7 +234,7 @@ export const BookingActions = z
       .meta({ description: 'its customer, once completed and not yet reviewed: the full review form' }),
     makeRecurring: actionOf('makeRecurring', 'POST', 'createBookingSeries').optional().meta({
       description:
-        'its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series (decision 088)',
+        'its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series',
     }),
     skip: actionOf('skip', 'POST', 'skipSeriesVisit').optional().meta({
       description: 'its customer, for a visit of a series 24 hours or more ahead: cancels this visit only',
@@ -306,11 +307,12 @@ export const Booking = z
         id: z.number().int(),
         frequency: z.enum(['weekly', 'biweekly', 'every_4_weeks', 'monthly', 'quarterly']),
         chargeAt: z.string().nullable().meta({
-          description: 'a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit)',
+          description:
+            'a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit)',
         }),
       })
       .nullable()
-      .meta({ description: 'the recurring series it is a visit of (decision 088); null for a one-time booking' }),
+      .meta({ description: 'the recurring series it is a visit of; null for a one-time booking' }),
     cleaner: z.object({ id: z.number().int(), user: z.object({ firstName: z.string(), lastName: z.string() }) }),
     service: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
     customer: z

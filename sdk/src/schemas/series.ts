@@ -39,16 +39,20 @@ export const SeriesReasonInput = z
   .meta({ id: 'SeriesReasonInput' });
 export type SeriesReasonInput = z.input<typeof SeriesReasonInput>;
 
-export const SeriesVisitPayment = z.enum(['paid', 'charge_scheduled', 'charge_failed', 'awaiting_payment', 'refunded']).meta({
-  description:
-    '`charge_scheduled`: the saved card is charged at `chargeAt`; `charge_failed`: the charge was declined — pay it before `payBy` or the visit is cancelled without fee; `awaiting_payment`: the first visit, paid at checkout',
-});
+export const SeriesVisitPayment = z
+  .enum(['paid', 'charge_scheduled', 'charge_failed', 'awaiting_payment', 'refunded'])
+  .meta({
+    description:
+      '`charge_scheduled`: the saved card is charged at `chargeAt`; `charge_failed`: the charge was declined — pay it before `payBy` or the visit is cancelled without fee; `awaiting_payment`: the first visit, paid at checkout',
+  });
 
 export const SeriesVisit = z
   .object({
     bookingId: z.number().int(),
     occurrence: z.string().meta({ description: 'the local date the series planned it for, YYYY-MM-DD' }),
-    scheduledDate: z.string().meta({ description: 'local date in the cleaner’s zone (differs from `occurrence` once rescheduled)' }),
+    scheduledDate: z
+      .string()
+      .meta({ description: 'local date in the cleaner’s zone (differs from `occurrence` once rescheduled)' }),
     scheduledTime: z.string(),
     startsAt: z.string(),
     status: z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']),

@@ -2,6 +2,7 @@ import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
 import type { Actor } from '../contract/actor';
 import { type BookingParties, partyOf, transition } from './booking-state';
 import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from './cancellation';
+import { SKIP_CLOSES_MS } from './visit-terms';
 
 /**
  * What a viewer may do to a booking now: the hypermedia actions of a booking (decision 033). Each
@@ -19,11 +20,15 @@ export type BookingCapability =
   | 'start'
   | 'complete'
   | 'withdraw'
-  | 'report_damage';
+  | 'report_damage'
+  | 'skip'
+  | 'make_recurring';
 
 export interface BookingFacts extends BookingParties {
   totalPriceCents: number;
   hourlyRateCents: number;
+  /** The recurring series it is a visit of (decision 088). */
+  seriesId?: number | null;
 }
 
 export interface BookingOffer {
@@ -96,9 +101,44 @@ export function bookingActionsFor(
   if (party === 'cleaner') {
     for (const action of CLEANER_ACTIONS) if (transition(booking, action, actor, now).ok) allowed.add(action);
   }
+  if (party === 'customer' && actor.kind !== 'assistant') {
+    if (skipOpen(booking, now)) allowed.add('skip');
+    if (makeRecurringOpen(booking, now)) allowed.add('make_recurring');
+  }
   // One report a booking: once made, the booking shows its state instead.
   if (party === 'customer' && reported === null && damageReportOpen(booking, now)) allowed.add('report_damage');
   return { allowed, cancelTerms };
+}
+
+/**
+ * Whether a visit of a series may be skipped now (decision 088): an open visit, `SKIP_CLOSES_MS`
+ * or more before it — the free-cancellation window, so skipping never costs a fee.
+ */
+export function skipOpen(
+  booking: Pick<BookingFacts, 'seriesId' | 'status' | 'startsAt'> & { customerId: number | null },
+  now: Date,
+): boolean {
+  return (
+    booking.seriesId != null &&
+    (booking.status === 'pending' || booking.status === 'confirmed') &&
+    booking.startsAt.getTime() - now.getTime() >= SKIP_CLOSES_MS
+  );
+}
+
+/**
+ * Whether a one-time booking may become the first visit of a series (decision 088): a signed-in
+ * customer's own, not in a series, not started, cancelled or past.
+ */
+export function makeRecurringOpen(
+  booking: Pick<BookingFacts, 'seriesId' | 'status' | 'startsAt' | 'customerId'>,
+  now: Date,
+): boolean {
+  return (
+    booking.seriesId == null &&
+    booking.customerId !== null &&
+    (booking.status === 'pending' || booking.status === 'confirmed') &&
+    booking.startsAt.getTime() > now.getTime()
+  );
 }
 
 /**

@@ -235,7 +235,7 @@ export function insertBookingStatement(values: typeof bookings.$inferInsert): In
 
 export function insertCreatedHistory(
   now: Date,
-  actor: { actorUserId: number | null; actorRole: 'customer' | 'guest' },
+  actor: { actorUserId: number | null; actorRole: 'customer' | 'guest' | 'system' },
 ): InStatement {
   return statement(
     builder.insert(bookingStatusHistory).values({

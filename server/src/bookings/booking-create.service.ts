@@ -39,9 +39,20 @@ import { type BookingView, newBookingViewStatement } from './bookings.queries';
 type BookingDeps = Pick<Deps, 'database' | 'clock' | 'config'>;
 type CreateInput = z.output<typeof BookingCreateInput>;
 
-/** Who a booking is for: a signed-in customer, or a guest of a partner widget (decision 049). */
+/**
+ * Who a booking is for: a signed-in customer, a guest of a partner widget (decision 049), or a
+ * later visit of a customer's recurring series, booked by the horizon job (decision 088).
+ */
 export type Booker =
   | { kind: 'customer'; userId: number }
+  | {
+      kind: 'visit';
+      userId: number;
+      seriesId: number;
+      occurrence: string;
+      partnerId: number | null;
+      partnerCommissionBps: number | null;
+    }
   | {
       kind: 'guest';
       name: string;
@@ -73,8 +84,10 @@ async function planBooking(
   limits: { maxUnpaidBookings: number; platformFeeBps: number },
   attempts: CountedAttempt[],
 ): Promise<BookingPlan> {
-  const customerId = booker.kind === 'customer' ? booker.userId : null;
-  const holder: Holder = booker.kind === 'customer' ? { customerId: booker.userId } : { guestEmail: booker.email };
+  const customerId = booker.kind === 'guest' ? null : booker.userId;
+  const holder: Holder = booker.kind === 'guest' ? { guestEmail: booker.email } : { customerId: booker.userId };
+  // A series' visit is confirmed with its card on file, not an unpaid hold: the limit is not its.
+  const maxUnpaid = booker.kind === 'visit' ? Number.MAX_SAFE_INTEGER : limits.maxUnpaidBookings;
   // The day around the start, in any zone: the start itself needs the cleaner's zone, read here.
   const day = Date.parse(`${input.scheduledDate.slice(0, 10)}T00:00:00Z`);
   if (!Number.isFinite(day)) startOrThrow(input, 'UTC');
@@ -134,7 +147,7 @@ async function planBooking(
   }
   // Each unpaid booking holds a cleaner's time until it expires: one account may not hold many
   // (SECURITY.md, calendar squatting).
-  if (read.unpaid >= limits.maxUnpaidBookings) throw tooManyUnpaid(limits.maxUnpaidBookings);
+  if (read.unpaid >= maxUnpaid) throw tooManyUnpaid(limits.maxUnpaidBookings);
   const endsAt = new Date(startsAt.getTime() + input.duration * MINUTE_MS);
   assertRoom({ timeZone: cleaner.timeZone, startsAt, endsAt, ...schedule, busy: read.nearby });
 
@@ -142,7 +155,7 @@ async function planBooking(
     customerId,
     cleanerId: cleaner.id,
     serviceId: service.id,
-    status: 'pending' as const,
+    status: booker.kind === 'visit' ? ('confirmed' as const) : ('pending' as const),
     startsAt,
     endsAt,
     durationMinutes: input.duration,
@@ -163,7 +176,14 @@ async function planBooking(
           partnerCommissionBps: booker.commissionRateBps,
           utm: booker.utm,
         }
-      : {}),
+      : booker.kind === 'visit'
+        ? {
+            seriesId: booker.seriesId,
+            occurrence: booker.occurrence,
+            partnerId: booker.partnerId,
+            partnerCommissionBps: booker.partnerCommissionBps,
+          }
+        : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -178,13 +198,18 @@ async function planBooking(
       basePriceCents: service.basePriceCents,
       startsAt,
       endsAt,
-      maxUnpaid: limits.maxUnpaidBookings,
+      maxUnpaid,
       holder,
       partner:
         booker.kind === 'guest' ? { id: booker.partnerId, commissionRateBps: booker.commissionRateBps } : undefined,
     }),
     insert: insertBookingStatement(values),
-    rows: [insertCreatedHistory(now, { actorUserId: customerId, actorRole: booker.kind })],
+    rows: [
+      insertCreatedHistory(now, {
+        actorUserId: booker.kind === 'visit' ? null : customerId,
+        actorRole: booker.kind === 'visit' ? 'system' : booker.kind,
+      }),
+    ],
   };
 }
 

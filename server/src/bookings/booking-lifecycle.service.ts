@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@spotless/sdk/schemas';
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { releaseSlotsOf } from '../availability/availability.queries';
 import { findCleaner, incrementCompletedJobs } from '../cleaners/cleaners.queries';
 import { type Actor, cleanerIdOf, forbidden, requirePersonOrAdmin, requireSystem, userIdOf } from '../contract/actor';
@@ -14,6 +14,7 @@ import { answerWith, type BookingAnswer, loadForActor, refusal } from './booking
 import {
   factsOf,
   guestLinkFor,
+  notifyBookingCancelled,
   notifyBookingConfirmed,
   partiesOf,
   queueBookingEmail,
@@ -207,6 +208,66 @@ export async function expireUnpaidBookings(
     return done;
   });
   return { expired };
+}
+
+/**
+ * A later visit of a recurring series still unpaid `deadlineMs` before its start — its saved card
+ * was declined, or none was saved, and the customer did not pay — is cancelled without fee
+ * (decision 088): its cleaner's time is freed and both are told. Only that visit: the series goes on.
+ */
+export async function cancelUnpaidVisits(
+  deps: BookingDeps,
+  actor: Actor,
+  deadlineMs: number,
+): Promise<{ cancelled: number[] }> {
+  requireSystem(actor);
+  const now = deps.clock.now();
+  const due = and(
+    eq(bookings.status, 'confirmed'),
+    isNotNull(bookings.seriesId),
+    inArray(bookings.paymentStatus, ['unpaid', 'pending', 'failed']),
+    lte(bookings.startsAt, new Date(now.getTime() + deadlineMs)),
+  );
+  const cancelled = await deps.database.write(async (tx) => {
+    const rows = await tx.select().from(bookings).where(due).orderBy(bookings.startsAt).limit(BATCH);
+    const done: number[] = [];
+    for (const booking of rows) {
+      if (!transition(booking, 'expire', actor, now).ok) continue;
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelReason: 'Not paid in time: the card could not be charged',
+          cancellationKind: 'expired',
+          cancellationFeeCents: 0,
+          updatedAt: now,
+        })
+        .where(and(eq(bookings.id, booking.id), due))
+        .returning();
+      if (!updated) continue;
+      await releaseSlotsOf(tx, booking.id, now);
+      await recordHistory(tx, now, {
+        bookingId: booking.id,
+        fromStatus: booking.status,
+        toStatus: 'cancelled',
+        actorUserId: null,
+        actorRole: 'system',
+        note: 'series visit not paid by its deadline',
+      });
+      await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
+      await notifyBookingCancelled(tx, now, updated, {
+        site: siteOf(deps),
+        was: 'confirmed',
+        by: 'unpaid',
+        feeCents: 0,
+        refundCents: 0,
+      });
+      done.push(booking.id);
+    }
+    return done;
+  });
+  return { cancelled };
 }
 
 /** Reminders go out this long before the start. */

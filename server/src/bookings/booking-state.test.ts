@@ -67,6 +67,8 @@ const ALLOWED: Array<[BookingStatus, string, string, BookingStatus]> = [
   ['pending', 'edit', 'owner', 'pending'],
   ['confirmed', 'edit', 'owner', 'confirmed'],
   ['pending', 'expire', 'system', 'cancelled'],
+  // A series' later visit unpaid by its deadline (decision 088).
+  ['confirmed', 'expire', 'system', 'cancelled'],
   ['pending', 'pay', 'system', 'confirmed'],
 ];
 

@@ -55,7 +55,7 @@ const RULES: Record<BookingAction, { by: readonly Party[]; from: readonly Bookin
     withdraw: { by: ['cleaner'], from: ['confirmed'], to: 'cancelled' },
     cancel: { by: ['customer', 'admin'], from: ['pending', 'confirmed'], to: 'cancelled' },
     edit: { by: ['customer'], from: ['pending', 'confirmed'], to: null },
-    expire: { by: ['system'], from: ['pending'], to: 'cancelled' },
+    expire: { by: ['system'], from: ['pending', 'confirmed'], to: 'cancelled' },
     // The charge went through: the payment provider's word confirms the booking (decision 024).
     pay: { by: ['system'], from: ['pending'], to: 'confirmed' },
   };

@@ -8,6 +8,7 @@ import type { Queryable, Tx } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import {
   type BookingRow,
+  bookingSeries,
   bookingStatusHistory,
   bookings,
   cleaners,
@@ -23,6 +24,7 @@ import {
 import { escapeLike } from '../db/statements';
 import { toLocal } from '../lib/time';
 import type { BookingStatus } from './booking-state';
+import { chargeAtOf } from './visit-terms';
 
 type DamageReportStatus = (typeof DAMAGE_REPORT_STATUSES)[number];
 
@@ -40,6 +42,10 @@ const viewColumns = {
   customerFirstName: customerUsers.firstName,
   customerLastName: customerUsers.lastName,
   customerEmail: customerUsers.email,
+  /** A series visit's frequency (decision 088); null for a one-time booking. */
+  seriesFrequency: sql<
+    (typeof bookingSeries.$inferSelect)['frequency'] | null
+  >`(select ${bookingSeries.frequency} from ${bookingSeries} where ${bookingSeries.id} = ${bookings.seriesId})`,
   hasReview: sql<number>`exists (select 1 from ${reviews} where ${reviews.bookingId} = ${bookings.id})`,
   /** The state of the problem its customer reported (one report a booking), or null. */
   damageReportStatus: sql<DamageReportStatus | null>`(select ${damageReports.status} from ${damageReports} where ${damageReports.bookingId} = ${bookings.id} limit 1)`,
@@ -69,6 +75,7 @@ type ViewRow = {
   customerFirstName: string | null;
   customerLastName: string | null;
   customerEmail: string | null;
+  seriesFrequency: (typeof bookingSeries.$inferSelect)['frequency'] | null;
   hasReview: number;
   damageReportStatus: DamageReportStatus | null;
   damageDecision: string | null;
@@ -122,6 +129,10 @@ export function toBookingDto(row: ViewRow): Omit<BookingData, 'refund' | 'damage
     createdAt: b.createdAt.toISOString(),
     hasReview: Boolean(row.hasReview),
     damageReportStatus: row.damageReportStatus,
+    series:
+      b.seriesId !== null && row.seriesFrequency !== null
+        ? { id: b.seriesId, frequency: row.seriesFrequency, chargeAt: chargeAtOf(b)?.toISOString() ?? null }
+        : null,
     cleaner: { id: b.cleanerId, user: { firstName: row.cleanerFirstName ?? '', lastName: row.cleanerLastName ?? '' } },
     service: { id: b.serviceId, name: row.serviceName, description: row.serviceDescription },
     // A guest booking's customer is its guest until the e-mailed link joins it to an account.
@@ -365,3 +376,13 @@ export async function contactsOf(db: Queryable, booking: { customerId: number | 
 }
 
 /** The booking a guest checkout token (its SHA-256, hex) was issued for, if any. */
+
+/** Makes a booking the first visit of a series (decision 088), if it is in none yet; answers whether it did. */
+export async function joinSeries(tx: Tx, bookingId: number, seriesId: number, occurrence: string, now: Date) {
+  const joined = await tx
+    .update(bookings)
+    .set({ seriesId, occurrence, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.seriesId)))
+    .returning({ id: bookings.id });
+  return joined.length === 1;
+}

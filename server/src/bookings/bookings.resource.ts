@@ -15,6 +15,7 @@ import {
   PaymentIntentInput,
   REVIEW_AREAS,
   ReviewCreateInput,
+  SeriesCreateInput,
 } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
 import {
@@ -171,6 +172,23 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
     }) as Booking['actions']['reportDamage'];
   }
 
+  if (can('skip') && data.series) {
+    actions.skip = actionTo(ops, 'skip', 'skipSeriesVisit', {
+      title: 'Skip this visit',
+      description: 'Only this visit is cancelled, free of charge; the rest of the series stays booked.',
+      params: { id: data.series.id, bookingId: id },
+    }) as Booking['actions']['skip'];
+  }
+  if (can('make_recurring')) {
+    actions.makeRecurring = actionTo(ops, 'makeRecurring', 'createBookingSeries', {
+      title: 'Make this regular',
+      description:
+        'The same cleaner, service, address and time again on a schedule; each visit is paid on its own, charged to your saved card 3 days before it.',
+      body: SeriesCreateInput,
+      values: { bookingId: id },
+    }) as Booking['actions']['makeRecurring'];
+  }
+
   const page =
     relation === 'cleaner'
       ? pageLink('/cleaner-dashboard', 'Your jobs')
@@ -202,6 +220,9 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
       // The thread's own rule (messages.service.ts): its two parties and administrators, never a guest token.
       ...(relation !== null && relation !== 'guest'
         ? { messages: linkTo(ops, 'listBookingMessages', { id }, { title: 'Messages' }) }
+        : {}),
+      ...(data.series && relation !== null && relation !== 'guest'
+        ? { series: linkTo(ops, 'getBookingSeries', { id: data.series.id }, { title: 'Regular cleaning' }) }
         : {}),
       page,
     },

@@ -132,7 +132,13 @@ function describe(
     // A listing with a search in it shows what matched; the bare listing is everyone.
     return { rel: 'listing', href, title: url.search ? 'See all matching cleaners' : 'Browse all cleaners' };
   }
-  if (url.pathname === '/dashboard') return { rel: 'bookings', href, title: 'My Bookings' };
+  if (url.pathname === '/dashboard') {
+    return {
+      rel: 'bookings',
+      href,
+      title: url.searchParams.get('tab') === 'regular' ? 'Regular cleanings' : 'My Bookings',
+    };
+  }
   if (url.pathname === '/cleaner-dashboard') {
     const tab = url.searchParams.get('tab');
     const title = tab === 'payouts' ? 'Earnings & Payouts' : tab === 'bookings' ? 'Your jobs' : 'Cleaner Dashboard';

@@ -3,6 +3,7 @@ import type { Cleaner } from '@spotless/sdk/schemas';
 import { z } from 'zod';
 import { availabilityApi } from '../availability/availability.openapi';
 import { listSlots, SLOT_STEP_MINUTES } from '../availability/slots.service';
+import { skipOpen } from '../bookings/booking-actions';
 import { bookingsApi } from '../bookings/bookings.openapi';
 import { type BookingAnswer, getBooking, listBookingsFor } from '../bookings/bookings.service';
 import { servicesApi } from '../catalog/catalog.openapi';
@@ -19,6 +20,8 @@ import { payoutTermsApi } from '../payout-terms/payout-terms.openapi';
 import { payoutTerms } from '../payout-terms/payout-terms.service';
 import { cleanerEarnings } from '../payouts/earnings.service';
 import { payoutsApi } from '../payouts/payouts.openapi';
+import { seriesApi } from '../series/series.openapi';
+import { listSeries } from '../series/series.service';
 import type { Toolbox, ToolResult, ToolSpec } from './engine';
 
 /** The times the hosted booking page offers, as HH:MM. */
@@ -237,6 +240,34 @@ const TOOLS: Record<string, Tool> = {
         whenPaid: terms.whenPaid,
         applyPage: '/apply-cleaner',
       };
+    },
+  },
+  listBookingSeries: {
+    operation: seriesApi.listBookingSeries,
+    async run(deps, actor) {
+      const now = deps.clock.now();
+      const answers = await listSeries({ ...deps, refunds: undefined, requestUrl: undefined }, actor);
+      // The person's regular cleanings as their customer, with the visits to come and whether the
+      // person (not the assistant, which writes nothing) may skip each now (decision 088).
+      return answers
+        .filter((a) => a.role === 'customer')
+        .map((a) => ({
+          id: a.view.series.id,
+          status: a.view.series.status,
+          schedule: a.schedule,
+          cleaner: `${a.view.cleanerFirstName ?? ''} ${a.view.cleanerLastName ?? ''}`.trim(),
+          service: a.view.serviceName,
+          page: `/dashboard?tab=regular&series=${a.view.series.id}`,
+          visits: a.visits
+            .filter((v) => v.visit.status === 'pending' || v.visit.status === 'confirmed')
+            .map((v) => ({
+              bookingId: v.visit.id,
+              startsAt: v.visit.startsAt.toISOString(),
+              timeZone: v.visit.timeZone,
+              payment: v.payment,
+              skippable: skipOpen(v.visit, now),
+            })),
+        }));
     },
   },
   getBooking: {

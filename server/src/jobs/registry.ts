@@ -9,6 +9,7 @@ import { deliverNotifications } from '../notifications/outbox';
 import { deliverPartnerWebhooks } from '../partners/partner-webhook-delivery.service';
 import { reconcilePayments } from '../payments/reconcile.service';
 import { runPayouts } from '../payouts/payouts.service';
+import { chargeDueVisits, extendSeries } from '../series/series-horizon.service';
 import { purgeExpired } from './purge-expired';
 
 export type JobDeps = Pick<Deps, 'database' | 'clock' | 'logger' | 'payments' | 'mailer' | 'config'> &
@@ -29,6 +30,13 @@ export const JOBS: Array<{ name: string; schedule: string; run: (deps: JobDeps) 
     name: 'booking-reminders',
     schedule: '*/5 * * * *',
     run: (deps) => queueBookingReminders(deps, systemActor('booking-reminders')),
+  },
+  // Recurring cleanings (decision 088): visits booked ahead, and charged to the saved card before each.
+  { name: 'extend-series', schedule: '* * * * *', run: (deps) => extendSeries(deps, systemActor('extend-series')) },
+  {
+    name: 'charge-visits',
+    schedule: '*/5 * * * *',
+    run: (deps) => chargeDueVisits(deps, systemActor('charge-visits')),
   },
   {
     name: 'reconcile-payments',

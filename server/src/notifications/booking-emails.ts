@@ -162,7 +162,7 @@ export function newBookingEmail(
 }
 
 /** Who cancelled, as the booking's other party reads it. */
-export type CancelledBy = 'customer' | 'admin';
+export type CancelledBy = 'customer' | 'admin' | 'unpaid';
 
 /** The customer's and the cleaner's e-mails when a confirmed booking is cancelled. */
 export function bookingCancelledEmail(
@@ -195,7 +195,9 @@ export function bookingCancelledEmail(
       body: letter(input.firstName, [
         by === 'customer'
           ? `Your booking with ${otherName} on ${when} is cancelled, as you asked.`
-          : `We have cancelled your booking with ${otherName} on ${when}.`,
+          : by === 'unpaid'
+            ? `Your regular cleaning with ${otherName} on ${when} is cancelled: we could not charge your card for it in time. Your other visits stay booked.`
+            : `We have cancelled your booking with ${otherName} on ${when}.`,
         money,
         `If you'd like another time, you can book ${otherName} again: ${link(site, `/cleaner/${booking.cleanerId}`)}`,
       ]),
@@ -206,7 +208,9 @@ export function bookingCancelledEmail(
     body: letter(input.firstName, [
       by === 'customer'
         ? `${otherName} cancelled their booking with you on ${when}, at ${booking.address}.`
-        : `We have cancelled ${otherName}'s booking with you on ${when}, at ${booking.address}.`,
+        : by === 'unpaid'
+          ? `${otherName}'s regular cleaning with you on ${when}, at ${booking.address}, is cancelled: it was not paid in time. Their other visits stay booked.`
+          : `We have cancelled ${otherName}'s booking with you on ${when}, at ${booking.address}.`,
       feeCents > 0
         ? `As it was less than ${FREE_CANCELLATION_HOURS} hours before the start, your fee of ${formatMoney(feeCents)} is kept for you. The time is free again in your calendar.`
         : 'The time is free again in your calendar.',

@@ -19,9 +19,17 @@ export type ConfirmResult =
       };
     };
 
+export type Decline = { kind: 'decline'; code: string; declineCode?: string; message: string };
+
 export type Outcome =
-  | { kind: 'succeed'; dispute?: boolean; refundFails?: boolean }
-  | { kind: 'decline'; code: string; declineCode?: string; message: string };
+  | {
+      kind: 'succeed';
+      dispute?: boolean;
+      refundFails?: boolean;
+      /** What a later charge to it with the customer away does instead of succeeding. */
+      offSession?: Decline;
+    }
+  | Decline;
 
 const DECLINED = 'Your card was declined.';
 /** Stripe's test cards (https://docs.stripe.com/testing) and what they do. */
@@ -33,6 +41,20 @@ const TEST_CARDS: Record<string, Outcome> = {
   '4000000000000259': { kind: 'succeed', dispute: true },
   // The charge goes through; every refund of it is refused by the card's bank.
   '4000000000005126': { kind: 'succeed', refundFails: true },
+  // Attaching (paying at checkout) succeeds; every later charge to the saved card is declined.
+  '4000000000000341': {
+    kind: 'succeed',
+    offSession: { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline', message: DECLINED },
+  },
+  // Needs 3D Secure: on session the customer authenticates; off session the charge cannot go through.
+  '4000002760003184': {
+    kind: 'succeed',
+    offSession: {
+      kind: 'decline',
+      code: 'authentication_required',
+      message: 'This payment requires authentication, and the customer is not on the session.',
+    },
+  },
   '4000000000000002': { kind: 'decline', code: 'card_declined', declineCode: 'generic_decline', message: DECLINED },
   '4000000000009995': {
     kind: 'decline',
@@ -61,6 +83,15 @@ const LIVE_CARD_IN_TEST_MODE: Outcome = {
 /** What paying with a card number does: a test card's outcome, or the decline of a live card in test mode. */
 export function cardOutcome(cardNumber: string): Outcome {
   return TEST_CARDS[cardNumber.replace(/ /g, '')] ?? LIVE_CARD_IN_TEST_MODE;
+}
+
+/**
+ * What charging a saved card with the customer away does: a card that pays at checkout pays again
+ * unless it is one of Stripe's cards whose later charges fail (0341 declines, 3184 needs the customer).
+ */
+export function offSessionOutcome(cardNumber: string): Outcome {
+  const outcome = cardOutcome(cardNumber);
+  return outcome.kind === 'succeed' && outcome.offSession ? outcome.offSession : outcome;
 }
 
 type CardProblem = { code: string; message: string };
@@ -111,4 +142,12 @@ export function luhnValid(digits: string): boolean {
     sum += d;
   }
   return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Stripe.js's field for each of its card-form error codes. */
+export function cardField(code: string): string {
+  if (code.includes('number')) return 'cardNumber';
+  if (code.includes('month') || code === 'invalid_expiry_month_past') return 'expMonth';
+  if (code.includes('year')) return 'expYear';
+  return 'cvc';
 }

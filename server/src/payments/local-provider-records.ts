@@ -13,6 +13,31 @@ export interface IntentRecord {
   disputed: boolean;
   /** Its card's bank refuses every refund (Stripe's test card 4000 0000 0000 5126). */
   refundFails: boolean;
+  /** The provider customer it saves its card to (`saveCard`) or charges off-session. */
+  customerRef: string | null;
+  saveCard: boolean;
+  /** The card it was paid with, or is charged to off-session. */
+  paymentMethodId: string | null;
+  offSession: boolean;
+}
+
+/**
+ * A card as the provider keeps it once paid with. `customerRef` is '' for a card attached to no
+ * customer (Stripe's PaymentMethod with `customer: null`): it shows its last four, but cannot be
+ * charged again.
+ */
+export interface PaymentMethodRecord {
+  id: string;
+  customerRef: string;
+  last4: string;
+  /** The test card's number: a later charge to it follows Stripe's test cards. */
+  testCard: string;
+}
+
+export interface CustomerRecord {
+  id: string;
+  idempotencyKey: string;
+  email: string | null;
 }
 
 export type IdempotentResult =
@@ -26,6 +51,10 @@ export interface LocalStoreTx {
   request(key: string): Promise<IdempotentResult | undefined>;
   saveRequest(key: string, result: IdempotentResult): Promise<void>;
   appendEvent(event: ProviderEvent): Promise<void>;
+  paymentMethod(id: string): Promise<PaymentMethodRecord | undefined>;
+  savePaymentMethod(record: PaymentMethodRecord): Promise<void>;
+  customerByKey(idempotencyKey: string): Promise<CustomerRecord | undefined>;
+  saveCustomer(record: CustomerRecord): Promise<void>;
 }
 
 /**
@@ -36,6 +65,7 @@ export interface LocalStoreTx {
 export interface LocalProviderStore {
   transaction<T>(fn: (tx: LocalStoreTx) => Promise<T>): Promise<T>;
   intent(id: string): Promise<IntentRecord | undefined>;
+  paymentMethod(id: string): Promise<PaymentMethodRecord | undefined>;
   /** Events emitted so far, oldest first. */
   events(providerPaymentId?: string): Promise<ProviderEvent[]>;
   /** The webhook signing secret of this installation: made once, then the same for every process. */
@@ -47,6 +77,8 @@ export function memoryLocalStore(): LocalProviderStore {
   const intents = new Map<string, IntentRecord>();
   const requests = new Map<string, IdempotentResult>();
   const events: ProviderEvent[] = [];
+  const methods = new Map<string, PaymentMethodRecord>();
+  const customers = new Map<string, CustomerRecord>();
   let secret: string | undefined;
   let turn: Promise<unknown> = Promise.resolve();
   return {
@@ -59,6 +91,11 @@ export function memoryLocalStore(): LocalProviderStore {
           request: async (key) => structuredClone(requests.get(key)),
           saveRequest: async (key, value) => void writes.push(() => requests.set(key, structuredClone(value))),
           appendEvent: async (event) => void writes.push(() => events.push(structuredClone(event))),
+          paymentMethod: async (id) => structuredClone(methods.get(id)),
+          savePaymentMethod: async (record) => void writes.push(() => methods.set(record.id, structuredClone(record))),
+          customerByKey: async (key) => structuredClone(customers.get(key)),
+          saveCustomer: async (record) =>
+            void writes.push(() => customers.set(record.idempotencyKey, structuredClone(record))),
         });
         for (const write of writes) write();
         return result;
@@ -67,6 +104,7 @@ export function memoryLocalStore(): LocalProviderStore {
       return run;
     },
     intent: async (id) => structuredClone(intents.get(id)),
+    paymentMethod: async (id) => structuredClone(methods.get(id)),
     events: async (providerPaymentId) =>
       events
         .filter((e) => providerPaymentId === undefined || e.providerPaymentId === providerPaymentId)

@@ -1,9 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { localPaymentEvents, localPaymentIntents, localPaymentRequests, serverSecrets } from '../db/schema';
+import {
+  localCustomers,
+  localPaymentEvents,
+  localPaymentIntents,
+  localPaymentMethods,
+  localPaymentRequests,
+  serverSecrets,
+} from '../db/schema';
 import type { Clock } from '../deps';
 import type { ProviderEvent } from '../lib/payment-provider';
-import type { IdempotentResult, IntentRecord, LocalProviderStore } from './local-provider-records';
+import type { IdempotentResult, IntentRecord, LocalProviderStore, PaymentMethodRecord } from './local-provider-records';
 
 const WEBHOOK_SECRET = 'local_payment_webhook_secret';
 
@@ -17,6 +24,13 @@ function toRecord(row: IntentRow): IntentRecord {
 async function intentIn(db: Queryable, id: string): Promise<IntentRecord | undefined> {
   const row = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)).get();
   return row ? toRecord(row) : undefined;
+}
+
+async function paymentMethodIn(db: Queryable, id: string): Promise<PaymentMethodRecord | undefined> {
+  const row = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, id)).get();
+  if (!row) return undefined;
+  const { createdAt: _createdAt, ...record } = row;
+  return record;
 }
 
 function toEvent(stored: unknown): ProviderEvent {
@@ -60,9 +74,23 @@ export function databaseLocalStore(database: Database, clock: Clock): LocalProvi
               createdAt: event.createdAt,
             });
           },
+          paymentMethod: (id) => paymentMethodIn(tx, id),
+          async savePaymentMethod(record) {
+            await tx.insert(localPaymentMethods).values({ ...record, createdAt: clock.now() });
+          },
+          async customerByKey(key) {
+            const row = await tx.select().from(localCustomers).where(eq(localCustomers.idempotencyKey, key)).get();
+            if (!row) return undefined;
+            const { createdAt: _createdAt, ...record } = row;
+            return record;
+          },
+          async saveCustomer(record) {
+            await tx.insert(localCustomers).values({ ...record, createdAt: clock.now() });
+          },
         }),
       ),
     intent: (id) => intentIn(database.db, id),
+    paymentMethod: (id) => paymentMethodIn(database.db, id),
     async events(providerPaymentId) {
       const rows = await database.db
         .select({ event: localPaymentEvents.event })

@@ -3,6 +3,7 @@ import type {
   ConnectedAccount,
   CreatePaymentIntentInput,
   CreateTransferInput,
+  OffSessionChargeInput,
   PaymentIntent,
   PaymentProvider,
   ProviderEvent,
@@ -13,20 +14,20 @@ import type {
 import { PaymentProviderError } from '../lib/payment-provider';
 import { type CardDetails, type ConfirmResult, cardOutcome, validateCard } from './local-cards';
 import type { LocalConnect } from './local-connect';
-import {
-  checkIdempotencyKey,
-  checkIntentInput,
-  dollars,
-  idempotencyConflict,
-  intentSnapshot,
-  randomHex,
-} from './local-intents';
+import { checkIdempotencyKey, checkIntentInput, dollars, idempotencyConflict, randomHex } from './local-intents';
 import {
   type IntentRecord,
   type LocalProviderStore,
   type LocalStoreTx,
   memoryLocalStore,
 } from './local-provider-records';
+import {
+  chargeSavedCardIn,
+  createLocalCustomer,
+  keepCheckoutCard,
+  settleIntent,
+  snapshotWithCard,
+} from './local-saved-cards';
 import { type EventListener, signPayload, verifyWebhook, type WebhookDelivery } from './local-webhooks';
 
 export { type CardDetails, type ConfirmResult, luhnValid, validateCard } from './local-cards';
@@ -36,6 +37,7 @@ export {
   type LocalProviderStore,
   type LocalStoreTx,
   memoryLocalStore,
+  type PaymentMethodRecord,
 } from './local-provider-records';
 export {
   type EventListener,
@@ -136,6 +138,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       input.currency,
       input.bookingId,
       input.customerId,
+      // Only when given, so a key stored before saved cards existed still matches.
+      ...(input.saveCardFor === undefined ? [] : [input.saveCardFor]),
     ]);
     checkIntentInput(input);
     const record = await this.store.transaction(async (tx) => {
@@ -160,17 +164,33 @@ export class LocalPaymentProvider implements PaymentProvider {
         refundedCents: 0,
         disputed: false,
         refundFails: false,
+        customerRef: input.saveCardFor ?? null,
+        saveCard: input.saveCardFor !== undefined,
+        paymentMethodId: null,
+        offSession: false,
       };
       await tx.saveIntent(created, true);
       await tx.saveRequest(input.idempotencyKey, { op: 'intent', fingerprint, intentId: id });
       return created;
     });
-    return intentSnapshot(record);
+    return snapshotWithCard(this.store, record);
   }
 
   async retrieve(providerPaymentId: string): Promise<PaymentIntent | null> {
     const record = await this.store.intent(providerPaymentId);
-    return record ? intentSnapshot(record) : null;
+    return record ? snapshotWithCard(this.store, record) : null;
+  }
+
+  createCustomer(input: { email: string | null; idempotencyKey: string }): Promise<string> {
+    return createLocalCustomer(this.store, input);
+  }
+
+  async chargeSavedCard(input: OffSessionChargeInput): Promise<PaymentIntent> {
+    const { intent, events } = await chargeSavedCardIn(this.store, input, (tx, record, type) =>
+      this.record(tx, record, type),
+    );
+    for (const event of events) await this.notify(event);
+    return intent;
   }
 
   async refund(input: RefundInput): Promise<Refund> {
@@ -260,25 +280,15 @@ export class LocalPaymentProvider implements PaymentProvider {
         return { result: { error }, events: [] };
       }
       if (invalid) return { result: { error: { type: 'validation_error' as const, ...invalid } }, events: [] };
+      if (outcome.kind === 'succeed') await keepCheckoutCard(tx, record, card.cardNumber);
+      const recorded = await settleIntent(tx, record, outcome, (t, r, type) => this.record(t, r, type));
       if (outcome.kind === 'decline') {
-        record.failureReason = outcome.message;
-        await tx.saveIntent(record, false);
-        const event = await this.record(tx, record, 'payment_failed');
         const error = { type: 'card_error' as const, code: outcome.code, message: outcome.message };
         return {
           result: { error: outcome.declineCode ? { ...error, decline_code: outcome.declineCode } : error },
-          events: [event],
+          events: recorded,
         };
       }
-      record.succeeded = true;
-      record.failureReason = null;
-      record.refundFails = outcome.refundFails === true;
-      const recorded = [await this.record(tx, record, 'payment_succeeded')];
-      if (outcome.dispute) {
-        record.disputed = true;
-        recorded.push(await this.record(tx, record, 'disputed'));
-      }
-      await tx.saveIntent(record, false);
       const paid = {
         id: record.id,
         status: 'succeeded' as const,

@@ -1,6 +1,6 @@
 import { centsToDollars } from '@spotless/sdk/rules';
 import type { Payment, PaymentStatus as PaymentStatusName, PaymentSummary } from '@spotless/sdk/schemas';
-import { and, asc, count, desc, eq, getTableColumns, gt, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Data } from '../contract/hypermedia';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
@@ -48,6 +48,7 @@ export function findBookingForPayment(db: Queryable, bookingId: number) {
       status: bookings.status,
       paymentStatus: bookings.paymentStatus,
       totalPriceCents: bookings.totalPriceCents,
+      seriesId: bookings.seriesId,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -296,4 +297,14 @@ function hashText(text: string): string {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0).toString(16);
+}
+
+/** A booking's payment that went through, if any (a series' first visit: the card it saved). */
+export function successfulPaymentOf(db: Queryable, bookingId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'refunded', 'disputed'])))
+    .orderBy(desc(payments.id))
+    .get();
 }

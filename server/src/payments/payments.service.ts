@@ -25,7 +25,7 @@ import {
   type ProviderEvent,
 } from '../lib/payment-provider';
 import { type SiteDeps, siteOf } from '../notifications/site';
-
+import { cardField } from './local-cards';
 import { LocalPaymentProvider, validateCard } from './local-provider';
 import { applyPaymentEvent, insertPayment, markProcessing, receiveAccountEvent } from './payment-records.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
@@ -195,6 +195,14 @@ async function startPayment(
   const { row, intent } =
     reuse ??
     (await (async () => {
+      // The first visit of a recurring series saves its card for the later ones (decision 088).
+      const saver =
+        booking.seriesId !== null && customer.userId !== null ? `${customer.userId}-booking-${booking.id}` : null;
+      const saveCardFor = saver
+        ? await withProvider(deps, () =>
+            provider.createCustomer({ email: null, idempotencyKey: `spotless-customer-${saver}` }),
+          )
+        : undefined;
       const created = await withProvider(deps, () =>
         provider.createPaymentIntent({
           amountCents: booking.totalPriceCents,
@@ -202,7 +210,8 @@ async function startPayment(
           bookingId: booking.id,
           customerId: customer.userId,
           // Concurrent first calls for one booking share the key, so the provider makes one intent.
-          idempotencyKey: `spotless-booking-${booking.id}-${booking.totalPriceCents}-${existing.length}`,
+          idempotencyKey: `spotless-booking-${booking.id}-${booking.totalPriceCents}-${existing.length}${saveCardFor ? '-saved' : ''}`,
+          ...(saveCardFor ? { saveCardFor } : {}),
         }),
       );
       const inserted = await database.write(async (tx) => {
@@ -246,14 +255,6 @@ export async function createPaymentIntent(
     status: 200,
     body: await startPayment(deps, actor, customer, input),
   }));
-}
-
-/** Stripe.js's field for each of its card-form error codes. */
-function cardField(code: string): string {
-  if (code.includes('number')) return 'cardNumber';
-  if (code.includes('month') || code === 'invalid_expiry_month_past') return 'expMonth';
-  if (code.includes('year')) return 'expYear';
-  return 'cvc';
 }
 
 /**

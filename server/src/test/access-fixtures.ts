@@ -10,6 +10,7 @@ import type { CleanerRow } from '../db/schema';
 import {
   applicationDocuments,
   availability,
+  bookingSeries,
   bookings,
   cleanerApplications,
   cleaners,
@@ -261,6 +262,38 @@ export const world = {
   slotId: slot?.id as number,
   /** Fresh rows per request, for operations that change or delete what they touch. */
   newBooking: () => insertBooking(),
+  /**
+   * A fresh recurring series of customer A's with the `cleaner` (decision 088), in `status`, and its
+   * next visit, confirmed and ten days or more ahead.
+   */
+  async newSeries(status: 'active' | 'paused' = 'active'): Promise<{ seriesId: number; visitId: number }> {
+    const [series] = await database.write((tx) =>
+      tx
+        .insert(bookingSeries)
+        .values({
+          customerId: userIds.customerA,
+          cleanerId: ownCleanerId,
+          serviceId: 1,
+          frequency: 'weekly',
+          status,
+          anchorDate: '2027-01-04',
+          localTime: '09:00',
+          timeZone: 'America/Chicago',
+          durationMinutes: 120,
+          address: '1 Main St',
+          plannedThrough: '2027-01-04',
+        })
+        .returning({ id: bookingSeries.id }),
+    );
+    const seriesId = series?.id as number;
+    const visitId = await insertBooking({
+      customerId: userIds.customerA,
+      status: 'confirmed',
+      seriesId,
+      occurrence: '2027-01-11',
+    });
+    return { seriesId, visitId };
+  },
   /** Customer A's booking with the `cleaner`, accepted: what its cleaner may withdraw from. */
   newConfirmedBooking: () => insertBooking({ customerId: userIds.customerA, status: 'confirmed' }),
   /** Sunday hours of the cleaner's, a quarter of an hour each from 01:00, none after 12:00. */

@@ -1,13 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type CardFailure, CardsLoopback, type Charge, type Intent, invalid, rand } from './stripe-loopback-cards';
 import { ConnectLoopback } from './stripe-loopback-connect';
+
+export type { CardFailure, Charge, Intent, PaymentMethod } from './stripe-loopback-cards';
 
 /**
  * Test support: a small Stripe-compatible HTTP server on 127.0.0.1 for the real `stripe` SDK
  * (`{ host: '127.0.0.1', port, protocol: 'http' }`). It implements only what the server calls —
  * POST /v1/payment_intents, GET /v1/payment_intents/:id (with `expand[]=latest_charge`),
- * POST /v1/refunds, and Connect's accounts, account links, transfers and reversals
+ * POST /v1/refunds, POST /v1/customers with cards saved to them and off-session confirmation
+ * (`stripe-loopback-cards.ts`), and Connect's accounts, account links, transfers and reversals
  * (`stripe-loopback-connect.ts`) — with Stripe's JSON shapes and errors, honours `Idempotency-Key` like Stripe
  * (same key and parameters → the stored answer; other parameters → 400 idempotency_error), and
  * records every request so tests can assert what was sent.
@@ -21,35 +24,6 @@ export interface RecordedRequest {
   idempotencyKey: string | undefined;
   authorization: string | undefined;
 }
-
-interface Charge {
-  id: string;
-  object: 'charge';
-  amount: number;
-  amount_refunded: number;
-  currency: string;
-  disputed: boolean;
-  payment_intent: string;
-  refunded: boolean;
-  status: 'succeeded';
-}
-
-interface Intent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  client_secret: string;
-  created: number;
-  description: string | null;
-  metadata: Record<string, string>;
-  status: string;
-  last_payment_error: { code: string; message: string; type: string } | null;
-  latest_charge: string | null;
-  livemode: false;
-}
-
-const rand = (n = 12) => randomBytes(n).toString('hex');
 
 /** Decodes Stripe's form encoding (`metadata[bookingId]=3`, `expand[0]=latest_charge`) into objects. */
 export function decodeForm(text: string): Record<string, unknown> {
@@ -73,6 +47,8 @@ export class StripeLoopback {
   readonly requests: RecordedRequest[] = [];
   /** Connect: accounts, account links, transfers and reversals. */
   readonly connect = new ConnectLoopback();
+  /** Customers and their saved cards (decision 088). */
+  readonly cards = new CardsLoopback();
   readonly intents = new Map<string, Intent>();
   readonly charges = new Map<string, Charge>();
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
@@ -141,20 +117,21 @@ export class StripeLoopback {
     return count;
   }
 
-  /** The customer's card went through (what Stripe.js confirming with 4242… does). */
-  succeed(intentId: string): { intent: Intent; charge: Charge } {
+  /**
+   * The customer's card went through (what Stripe.js confirming with 4242… does). With `card`, the
+   * intent is paid with that card, saved to the intent's customer when it set `setup_future_usage`
+   * (as Stripe does); `fails` makes its later off-session charges fail.
+   */
+  succeed(
+    intentId: string,
+    card?: { id?: string; last4: string; fails?: CardFailure },
+  ): { intent: Intent; charge: Charge } {
     const intent = this.mustGet(intentId);
-    const charge: Charge = {
-      id: `ch_${rand()}`,
-      object: 'charge',
-      amount: intent.amount,
-      amount_refunded: 0,
-      currency: intent.currency,
-      disputed: false,
-      payment_intent: intent.id,
-      refunded: false,
-      status: 'succeeded',
-    };
+    if (card) {
+      const saveTo = intent.setup_future_usage && intent.customer ? intent.customer : null;
+      intent.payment_method = this.cards.savePaymentMethod(saveTo, card);
+    }
+    const charge = this.cards.charge(intent, intent.payment_method);
     this.charges.set(charge.id, charge);
     intent.status = 'succeeded';
     intent.latest_charge = charge.id;
@@ -171,6 +148,11 @@ export class StripeLoopback {
 
   setStatus(intentId: string, status: string): void {
     this.mustGet(intentId).status = status;
+  }
+
+  /** A card saved to a customer (see `CardsLoopback.savePaymentMethod`); answers its id. */
+  savePaymentMethod(customerId: string, card: { id?: string; last4: string; fails?: CardFailure }): string {
+    return this.cards.savePaymentMethod(customerId, card);
   }
 
   /** A Stripe event envelope around an object, as delivered to webhook endpoints. */
@@ -255,6 +237,8 @@ export class StripeLoopback {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve?.[1]) return this.retrieveIntent(retrieve[1], query);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
+    const cards = this.cards.route(method, path, body);
+    if (cards) return cards;
     const connect = this.connect.route(method, path, body);
     if (connect) return connect;
     return [
@@ -269,6 +253,8 @@ export class StripeLoopback {
     if (amount < 50) return invalid('amount_too_small', 'Amount must be at least $0.50 usd', 'amount');
     const currency = String(body.currency ?? '');
     if (!/^[a-z]{3}$/.test(currency)) return invalid('parameter_invalid_string', 'Invalid currency', 'currency');
+    const refused = this.cards.refusal(body);
+    if (refused) return refused;
     const id = `pi_${rand()}`;
     const intent: Intent = {
       id,
@@ -277,15 +263,23 @@ export class StripeLoopback {
       currency,
       client_secret: `${id}_secret_${rand()}`,
       created: Math.floor(Date.now() / 1000),
+      customer: typeof body.customer === 'string' ? body.customer : null,
       description: typeof body.description === 'string' ? body.description : null,
       metadata: (body.metadata ?? {}) as Record<string, string>,
+      payment_method: typeof body.payment_method === 'string' ? body.payment_method : null,
+      setup_future_usage: typeof body.setup_future_usage === 'string' ? body.setup_future_usage : null,
       status: 'requires_payment_method',
       last_payment_error: null,
       latest_charge: null,
       livemode: false,
     };
     this.intents.set(id, intent);
-    return [200, intent];
+    if (body.confirm !== 'true' || !intent.payment_method) return [200, intent];
+    // Confirmed at once with a card: a saved card charged off-session (or a test's on-session one).
+    const failure = this.cards.failure(intent.payment_method, body.off_session === 'true');
+    if (failure) return this.cards.declined(intent, failure);
+    this.succeed(id);
+    return this.retrieveIntent(id, body);
   }
 
   private retrieveIntent(id: string, query: Record<string, unknown>): [number, unknown] {
@@ -347,10 +341,6 @@ export class StripeLoopback {
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function invalid(code: string, message: string, param?: string): [number, unknown] {
-  return [400, { error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } }];
 }
 
 function missing(kind: string, id: string, param: string): [number, unknown] {

@@ -20,6 +20,7 @@ import {
 import { cleanerProfile, earnings } from './people';
 import { priceOf } from './prices';
 import { search } from './search';
+import { seriesAnswer, seriesAsked } from './series';
 import { settle } from './settle';
 import { expandShorthand, nameCandidate } from './spelling';
 import { readingDay, readWhen, todayIn } from './when';
@@ -96,6 +97,8 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
   if (cleanerId !== undefined && customerCancelAsked(message) && intent.kind !== 'injection') {
     return customerCancelAnswer();
   }
+  const regular = role !== 'cleaner' && intent.kind !== 'injection' ? seriesAsked(message) : null;
+  if (regular) return seriesAnswer(toolbox, regular, message, signedIn);
   if (messageAsked(message) && intent.kind !== 'injection') {
     return messageThreadAnswer(toolbox, role === 'cleaner' ? 'cleaner' : signedIn ? 'customer' : null, request.now);
   }

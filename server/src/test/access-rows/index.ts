@@ -17,6 +17,7 @@ import { PUBLIC_ROWS } from './public';
 import { REVIEW_ROWS } from './reviews';
 import type { Row } from './row';
 import { SCHEDULE_ROWS } from './schedules';
+import { SERIES_ROWS } from './series';
 
 export type { Base, Row } from './row';
 
@@ -26,6 +27,7 @@ const DOMAINS = [
   BOOKING_ROWS,
   CALENDAR_ROWS,
   MESSAGE_ROWS,
+  SERIES_ROWS,
   SCHEDULE_ROWS,
   PAYMENT_ROWS,
   PAYOUT_ROWS,
