@@ -4056,7 +4056,7 @@ export interface components {
             scheduledDate: string;
             /** @description local start time in the cleaner’s zone, HH:MM */
             scheduledTime: string;
-            /** @description the recurring series it is a visit of (decision 088); null for a one-time booking */
+            /** @description the recurring series it is a visit of; null for a one-time booking */
             series: {
                 /** @description a later visit not paid yet: when its saved card is charged (null once paid, or for the first visit) */
                 chargeAt: string | null;
@@ -4164,7 +4164,7 @@ export interface components {
                 /** @constant */
                 type: "application/json";
             };
-            /** @description its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series (decision 088) */
+            /** @description its customer (signed in), for a one-time booking not yet started or cancelled: makes it the first visit of a recurring series */
             makeRecurring?: {
                 /** @description terms the person should read before agreeing, e.g. a cancellation fee */
                 description?: string;
@@ -4374,7 +4374,7 @@ export interface components {
                 templated?: boolean;
                 title?: string;
             };
-            /** @description a visit of a recurring series (decision 088): the series, for its customer, its cleaner and administrators */
+            /** @description a visit of a recurring series: the series, for its customer, its cleaner and administrators */
             series?: {
                 /** @description a URL path; an RFC 6570 URI template when `templated` */
                 href: string;

@@ -153,7 +153,7 @@ describe('a booking’s series note', () => {
       />,
     );
     expect(text(html)).toContain('Part of a regular cleaning — every 2 weeks.');
-    expect(html).toContain('href="/dashboard?tab=regular#series-5"');
+    expect(html).toContain('href="/dashboard?tab=regular&amp;series=5"');
     expect(text(html)).toContain('Skip this visit');
   });
 

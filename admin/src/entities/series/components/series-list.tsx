@@ -6,15 +6,17 @@ import { SeriesCard } from './series-card';
 
 /**
  * The caller's recurring cleanings in one role (a customer's on /dashboard, a cleaner's on
- * /cleaner-dashboard), each a card; a `#series-<id>` in the address brings that card into view.
+ * /cleaner-dashboard), each a card; `&series=<id>` in the address (the series' `links.page`) brings
+ * that card into view.
  */
 export function SeriesList({ as, empty }: { as: 'customer' | 'cleaner'; empty: React.ReactNode }) {
   const list = useQuery(seriesListQuery);
   const items = list.data?.items.filter((s) => s.role === as) ?? [];
   const count = items.length;
   useEffect(() => {
-    if (count === 0 || !window.location.hash.startsWith('#series-')) return;
-    document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+    const wanted = new URLSearchParams(window.location.search).get('series');
+    if (count === 0 || !wanted) return;
+    document.getElementById(`series-${wanted}`)?.scrollIntoView({ block: 'start' });
   }, [count]);
   if (list.isPending) {
     return (

@@ -100,8 +100,11 @@ export function otherParty(series: BookingSeries): string {
   return `${series.cleaner.firstName} ${series.cleaner.lastName}`.trim();
 }
 
-/** Where a series is shown in the hosted app, for a reader: the dashboard's Regular cleanings tab. */
+/**
+ * Where a series is shown in the hosted app, for a reader: the dashboard's Regular cleanings tab, as
+ * the series' own `links.page` names it (a booking carries only the series' API link).
+ */
 export function seriesPagePath(seriesId: number, reader: 'customer' | 'cleaner'): string {
   const page = reader === 'cleaner' ? '/cleaner-dashboard' : '/dashboard';
-  return `${page}?tab=regular#series-${seriesId}`;
+  return `${page}?tab=regular&series=${seriesId}`;
 }
