@@ -7,6 +7,7 @@ import { eachTarget } from './each-target';
 import { messageChecks } from './message-checks';
 import { LOCAL_PAYOUTS, payoutChecks } from './payout-checks';
 import { refusedRefundChecks } from './refused-refund-checks';
+import { LOCAL_SERIES, seriesChecks } from './series-checks';
 import { withdrawalChecks } from './withdrawal-checks';
 
 /**
@@ -18,7 +19,8 @@ import { withdrawalChecks } from './withdrawal-checks';
  * withdrawal checks (withdrawal-checks.ts: a cleaner withdrawing from a paid job, decision 071) and
  * a refund the card's bank refuses (refused-refund-checks.ts, decision 075) and paying the cleaner
  * out (payout-checks.ts, decision 080), a booking's `.ics` and a cleaner's calendar feed
- * (calendar-checks.ts, decision 083), and a booking's messages (message-checks.ts, decision 087).
+ * (calendar-checks.ts, decision 083), a booking's messages (message-checks.ts, decision 087) and recurring cleanings (series-checks.ts,
+ * decision 088).
  */
 
 /** A phone photo: EXIF with an orientation and a GPS position the server must not keep. */
@@ -30,6 +32,7 @@ eachTarget((on) => {
   payoutChecks(on, LOCAL_PAYOUTS);
   calendarChecks(on);
   messageChecks(on);
+  seriesChecks(on, LOCAL_SERIES, 3);
 
   const { call, signIn } = on;
 

@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '../contract/actor';
 import { bookingSeries, bookings, notifications } from '../db/schema';
+import { sessionFor } from '../test/booking-fixtures';
 import { bookingWorld } from '../test/booking-world';
 import type { Json } from '../test/harness';
 import { chargeDueVisits, extendSeries } from './series-horizon.service';
@@ -11,8 +12,20 @@ import { chargeDueVisits, extendSeries } from './series-horizon.service';
  * cleaner (Austin, America/Chicago, Mon–Sat 08:00–18:00) made weekly in October 2026, across the
  * change from daylight time on 1 November. Ben books one Friday first, so it cannot be Ann's.
  */
-const { ctx, asA, asB, asCleaner, asOtherCleaner, payload, book } = await bookingWorld();
-ctx.clock.set('2026-10-12T12:00:00Z');
+const world = await bookingWorld();
+const { ctx, payload, book } = world;
+const asA: Record<string, string> = {};
+const asB: Record<string, string> = {};
+const asCleaner: Record<string, string> = {};
+const asOtherCleaner: Record<string, string> = {};
+/** Moves the clock, signing everyone in again then (sessions made months before would have expired). */
+async function at(instant: string) {
+  ctx.clock.set(instant);
+  const ids = [world.customerA, world.customerB, world.demoCleaner.userId, world.otherCleaner.userId];
+  const sessions = await Promise.all(ids.map((id) => sessionFor(ctx, id)));
+  [asA, asB, asCleaner, asOtherCleaner].forEach((headers, i) => Object.assign(headers, sessions[i]));
+}
+await at('2026-10-12T12:00:00Z');
 const jobs = { extend: systemActor('extend-series'), charge: systemActor('charge-visits') };
 
 async function pay(headers: Record<string, string>, bookingId: number, cardNumber = '4242424242424242') {
@@ -42,15 +55,15 @@ async function weekly(date: string, cardNumber?: string): Promise<{ seriesId: nu
 
 const visitsOf = (seriesId: number) =>
   ctx.database.db.select().from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(bookings.startsAt);
-const read = (id: number, headers: Record<string, string> = asA) => ctx.json<Json>(`/api/booking-series/${id}`, { headers });
+const read = (id: number, headers: Record<string, string> = asA) =>
+  ctx.json<Json>(`/api/booking-series/${id}`, { headers });
+
+// Ben has Friday 30 October at 9:00 already.
+const bens = await book(asB, payload({ scheduledDate: '2026-10-30', scheduledTime: '09:00' }));
+await pay(asB, bens.body.id);
+const { seriesId, firstId } = await weekly('2026-10-16');
 
 describe('a weekly series', () => {
-  // Ben has Friday 30 October at 9:00 already.
-  const bens = await book(asB, payload({ scheduledDate: '2026-10-30', scheduledTime: '09:00' }));
-  expect(bens.status).toBe(201);
-  await pay(asB, bens.body.id);
-  const { seriesId, firstId } = await weekly('2026-10-16');
-
   it('waits for its first visit to be paid, then books visits to the horizon once however often the job runs', async () => {
     expect((await read(seriesId)).body).toMatchObject({ status: 'pending', frequency: 'weekly', card: null });
     expect(await extendSeries(ctx.deps, jobs.extend)).toEqual({ activated: 0, booked: 0, conflicts: 0 });
@@ -69,7 +82,11 @@ describe('a weekly series', () => {
       '2026-12-04',
     ]);
     const shown = (await read(seriesId)).body;
-    expect(shown).toMatchObject({ status: 'active', card: { last4: '4242' }, schedule: expect.stringContaining('Every week on Friday at 9:00 AM') });
+    expect(shown).toMatchObject({
+      status: 'active',
+      card: { last4: '4242' },
+      schedule: expect.stringContaining('Every week on Friday at 9:00 AM'),
+    });
     expect(shown.actions.pause).toBeDefined();
     expect(shown.actions.end).toBeDefined();
   });
@@ -93,15 +110,12 @@ describe('a weekly series', () => {
     expect(shown.conflicts[0]).toMatchObject({ occurrence: '2026-10-30', reason: 'slot_taken' });
     expect(shown.conflicts[0].alternatives.length).toBeGreaterThan(0);
     expect(shown.conflicts[0].alternatives[0].startsAt).not.toBe('2026-10-30T14:00:00.000Z');
-    const notices = await ctx.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.type, 'series_conflict'));
+    const notices = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'series_conflict'));
     expect(notices).toHaveLength(1);
   });
 
   it('charges a later visit to the saved card 72 hours before it, once', async () => {
-    ctx.clock.set('2026-10-20T15:00:00Z');
+    await at('2026-10-20T15:00:00Z');
     expect(await chargeDueVisits(ctx.deps, jobs.charge)).toEqual({ charged: 1, failed: 0, cancelled: 0 });
     expect(await chargeDueVisits(ctx.deps, jobs.charge)).toEqual({ charged: 0, failed: 0, cancelled: 0 });
     const visit = (await visitsOf(seriesId)).find((v) => v.occurrence === '2026-10-23');
@@ -125,13 +139,21 @@ describe('a weekly series', () => {
     expect(cleaners.body.actions).toEqual({ decline: expect.objectContaining({ method: 'POST' }) });
     expect((await read(seriesId, asB)).status).toBe(404);
     expect((await read(seriesId, asOtherCleaner)).status).toBe(404);
-    const pause = await ctx.json<Json>(`/api/booking-series/${seriesId}/pause`, { method: 'POST', headers: asCleaner, body: {} });
+    const pause = await ctx.json<Json>(`/api/booking-series/${seriesId}/pause`, {
+      method: 'POST',
+      headers: asCleaner,
+      body: {},
+    });
     expect(pause.status).toBe(404);
   });
 
   it('ends: only future visits are cancelled, the charged one refunded in full (more than 24 hours ahead)', async () => {
-    ctx.clock.set('2026-10-21T12:00:00Z');
-    const ended = await ctx.json<Json>(`/api/booking-series/${seriesId}/end`, { method: 'POST', headers: asA, body: {} });
+    await at('2026-10-21T12:00:00Z');
+    const ended = await ctx.json<Json>(`/api/booking-series/${seriesId}/end`, {
+      method: 'POST',
+      headers: asA,
+      body: {},
+    });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     expect(ended.body.status).toBe('ended');
     expect(ended.body.actions).toEqual({});
@@ -147,13 +169,13 @@ describe('a weekly series', () => {
 
 describe('a visit whose saved card is declined', () => {
   it('tells the customer, and cancels that visit alone, without fee, once its deadline passes', async () => {
-    ctx.clock.set('2026-11-02T12:00:00Z');
+    await at('2026-11-02T12:00:00Z');
     // Stripe's test card 4000 0000 0000 0341: saved at checkout, declined when charged later.
     const { seriesId } = await weekly('2026-11-07', '4000000000000341');
     await extendSeries(ctx.deps, jobs.extend);
     const [first, second, third] = await visitsOf(seriesId);
     expect(second?.occurrence).toBe('2026-11-14');
-    ctx.clock.set('2026-11-11T16:00:00Z');
+    await at('2026-11-11T16:00:00Z');
     expect(await chargeDueVisits(ctx.deps, jobs.charge)).toMatchObject({ charged: 0, failed: 1, cancelled: 0 });
     const notice = await ctx.database.db
       .select()
@@ -164,10 +186,14 @@ describe('a visit whose saved card is declined', () => {
     const shown = (await read(seriesId)).body.visits.find((v: Json) => v.occurrence === '2026-11-14');
     expect(shown).toMatchObject({ payment: 'charge_failed', payBy: '2026-11-13T15:00:00.000Z' });
     // A day before it, still unpaid: cancelled.
-    ctx.clock.set('2026-11-13T15:30:00Z');
+    await at('2026-11-13T15:30:00Z');
     expect((await chargeDueVisits(ctx.deps, jobs.charge)).cancelled).toBe(1);
     const after = await visitsOf(seriesId);
-    expect(after.find((v) => v.id === second?.id)).toMatchObject({ status: 'cancelled', cancellationFeeCents: 0, cancellationKind: 'expired' });
+    expect(after.find((v) => v.id === second?.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationFeeCents: 0,
+      cancellationKind: 'expired',
+    });
     expect(after.find((v) => v.id === first?.id)?.status).toBe('confirmed');
     expect(after.find((v) => v.id === third?.id)?.status).toBe('confirmed');
     const row = await ctx.database.db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId)).get();

@@ -49,6 +49,7 @@ export async function bookingWorld() {
   return {
     ctx,
     demoCleaner,
+    otherCleaner,
     customerA,
     customerB,
     asA,
