@@ -239,11 +239,13 @@ function VisitRow({
   const { skip, decline } = visit.actions;
   return (
     <li className={visit.skipped ? 'series-visit series-visit--skipped' : 'series-visit'} data-testid="series-visit">
-      <span className="series-visit__when">{when}</span>
-      <span className="series-visit__payment">{visitPaymentText(visit, timeZone)}</span>
-      {visit.scheduledDate !== visit.occurrence ? (
-        <span className="series-visit__moved">moved from {shortDay(visit.occurrence)}</span>
-      ) : null}
+      <span className="series-visit__text">
+        <span className="series-visit__when">{when}</span>
+        <span className="series-visit__payment">{visitPaymentText(visit, timeZone)}</span>
+        {visit.scheduledDate !== visit.occurrence ? (
+          <span className="series-visit__moved">moved from {shortDay(visit.occurrence)}</span>
+        ) : null}
+      </span>
       <span className="series-visit__actions">
         {skip ? (
           <button
