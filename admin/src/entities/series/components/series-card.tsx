@@ -259,7 +259,9 @@ function VisitRow({
                 action: skip,
                 title: 'Skip Visit',
                 confirmLabel: 'Skip Visit',
-                question: `Skip the visit on ${when}? Only this visit is cancelled; the others stay booked.`,
+                question: skip.description
+                  ? `Skip the visit on ${when}?`
+                  : `Skip the visit on ${when}? Only this visit is cancelled; the others stay booked.`,
                 withReason: false,
                 done: 'Visit skipped',
               })
@@ -280,7 +282,9 @@ function VisitRow({
                 action: decline,
                 title: 'Decline Visit',
                 confirmLabel: 'Decline Visit',
-                question: `Decline the visit on ${when}? Only this visit is cancelled, and the customer is refunded in full.`,
+                question: decline.description
+                  ? `Decline the visit on ${when}?`
+                  : `Decline the visit on ${when}? Only this visit is cancelled, and the customer is refunded in full.`,
                 withReason: true,
                 done: 'Visit declined',
               })

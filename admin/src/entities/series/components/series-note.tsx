@@ -67,8 +67,10 @@ export function SeriesNote({ booking, reader }: { booking: Booking; reader: 'cus
             onClose={() => setSkipping(false)}
             testId="skip-visit"
           >
-            <p>Skip this visit? Only this one is cancelled; the other visits stay booked.</p>
-            {skip.description ? <p className="alert alert--warning">{skip.description}</p> : null}
+            <p>Skip this visit?</p>
+            <p className="alert alert--warning">
+              {skip.description ?? 'Only this visit is cancelled; the other visits stay booked.'}
+            </p>
           </ConfirmDialog>
         </>
       ) : null}
