@@ -203,8 +203,7 @@ export const BookingLinks = z
       description: 'its customer, its cleaner and administrators: the thread between the two parties',
     }),
     series: linkTo('getBookingSeries').optional().meta({
-      description:
-        'a visit of a recurring series: the series, for its customer, its cleaner and administrators',
+      description: 'a visit of a recurring series: the series, for its customer, its cleaner and administrators',
     }),
     page: PageLink,
   })
