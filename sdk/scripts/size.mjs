@@ -45,8 +45,8 @@ const ENTRIES = [
   { name: 'cities', entry: 'src/cities.ts', what: 'the city table (loaded only where needed)', budget: 4_000 },
   // 112,000 → 116,000: money reaching cleaners and partners (decision 080) adds payout accounts,
   // transfers, damage reports, the ledger report, webhook endpoints and the partner portal's resources.
-  // 116,000 → 120,000: recurring cleanings (decision 088) add series, their visits and conflicts.
-  { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 120_000 },
+  // 116,000 → 119,000: recurring cleanings (decision 088) add the series, its visits and conflicts.
+  { name: 'schemas', entry: 'src/schemas/index.ts', what: 'zod contract, zod included', budget: 119_000 },
 ];
 
 let over = 0;

@@ -87,6 +87,8 @@ const STORES: Record<string, readonly string[]> = {
     'localPaymentIntents',
     'localPaymentRequests',
     'localPaymentEvents',
+    'localPaymentMethods',
+    'localCustomers',
     'serverSecrets',
   ],
   'jobs/purge-expired.ts': ['sessions', 'rateLimits', 'idempotencyKeys', 'authTokens', 'localPaymentRequests'],

@@ -1,15 +1,18 @@
+import { createClient } from '@libsql/client';
 import Stripe from 'stripe';
 import { afterAll, expect } from 'vitest';
 import { StripeLoopback } from '../src/test/stripe-loopback';
 import { eachTarget, type OnTarget } from './each-target';
 import { type PayoutDriver, payoutChecks } from './payout-checks';
+import { type SeriesDriver, seriesChecks } from './series-checks';
 import { targetsWith } from './targets';
 
 /**
  * Paying out with Stripe configured, on the three targets (decision 080): the server's real Stripe
  * SDK against the loopback Stripe server (accounts, account links, transfers, reversals), Stripe's
  * word arriving as signed webhooks — the payment's `payment_intent.succeeded` and the connected
- * account's `account.updated` — exactly as Stripe would send them.
+ * account's `account.updated` — exactly as Stripe would send them. The same targets run recurring
+ * cleanings with Stripe (series-checks.ts): the first visit's card saved, a later one charged off-session.
  */
 
 const WEBHOOK_SECRET = 'whsec_payout_targets';
@@ -61,4 +64,48 @@ const STRIPE_PAYOUTS: PayoutDriver = {
   },
 };
 
-eachTarget((on) => payoutChecks(on, STRIPE_PAYOUTS), undefined, targetsWith(VARS));
+/** The provider customer a target's series saved its card to (the loopback serves all three targets). */
+async function seriesCustomerOf(on: OnTarget, bookingId: number): Promise<string> {
+  const db = createClient({ url: on.target.databaseUrl });
+  try {
+    const { rows } = await db.execute({
+      sql: 'select s.provider_customer_id as c from booking_series s join bookings b on b.series_id = s.id where b.id = ?',
+      args: [bookingId],
+    });
+    return String(rows[0]?.c ?? '');
+  } finally {
+    db.close();
+  }
+}
+
+/** Recurring cleanings with Stripe (decision 088): the first visit's card saved by the loopback, later ones charged off-session. */
+const STRIPE_SERIES: SeriesDriver = {
+  async pay(on, clientSecret, card) {
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    const { intent } = loopback.succeed(
+      intentId,
+      card === 'charges'
+        ? { last4: '4242' }
+        : {
+            last4: '0341',
+            fails: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          },
+    );
+    await deliver(on, 'payment_intent.succeeded', intent);
+  },
+  async offSessionCharges(on, bookingId) {
+    const customer = await seriesCustomerOf(on, bookingId);
+    return [...loopback.intents.values()].filter(
+      (i) => i.customer === customer && i.metadata.bookingId === String(bookingId) && i.metadata.offSession === 'true',
+    ).length;
+  },
+};
+
+eachTarget(
+  (on) => {
+    payoutChecks(on, STRIPE_PAYOUTS);
+    seriesChecks(on, STRIPE_SERIES, 5);
+  },
+  undefined,
+  targetsWith(VARS),
+);

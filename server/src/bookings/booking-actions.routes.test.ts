@@ -60,6 +60,13 @@ const ACTIONS: Record<string, (id: number) => { method: string; path: string; bo
   start: (id) => ({ method: 'PATCH', path: `/api/bookings/${id}/status`, body: { status: 'in_progress' } }),
   complete: (id) => ({ method: 'PATCH', path: `/api/bookings/${id}/status`, body: { status: 'completed' } }),
   withdraw: (id) => ({ method: 'POST', path: `/api/bookings/${id}/withdraw`, body: { reason: WITHDRAW_REASON } }),
+  makeRecurring: (id) => ({
+    method: 'POST',
+    path: '/api/booking-series',
+    body: { bookingId: id, frequency: 'weekly' },
+  }),
+  // No series holds these bookings: a skip guessed at any series is refused.
+  skip: (id) => ({ method: 'POST', path: `/api/booking-series/1/visits/${id}/skip` }),
   review: (id) => ({
     method: 'POST',
     path: '/api/reviews',
@@ -102,6 +109,7 @@ function bodyOf(action: Json): Json | undefined {
   // The reviewer chooses the rating: the form starts with none (decision 075).
   if (action.name === 'review') Object.assign(body, { comment: 'Spotless work, thank you!', overallRating: 5 });
   if (action.name === 'withdraw') body.reason = WITHDRAW_REASON;
+  if (action.name === 'makeRecurring') body.frequency = 'weekly';
   return Object.keys(body).length > 0 ? body : undefined;
 }
 

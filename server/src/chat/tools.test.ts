@@ -18,7 +18,11 @@ const NEVER =
 describe('the assistant’s tools', () => {
   it('are read-only operations of the operation table: no write is in the list', () => {
     const byId = new Map(API_OPERATIONS.map((op) => [op.operationId, op]));
-    expect(toolSpecs().map((t) => t.name)).toEqual(ASSISTANT_OPERATIONS.map((op) => op.operationId).sort());
+    expect(
+      toolSpecs()
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(ASSISTANT_OPERATIONS.map((op) => op.operationId).sort());
     for (const tool of toolSpecs()) {
       const op = byId.get(tool.name);
       expect(op, tool.name).toBeDefined();

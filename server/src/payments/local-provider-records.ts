@@ -53,6 +53,7 @@ export interface LocalStoreTx {
   appendEvent(event: ProviderEvent): Promise<void>;
   paymentMethod(id: string): Promise<PaymentMethodRecord | undefined>;
   savePaymentMethod(record: PaymentMethodRecord): Promise<void>;
+  customer(id: string): Promise<CustomerRecord | undefined>;
   customerByKey(idempotencyKey: string): Promise<CustomerRecord | undefined>;
   saveCustomer(record: CustomerRecord): Promise<void>;
 }
@@ -93,6 +94,7 @@ export function memoryLocalStore(): LocalProviderStore {
           appendEvent: async (event) => void writes.push(() => events.push(structuredClone(event))),
           paymentMethod: async (id) => structuredClone(methods.get(id)),
           savePaymentMethod: async (record) => void writes.push(() => methods.set(record.id, structuredClone(record))),
+          customer: async (id) => structuredClone([...customers.values()].find((c) => c.id === id)),
           customerByKey: async (key) => structuredClone(customers.get(key)),
           saveCustomer: async (record) =>
             void writes.push(() => customers.set(record.idempotencyKey, structuredClone(record))),

@@ -50,6 +50,15 @@ describe('LocalPaymentProvider: customers and saved cards', () => {
     });
   });
 
+  it('refuses to save a card to a customer it never made', async () => {
+    const { provider } = setup();
+    await expectProviderError(
+      provider.createPaymentIntent(intentInput({ saveCardFor: 'cus_local_00' })),
+      'not_found',
+      "No such customer: 'cus_local_00'",
+    );
+  });
+
   it('records the card of a checkout that did not save it, but never lets it be charged again', async () => {
     const { provider } = setup();
     const customerRef = await provider.createCustomer({ email: null, idempotencyKey: key('cus') });

@@ -78,6 +78,12 @@ export function databaseLocalStore(database: Database, clock: Clock): LocalProvi
           async savePaymentMethod(record) {
             await tx.insert(localPaymentMethods).values({ ...record, createdAt: clock.now() });
           },
+          async customer(id) {
+            const row = await tx.select().from(localCustomers).where(eq(localCustomers.id, id)).get();
+            if (!row) return undefined;
+            const { createdAt: _createdAt, ...record } = row;
+            return record;
+          },
           async customerByKey(key) {
             const row = await tx.select().from(localCustomers).where(eq(localCustomers.idempotencyKey, key)).get();
             if (!row) return undefined;

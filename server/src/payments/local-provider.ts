@@ -151,6 +151,9 @@ export class LocalPaymentProvider implements PaymentProvider {
         if (!existing) throw new PaymentProviderError('not_found', `No such payment_intent: '${previous.intentId}'`);
         return existing;
       }
+      if (input.saveCardFor !== undefined && !(await tx.customer(input.saveCardFor))) {
+        throw new PaymentProviderError('not_found', `No such customer: '${input.saveCardFor}'`);
+      }
       const id = `pi_local_${randomHex(12)}`;
       const created: IntentRecord = {
         id,

@@ -28,7 +28,7 @@ export async function chargeVisit(
   requireSystem(actor);
   const { database, payments: provider, clock } = deps;
   const booking = await findBookingForPayment(database.db, visit.bookingId);
-  if (!booking || booking.status !== 'confirmed' || booking.paymentStatus !== 'unpaid' || booking.seriesId === null) {
+  if (booking?.status !== 'confirmed' || booking.paymentStatus !== 'unpaid' || booking.seriesId === null) {
     return { outcome: 'skipped', reason: 'not_chargeable' };
   }
   let intent: Awaited<ReturnType<typeof provider.chargeSavedCard>>;
@@ -40,7 +40,8 @@ export async function chargeVisit(
       customerId: booking.customerId,
       customerRef: visit.customerRef,
       paymentMethodId: visit.paymentMethodId,
-      idempotencyKey: `spotless-visit-${booking.id}-${booking.totalPriceCents}`,
+      // One charge per visit, price and card: a retried or concurrent run charges the same intent.
+      idempotencyKey: `spotless-visit-${booking.id}-${booking.totalPriceCents}-${visit.paymentMethodId}`,
     });
   } catch (error) {
     throw providerErrorToAppError(error as PaymentProviderError, deps.logger);

@@ -156,6 +156,21 @@ describe('Stripe: customers and saved cards through the real SDK', () => {
     await expectProviderError(provider.chargeSavedCard(charge(other, 'pm_nowhere')), 'not_found');
   });
 
+  it('refuses to save a card to a customer Stripe does not have', async () => {
+    await expectProviderError(
+      provider.createPaymentIntent({
+        amountCents: 5_000,
+        currency: 'usd',
+        bookingId: 4,
+        customerId: null,
+        idempotencyKey: key('pi'),
+        saveCardFor: 'cus_nowhere',
+      }),
+      'not_found',
+      "No such customer: 'cus_nowhere'",
+    );
+  });
+
   it('says Stripe is unavailable when it fails, without inventing an intent', async () => {
     const { customerRef, paymentMethodId } = await savedAtCheckout({ last4: '4242' });
     loopback.failNext('/v1/payment_intents');

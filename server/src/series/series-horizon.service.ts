@@ -8,7 +8,7 @@ import { type Actor, requireSystem } from '../contract/actor';
 import { AppError } from '../contract/errors';
 import type { SeriesRow } from '../db/schema';
 import type { Deps } from '../deps';
-import { addDays, toLocal } from '../lib/time';
+import { addDays, toLocal, zonedToUtc } from '../lib/time';
 import { letter, link, whenText } from '../notifications/email';
 import { enqueueNotification } from '../notifications/outbox';
 import { siteOf } from '../notifications/site';
@@ -185,6 +185,9 @@ export async function extendSeries(deps: HorizonDeps, actor: Actor) {
     const today = toLocal(now, series.timeZone).date;
     const after = series.plannedThrough > today ? series.plannedThrough : addDays(today, -1);
     for (const occurrence of occurrencesBetween(series.anchorDate, series.frequency, after, through)) {
+      // A date too close to be paid in time (a series resumed today) is not booked, nor reported.
+      if (zonedToUtc(occurrence, series.localTime, series.timeZone).getTime() <= now.getTime() + PAY_DEADLINE_MS)
+        continue;
       const outcome = await bookVisit(deps, series, occurrence, now);
       if (outcome === 'booked') result.booked++;
       if (outcome === 'conflict') result.conflicts++;
@@ -211,14 +214,21 @@ export async function chargeDueVisits(deps: HorizonDeps, actor: Actor) {
     new Date(now.getTime() + PAY_DEADLINE_MS),
   );
   for (const { booking, series } of due) {
-    const charge =
-      series.providerCustomerId && series.paymentMethodId
-        ? await chargeVisit(deps, actor, {
-            bookingId: booking.id,
-            customerRef: series.providerCustomerId,
-            paymentMethodId: series.paymentMethodId,
-          })
-        : ({ outcome: 'failed', reason: 'No card is saved for this regular cleaning.' } as const);
+    let charge: Awaited<ReturnType<typeof chargeVisit>>;
+    try {
+      charge =
+        series.providerCustomerId && series.paymentMethodId
+          ? await chargeVisit(deps, actor, {
+              bookingId: booking.id,
+              customerRef: series.providerCustomerId,
+              paymentMethodId: series.paymentMethodId,
+            })
+          : { outcome: 'failed', reason: 'No card is saved for this regular cleaning.' };
+    } catch (error) {
+      // The provider could not be asked (down, or refused the request): the next run tries again.
+      deps.logger?.warn('visit charge not made', { bookingId: booking.id, error: String(error) });
+      continue;
+    }
     if (charge.outcome === 'succeeded') result.charged++;
     if (charge.outcome !== 'failed') continue;
     result.failed++;

@@ -23,7 +23,7 @@ async function at(instant: string) {
   ctx.clock.set(instant);
   const ids = [world.customerA, world.customerB, world.demoCleaner.userId, world.otherCleaner.userId];
   const sessions = await Promise.all(ids.map((id) => sessionFor(ctx, id)));
-  [asA, asB, asCleaner, asOtherCleaner].forEach((headers, i) => Object.assign(headers, sessions[i]));
+  for (const [i, headers] of [asA, asB, asCleaner, asOtherCleaner].entries()) Object.assign(headers, sessions[i]);
 }
 await at('2026-10-12T12:00:00Z');
 const jobs = { extend: systemActor('extend-series'), charge: systemActor('charge-visits') };
@@ -201,8 +201,42 @@ describe('a visit whose saved card is declined', () => {
   });
 });
 
+describe('pausing and resuming', () => {
+  it('books nothing new while paused, and on resuming plans from then on, never a visit too close to pay', async () => {
+    await at('2026-12-07T12:00:00Z');
+    const { seriesId } = await weekly('2026-12-10', '4242424242424242');
+    await extendSeries(ctx.deps, jobs.extend);
+    const paused = await ctx.json<Json>(`/api/booking-series/${seriesId}/pause`, {
+      method: 'POST',
+      headers: asA,
+      body: {},
+    });
+    expect(paused.body).toMatchObject({ status: 'paused' });
+    expect(paused.body.actions.resume).toBeDefined();
+    const booked = (await visitsOf(seriesId)).length;
+    // Six weeks later the horizon has moved past the last visit booked, but a paused series gets no new ones.
+    await at('2027-01-20T12:00:00Z');
+    await extendSeries(ctx.deps, jobs.extend);
+    expect(await visitsOf(seriesId)).toHaveLength(booked);
+    // Resumed on Thursday 4 February at 06:00 Austin time: that morning's visit is too close to be paid.
+    await at('2027-02-04T12:00:00Z');
+    const resumed = await ctx.json<Json>(`/api/booking-series/${seriesId}/resume`, {
+      method: 'POST',
+      headers: asA,
+      body: {},
+    });
+    expect(resumed.body.status).toBe('active');
+    await extendSeries(ctx.deps, jobs.extend);
+    const dates = (await visitsOf(seriesId)).map((v) => v.occurrence);
+    expect(dates).toContain('2027-01-28');
+    expect(dates).not.toContain('2027-02-04');
+    expect(dates).toContain('2027-02-11');
+  });
+});
+
 describe('making a booking regular', () => {
   it('refuses a booking that is not the caller’s, or already in a series, naming the field', async () => {
+    await at('2026-11-20T12:00:00Z');
     const made = await book(asA, payload({ scheduledDate: '2026-12-01', scheduledTime: '10:00' }));
     const byBen = await ctx.json<Json>('/api/booking-series', {
       method: 'POST',

@@ -58,6 +58,7 @@ export interface CardFailure {
   decline_code?: string;
 }
 
+/** The random part of the fake ids, unique within a run. */
 export const rand = (n = 12) => randomBytes(n).toString('hex');
 
 /** Customers and the cards saved to them, and what confirming an intent with a card does. */

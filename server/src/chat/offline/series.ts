@@ -35,31 +35,23 @@ function whenOf(visit: SeriesFacts['visits'][number]): string {
   return `${longDate(local.date)} at ${formatTime12(local.time)}`;
 }
 
+/** The answer about the person's regular cleaning; null when they have none (their bookings answer instead). */
 export async function seriesAnswer(
   toolbox: Toolbox,
   asked: 'next' | 'skip',
   message: string,
   signedIn: boolean,
-): Promise<Answer> {
+): Promise<Answer | null> {
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question: 'next', bookingIds: [] } };
-  if (!signedIn) {
-    return { text: 'Sign in to see your regular cleanings and their visits: /login', trace: { intent: 'sign-in' } };
-  }
+  if (!signedIn) return null;
   const result = await toolbox.call('listBookingSeries', {});
   const all = result.ok ? (result.data as SeriesFacts[]) : [];
   const live = all.filter((s) => s.visits.length > 0 && s.status !== 'ended' && s.status !== 'declined');
   const visits = live
     .flatMap((s) => s.visits.map((v) => ({ series: s, visit: v })))
     .sort((a, b) => a.visit.startsAt.localeCompare(b.visit.startsAt));
-  if (visits.length === 0) {
-    return {
-      text:
-        asked === 'skip'
-          ? 'You have no regular cleaning with visits to skip. A one-time booking is cancelled from its details: /dashboard'
-          : 'You have no regular cleaning booked. Make a booking regular from its details, or choose how often when you book: /dashboard',
-      trace,
-    };
-  }
+  // Without a regular cleaning, the question is about one's bookings: the usual answer takes it.
+  if (visits.length === 0) return null;
   const day = WEEKDAYS.findIndex((d) => new RegExp(`\\b${d}`, 'i').test(message));
   const chosen =
     (day >= 0
@@ -68,7 +60,7 @@ export async function seriesAnswer(
             new Date(`${toLocal(new Date(visit.startsAt), visit.timeZone).date}T12:00:00Z`).getUTCDay() === day,
         )
       : undefined) ?? visits[0];
-  if (!chosen) return { text: 'You have no visits coming up.', trace };
+  if (!chosen) return null;
   const { series, visit } = chosen;
   trace.bookings = { question: 'next', bookingIds: [visit.bookingId] };
   if (asked === 'next') {

@@ -69,8 +69,9 @@ export const bookings = sqliteTable(
     // alone, never the rows they skip (decision 064).
     index('bookings_customer_idx').on(t.customerId, t.startsAt, t.id, t.status),
     index('bookings_status_time_idx').on(t.status, t.startsAt),
-    // Every request carrying a guest token looks its booking up by the token's hash.
+    // One visit per series and local date, however often the horizon job runs (decision 088).
     uniqueIndex('bookings_series_occurrence_unique').on(t.seriesId, t.occurrence).where(sql`${t.seriesId} is not null`),
+    // Every request carrying a guest token looks its booking up by the token's hash.
     uniqueIndex('bookings_guest_token_idx').on(t.guestTokenHash).where(sql`${t.guestTokenHash} is not null`),
   ],
 );
