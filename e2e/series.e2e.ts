@@ -136,6 +136,8 @@ describe('recurring cleanings', () => {
     expect(await theirs.innerText()).not.toContain('Card ending');
     await shootBoth(tab, '6-cleaner-series', theirs);
     expect(await seriousViolations(tab)).toEqual([]);
+    // The customer's message is counted beside My Jobs until it is read.
+    await expect.poll(() => tab.locator('.main-nav').getByTestId('unread-messages').innerText()).toBe('1');
     await tab.goto(`${baseUrl}/cleaner-dashboard?booking=${first}&tab=messages`);
     const card = tab.getByTestId(`job-card-${first}`);
     await card.getByText('Part of a regular cleaning — every 2 weeks.').waitFor();

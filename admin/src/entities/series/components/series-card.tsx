@@ -4,6 +4,7 @@ import type { BookingSeries, SeriesVisit } from '@spotless/sdk/schemas';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/modal-dialog';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { type SeriesAction, useSeriesAction } from '../api/series';
 import { conflictText, otherParty, seriesStatusText, shortDay, visitPaymentText, visitWhen } from '../utils/series';
@@ -104,9 +105,9 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
                 <> Free instead: {conflict.alternatives.map((a) => visitWhen(a)).join(', ')}.</>
               ) : null}{' '}
               {forCleaner ? null : (
-                <a href={conflict.links.book.href} className="text-link">
-                  Book another time
-                </a>
+                <Link to={conflict.links.book.href} className="text-link">
+                  {conflict.links.book.title ?? 'Book another time'}
+                </Link>
               )}
             </li>
           ))}
