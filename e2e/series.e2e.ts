@@ -78,10 +78,18 @@ describe('recurring cleanings', () => {
     await page.getByTestId('paid-booking').waitFor({ timeout: 15_000 });
     await page.getByTestId('paid-booking').getByRole('button', { name: 'Done' }).click();
 
-    // The first visit paid, the job saves the card and books the later visits.
-    await runJob(server, 'extend-series');
+    // Paid, before the job has run: the series says its later visits come once the first is paid.
     await page.goto(`${baseUrl}/dashboard?tab=regular`);
     const series = page.getByRole('list', { name: 'Regular cleanings' }).getByRole('listitem').first();
+    const pending = series.getByTestId('series-pending');
+    await pending.waitFor();
+    expect(await pending.innerText()).toContain('The first visit is paid: the later visits are being booked');
+    expect(await series.getByTestId('series-status').innerText()).toBe('Setting up');
+    await shootBoth(page, '3a-pending', series);
+
+    // The first visit paid, the job saves the card and books the later visits.
+    await runJob(server, 'extend-series');
+    await page.reload();
     await series
       .getByText(/Every 2 weeks on/)
       .first()

@@ -114,11 +114,17 @@ describe('a recurring cleaning’s card', () => {
     expect(shown.match(/ Skip /g)).toHaveLength(1);
   });
 
-  it('says a pending series books its visits once the first is paid', () => {
-    const shown = text(wrap(<SeriesCard series={series({ status: 'pending', card: null, actions: {} })} />));
-    expect(shown).toContain('once the first visit is paid');
-    expect(shown).toContain('within a minute or two');
-    expect(shown).not.toContain('Pause');
+  it('says a pending series books its visits once the first is paid, and that they are coming once it is', () => {
+    const first = visit(10, '2026-12-04', { payment: 'awaiting_payment', chargeAt: null });
+    const waiting = text(
+      wrap(<SeriesCard series={series({ status: 'pending', card: null, actions: {}, visits: [first] as never })} />),
+    );
+    expect(waiting).toContain('once the first visit is paid: they appear here within a minute or two after paying');
+    expect(waiting).toContain('Saved when the first visit is paid');
+    expect(waiting).not.toContain('Pause');
+    const paid = text(wrap(<SeriesCard series={series({ status: 'pending', card: null, actions: {} })} />));
+    expect(paid).toContain('The first visit is paid: the later visits are being booked');
+    expect(paid).toContain('Setting up');
   });
 
   it('shows the customer and Decline series to the cleaner', () => {

@@ -57,6 +57,8 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
   };
 
   const { pause, resume, end, decline } = series.actions;
+  // Pending with its first visit paid: the job that books the later visits has not run yet.
+  const firstPaid = series.status === 'pending' && series.visits.some((v) => v.payment === 'paid');
   const visits = series.visits.slice(0, VISITS_SHOWN);
   return (
     <li className="card series-card" id={`series-${series.id}`} data-testid={`series-card-${series.id}`}>
@@ -65,7 +67,7 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
           {series.service.name} · {otherParty(series)}
         </h3>
         <span className="tone-badge tone-badge--outline" data-testid="series-status">
-          {seriesStatusText(series.status)}
+          {firstPaid ? 'Setting up' : seriesStatusText(series.status)}
         </span>
       </div>
       <p className="series-card__schedule">{series.schedule}</p>
@@ -81,7 +83,13 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
         {forCleaner ? null : (
           <div>
             <dt>Saved card</dt>
-            <dd>{series.card ? `Card ending ${series.card.last4}` : 'Saved when the first visit is paid'}</dd>
+            <dd>
+              {series.card
+                ? `Card ending ${series.card.last4}`
+                : firstPaid
+                  ? 'Being saved'
+                  : 'Saved when the first visit is paid'}
+            </dd>
           </div>
         )}
         <div className="booking-card__wide">
@@ -93,7 +101,9 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
         <p className="alert alert--info" data-testid="series-pending">
           {forCleaner
             ? 'The later visits are booked once the customer has paid for the first one.'
-            : 'The later visits are booked once the first visit is paid: they appear here within a minute or two after paying.'}
+            : firstPaid
+              ? 'The first visit is paid: the later visits are being booked and appear here within a minute or two.'
+              : 'The later visits are booked once the first visit is paid: they appear here within a minute or two after paying.'}
         </p>
       ) : null}
       {series.conflicts.length > 0 ? (
