@@ -9,9 +9,10 @@ import { quoteTotalCents } from '../rules/pricing';
 import { serviceAreaWarning } from '../rules/service-area';
 import { WidgetError, widgetApi } from './client';
 import { defaultServiceId } from './default-service';
+import { FrequencyField, regularNote } from './frequency';
 import type { PaymentProps } from './payment';
 import { priceNote } from './price-note';
-import { Failure, Field, localDate, money, report, type WidgetProps } from './shared';
+import { dayAfter, Failure, Field, localDate, money, report, type WidgetProps } from './shared';
 
 export interface BookingProps extends WidgetProps {
   cleanerId: number;
@@ -67,6 +68,7 @@ export function BookingWidget(props: BookingProps) {
   const lookAhead = useRef(props.date === undefined ? 14 : 0);
   const [slots, setSlots] = useState<TimeSlot[] | null>(null);
   const [time, setTime] = useState<string | null>(null);
+  const [frequency, setFrequency] = useState('onetime');
   const [values, setValues] = useState<FormValues>(props.address ? { address: props.address } : {});
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
@@ -274,8 +276,10 @@ export function BookingWidget(props: BookingProps) {
               </ul>
             )}
           </fieldset>
+          <FrequencyField value={frequency} onChange={setFrequency} />
           <p>
-            Total: <strong>{total === null ? '…' : money(total / 100)}</strong>{' '}
+            {frequency === 'onetime' ? 'Total' : 'First visit'}:{' '}
+            <strong>{total === null ? '…' : money(total / 100)}</strong>{' '}
             <span class="sp-muted">
               (
               {service
@@ -358,7 +362,7 @@ export function BookingWidget(props: BookingProps) {
       {step === 'done' && made ? (
         <p role="status">
           Booking #{made.booking.id} with {name} on {bookingDayTimeLabel(made.booking)} is paid. We sent the details and
-          a link to manage it to {String(values.guestEmail ?? '')}.
+          a link to manage it to {String(values.guestEmail ?? '')}. {regularNote(frequency)}
         </p>
       ) : null}
     </div>
@@ -385,10 +389,4 @@ export function BookingDialog(props: BookingProps & { onClose: () => void }) {
       </div>
     </dialog>
   );
-}
-
-/** The calendar day after an ISO date. */
-function dayAfter(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
 }

@@ -153,3 +153,9 @@ export function TopLayer(props: { class?: string; children: ComponentChildren })
     </div>
   );
 }
+
+/** The calendar day after an ISO date. */
+export function dayAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
+}

@@ -13,6 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
 import { dayTooShortFor, isTimeFree, SlotPicker, slotsQuery, useCreateBooking } from '../../../entities/booking';
+import {
+  type FrequencyChoice,
+  FrequencyChoiceField,
+  frequencyFromOnboarding,
+  frequencyPhrase,
+  useMakeRecurring,
+} from '../../../entities/series';
 import { errorCode, errorDetail, errorStatus, fieldErrors, serverMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/auth';
 import { cleanerWorkingDaysQuery } from '../../../lib/catalog-queries';
@@ -54,6 +61,12 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
   const [correction, setCorrection] = useState<{ duration: string; price: string } | null>(null);
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
   const create = useCreateBooking();
+  // "How often?": the onboarding answer first; a regular cleaning is made of the booking once created.
+  const [frequency, setFrequency] = useState<FrequencyChoice>(() =>
+    frequencyFromOnboarding(user?.onboardingPreferences?.frequency),
+  );
+  const makeRecurring = useMakeRecurring();
+  const busy = create.isPending || makeRecurring.isPending;
 
   const duration = parseDuration(values.duration);
   const durationOk = Number.isFinite(duration) && duration >= MIN_DURATION_MINUTES;
@@ -109,7 +122,7 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (busy) return;
     const form: BookingFormValues = { ...values, totalPrice };
     // Checked by the fields of the cleaner's own `book` action, as the server will check them.
     const found = bookingFormProblems(cleaner.actions.book, form);
@@ -161,8 +174,30 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
       { input, idempotencyKey: attempt.key },
       {
         onSuccess: (booking) => {
-          toast({ title: 'Booking Created', description: 'Redirecting to payment...' });
-          navigate(`/checkout?booking=${booking.id}`);
+          const toCheckout = () => {
+            toast({ title: 'Booking Created', description: 'Redirecting to payment...' });
+            navigate(`/checkout?booking=${booking.id}`);
+          };
+          const action = booking.actions.makeRecurring;
+          if (frequency === 'onetime' || !action) {
+            toCheckout();
+            return;
+          }
+          // The booking's own makeRecurring action: it becomes the series' first visit, paid at checkout.
+          makeRecurring.mutate(
+            { action, bookingId: booking.id, frequency },
+            {
+              onSuccess: toCheckout,
+              onError: (error) => {
+                toast({
+                  title: 'Booked as a one-time cleaning',
+                  description: `${serverMessage(error, [400, 409]) ?? 'It could not be made regular.'} You can choose Make this regular from its details.`,
+                  variant: 'destructive',
+                });
+                navigate(`/checkout?booking=${booking.id}`);
+              },
+            },
+          );
         },
         onError: (error) => {
           const status = errorStatus(error);
@@ -202,7 +237,7 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
     ) : null;
 
   return (
-    <form className="form booking-form" noValidate onSubmit={submit} aria-busy={create.isPending}>
+    <form className="form booking-form" noValidate onSubmit={submit} aria-busy={busy}>
       <Field label="Service address" error={errors.address}>
         {(control) => (
           <input
@@ -277,16 +312,18 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
         )}
       </Field>
 
+      <FrequencyChoiceField value={frequency} onChange={setFrequency} />
+
       <div className="booking-total" aria-live="polite">
-        <span>Total price</span>
+        <span>{frequency === 'onetime' ? 'Total price' : `Price per visit, ${frequencyPhrase(frequency)}`}</span>
         <output data-testid="booking-total" aria-describedby={describe('totalPrice')}>
           {totalPrice ? formatDollars(totalPrice) : '—'}
         </output>
       </div>
       {error('totalPrice')}
 
-      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={create.isPending}>
-        {create.isPending ? 'Creating Booking...' : 'Book Now'}
+      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>
+        {busy ? 'Creating Booking...' : 'Book Now'}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { BookingSummary, bookingKeys, bookingQuery } from '../../../entities/booking';
+import { frequencyPhrase } from '../../../entities/series';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
@@ -106,6 +107,12 @@ function Checkout({ bookingId }: { bookingId: number }) {
           <h2 id="payment-info-title" className="card__title">
             Payment Information
           </h2>
+          {booking.data.series ? (
+            <p className="alert alert--info" data-testid="series-card-saved">
+              This is a regular cleaning, {frequencyPhrase(booking.data.series.frequency)}: the card you pay with is
+              saved for its later visits, each charged 3 days before it.
+            </p>
+          ) : null}
           <PaymentForm
             intent={intent.data}
             amount={booking.data.totalPrice}

@@ -9,6 +9,7 @@ import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingBadges, DamageReportNoteView } from '../../../entities/booking';
 import { MessagesToggle } from '../../../entities/message';
+import { SeriesList, SeriesNote } from '../../../entities/series';
 import { errorCode, errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
@@ -23,6 +24,7 @@ import { WithdrawDialog } from './withdraw-dialog';
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'bookings', label: 'Bookings' },
+  { id: 'regular', label: 'Regular Cleanings' },
   { id: 'availability', label: 'Availability' },
   { id: 'time-off', label: 'Time Off' },
   { id: 'calendar', label: 'Calendar' },
@@ -104,6 +106,13 @@ function Dashboard({ cleaner }: { cleaner: Cleaner }) {
           ) : (
             <JobsTab jobs={items} loading={jobs.isPending} messagesFor={messagesFor} />
           )
+        ) : tab === 'regular' ? (
+          <SeriesList
+            as="cleaner"
+            empty={
+              <p>No regular cleanings yet: when a customer books you every week or month, they are listed here.</p>
+            }
+          />
         ) : tab === 'availability' ? (
           <AvailabilityTab cleaner={cleaner} />
         ) : tab === 'time-off' ? (
@@ -275,6 +284,7 @@ function JobCard({
         }
       />
       <DamageReportNoteView booking={job} reader="cleaner" />
+      <SeriesNote booking={job} reader="cleaner" />
       {job.links.messages ? <MessagesToggle link={job.links.messages} initiallyOpen={messagesOpen} /> : null}
       {withActions ? (
         <div className="button-row">

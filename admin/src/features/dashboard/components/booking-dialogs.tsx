@@ -17,6 +17,7 @@ import {
   useUpdateBooking,
 } from '../../../entities/booking';
 import { MessageThread } from '../../../entities/message';
+import { SeriesNote } from '../../../entities/series';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { policy } from '../../../lib/policy';
 import { Link } from '../../../lib/router';
@@ -41,6 +42,7 @@ export function BookingDetailsDialog({ booking, onClose }: { booking: Booking | 
             </p>
           ) : null}
           <BookingSummary booking={booking} facts={detailFacts(booking)} />
+          <SeriesNote booking={booking} reader="customer" />
           <DamageReportNoteView booking={booking} reader="customer" />
           {booking.status === 'completed' && !booking.actions.reportDamage && !booking.damageReportStatus ? (
             <p className="muted" data-testid="report-window-over">

@@ -13,6 +13,7 @@ import { Pagination } from '../../../components/pagination';
 import { StatCards } from '../../../components/stat-cards';
 import { Tabs } from '../../../components/tabs';
 import { BookingSummary, bookingBadges, bookingStatsQuery, myBookingsQuery } from '../../../entities/booking';
+import { frequencyPhrase, SeriesList } from '../../../entities/series';
 import { totalPages } from '../../../lib/pagination';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -25,6 +26,7 @@ import {
   statusTone,
 } from '../utils/dashboard';
 import { AddToCalendarLink } from './add-to-calendar';
+import { AnalyticsTab } from './analytics-tab';
 import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
 import { LinkedBookingDialog } from './linked-booking-dialog';
 import { ReportDamageButton } from './report-damage-dialog';
@@ -34,6 +36,7 @@ const SEARCH_DELAY_MS = 250;
 
 const TABS = [
   { id: 'active', label: 'Active Bookings' },
+  { id: 'regular', label: 'Regular Cleanings' },
   { id: 'history', label: 'Booking History' },
   { id: 'analytics', label: 'Analytics' },
 ] as const;
@@ -75,6 +78,8 @@ export function DashboardPage() {
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Bookings">
         {tab === 'active' ? (
           <ActiveTab onView={setViewing} onEdit={setEditing} />
+        ) : tab === 'regular' ? (
+          <SeriesList as="customer" empty={<NoSeries />} />
         ) : tab === 'history' ? (
           <HistoryTab onView={setViewing} />
         ) : (
@@ -322,6 +327,11 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
               {badges.payment}
             </span>
           ) : null}
+          {booking.series ? (
+            <span className="tone-badge tone-badge--outline">
+              Regular · {frequencyPhrase(booking.series.frequency)}
+            </span>
+          ) : null}
         </span>
       </div>
       <BookingSummary
@@ -349,48 +359,14 @@ function BookingCard({ booking, children }: { booking: Booking; children: React.
   );
 }
 
-function AnalyticsTab({ stats }: { stats: BookingStats | undefined }) {
-  if (!stats) return <p className="loading-text">Loading your figures...</p>;
+function NoSeries() {
   return (
-    <div className="analytics-grid" data-testid="dashboard-analytics">
-      <section className="card" aria-labelledby="trends-title">
-        <h2 id="trends-title" className="card__title">
-          Booking Trends
-        </h2>
-        <dl className="detail-list">
-          <div>
-            <dt>Bookings this month</dt>
-            <dd>{stats.thisMonthCount}</dd>
-          </div>
-          <div>
-            <dt>Average Rating Given</dt>
-            <dd>{stats.averageRatingGiven === null ? '—' : stats.averageRatingGiven.toFixed(1)}</dd>
-          </div>
-          <div>
-            <dt>Favourite service</dt>
-            <dd>{stats.favouriteService ?? '—'}</dd>
-          </div>
-        </dl>
-      </section>
-      <section className="card" aria-labelledby="spending-title">
-        <h2 id="spending-title" className="card__title">
-          Spending Summary
-        </h2>
-        <dl className="detail-list">
-          <div>
-            <dt>Total spent</dt>
-            <dd>{formatDollars(stats.totalSpent)}</dd>
-          </div>
-          <div>
-            <dt>Average per booking</dt>
-            <dd>{formatDollars(stats.averagePerBooking)}</dd>
-          </div>
-          <div>
-            <dt>Spent this month</dt>
-            <dd>{formatDollars(stats.thisMonthSpent)}</dd>
-          </div>
-        </dl>
-      </section>
-    </div>
+    <>
+      <h2>No Regular Cleanings</h2>
+      <p>
+        Choose how often when you book — weekly, every 2 weeks, monthly... — or open a booking's details and choose Make
+        this regular.
+      </p>
+    </>
   );
 }
