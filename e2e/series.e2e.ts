@@ -99,7 +99,7 @@ describe('recurring cleanings', () => {
     const visits = series.getByTestId('series-visit');
     await expect.poll(() => visits.count()).toBeGreaterThan(1);
     expect(await visits.first().innerText()).toContain('Paid');
-    expect(await visits.nth(1).innerText()).toMatch(/Card charged on \w{3}, \w{3} \d+/);
+    expect(await visits.nth(1).innerText()).toMatch(/Card will be charged \w{3}, \w{3} \d+/);
     await series.getByRole('button', { name: 'Pause' }).waitFor();
     await series.getByRole('button', { name: 'End' }).waitFor();
     await shootBoth(page, '3-regular-cleanings', series);

@@ -104,7 +104,7 @@ describe('a recurring cleaning’s card', () => {
     expect(shown).toContain('$90.00');
     expect(shown).toContain('Card ending 4242');
     expect(shown).toMatch(/Fri, Dec 4 at 9:00 AM Paid/);
-    expect(shown).toMatch(/Fri, Dec 18 at 9:00 AM Card charged on Tue, Dec 15 Skip/);
+    expect(shown).toMatch(/Fri, Dec 18 at 9:00 AM Card will be charged Tue, Dec 15 Skip/);
     expect(shown).toContain("We couldn't book Fri, Jan 1: Jordan is away that day");
     expect(shown).toContain('Sat, Jan 2 at 10:00 AM');
     expect(shown).toContain(' Pause ');

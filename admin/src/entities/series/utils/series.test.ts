@@ -45,7 +45,7 @@ describe('series words', () => {
 
   it('says each payment state of a visit', () => {
     const zone = 'America/Chicago';
-    expect(visitPaymentText(visit({}), zone)).toBe('Card charged on Tue, Dec 15');
+    expect(visitPaymentText(visit({}), zone)).toBe('Card will be charged Tue, Dec 15');
     expect(visitPaymentText(visit({ payment: 'paid', chargeAt: null }), zone)).toBe('Paid');
     expect(visitPaymentText(visit({ payment: 'charge_failed', payBy: '2026-12-17T15:00:00.000Z' }), zone)).toBe(
       'Charge failed — pay by Thu, Dec 17',

@@ -61,7 +61,9 @@ export function visitPaymentText(visit: SeriesVisit, timeZone: string): string {
     case 'paid':
       return 'Paid';
     case 'charge_scheduled':
-      return visit.chargeAt ? `Card charged on ${instantDay(visit.chargeAt, timeZone)}` : 'Card charged 3 days before';
+      return visit.chargeAt
+        ? `Card will be charged ${instantDay(visit.chargeAt, timeZone)}`
+        : 'Card will be charged 3 days before';
     case 'charge_failed':
       return visit.payBy
         ? `Charge failed — pay by ${instantDay(visit.payBy, timeZone)}`

@@ -27,8 +27,8 @@ import {
 } from '../utils/dashboard';
 import { AddToCalendarLink } from './add-to-calendar';
 import { AnalyticsTab } from './analytics-tab';
-import { BookingDetailsDialog, CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
-import { LinkedBookingDialog } from './linked-booking-dialog';
+import { CancelBookingButton, EditBookingDialog, PaidBookingDialog } from './booking-dialogs';
+import { LinkedBookingDialog, ViewedBookingDialog } from './linked-booking-dialog';
 import { ReportDamageButton } from './report-damage-dialog';
 
 /** How long typing pauses before the search asks the server. */
@@ -87,7 +87,7 @@ export function DashboardPage() {
         )}
       </Tabs>
 
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} />
+      <ViewedBookingDialog booking={viewing} onClose={() => setViewing(null)} />
       <EditBookingDialog booking={editing} onClose={() => setEditing(null)} />
       <PaidBookingDialog bookingId={paidId} onClose={closePaid} />
       <LinkedBookingDialog bookingId={paidId === null ? linkedBookingParam(params) : null} onClose={closePaid} />
