@@ -90,44 +90,53 @@ function visitAnswer(visit: BookingRow, role: SeriesRole, assistant: boolean, no
   };
 }
 
-/** A series as `actor` sees it, with its visits from today on and what they may do. */
-async function answerFor(deps: SeriesDeps, actor: Actor, view: SeriesView): Promise<SeriesAnswer> {
-  const role = roleOf(view, actor);
-  if (role === null) throw notFound('Series');
+/**
+ * Series as `actor` sees them, with their visits from today on and what they may do: the visits and
+ * conflicts of all of them read in two queries, however many there are.
+ */
+async function answersFor(deps: SeriesDeps, actor: Actor, views: SeriesView[]): Promise<SeriesAnswer[]> {
+  const roles = views.map((view) => roleOf(view, actor));
+  if (roles.includes(null)) throw notFound('Series');
   const now = deps.clock.now();
-  const s = view.series;
-  const today = toLocal(now, s.timeZone).date;
+  const ids = views.map((v) => v.series.id);
+  // From yesterday in UTC: no zone's today starts before it; each series keeps its own today's.
   const [visits, conflicts] = await Promise.all([
-    visitsFrom(deps.database.db, [s.id], new Date(now.getTime() - 12 * 3_600_000)),
-    conflictsFrom(deps.database.db, [s.id], today),
+    visitsFrom(deps.database.db, ids, new Date(now.getTime() - 12 * 3_600_000)),
+    conflictsFrom(deps.database.db, ids, toLocal(new Date(now.getTime() - 86_400_000), 'UTC').date),
   ]);
   const assistant = actor.kind === 'assistant';
-  const quote = quoteBooking({
-    hourlyRateCents: view.hourlyRateCents,
-    durationMinutes: s.durationMinutes,
-    service: { basePriceCents: view.basePriceCents },
+  return views.map((view, i) => {
+    const s = view.series;
+    const role = roles[i] as SeriesRole;
+    const today = toLocal(now, s.timeZone).date;
+    const quote = quoteBooking({
+      hourlyRateCents: view.hourlyRateCents,
+      durationMinutes: s.durationMinutes,
+      service: { basePriceCents: view.basePriceCents },
+    });
+    const live = s.status === 'pending' || s.status === 'active' || s.status === 'paused';
+    return {
+      view,
+      role,
+      schedule: `${scheduleText(s.anchorDate, s.frequency, s.localTime)} (${zoneShortName(now, s.timeZone)})`,
+      pricePerVisitCents: quote.ok ? quote.totalPriceCents : 0,
+      visits: visits.filter((v) => v.seriesId === s.id).map((v) => visitAnswer(v, role, assistant, now)),
+      conflicts: conflicts.filter((c) => c.seriesId === s.id && c.occurrence >= today),
+      may: {
+        pause: !assistant && role === 'customer' && s.status === 'active',
+        resume: !assistant && role === 'customer' && s.status === 'paused',
+        end: !assistant && role === 'customer' && live,
+        decline: !assistant && role === 'cleaner' && live,
+      },
+    };
   });
-  const live = s.status === 'pending' || s.status === 'active' || s.status === 'paused';
-  return {
-    view,
-    role,
-    schedule: `${scheduleText(s.anchorDate, s.frequency, s.localTime)} (${zoneShortName(now, s.timeZone)})`,
-    pricePerVisitCents: quote.ok ? quote.totalPriceCents : 0,
-    visits: visits.map((v) => visitAnswer(v, role, assistant, now)),
-    conflicts,
-    may: {
-      pause: !assistant && role === 'customer' && s.status === 'active',
-      resume: !assistant && role === 'customer' && s.status === 'paused',
-      end: !assistant && role === 'customer' && live,
-      decline: !assistant && role === 'cleaner' && live,
-    },
-  };
 }
 
 async function loadFor(deps: SeriesDeps, actor: Actor, id: number): Promise<SeriesAnswer> {
   const view = await findSeriesView(deps.database.db, id);
   if (!view) throw notFound('Series');
-  return answerFor(deps, actor, view);
+  const [answer] = await answersFor(deps, actor, [view]);
+  return answer as SeriesAnswer;
 }
 
 export async function getSeries(deps: SeriesDeps, actor: Actor, id: number): Promise<SeriesAnswer> {
@@ -138,8 +147,7 @@ export async function getSeries(deps: SeriesDeps, actor: Actor, id: number): Pro
 export async function listSeries(deps: SeriesDeps, actor: Actor): Promise<SeriesAnswer[]> {
   requirePersonOrAdmin(actor);
   const whose = isAdmin(actor) ? 'all' : { userId: userIdOf(actor) as number, cleanerId: cleanerIdOf(actor) };
-  const views = await listSeriesViews(deps.database.db, whose);
-  return Promise.all(views.map((view) => answerFor(deps, actor, view)));
+  return answersFor(deps, actor, await listSeriesViews(deps.database.db, whose));
 }
 
 /**
