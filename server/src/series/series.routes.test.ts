@@ -161,6 +161,8 @@ describe('a weekly series', () => {
     // The first visit, in the past, is left as it was.
     expect(visits[0]).toMatchObject({ occurrence: '2026-10-16', status: 'confirmed', paymentStatus: 'succeeded' });
     expect(visits.slice(1).every((v) => v.status === 'cancelled')).toBe(true);
+    // Cancelled by the ending, not skipped one by one: only the visit skipped before reads as skipped.
+    expect(ended.body.visits.filter((v: Json) => v.skipped).map((v: Json) => v.occurrence)).toEqual(['2026-11-06']);
     const charged = visits.find((v) => v.occurrence === '2026-10-23');
     expect(charged).toMatchObject({ cancellationFeeCents: 0, paymentStatus: 'refunded' });
     expect(await extendSeries(ctx.deps, jobs.extend)).toEqual({ activated: 0, booked: 0, conflicts: 0 });

@@ -74,11 +74,21 @@ function paymentOf(visit: BookingRow): VisitAnswer['payment'] {
   return visit.status === 'pending' ? 'awaiting_payment' : 'charge_scheduled';
 }
 
-function visitAnswer(visit: BookingRow, role: SeriesRole, assistant: boolean, now: Date): VisitAnswer {
+function visitAnswer(
+  visit: BookingRow,
+  series: SeriesRow,
+  role: SeriesRole,
+  assistant: boolean,
+  now: Date,
+): VisitAnswer {
   const open = visit.status === 'confirmed' || visit.status === 'pending';
   return {
     visit,
-    skipped: visit.status === 'cancelled' && visit.cancellationKind === 'customer',
+    // Skipped by its customer while the series went on; those cancelled by ending it are not.
+    skipped:
+      visit.status === 'cancelled' &&
+      visit.cancellationKind === 'customer' &&
+      (series.endedAt === null || (visit.cancelledAt ?? now) < series.endedAt),
     payment: paymentOf(visit),
     chargeAt: chargeAtOf(visit),
     payBy:
@@ -120,7 +130,7 @@ async function answersFor(deps: SeriesDeps, actor: Actor, views: SeriesView[]): 
       role,
       schedule: `${scheduleText(s.anchorDate, s.frequency, s.localTime)} (${zoneShortName(now, s.timeZone)})`,
       pricePerVisitCents: quote.ok ? quote.totalPriceCents : 0,
-      visits: visits.filter((v) => v.seriesId === s.id).map((v) => visitAnswer(v, role, assistant, now)),
+      visits: visits.filter((v) => v.seriesId === s.id).map((v) => visitAnswer(v, s, role, assistant, now)),
       conflicts: conflicts.filter((c) => c.seriesId === s.id && c.occurrence >= today),
       may: {
         pause: !assistant && role === 'customer' && s.status === 'active',

@@ -69,7 +69,7 @@ export function visitPaymentText(visit: SeriesVisit, timeZone: string): string {
         ? `Charge failed — pay by ${instantDay(visit.payBy, timeZone)}`
         : 'Charge failed — pay it to keep the visit';
     case 'awaiting_payment':
-      return 'Paid at checkout';
+      return 'To pay at checkout';
     case 'refunded':
       return 'Refunded';
     default:
