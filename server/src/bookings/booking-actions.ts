@@ -2,7 +2,7 @@ import { DAMAGE_REPORT_HOURS } from '@spotless/sdk/rules';
 import type { Actor } from '../contract/actor';
 import { type BookingParties, partyOf, transition } from './booking-state';
 import { type CancellationTerms, cancellationTerms, RESCHEDULE_CLOSES_MS } from './cancellation';
-import { SKIP_CLOSES_MS } from './visit-terms';
+import { chargeAtOf, SKIP_CLOSES_MS } from './visit-terms';
 
 /**
  * What a viewer may do to a booking now: the hypermedia actions of a booking (decision 033). Each
@@ -41,12 +41,15 @@ export interface BookingOffer {
 export const CHARGED_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'refunded', 'disputed']);
 const PAYABLE_STATES: ReadonlySet<string> = new Set(['pending', 'confirmed']);
 
-export type PayRefusal = 'forbidden' | 'booking_not_payable' | 'already_paid';
+export type PayRefusal = 'forbidden' | 'booking_not_payable' | 'already_paid' | 'charge_scheduled';
 
 /** Whether this actor may pay for this booking now: only its customer (or its guest), only while it is open and unpaid. */
 export function payRefusal(
-  booking: Pick<BookingParties, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'cleanerId'>,
+  booking: Pick<BookingParties, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'cleanerId' | 'startsAt'> & {
+    seriesId?: number | null;
+  },
   actor: Actor,
+  now: Date,
 ): PayRefusal | null {
   // Its customer; or, while it belongs to no account, the guest token it was made with.
   const payer =
@@ -56,6 +59,10 @@ export function payRefusal(
   if (!payer) return 'forbidden';
   if (!PAYABLE_STATES.has(booking.status)) return 'booking_not_payable';
   if (CHARGED_STATUSES.has(booking.paymentStatus)) return 'already_paid';
+  // A regular cleaning's later visit is charged to its saved card; paid by hand only once that is due
+  // (a declined card, or none saved: decision 088).
+  const chargeAt = chargeAtOf({ seriesId: booking.seriesId ?? null, ...booking });
+  if (chargeAt !== null && now < chargeAt) return 'charge_scheduled';
   return null;
 }
 
@@ -76,12 +83,12 @@ export function bookingActionsFor(
   const allowed = new Set<BookingCapability>();
   // A guest token reads and pays its booking, nothing more.
   if (actor.kind === 'guest') {
-    if (payRefusal(booking, actor) === null) allowed.add('pay');
+    if (payRefusal(booking, actor, now) === null) allowed.add('pay');
     return { allowed, cancelTerms: null };
   }
   const party = partyOf(booking, actor);
   if (party === null) return { allowed, cancelTerms: null };
-  if (payRefusal(booking, actor) === null) allowed.add('pay');
+  if (payRefusal(booking, actor, now) === null) allowed.add('pay');
   if (transition(booking, 'edit', actor, now).ok) {
     allowed.add('edit');
     if (rescheduleOpen(booking, now)) allowed.add('reschedule');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, visitor } from '../contract/actor';
+import { messageOn } from '../test/message-fixtures';
 import { payoutWorld } from '../test/payout-world';
 import { answerTurn, openTurn, startChat } from './chat.service';
 
@@ -27,6 +28,19 @@ describe('asking the assistant to message someone', () => {
     const thread = await f.as(customer.cookie)('GET', `/api/bookings/${booking.id}/messages`);
     expect(thread.status).toBe(200);
     expect(thread.body.items).toEqual([]);
+  });
+
+  it('links the booking whose thread has the cleaner’s unread messages, before the next one', async () => {
+    const other = await paidBooking(12_000, customer);
+    await messageOn(ctx.database, {
+      bookingId: other.id,
+      senderUserId: (cleanerActor as { userId: number }).userId,
+      senderRole: 'cleaner',
+      body: 'Is the side gate open?',
+    });
+    const reply = await ask(customerActor, 'message my cleaner');
+    expect(reply.text).toContain(`/dashboard?booking=${other.id}`);
+    expect(reply.text).toMatch(/has written to you/);
   });
 
   it('sends a cleaner to their job cards, and a visitor to sign in', async () => {

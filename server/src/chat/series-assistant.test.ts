@@ -66,6 +66,15 @@ describe('the assistant and a regular cleaning', () => {
     expect(visits.every((v) => v.status !== 'cancelled')).toBe(true);
   });
 
+  it('answers with a one-time booking sooner than the next visit, as the next of all the bookings', async () => {
+    const sooner = await book(asA, payload({ scheduledDate: '2026-10-14', scheduledTime: '10:00' }));
+    expect(sooner.status).toBe(201);
+    const reply = await ask(ann, 'when is my next visit?');
+    expect(reply.text).toContain('October 14');
+    expect(reply.text).not.toContain('regular cleaning');
+    await ctx.json(`/api/bookings/${sooner.body.id}`, { method: 'DELETE', headers: asA });
+  });
+
   it('tells someone signed out to sign in to see their bookings', async () => {
     const reply = await ask({ kind: 'visitor' }, 'when is my next cleaning?');
     expect(reply.text).toContain('/login');

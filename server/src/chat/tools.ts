@@ -16,6 +16,8 @@ import type { Data } from '../contract/hypermedia';
 import { generateOpenApi } from '../contract/openapi';
 import type { Operation } from '../contract/operations';
 import type { Deps } from '../deps';
+import { messagesApi } from '../messages/messages.openapi';
+import { unreadMessages } from '../messages/messages.service';
 import { payoutTermsApi } from '../payout-terms/payout-terms.openapi';
 import { payoutTerms } from '../payout-terms/payout-terms.service';
 import { cleanerEarnings } from '../payouts/earnings.service';
@@ -241,6 +243,11 @@ const TOOLS: Record<string, Tool> = {
         applyPage: '/apply-cleaner',
       };
     },
+  },
+  getUnreadMessages: {
+    operation: messagesApi.getUnreadMessages,
+    // Counts only, by booking: never a message's text.
+    run: (deps, actor) => unreadMessages(deps, actor),
   },
   listBookingSeries: {
     operation: seriesApi.listBookingSeries,

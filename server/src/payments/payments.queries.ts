@@ -49,6 +49,7 @@ export function findBookingForPayment(db: Queryable, bookingId: number) {
       paymentStatus: bookings.paymentStatus,
       totalPriceCents: bookings.totalPriceCents,
       seriesId: bookings.seriesId,
+      startsAt: bookings.startsAt,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))

@@ -1,7 +1,6 @@
 import { CLEANER_WITHDREW, dollarsToCents } from '@spotless/sdk/rules';
 import type { LocalConfirmInput, Payment, PaymentIntentInput, PaymentListQuery } from '@spotless/sdk/schemas';
 import type { z } from 'zod';
-import { payRefusal } from '../bookings/booking-actions';
 import type { BookingStatus } from '../bookings/booking-state';
 import {
   type Actor,
@@ -27,6 +26,7 @@ import {
 import { type SiteDeps, siteOf } from '../notifications/site';
 import { cardField } from './local-cards';
 import { LocalPaymentProvider, validateCard } from './local-provider';
+import { assertPayable } from './payable';
 import { applyPaymentEvent, insertPayment, markProcessing, receiveAccountEvent } from './payment-records.service';
 import { CHARGED_STATUSES, checkRefund } from './payment-state';
 import {
@@ -127,26 +127,6 @@ export function parseDollars(value: string | number, field: string): number {
   }
 }
 
-/** The booking's own pay rule (booking-actions.ts), which also decides whether its `pay` action is listed. */
-function assertPayable(
-  booking:
-    | { id: number; status: BookingStatus; paymentStatus: string; customerId: number | null; cleanerId: number }
-    | undefined,
-  actor: Actor,
-) {
-  if (!booking) throw notFound('Booking');
-  switch (payRefusal(booking, actor)) {
-    case 'forbidden':
-      throw notFound('Booking');
-    case 'booking_not_payable':
-      throw new AppError(409, 'booking_not_payable', `A ${booking.status.replace('_', ' ')} booking cannot be paid`);
-    case 'already_paid':
-      throw new AppError(409, 'already_paid', 'This booking has already been paid');
-    case null:
-      return;
-  }
-}
-
 /**
  * Starts (or resumes) paying for a booking, for its customer only. The charge is always the
  * booking's total as the server computed it; a client `amount` is only compared (409
@@ -173,7 +153,7 @@ async function startPayment(
       });
     }
   }
-  assertPayable(booking, actor);
+  assertPayable(booking, actor, clock.now());
 
   const existing = await bookingPayments(database.db, booking.id, provider.name);
   let reuse: { row: (typeof existing)[number]; intent: PaymentIntent } | undefined;
@@ -215,7 +195,7 @@ async function startPayment(
         }),
       );
       const inserted = await database.write(async (tx) => {
-        assertPayable(await findBookingForPayment(tx, booking.id), actor);
+        assertPayable(await findBookingForPayment(tx, booking.id), actor, clock.now());
         return insertPayment(
           tx,
           { bookingId: booking.id, customerId: customer.userId, provider: provider.name, intent: created },

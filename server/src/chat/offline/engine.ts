@@ -98,7 +98,7 @@ async function answer_(request: AssistantRequest, knowledge: KnowledgeBase): Pro
     return customerCancelAnswer();
   }
   const regular = role !== 'cleaner' && intent.kind !== 'injection' ? seriesAsked(message) : null;
-  const aboutSeries = regular ? await seriesAnswer(toolbox, regular, message, signedIn) : null;
+  const aboutSeries = regular ? await seriesAnswer(toolbox, regular, message, signedIn, request.now) : null;
   if (aboutSeries) return aboutSeries;
   if (messageAsked(message) && intent.kind !== 'injection') {
     return messageThreadAnswer(toolbox, role === 'cleaner' ? 'cleaner' : signedIn ? 'customer' : null, request.now);

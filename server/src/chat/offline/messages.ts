@@ -39,7 +39,11 @@ export async function messageThreadAnswer(
       (b) => b.status === 'in_progress' || (['pending', 'confirmed'].includes(b.status) && new Date(b.startsAt) > now),
     )
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
-  const latest = next ?? [...bookings].sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
+  // A thread with the cleaner's unread messages first: that is the conversation going on.
+  const unread = await toolbox.call('getUnreadMessages', {});
+  const waiting = unread.ok ? (unread.data as { threads: Array<{ bookingId: number }> }).threads : [];
+  const answering = bookings.find((b) => waiting.some((t) => t.bookingId === b.id));
+  const latest = answering ?? next ?? [...bookings].sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
   const trace: ReplyTrace = {
     intent: 'bookings',
     bookings: { question: 'next', bookingIds: latest ? [latest.id] : [] },
@@ -51,7 +55,9 @@ export async function messageThreadAnswer(
     };
   }
   return {
-    text: `I can’t send messages for you, but you can write to ${latest.cleaner.name} yourself: the Messages are in the booking’s details — /dashboard?booking=${latest.id}`,
+    text: answering
+      ? `I can’t send messages for you, but ${latest.cleaner.name} has written to you: read and answer in the booking’s details — /dashboard?booking=${latest.id}`
+      : `I can’t send messages for you, but you can write to ${latest.cleaner.name} yourself: the Messages are in the booking’s details — /dashboard?booking=${latest.id}. Another booking’s messages are in its own details.`,
     trace,
   };
 }

@@ -41,6 +41,7 @@ export async function seriesAnswer(
   asked: 'next' | 'skip',
   message: string,
   signedIn: boolean,
+  now: Date,
 ): Promise<Answer | null> {
   const trace: ReplyTrace = { intent: 'bookings', bookings: { question: 'next', bookingIds: [] } };
   if (!signedIn) return null;
@@ -64,6 +65,12 @@ export async function seriesAnswer(
   const { series, visit } = chosen;
   trace.bookings = { question: 'next', bookingIds: [visit.bookingId] };
   if (asked === 'next') {
+    // "my next visit" is the next of all their bookings: a one-time booking sooner answers instead.
+    const listed = await toolbox.call('listBookings', { status: 'active', limit: 20 });
+    const sooner = (listed.ok ? (listed.data as { bookings: Array<{ startsAt: string }> }).bookings : []).some(
+      (b) => b.startsAt < visit.startsAt && new Date(b.startsAt) > now,
+    );
+    if (sooner) return null;
     return {
       text: `Your next regular cleaning with ${series.cleaner} is ${whenOf(visit)} (${series.schedule}). Your visits: ${series.page}`,
       trace,

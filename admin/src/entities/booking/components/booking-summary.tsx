@@ -9,7 +9,7 @@ import {
 } from '@spotless/sdk';
 import type { ReactNode } from 'react';
 import { bookingDateTimeLabel, bookingTimeLabel } from '../../../lib/booking-time';
-import { cancellationText, statusLabel } from '../utils/status-label';
+import { cancellationText, statusLabel, visitChargeText } from '../utils/status-label';
 
 /** What a summary can list about a booking; each screen picks the facts it needs. */
 export type BookingFact =
@@ -57,7 +57,11 @@ const FACTS: Record<BookingFact, FactView> = {
   status: { label: 'Status', value: (b) => statusLabel(b.status), testId: 'booking-status' },
   /** The status in words ("Cancelled"), as the details read it. */
   state: { label: 'Status', value: (b) => bookingStatusText(b.status), testId: 'booking-state' },
-  payment: { label: 'Payment', value: (b) => paymentStatusText(b.paymentStatus, b.status), testId: 'booking-payment' },
+  payment: {
+    label: 'Payment',
+    value: (b) => visitChargeText(b) ?? paymentStatusText(b.paymentStatus, b.status),
+    testId: 'booking-payment',
+  },
   /** When it was cancelled, on the cleaner's clock, and by whom. */
   cancelled: {
     label: 'Cancelled',

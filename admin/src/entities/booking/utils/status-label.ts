@@ -10,14 +10,18 @@ export function statusLabel(status: BookingStatus): string {
  * status, then its payment — left out when it would only say the status again (a booking cancelled
  * before it was paid reads "Cancelled" once, never "Cancelled" beside "Pending").
  */
-export function bookingBadges(booking: Pick<Booking, 'status' | 'paymentStatus'> & { refund?: Booking['refund'] }): {
+export function bookingBadges(
+  booking: Pick<Booking, 'status' | 'paymentStatus'> & { refund?: Booking['refund']; series?: Booking['series'] },
+): {
   status: string;
   payment: string | null;
 } {
   const status = bookingStatusText(booking.status);
   // Paid, then part of it returned (a late cancellation's refund, a damage decision): not simply "Paid".
   const partly = booking.paymentStatus === 'succeeded' && Number(booking.refund?.amount ?? 0) > 0;
-  const payment = partly ? 'Partly refunded' : paymentStatusText(booking.paymentStatus, booking.status);
+  const payment = partly
+    ? 'Partly refunded'
+    : (visitChargeText(booking) ?? paymentStatusText(booking.paymentStatus, booking.status));
   return { status, payment: payment === status ? null : payment };
 }
 
@@ -33,4 +37,15 @@ const CANCELLED_BY: Record<NonNullable<Booking['cancellationKind']>, string> = {
 /** The words after a cancellation's time saying who cancelled it; empty when not known. */
 export function cancellationText(kind: Booking['cancellationKind']): string {
   return kind ? CANCELLED_BY[kind] : '';
+}
+
+/**
+ * A regular cleaning's later visit not paid yet is not "Unpaid": its saved card is charged on a
+ * date (decision 088). Null for any other booking.
+ */
+export function visitChargeText(booking: { series?: Booking['series'] }): string | null {
+  const at = booking.series?.chargeAt;
+  if (!at) return null;
+  const day = new Date(at).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return `Card will be charged ${day}`;
 }
