@@ -47,7 +47,8 @@ export type NotifiedBooking = Pick<
   | 'guestName'
   | 'guestEmail'
   | 'partnerId'
->;
+> &
+  Partial<Pick<BookingRow, 'seriesId'>>;
 
 /** A booking's date and time as people read it, in its own zone: "Saturday, November 28, 2026 at 10:00 AM CST". */
 export function describeWhen(booking: Pick<BookingRow, 'startsAt' | 'timeZone'>): string {
@@ -74,6 +75,7 @@ export const factsOf = (booking: NotifiedBooking): BookingFacts => ({
   hourlyRateCents: booking.hourlyRateCents,
   platformFeeBps: booking.platformFeeBps,
   specialInstructions: booking.specialInstructions,
+  seriesId: booking.seriesId ?? null,
 });
 
 /**

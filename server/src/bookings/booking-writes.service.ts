@@ -225,7 +225,13 @@ async function assertStillOffered(tx: Queryable, booking: Pick<BookingRow, 'clea
  * Cancels a pending or confirmed booking for its customer or an administrator. Free
  * `FREE_CANCELLATION_HOURS` or more ahead; later, a paid booking keeps the cleaner's fee (cancellation.ts).
  */
-export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number): Promise<BookingAnswer> {
+export async function cancelBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  /** `quiet`: the caller tells the parties itself (a regular cleaning ended: one e-mail, not one per visit). */
+  options: { quiet?: boolean } = {},
+): Promise<BookingAnswer> {
   requirePersonOrAdmin(actor);
   const now = deps.clock.now();
   const cancelled = await deps.database.write(async (tx) => {
@@ -269,13 +275,14 @@ export async function cancelBooking(deps: BookingDeps, actor: Actor, id: number)
         : `cancellation fee $${centsToDollars(terms.feeCents)}, refund due $${centsToDollars(terms.refundCents)}`,
     });
     await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
-    await notifyBookingCancelled(tx, now, updated, {
-      site: siteOf(deps),
-      was: booking.status,
-      by: byCustomer ? 'customer' : 'admin',
-      feeCents: terms.feeCents,
-      refundCents: terms.refundCents,
-    });
+    if (!options.quiet)
+      await notifyBookingCancelled(tx, now, updated, {
+        site: siteOf(deps),
+        was: booking.status,
+        by: byCustomer ? 'customer' : 'admin',
+        feeCents: terms.feeCents,
+        refundCents: terms.refundCents,
+      });
     return { refundDue: terms.refundCents > 0 };
   });
   if (!cancelled.refundDue || !deps.refunds) return answerWith(deps.database.db, id, actor, now);

@@ -1,4 +1,4 @@
-import { centsToDollars, FREE_CANCELLATION_HOURS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
+import { centsToDollars, dollarsToCents, FREE_CANCELLATION_HOURS, RESCHEDULE_CLOSES_HOURS } from '@spotless/sdk/rules';
 import {
   type Booking,
   type BookingList,
@@ -33,6 +33,7 @@ import { type BookingCapability, inCalendar } from './booking-actions';
 import { freeCancellationUntil } from './booking-notifications.service';
 import type { GuestLinkPreviewData } from './guest-access.service';
 import { GUEST_LINK_RESENT } from './guest-bookings.service';
+import { skipTerms } from './visit-terms';
 
 /** The full review form's fields (docs/product/discovery.md); the quick form's `rating` is the same as `overallRating`. */
 const REVIEW_FORM_FIELDS = [
@@ -175,7 +176,7 @@ export function renderBooking(ops: Operations, answer: BookingAnswer): Booking {
   if (can('skip') && data.series) {
     actions.skip = actionTo(ops, 'skip', 'skipSeriesVisit', {
       title: 'Skip this visit',
-      description: 'Only this visit is cancelled, free of charge; the rest of the series stays booked.',
+      description: skipTerms({ paymentStatus: data.paymentStatus, totalPriceCents: dollarsToCents(data.totalPrice) }),
       params: { id: data.series.id, bookingId: id },
     }) as Booking['actions']['skip'];
   }

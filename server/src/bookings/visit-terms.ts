@@ -1,3 +1,5 @@
+import { centsToDollars } from '@spotless/sdk/rules';
+
 /**
  * The terms of a recurring series' later visits (decision 088), kept by the bookings domain that
  * cancels, lists and charges them: when the saved card is charged, when an unpaid visit is
@@ -20,4 +22,11 @@ export function chargeAtOf(visit: {
 }): Date | null {
   if (visit.seriesId === null || visit.status !== 'confirmed' || visit.paymentStatus !== 'unpaid') return null;
   return new Date(visit.startsAt.getTime() - CHARGE_LEAD_MS);
+}
+
+/** What skipping a visit does, in its customer's words: free, and what was paid for it comes back. */
+export function skipTerms(visit: { paymentStatus: string; totalPriceCents: number }): string {
+  return visit.paymentStatus === 'succeeded'
+    ? `Only this visit is cancelled, free of charge: the $${centsToDollars(visit.totalPriceCents)} paid for it is refunded in full. The rest stay booked.`
+    : 'Only this visit is cancelled, free of charge; nothing is charged for it. The rest stay booked.';
 }

@@ -31,6 +31,8 @@ export interface BookingFacts {
   specialInstructions?: string | null;
   /** The booking page's warning for an address outside the cleaner's area (decision 071), if any. */
   areaNote?: string | null;
+  /** The regular cleaning it is a visit of (decision 088), if any. */
+  seriesId?: number | null;
 }
 
 /**
@@ -180,7 +182,11 @@ export function bookingCancelledEmail(
 ): Email {
   const { booking, otherName, by, feeCents, refundCents } = input;
   const when = whenText(booking.startsAt, booking.timeZone);
-  const subject = `Your booking on ${shortDayText(booking.startsAt, booking.timeZone)} is cancelled`;
+  // A visit its customer skipped: the regular cleaning goes on (decision 088).
+  const skipped = by === 'customer' && booking.seriesId != null;
+  const subject = skipped
+    ? `Skipped: your cleaning on ${shortDayText(booking.startsAt, booking.timeZone)}`
+    : `Your booking on ${shortDayText(booking.startsAt, booking.timeZone)} is cancelled`;
   if (input.to === 'customer') {
     const money =
       refundCents > 0 && feeCents > 0
@@ -193,24 +199,30 @@ export function bookingCancelledEmail(
     return {
       subject,
       body: letter(input.firstName, [
-        by === 'customer'
-          ? `Your booking with ${otherName} on ${when} is cancelled, as you asked.`
-          : by === 'unpaid'
-            ? `Your regular cleaning with ${otherName} on ${when} is cancelled: we could not charge your card for it in time. Your other visits stay booked.`
-            : `We have cancelled your booking with ${otherName} on ${when}.`,
+        skipped
+          ? `You skipped your regular cleaning with ${otherName} on ${when}: only this visit is cancelled, and your other visits stay booked.`
+          : by === 'customer'
+            ? `Your booking with ${otherName} on ${when} is cancelled, as you asked.`
+            : by === 'unpaid'
+              ? `Your regular cleaning with ${otherName} on ${when} is cancelled: we could not charge your card for it in time. Your other visits stay booked.`
+              : `We have cancelled your booking with ${otherName} on ${when}.`,
         money,
-        `If you'd like another time, you can book ${otherName} again: ${link(site, `/cleaner/${booking.cleanerId}`)}`,
+        booking.seriesId != null
+          ? `Your regular cleanings: ${link(site, '/dashboard', { tab: 'regular', series: String(booking.seriesId) })}`
+          : `If you'd like another time, you can book ${otherName} again: ${link(site, `/cleaner/${booking.cleanerId}`)}`,
       ]),
     };
   }
   return {
     subject: `Booking cancelled: ${shortDayText(booking.startsAt, booking.timeZone)} at ${timeText(booking.startsAt, booking.timeZone)}`,
     body: letter(input.firstName, [
-      by === 'customer'
-        ? `${otherName} cancelled their booking with you on ${when}, at ${booking.address}.`
-        : by === 'unpaid'
-          ? `${otherName}'s regular cleaning with you on ${when}, at ${booking.address}, is cancelled: it was not paid in time. Their other visits stay booked.`
-          : `We have cancelled ${otherName}'s booking with you on ${when}, at ${booking.address}.`,
+      skipped
+        ? `${otherName} skipped one visit of their regular cleaning with you: ${when}, at ${booking.address}. Their other visits stay booked.`
+        : by === 'customer'
+          ? `${otherName} cancelled their booking with you on ${when}, at ${booking.address}.`
+          : by === 'unpaid'
+            ? `${otherName}'s regular cleaning with you on ${when}, at ${booking.address}, is cancelled: it was not paid in time. Their other visits stay booked.`
+            : `We have cancelled ${otherName}'s booking with you on ${when}, at ${booking.address}.`,
       feeCents > 0
         ? `As it was less than ${FREE_CANCELLATION_HOURS} hours before the start, your fee of ${formatMoney(feeCents)} is kept for you. The time is free again in your calendar.`
         : 'The time is free again in your calendar.',

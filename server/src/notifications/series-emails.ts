@@ -92,3 +92,37 @@ export function visitChargeFailedEmail(
     ]),
   };
 }
+
+/** The customer's or the cleaner's e-mail when the customer ends a regular cleaning: one, not one per visit. */
+export function seriesEndedEmail(
+  site: string,
+  input: {
+    to: 'customer' | 'cleaner';
+    schedule: string;
+    cancelled: Date[];
+    timeZone: string;
+    customer: Person;
+    cleaner: Person;
+  },
+): Email {
+  const dates = input.cancelled.map((v) => `- ${whenText(v, input.timeZone)}`).join('\n');
+  if (input.to === 'customer') {
+    return {
+      subject: `Your regular cleaning with ${nameOf(input.cleaner, 'your cleaner')} has ended`,
+      body: letter(input.customer.firstName, [
+        `As you asked, your regular cleaning (${input.schedule}) has ended.`,
+        input.cancelled.length > 0 ? `These visits are cancelled:\n${dates}` : 'No visit was booked ahead.',
+        'A visit already charged is refunded by the cancellation policy — in full 24 hours or more before it; we e-mail you each refund once it has gone through.',
+        `Book ${nameOf(input.cleaner, 'your cleaner')} again any time: ${link(site, '/cleaners')}`,
+      ]),
+    };
+  }
+  return {
+    subject: `${nameOf(input.customer, 'A customer')} ended their regular cleaning`,
+    body: letter(input.cleaner.firstName, [
+      `${nameOf(input.customer, 'A customer')} ended their regular cleaning with you (${input.schedule}).`,
+      input.cancelled.length > 0 ? `These visits are cancelled and free again in your calendar:\n${dates}` : '',
+      `Your jobs: ${link(site, '/cleaner-dashboard')}`,
+    ]),
+  };
+}

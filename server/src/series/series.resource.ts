@@ -5,6 +5,7 @@ import {
   SeriesCreateInput,
   SeriesReasonInput,
 } from '@spotless/sdk/schemas';
+import { skipTerms } from '../bookings/visit-terms';
 import { actionTo, linkTo, type Operations, pageLink } from '../contract/hypermedia';
 import { toLocal } from '../lib/time';
 import type { SeriesAnswer, VisitAnswer } from './series.service';
@@ -20,7 +21,7 @@ function renderVisit(ops: Operations, seriesId: number, v: VisitAnswer): Booking
   if (v.maySkip) {
     actions.skip = actionTo(ops, 'skip', 'skipSeriesVisit', {
       title: 'Skip',
-      description: 'Only this visit is cancelled, free of charge; the rest stay booked.',
+      description: skipTerms(b),
       params: { id: seriesId, bookingId: b.id },
     }) as NonNullable<typeof actions.skip>;
   }

@@ -166,6 +166,23 @@ describe('a weekly series', () => {
     const charged = visits.find((v) => v.occurrence === '2026-10-23');
     expect(charged).toMatchObject({ cancellationFeeCents: 0, paymentStatus: 'refunded' });
     expect(await extendSeries(ctx.deps, jobs.extend)).toEqual({ activated: 0, booked: 0, conflicts: 0 });
+    // One e-mail to each party for the ending, not one per cancelled visit.
+    const told = await ctx.database.db.select().from(notifications).where(eq(notifications.type, 'series_ended'));
+    expect(told.map((n) => n.subject).sort()).toEqual([
+      'Ann Customer ended their regular cleaning',
+      'Your regular cleaning with Jordan Rivera has ended',
+    ]);
+    const cancelledMails = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'booking_cancelled'));
+    const endedIds = visits.slice(1).map((v) => String(v.id));
+    expect(
+      cancelledMails.filter((n) => endedIds.some((id) => JSON.stringify(n.payload).includes(`"bookingId":${id}`))),
+    ).toHaveLength(
+      // The visit skipped before the ending was told as a skip, to each party.
+      2,
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { makeRecurringOpen, skipOpen } from '../bookings/booking-actions';
 import { withdrawFromBooking } from '../bookings/booking-withdrawal.service';
 import { cancelBooking } from '../bookings/booking-writes.service';
-import { findBooking, joinSeries } from '../bookings/bookings.queries';
+import { contactsOf, findBooking, joinSeries } from '../bookings/bookings.queries';
 import { chargeAtOf, PAY_DEADLINE_MS } from '../bookings/visit-terms';
 import {
   type Actor,
@@ -19,6 +19,9 @@ import type { BookingRow, SeriesRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { toLocal } from '../lib/time';
 import { zoneShortName } from '../notifications/email';
+import { enqueueNotification } from '../notifications/outbox';
+import { seriesEndedEmail } from '../notifications/series-emails';
+import { siteOf } from '../notifications/site';
 import {
   conflictsFrom,
   findSeriesView,
@@ -250,17 +253,45 @@ export async function changeSeries(
   );
   if (!changed) throw new AppError(409, 'series_not_open', 'This series changed meanwhile: read it again');
   if (change === 'end' || change === 'decline') {
+    const cancelled: Date[] = [];
     for (const { visit } of before.visits) {
       if (visit.startsAt <= now || (visit.status !== 'pending' && visit.status !== 'confirmed')) continue;
-      if (change === 'end') await cancelBooking(deps, actor, visit.id);
-      else if (visit.status === 'confirmed') {
+      if (change === 'end') {
+        await cancelBooking(deps, actor, visit.id, { quiet: true });
+        if (visit.status === 'confirmed') cancelled.push(visit.startsAt);
+      } else if (visit.status === 'confirmed') {
         await withdrawFromBooking(deps, actor, visit.id, {
           reason: input.reason || 'The cleaner ended the regular cleaning',
         });
       }
     }
+    if (change === 'end') await tellSeriesEnded(deps, before, cancelled);
   }
   return loadFor(deps, actor, id);
+}
+
+/** One e-mail to each party when a customer ends a series, naming the visits it cancelled. */
+async function tellSeriesEnded(deps: SeriesDeps, answer: SeriesAnswer, cancelled: Date[]): Promise<void> {
+  const now = deps.clock.now();
+  const s = answer.view.series;
+  await deps.database.write(async (tx) => {
+    const { customer, cleaner } = await contactsOf(tx, s);
+    if (!customer || !cleaner) return;
+    const facts = { schedule: answer.schedule, cancelled, timeZone: s.timeZone, customer, cleaner };
+    for (const [to, person] of [
+      ['customer', customer],
+      ['cleaner', cleaner],
+    ] as const) {
+      await enqueueNotification(tx, now, {
+        type: 'series_ended',
+        recipientEmail: person.email,
+        recipientUserId: person.userId,
+        ...seriesEndedEmail(siteOf(deps), { ...facts, to }),
+        payload: { seriesId: s.id, recipient: to },
+        dedupeKey: `series_ended:${s.id}:${to}`,
+      });
+    }
+  });
 }
 
 const PAST: Record<Change, string> = { pause: 'paused', resume: 'resumed', end: 'ended', decline: 'declined' };

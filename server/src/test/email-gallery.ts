@@ -320,6 +320,34 @@ function seriesGallery(site: string): Record<string, Email> {
   return {
     'seriesStartedEmail-customer': seriesEmails.seriesStartedEmail(site, { ...started, to: 'customer' }),
     'seriesStartedEmail-cleaner': seriesEmails.seriesStartedEmail(site, { ...started, to: 'cleaner' }),
+    'seriesEndedEmail-customer': seriesEmails.seriesEndedEmail(site, {
+      ...started,
+      to: 'customer',
+      cancelled: started.visits.slice(1),
+    }),
+    'seriesEndedEmail-cleaner': seriesEmails.seriesEndedEmail(site, {
+      ...started,
+      to: 'cleaner',
+      cancelled: started.visits.slice(1),
+    }),
+    'bookingCancelledEmail-customer-skipped-visit': bookingEmails.bookingCancelledEmail(site, {
+      booking: { ...b, seriesId: 9 },
+      by: 'customer',
+      to: 'customer',
+      firstName: 'Sam',
+      otherName: 'Maria Lopez',
+      feeCents: 0,
+      refundCents: 13_500,
+    }),
+    'bookingCancelledEmail-cleaner-skipped-visit': bookingEmails.bookingCancelledEmail(site, {
+      booking: { ...b, seriesId: 9 },
+      by: 'customer',
+      to: 'cleaner',
+      firstName: 'Maria',
+      otherName: 'Sam Lee',
+      feeCents: 0,
+      refundCents: 13_500,
+    }),
     seriesConflictEmail: seriesEmails.seriesConflictEmail(site, {
       seriesId: 9,
       firstName: 'Sam',

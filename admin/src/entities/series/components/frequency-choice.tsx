@@ -18,10 +18,13 @@ export function FrequencyChoiceField({
   value,
   onChange,
   label = 'How often?',
+  fromOnboarding = false,
 }: {
   value: FrequencyChoice;
   onChange: (value: FrequencyChoice) => void;
   label?: string;
+  /** Whether the choice shown is the person's own answer at sign-up, not one they made here. */
+  fromOnboarding?: boolean;
 }) {
   return (
     <>
@@ -41,6 +44,11 @@ export function FrequencyChoiceField({
           </select>
         )}
       </Field>
+      {fromOnboarding && value !== 'onetime' ? (
+        <p className="field__hint" data-testid="frequency-from-onboarding">
+          Chosen from your answer when you signed up. For a single cleaning, choose One-time.
+        </p>
+      ) : null}
       {value === 'onetime' ? null : <SeriesTerms />}
     </>
   );

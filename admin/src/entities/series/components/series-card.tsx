@@ -106,6 +106,13 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
               : 'The later visits are booked once the first visit is paid: they appear here within a minute or two after paying.'}
         </p>
       ) : null}
+      {series.status === 'paused' ? (
+        <p className="alert alert--info" data-testid="series-paused">
+          {forCleaner
+            ? 'Paused by the customer: no new visits are booked; those below still stand.'
+            : 'Paused: no new visits are booked until you resume. The visits below stay booked and are charged as shown — skip any you do not want.'}
+        </p>
+      ) : null}
       {series.conflicts.length > 0 ? (
         <ul className="series-card__conflicts" aria-label="Visits we could not book">
           {series.conflicts.map((conflict) => (

@@ -62,6 +62,7 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
   const create = useCreateBooking();
   // "How often?": the onboarding answer first; a regular cleaning is made of the booking once created.
+  const [frequencyChosen, setFrequencyChosen] = useState(false);
   const [frequency, setFrequency] = useState<FrequencyChoice>(() =>
     frequencyFromOnboarding(user?.onboardingPreferences?.frequency),
   );
@@ -312,7 +313,14 @@ export function BookingForm({ cleaner, service, prefill }: BookingFormProps) {
         )}
       </Field>
 
-      <FrequencyChoiceField value={frequency} onChange={setFrequency} />
+      <FrequencyChoiceField
+        value={frequency}
+        onChange={(next) => {
+          setFrequency(next);
+          setFrequencyChosen(true);
+        }}
+        fromOnboarding={!frequencyChosen}
+      />
 
       <div className="booking-total" aria-live="polite">
         <span>{frequency === 'onetime' ? 'Total price' : `Price per visit, ${frequencyPhrase(frequency)}`}</span>

@@ -106,6 +106,12 @@ export function PaidBookingDialog({ bookingId, onClose }: { bookingId: number | 
             Payment: {paymentStatusText(paid.paymentStatus, paid.status)}. You will find this booking under Active
             Bookings.
           </p>
+          {paid.series ? (
+            <p className="alert alert--info" data-testid="paid-booking-series">
+              This is the first visit of your regular cleaning. Your card is saved for the later visits, which appear
+              under Regular Cleanings within a minute or two; each is charged 3 days before it.
+            </p>
+          ) : null}
           <div className="button-row">
             <button type="button" className="btn btn--primary" onClick={onClose}>
               Done
