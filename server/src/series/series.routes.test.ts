@@ -194,6 +194,17 @@ describe('a visit whose saved card is declined', () => {
     await extendSeries(ctx.deps, jobs.extend);
     const [first, second, third] = await visitsOf(seriesId);
     expect(second?.occurrence).toBe('2026-11-14');
+    // Its card is charged later: nothing to pay by hand, no "Pay Now", until then.
+    const waiting = await ctx.json<Json>(`/api/bookings/${second?.id}`, { headers: asA });
+    expect(waiting.body.actions.pay).toBeUndefined();
+    expect(waiting.body.series.chargeAt).toBe('2026-11-11T15:00:00.000Z');
+    const early = await ctx.json<Json>('/api/create-payment-intent', {
+      method: 'POST',
+      headers: asA,
+      body: { bookingId: second?.id },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('charge_scheduled');
     await at('2026-11-11T16:00:00Z');
     expect(await chargeDueVisits(ctx.deps, jobs.charge)).toMatchObject({ charged: 0, failed: 1, cancelled: 0 });
     const notice = await ctx.database.db
@@ -204,6 +215,8 @@ describe('a visit whose saved card is declined', () => {
     expect(notice[0]?.body).toContain('this visit alone is cancelled, without any fee');
     const shown = (await read(seriesId)).body.visits.find((v: Json) => v.occurrence === '2026-11-14');
     expect(shown).toMatchObject({ payment: 'charge_failed', payBy: '2026-11-13T15:00:00.000Z' });
+    const declined = await ctx.json<Json>(`/api/bookings/${second?.id}`, { headers: asA });
+    expect(declined.body.actions.pay).toBeDefined();
     // A day before it, still unpaid: cancelled.
     await at('2026-11-13T15:30:00Z');
     expect((await chargeDueVisits(ctx.deps, jobs.charge)).cancelled).toBe(1);
