@@ -8027,6 +8027,13 @@ export interface components {
                 };
             };
             bookingId: number;
+            /** @description who cancelled it, once cancelled */
+            cancelled: {
+                /** @enum {string} */
+                by: "customer" | "cleaner" | "admin" | "unpaid";
+                /** @description the cleaner’s reason, when they declined it */
+                reason: string | null;
+            } | null;
             /** @description when the saved card is charged for it */
             chargeAt: string | null;
             links: {

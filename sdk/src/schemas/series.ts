@@ -57,6 +57,13 @@ export const SeriesVisit = z
     startsAt: z.string(),
     status: z.enum(['pending', 'confirmed', 'in_progress', 'completed', 'cancelled']),
     skipped: z.boolean().meta({ description: 'cancelled by its customer' }),
+    cancelled: z
+      .object({
+        by: z.enum(['customer', 'cleaner', 'admin', 'unpaid']),
+        reason: z.string().nullable().meta({ description: 'the cleaner’s reason, when they declined it' }),
+      })
+      .nullable()
+      .meta({ description: 'who cancelled it, once cancelled' }),
     payment: SeriesVisitPayment.nullable().meta({ description: 'null once cancelled or completed' }),
     chargeAt: z.string().nullable().meta({ description: 'when the saved card is charged for it' }),
     payBy: z.string().nullable().meta({ description: 'unpaid by then, it is cancelled without fee' }),

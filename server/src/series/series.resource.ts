@@ -7,12 +7,23 @@ import {
 } from '@spotless/sdk/schemas';
 import { skipTerms } from '../bookings/visit-terms';
 import { actionTo, linkTo, type Operations, pageLink } from '../contract/hypermedia';
+import type { BookingRow } from '../db/schema';
 import { toLocal } from '../lib/time';
 import type { SeriesAnswer, VisitAnswer } from './series.service';
 import { weekdayOfDate } from './series-dates';
 import { conflictMessage } from './series-horizon.service';
 
 type Actions = BookingSeries['actions'];
+type CancelledBy = NonNullable<BookingSeries['visits'][number]['cancelled']>['by'];
+
+/** Who ended a visit, as its series shows it. */
+const CANCELLED_BY: Record<NonNullable<BookingRow['cancellationKind']>, CancelledBy> = {
+  customer: 'customer',
+  admin: 'admin',
+  expired: 'unpaid',
+  declined: 'cleaner',
+  withdrawn: 'cleaner',
+};
 
 function renderVisit(ops: Operations, seriesId: number, v: VisitAnswer): BookingSeries['visits'][number] {
   const b = v.visit;
@@ -41,6 +52,13 @@ function renderVisit(ops: Operations, seriesId: number, v: VisitAnswer): Booking
     startsAt: b.startsAt.toISOString(),
     status: b.status,
     skipped: v.skipped,
+    cancelled:
+      b.status === 'cancelled'
+        ? {
+            by: CANCELLED_BY[b.cancellationKind ?? 'admin'],
+            reason: b.cancellationKind === 'withdrawn' || b.cancellationKind === 'declined' ? b.cancelReason : null,
+          }
+        : null,
     payment: v.payment,
     chargeAt: v.chargeAt?.toISOString() ?? null,
     payBy: v.payBy?.toISOString() ?? null,

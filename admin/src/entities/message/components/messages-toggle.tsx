@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ThreadLink } from '../api/messages';
+import { unreadMessagesQuery } from '../api/unread';
 import { MessageThread } from './message-thread';
 
 /**
@@ -9,6 +11,9 @@ import { MessageThread } from './message-thread';
 export function MessagesToggle({ link, initiallyOpen = false }: { link: ThreadLink; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   const panel = useId();
+  // The person's unread counts (one request for every card, shared with the header): this thread's.
+  const unread = useQuery(unreadMessagesQuery).data?.threads.find((t) => t.links.messages.href === link.href);
+  const fresh = unread?.unreadCount ?? 0;
   return (
     <div className="messages-toggle">
       <button
@@ -18,7 +23,7 @@ export function MessagesToggle({ link, initiallyOpen = false }: { link: ThreadLi
         aria-controls={panel}
         onClick={() => setOpen((was) => !was)}
       >
-        {open ? 'Hide messages' : 'Messages'}
+        {open ? 'Hide messages' : fresh > 0 ? `Messages (${fresh} new)` : 'Messages'}
       </button>
       {open ? (
         <div id={panel}>

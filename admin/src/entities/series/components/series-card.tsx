@@ -1,7 +1,7 @@
 import '../series.css';
 import { formatDollars } from '@spotless/sdk';
 import type { BookingSeries, SeriesVisit } from '@spotless/sdk/schemas';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/modal-dialog';
 import { errorMessage, errorStatus } from '../../../lib/api-errors';
 import { Link } from '../../../lib/router';
@@ -27,9 +27,15 @@ interface Asking {
  * the other party, the service, the price per visit, the saved card and the status; the coming
  * visits with their payment in words; the conflicts; and only the buttons its `actions` carry.
  */
-export function SeriesCard({ series }: { series: BookingSeries }) {
+export function SeriesCard({ series, askSkipOf }: { series: BookingSeries; askSkipOf?: number | null }) {
   const act = useSeriesAction();
   const [asking, setAsking] = useState<Asking | null>(null);
+  // Opened from a link naming a visit to skip (the assistant's): that visit's Skip dialog, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the card first shows
+  useEffect(() => {
+    const visit = series.visits.find((v) => v.bookingId === askSkipOf);
+    if (visit?.actions.skip) setAsking(skipAsking(visit, visit.actions.skip));
+  }, [askSkipOf]);
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const forCleaner = series.role === 'cleaner';
@@ -144,6 +150,12 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
               />
             ))}
           </ul>
+          {forCleaner ? null : (
+            <p className="field__hint">
+              Skip a visit up to 24 hours before it, free. Later it can only be cancelled from its details, and the
+              cleaner’s fee is kept.
+            </p>
+          )}
         </>
       ) : null}
       {pause || resume || end || decline ? (
@@ -242,6 +254,21 @@ export function SeriesCard({ series }: { series: BookingSeries }) {
   );
 }
 
+/** The Skip dialog of a visit: from its button, or from a link naming it (`&skip=<bookingId>`). */
+function skipAsking(visit: SeriesVisit, skip: NonNullable<SeriesVisit['actions']['skip']>): Asking {
+  const when = visitWhen(visit);
+  return {
+    action: skip,
+    title: 'Skip Visit',
+    confirmLabel: 'Skip Visit',
+    question: skip.description
+      ? `Skip the visit on ${when}?`
+      : `Skip the visit on ${when}? Only this visit is cancelled; the others stay booked.`,
+    withReason: false,
+    done: 'Visit skipped',
+  };
+}
+
 function VisitRow({
   visit,
   timeZone,
@@ -256,7 +283,11 @@ function VisitRow({
   const when = visitWhen(visit);
   const { skip, decline } = visit.actions;
   return (
-    <li className={visit.skipped ? 'series-visit series-visit--skipped' : 'series-visit'} data-testid="series-visit">
+    <li
+      className={visit.skipped ? 'series-visit series-visit--skipped' : 'series-visit'}
+      data-testid="series-visit"
+      data-booking-id={visit.bookingId}
+    >
       <span className="series-visit__text">
         <span className="series-visit__when">{when}</span>
         <span className="series-visit__payment">{visitPaymentText(visit, timeZone)}</span>
@@ -272,18 +303,7 @@ function VisitRow({
             disabled={pending}
             aria-haspopup="dialog"
             aria-label={`Skip ${when}`}
-            onClick={() =>
-              onAsk({
-                action: skip,
-                title: 'Skip Visit',
-                confirmLabel: 'Skip Visit',
-                question: skip.description
-                  ? `Skip the visit on ${when}?`
-                  : `Skip the visit on ${when}? Only this visit is cancelled; the others stay booked.`,
-                withReason: false,
-                done: 'Visit skipped',
-              })
-            }
+            onClick={() => onAsk(skipAsking(visit, skip))}
           >
             Skip
           </button>

@@ -7,12 +7,15 @@ import { SeriesCard } from './series-card';
 /**
  * The caller's recurring cleanings in one role (a customer's on /dashboard, a cleaner's on
  * /cleaner-dashboard), each a card; `&series=<id>` in the address (the series' `links.page`) brings
- * that card into view.
+ * that card into view, and `&skip=<bookingId>` opens that visit's Skip dialog (it still asks).
  */
 export function SeriesList({ as, empty }: { as: 'customer' | 'cleaner'; empty: React.ReactNode }) {
   const list = useQuery(seriesListQuery);
   const items = list.data?.items.filter((s) => s.role === as) ?? [];
   const count = items.length;
+  const query = new URLSearchParams(window.location.search);
+  const wantedSeries = Number(query.get('series'));
+  const skipOf = Number(query.get('skip')) || null;
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('series');
     if (count === 0 || !wanted) return;
@@ -33,7 +36,7 @@ export function SeriesList({ as, empty }: { as: 'customer' | 'cleaner'; empty: R
   return (
     <ul className="booking-cards series-list" aria-label="Regular cleanings">
       {items.map((series) => (
-        <SeriesCard key={series.id} series={series} />
+        <SeriesCard key={series.id} series={series} askSkipOf={series.id === wantedSeries ? skipOf : null} />
       ))}
     </ul>
   );

@@ -57,6 +57,10 @@ export function visitWhen(visit: Pick<SeriesVisit, 'scheduledDate' | 'scheduledT
 /** A visit's payment in words, for its customer and its cleaner alike. */
 export function visitPaymentText(visit: SeriesVisit, timeZone: string): string {
   if (visit.skipped) return 'Skipped';
+  if (visit.cancelled?.by === 'cleaner') {
+    return visit.cancelled.reason ? `Declined by the cleaner: ${visit.cancelled.reason}` : 'Declined by the cleaner';
+  }
+  if (visit.cancelled?.by === 'unpaid') return 'Cancelled: not paid in time';
   switch (visit.payment) {
     case 'paid':
       return 'Paid';
