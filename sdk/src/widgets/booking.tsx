@@ -362,7 +362,7 @@ export function BookingWidget(props: BookingProps) {
       {step === 'done' && made ? (
         <p role="status">
           Booking #{made.booking.id} with {name} on {bookingDayTimeLabel(made.booking)} is paid. We sent the details and
-          a link to manage it to {String(values.guestEmail ?? '')}. {regularNote(frequency)}
+          a link to manage it, and to message {name}, to {String(values.guestEmail ?? '')}. {regularNote(frequency)}
         </p>
       ) : null}
     </div>
