@@ -2,6 +2,7 @@ import { createClient } from '@libsql/client';
 import { expect, it } from 'vitest';
 import type { Json } from './call';
 import type { OnTarget } from './each-target';
+import { bookDemoCleaner } from './paid-booking';
 
 /**
  * Recurring cleanings (decision 088) on a target: the demo customer makes a booking weekly, pays its
@@ -47,45 +48,23 @@ export function seriesChecks(on: OnTarget, driver: SeriesDriver, fromDay: number
 
   /** A weekly series from the demo cleaner's first free two hours `day` days or more ahead, its first visit paid. */
   async function weeklySeries(day: number, card: 'charges' | 'declines') {
-    const customer = await on.signIn('customer@example.com');
-    const cleanerCookie = await on.signIn('cleaner@example.com');
-    const cleanerId = (await call('/api/cleaners/profile', { cookie: cleanerCookie })).body.id as number;
-    let when: Json | undefined;
-    for (let offset = day; offset < day + 14 && !when; offset++) {
-      const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const slots = await call(`/api/cleaners/${cleanerId}/slots/${date}?duration=120`);
-      const free = slots.body.items?.find((s: Json) => s.isAvailable && s.startTime >= '09:00');
-      if (free) when = { scheduledDate: date, scheduledTime: free.startTime };
-    }
-    expect(when, 'a free two hours').toBeDefined();
-    const body = { cleanerId, serviceId: 1, address: '410 Congress Ave, Austin, TX 78701', duration: 120, ...when };
-    const quote = await call('/api/bookings', {
-      method: 'POST',
-      body: { ...body, totalPrice: '1.00' },
-      cookie: customer,
-    });
-    const made = await call('/api/bookings', {
-      method: 'POST',
-      body: { ...body, totalPrice: quote.body.error.currentPrice },
-      cookie: customer,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const recur = made.body.actions.makeRecurring as Json;
+    const { customer, cleanerCookie, made, scheduledTime } = await bookDemoCleaner(on, day, 14);
+    const recur = made.actions.makeRecurring as Json;
     const series = await call(recur.href, {
       method: recur.method,
-      body: { bookingId: made.body.id, frequency: 'weekly' },
+      body: { bookingId: made.id, frequency: 'weekly' },
       cookie: customer,
     });
     expect(series.status, JSON.stringify(series.body)).toBe(201);
     expect(series.body.status).toBe('pending');
-    const pay = made.body.actions.pay as Json;
-    const intent = await call(pay.href, { method: pay.method, body: { bookingId: made.body.id }, cookie: customer });
+    const pay = made.actions.pay as Json;
+    const intent = await call(pay.href, { method: pay.method, body: { bookingId: made.id }, cookie: customer });
     await driver.pay(on, intent.body.clientSecret as string, card);
     return {
       customer,
       cleanerCookie,
       seriesHref: series.body.links.self.href as string,
-      scheduledTime: when?.scheduledTime,
+      scheduledTime,
     };
   }
 

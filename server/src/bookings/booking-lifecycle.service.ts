@@ -1,5 +1,6 @@
 import type { BookingStatus } from '@spotless/sdk/schemas';
-import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { releaseSlotsOf } from '../availability/availability.queries';
 import { findCleaner, incrementCompletedJobs } from '../cleaners/cleaners.queries';
 import { type Actor, cleanerIdOf, forbidden, requirePersonOrAdmin, requireSystem, userIdOf } from '../contract/actor';
@@ -175,39 +176,10 @@ export async function expireUnpaidBookings(
     inArray(bookings.paymentStatus, EXPIRABLE_PAYMENT),
     lte(bookings.createdAt, cutoff),
   );
-  const expired = await deps.database.write(async (tx) => {
-    const rows = await tx.select().from(bookings).where(stale).orderBy(bookings.id).limit(BATCH);
-    const done: number[] = [];
-    for (const booking of rows) {
-      if (!transition(booking, 'expire', actor, now).ok) continue;
-      const [updated] = await tx
-        .update(bookings)
-        .set({
-          status: 'cancelled',
-          cancelledAt: now,
-          cancelReason: 'Not paid in time',
-          cancellationKind: 'expired',
-          cancellationFeeCents: 0,
-          updatedAt: now,
-        })
-        .where(and(eq(bookings.id, booking.id), stale))
-        .returning();
-      if (!updated) continue;
-      await releaseSlotsOf(tx, booking.id, now);
-      await recordHistory(tx, now, {
-        bookingId: booking.id,
-        fromStatus: booking.status,
-        toStatus: 'cancelled',
-        actorUserId: null,
-        actorRole: 'system',
-        note: 'expired: not paid in time',
-      });
-      await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
-      done.push(booking.id);
-    }
-    return done;
-  });
-  return { expired };
+  const expired = await deps.database.write(async (tx) =>
+    expireWhere(tx, stale, bookings.id, actor, now, { reason: 'Not paid in time', note: 'expired: not paid in time' }),
+  );
+  return { expired: expired.map((b) => b.id) };
 }
 
 /**
@@ -229,33 +201,11 @@ export async function cancelUnpaidVisits(
     lte(bookings.startsAt, new Date(now.getTime() + deadlineMs)),
   );
   const cancelled = await deps.database.write(async (tx) => {
-    const rows = await tx.select().from(bookings).where(due).orderBy(bookings.startsAt).limit(BATCH);
-    const done: number[] = [];
-    for (const booking of rows) {
-      if (!transition(booking, 'expire', actor, now).ok) continue;
-      const [updated] = await tx
-        .update(bookings)
-        .set({
-          status: 'cancelled',
-          cancelledAt: now,
-          cancelReason: 'Not paid in time: the card could not be charged',
-          cancellationKind: 'expired',
-          cancellationFeeCents: 0,
-          updatedAt: now,
-        })
-        .where(and(eq(bookings.id, booking.id), due))
-        .returning();
-      if (!updated) continue;
-      await releaseSlotsOf(tx, booking.id, now);
-      await recordHistory(tx, now, {
-        bookingId: booking.id,
-        fromStatus: booking.status,
-        toStatus: 'cancelled',
-        actorUserId: null,
-        actorRole: 'system',
-        note: 'series visit not paid by its deadline',
-      });
-      await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
+    const done = await expireWhere(tx, due, bookings.startsAt, actor, now, {
+      reason: 'Not paid in time: the card could not be charged',
+      note: 'series visit not paid by its deadline',
+    });
+    for (const updated of done) {
       await notifyBookingCancelled(tx, now, updated, {
         site: siteOf(deps),
         was: 'confirmed',
@@ -263,11 +213,54 @@ export async function cancelUnpaidVisits(
         feeCents: 0,
         refundCents: 0,
       });
-      done.push(booking.id);
     }
-    return done;
+    return done.map((b) => b.id);
   });
   return { cancelled };
+}
+
+/**
+ * Cancels, as expired and without fee, each booking `where` still selects (up to a batch, in
+ * `order`): its slots released, its history and the partner's event recorded. Answers those cancelled.
+ */
+async function expireWhere(
+  tx: Tx,
+  where: SQL | undefined,
+  order: SQLiteColumn,
+  actor: Actor,
+  now: Date,
+  words: { reason: string; note: string },
+): Promise<BookingRow[]> {
+  const rows = await tx.select().from(bookings).where(where).orderBy(order).limit(BATCH);
+  const done: BookingRow[] = [];
+  for (const booking of rows) {
+    if (!transition(booking, 'expire', actor, now).ok) continue;
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: words.reason,
+        cancellationKind: 'expired',
+        cancellationFeeCents: 0,
+        updatedAt: now,
+      })
+      .where(and(eq(bookings.id, booking.id), where))
+      .returning();
+    if (!updated) continue;
+    await releaseSlotsOf(tx, booking.id, now);
+    await recordHistory(tx, now, {
+      bookingId: booking.id,
+      fromStatus: booking.status,
+      toStatus: 'cancelled',
+      actorUserId: null,
+      actorRole: 'system',
+      note: words.note,
+    });
+    await queuePartnerBookingEvent(tx, { bookingId: booking.id, type: 'booking.cancelled', now });
+    done.push(updated);
+  }
+  return done;
 }
 
 /** Reminders go out this long before the start. */
